@@ -1,0 +1,79 @@
+//! HTTP handlers, grouped as the spec groups its calls. Every named call is served by one
+//! route, `POST /api/v1/{call}`, through the [`call::Registry`]; reads the spec does not name
+//! are resource paths under `GET /api/v1/...`.
+
+pub mod call;
+pub mod guard;
+pub mod health;
+pub mod openapi;
+
+use crate::auth;
+use crate::error::{AppError, AppResult};
+use crate::startup::AppState;
+use actix_web::{web, HttpRequest, HttpResponse};
+use futures_util::StreamExt;
+use serde_json::Value;
+
+/// Registers every call of every group.
+pub fn registry() -> call::Registry {
+    let mut registry = call::Registry::default();
+    let _ = &mut registry;
+    registry
+}
+
+/// Mounts the API routes.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/health", web::get().to(health::health)).service(
+        web::scope("/api/v1")
+            .route("/openapi.json", web::get().to(openapi::document))
+            .route("/{call}", web::post().to(dispatch)),
+    );
+}
+
+/// `POST /api/v1/{call}`: runs a call by its spec name.
+#[tracing::instrument(name = "call", skip(state, req, body), fields(call = %name))]
+async fn dispatch(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    name: web::Path<String>,
+    body: web::Payload,
+) -> AppResult<HttpResponse> {
+    let payload = read_json(body, state.settings.json_limit, &req).await?;
+    let bearer = auth::bearer(&req, &state.keys);
+    let registry = state.calls.clone();
+    let reply = registry.invoke(state, &name, bearer, payload).await?;
+    Ok(HttpResponse::Ok().json(reply))
+}
+
+/// Reads a JSON body of at most `limit` bytes. An empty body is `null`.
+async fn read_json(mut body: web::Payload, limit: usize, req: &HttpRequest) -> AppResult<Value> {
+    let too_large = || {
+        AppError::new(
+            crate::error::ErrorKind::PayloadTooLarge,
+            "payload_too_large",
+            format!("The request body is larger than {limit} bytes."),
+        )
+    };
+    let declared = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > limit) {
+        return Err(too_large());
+    }
+    let mut bytes = web::BytesMut::new();
+    while let Some(chunk) = body.next().await {
+        let chunk =
+            chunk.map_err(|e| AppError::invalid(format!("Could not read the body: {e}")))?;
+        if bytes.len() + chunk.len() > limit {
+            return Err(too_large());
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Value::Null);
+    }
+    serde_json::from_slice(&bytes)
+        .map_err(|e| AppError::invalid(format!("The body is not valid JSON: {e}")))
+}

@@ -1,0 +1,103 @@
+//! The OpenAPI 3 document of every route, generated from the code: the resource paths from
+//! their `#[utoipa::path]` annotations and every call from the registry.
+
+use crate::api::call::{Access, Registry};
+use crate::error::ErrorBody;
+use crate::startup::AppState;
+use actix_web::{web, HttpResponse};
+use utoipa::openapi::path::{HttpMethod, OperationBuilder, PathItem};
+use utoipa::openapi::request_body::RequestBodyBuilder;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, Ref, Required, ResponseBuilder};
+use utoipa::{OpenApi, PartialSchema, ToSchema};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Clockto API",
+        description = "Shift scheduling and time tracking."
+    ),
+    paths(crate::api::health::health)
+)]
+struct ResourceDoc;
+
+/// Builds the whole document.
+pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
+    let mut doc = ResourceDoc::openapi();
+    let components = doc.components.get_or_insert_with(Default::default);
+    components.add_security_scheme(
+        "bearer",
+        SecurityScheme::Http(
+            HttpBuilder::new()
+                .scheme(HttpAuthScheme::Bearer)
+                .bearer_format("JWT")
+                .build(),
+        ),
+    );
+    let mut schemas = vec![(ErrorBody::name().into_owned(), ErrorBody::schema())];
+    for entry in registry.entries() {
+        entry.collect_schemas(&mut schemas);
+        let json_of = |schema: Ref| ContentBuilder::new().schema(Some(schema)).build();
+        let mut op = OperationBuilder::new()
+            .operation_id(Some(entry.name))
+            .summary((!entry.summary.is_empty()).then_some(entry.summary))
+            .request_body(Some(
+                RequestBodyBuilder::new()
+                    .content(
+                        "application/json",
+                        json_of(Ref::from_schema_name(&entry.request_schema_name)),
+                    )
+                    .required(Some(Required::True))
+                    .build(),
+            ))
+            .response(
+                "200",
+                ResponseBuilder::new()
+                    .description("`{\"data\": ...}`")
+                    .build(),
+            );
+        for (status, text) in [
+            ("400", "Invalid input or a broken rule"),
+            ("404", "Not found"),
+        ] {
+            op = op.response(
+                status,
+                ResponseBuilder::new()
+                    .description(text)
+                    .content(
+                        "application/json",
+                        json_of(Ref::from_schema_name("ErrorBody")),
+                    )
+                    .build(),
+            );
+        }
+        if entry.access != Access::Public {
+            op = op
+                .response(
+                    "401",
+                    ResponseBuilder::new().description("Not signed in").build(),
+                )
+                .security(SecurityRequirement::new("bearer", Vec::<String>::new()));
+        }
+        if matches!(entry.access, Access::Store(_)) {
+            op = op.response(
+                "403",
+                ResponseBuilder::new().description("Not allowed").build(),
+            );
+        }
+        doc.paths.paths.insert(
+            format!("/api/v1/{}", entry.name),
+            PathItem::new(HttpMethod::Post, op.build()),
+        );
+    }
+    let components = doc.components.get_or_insert_with(Default::default);
+    for (name, schema) in schemas {
+        components.schemas.insert(name, schema);
+    }
+    doc
+}
+
+/// `GET /api/v1/openapi.json`.
+pub async fn document(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().json(state.openapi.as_ref())
+}

@@ -1,0 +1,148 @@
+//! Typed settings, read from environment variables with documented defaults.
+
+use rand::distributions::{Alphanumeric, DistString};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Everything the server can be configured with. See the README for each variable.
+#[derive(Clone)]
+pub struct Settings {
+    /// `DATABASE_URL`: Postgres connection string.
+    pub database_url: String,
+    /// `DATABASE_POOL_SIZE`: connections kept per server process.
+    pub database_pool_size: u32,
+    /// `DATABASE_CONNECT_TIMEOUT_MS`: how long a request waits for a connection before a 503.
+    pub database_connect_timeout: Duration,
+    /// `BIND`: host:port to listen on.
+    pub bind: String,
+    /// `JWT_SECRET`: signing key of session tokens. When unset a random one is generated and
+    /// kept in `DATA_DIR/jwt_secret` so tokens survive restarts.
+    pub jwt_secret: String,
+    /// `TOKEN_TTL_HOURS`: lifetime of a session token.
+    pub token_ttl: Duration,
+    /// `DATA_DIR`: where generated local state lives.
+    pub data_dir: PathBuf,
+    /// `MAIL_DIR`: where mails are written as `.eml` files when no SMTP server is configured.
+    pub mail_dir: PathBuf,
+    /// `SMTP_URL`: e.g. `smtps://user:pass@smtp.example.com`; unset means write to `MAIL_DIR`.
+    pub smtp_url: Option<String>,
+    /// `MAIL_FROM`: sender address of outgoing mail.
+    pub mail_from: String,
+    /// `UPLOAD_DIR`: where uploaded files are kept.
+    pub upload_dir: PathBuf,
+    /// `PUBLIC_URL`: the address people reach the app at, used in links inside mails.
+    pub public_url: String,
+    /// `STATIC_DIR`: the built web app served at `/`.
+    pub static_dir: PathBuf,
+    /// `JSON_LIMIT_BYTES`: largest accepted JSON body.
+    pub json_limit: usize,
+    /// `SEED_DEMO`: create a demo store on first start when the database has no users.
+    pub seed_demo: bool,
+}
+
+impl std::fmt::Debug for Settings {
+    // Secrets (the JWT key, SMTP credentials) are never printed.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("database_pool_size", &self.database_pool_size)
+            .field("bind", &self.bind)
+            .field("data_dir", &self.data_dir)
+            .field("mail_dir", &self.mail_dir)
+            .field("smtp", &self.smtp_url.is_some())
+            .field("upload_dir", &self.upload_dir)
+            .field("public_url", &self.public_url)
+            .field("static_dir", &self.static_dir)
+            .field("json_limit", &self.json_limit)
+            .field("seed_demo", &self.seed_demo)
+            .finish_non_exhaustive()
+    }
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn parsed<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String> {
+    match var(name) {
+        None => Ok(default),
+        Some(v) => v
+            .parse()
+            .map_err(|_| format!("{name} has an invalid value: {v:?}")),
+    }
+}
+
+impl Settings {
+    /// Reads the settings from the environment.
+    pub fn from_env() -> Result<Settings, String> {
+        let data_dir = PathBuf::from(var("DATA_DIR").unwrap_or_else(|| "data".into()));
+        let jwt_secret = match var("JWT_SECRET") {
+            Some(s) => s,
+            None => load_or_create_secret(&data_dir.join("jwt_secret"))
+                .map_err(|e| format!("cannot keep a generated JWT secret under DATA_DIR: {e}"))?,
+        };
+        let bind = var("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
+        Ok(Settings {
+            database_url: var("DATABASE_URL")
+                .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/clockto".into()),
+            database_pool_size: parsed("DATABASE_POOL_SIZE", 16)?,
+            database_connect_timeout: Duration::from_millis(parsed(
+                "DATABASE_CONNECT_TIMEOUT_MS",
+                5_000,
+            )?),
+            public_url: var("PUBLIC_URL").unwrap_or_else(|| format!("http://{bind}")),
+            bind,
+            jwt_secret,
+            token_ttl: Duration::from_secs(3600 * parsed("TOKEN_TTL_HOURS", 24 * 30)?),
+            mail_dir: var("MAIL_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| data_dir.join("mail")),
+            smtp_url: var("SMTP_URL"),
+            mail_from: var("MAIL_FROM")
+                .unwrap_or_else(|| "Clockto <no-reply@clockto.local>".into()),
+            upload_dir: var("UPLOAD_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| data_dir.join("uploads")),
+            static_dir: var("STATIC_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from("frontend/dist")),
+            json_limit: parsed("JSON_LIMIT_BYTES", 512 * 1024)?,
+            seed_demo: parsed("SEED_DEMO", false)?,
+            data_dir,
+        })
+    }
+
+    /// Settings for tests: everything local, under a temporary directory.
+    pub fn for_tests(database_url: String, dir: &Path) -> Settings {
+        Settings {
+            database_url,
+            database_pool_size: 4,
+            database_connect_timeout: Duration::from_secs(5),
+            bind: "127.0.0.1:0".into(),
+            jwt_secret: Alphanumeric.sample_string(&mut rand::thread_rng(), 48),
+            token_ttl: Duration::from_secs(3600),
+            data_dir: dir.to_path_buf(),
+            mail_dir: dir.join("mail"),
+            smtp_url: None,
+            mail_from: "Clockto <no-reply@clockto.local>".into(),
+            upload_dir: dir.join("uploads"),
+            public_url: "http://127.0.0.1".into(),
+            static_dir: dir.join("static"),
+            json_limit: 512 * 1024,
+            seed_demo: false,
+        }
+    }
+}
+
+fn load_or_create_secret(path: &Path) -> std::io::Result<String> {
+    if let Ok(s) = std::fs::read_to_string(path) {
+        if !s.trim().is_empty() {
+            return Ok(s.trim().to_string());
+        }
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let secret = Alphanumeric.sample_string(&mut rand::thread_rng(), 48);
+    std::fs::write(path, &secret)?;
+    Ok(secret)
+}

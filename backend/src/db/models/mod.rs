@@ -1,0 +1,7 @@
+//! One module per table: the row type, its insert and update forms, and its queries. Query
+//! functions take `&mut PgConnection` so the caller owns the transaction.
+
+pub mod employee;
+pub mod log;
+pub mod store;
+pub mod user;

@@ -1,0 +1,153 @@
+// @generated automatically by Diesel CLI.
+
+diesel::table! {
+    employees (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        user_id -> Nullable<Uuid>,
+        email -> Text,
+        full_name -> Text,
+        display_name -> Nullable<Text>,
+        phone_number -> Nullable<Text>,
+        img -> Nullable<Text>,
+        display_img -> Nullable<Text>,
+        birthday -> Nullable<Timestamptz>,
+        role_ids -> Array<Uuid>,
+        wages -> Jsonb,
+        wage_type -> Text,
+        permissions -> Array<Text>,
+        deactive -> Bool,
+        terminated_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    invites (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        employee_id -> Uuid,
+        email -> Text,
+        hash -> Text,
+        resolved -> Bool,
+        expires_at -> Timestamptz,
+        user_id -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    logs (id) {
+        id -> Int8,
+        kind -> Text,
+        method -> Text,
+        description -> Text,
+        user_id -> Nullable<Uuid>,
+        store_id -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    one_time_codes (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        purpose -> Text,
+        code_hash -> Text,
+        attempts -> Int4,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    roles (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        title -> Text,
+        color -> Text,
+        require_user_action -> Bool,
+        swappeable -> Bool,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    store_events (store_id, version) {
+        store_id -> Uuid,
+        version -> Int8,
+        kind -> Text,
+        data -> Jsonb,
+        managers_only -> Bool,
+        user_ids -> Nullable<Array<Uuid>>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    stores (id) {
+        id -> Uuid,
+        owner_id -> Uuid,
+        name -> Text,
+        kind -> Text,
+        logo -> Nullable<Text>,
+        thumbnail -> Nullable<Text>,
+        address -> Text,
+        open_minute -> Nullable<Int4>,
+        close_minute -> Nullable<Int4>,
+        days_off -> Array<Int2>,
+        timezone -> Text,
+        timezone_reference -> Text,
+        week_start -> Int2,
+        booking_enabled -> Bool,
+        identity_code -> Nullable<Text>,
+        version -> Int8,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    users (id) {
+        id -> Uuid,
+        email -> Text,
+        password_hash -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        profile_image -> Nullable<Text>,
+        phone_number -> Nullable<Text>,
+        birthday -> Nullable<Timestamptz>,
+        description -> Nullable<Text>,
+        about_me -> Nullable<Text>,
+        personal_information_status -> Text,
+        status -> Text,
+        sign_in_method -> Text,
+        last_login -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(employees -> stores (store_id));
+diesel::joinable!(employees -> users (user_id));
+diesel::joinable!(invites -> employees (employee_id));
+diesel::joinable!(invites -> stores (store_id));
+diesel::joinable!(logs -> stores (store_id));
+diesel::joinable!(one_time_codes -> users (user_id));
+diesel::joinable!(roles -> stores (store_id));
+diesel::joinable!(store_events -> stores (store_id));
+diesel::joinable!(stores -> users (owner_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    employees,
+    invites,
+    logs,
+    one_time_codes,
+    roles,
+    store_events,
+    stores,
+    users,
+);

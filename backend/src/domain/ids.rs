@@ -1,0 +1,62 @@
+//! Typed ids, so a store id can never be passed where a shift id is expected.
+
+use diesel_derive_newtype::DieselNewType;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use uuid::Uuid;
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+            DieselNewType, utoipa::ToSchema,
+        )]
+        #[serde(transparent)]
+        #[schema(value_type = String, format = Uuid)]
+        pub struct $name(pub Uuid);
+
+        impl $name {
+            /// A fresh, time-ordered id (UUIDv7 keeps index inserts local).
+            pub fn new() -> Self {
+                $name(Uuid::now_v7())
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = uuid::Error;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                Uuid::parse_str(s).map($name)
+            }
+        }
+    };
+}
+
+id_type!(/// A user account.
+    UserId);
+id_type!(/// A store (business).
+    StoreId);
+id_type!(/// An employee record: a person's membership of one store.
+    EmployeeId);
+id_type!(/// A role of a store.
+    RoleId);
+id_type!(/// An invitation.
+    InviteId);
+id_type!(/// A shift.
+    ShiftId);
+id_type!(/// A request (time off, availability, drop shift).
+    RequestId);
+id_type!(/// A notification.
+    NotificationId);

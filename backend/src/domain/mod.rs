@@ -1,0 +1,5 @@
+//! Pure rules of the product: no I/O, no database, no clock reads. Everything here is unit
+//! tested and takes the current time as an argument where it needs one.
+
+pub mod ids;
+pub mod permissions;

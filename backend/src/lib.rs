@@ -1,0 +1,15 @@
+//! Clockto: shift scheduling and time tracking for shift-based businesses.
+//!
+//! Dependencies point one way: `api` and `realtime` use `store`, which uses `domain` and
+//! `db`; `domain` is pure and imports nothing else of ours.
+
+pub mod api;
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod domain;
+pub mod error;
+pub mod mail;
+pub mod messages;
+pub mod startup;
+pub mod telemetry;

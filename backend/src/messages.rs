@@ -1,0 +1,44 @@
+//! The spec's error catalogue, word for word (spelling included): clients match on these texts.
+
+pub const NOT_AUTHENTICATED: &str = "You need to be Authenticated to use this method";
+pub const NO_ACTIVE_STORE: &str = "You need to have an active store.";
+pub const NO_EMPLOYEE_DOCUMENT: &str = "Employee Document doesn't exist in the store.";
+pub const NOT_ENOUGH_PERMISSION: &str = "You don't have enough permission for this operation.";
+pub const NO_PERMISSION_PUBLISH: &str = "You don't have permission to publish shifts.";
+pub const NO_PERMISSION_ALL_SHIFTS: &str = "You Don't Have Pemissoin To Get All Shifts";
+pub const NO_PERMISSION_ADD_EMPLOYEES: &str = "you don't have permission to add employees";
+pub const NO_PERMISSION_UPDATE_EMPLOYEES: &str = "You don't have permission to update employees";
+
+pub const WRONG_CREDENTIALS: &str = "username.or.password.is.wrong";
+pub const SOMETHING_WENT_WRONG: &str = "something.went.wrong";
+
+pub const INVALID_BUSINESS_DATA: &str = "Invalid business data";
+pub const NOT_OWNER: &str = "You do not have permission for this operation";
+pub const STORE_DOES_NOT_EXIST: &str = "the.store.doesn't.exist";
+
+pub const INVITE_ALREADY_RESOLVED: &str = "employee invite is already resolved.";
+pub const SOMEONE_ELSES_PROFILE: &str = "Trying to update someone else's display iamge and name";
+pub const FAILED_TO_GET_INVITATION: &str = "Failed to get the invitation.";
+pub const INVALID_INVITE_CODE: &str =
+    "Invalid Invite Code! This Invite Code doesn't exist or doesn't belong to you!";
+pub const JOIN_SUCCESS: &str = "Hi! Everybody's waiting for you! Let's get you started!";
+pub const COULD_NOT_TERMINATE: &str = "Couldn't terminate the employee";
+
+/// "This invite does not belong to {email}. Authenticate with the email that received the
+/// invite and try again."
+pub fn invite_not_yours(email: &str) -> String {
+    format!(
+        "This invite does not belong to {email}. Authenticate with the email that received the invite and try again."
+    )
+}
+
+pub const EDIT_RESOLVED_REQUEST: &str = "Trying to edit a resolved request.";
+pub const DELETE_RESOLVED_REQUEST: &str = "trying to delete a resolved request.";
+pub const USE_DROP_SHIFT_METHOD: &str = "Use the drop shift method instead.";
+pub const REQUEST_TYPE_DOES_NOT_EXIST: &str = "Request type doesn't exist.";
+pub const REQUEST_TYPE_NOT_FOUND: &str = "Request type not found.";
+pub const NO_DROP_REQUEST: &str = "no drop shift request found";
+pub const START_BEFORE_END: &str = "Start date has to be before end date";
+pub const TEMPLATE_DOES_NOT_EXIST: &str = "Trying to edit a template that doesn't exist.";
+pub const TEMPLATE_ROLE_MISMATCH: &str =
+    "The employee doesn't have the matching role with the template";

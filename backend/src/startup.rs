@@ -1,0 +1,122 @@
+//! Building and running the application. `main.rs` only calls [`Application::build`] and
+//! [`Application::run`]; tests do the same on port 0.
+
+use crate::api::{self, call::Registry};
+use crate::auth::jwt;
+use crate::config::Settings;
+use crate::db::{self, Db};
+use crate::mail::Mailer;
+use actix_files::{Files, NamedFile};
+use actix_web::dev::{fn_service, Server, ServiceRequest, ServiceResponse};
+use actix_web::{web, App, HttpServer};
+use std::net::TcpListener;
+use std::sync::Arc;
+use tracing_actix_web::TracingLogger;
+
+/// Shared state of the server, behind `web::Data`.
+pub struct AppState {
+    pub settings: Settings,
+    pub db: Db,
+    pub keys: jwt::Keys,
+    pub mailer: Mailer,
+    pub calls: Arc<Registry>,
+    pub openapi: Arc<utoipa::openapi::OpenApi>,
+}
+
+impl AppState {
+    /// Builds the state from settings. Does no I/O beyond creating the mail directory.
+    pub fn new(settings: Settings) -> Result<AppState, String> {
+        let db = Db::new(
+            &settings.database_url,
+            settings.database_pool_size,
+            settings.database_connect_timeout,
+        );
+        let keys = jwt::Keys::new(&settings.jwt_secret, settings.token_ttl);
+        let mailer = Mailer::from_settings(&settings)?;
+        let calls = api::registry();
+        let openapi = api::openapi::build(&calls);
+        Ok(AppState {
+            settings,
+            db,
+            keys,
+            mailer,
+            calls: Arc::new(calls),
+            openapi: Arc::new(openapi),
+        })
+    }
+}
+
+/// A server bound to its port, ready to run.
+pub struct Application {
+    port: u16,
+    server: Server,
+    state: web::Data<AppState>,
+}
+
+impl Application {
+    /// Runs the migrations, binds the listener and builds the server.
+    pub async fn build(settings: Settings) -> Result<Application, String> {
+        let state = web::Data::new(AppState::new(settings)?);
+        let migrate_db = state.db.clone();
+        migrate_db
+            .run(db::run_migrations)
+            .await
+            .map_err(|e| format!("cannot migrate the database: {e}"))?;
+        let listener = TcpListener::bind(&state.settings.bind)
+            .map_err(|e| format!("cannot listen on {}: {e}", state.settings.bind))?;
+        let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+        let server_state = state.clone();
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(TracingLogger::default())
+                .app_data(server_state.clone())
+                .configure(api::routes)
+                .configure(|cfg| static_files(cfg, &server_state.settings))
+        })
+        .shutdown_timeout(10)
+        .listen(listener)
+        .map_err(|e| e.to_string())?
+        .run();
+        Ok(Application {
+            port,
+            server,
+            state,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn state(&self) -> web::Data<AppState> {
+        self.state.clone()
+    }
+
+    /// Serves until the process is asked to stop (SIGINT/SIGTERM), then drains connections.
+    pub async fn run(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// Serves the built web app, with every unknown path answered by `index.html` so the
+/// client-side router can show its own page (or its page-not-found).
+fn static_files(cfg: &mut web::ServiceConfig, settings: &Settings) {
+    let dir = settings.static_dir.clone();
+    if !dir.join("index.html").exists() {
+        return;
+    }
+    let index = dir.join("index.html");
+    cfg.service(
+        Files::new("/", dir)
+            .index_file("index.html")
+            .default_handler(fn_service(move |req: ServiceRequest| {
+                let index = index.clone();
+                async move {
+                    let (req, _) = req.into_parts();
+                    let file = NamedFile::open_async(index).await?;
+                    let res = file.into_response(&req);
+                    Ok(ServiceResponse::new(req, res))
+                }
+            })),
+    );
+}

@@ -1,0 +1,5 @@
+//! Integration tests against a real Postgres: one binary, one fresh database per test.
+
+mod calls;
+mod health;
+mod helpers;

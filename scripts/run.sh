@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds and runs the product on one port: API, sockets and web app, with a demo store.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ADMIN_URL=$(scripts/ensure-postgres.sh)
+if [ -z "${DATABASE_URL:-}" ]; then
+  export DATABASE_URL="${ADMIN_URL%/*}/clockto"
+  psql "$ADMIN_URL" -Atc "select 1 from pg_database where datname='clockto'" | grep -q 1 \
+    || psql "$ADMIN_URL" -qc "create database clockto"
+fi
+
+if [ -f frontend/package.json ]; then
+  (cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run build)
+fi
+
+export SEED_DEMO="${SEED_DEMO:-true}"
+exec cargo run --release -p backend
