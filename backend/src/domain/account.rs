@@ -1,0 +1,556 @@
+//! Account rules: e-mail addresses, passwords, names, birthdays and the one-time codes mailed
+//! for e-mail confirmation and password reset. Pure: the caller passes the clock and the
+//! random source.
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use rand::Rng;
+use sha2::{Digest, Sha256};
+use std::fmt;
+
+/// Account status before the e-mail code is confirmed.
+pub const STATUS_PENDING_CONFIRM: &str = "pendingconfirm";
+/// Account status once the e-mail code is confirmed.
+pub const STATUS_CONFIRMED: &str = "confirmed";
+/// Personal information status once first name, last name and birthday are all known.
+pub const PERSONAL_INFO_SET: &str = "set";
+/// Sign-in method of an account with a password.
+pub const SIGN_IN_EMAIL: &str = "Email";
+
+/// How long a mailed code stays valid.
+pub const CODE_TTL: Duration = Duration::minutes(15);
+/// Wrong tries after which a code stops working.
+pub const CODE_MAX_ATTEMPTS: i32 = 5;
+/// Codes of one purpose that may be mailed to one account within [`CODE_ISSUE_WINDOW`]. With
+/// four digits and five tries per code, this is what keeps guessing impractical.
+pub const CODE_MAX_ISSUED: usize = 5;
+/// The window [`CODE_MAX_ISSUED`] counts over.
+pub const CODE_ISSUE_WINDOW: Duration = Duration::hours(1);
+
+const EMAIL_MAX_LEN: usize = 254;
+const PASSWORD_MIN_CHARS: usize = 8;
+/// Long enough for any passphrase, short enough that hashing it costs nothing extra.
+const PASSWORD_MAX_CHARS: usize = 256;
+const NAME_MAX_CHARS: usize = 100;
+const IMAGE_MAX_LEN: usize = 2048;
+
+/// A broken account rule. Each has a stable code and a message for the caller.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AccountRuleError {
+    InvalidEmail,
+    PasswordTooShort,
+    PasswordTooLong,
+    PasswordNeedsLettersAndNumbers,
+    /// A required name field (its spec name) is missing or blank.
+    NameRequired(&'static str),
+    NameTooLong(&'static str),
+    InvalidBirthday,
+    InvalidPhoneNumber,
+    InvalidImage,
+}
+
+impl AccountRuleError {
+    /// The stable snake_case code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AccountRuleError::InvalidEmail => "invalid_email",
+            AccountRuleError::PasswordTooShort
+            | AccountRuleError::PasswordTooLong
+            | AccountRuleError::PasswordNeedsLettersAndNumbers => "weak_password",
+            AccountRuleError::NameRequired(_) | AccountRuleError::NameTooLong(_) => "invalid_name",
+            AccountRuleError::InvalidBirthday => "invalid_birthday",
+            AccountRuleError::InvalidPhoneNumber => "invalid_phone_number",
+            AccountRuleError::InvalidImage => "invalid_image",
+        }
+    }
+}
+
+impl fmt::Display for AccountRuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AccountRuleError::InvalidEmail => write!(f, "Please enter a valid email address."),
+            AccountRuleError::PasswordTooShort => write!(
+                f,
+                "The password must be at least {PASSWORD_MIN_CHARS} characters long."
+            ),
+            AccountRuleError::PasswordTooLong => write!(
+                f,
+                "The password must be at most {PASSWORD_MAX_CHARS} characters long."
+            ),
+            AccountRuleError::PasswordNeedsLettersAndNumbers => {
+                write!(f, "The password must contain both letters and numbers.")
+            }
+            AccountRuleError::NameRequired(field) => write!(f, "{field} is required."),
+            AccountRuleError::NameTooLong(field) => {
+                write!(
+                    f,
+                    "{field} must be at most {NAME_MAX_CHARS} characters long."
+                )
+            }
+            AccountRuleError::InvalidBirthday => {
+                write!(f, "The birthday must be a date in the past.")
+            }
+            AccountRuleError::InvalidPhoneNumber => {
+                write!(f, "Please enter a valid phone number.")
+            }
+            AccountRuleError::InvalidImage => {
+                write!(
+                    f,
+                    "The profile image must be a web address or an uploaded file."
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for AccountRuleError {}
+
+/// A trimmed, lower-cased, valid e-mail address. Lower-casing makes every lookup and the
+/// uniqueness rule case-insensitive.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(raw: &str) -> Result<Email, AccountRuleError> {
+        let email = raw.trim().to_lowercase();
+        if email.len() > EMAIL_MAX_LEN || email.chars().any(char::is_whitespace) {
+            return Err(AccountRuleError::InvalidEmail);
+        }
+        // The mail library's parser decides what it can send to; on top of it a domain needs
+        // a dot, since sign-up addresses are public ones.
+        let address: lettre::Address = email.parse().map_err(|_| AccountRuleError::InvalidEmail)?;
+        let domain = address.domain();
+        let labels_ok = domain.split('.').all(|l| !l.is_empty());
+        if !domain.contains('.') || !labels_ok || domain.starts_with('[') {
+            return Err(AccountRuleError::InvalidEmail);
+        }
+        Ok(Email(email))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl AsRef<str> for Email {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Email {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The key login failures are counted under for an address as typed, valid or not: trimmed,
+/// lower-cased and bounded so a huge input cannot grow the counter's memory.
+pub fn login_key(raw_email: &str) -> String {
+    raw_email
+        .trim()
+        .to_lowercase()
+        .chars()
+        .take(EMAIL_MAX_LEN)
+        .collect()
+}
+
+/// Checks the password rule: at least 8 characters, with letters and numbers.
+pub fn check_password(password: &str) -> Result<(), AccountRuleError> {
+    let chars = password.chars().count();
+    if chars < PASSWORD_MIN_CHARS {
+        return Err(AccountRuleError::PasswordTooShort);
+    }
+    if chars > PASSWORD_MAX_CHARS {
+        return Err(AccountRuleError::PasswordTooLong);
+    }
+    let letters = password.chars().any(char::is_alphabetic);
+    let digits = password.chars().any(|c| c.is_ascii_digit());
+    if !(letters && digits) {
+        return Err(AccountRuleError::PasswordNeedsLettersAndNumbers);
+    }
+    Ok(())
+}
+
+/// A required name: trimmed, not blank, bounded. `field` is the spec's field name.
+pub fn parse_name(raw: &str, field: &'static str) -> Result<String, AccountRuleError> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err(AccountRuleError::NameRequired(field));
+    }
+    if name.chars().count() > NAME_MAX_CHARS {
+        return Err(AccountRuleError::NameTooLong(field));
+    }
+    Ok(name.to_string())
+}
+
+/// A birthday given in epoch milliseconds: a real instant, after 1900 and not in the future.
+pub fn parse_birthday(ms: i64, now: DateTime<Utc>) -> Result<DateTime<Utc>, AccountRuleError> {
+    let earliest = Utc
+        .with_ymd_and_hms(1900, 1, 1, 0, 0, 0)
+        .single()
+        .ok_or(AccountRuleError::InvalidBirthday)?;
+    DateTime::from_timestamp_millis(ms)
+        .filter(|b| *b >= earliest && *b <= now)
+        .ok_or(AccountRuleError::InvalidBirthday)
+}
+
+/// A phone number: optional leading `+`, digits with common separators, 6 to 15 digits.
+/// Blank means no number. Returns the number trimmed, as typed.
+pub fn parse_phone_number(raw: &str) -> Result<Option<String>, AccountRuleError> {
+    let phone = raw.trim();
+    if phone.is_empty() {
+        return Ok(None);
+    }
+    let body = phone.strip_prefix('+').unwrap_or(phone);
+    let allowed = body
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '.' | '(' | ')'));
+    let digits = body.chars().filter(char::is_ascii_digit).count();
+    if !allowed || !(6..=15).contains(&digits) {
+        return Err(AccountRuleError::InvalidPhoneNumber);
+    }
+    Ok(Some(phone.to_string()))
+}
+
+/// A profile image reference: an http(s) address or a path on this server. Anything else
+/// (`javascript:` and the like) is refused because it ends up in an `img` source.
+pub fn parse_image(raw: &str) -> Result<String, AccountRuleError> {
+    let image = raw.trim();
+    let scheme_ok = image.starts_with("https://")
+        || image.starts_with("http://")
+        || (image.starts_with('/') && !image.starts_with("//"));
+    if !scheme_ok || image.len() > IMAGE_MAX_LEN || image.chars().any(char::is_control) {
+        return Err(AccountRuleError::InvalidImage);
+    }
+    Ok(image.to_string())
+}
+
+/// The personal information status once first name, last name and birthday are known:
+/// `set` when all three are, otherwise the current one (it never goes back to pending).
+pub fn personal_information_status<'a>(
+    current: &'a str,
+    first_name: &str,
+    last_name: &str,
+    birthday: Option<DateTime<Utc>>,
+) -> &'a str {
+    let complete =
+        !first_name.trim().is_empty() && !last_name.trim().is_empty() && birthday.is_some();
+    if complete {
+        PERSONAL_INFO_SET
+    } else {
+        current
+    }
+}
+
+/// What a one-time code is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodePurpose {
+    EmailConfirmation,
+    PasswordReset,
+}
+
+impl CodePurpose {
+    /// The stored name (the `purpose` column).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CodePurpose::EmailConfirmation => "email_confirmation",
+            CodePurpose::PasswordReset => "password_reset",
+        }
+    }
+}
+
+/// A fresh 4-digit code, leading zeros kept.
+pub fn generate_code<R: Rng + ?Sized>(rng: &mut R) -> String {
+    format!("{:04}", rng.gen_range(0..10_000u32))
+}
+
+/// The stored form of a code: SHA-256 over the account, the purpose and the code, so equal
+/// codes of different accounts or purposes never share a hash.
+pub fn hash_code(account: &str, purpose: CodePurpose, code: &str) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(account.as_bytes());
+    hasher.update([0]);
+    hasher.update(purpose.as_str().as_bytes());
+    hasher.update([0]);
+    hasher.update(code.trim().as_bytes());
+    format!("{:x}", hasher.finalize())
+}
+
+/// When a code issued at `now` stops working.
+pub fn code_expiry(now: DateTime<Utc>) -> DateTime<Utc> {
+    now + CODE_TTL
+}
+
+/// True when another code may be mailed, given when the recent ones were issued.
+pub fn may_issue_code(now: DateTime<Utc>, issued: &[DateTime<Utc>]) -> bool {
+    let since = now - CODE_ISSUE_WINDOW;
+    issued.iter().filter(|t| **t > since).count() < CODE_MAX_ISSUED
+}
+
+/// The stored state of the newest unused code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeState {
+    pub expires_at: DateTime<Utc>,
+    pub attempts: i32,
+}
+
+/// What checking a code found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeVerdict {
+    /// The code is right and still usable.
+    Valid,
+    /// The code is wrong: count one more try.
+    Wrong,
+    /// The code's time is up.
+    Expired,
+    /// Too many wrong tries: a new code is needed. Nothing is compared any more.
+    Exhausted,
+}
+
+/// Judges a code attempt. The expiry and the try limit are checked before the comparison,
+/// so a used-up code gives away nothing about its value.
+pub fn judge_code(now: DateTime<Utc>, state: CodeState, matches: bool) -> CodeVerdict {
+    if state.attempts >= CODE_MAX_ATTEMPTS {
+        CodeVerdict::Exhausted
+    } else if now >= state.expires_at {
+        CodeVerdict::Expired
+    } else if matches {
+        CodeVerdict::Valid
+    } else {
+        CodeVerdict::Wrong
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn at(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s)
+            .expect("test instant")
+            .with_timezone(&Utc)
+    }
+
+    #[test]
+    fn an_email_is_trimmed_and_lower_cased() {
+        let e = Email::parse("  Jane.Doe+work@Example.COM \n").expect("valid");
+        assert_eq!(e.as_str(), "jane.doe+work@example.com");
+    }
+
+    #[test]
+    fn malformed_emails_are_refused() {
+        for bad in [
+            "",
+            "   ",
+            "jane",
+            "jane@",
+            "@example.com",
+            "jane@localhost",
+            "jane@example..com",
+            "jane doe@example.com",
+            "jane@@example.com",
+            "jane@example.com'; DROP TABLE users;--",
+        ] {
+            assert_eq!(
+                Email::parse(bad),
+                Err(AccountRuleError::InvalidEmail),
+                "{bad:?}"
+            );
+        }
+        let long = format!("{}@example.com", "a".repeat(250));
+        assert_eq!(Email::parse(&long), Err(AccountRuleError::InvalidEmail));
+    }
+
+    #[test]
+    fn the_login_key_is_bounded_and_case_insensitive() {
+        assert_eq!(login_key(" A@B.com "), "a@b.com");
+        assert_eq!(login_key(&"x".repeat(10_000)).len(), EMAIL_MAX_LEN);
+    }
+
+    #[test]
+    fn a_password_needs_eight_characters_with_letters_and_numbers() {
+        assert_eq!(
+            check_password("abc123"),
+            Err(AccountRuleError::PasswordTooShort)
+        );
+        assert_eq!(
+            check_password("abcdefgh"),
+            Err(AccountRuleError::PasswordNeedsLettersAndNumbers)
+        );
+        assert_eq!(
+            check_password("12345678"),
+            Err(AccountRuleError::PasswordNeedsLettersAndNumbers)
+        );
+        assert_eq!(check_password("abcdefg1"), Ok(()));
+        assert_eq!(check_password("pässwört9"), Ok(()));
+        assert_eq!(
+            check_password(&format!("a1{}", "x".repeat(300))),
+            Err(AccountRuleError::PasswordTooLong)
+        );
+    }
+
+    #[test]
+    fn a_password_is_counted_in_characters_not_bytes() {
+        // Seven characters, more than eight bytes.
+        assert_eq!(
+            check_password("ääääää1"),
+            Err(AccountRuleError::PasswordTooShort)
+        );
+    }
+
+    #[test]
+    fn names_are_trimmed_and_required() {
+        assert_eq!(parse_name("  Ada ", "firstName"), Ok("Ada".to_string()));
+        assert_eq!(
+            parse_name(" \t", "firstName"),
+            Err(AccountRuleError::NameRequired("firstName"))
+        );
+        assert_eq!(
+            parse_name(&"n".repeat(101), "lastName"),
+            Err(AccountRuleError::NameTooLong("lastName"))
+        );
+        assert_eq!(
+            AccountRuleError::NameRequired("firstName").to_string(),
+            "firstName is required."
+        );
+    }
+
+    #[test]
+    fn a_birthday_must_be_a_past_date_after_1900() {
+        let now = at("2026-01-01T00:00:00Z");
+        let b = at("1990-05-17T00:00:00Z");
+        assert_eq!(parse_birthday(b.timestamp_millis(), now), Ok(b));
+        let future = at("2026-01-02T00:00:00Z").timestamp_millis();
+        assert_eq!(
+            parse_birthday(future, now),
+            Err(AccountRuleError::InvalidBirthday)
+        );
+        let ancient = at("1850-01-01T00:00:00Z").timestamp_millis();
+        assert_eq!(
+            parse_birthday(ancient, now),
+            Err(AccountRuleError::InvalidBirthday)
+        );
+        assert_eq!(
+            parse_birthday(i64::MAX, now),
+            Err(AccountRuleError::InvalidBirthday)
+        );
+    }
+
+    #[test]
+    fn phone_numbers_allow_separators_and_blank_means_none() {
+        assert_eq!(
+            parse_phone_number(" +1 (555) 123-4567 "),
+            Ok(Some("+1 (555) 123-4567".to_string()))
+        );
+        assert_eq!(parse_phone_number(""), Ok(None));
+        for bad in [
+            "12345",
+            "call me",
+            "+1 555 123 4567 8901 23",
+            "555-1234; --",
+        ] {
+            assert_eq!(
+                parse_phone_number(bad),
+                Err(AccountRuleError::InvalidPhoneNumber),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn images_must_be_web_addresses_or_local_paths() {
+        assert!(parse_image("https://cdn.example.com/a.webp").is_ok());
+        assert!(parse_image("/uploads/u1/a.webp").is_ok());
+        for bad in [
+            "javascript:alert(1)",
+            "//evil.example/x.png",
+            "data:image/png;base64,AA",
+            "",
+        ] {
+            assert_eq!(
+                parse_image(bad),
+                Err(AccountRuleError::InvalidImage),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn personal_information_is_set_once_names_and_birthday_are_known() {
+        let b = Some(at("1990-01-01T00:00:00Z"));
+        assert_eq!(personal_information_status("pending", "Ada", "L", b), "set");
+        assert_eq!(
+            personal_information_status("pending", "Ada", "L", None),
+            "pending"
+        );
+        assert_eq!(
+            personal_information_status("pending", "Ada", " ", b),
+            "pending"
+        );
+        assert_eq!(personal_information_status("set", "Ada", "L", None), "set");
+    }
+
+    #[test]
+    fn codes_have_four_digits_with_leading_zeros() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for _ in 0..500 {
+            let code = generate_code(&mut rng);
+            assert_eq!(code.len(), 4);
+            assert!(code.chars().all(|c| c.is_ascii_digit()));
+        }
+    }
+
+    #[test]
+    fn a_code_hash_depends_on_account_purpose_and_code() {
+        let h = hash_code("u1", CodePurpose::PasswordReset, "1234");
+        assert_eq!(h.len(), 64);
+        assert_eq!(h, hash_code("u1", CodePurpose::PasswordReset, " 1234 "));
+        assert_ne!(h, hash_code("u2", CodePurpose::PasswordReset, "1234"));
+        assert_ne!(h, hash_code("u1", CodePurpose::EmailConfirmation, "1234"));
+        assert_ne!(h, hash_code("u1", CodePurpose::PasswordReset, "1235"));
+    }
+
+    #[test]
+    fn a_code_expires_fifteen_minutes_after_issue() {
+        let issued = at("2026-03-01T10:00:00Z");
+        let state = CodeState {
+            expires_at: code_expiry(issued),
+            attempts: 0,
+        };
+        let just_before = at("2026-03-01T10:14:59Z");
+        let at_expiry = at("2026-03-01T10:15:00Z");
+        assert_eq!(judge_code(just_before, state, true), CodeVerdict::Valid);
+        assert_eq!(judge_code(just_before, state, false), CodeVerdict::Wrong);
+        assert_eq!(judge_code(at_expiry, state, true), CodeVerdict::Expired);
+    }
+
+    #[test]
+    fn a_code_stops_working_after_five_wrong_tries() {
+        let now = at("2026-03-01T10:00:00Z");
+        let mut state = CodeState {
+            expires_at: code_expiry(now),
+            attempts: 4,
+        };
+        assert_eq!(judge_code(now, state, true), CodeVerdict::Valid);
+        state.attempts = CODE_MAX_ATTEMPTS;
+        assert_eq!(judge_code(now, state, true), CodeVerdict::Exhausted);
+    }
+
+    #[test]
+    fn at_most_five_codes_are_issued_per_hour() {
+        let now = at("2026-03-01T10:00:00Z");
+        let recent: Vec<_> = (1..=4).map(|m| now - Duration::minutes(m)).collect();
+        assert!(may_issue_code(now, &recent));
+        let mut five = recent.clone();
+        five.push(now - Duration::minutes(59));
+        assert!(!may_issue_code(now, &five));
+        let mut old = recent;
+        old.push(now - Duration::minutes(61));
+        assert!(may_issue_code(now, &old));
+    }
+}
