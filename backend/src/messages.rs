@@ -42,3 +42,19 @@ pub const START_BEFORE_END: &str = "Start date has to be before end date";
 pub const TEMPLATE_DOES_NOT_EXIST: &str = "Trying to edit a template that doesn't exist.";
 pub const TEMPLATE_ROLE_MISMATCH: &str =
     "The employee doesn't have the matching role with the template";
+
+// Accounts. The spec leaves accounts to a hosted identity service; where it shows a text
+// ("this code is wrong", "incorrect password") that text is used, the rest are ours.
+pub const WRONG_CODE: &str = "this code is wrong";
+pub const CODE_EXPIRED: &str = "This code has expired. Please request a new one.";
+pub const CODE_EXHAUSTED: &str = "This code was tried too many times. Please request a new one.";
+pub const INCORRECT_PASSWORD: &str = "incorrect password";
+pub const EMAIL_TAKEN: &str = "An account with this email already exists.";
+pub const EMAIL_ALREADY_CONFIRMED: &str = "Your email is already confirmed.";
+pub const TOO_MANY_CODES: &str = "Too many codes were requested. Please try again later.";
+
+/// "Too many failed sign-in attempts. Please try again in {minutes} minute(s)."
+pub fn too_many_sign_in_attempts(minutes: u64) -> String {
+    let unit = if minutes == 1 { "minute" } else { "minutes" };
+    format!("Too many failed sign-in attempts. Please try again in {minutes} {unit}.")
+}

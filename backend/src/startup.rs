@@ -5,12 +5,13 @@ use crate::api::{self, call::Registry};
 use crate::auth::jwt;
 use crate::config::Settings;
 use crate::db::{self, Db};
+use crate::domain::login_throttle::LoginThrottle;
 use crate::mail::Mailer;
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{fn_service, Server, ServiceRequest, ServiceResponse};
 use actix_web::{web, App, HttpServer};
 use std::net::TcpListener;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use tracing_actix_web::TracingLogger;
 
 /// Shared state of the server, behind `web::Data`.
@@ -21,6 +22,9 @@ pub struct AppState {
     pub mailer: Mailer,
     pub calls: Arc<Registry>,
     pub openapi: Arc<utoipa::openapi::OpenApi>,
+    /// Recent failed sign-ins, per account and per client. Held only for quick counting,
+    /// never across an await.
+    pub login_throttle: Mutex<LoginThrottle>,
 }
 
 impl AppState {
@@ -42,6 +46,7 @@ impl AppState {
             mailer,
             calls: Arc::new(calls),
             openapi: Arc::new(openapi),
+            login_throttle: Mutex::new(LoginThrottle::default()),
         })
     }
 }

@@ -16,6 +16,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::future::Future;
+use std::net::IpAddr;
 use utoipa::openapi::{RefOr, Schema};
 
 /// Who may run a call.
@@ -36,6 +37,8 @@ pub struct Ctx {
     pub user: Option<UserId>,
     /// The resolved membership, for [`Access::Store`] calls.
     pub member: Option<Member>,
+    /// The network address the call came from, when known (for per-client limits).
+    pub client: Option<IpAddr>,
 }
 
 impl Ctx {
@@ -78,7 +81,12 @@ pub trait Call: DeserializeOwned + utoipa::ToSchema + 'static {
     }
 }
 
-type Invoker = fn(web::Data<AppState>, Bearer, Value) -> LocalBoxFuture<'static, AppResult<Value>>;
+type Invoker = fn(
+    web::Data<AppState>,
+    Bearer,
+    Option<IpAddr>,
+    Value,
+) -> LocalBoxFuture<'static, AppResult<Value>>;
 
 /// A registered call, with what the API document needs to describe it.
 pub struct Entry {
@@ -128,10 +136,22 @@ impl Registry {
         bearer: Bearer,
         payload: Value,
     ) -> AppResult<Value> {
+        self.invoke_from(state, name, bearer, None, payload).await
+    }
+
+    /// Like [`Registry::invoke`], for a caller at a known network address.
+    pub async fn invoke_from(
+        &self,
+        state: web::Data<AppState>,
+        name: &str,
+        bearer: Bearer,
+        client: Option<IpAddr>,
+        payload: Value,
+    ) -> AppResult<Value> {
         let entry = self.calls.get(name).ok_or_else(|| {
             AppError::not_found("unknown_call", format!("There is no call named {name:?}."))
         })?;
-        (entry.invoke)(state, bearer, payload).await
+        (entry.invoke)(state, bearer, client, payload).await
     }
 }
 
@@ -144,6 +164,7 @@ impl Entry {
 fn invoke<C: Call>(
     state: web::Data<AppState>,
     bearer: Bearer,
+    client: Option<IpAddr>,
     payload: Value,
 ) -> LocalBoxFuture<'static, AppResult<Value>> {
     Box::pin(async move {
@@ -172,6 +193,7 @@ fn invoke<C: Call>(
                 state,
                 user,
                 member,
+                client,
             })
             .await?;
         C::reply(output)

@@ -2,6 +2,7 @@
 //! route, `POST /api/v1/{call}`, through the [`call::Registry`]; reads the spec does not name
 //! are resource paths under `GET /api/v1/...`.
 
+pub mod account;
 pub mod call;
 pub mod guard;
 pub mod health;
@@ -17,7 +18,7 @@ use serde_json::Value;
 /// Registers every call of every group.
 pub fn registry() -> call::Registry {
     let mut registry = call::Registry::default();
-    let _ = &mut registry;
+    account::register(&mut registry);
     registry
 }
 
@@ -26,6 +27,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/health", web::get().to(health::health)).service(
         web::scope("/api/v1")
             .route("/openapi.json", web::get().to(openapi::document))
+            .route("/me", web::get().to(account::me))
             .route("/{call}", web::post().to(dispatch)),
     );
 }
@@ -40,8 +42,12 @@ async fn dispatch(
 ) -> AppResult<HttpResponse> {
     let payload = read_json(body, state.settings.json_limit, &req).await?;
     let bearer = auth::bearer(&req, &state.keys);
+    // The peer address, not a forwarded header: a header is the caller's to forge.
+    let client = req.peer_addr().map(|a| a.ip());
     let registry = state.calls.clone();
-    let reply = registry.invoke(state, &name, bearer, payload).await?;
+    let reply = registry
+        .invoke_from(state, &name, bearer, client, payload)
+        .await?;
     Ok(HttpResponse::Ok().json(reply))
 }
 

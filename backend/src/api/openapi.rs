@@ -17,7 +17,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         title = "Clockto API",
         description = "Shift scheduling and time tracking."
     ),
-    paths(crate::api::health::health)
+    paths(crate::api::health::health, crate::api::account::me)
 )]
 struct ResourceDoc;
 

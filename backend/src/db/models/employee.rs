@@ -1,4 +1,5 @@
-use crate::db::schema::employees;
+use crate::db::models::store::Store;
+use crate::db::schema::{employees, stores};
 use crate::domain::ids::{EmployeeId, StoreId, UserId};
 use crate::domain::permissions::Perms;
 use chrono::{DateTime, Utc};
@@ -56,4 +57,45 @@ impl Employee {
             .first(conn)
             .optional()
     }
+}
+
+impl Employee {
+    /// Every store `user` belongs to (as a not terminated employee), oldest membership first.
+    #[tracing::instrument(skip(conn))]
+    pub fn memberships(
+        conn: &mut PgConnection,
+        user: UserId,
+    ) -> QueryResult<Vec<(Employee, Store)>> {
+        employees::table
+            .inner_join(stores::table)
+            .filter(employees::user_id.eq(user))
+            .filter(employees::terminated_at.is_null())
+            .order((employees::created_at.asc(), employees::id.asc()))
+            .select((Employee::as_select(), Store::as_select()))
+            .load(conn)
+    }
+
+    /// Copies a user's name and image onto all their employee records, so every store shows
+    /// what the person set on their profile.
+    #[tracing::instrument(skip(conn))]
+    pub fn mirror_profile(
+        conn: &mut PgConnection,
+        user: UserId,
+        copy: &ProfileMirror,
+    ) -> QueryResult<usize> {
+        diesel::update(employees::table)
+            .filter(employees::user_id.eq(user))
+            .filter(employees::terminated_at.is_null())
+            .set(copy)
+            .execute(conn)
+    }
+}
+
+/// What a profile change copies onto employee records. `None` leaves a column alone.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = employees)]
+pub struct ProfileMirror {
+    pub full_name: Option<String>,
+    pub img: Option<Option<String>>,
+    pub updated_at: DateTime<Utc>,
 }

@@ -3,5 +3,6 @@
 
 pub mod employee;
 pub mod log;
+pub mod one_time_code;
 pub mod store;
 pub mod user;

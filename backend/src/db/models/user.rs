@@ -30,6 +30,15 @@ impl User {
         users::table.find(id).select(User::as_select()).first(conn)
     }
 
+    /// The user, if the account still exists.
+    pub fn find_opt(conn: &mut PgConnection, id: UserId) -> QueryResult<Option<User>> {
+        users::table
+            .find(id)
+            .select(User::as_select())
+            .first(conn)
+            .optional()
+    }
+
     /// Looks a user up by e-mail, case-insensitively.
     pub fn find_by_email(conn: &mut PgConnection, email: &str) -> QueryResult<Option<User>> {
         use diesel::dsl::sql;
@@ -44,6 +53,66 @@ impl User {
             .first(conn)
             .optional()
     }
+
+    /// Sets the account status (`pendingconfirm` or `confirmed`).
+    #[tracing::instrument(skip(conn))]
+    pub fn set_status(conn: &mut PgConnection, id: UserId, status: &str) -> QueryResult<User> {
+        diesel::update(users::table.find(id))
+            .set((users::status.eq(status), users::updated_at.eq(Utc::now())))
+            .returning(User::as_returning())
+            .get_result(conn)
+    }
+
+    /// Replaces the password hash.
+    #[tracing::instrument(skip(conn, hash))]
+    pub fn set_password_hash(conn: &mut PgConnection, id: UserId, hash: &str) -> QueryResult<()> {
+        diesel::update(users::table.find(id))
+            .set((
+                users::password_hash.eq(hash),
+                users::updated_at.eq(Utc::now()),
+            ))
+            .execute(conn)
+            .map(|_| ())
+    }
+
+    /// Records a sign-in.
+    #[tracing::instrument(skip(conn))]
+    pub fn touch_last_login(
+        conn: &mut PgConnection,
+        id: UserId,
+        now: DateTime<Utc>,
+    ) -> QueryResult<User> {
+        diesel::update(users::table.find(id))
+            .set(users::last_login.eq(now))
+            .returning(User::as_returning())
+            .get_result(conn)
+    }
+
+    /// Applies profile changes.
+    #[tracing::instrument(skip(conn, changes))]
+    pub fn update_profile(
+        conn: &mut PgConnection,
+        id: UserId,
+        changes: &ProfileChanges,
+    ) -> QueryResult<User> {
+        diesel::update(users::table.find(id))
+            .set(changes)
+            .returning(User::as_returning())
+            .get_result(conn)
+    }
+}
+
+/// Changes to a profile. `None` leaves a column alone; `Some(None)` clears it.
+#[derive(Debug, Clone, Default, AsChangeset)]
+#[diesel(table_name = users)]
+pub struct ProfileChanges {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub profile_image: Option<Option<String>>,
+    pub phone_number: Option<Option<String>>,
+    pub birthday: Option<Option<DateTime<Utc>>>,
+    pub personal_information_status: Option<String>,
+    pub updated_at: Option<DateTime<Utc>>,
 }
 
 /// A new account.

@@ -1,0 +1,881 @@
+//! Account calls: sign-up, sign-in, the signed-in user (`GET /api/v1/me`), e-mail
+//! confirmation, password reset and change, the e-mail check, and profile updates.
+//!
+//! Codes are mailed as four digits and kept only as hashes; they expire, are single-use and
+//! stop working after a few wrong tries (rules in [`crate::domain::account`]). Passwords are
+//! hashed on the blocking pool, never on an async worker.
+
+use crate::api::call::{Access, Call, Ctx, Registry};
+use crate::api::guard::SignedIn;
+use crate::auth::password;
+use crate::db::models::employee::{Employee, ProfileMirror};
+use crate::db::models::one_time_code::{NewOneTimeCode, OneTimeCode};
+use crate::db::models::store::Store;
+use crate::db::models::user::{NewUser, ProfileChanges, User};
+use crate::domain::account::{
+    self as rules, AccountRuleError, CodePurpose, CodeVerdict, Email, STATUS_CONFIRMED,
+};
+use crate::domain::ids::{EmployeeId, StoreId, UserId};
+use crate::domain::login_throttle::LoginThrottle;
+use crate::domain::permissions::Permission;
+use crate::error::{AppError, AppResult, ErrorBody, ErrorKind};
+use crate::messages;
+use crate::startup::AppState;
+use actix_web::{web, HttpResponse};
+use chrono::{DateTime, Utc};
+use diesel::PgConnection;
+use serde::{Deserialize, Serialize};
+use std::net::IpAddr;
+use std::sync::LazyLock;
+use std::time::Instant;
+use utoipa::ToSchema;
+
+/// Registers the account calls.
+pub fn register(registry: &mut Registry) {
+    registry
+        .add::<Signup>()
+        .add::<Login>()
+        .add::<RequestEmailConfirmation>()
+        .add::<ConfirmEmail>()
+        .add::<RequestResetPassword>()
+        .add::<CheckResetPasswordConfirmCode>()
+        .add::<ConfirmResetPassword>()
+        .add::<AuthenticatedResetPassword>()
+        .add::<CheckEmailExists>()
+        .add::<UpdateProfile>();
+}
+
+impl From<AccountRuleError> for AppError {
+    fn from(e: AccountRuleError) -> Self {
+        AppError::bad_request(e.code(), e.to_string())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/// A user as the API shows it. Instants are epoch milliseconds.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub id: UserId,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub profile_image: Option<String>,
+    pub phone_number: Option<String>,
+    pub birthday: Option<i64>,
+    pub description: Option<String>,
+    pub about_me: Option<String>,
+    /// `pending` or `set`.
+    pub personal_information_status: String,
+    /// `pendingconfirm` or `confirmed`.
+    pub status: String,
+    /// `Email` or `Google`.
+    pub sign_in_method: String,
+    pub last_login: Option<i64>,
+}
+
+impl From<User> for UserView {
+    fn from(u: User) -> Self {
+        UserView {
+            id: u.id,
+            email: u.email,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            profile_image: u.profile_image,
+            phone_number: u.phone_number,
+            birthday: u.birthday.map(|b| b.timestamp_millis()),
+            description: u.description,
+            about_me: u.about_me,
+            personal_information_status: u.personal_information_status,
+            status: u.status,
+            sign_in_method: u.sign_in_method,
+            last_login: u.last_login.map(|t| t.timestamp_millis()),
+        }
+    }
+}
+
+/// The answer of `signup` and `login`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Session {
+    /// Bearer token for the `Authorization` header and the socket handshake.
+    pub token: String,
+    pub user: UserView,
+}
+
+/// A store the signed-in user belongs to.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MembershipView {
+    pub id: StoreId,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub logo: Option<String>,
+    pub timezone_reference: String,
+    pub is_owner: bool,
+    /// Permission names; `owner` is included for the store owner.
+    pub permissions: Vec<String>,
+    pub employee_id: EmployeeId,
+    pub deactive: bool,
+}
+
+impl MembershipView {
+    fn new(user: UserId, employee: Employee, store: Store) -> Self {
+        let is_owner = store.owner_id == user;
+        let mut perms = employee.perms();
+        if is_owner {
+            perms = perms.with(Permission::Owner);
+        }
+        MembershipView {
+            id: store.id,
+            name: store.name,
+            kind: store.kind,
+            logo: store.logo,
+            timezone_reference: store.timezone_reference,
+            is_owner,
+            permissions: perms.names(),
+            employee_id: employee.id,
+            deactive: employee.deactive,
+        }
+    }
+}
+
+/// The signed-in user with their stores.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Me {
+    #[serde(flatten)]
+    pub user: UserView,
+    pub stores: Vec<MembershipView>,
+}
+
+/// `{"data": Me}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MeReply {
+    pub data: Me,
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/v1/me
+
+/// `GET /api/v1/me`: the signed-in user, with every store they belong to.
+#[utoipa::path(
+    get,
+    path = "/api/v1/me",
+    responses(
+        (status = 200, description = "The signed-in user", body = MeReply),
+        (status = 401, description = "Not signed in", body = ErrorBody)
+    ),
+    security(("bearer" = []))
+)]
+#[tracing::instrument(skip(state))]
+pub async fn me(state: web::Data<AppState>, SignedIn(user): SignedIn) -> AppResult<HttpResponse> {
+    let me = state
+        .db
+        .run(move |conn| {
+            // A valid token of a deleted account is as good as no token.
+            let account =
+                User::find_opt(conn, user)?.ok_or_else(crate::api::guard::not_authenticated)?;
+            let stores = Employee::memberships(conn, user)?
+                .into_iter()
+                .map(|(employee, store)| MembershipView::new(user, employee, store))
+                .collect();
+            Ok(Me {
+                user: account.into(),
+                stores,
+            })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(MeReply { data: me }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+/// `signup`: creates an account (pending e-mail confirmation) and mails the confirmation code.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Signup {
+    pub email: String,
+    pub password: String,
+    #[serde(alias = "firstname")]
+    pub first_name: String,
+    #[serde(alias = "lastname")]
+    pub last_name: String,
+}
+
+impl Call for Signup {
+    const NAME: &'static str = "signup";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "Create an account; the e-mail confirmation code is mailed.";
+    type Output = Session;
+
+    async fn run(self, ctx: Ctx) -> AppResult<Session> {
+        let email = Email::parse(&self.email)?;
+        rules::check_password(&self.password)?;
+        let first_name = rules::parse_name(&self.first_name, "firstName")?;
+        let last_name = rules::parse_name(&self.last_name, "lastName")?;
+        let state = ctx.state;
+        let probe = email.clone();
+        // Checked before hashing so a taken address costs no hashing time.
+        if state
+            .db
+            .run(move |conn| Ok(User::find_by_email(conn, probe.as_str())?))
+            .await?
+            .is_some()
+        {
+            return Err(email_taken());
+        }
+        let hash = hash_password(self.password).await?;
+        let now = Utc::now();
+        let (user, code) = state
+            .db
+            .transaction(move |conn| {
+                let user = NewUser {
+                    id: UserId::new(),
+                    email: email.as_str(),
+                    password_hash: &hash,
+                    first_name: &first_name,
+                    last_name: &last_name,
+                }
+                .insert(conn)
+                .map_err(|e| match e {
+                    // Lost a race with another sign-up for the same address.
+                    diesel::result::Error::DatabaseError(
+                        diesel::result::DatabaseErrorKind::UniqueViolation,
+                        _,
+                    ) => email_taken(),
+                    other => other.into(),
+                })?;
+                let code = new_code(conn, user.id, CodePurpose::EmailConfirmation, now)?;
+                Ok((user, code))
+            })
+            .await?;
+        if let Some(code) = code {
+            // The account exists whatever happens to the mail: a failure here must not make
+            // the sign-up look failed (a retry would find the address taken). A new code can
+            // be requested once signed in.
+            if let Err(e) =
+                mail_code(&state, &user.email, CodePurpose::EmailConfirmation, &code).await
+            {
+                tracing::warn!(error = %e, "could not mail the confirmation code");
+            }
+        }
+        session(&state, user)
+    }
+}
+
+/// `login`: signs in with e-mail and password.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Login {
+    pub email: String,
+    pub password: String,
+}
+
+impl Call for Login {
+    const NAME: &'static str = "login";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "Sign in with e-mail and password.";
+    type Output = Session;
+
+    async fn run(self, ctx: Ctx) -> AppResult<Session> {
+        let state = ctx.state;
+        let key = rules::login_key(&self.email);
+        check_throttle(&state, &key, ctx.client)?;
+        let user = match Email::parse(&self.email) {
+            Ok(email) => {
+                state
+                    .db
+                    .run(move |conn| Ok(User::find_by_email(conn, email.as_str())?))
+                    .await?
+            }
+            Err(_) => None,
+        };
+        // An unknown address is checked against a dummy hash so it takes as long as a wrong
+        // password: the answer's timing must not tell which addresses have accounts.
+        let hash = user
+            .as_ref()
+            .map_or_else(|| DUMMY_HASH.clone(), |u| u.password_hash.clone());
+        let matches = verify_password(self.password, hash).await?;
+        let user = match user {
+            Some(user) if matches => user,
+            _ => {
+                lock_throttle(&state).record_failure(&key, ctx.client, Instant::now());
+                return Err(AppError::unauthorized(
+                    "wrong_credentials",
+                    messages::WRONG_CREDENTIALS,
+                ));
+            }
+        };
+        lock_throttle(&state).record_success(&key);
+        let id = user.id;
+        let user = state
+            .db
+            .run(move |conn| Ok(User::touch_last_login(conn, id, Utc::now())?))
+            .await?;
+        session(&state, user)
+    }
+}
+
+/// `requestEmailConfirmation`: mails a new confirmation code; older unused ones stop working.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RequestEmailConfirmation {}
+
+impl Call for RequestEmailConfirmation {
+    const NAME: &'static str = "requestEmailConfirmation";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "Mail a new e-mail confirmation code.";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let id = ctx.user()?;
+        let now = Utc::now();
+        let (user, code) = ctx
+            .state
+            .db
+            .transaction(move |conn| {
+                let user = User::find(conn, id)?;
+                if user.status == STATUS_CONFIRMED {
+                    return Err(AppError::bad_request(
+                        "already_confirmed",
+                        messages::EMAIL_ALREADY_CONFIRMED,
+                    ));
+                }
+                let code = new_code(conn, id, CodePurpose::EmailConfirmation, now)?;
+                Ok((user, code))
+            })
+            .await?;
+        let code = code.ok_or_else(too_many_codes)?;
+        mail_code(
+            &ctx.state,
+            &user.email,
+            CodePurpose::EmailConfirmation,
+            &code,
+        )
+        .await?;
+        Ok(true)
+    }
+}
+
+/// `confirmEmail`: confirms the account with the mailed code.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ConfirmEmail {
+    pub code: String,
+}
+
+impl Call for ConfirmEmail {
+    const NAME: &'static str = "confirmEmail";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "Confirm the account's e-mail with the mailed code.";
+    type Output = UserView;
+
+    async fn run(self, ctx: Ctx) -> AppResult<UserView> {
+        let id = ctx.user()?;
+        let user = ctx
+            .state
+            .db
+            .run(move |conn| {
+                let user = User::find(conn, id)?;
+                if user.status == STATUS_CONFIRMED {
+                    // Confirming twice (a double click) is not an error.
+                    return Ok(Ok(user));
+                }
+                use_code(
+                    conn,
+                    id,
+                    CodePurpose::EmailConfirmation,
+                    &self.code,
+                    true,
+                    |conn| Ok(User::set_status(conn, id, STATUS_CONFIRMED)?),
+                )
+            })
+            .await??;
+        Ok(user.into())
+    }
+}
+
+/// `requestResetPassword`: mails a password reset code. Answers the same whether or not the
+/// address has an account.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RequestResetPassword {
+    pub email: String,
+}
+
+impl Call for RequestResetPassword {
+    const NAME: &'static str = "requestResetPassword";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "Mail a password reset code (same answer for unknown addresses).";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let email = Email::parse(&self.email)?;
+        let now = Utc::now();
+        let code = ctx
+            .state
+            .db
+            .transaction(move |conn| {
+                let Some(user) = User::find_by_email(conn, email.as_str())? else {
+                    return Ok(None);
+                };
+                // Past the issue limit nothing is sent, silently: a refusal would tell that
+                // the address has an account.
+                let code = new_code(conn, user.id, CodePurpose::PasswordReset, now)?;
+                Ok(code.map(|c| (user.email, c)))
+            })
+            .await?;
+        if let Some((to, code)) = code {
+            mail_code(&ctx.state, &to, CodePurpose::PasswordReset, &code).await?;
+        }
+        Ok(true)
+    }
+}
+
+/// `checkResetPasswordConfirmCode`: tells whether a reset code is valid, without using it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CheckResetPasswordConfirmCode {
+    pub email: String,
+    pub code: String,
+}
+
+impl Call for CheckResetPasswordConfirmCode {
+    const NAME: &'static str = "checkResetPasswordConfirmCode";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "Check a password reset code without using it.";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let email = Email::parse(&self.email)?;
+        ctx.state
+            .db
+            .run(move |conn| {
+                let Some(user) = User::find_by_email(conn, email.as_str())? else {
+                    return Ok(Err(wrong_code()));
+                };
+                use_code(
+                    conn,
+                    user.id,
+                    CodePurpose::PasswordReset,
+                    &self.code,
+                    false,
+                    |_| Ok(true),
+                )
+            })
+            .await?
+    }
+}
+
+/// `confirmResetPassword`: sets a new password with a reset code, using the code up.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmResetPassword {
+    pub email: String,
+    pub code: String,
+    pub new_password: String,
+}
+
+impl Call for ConfirmResetPassword {
+    const NAME: &'static str = "confirmResetPassword";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "Set a new password with a password reset code.";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let email = Email::parse(&self.email)?;
+        rules::check_password(&self.new_password)?;
+        // Hashed first, so the code row is locked only for the short write.
+        let hash = hash_password(self.new_password).await?;
+        let key = email.as_str().to_string();
+        ctx.state
+            .db
+            .run(move |conn| {
+                let Some(user) = User::find_by_email(conn, email.as_str())? else {
+                    return Ok(Err(wrong_code()));
+                };
+                use_code(
+                    conn,
+                    user.id,
+                    CodePurpose::PasswordReset,
+                    &self.code,
+                    true,
+                    |conn| {
+                        User::set_password_hash(conn, user.id, &hash)?;
+                        // The code arrived by mail, which proves the address too.
+                        if user.status != STATUS_CONFIRMED {
+                            User::set_status(conn, user.id, STATUS_CONFIRMED)?;
+                        }
+                        Ok(true)
+                    },
+                )
+            })
+            .await??;
+        // A new password wipes the slate of failed sign-ins with the old one.
+        lock_throttle(&ctx.state).record_success(&key);
+        Ok(true)
+    }
+}
+
+/// `authenticatedResetPassword`: changes the signed-in user's password.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthenticatedResetPassword {
+    pub old_password: String,
+    pub new_password: String,
+}
+
+impl Call for AuthenticatedResetPassword {
+    const NAME: &'static str = "authenticatedResetPassword";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "Change the password, given the current one.";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let id = ctx.user()?;
+        rules::check_password(&self.new_password)?;
+        let state = ctx.state;
+        let user = state.db.run(move |conn| Ok(User::find(conn, id)?)).await?;
+        // Wrong current passwords count like failed sign-ins, so a stolen session cannot be
+        // used to guess the password at leisure.
+        let key = rules::login_key(&user.email);
+        check_throttle(&state, &key, ctx.client)?;
+        if !verify_password(self.old_password, user.password_hash).await? {
+            lock_throttle(&state).record_failure(&key, ctx.client, Instant::now());
+            return Err(AppError::bad_request(
+                "wrong_password",
+                messages::INCORRECT_PASSWORD,
+            ));
+        }
+        let hash = hash_password(self.new_password).await?;
+        state
+            .db
+            .run(move |conn| Ok(User::set_password_hash(conn, id, &hash)?))
+            .await?;
+        Ok(true)
+    }
+}
+
+/// `checkEmailExists`: `"password"` when the address has a password account, else `null`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CheckEmailExists {
+    pub email: String,
+}
+
+impl Call for CheckEmailExists {
+    const NAME: &'static str = "checkEmailExists";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "How an address signs in: \"password\", or null when unknown.";
+    type Output = Option<&'static str>;
+
+    async fn run(self, ctx: Ctx) -> AppResult<Option<&'static str>> {
+        let email = Email::parse(&self.email)?;
+        let user = ctx
+            .state
+            .db
+            .run(move |conn| Ok(User::find_by_email(conn, email.as_str())?))
+            .await?;
+        Ok(user
+            .filter(|u| u.sign_in_method == rules::SIGN_IN_EMAIL)
+            .map(|_| "password"))
+    }
+}
+
+/// `updateProfile`: the signed-in user's own name, image, birthday and phone number. Every
+/// field is optional; a field left out is left unchanged.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateProfile {
+    #[serde(alias = "firstname")]
+    pub first_name: Option<String>,
+    #[serde(alias = "lastname")]
+    pub last_name: Option<String>,
+    /// Image address (an upload's path or an http(s) address).
+    #[serde(alias = "profileImage")]
+    pub profile: Option<String>,
+    /// Epoch milliseconds.
+    pub birthday: Option<i64>,
+    /// Removes the profile image.
+    #[serde(default)]
+    pub remove_profile: bool,
+    /// Blank clears the number.
+    #[serde(alias = "phonenumber")]
+    pub phone_number: Option<String>,
+    /// Whose profile: only the caller's own may be named.
+    #[serde(alias = "uid")]
+    pub user_id: Option<String>,
+}
+
+impl Call for UpdateProfile {
+    const NAME: &'static str = "updateProfile";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "Update one's own name, image, birthday and phone number.";
+    type Output = UserView;
+
+    async fn run(self, ctx: Ctx) -> AppResult<UserView> {
+        let id = ctx.user()?;
+        if let Some(named) = &self.user_id {
+            if named.trim().parse::<UserId>().ok() != Some(id) {
+                return Err(AppError::forbidden(
+                    "not_own_profile",
+                    messages::SOMEONE_ELSES_PROFILE,
+                ));
+            }
+        }
+        let now = Utc::now();
+        let (changes, mirror) = self.changes(now)?;
+        let user = ctx
+            .state
+            .db
+            .transaction(move |conn| apply_profile(conn, id, changes, mirror, now))
+            .await?;
+        Ok(user.into())
+    }
+}
+
+impl UpdateProfile {
+    /// Validates the payload into the user's changes and what to copy onto employee records
+    /// (the name when a name changed, the image when it changed).
+    fn changes(&self, now: DateTime<Utc>) -> AppResult<(ProfileChanges, MirrorWanted)> {
+        let first_name = self
+            .first_name
+            .as_deref()
+            .map(|n| rules::parse_name(n, "firstName"))
+            .transpose()?;
+        let last_name = self
+            .last_name
+            .as_deref()
+            .map(|n| rules::parse_name(n, "lastName"))
+            .transpose()?;
+        let profile_image = if self.remove_profile {
+            Some(None)
+        } else {
+            self.profile
+                .as_deref()
+                .map(|p| rules::parse_image(p).map(Some))
+                .transpose()?
+        };
+        let phone_number = self
+            .phone_number
+            .as_deref()
+            .map(rules::parse_phone_number)
+            .transpose()?;
+        let birthday = self
+            .birthday
+            .map(|ms| rules::parse_birthday(ms, now).map(Some))
+            .transpose()?;
+        let mirror = MirrorWanted {
+            name: first_name.is_some() || last_name.is_some(),
+            image: profile_image.is_some(),
+        };
+        let changes = ProfileChanges {
+            first_name,
+            last_name,
+            profile_image,
+            phone_number,
+            birthday,
+            personal_information_status: None,
+            updated_at: Some(now),
+        };
+        Ok((changes, mirror))
+    }
+}
+
+/// Which profile parts changed and so must be copied onto the employee records.
+#[derive(Debug, Clone, Copy)]
+struct MirrorWanted {
+    name: bool,
+    image: bool,
+}
+
+fn apply_profile(
+    conn: &mut PgConnection,
+    id: UserId,
+    mut changes: ProfileChanges,
+    mirror: MirrorWanted,
+    now: DateTime<Utc>,
+) -> AppResult<User> {
+    let mut user = User::update_profile(conn, id, &changes)?;
+    let status = rules::personal_information_status(
+        &user.personal_information_status,
+        &user.first_name,
+        &user.last_name,
+        user.birthday,
+    );
+    if status != user.personal_information_status {
+        changes = ProfileChanges {
+            personal_information_status: Some(status.to_string()),
+            updated_at: Some(now),
+            ..ProfileChanges::default()
+        };
+        user = User::update_profile(conn, id, &changes)?;
+    }
+    let full_name = format!("{} {}", user.first_name, user.last_name);
+    let copy = ProfileMirror {
+        full_name: mirror.name.then_some(full_name),
+        img: mirror.image.then(|| user.profile_image.clone()),
+        updated_at: now,
+    };
+    if mirror.name || mirror.image {
+        Employee::mirror_profile(conn, id, &copy)?;
+    }
+    Ok(user)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Passwords, sessions and the sign-in throttle
+
+/// A hash no password matches in practice, verified against for unknown addresses. Made on
+/// first use; if hashing ever failed, an empty hash simply never matches.
+static DUMMY_HASH: LazyLock<String> =
+    LazyLock::new(|| password::hash("no account has this password 0").unwrap_or_default());
+
+async fn hash_password(plain: String) -> AppResult<String> {
+    web::block(move || password::hash(&plain))
+        .await?
+        .map_err(|e| AppError::internal(e.to_string()))
+}
+
+async fn verify_password(plain: String, hash: String) -> AppResult<bool> {
+    Ok(web::block(move || password::verify(&plain, &hash)).await?)
+}
+
+fn session(state: &AppState, user: User) -> AppResult<Session> {
+    let token = state
+        .keys
+        .issue(user.id, Utc::now().timestamp())
+        .map_err(AppError::internal)?;
+    Ok(Session {
+        token,
+        user: user.into(),
+    })
+}
+
+fn lock_throttle(state: &AppState) -> std::sync::MutexGuard<'_, LoginThrottle> {
+    // The counts stay meaningful even if a holder panicked: keep using them.
+    state
+        .login_throttle
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Refuses with 429 while the account or the client has too many recent failures.
+fn check_throttle(state: &AppState, key: &str, client: Option<IpAddr>) -> AppResult<()> {
+    let now = Instant::now();
+    let Some(until) = lock_throttle(state).blocked_until(key, client, now) else {
+        return Ok(());
+    };
+    let minutes = until
+        .saturating_duration_since(now)
+        .as_secs()
+        .div_ceil(60)
+        .max(1);
+    Err(AppError::new(
+        ErrorKind::RateLimited,
+        "too_many_attempts",
+        messages::too_many_sign_in_attempts(minutes),
+    ))
+}
+
+// ---------------------------------------------------------------------------------------------
+// One-time codes
+
+fn email_taken() -> AppError {
+    AppError::bad_request("email_taken", messages::EMAIL_TAKEN)
+}
+
+fn wrong_code() -> AppError {
+    AppError::bad_request("invalid_code", messages::WRONG_CODE)
+}
+
+fn too_many_codes() -> AppError {
+    AppError::new(
+        ErrorKind::RateLimited,
+        "too_many_attempts",
+        messages::TOO_MANY_CODES,
+    )
+}
+
+/// Stores a new code of `purpose` for `user`, retiring the unused ones, and returns it; or
+/// `None` when too many were issued lately.
+fn new_code(
+    conn: &mut PgConnection,
+    user: UserId,
+    purpose: CodePurpose,
+    now: DateTime<Utc>,
+) -> AppResult<Option<String>> {
+    let recent = OneTimeCode::issued_since(conn, user, purpose, now - rules::CODE_ISSUE_WINDOW)?;
+    if !rules::may_issue_code(now, &recent) {
+        return Ok(None);
+    }
+    OneTimeCode::retire_all(conn, user, purpose, now, now - chrono::Duration::days(1))?;
+    let code = rules::generate_code(&mut rand::thread_rng());
+    NewOneTimeCode {
+        id: uuid::Uuid::now_v7(),
+        user_id: user,
+        purpose: purpose.as_str(),
+        code_hash: &rules::hash_code(&user.to_string(), purpose, &code),
+        expires_at: rules::code_expiry(now),
+        created_at: now,
+    }
+    .insert(conn)?;
+    Ok(Some(code))
+}
+
+/// Checks `code` against the user's current code of `purpose`, inside one transaction that
+/// locks the code row. A wrong try is counted and committed; a right one runs `then` and,
+/// with `consume`, uses the code up. The outer error is the database's; the inner one is the
+/// caller's answer.
+fn use_code<T>(
+    conn: &mut PgConnection,
+    user: UserId,
+    purpose: CodePurpose,
+    code: &str,
+    consume: bool,
+    then: impl FnOnce(&mut PgConnection) -> AppResult<T>,
+) -> AppResult<AppResult<T>> {
+    use diesel::Connection;
+    conn.transaction(|conn| {
+        let Some(stored) = OneTimeCode::current_for_update(conn, user, purpose)? else {
+            return Ok(Err(wrong_code()));
+        };
+        let matches = rules::hash_code(&user.to_string(), purpose, code) == stored.code_hash;
+        match rules::judge_code(Utc::now(), stored.state(), matches) {
+            CodeVerdict::Valid => {
+                if consume {
+                    OneTimeCode::consume(conn, stored.id, Utc::now())?;
+                }
+                Ok(Ok(then(conn)?))
+            }
+            CodeVerdict::Wrong => {
+                OneTimeCode::record_wrong_try(conn, stored.id)?;
+                Ok(Err(wrong_code()))
+            }
+            CodeVerdict::Expired => Ok(Err(AppError::bad_request(
+                "code_expired",
+                messages::CODE_EXPIRED,
+            ))),
+            CodeVerdict::Exhausted => Ok(Err(AppError::bad_request(
+                "code_exhausted",
+                messages::CODE_EXHAUSTED,
+            ))),
+        }
+    })
+}
+
+/// Mails a code. The body says "Your code is NNNN" in plain ASCII, so it reads the same in
+/// any mail client (and in the `.eml` files written without SMTP).
+async fn mail_code(state: &AppState, to: &str, purpose: CodePurpose, code: &str) -> AppResult<()> {
+    let minutes = rules::CODE_TTL.num_minutes();
+    let (subject, action) = match purpose {
+        CodePurpose::EmailConfirmation => (
+            "Confirm your Clockto email",
+            "Enter it in Clockto to confirm your email address.",
+        ),
+        CodePurpose::PasswordReset => (
+            "Reset your Clockto password",
+            "Enter it in Clockto to choose a new password. If you did not ask for this, you can ignore this mail.",
+        ),
+    };
+    let body = format!("Your code is {code}\n\n{action}\nThe code expires in {minutes} minutes.\n");
+    state.mailer.send(to, subject, body).await
+}
