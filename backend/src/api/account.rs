@@ -293,11 +293,7 @@ impl Call for Login {
             }
             Err(_) => None,
         };
-        // An unknown address is checked against a dummy hash so it takes as long as a wrong
-        // password: the answer's timing must not tell which addresses have accounts.
-        let hash = user
-            .as_ref()
-            .map_or_else(|| DUMMY_HASH.clone(), |u| u.password_hash.clone());
+        let hash = user.as_ref().map(|u| u.password_hash.clone());
         let matches = verify_password(self.password, hash).await?;
         let user = match user {
             Some(user) if matches => user,
@@ -539,7 +535,7 @@ impl Call for AuthenticatedResetPassword {
         // used to guess the password at leisure.
         let key = rules::login_key(&user.email);
         check_throttle(&state, &key, ctx.client)?;
-        if !verify_password(self.old_password, user.password_hash).await? {
+        if !verify_password(self.old_password, Some(user.password_hash)).await? {
             lock_throttle(&state).record_failure(&key, ctx.client, Instant::now());
             return Err(AppError::bad_request(
                 "wrong_password",
@@ -735,8 +731,18 @@ async fn hash_password(plain: String) -> AppResult<String> {
         .map_err(|e| AppError::internal(e.to_string()))
 }
 
-async fn verify_password(plain: String, hash: String) -> AppResult<bool> {
-    Ok(web::block(move || password::verify(&plain, &hash)).await?)
+/// Verifies on the blocking pool. Without a hash (an unknown address) the password is checked
+/// against a dummy one, so the answer takes as long as for a wrong password: its timing must
+/// not tell which addresses have accounts.
+async fn verify_password(plain: String, hash: Option<String>) -> AppResult<bool> {
+    Ok(web::block(move || match hash {
+        Some(hash) => password::verify(&plain, &hash),
+        None => {
+            password::verify(&plain, &DUMMY_HASH);
+            false
+        }
+    })
+    .await?)
 }
 
 fn session(state: &AppState, user: User) -> AppResult<Session> {
@@ -873,7 +879,7 @@ async fn mail_code(state: &AppState, to: &str, purpose: CodePurpose, code: &str)
         ),
         CodePurpose::PasswordReset => (
             "Reset your Clockto password",
-            "Enter it in Clockto to choose a new password. If you did not ask for this, you can ignore this mail.",
+            "Enter it in Clockto to choose a new password.\nIf you did not ask for this, ignore this mail.",
         ),
     };
     let body = format!("Your code is {code}\n\n{action}\nThe code expires in {minutes} minutes.\n");
