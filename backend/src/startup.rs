@@ -6,6 +6,7 @@ use crate::auth::jwt;
 use crate::config::Settings;
 use crate::db::{self, Db};
 use crate::mail::Mailer;
+use crate::store::registry::StoreRegistry;
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{fn_service, Server, ServiceRequest, ServiceResponse};
 use actix_web::{web, App, HttpServer};
@@ -21,6 +22,8 @@ pub struct AppState {
     pub mailer: Mailer,
     pub calls: Arc<Registry>,
     pub openapi: Arc<utoipa::openapi::OpenApi>,
+    /// The actors of the active stores.
+    pub stores: StoreRegistry,
 }
 
 impl AppState {
@@ -33,6 +36,13 @@ impl AppState {
         );
         let keys = jwt::Keys::new(&settings.jwt_secret, settings.token_ttl);
         let mailer = Mailer::from_settings(&settings)?;
+        let publish: crate::store::actor::Publish = Arc::new(|_events| {});
+        let stores = StoreRegistry::new(
+            db.clone(),
+            publish,
+            settings.store_threads,
+            settings.store_idle_after,
+        );
         let calls = api::registry();
         let openapi = api::openapi::build(&calls);
         Ok(AppState {
@@ -42,6 +52,7 @@ impl AppState {
             mailer,
             calls: Arc::new(calls),
             openapi: Arc::new(openapi),
+            stores,
         })
     }
 }

@@ -169,6 +169,9 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Settings)) -> TestApp {
 impl Drop for TestApp {
     fn drop(&mut self) {
         let name = self.db_name.clone();
+        if name.is_empty() {
+            return;
+        }
         // Best effort: a database left behind by a crashed test is harmless.
         let _ = std::thread::spawn(move || {
             if let Ok(mut admin) = PgConnection::establish(&admin_url()) {
@@ -295,5 +298,45 @@ impl TestApp {
             email: email.to_string(),
             token,
         }
+    }
+}
+
+impl TestApp {
+    /// A second server process on this test's database, as another node of a cluster.
+    pub async fn spawn_peer(&self) -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut settings = Settings::for_tests(self.db_url.clone(), dir.path());
+        settings.jwt_secret = self.state.settings.jwt_secret.clone();
+        let app = Application::build(settings).await.expect("build peer");
+        let address = format!("http://127.0.0.1:{}", app.port());
+        let state = app.state();
+        actix_web::rt::spawn(app.run());
+        TestApp {
+            address,
+            client: awc::Client::default(),
+            state,
+            // The database belongs to the first node, which drops it.
+            db_name: String::new(),
+            db_url: self.db_url.clone(),
+            dir,
+        }
+    }
+
+    /// Inserts a store owned by `owner` directly, returning its id.
+    pub fn insert_store(&self, owner: &TestUser, name: &str) -> backend::domain::ids::StoreId {
+        use backend::db::schema::stores;
+        use diesel::ExpressionMethods;
+        let id = backend::domain::ids::StoreId::new();
+        diesel::insert_into(stores::table)
+            .values((
+                stores::id.eq(id),
+                stores::owner_id.eq(owner.id),
+                stores::name.eq(name),
+                stores::kind.eq("others"),
+                stores::timezone_reference.eq("Europe/Berlin"),
+            ))
+            .execute(&mut self.conn())
+            .expect("insert store");
+        id
     }
 }

@@ -3,5 +3,6 @@
 
 pub mod employee;
 pub mod log;
+pub mod shift;
 pub mod store;
 pub mod user;
