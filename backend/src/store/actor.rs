@@ -25,6 +25,10 @@ const MAX_STALE_RETRIES: u8 = 5;
 /// Receives every committed change, in version order per store (the realtime hub).
 pub type Publish = Arc<dyn Fn(&[CommittedEvent]) + Send + Sync>;
 
+/// What the commit of a batch returns: the committed events of each command, and the
+/// planned effects handed back for their answers.
+type Outcome = AppResult<(Result<Vec<Vec<CommittedEvent>>, PersistError>, Vec<Effects>)>;
+
 /// A command waiting for its answer.
 pub struct Pending {
     pub cmd: Box<dyn Command>,
@@ -190,12 +194,7 @@ impl StoreActor {
         }));
     }
 
-    fn finish(
-        &mut self,
-        batch: InFlight,
-        result: AppResult<(Result<Vec<Vec<CommittedEvent>>, PersistError>, Vec<Effects>)>,
-        ctx: &mut Context<Self>,
-    ) {
+    fn finish(&mut self, batch: InFlight, result: Outcome, ctx: &mut Context<Self>) {
         let InFlight { items, undo } = batch;
         match result {
             Ok((Ok(committed), effects)) => {
