@@ -36,6 +36,10 @@ pub struct Settings {
     pub static_dir: PathBuf,
     /// `JSON_LIMIT_BYTES`: largest accepted JSON body.
     pub json_limit: usize,
+    /// `STORE_THREADS`: threads running store actors.
+    pub store_threads: usize,
+    /// `STORE_IDLE_SECONDS`: an idle store actor stops after this long.
+    pub store_idle_after: Duration,
     /// `SEED_DEMO`: create a demo store on first start when the database has no users.
     pub seed_demo: bool,
 }
@@ -106,6 +110,13 @@ impl Settings {
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from("frontend/dist")),
             json_limit: parsed("JSON_LIMIT_BYTES", 512 * 1024)?,
+            store_threads: parsed(
+                "STORE_THREADS",
+                std::thread::available_parallelism()
+                    .map(|n| n.get())
+                    .unwrap_or(2),
+            )?,
+            store_idle_after: Duration::from_secs(parsed("STORE_IDLE_SECONDS", 300)?),
             seed_demo: parsed("SEED_DEMO", false)?,
             data_dir,
         })
@@ -128,6 +139,8 @@ impl Settings {
             public_url: "http://127.0.0.1".into(),
             static_dir: dir.join("static"),
             json_limit: 512 * 1024,
+            store_threads: 2,
+            store_idle_after: Duration::from_secs(300),
             seed_demo: false,
         }
     }

@@ -131,6 +131,18 @@ impl AppError {
         }
     }
 
+    /// A copy for answering several callers with one failure (the cause stays with the
+    /// original, which is the one logged).
+    pub fn duplicate(&self) -> AppError {
+        AppError {
+            kind: self.kind,
+            code: self.code,
+            message: self.message.clone(),
+            details: self.details.clone(),
+            source: None,
+        }
+    }
+
     pub fn with_details(mut self, details: Value) -> Self {
         self.details = Some(details);
         self

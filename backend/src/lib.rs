@@ -12,4 +12,5 @@ pub mod error;
 pub mod mail;
 pub mod messages;
 pub mod startup;
+pub mod store;
 pub mod telemetry;

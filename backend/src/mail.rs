@@ -5,13 +5,15 @@ use crate::config::Settings;
 use crate::error::{AppError, AppResult};
 use lettre::message::header::ContentType;
 use lettre::message::Mailbox;
-use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(Clone)]
 enum Transport {
     Smtp(AsyncSmtpTransport<Tokio1Executor>),
-    File(AsyncFileTransport<Tokio1Executor>),
+    /// Mails written to a directory, named by time-ordered ids so they sort by sending order.
+    File(Arc<PathBuf>),
 }
 
 /// Sends mail. Cheap to clone.
@@ -36,7 +38,7 @@ impl Mailer {
             None => {
                 std::fs::create_dir_all(&settings.mail_dir)
                     .map_err(|e| format!("cannot create MAIL_DIR: {e}"))?;
-                Transport::File(AsyncFileTransport::new(&settings.mail_dir))
+                Transport::File(Arc::new(settings.mail_dir.clone()))
             }
         };
         Ok(Mailer {
@@ -64,11 +66,12 @@ impl Mailer {
                 .await
                 .map(|_| ())
                 .map_err(AppError::internal),
-            Transport::File(t) => t
-                .send(message)
-                .await
-                .map(|_| ())
-                .map_err(AppError::internal),
+            Transport::File(dir) => {
+                let path = dir.join(format!("{}.eml", uuid::Uuid::now_v7()));
+                tokio::fs::write(path, message.formatted())
+                    .await
+                    .map_err(AppError::internal)
+            }
         }
     }
 }

@@ -7,6 +7,7 @@ use crate::config::Settings;
 use crate::db::{self, Db};
 use crate::domain::login_throttle::LoginThrottle;
 use crate::mail::Mailer;
+use crate::store::registry::StoreRegistry;
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{fn_service, Server, ServiceRequest, ServiceResponse};
 use actix_web::{web, App, HttpServer};
@@ -25,6 +26,8 @@ pub struct AppState {
     /// Recent failed sign-ins, per account and per client. Held only for quick counting,
     /// never across an await.
     pub login_throttle: Mutex<LoginThrottle>,
+    /// The actors of the active stores.
+    pub stores: StoreRegistry,
 }
 
 impl AppState {
@@ -37,6 +40,13 @@ impl AppState {
         );
         let keys = jwt::Keys::new(&settings.jwt_secret, settings.token_ttl);
         let mailer = Mailer::from_settings(&settings)?;
+        let publish: crate::store::actor::Publish = Arc::new(|_events| {});
+        let stores = StoreRegistry::new(
+            db.clone(),
+            publish,
+            settings.store_threads,
+            settings.store_idle_after,
+        );
         let calls = api::registry();
         let openapi = api::openapi::build(&calls);
         Ok(AppState {
@@ -47,6 +57,7 @@ impl AppState {
             calls: Arc::new(calls),
             openapi: Arc::new(openapi),
             login_throttle: Mutex::new(LoginThrottle::default()),
+            stores,
         })
     }
 }

@@ -76,6 +76,30 @@ diesel::table! {
 }
 
 diesel::table! {
+    shifts (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        title -> Text,
+        start_at -> Timestamptz,
+        end_at -> Timestamptz,
+        open_ended -> Bool,
+        status -> Text,
+        progress -> Text,
+        assigned -> Nullable<Uuid>,
+        assignee_email -> Nullable<Text>,
+        role_id -> Nullable<Uuid>,
+        tasks -> Jsonb,
+        rate -> Nullable<Int2>,
+        cancel_reason -> Nullable<Text>,
+        adjacent_session_id -> Nullable<Uuid>,
+        version -> Int8,
+        auto_confirmed_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     store_events (store_id, version) {
         store_id -> Uuid,
         version -> Int8,
@@ -138,6 +162,9 @@ diesel::joinable!(invites -> stores (store_id));
 diesel::joinable!(logs -> stores (store_id));
 diesel::joinable!(one_time_codes -> users (user_id));
 diesel::joinable!(roles -> stores (store_id));
+diesel::joinable!(shifts -> roles (role_id));
+diesel::joinable!(shifts -> stores (store_id));
+diesel::joinable!(shifts -> users (assigned));
 diesel::joinable!(store_events -> stores (store_id));
 diesel::joinable!(stores -> users (owner_id));
 
@@ -147,6 +174,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     logs,
     one_time_codes,
     roles,
+    shifts,
     store_events,
     stores,
     users,

@@ -169,6 +169,9 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Settings)) -> TestApp {
 impl Drop for TestApp {
     fn drop(&mut self) {
         let name = self.db_name.clone();
+        if name.is_empty() {
+            return;
+        }
         // Best effort: a database left behind by a crashed test is harmless.
         let _ = std::thread::spawn(move || {
             if let Ok(mut admin) = PgConnection::establish(&admin_url()) {
@@ -231,22 +234,19 @@ impl TestApp {
         self.dir.path().join("mail")
     }
 
-    /// Every mail sent so far to `to`, oldest first, as raw text.
+    /// Every mail sent so far to `to`, oldest first, as raw text. Mail files are named by
+    /// time-ordered ids, so their names sort in sending order.
     pub fn mails_to(&self, to: &str) -> Vec<String> {
-        let mut mails: Vec<(std::time::SystemTime, String)> = std::fs::read_dir(self.mail_dir())
-            .map(|rd| {
-                rd.flatten()
-                    .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
-                    .filter_map(|e| {
-                        let modified = e.metadata().and_then(|m| m.modified()).ok()?;
-                        Some((modified, std::fs::read_to_string(e.path()).ok()?))
-                    })
-                    .filter(|(_, text)| text.to_lowercase().contains(&to.to_lowercase()))
-                    .collect()
-            })
+        let mut files: Vec<PathBuf> = std::fs::read_dir(self.mail_dir())
+            .map(|rd| rd.flatten().map(|e| e.path()).collect())
             .unwrap_or_default();
-        mails.sort_by_key(|(t, _)| *t);
-        mails.into_iter().map(|(_, text)| text).collect()
+        files.retain(|p| p.extension().is_some_and(|x| x == "eml"));
+        files.sort();
+        files
+            .into_iter()
+            .filter_map(|p| std::fs::read_to_string(p).ok())
+            .filter(|text| text.to_lowercase().contains(&to.to_lowercase()))
+            .collect()
     }
 
     /// A direct connection to this test's database, for checking what was stored.
@@ -295,5 +295,45 @@ impl TestApp {
             email: email.to_string(),
             token,
         }
+    }
+}
+
+impl TestApp {
+    /// A second server process on this test's database, as another node of a cluster.
+    pub async fn spawn_peer(&self) -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut settings = Settings::for_tests(self.db_url.clone(), dir.path());
+        settings.jwt_secret = self.state.settings.jwt_secret.clone();
+        let app = Application::build(settings).await.expect("build peer");
+        let address = format!("http://127.0.0.1:{}", app.port());
+        let state = app.state();
+        actix_web::rt::spawn(app.run());
+        TestApp {
+            address,
+            client: awc::Client::default(),
+            state,
+            // The database belongs to the first node, which drops it.
+            db_name: String::new(),
+            db_url: self.db_url.clone(),
+            dir,
+        }
+    }
+
+    /// Inserts a store owned by `owner` directly, returning its id.
+    pub fn insert_store(&self, owner: &TestUser, name: &str) -> backend::domain::ids::StoreId {
+        use backend::db::schema::stores;
+        use diesel::ExpressionMethods;
+        let id = backend::domain::ids::StoreId::new();
+        diesel::insert_into(stores::table)
+            .values((
+                stores::id.eq(id),
+                stores::owner_id.eq(owner.id),
+                stores::name.eq(name),
+                stores::kind.eq("others"),
+                stores::timezone_reference.eq("Europe/Berlin"),
+            ))
+            .execute(&mut self.conn())
+            .expect("insert store");
+        id
     }
 }

@@ -4,3 +4,4 @@ mod accounts;
 mod calls;
 mod health;
 mod helpers;
+mod store_actor;

@@ -99,3 +99,14 @@ pub struct ProfileMirror {
     pub img: Option<Option<String>>,
     pub updated_at: DateTime<Utc>,
 }
+
+impl Employee {
+    /// Every employee record of a store, terminated ones included.
+    pub fn of_store(conn: &mut PgConnection, store: StoreId) -> QueryResult<Vec<Employee>> {
+        employees::table
+            .filter(employees::store_id.eq(store))
+            .order(employees::created_at)
+            .select(Employee::as_select())
+            .load(conn)
+    }
+}

@@ -4,5 +4,6 @@
 pub mod employee;
 pub mod log;
 pub mod one_time_code;
+pub mod shift;
 pub mod store;
 pub mod user;

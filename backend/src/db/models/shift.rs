@@ -1,0 +1,79 @@
+use crate::db::schema::shifts;
+use crate::domain::ids::{RoleId, ShiftId, StoreId, UserId};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+
+/// A shift row.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Insertable, AsChangeset)]
+#[diesel(table_name = shifts, check_for_backend(diesel::pg::Pg), treat_none_as_null = true)]
+pub struct Shift {
+    pub id: ShiftId,
+    pub store_id: StoreId,
+    pub title: String,
+    pub start_at: DateTime<Utc>,
+    pub end_at: DateTime<Utc>,
+    pub open_ended: bool,
+    pub status: String,
+    pub progress: String,
+    pub assigned: Option<UserId>,
+    pub assignee_email: Option<String>,
+    pub role_id: Option<RoleId>,
+    pub tasks: serde_json::Value,
+    pub rate: Option<i16>,
+    pub cancel_reason: Option<String>,
+    pub adjacent_session_id: Option<uuid::Uuid>,
+    pub version: i64,
+    pub auto_confirmed_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Shift {
+    /// Shifts of a store starting at or after `from` (the actor's working set).
+    pub fn load_from(
+        conn: &mut PgConnection,
+        store: StoreId,
+        from: DateTime<Utc>,
+    ) -> QueryResult<Vec<Shift>> {
+        shifts::table
+            .filter(shifts::store_id.eq(store))
+            .filter(shifts::end_at.ge(from))
+            .select(Shift::as_select())
+            .load(conn)
+    }
+
+    /// Shifts of a store overlapping `[start, end)`.
+    pub fn in_range(
+        conn: &mut PgConnection,
+        store: StoreId,
+        start: DateTime<Utc>,
+        end: DateTime<Utc>,
+    ) -> QueryResult<Vec<Shift>> {
+        shifts::table
+            .filter(shifts::store_id.eq(store))
+            .filter(shifts::start_at.lt(end))
+            .filter(shifts::end_at.gt(start))
+            .order(shifts::start_at)
+            .select(Shift::as_select())
+            .load(conn)
+    }
+
+    /// Inserts the shift or overwrites the stored row with it.
+    pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        diesel::insert_into(shifts::table)
+            .values(self)
+            .on_conflict(shifts::id)
+            .do_update()
+            .set(self)
+            .execute(conn)
+    }
+
+    pub fn delete(conn: &mut PgConnection, store: StoreId, id: ShiftId) -> QueryResult<usize> {
+        diesel::delete(
+            shifts::table
+                .filter(shifts::store_id.eq(store))
+                .filter(shifts::id.eq(id)),
+        )
+        .execute(conn)
+    }
+}

@@ -1,0 +1,292 @@
+//! The store actor: plans commands against its state and commits them in groups.
+
+use crate::db::Db;
+use crate::domain::ids::StoreId;
+use crate::error::{AppError, AppResult};
+use crate::store::command::{Command, Effects};
+use crate::store::persist::{self, CommittedEvent, PersistError};
+use crate::store::registry::StoreRegistry;
+use crate::store::state::{StoreState, Undo};
+use actix::prelude::*;
+use chrono::Utc;
+use serde_json::Value;
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+
+/// Most commands committed in one transaction.
+const MAX_BATCH: usize = 512;
+/// How often an actor checks whether it has been idle long enough to stop.
+const IDLE_CHECK: Duration = Duration::from_secs(15);
+/// How often a batch is retried after finding the store changed by another process.
+const MAX_STALE_RETRIES: u8 = 5;
+
+/// Receives every committed change, in version order per store (the realtime hub).
+pub type Publish = Arc<dyn Fn(&[CommittedEvent]) + Send + Sync>;
+
+/// What the commit of a batch returns: the committed events of each command, and the
+/// planned effects handed back for their answers.
+type Outcome = AppResult<(Result<Vec<Vec<CommittedEvent>>, PersistError>, Vec<Effects>)>;
+
+/// A command waiting for its answer.
+pub struct Pending {
+    pub cmd: Box<dyn Command>,
+    pub reply: oneshot::Sender<AppResult<Value>>,
+    retries: u8,
+}
+
+impl Pending {
+    pub fn new(cmd: Box<dyn Command>) -> (Pending, oneshot::Receiver<AppResult<Value>>) {
+        let (reply, rx) = oneshot::channel();
+        (
+            Pending {
+                cmd,
+                reply,
+                retries: 0,
+            },
+            rx,
+        )
+    }
+
+    fn answer(self, result: AppResult<Value>) {
+        // The caller may have gone away (a closed socket); nothing to do then.
+        let _ = self.reply.send(result);
+    }
+}
+
+/// Submits a command to the actor.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Submit(pub Pending);
+
+/// A batch being committed: each pending command with its planning error, if any (commands
+/// without one have their effects, in the same order, in the transaction).
+struct InFlight {
+    items: Vec<(Pending, Option<AppError>)>,
+    undo: Vec<Undo>,
+}
+
+/// One store's actor.
+pub struct StoreActor {
+    id: StoreId,
+    db: Db,
+    publish: Publish,
+    registry: StoreRegistry,
+    idle_after: Duration,
+    state: Option<StoreState>,
+    queue: VecDeque<Pending>,
+    loading: bool,
+    committing: bool,
+    retired: bool,
+    last_used: Instant,
+}
+
+impl StoreActor {
+    pub fn new(
+        id: StoreId,
+        db: Db,
+        publish: Publish,
+        registry: StoreRegistry,
+        idle_after: Duration,
+    ) -> StoreActor {
+        StoreActor {
+            id,
+            db,
+            publish,
+            registry,
+            idle_after,
+            state: None,
+            queue: VecDeque::new(),
+            loading: false,
+            committing: false,
+            retired: false,
+            last_used: Instant::now(),
+        }
+    }
+
+    /// (Re)loads the working set from the database, then resumes the queue.
+    fn reload(&mut self, ctx: &mut Context<Self>) {
+        self.loading = true;
+        self.state = None;
+        let (db, id) = (self.db.clone(), self.id);
+        let load = async move {
+            db.run(move |conn| StoreState::load(conn, id, Utc::now()))
+                .await
+        };
+        ctx.spawn(load.into_actor(self).map(|result, act, ctx| {
+            act.loading = false;
+            match result {
+                Ok(state) => {
+                    act.state = Some(state);
+                    act.pump(ctx);
+                }
+                Err(e) => {
+                    tracing::warn!(store = %act.id, error = %e, "cannot load store");
+                    for pending in act.queue.drain(..) {
+                        pending.answer(Err(e.duplicate()));
+                    }
+                    // The next command starts a fresh actor, which tries again.
+                    act.retire(ctx);
+                }
+            }
+        }));
+    }
+
+    /// Plans the waiting commands and commits them together.
+    fn pump(&mut self, ctx: &mut Context<Self>) {
+        while !self.committing && !self.loading && !self.queue.is_empty() {
+            let Some(state) = self.state.as_mut() else {
+                return;
+            };
+            let now = Utc::now();
+            let mut items = Vec::new();
+            let mut effects: Vec<Effects> = Vec::new();
+            let mut undo = Vec::new();
+            while items.len() < MAX_BATCH {
+                let Some(pending) = self.queue.pop_front() else {
+                    break;
+                };
+                match pending.cmd.plan(state, now) {
+                    Ok(planned) => {
+                        undo.extend(planned.writes.iter().map(|w| state.apply(w)));
+                        effects.push(planned);
+                        items.push((pending, None));
+                    }
+                    Err(e) => items.push((pending, Some(e))),
+                }
+            }
+            if effects.iter().all(Effects::is_empty) {
+                // Nothing to write: answer at once.
+                let mut replies = effects.into_iter();
+                for (pending, error) in items {
+                    match error {
+                        Some(e) => pending.answer(Err(e)),
+                        None => {
+                            pending.answer(Ok(replies.next().map(|e| e.reply).unwrap_or_default()))
+                        }
+                    }
+                }
+                continue;
+            }
+            self.commit(InFlight { items, undo }, effects, ctx);
+        }
+    }
+
+    fn commit(&mut self, batch: InFlight, effects: Vec<Effects>, ctx: &mut Context<Self>) {
+        let Some(state) = self.state.as_ref() else {
+            return;
+        };
+        self.committing = true;
+        let (db, id, expected) = (self.db.clone(), self.id, state.version());
+        let write = async move {
+            db.run(move |conn| {
+                let refs: Vec<&Effects> = effects.iter().collect();
+                let result = persist::persist(conn, id, expected, &refs, Utc::now());
+                Ok((result, effects))
+            })
+            .await
+        };
+        ctx.spawn(write.into_actor(self).map(move |result, act, ctx| {
+            act.committing = false;
+            act.finish(batch, result, ctx);
+            act.pump(ctx);
+        }));
+    }
+
+    fn finish(&mut self, batch: InFlight, result: Outcome, ctx: &mut Context<Self>) {
+        let InFlight { items, undo } = batch;
+        match result {
+            Ok((Ok(committed), effects)) => {
+                if let (Some(state), Some(last)) =
+                    (self.state.as_mut(), committed.iter().flatten().last())
+                {
+                    state.store.version = last.version;
+                }
+                let events: Vec<CommittedEvent> = committed.iter().flatten().cloned().collect();
+                (self.publish)(&events);
+                let mut replies = effects.into_iter();
+                for (pending, error) in items {
+                    match error {
+                        Some(e) => pending.answer(Err(e)),
+                        None => {
+                            pending.answer(Ok(replies.next().map(|e| e.reply).unwrap_or_default()))
+                        }
+                    }
+                }
+            }
+            Ok((Err(PersistError::Stale), _)) => {
+                // Another process changed the store: reload and plan the batch again.
+                self.rollback(undo);
+                for (mut pending, _) in items.into_iter().rev() {
+                    pending.retries += 1;
+                    if pending.retries > MAX_STALE_RETRIES {
+                        pending.answer(Err(AppError::conflict(
+                            "store_busy",
+                            "The schedule is changing too fast; try again.",
+                        )));
+                    } else {
+                        self.queue.push_front(pending);
+                    }
+                }
+                self.reload(ctx);
+            }
+            Ok((Err(PersistError::Failed(e)), _)) | Err(e) => {
+                tracing::warn!(store = %self.id, error = %e, "batch did not commit");
+                self.rollback(undo);
+                for (pending, error) in items {
+                    pending.answer(Err(error.unwrap_or_else(|| e.duplicate())));
+                }
+                // The state may have drifted from the database: start again from it.
+                self.reload(ctx);
+            }
+        }
+    }
+
+    fn rollback(&mut self, undo: Vec<Undo>) {
+        if let Some(state) = self.state.as_mut() {
+            for u in undo.into_iter().rev() {
+                state.undo(u);
+            }
+        }
+    }
+
+    /// Leaves the registry (so new commands start a fresh actor) and stops once drained.
+    fn retire(&mut self, ctx: &mut Context<Self>) {
+        if self.registry.retire(self.id, &ctx.address()) {
+            self.retired = true;
+        }
+        if self.retired && self.queue.is_empty() && !self.committing {
+            // Let messages already in the mailbox arrive before stopping.
+            ctx.run_later(Duration::from_millis(200), |act, ctx| {
+                if act.queue.is_empty() && !act.committing {
+                    ctx.stop();
+                }
+            });
+        }
+    }
+}
+
+impl Actor for StoreActor {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        self.reload(ctx);
+        ctx.run_interval(IDLE_CHECK, |act, ctx| {
+            let idle = act.queue.is_empty() && !act.committing && !act.loading;
+            if act.retired || (idle && act.last_used.elapsed() >= act.idle_after) {
+                act.retire(ctx);
+            }
+        });
+    }
+}
+
+impl Handler<Submit> for StoreActor {
+    type Result = ();
+
+    fn handle(&mut self, Submit(pending): Submit, ctx: &mut Self::Context) {
+        self.last_used = Instant::now();
+        self.queue.push_back(pending);
+        self.pump(ctx);
+    }
+}

@@ -1,0 +1,11 @@
+//! One actor per active store. Every state-changing command of a store is a message to its
+//! [`actor::StoreActor`], whatever it arrived by (HTTP or socket). The actor plans the command
+//! against its in-memory state (pure), commits the planned writes and their outbox events in
+//! one Postgres transaction together with the other commands waiting in its queue (group
+//! commit), and only then answers and broadcasts.
+
+pub mod actor;
+pub mod command;
+pub mod persist;
+pub mod registry;
+pub mod state;

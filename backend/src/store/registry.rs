@@ -1,0 +1,131 @@
+//! Finds or starts the actor of a store, and routes commands to it.
+
+use crate::db::Db;
+use crate::domain::ids::StoreId;
+use crate::error::{AppError, AppResult, ErrorKind};
+use crate::store::actor::{Pending, Publish, StoreActor, Submit};
+use crate::store::command::Command;
+use actix::dev::SendError;
+use actix::prelude::*;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Commands queued for one store before callers are told to try again later.
+const MAILBOX: usize = 4096;
+
+/// The actors of the active stores. Cheap to clone.
+#[derive(Clone)]
+pub struct StoreRegistry {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    actors: Mutex<HashMap<StoreId, Addr<StoreActor>>>,
+    db: Db,
+    publish: Publish,
+    arbiters: Vec<ArbiterHandle>,
+    idle_after: Duration,
+}
+
+fn busy() -> AppError {
+    AppError::new(
+        ErrorKind::Unavailable,
+        "store_busy",
+        "The store is busy; try again in a moment.",
+    )
+}
+
+impl StoreRegistry {
+    /// Starts `threads` arbiters for store actors. Must run inside an actix system.
+    pub fn new(db: Db, publish: Publish, threads: usize, idle_after: Duration) -> StoreRegistry {
+        let arbiters = (0..threads.max(1))
+            .map(|_| Arbiter::new().handle())
+            .collect();
+        StoreRegistry {
+            inner: Arc::new(Inner {
+                actors: Mutex::new(HashMap::new()),
+                db,
+                publish,
+                arbiters,
+                idle_after,
+            }),
+        }
+    }
+
+    /// Runs a command through the store's actor and returns its answer.
+    pub async fn execute(&self, store: StoreId, cmd: Box<dyn Command>) -> AppResult<Value> {
+        let (pending, rx) = Pending::new(cmd);
+        let mut message = Submit(pending);
+        for _ in 0..3 {
+            match self.send(store, message) {
+                Ok(()) => {
+                    return rx.await.unwrap_or_else(|_| {
+                        Err(AppError::new(
+                            ErrorKind::Unavailable,
+                            "store_restarting",
+                            "The store was restarting; try again.",
+                        ))
+                    })
+                }
+                Err(SendError::Full(_)) => return Err(busy()),
+                Err(SendError::Closed(m)) => message = m,
+            }
+        }
+        Err(busy())
+    }
+
+    /// Sends under the registry lock, so a retiring actor never receives a message after it
+    /// has left the registry.
+    fn send(&self, store: StoreId, message: Submit) -> Result<(), SendError<Submit>> {
+        let mut actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
+        let addr = match actors.get(&store) {
+            Some(addr) if addr.connected() => addr.clone(),
+            _ => {
+                let addr = self.start(store);
+                actors.insert(store, addr.clone());
+                addr
+            }
+        };
+        let result = addr.try_send(message);
+        if matches!(result, Err(SendError::Closed(_))) {
+            actors.remove(&store);
+        }
+        result
+    }
+
+    fn start(&self, store: StoreId) -> Addr<StoreActor> {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        store.hash(&mut h);
+        let arbiter = &self.inner.arbiters[(h.finish() as usize) % self.inner.arbiters.len()];
+        let (db, publish, registry, idle) = (
+            self.inner.db.clone(),
+            self.inner.publish.clone(),
+            self.clone(),
+            self.inner.idle_after,
+        );
+        StoreActor::start_in_arbiter(arbiter, move |ctx| {
+            ctx.set_mailbox_capacity(MAILBOX);
+            StoreActor::new(store, db, publish, registry, idle)
+        })
+    }
+
+    /// Removes the actor from the registry if it is still the registered one.
+    pub(crate) fn retire(&self, store: StoreId, addr: &Addr<StoreActor>) -> bool {
+        let mut actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
+        if actors.get(&store) == Some(addr) {
+            actors.remove(&store);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Number of running store actors.
+    pub fn active(&self) -> usize {
+        let actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
+        actors.values().filter(|a| a.connected()).count()
+    }
+}
