@@ -1,4 +1,5 @@
--- Shifts. `assigned` is the assignee's user id; an unassigned shift is an open shift.
+-- Shifts. `assigned` is the assignee's employee record (so shifts can be planned for invited
+-- staff before they join); an unassigned shift is an open shift.
 CREATE TABLE shifts (
     id uuid PRIMARY KEY,
     store_id uuid NOT NULL REFERENCES stores (id) ON DELETE CASCADE,
@@ -10,7 +11,7 @@ CREATE TABLE shifts (
     status text NOT NULL DEFAULT 'draft'
         CHECK (status IN ('draft', 'published', 'confirmed', 'dropped', 'declined', 'rejected', 'cancelled')),
     progress text NOT NULL DEFAULT 'ns' CHECK (progress IN ('ns', 'ip', 'p', 'c', 'm')),
-    assigned uuid REFERENCES users (id),
+    assigned uuid REFERENCES employees (id) ON DELETE SET NULL,
     assignee_email text,
     role_id uuid REFERENCES roles (id) ON DELETE SET NULL,
     tasks jsonb NOT NULL DEFAULT '[]',

@@ -164,7 +164,7 @@ diesel::joinable!(one_time_codes -> users (user_id));
 diesel::joinable!(roles -> stores (store_id));
 diesel::joinable!(shifts -> roles (role_id));
 diesel::joinable!(shifts -> stores (store_id));
-diesel::joinable!(shifts -> users (assigned));
+diesel::joinable!(shifts -> employees (assigned));
 diesel::joinable!(store_events -> stores (store_id));
 diesel::joinable!(stores -> users (owner_id));
 

@@ -1,5 +1,5 @@
 use crate::db::schema::shifts;
-use crate::domain::ids::{RoleId, ShiftId, StoreId, UserId};
+use crate::domain::ids::{EmployeeId, RoleId, ShiftId, StoreId};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
@@ -15,7 +15,7 @@ pub struct Shift {
     pub open_ended: bool,
     pub status: String,
     pub progress: String,
-    pub assigned: Option<UserId>,
+    pub assigned: Option<EmployeeId>,
     pub assignee_email: Option<String>,
     pub role_id: Option<RoleId>,
     pub tasks: serde_json::Value,
