@@ -1,5 +1,7 @@
 //! Pure rules of the product: no I/O, no database, no clock reads. Everything here is unit
 //! tested and takes the current time as an argument where it needs one.
 
+pub mod business;
 pub mod ids;
+pub mod invite;
 pub mod permissions;
