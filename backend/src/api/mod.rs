@@ -3,9 +3,15 @@
 //! are resource paths under `GET /api/v1/...`.
 
 pub mod call;
+pub mod employee_manager;
 pub mod guard;
 pub mod health;
+pub mod input;
+pub mod invites;
 pub mod openapi;
+pub mod owner;
+pub mod stores;
+pub mod views;
 
 use crate::auth;
 use crate::error::{AppError, AppResult};
@@ -17,7 +23,9 @@ use serde_json::Value;
 /// Registers every call of every group.
 pub fn registry() -> call::Registry {
     let mut registry = call::Registry::default();
-    let _ = &mut registry;
+    owner::register(&mut registry);
+    employee_manager::register(&mut registry);
+    invites::register(&mut registry);
     registry
 }
 
@@ -26,6 +34,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/health", web::get().to(health::health)).service(
         web::scope("/api/v1")
             .route("/openapi.json", web::get().to(openapi::document))
+            .configure(stores::routes)
             .route("/{call}", web::post().to(dispatch)),
     );
 }

@@ -2,6 +2,8 @@
 //! functions take `&mut PgConnection` so the caller owns the transaction.
 
 pub mod employee;
+pub mod invite;
 pub mod log;
+pub mod role;
 pub mod store;
 pub mod user;
