@@ -11,5 +11,6 @@ pub mod domain;
 pub mod error;
 pub mod mail;
 pub mod messages;
+pub mod seed;
 pub mod startup;
 pub mod telemetry;
