@@ -3,3 +3,4 @@
 mod calls;
 mod health;
 mod helpers;
+mod stores;
