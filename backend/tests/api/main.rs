@@ -3,4 +3,5 @@
 mod calls;
 mod health;
 mod helpers;
+mod roles;
 mod stores;
