@@ -124,10 +124,12 @@ fn grantable_permissions(names: &[String]) -> AppResult<Perms> {
     Ok(perms)
 }
 
-/// A manager who is not the owner may hand out only permissions they hold themselves.
+/// A manager who is not the owner may hand out only manager permissions they hold themselves
+/// (so an employee manager cannot make someone a scheduler); `availabletime` only concerns
+/// the employee's own availability and any employee manager may grant it.
 fn may_grant(member: &Member, old: Perms, new: Perms) -> bool {
     new.iter()
-        .filter(|p| !old.has(*p))
+        .filter(|p| !old.has(*p) && *p != Permission::Availabletime)
         .all(|p| member.perms.covers(Perms::NONE.with(p)))
 }
 

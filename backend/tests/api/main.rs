@@ -1,6 +1,7 @@
 //! Integration tests against a real Postgres: one binary, one fresh database per test.
 
 mod calls;
+mod employees;
 mod health;
 mod helpers;
 mod roles;
