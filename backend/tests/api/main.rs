@@ -4,5 +4,6 @@ mod calls;
 mod employees;
 mod health;
 mod helpers;
+mod isolation;
 mod roles;
 mod stores;
