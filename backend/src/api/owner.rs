@@ -469,14 +469,12 @@ impl Call for ToggleBookingFeature {
                         changed: false,
                     });
                 }
-                Store::set_booking(conn, store, enabled)?;
-                Store::record_change(
-                    conn,
-                    store,
-                    "store.updated",
-                    serde_json::json!({ "bookingEnabled": enabled }),
-                    Audience::Everyone,
-                )?;
+                let mut updated = Store::set_booking(conn, store, enabled)?;
+                // The lock is held, so the version this change gets is the next one.
+                updated.version += 1;
+                let data =
+                    serde_json::to_value(StoreView::from(&updated)).map_err(AppError::internal)?;
+                Store::record_change(conn, store, "store.updated", data, Audience::Everyone)?;
                 Ok(BookingState {
                     booking_enabled: enabled,
                     changed: true,
