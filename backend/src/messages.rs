@@ -23,6 +23,14 @@ pub const INVALID_INVITE_CODE: &str =
     "Invalid Invite Code! This Invite Code doesn't exist or doesn't belong to you!";
 pub const JOIN_SUCCESS: &str = "Hi! Everybody's waiting for you! Let's get you started!";
 pub const COULD_NOT_TERMINATE: &str = "Couldn't terminate the employee";
+pub const EMPLOYEE_TERMINATED: &str = "Employee terminated successfully";
+
+// Texts the spec does not word; kept here so clients can match on them too.
+pub const ROLE_NOT_FOUND: &str = "Role not found.";
+pub const OWNER_RECORD_IS_FIXED: &str =
+    "The store owner cannot be deactivated, terminated or lose ownership.";
+pub const ALREADY_A_MEMBER: &str = "You are already a member of this store.";
+pub const INVALID_EMAIL: &str = "Invalid email address.";
 
 /// "This invite does not belong to {email}. Authenticate with the email that received the
 /// invite and try again."

@@ -78,6 +78,11 @@ impl Application {
             .run(db::run_migrations)
             .await
             .map_err(|e| format!("cannot migrate the database: {e}"))?;
+        if state.settings.seed_demo {
+            crate::seed::run(&state.db)
+                .await
+                .map_err(|e| format!("cannot create the demo store: {e}"))?;
+        }
         let listener = TcpListener::bind(&state.settings.bind)
             .map_err(|e| format!("cannot listen on {}: {e}", state.settings.bind))?;
         let port = listener.local_addr().map_err(|e| e.to_string())?.port();

@@ -4,9 +4,15 @@
 
 pub mod account;
 pub mod call;
+pub mod employee_manager;
 pub mod guard;
 pub mod health;
+pub mod input;
+pub mod invites;
 pub mod openapi;
+pub mod owner;
+pub mod stores;
+pub mod views;
 
 use crate::auth;
 use crate::error::{AppError, AppResult};
@@ -19,6 +25,9 @@ use serde_json::Value;
 pub fn registry() -> call::Registry {
     let mut registry = call::Registry::default();
     account::register(&mut registry);
+    owner::register(&mut registry);
+    employee_manager::register(&mut registry);
+    invites::register(&mut registry);
     registry
 }
 
@@ -28,6 +37,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         web::scope("/api/v1")
             .route("/openapi.json", web::get().to(openapi::document))
             .route("/me", web::get().to(account::me))
+            .configure(stores::routes)
             .route("/{call}", web::post().to(dispatch)),
     );
 }

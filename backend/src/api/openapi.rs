@@ -17,7 +17,20 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         title = "Clockto API",
         description = "Shift scheduling and time tracking."
     ),
-    paths(crate::api::health::health, crate::api::account::me)
+    paths(
+        crate::api::health::health,
+        crate::api::account::me,
+        crate::api::stores::get_store,
+        crate::api::stores::get_roles,
+        crate::api::stores::get_employees
+    ),
+    components(schemas(
+        crate::api::stores::StoreDetail,
+        crate::api::views::StoreView,
+        crate::api::views::TimesView,
+        crate::api::views::RoleView,
+        crate::api::views::EmployeeView
+    ))
 )]
 struct ResourceDoc;
 

@@ -2,6 +2,8 @@
 //! tested and takes the current time as an argument where it needs one.
 
 pub mod account;
+pub mod business;
 pub mod ids;
+pub mod invite;
 pub mod login_throttle;
 pub mod permissions;

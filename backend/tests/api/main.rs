@@ -2,6 +2,10 @@
 
 mod accounts;
 mod calls;
+mod employees;
 mod health;
 mod helpers;
+mod isolation;
+mod roles;
 mod store_actor;
+mod stores;

@@ -2,8 +2,10 @@
 //! functions take `&mut PgConnection` so the caller owns the transaction.
 
 pub mod employee;
+pub mod invite;
 pub mod log;
 pub mod one_time_code;
+pub mod role;
 pub mod shift;
 pub mod store;
 pub mod user;

@@ -36,3 +36,170 @@ impl Store {
             .optional()
     }
 }
+
+/// A new store. Times, zone and booking have defaults until the owner sets them.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = stores)]
+pub struct NewStore<'a> {
+    pub id: StoreId,
+    pub owner_id: UserId,
+    pub name: &'a str,
+    pub kind: &'a str,
+    pub logo: Option<&'a str>,
+    pub thumbnail: Option<&'a str>,
+    pub address: &'a str,
+    pub open_minute: Option<i32>,
+    pub close_minute: Option<i32>,
+    pub days_off: Vec<i16>,
+    pub timezone: &'a str,
+    pub timezone_reference: &'a str,
+}
+
+impl NewStore<'_> {
+    #[tracing::instrument(skip_all, fields(store = %self.id))]
+    pub fn insert(&self, conn: &mut PgConnection) -> QueryResult<Store> {
+        diesel::insert_into(stores::table)
+            .values(self)
+            .returning(Store::as_returning())
+            .get_result(conn)
+    }
+}
+
+/// The business identity of a store: name, logo and kind.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = stores)]
+pub struct IdentityChange<'a> {
+    pub name: &'a str,
+    pub kind: &'a str,
+    /// `Some(None)` removes the logo; `None` keeps it.
+    pub logo: Option<Option<&'a str>>,
+    pub thumbnail: Option<Option<&'a str>>,
+}
+
+/// Opening hours and days off.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = stores)]
+pub struct TimingChange {
+    pub open_minute: Option<i32>,
+    pub close_minute: Option<i32>,
+    pub days_off: Vec<i16>,
+}
+
+/// Address and time zone.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = stores)]
+pub struct LocationChange<'a> {
+    pub address: &'a str,
+    pub timezone: &'a str,
+    pub timezone_reference: &'a str,
+}
+
+/// Who may see a change written to the store's outbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Audience {
+    /// Everyone in the store.
+    Everyone,
+    /// Managers only.
+    Managers,
+    /// Managers and these users (e.g. the employee whose record changed).
+    ManagersAnd(Vec<UserId>),
+}
+
+impl Store {
+    /// The stores a user owns.
+    pub fn owned_by(conn: &mut PgConnection, owner: UserId) -> QueryResult<Vec<Store>> {
+        stores::table
+            .filter(stores::owner_id.eq(owner))
+            .order(stores::created_at.asc())
+            .select(Store::as_select())
+            .load(conn)
+    }
+
+    /// Serialises writers of one store for the rest of the transaction, across processes:
+    /// every write transaction of a store takes this lock before reading what it validates.
+    #[tracing::instrument(skip(conn))]
+    pub fn lock_for_write(conn: &mut PgConnection, id: StoreId) -> QueryResult<()> {
+        diesel::sql_query("SELECT pg_advisory_xact_lock($1)")
+            .bind::<diesel::sql_types::BigInt, _>(lock_key(id))
+            .execute(conn)
+            .map(|_| ())
+    }
+
+    /// Applies a change of the store row itself.
+    pub fn update<C>(conn: &mut PgConnection, id: StoreId, change: C) -> QueryResult<Store>
+    where
+        C: AsChangeset<Target = stores::table>,
+        <C as AsChangeset>::Changeset: diesel::query_builder::QueryFragment<diesel::pg::Pg>,
+    {
+        diesel::update(stores::table.find(id))
+            .set(change)
+            .returning(Store::as_returning())
+            .get_result(conn)
+    }
+
+    /// Sets whether clients can book the store's events.
+    pub fn set_booking(conn: &mut PgConnection, id: StoreId, enabled: bool) -> QueryResult<Store> {
+        diesel::update(stores::table.find(id))
+            .set(stores::booking_enabled.eq(enabled))
+            .returning(Store::as_returning())
+            .get_result(conn)
+    }
+
+    /// Sets the business identity code; fails on a (unique index) collision.
+    pub fn set_identity_code(conn: &mut PgConnection, id: StoreId, code: &str) -> QueryResult<()> {
+        diesel::update(stores::table.find(id))
+            .set(stores::identity_code.eq(code))
+            .execute(conn)
+            .map(|_| ())
+    }
+
+    /// Records one committed change: bumps the store's version and writes the outbox row in
+    /// the caller's transaction, then announces it with `NOTIFY store_events` (delivered on
+    /// commit). Returns the new version.
+    #[tracing::instrument(skip(conn, data))]
+    pub fn record_change(
+        conn: &mut PgConnection,
+        id: StoreId,
+        kind: &str,
+        data: serde_json::Value,
+        audience: Audience,
+    ) -> QueryResult<i64> {
+        use crate::db::schema::store_events;
+        let version: i64 = diesel::update(stores::table.find(id))
+            .set((
+                stores::version.eq(stores::version + 1),
+                stores::updated_at.eq(diesel::dsl::now),
+            ))
+            .returning(stores::version)
+            .get_result(conn)?;
+        let (managers_only, user_ids) = match audience {
+            Audience::Everyone => (false, None),
+            Audience::Managers => (true, None),
+            Audience::ManagersAnd(users) => (
+                true,
+                Some(users.into_iter().map(|u| u.0).collect::<Vec<_>>()),
+            ),
+        };
+        diesel::insert_into(store_events::table)
+            .values((
+                store_events::store_id.eq(id),
+                store_events::version.eq(version),
+                store_events::kind.eq(kind),
+                store_events::data.eq(data),
+                store_events::managers_only.eq(managers_only),
+                store_events::user_ids.eq(user_ids),
+            ))
+            .execute(conn)?;
+        diesel::sql_query("SELECT pg_notify('store_events', $1)")
+            .bind::<diesel::sql_types::Text, _>(format!("{id}:{version}"))
+            .execute(conn)?;
+        Ok(version)
+    }
+}
+
+/// The advisory lock key of a store: both halves of its id folded together (the first half
+/// of a UUIDv7 is mostly its timestamp, the second mostly random).
+fn lock_key(id: StoreId) -> i64 {
+    let (hi, lo) = id.0.as_u64_pair();
+    i64::from_ne_bytes((hi ^ lo).to_ne_bytes())
+}

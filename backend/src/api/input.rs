@@ -1,0 +1,72 @@
+//! Reading request fields: text that must be present, ids that may arrive empty, e-mails.
+
+use crate::error::{AppError, AppResult};
+use crate::messages;
+use serde::{Deserialize, Deserializer};
+use std::str::FromStr;
+
+/// Deserializes an optional id where an empty string or `null` means "not given" (clients
+/// send `""` for an unset id). A malformed id is a 400.
+pub fn opt_id<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: FromStr,
+    T::Err: std::fmt::Display,
+{
+    let raw = Option::<String>::deserialize(d)?;
+    match raw.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(s) => s.parse().map(Some).map_err(serde::de::Error::custom),
+    }
+}
+
+/// A trimmed, non-empty text of at most `max` characters.
+pub fn required_text(field: &str, value: &str, max: usize) -> AppResult<String> {
+    let v = value.trim();
+    if v.is_empty() {
+        return Err(AppError::invalid(format!("{field} is required.")));
+    }
+    limited(field, v, max)
+}
+
+/// A trimmed optional text: empty means none.
+pub fn optional_text(field: &str, value: Option<&str>, max: usize) -> AppResult<Option<String>> {
+    match value.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(v) => limited(field, v, max).map(Some),
+    }
+}
+
+fn limited(field: &str, v: &str, max: usize) -> AppResult<String> {
+    if v.chars().count() > max {
+        return Err(AppError::invalid(format!(
+            "{field} must be at most {max} characters."
+        )));
+    }
+    Ok(v.to_string())
+}
+
+/// A trimmed, syntactically valid e-mail address.
+pub fn email(value: &str) -> AppResult<String> {
+    let v = crate::domain::invite::normalize_email(value);
+    if v.len() > 254 || lettre::Address::from_str(&v).is_err() {
+        return Err(AppError::bad_request(
+            "invalid_email",
+            messages::INVALID_EMAIL,
+        ));
+    }
+    Ok(v)
+}
+
+/// An instant in epoch milliseconds.
+pub fn instant(field: &str, ms: i64) -> AppResult<chrono::DateTime<chrono::Utc>> {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .ok_or_else(|| AppError::invalid(format!("{field} is out of range.")))
+}
+
+/// Longest name of a store, role or person.
+pub const NAME_MAX: usize = 120;
+/// Longest URL of an image.
+pub const URL_MAX: usize = 2048;
+/// Longest address.
+pub const ADDRESS_MAX: usize = 500;

@@ -1,0 +1,220 @@
+//! Invitations seen from the invited person's side: the public checks the onboarding screens
+//! make, and accepting an invitation once signed in.
+
+use crate::api::call::{Access, Call, Ctx, Registry};
+use crate::api::input;
+use crate::db::models::employee::Employee;
+use crate::db::models::invite::Invite;
+use crate::db::models::log::NewLog;
+use crate::db::models::store::Store;
+use crate::db::models::user::User;
+use crate::domain::ids::StoreId;
+use crate::domain::invite::{normalize_code, same_email, INVITE_CODE_LEN};
+use crate::error::{AppError, AppResult};
+use crate::messages;
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub fn register(r: &mut Registry) {
+    r.add::<CheckInvitationCodeExists>()
+        .add::<CheckEmailAddedToBusiness>()
+        .add::<JoinBusinessWithInvitation>();
+}
+
+fn invalid_code() -> AppError {
+    AppError::bad_request("invalid_invite_code", messages::INVALID_INVITE_CODE)
+}
+
+/// A typed code, or `None` when it cannot be one (wrong length or characters): such codes
+/// need no database round trip.
+fn code(input: &str) -> Option<String> {
+    let c = normalize_code(input);
+    (c.len() == INVITE_CODE_LEN && c.bytes().all(|b| b.is_ascii_alphanumeric())).then_some(c)
+}
+
+/// `checkInvitationCodeExists`: whether `code` is an open invitation for `email`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckInvitationCodeExists {
+    pub email: String,
+    pub code: String,
+}
+
+/// Whether the code is an open invitation for the e-mail, and to which store.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeCheck {
+    pub exists: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub store_name: Option<String>,
+}
+
+impl Call for CheckInvitationCodeExists {
+    const NAME: &'static str = "checkInvitationCodeExists";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "Is this code an open invitation for this e-mail?";
+    type Output = CodeCheck;
+
+    #[tracing::instrument(name = "checkInvitationCodeExists", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<CodeCheck> {
+        let email = input::email(&self.email)?;
+        let Some(code) = code(&self.code) else {
+            return Ok(CodeCheck {
+                exists: false,
+                store_name: None,
+            });
+        };
+        ctx.state
+            .db
+            .transaction(move |conn| {
+                let found = Invite::find_open(conn, &email, &code, Utc::now())?;
+                let store_name = match found.first() {
+                    Some(i) => Store::find(conn, i.store_id)?.map(|s| s.name),
+                    None => None,
+                };
+                Ok(CodeCheck {
+                    exists: store_name.is_some(),
+                    store_name,
+                })
+            })
+            .await
+    }
+}
+
+/// `checkEmailAddedToBusiness`: whether an open (unresolved, unexpired) invitation exists
+/// for `email`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckEmailAddedToBusiness {
+    pub email: String,
+}
+
+/// Whether the e-mail has an open invitation.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EmailCheck {
+    pub added: bool,
+}
+
+impl Call for CheckEmailAddedToBusiness {
+    const NAME: &'static str = "checkEmailAddedToBusiness";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "Has this e-mail an open invitation?";
+    type Output = EmailCheck;
+
+    #[tracing::instrument(name = "checkEmailAddedToBusiness", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<EmailCheck> {
+        let email = input::email(&self.email)?;
+        let added = ctx
+            .state
+            .db
+            .run(move |conn| Ok(Invite::exists_open_for(conn, &email, Utc::now())?))
+            .await?;
+        Ok(EmailCheck { added })
+    }
+}
+
+/// `joinBusinessWithInvitation`: the signed-in user accepts an invitation sent to their
+/// e-mail and becomes the invited employee.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct JoinBusinessWithInvitation {
+    pub email: String,
+    pub code: String,
+}
+
+/// The store joined.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Joined {
+    /// "Hi! Everybody's waiting for you! Let's get you started!"
+    pub message: &'static str,
+    pub store_id: StoreId,
+}
+
+impl Call for JoinBusinessWithInvitation {
+    const NAME: &'static str = "joinBusinessWithInvitation";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "Accept an invitation with its code.";
+    type Output = Joined;
+
+    #[tracing::instrument(name = "joinBusinessWithInvitation", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<Joined> {
+        let user = ctx.user()?;
+        let email = input::email(&self.email)?;
+        let code = code(&self.code);
+        let result = ctx
+            .state
+            .db
+            .transaction(move |conn| {
+                let me = User::find(conn, user)?;
+                if !same_email(&me.email, &email) {
+                    return Err(AppError::forbidden(
+                        "invite_not_yours",
+                        messages::invite_not_yours(&email),
+                    ));
+                }
+                let code = code.ok_or_else(invalid_code)?;
+                let invite = Invite::find_open(conn, &email, &code, Utc::now())?
+                    .into_iter()
+                    .next()
+                    .ok_or_else(invalid_code)?;
+                Store::lock_for_write(conn, invite.store_id)?;
+                if let Some(mine) = Employee::find_any_of_user(conn, invite.store_id, user)? {
+                    if mine.id != invite.employee_id {
+                        return Err(AppError::bad_request(
+                            "already_a_member",
+                            messages::ALREADY_A_MEMBER,
+                        ));
+                    }
+                }
+                let full_name = format!("{} {}", me.first_name, me.last_name);
+                let employee = Employee::link_user(
+                    conn,
+                    invite.employee_id,
+                    user,
+                    full_name.trim(),
+                    me.profile_image.as_deref(),
+                )?;
+                Invite::resolve(conn, invite.id, user)?;
+                let data =
+                    serde_json::to_value(crate::api::views::EmployeeView::colleague(&employee))
+                        .map_err(AppError::internal)?;
+                Store::record_change(
+                    conn,
+                    invite.store_id,
+                    "employee.joined",
+                    data,
+                    crate::db::models::store::Audience::Everyone,
+                )?;
+                tracing::info!(store = %invite.store_id, "invitation accepted");
+                Ok(Joined {
+                    message: messages::JOIN_SUCCESS,
+                    store_id: invite.store_id,
+                })
+            })
+            .await;
+        if let Err(e) = &result {
+            let description = e.message.to_string();
+            let logged = ctx
+                .state
+                .db
+                .run(move |conn| {
+                    NewLog {
+                        kind: "error",
+                        method: Self::NAME,
+                        description: &description,
+                        user_id: Some(user),
+                        store_id: None,
+                    }
+                    .insert(conn)?;
+                    Ok(())
+                })
+                .await;
+            if let Err(log_err) = logged {
+                tracing::warn!(error = %log_err, "could not write the failure log");
+            }
+        }
+        result
+    }
+}

@@ -1,0 +1,485 @@
+//! The business itself: creating a store (any signed-in user, who becomes its owner) and the
+//! owner's calls that edit it, toggle booking and hand out the business identity code.
+
+use crate::api::call::{Access, Call, Ctx, Registry};
+use crate::api::guard::{self, Member};
+use crate::api::input::{self, ADDRESS_MAX, NAME_MAX, URL_MAX};
+use crate::api::views::{EmployeeView, StoreView};
+use crate::db::models::employee::NewEmployee;
+use crate::db::models::store::{
+    Audience, IdentityChange, LocationChange, NewStore, Store, TimingChange,
+};
+use crate::db::models::user::User;
+use crate::domain::business::{self, DayInput, DaysOffError, TimeOfDay};
+use crate::domain::ids::{EmployeeId, StoreId};
+use crate::domain::invite::{generate_code, IDENTITY_CODE_LEN};
+use crate::domain::permissions::Perms;
+use crate::error::{AppError, AppResult, ErrorKind};
+use crate::messages;
+use chrono::Utc;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::{Connection, PgConnection};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub fn register(r: &mut Registry) {
+    r.add::<CreateBusiness>()
+        .add::<UpdateBusinessIdentity>()
+        .add::<UpdateBusinessTiming>()
+        .add::<UpdateBusinessLocation>()
+        .add::<RequestBusinessIdentityCode>()
+        .add::<ToggleBookingFeature>();
+}
+
+fn kind(input: &str) -> AppResult<&'static str> {
+    business::parse_business_kind(input).ok_or_else(|| {
+        AppError::invalid(format!(
+            "type must be one of: {}.",
+            business::BUSINESS_KINDS.join(", ")
+        ))
+    })
+}
+
+fn zone(input: &str) -> AppResult<chrono_tz::Tz> {
+    business::parse_zone(input).ok_or_else(|| {
+        AppError::invalid("The time zone must be an IANA zone name, e.g. Europe/Berlin.")
+    })
+}
+
+fn time_of_day(field: &str, input: &str) -> AppResult<TimeOfDay> {
+    TimeOfDay::parse(input)
+        .ok_or_else(|| AppError::invalid(format!("{field} must be a time as HH:mm.")))
+}
+
+fn days_off(days: &[DayInput]) -> AppResult<Vec<i16>> {
+    business::parse_days_off(days).map_err(|e| match e {
+        DaysOffError::UnknownDay => {
+            AppError::invalid("Days off are weekday numbers (0 = Sunday to 6) or weekday names.")
+        }
+        DaysOffError::NoWorkDay => AppError::invalid("At least one work day is required."),
+    })
+}
+
+/// Resolves the caller as the owner of the business named in an edit. The spec words these
+/// refusals apart from the other guards: no or unknown id is "Invalid business data", anyone
+/// but the owner "You do not have permission for this operation".
+async fn business_owner(
+    ctx: &Ctx,
+    store: Option<StoreId>,
+    method: &'static str,
+) -> AppResult<Member> {
+    let user = ctx.user()?;
+    let store = store.ok_or_else(|| {
+        AppError::bad_request("invalid_business_data", messages::INVALID_BUSINESS_DATA)
+    })?;
+    guard::member_of(
+        &ctx.state,
+        user,
+        Some(store),
+        Perms::OWNER,
+        messages::NOT_OWNER,
+        method,
+    )
+    .await
+    .map_err(|e| match e.kind {
+        ErrorKind::NotFound => {
+            AppError::not_found("invalid_business_data", messages::INVALID_BUSINESS_DATA)
+        }
+        ErrorKind::Forbidden => AppError::forbidden("not_owner", messages::NOT_OWNER),
+        _ => e,
+    })
+}
+
+/// Commits a change of the store row and announces it to everyone in the store.
+async fn change_store<F>(ctx: &Ctx, store: StoreId, f: F) -> AppResult<StoreView>
+where
+    F: FnOnce(&mut PgConnection) -> AppResult<Store> + Send + 'static,
+{
+    ctx.state
+        .db
+        .transaction(move |conn| {
+            Store::lock_for_write(conn, store)?;
+            let mut updated = f(conn)?;
+            // The lock is held, so the version this change gets is the next one.
+            updated.version += 1;
+            let view = StoreView::from(&updated);
+            let data = serde_json::to_value(&view).map_err(AppError::internal)?;
+            Store::record_change(conn, store, "store.updated", data, Audience::Everyone)?;
+            Ok(view)
+        })
+        .await
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// `createBusiness`: a new store owned by the caller, who also gets an employee record with
+/// every permission.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateBusiness {
+    pub name: String,
+    /// One of the business kinds (`"hospitality and leisure"`, ...).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// IANA zone, e.g. `"Europe/Berlin"`.
+    #[serde(alias = "timezone")]
+    pub timezone_reference: String,
+    #[serde(default, alias = "img")]
+    pub logo: Option<String>,
+    #[serde(default)]
+    pub address: Option<String>,
+    /// Opening time, `"HH:mm"`.
+    #[serde(default)]
+    pub open: Option<String>,
+    /// Closing time, `"HH:mm"`.
+    #[serde(default)]
+    pub close: Option<String>,
+    /// Days off: weekday numbers (0 = Sunday) or names.
+    #[serde(default, alias = "daysOff")]
+    pub daysoff: Option<Vec<DayInput>>,
+}
+
+/// The new store, and the owner's employee record.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedBusiness {
+    pub store_id: StoreId,
+    pub store: StoreView,
+    pub employee: EmployeeView,
+}
+
+impl Call for CreateBusiness {
+    const NAME: &'static str = "createBusiness";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "Create a store; the caller becomes its owner.";
+    type Output = CreatedBusiness;
+
+    #[tracing::instrument(name = "createBusiness", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<CreatedBusiness> {
+        let user = ctx.user()?;
+        let name = input::required_text("name", &self.name, NAME_MAX)?;
+        let kind = kind(&self.kind)?;
+        let tz = zone(&self.timezone_reference)?;
+        let logo = input::optional_text("logo", self.logo.as_deref(), URL_MAX)?;
+        let address = input::optional_text("address", self.address.as_deref(), ADDRESS_MAX)?
+            .unwrap_or_default();
+        let open = self
+            .open
+            .as_deref()
+            .map(|t| time_of_day("open", t))
+            .transpose()?;
+        let close = self
+            .close
+            .as_deref()
+            .map(|t| time_of_day("close", t))
+            .transpose()?;
+        let days_off = days_off(self.daysoff.as_deref().unwrap_or_default())?;
+        let label = business::zone_label(tz, Utc::now());
+        ctx.state
+            .db
+            .transaction(move |conn| {
+                let owner = User::find(conn, user)?;
+                let store = NewStore {
+                    id: StoreId::new(),
+                    owner_id: user,
+                    name: &name,
+                    kind,
+                    logo: logo.as_deref(),
+                    thumbnail: logo.as_deref(),
+                    address: &address,
+                    open_minute: open.map(TimeOfDay::minutes),
+                    close_minute: close.map(TimeOfDay::minutes),
+                    days_off,
+                    timezone: &label,
+                    timezone_reference: tz.name(),
+                }
+                .insert(conn)?;
+                let full_name = format!("{} {}", owner.first_name, owner.last_name);
+                let employee = NewEmployee {
+                    id: EmployeeId::new(),
+                    store_id: store.id,
+                    user_id: Some(user),
+                    email: &owner.email,
+                    full_name: full_name.trim(),
+                    display_name: None,
+                    img: owner.profile_image.as_deref(),
+                    role_ids: Vec::new(),
+                    wages: serde_json::json!({}),
+                    wage_type: business::WageType::Hourly.as_str(),
+                    permissions: Perms::ALL.names(),
+                }
+                .insert(conn)?;
+                tracing::info!(store = %store.id, "store created");
+                Ok(CreatedBusiness {
+                    store_id: store.id,
+                    store: StoreView::from(&store),
+                    employee: EmployeeView::full(&employee),
+                })
+            })
+            .await
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// `updateBusinessIdentity`: name, logo and kind.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateBusinessIdentity {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The logo URL. Absent or `null` keeps it; `""` removes it.
+    #[serde(default, alias = "logo")]
+    pub img: Option<String>,
+}
+
+impl Call for UpdateBusinessIdentity {
+    const NAME: &'static str = "updateBusinessIdentity";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "Owner: change the store's name, logo and kind.";
+    type Output = StoreView;
+
+    #[tracing::instrument(name = "updateBusinessIdentity", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<StoreView> {
+        let member = business_owner(&ctx, self.store, Self::NAME).await?;
+        let name = input::required_text("name", &self.name, NAME_MAX)?;
+        let kind = kind(&self.kind)?;
+        let img = match self.img.as_deref() {
+            None => None,
+            Some(v) => Some(input::optional_text("img", Some(v), URL_MAX)?),
+        };
+        change_store(&ctx, member.store_id(), move |conn| {
+            let logo = img.as_ref().map(|l| l.as_deref());
+            Ok(Store::update(
+                conn,
+                member.store_id(),
+                IdentityChange {
+                    name: &name,
+                    kind,
+                    logo,
+                    // A new logo brings its own thumbnail (the upload made one next to it).
+                    thumbnail: logo,
+                },
+            )?)
+        })
+        .await
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// `updateBusinessTiming`: opening hours and days off.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateBusinessTiming {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    /// `"HH:mm"`.
+    pub open: String,
+    /// `"HH:mm"`; before `open` means the store closes after midnight.
+    pub close: String,
+    /// Weekday numbers (0 = Sunday) or names.
+    #[serde(alias = "daysOff")]
+    pub daysoff: Vec<DayInput>,
+}
+
+impl Call for UpdateBusinessTiming {
+    const NAME: &'static str = "updateBusinessTiming";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "Owner: set opening hours and days off.";
+    type Output = StoreView;
+
+    #[tracing::instrument(name = "updateBusinessTiming", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<StoreView> {
+        let member = business_owner(&ctx, self.store, Self::NAME).await?;
+        let open = time_of_day("open", &self.open)?;
+        let close = time_of_day("close", &self.close)?;
+        let days_off = days_off(&self.daysoff)?;
+        change_store(&ctx, member.store_id(), move |conn| {
+            Ok(Store::update(
+                conn,
+                member.store_id(),
+                TimingChange {
+                    open_minute: Some(open.minutes()),
+                    close_minute: Some(close.minutes()),
+                    days_off,
+                },
+            )?)
+        })
+        .await
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// `updateBusinessLocation`: address and time zone.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateBusinessLocation {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    pub address: String,
+    /// IANA zone, e.g. `"Europe/Berlin"`.
+    #[serde(alias = "timezoneReference")]
+    pub timezone: String,
+}
+
+impl Call for UpdateBusinessLocation {
+    const NAME: &'static str = "updateBusinessLocation";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "Owner: set the address and time zone.";
+    type Output = StoreView;
+
+    #[tracing::instrument(name = "updateBusinessLocation", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<StoreView> {
+        let member = business_owner(&ctx, self.store, Self::NAME).await?;
+        let address = input::required_text("address", &self.address, ADDRESS_MAX)?;
+        let tz = zone(&self.timezone)?;
+        let label = business::zone_label(tz, Utc::now());
+        change_store(&ctx, member.store_id(), move |conn| {
+            Ok(Store::update(
+                conn,
+                member.store_id(),
+                LocationChange {
+                    address: &address,
+                    timezone: &label,
+                    timezone_reference: tz.name(),
+                },
+            )?)
+        })
+        .await
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// `requestBusinessIdentityCode`: the code a shared clock-in device signs in to the store
+/// with. The same code is answered until the owner asks for a new one.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestBusinessIdentityCode {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    /// Replace the current code (the old one stops working).
+    #[serde(default)]
+    pub regenerate: bool,
+}
+
+/// The business identity code.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct IdentityCode {
+    pub code: String,
+}
+
+impl Call for RequestBusinessIdentityCode {
+    const NAME: &'static str = "requestBusinessIdentityCode";
+    const ACCESS: Access = Access::Store(Perms::OWNER);
+    const DENIED: &'static str = messages::NOT_OWNER;
+    const SUMMARY: &'static str = "Owner: the store's business identity code.";
+    type Output = IdentityCode;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    #[tracing::instrument(name = "requestBusinessIdentityCode", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<IdentityCode> {
+        let store = ctx.member()?.store_id();
+        let regenerate = self.regenerate;
+        let code = ctx
+            .state
+            .db
+            .transaction(move |conn| {
+                Store::lock_for_write(conn, store)?;
+                let current = Store::find(conn, store)?.and_then(|s| s.identity_code);
+                if let (Some(code), false) = (current, regenerate) {
+                    return Ok(code);
+                }
+                let mut rng = rand::thread_rng();
+                // Collisions are astronomically rare; a few tries make them harmless.
+                for _ in 0..5 {
+                    let code = generate_code(&mut rng, IDENTITY_CODE_LEN);
+                    match conn.transaction(|c| Store::set_identity_code(c, store, &code)) {
+                        Ok(()) => return Ok(code),
+                        Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {}
+                        Err(e) => return Err(e.into()),
+                    }
+                }
+                Err(AppError::internal("could not draw a unique identity code"))
+            })
+            .await?;
+        Ok(IdentityCode { code })
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// `toggleBookingFeature`: turn client booking on or off. Setting the value the store already
+/// has changes nothing.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ToggleBookingFeature {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    pub booking_enabled: bool,
+}
+
+/// The booking switch after the call.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingState {
+    pub booking_enabled: bool,
+    /// False when the store already had this value.
+    pub changed: bool,
+}
+
+impl Call for ToggleBookingFeature {
+    const NAME: &'static str = "toggleBookingFeature";
+    const ACCESS: Access = Access::Store(Perms::OWNER);
+    const DENIED: &'static str = messages::NOT_OWNER;
+    const SUMMARY: &'static str = "Owner: enable or disable client booking.";
+    type Output = BookingState;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    #[tracing::instrument(name = "toggleBookingFeature", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<BookingState> {
+        let store = ctx.member()?.store_id();
+        let enabled = self.booking_enabled;
+        ctx.state
+            .db
+            .transaction(move |conn| {
+                Store::lock_for_write(conn, store)?;
+                let current = Store::find(conn, store)?.ok_or_else(|| {
+                    AppError::not_found("no_active_store", messages::NO_ACTIVE_STORE)
+                })?;
+                if current.booking_enabled == enabled {
+                    return Ok(BookingState {
+                        booking_enabled: enabled,
+                        changed: false,
+                    });
+                }
+                let mut updated = Store::set_booking(conn, store, enabled)?;
+                // The lock is held, so the version this change gets is the next one.
+                updated.version += 1;
+                let data =
+                    serde_json::to_value(StoreView::from(&updated)).map_err(AppError::internal)?;
+                Store::record_change(conn, store, "store.updated", data, Audience::Everyone)?;
+                Ok(BookingState {
+                    booking_enabled: enabled,
+                    changed: true,
+                })
+            })
+            .await
+    }
+}

@@ -1,0 +1,155 @@
+//! Reads of a store for its members: the store itself, its roles, its employees.
+
+use crate::api::employee_manager::visible_employees;
+use crate::api::guard::{self, Member, SignedIn};
+use crate::api::views::{EmployeeView, RoleView, StoreView};
+use crate::db::models::employee::Employee;
+use crate::db::models::role::Role;
+use crate::domain::ids::StoreId;
+use crate::domain::permissions::Perms;
+use crate::error::{AppError, AppResult};
+use crate::messages;
+use crate::startup::AppState;
+use actix_web::{web, HttpResponse};
+use serde::Serialize;
+use serde_json::json;
+use utoipa::ToSchema;
+
+/// Mounts the store resource paths (inside `/api/v1`).
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/stores/{storeId}", web::get().to(get_store))
+        .route("/stores/{storeId}/roles", web::get().to(get_roles))
+        .route("/stores/{storeId}/employees", web::get().to(get_employees));
+}
+
+/// Resolves the caller as an active member of the store in the path. A malformed id is as
+/// unknown as a missing store.
+async fn member(
+    state: &AppState,
+    user: SignedIn,
+    raw: &str,
+    method: &'static str,
+) -> AppResult<Member> {
+    let store: StoreId = raw
+        .parse()
+        .map_err(|_| AppError::not_found("no_active_store", messages::NO_ACTIVE_STORE))?;
+    guard::member_of(
+        state,
+        user.0,
+        Some(store),
+        Perms::NONE,
+        messages::NOT_ENOUGH_PERMISSION,
+        method,
+    )
+    .await
+}
+
+/// A store with its roles and the caller's own record and permissions.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreDetail {
+    pub store: StoreView,
+    pub roles: Vec<RoleView>,
+    /// The caller's own employee record.
+    pub employee: EmployeeView,
+    /// The caller's permissions (`owner` included for the owner).
+    pub permissions: Vec<String>,
+    pub is_owner: bool,
+    /// Holds the schedule or employee permission (or owns the store).
+    pub is_manager: bool,
+}
+
+/// `GET /api/v1/stores/{storeId}`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}",
+    params(("storeId" = String, Path, description = "Store id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": StoreDetail}`", body = StoreDetail),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member, or deactivated", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+    )
+)]
+#[tracing::instrument(skip(state, user))]
+pub async fn get_store(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<String>,
+) -> AppResult<HttpResponse> {
+    let member = member(&state, user, &path, "getStore").await?;
+    let store = member.store_id();
+    let roles = state
+        .db
+        .run(move |conn| Ok(Role::of_store(conn, store)?))
+        .await?;
+    let detail = StoreDetail {
+        store: StoreView::from(&member.store),
+        roles: roles.iter().map(RoleView::from).collect(),
+        employee: EmployeeView::full(&member.employee),
+        permissions: member.perms.names(),
+        is_owner: member.is_owner(),
+        is_manager: member.is_manager(),
+    };
+    Ok(HttpResponse::Ok().json(json!({ "data": detail })))
+}
+
+/// `GET /api/v1/stores/{storeId}/roles`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/roles",
+    params(("storeId" = String, Path, description = "Store id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [Role]}`", body = [RoleView]),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member, or deactivated", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+    )
+)]
+#[tracing::instrument(skip(state, user))]
+pub async fn get_roles(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<String>,
+) -> AppResult<HttpResponse> {
+    let member = member(&state, user, &path, "getRoles").await?;
+    let store = member.store_id();
+    let roles = state
+        .db
+        .run(move |conn| Ok(Role::of_store(conn, store)?))
+        .await?;
+    let views: Vec<RoleView> = roles.iter().map(RoleView::from).collect();
+    Ok(HttpResponse::Ok().json(json!({ "data": views })))
+}
+
+/// `GET /api/v1/stores/{storeId}/employees`: managers see every record with pay and
+/// permissions; an employee sees their active colleagues without them (and their own record
+/// in full).
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/employees",
+    params(("storeId" = String, Path, description = "Store id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [Employee]}`", body = [EmployeeView]),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member, or deactivated", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+    )
+)]
+#[tracing::instrument(skip(state, user))]
+pub async fn get_employees(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<String>,
+) -> AppResult<HttpResponse> {
+    let member = member(&state, user, &path, "getEmployees").await?;
+    let store = member.store_id();
+    let all = state
+        .db
+        .run(move |conn| Ok(Employee::of_store(conn, store)?))
+        .await?;
+    Ok(HttpResponse::Ok().json(json!({ "data": visible_employees(&member, &all) })))
+}

@@ -1,0 +1,175 @@
+//! The JSON shapes of stores, roles and employees in answers: camelCase with the spec's field
+//! names, instants as epoch milliseconds.
+
+use crate::db::models::employee::Employee;
+use crate::db::models::role::Role;
+use crate::db::models::store::Store;
+use crate::domain::business::TimeOfDay;
+use crate::domain::ids::{EmployeeId, RoleId, StoreId, UserId};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+/// Opening hours: `"HH:mm"` local times (close before open runs past midnight) and days off
+/// as weekday numbers, 0 = Sunday.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TimesView {
+    pub open: Option<String>,
+    pub close: Option<String>,
+    pub days_off: Vec<i16>,
+}
+
+/// A store.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreView {
+    pub id: StoreId,
+    pub name: String,
+    /// One of the business kinds, e.g. `"hospitality and leisure"`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub address: String,
+    pub logo: Option<String>,
+    pub thumbnail: Option<String>,
+    /// The owner's user id.
+    pub owner: UserId,
+    /// Display label of the zone's current offset, e.g. `"GMT+01:00"`.
+    pub timezone: String,
+    /// The IANA zone all day boundaries use, e.g. `"Europe/Berlin"`.
+    pub timezone_reference: String,
+    pub times: TimesView,
+    pub booking_enabled: bool,
+    /// First day of the week, 0 = Sunday.
+    pub week_start: i16,
+    /// Bumped by every committed change of the store.
+    pub version: i64,
+    /// Creation, epoch ms.
+    pub timestamp: i64,
+}
+
+impl From<&Store> for StoreView {
+    fn from(s: &Store) -> Self {
+        let time = |m: Option<i32>| m.and_then(TimeOfDay::from_minutes).map(|t| t.to_string());
+        StoreView {
+            id: s.id,
+            name: s.name.clone(),
+            kind: s.kind.clone(),
+            address: s.address.clone(),
+            logo: s.logo.clone(),
+            thumbnail: s.thumbnail.clone(),
+            owner: s.owner_id,
+            timezone: s.timezone.clone(),
+            timezone_reference: s.timezone_reference.clone(),
+            times: TimesView {
+                open: time(s.open_minute),
+                close: time(s.close_minute),
+                days_off: s.days_off.clone(),
+            },
+            booking_enabled: s.booking_enabled,
+            week_start: s.week_start,
+            version: s.version,
+            timestamp: s.created_at.timestamp_millis(),
+        }
+    }
+}
+
+/// A role.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleView {
+    pub id: RoleId,
+    pub title: String,
+    pub color: String,
+    pub require_user_action: bool,
+    pub swappeable: bool,
+    /// Creation, epoch ms.
+    pub timestamp: i64,
+    /// Last change, epoch ms.
+    pub modified: i64,
+}
+
+impl From<&Role> for RoleView {
+    fn from(r: &Role) -> Self {
+        RoleView {
+            id: r.id,
+            title: r.title.clone(),
+            color: r.color.clone(),
+            require_user_action: r.require_user_action,
+            swappeable: r.swappeable,
+            timestamp: r.created_at.timestamp_millis(),
+            modified: r.updated_at.timestamp_millis(),
+        }
+    }
+}
+
+/// An employee record. Wages, wage type and permissions are present only for managers and
+/// for the employee's own record.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmployeeView {
+    pub id: EmployeeId,
+    pub email: String,
+    pub fullname: String,
+    /// The display name, falling back to the full name.
+    pub display_name: String,
+    pub phonenumber: Option<String>,
+    /// Role ids.
+    pub role: Vec<Uuid>,
+    /// Wage per role id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wage: Option<BTreeMap<Uuid, f64>>,
+    /// `Hourly` or `Weekly`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wage_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<Vec<String>>,
+    /// Empty until the invitation is accepted.
+    pub user_id: Option<UserId>,
+    pub img: Option<String>,
+    pub display_img: Option<String>,
+    /// Epoch ms.
+    pub birthday: Option<i64>,
+    pub store: StoreId,
+    pub deactive: bool,
+    /// Creation, epoch ms.
+    pub timestamp: i64,
+    /// Last change, epoch ms.
+    pub modified: i64,
+}
+
+impl EmployeeView {
+    /// Every field, for managers and for the employee themself.
+    pub fn full(e: &Employee) -> Self {
+        EmployeeView {
+            id: e.id,
+            email: e.email.clone(),
+            fullname: e.full_name.clone(),
+            display_name: e.shown_name().to_string(),
+            phonenumber: e.phone_number.clone(),
+            role: e.role_ids.clone(),
+            wage: Some(e.wage_map()),
+            wage_type: Some(e.wage_type.clone()),
+            permissions: Some(e.permissions.clone()),
+            user_id: e.user_id,
+            img: e.img.clone(),
+            display_img: e.display_img.clone(),
+            birthday: e.birthday.map(|b| b.timestamp_millis()),
+            store: e.store_id,
+            deactive: e.deactive,
+            timestamp: e.created_at.timestamp_millis(),
+            modified: e.updated_at.timestamp_millis(),
+        }
+    }
+
+    /// A colleague as a plain employee sees them: no pay, no permissions.
+    pub fn colleague(e: &Employee) -> Self {
+        EmployeeView {
+            wage: None,
+            wage_type: None,
+            permissions: None,
+            ..Self::full(e)
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! Stores are walled off from each other: nobody of store A reads or changes anything of
+//! store B, whichever call or id they try.
+
+use crate::helpers::spawn_app;
+use crate::stores::{
+    add_member, code_from_mail, create_role, create_store, invite, snapshot, NOT_OWNER,
+    NO_EMPLOYEE_DOCUMENT,
+};
+use serde_json::json;
+
+#[actix_web::test]
+async fn members_of_one_store_can_neither_read_nor_change_another_store() {
+    let app = spawn_app().await;
+    let alice = app.create_user("alice@example.com");
+    let store_a = create_store(&app, &alice, "Store A").await;
+    let (mallory, _) = add_member(
+        &app,
+        &alice,
+        &store_a,
+        "mallory@example.com",
+        &[],
+        &["employee", "schedule", "availabletime"],
+    )
+    .await;
+
+    let bob = app.create_user("bob@example.com");
+    let store_b = create_store(&app, &bob, "Store B").await;
+    let role_b = create_role(&app, &bob.token, &store_b, "Cook").await;
+    let (_carl, carl_b) =
+        add_member(&app, &bob, &store_b, "carl@example.com", &[&role_b], &[]).await;
+    invite(
+        &app,
+        &bob.token,
+        &store_b,
+        "dana@example.com",
+        &[&role_b],
+        &[],
+    )
+    .await
+    .data();
+    let dana_code = code_from_mail(&app, "dana@example.com");
+    app.call(
+        "requestBusinessIdentityCode",
+        json!({ "store": store_b }),
+        Some(&bob.token),
+    )
+    .await
+    .data();
+
+    let before = snapshot(&app);
+    assert!(before.contains(&store_b) && before.contains(&role_b) && before.contains(&carl_b));
+
+    for user in [&alice, &mallory] {
+        let token = Some(user.token.as_str());
+        for path in ["", "/roles", "/employees"] {
+            let reply = app
+                .get(&format!("/api/v1/stores/{store_b}{path}"), token)
+                .await;
+            assert_eq!(reply.error(403), NO_EMPLOYEE_DOCUMENT, "GET {path}");
+        }
+
+        let role = json!({ "title": "Spy", "color": "black" });
+        let employee = json!({ "email": "eve@example.com", "role": [role_b], "wage": {} });
+        // The other store named directly: the guard refuses.
+        let direct = [
+            ("createRole", json!({ "store": store_b, "roleData": role })),
+            (
+                "updateRole",
+                json!({ "store": store_b, "roleId": role_b, "roleData": role }),
+            ),
+            ("deleteRole", json!({ "store": store_b, "roleId": role_b })),
+            (
+                "inviteEmployee",
+                json!({ "store": store_b, "employee": employee }),
+            ),
+            (
+                "deactivateEmployee",
+                json!({ "store": store_b, "employeeId": carl_b }),
+            ),
+            (
+                "activateEmployee",
+                json!({ "store": store_b, "employeeId": carl_b }),
+            ),
+            (
+                "terminateEmployee",
+                json!({ "storeId": store_b, "employeeId": carl_b }),
+            ),
+            (
+                "updateEmployee",
+                json!({ "store": store_b, "employeeId": carl_b, "employee": { "displayName": "x" } }),
+            ),
+            (
+                "toggleBookingFeature",
+                json!({ "store": store_b, "bookingEnabled": true }),
+            ),
+            (
+                "requestBusinessIdentityCode",
+                json!({ "store": store_b, "regenerate": true }),
+            ),
+        ];
+        for (name, body) in direct {
+            let reply = app.call(name, body, token).await;
+            assert_eq!(reply.status, 403, "{name}: {:?}", reply.body);
+        }
+        for (name, body) in [
+            (
+                "updateBusinessIdentity",
+                json!({ "store": store_b, "name": "Mine", "type": "others" }),
+            ),
+            (
+                "updateBusinessTiming",
+                json!({ "store": store_b, "open": "01:00", "close": "02:00", "daysoff": [] }),
+            ),
+            (
+                "updateBusinessLocation",
+                json!({ "store": store_b, "address": "X", "timezone": "UTC" }),
+            ),
+        ] {
+            let reply = app.call(name, body, token).await;
+            assert_eq!(reply.error(403), NOT_OWNER, "{name}");
+        }
+
+        // The other store's ids smuggled into a call on one's own store: not found there.
+        let smuggled = [
+            (
+                "updateRole",
+                json!({ "store": store_a, "roleId": role_b, "roleData": role }),
+                404,
+            ),
+            (
+                "deleteRole",
+                json!({ "store": store_a, "roleId": role_b }),
+                404,
+            ),
+            (
+                "inviteEmployee",
+                json!({ "store": store_a, "employee": employee }),
+                400,
+            ),
+            (
+                "deactivateEmployee",
+                json!({ "store": store_a, "employeeId": carl_b }),
+                404,
+            ),
+            (
+                "activateEmployee",
+                json!({ "store": store_a, "employeeId": carl_b }),
+                404,
+            ),
+            (
+                "terminateEmployee",
+                json!({ "storeId": store_a, "employeeId": carl_b }),
+                404,
+            ),
+            (
+                "updateEmployee",
+                json!({ "store": store_a, "employeeId": carl_b, "employee": { "displayName": "x" } }),
+                404,
+            ),
+        ];
+        for (name, body, status) in smuggled {
+            let reply = app.call(name, body, token).await;
+            assert_eq!(reply.status, status, "{name}: {:?}", reply.body);
+        }
+
+        // Another person's invitation code cannot be used or probed.
+        let reply = app
+            .call(
+                "joinBusinessWithInvitation",
+                json!({ "email": "dana@example.com", "code": dana_code }),
+                token,
+            )
+            .await;
+        assert_eq!(reply.status, 403);
+        let reply = app
+            .call(
+                "joinBusinessWithInvitation",
+                json!({ "email": user.email, "code": dana_code }),
+                token,
+            )
+            .await;
+        assert_eq!(reply.status, 400);
+        let reply = app
+            .call(
+                "checkInvitationCodeExists",
+                json!({ "email": user.email, "code": dana_code }),
+                None,
+            )
+            .await;
+        assert_eq!(reply.data()["exists"], false);
+    }
+
+    assert_eq!(snapshot(&app), before);
+}
