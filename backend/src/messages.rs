@@ -66,3 +66,14 @@ pub fn too_many_sign_in_attempts(minutes: u64) -> String {
     let unit = if minutes == 1 { "minute" } else { "minutes" };
     format!("Too many failed sign-in attempts. Please try again in {minutes} {unit}.")
 }
+
+// Shifts. Texts the spec does not word.
+pub const SHIFT_NOT_FOUND: &str = "Shift not found.";
+pub const STALE_SHIFT: &str =
+    "This shift was changed by someone else in the meantime; review the current version.";
+pub const RATE_UNFINISHED_SHIFT: &str = "Only a finished, assigned shift can be rated.";
+pub const NOTHING_TO_REMIND: &str =
+    "Only an upcoming published shift of a joined employee can be reminded.";
+pub const SHIFT_OUT_OF_RANGE: &str =
+    "Shifts can be planned from 60 days in the past up to 5 years ahead.";
+pub const NOT_YOUR_SHIFT: &str = "This shift is not assigned to you.";

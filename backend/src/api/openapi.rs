@@ -22,14 +22,16 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::account::me,
         crate::api::stores::get_store,
         crate::api::stores::get_roles,
-        crate::api::stores::get_employees
+        crate::api::stores::get_employees,
+        crate::api::shifts::get_shifts
     ),
     components(schemas(
         crate::api::stores::StoreDetail,
         crate::api::views::StoreView,
         crate::api::views::TimesView,
         crate::api::views::RoleView,
-        crate::api::views::EmployeeView
+        crate::api::views::EmployeeView,
+        crate::store::views::ShiftView
     ))
 )]
 struct ResourceDoc;

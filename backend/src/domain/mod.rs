@@ -2,8 +2,12 @@
 //! tested and takes the current time as an argument where it needs one.
 
 pub mod account;
+pub mod audience;
 pub mod business;
+pub mod calendar;
 pub mod ids;
 pub mod invite;
 pub mod login_throttle;
 pub mod permissions;
+pub mod schedule;
+pub mod shift;

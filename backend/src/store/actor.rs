@@ -1,5 +1,6 @@
 //! The store actor: plans commands against its state and commits them in groups.
 
+use crate::db::models::store::Store;
 use crate::db::Db;
 use crate::domain::ids::StoreId;
 use crate::error::{AppError, AppResult};
@@ -157,20 +158,38 @@ impl StoreActor {
                 }
             }
             if effects.iter().all(Effects::is_empty) {
-                // Nothing to write: answer at once.
-                let mut replies = effects.into_iter();
-                for (pending, error) in items {
-                    match error {
-                        Some(e) => pending.answer(Err(e)),
-                        None => {
-                            pending.answer(Ok(replies.next().map(|e| e.reply).unwrap_or_default()))
-                        }
-                    }
-                }
+                // Nothing to write. A refusal may rest on a change made outside this actor
+                // (another process, or a call that writes directly): answer only once the
+                // state is known to be current.
+                self.verify(InFlight { items, undo }, effects, ctx);
                 continue;
             }
             self.commit(InFlight { items, undo }, effects, ctx);
         }
+    }
+
+    /// Checks that the store is still at the version the batch was planned against, then
+    /// answers it; otherwise plans it again on a fresh state.
+    fn verify(&mut self, batch: InFlight, effects: Vec<Effects>, ctx: &mut Context<Self>) {
+        let Some(state) = self.state.as_ref() else {
+            return;
+        };
+        self.committing = true;
+        let (db, id, expected) = (self.db.clone(), self.id, state.version());
+        let check = async move {
+            db.run(move |conn| Ok(Store::current_version(conn, id)?))
+                .await
+        };
+        ctx.spawn(check.into_actor(self).map(move |result, act, ctx| {
+            act.committing = false;
+            let outcome = match result {
+                Ok(v) if v == expected => Ok((Ok(Vec::new()), effects)),
+                Ok(_) => Ok((Err(PersistError::Stale), effects)),
+                Err(e) => Err(e),
+            };
+            act.finish(batch, outcome, ctx);
+            act.pump(ctx);
+        }));
     }
 
     fn commit(&mut self, batch: InFlight, effects: Vec<Effects>, ctx: &mut Context<Self>) {
@@ -204,7 +223,9 @@ impl StoreActor {
                     state.store.version = last.version;
                 }
                 let events: Vec<CommittedEvent> = committed.iter().flatten().cloned().collect();
-                (self.publish)(&events);
+                if !events.is_empty() {
+                    (self.publish)(&events);
+                }
                 let mut replies = effects.into_iter();
                 for (pending, error) in items {
                     match error {

@@ -1,22 +1,13 @@
 //! Commands and what they plan to change.
 
 use crate::db::models::shift::Shift;
-use crate::domain::ids::{ShiftId, UserId};
+use crate::domain::ids::ShiftId;
 use crate::error::AppResult;
 use crate::store::state::StoreState;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-/// Who may see a change broadcast to a store's sockets.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Visibility {
-    /// Everyone in the store.
-    Everyone,
-    /// Managers only (an employee never sees another employee's drafts).
-    Managers,
-    /// Managers and the listed users.
-    ManagersAnd(Vec<UserId>),
-}
+pub use crate::domain::audience::Audience as Visibility;
 
 /// A change to announce, once committed, as one store version.
 #[derive(Debug, Clone)]

@@ -8,4 +8,6 @@ pub mod actor;
 pub mod command;
 pub mod persist;
 pub mod registry;
+pub mod shifts;
 pub mod state;
+pub mod views;

@@ -2,13 +2,14 @@
 //! server process by an advisory lock, with the outbox rows and the version bump.
 
 use crate::db::models::shift::Shift;
-use crate::db::schema::{store_events, stores};
-use crate::domain::ids::{StoreId, UserId};
+use crate::db::models::store::Store;
+use crate::db::models::store_event::StoreEvent;
+use crate::db::schema::stores;
+use crate::domain::ids::StoreId;
 use crate::error::AppError;
 use crate::store::command::{Effects, Visibility, Write};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -41,12 +42,6 @@ impl From<diesel::result::Error> for PersistError {
     }
 }
 
-/// The advisory lock key of a store: its id folded into 64 bits.
-pub fn lock_key(store: StoreId) -> i64 {
-    let (hi, lo) = store.0.as_u64_pair();
-    (hi ^ lo) as i64
-}
-
 /// Commits every effect of the batch in one transaction, checking first that the store is
 /// still at `expected` version. Returns the committed events of each effect, in order.
 pub fn persist(
@@ -57,9 +52,7 @@ pub fn persist(
     now: DateTime<Utc>,
 ) -> Result<Vec<Vec<CommittedEvent>>, PersistError> {
     conn.transaction(|conn| {
-        diesel::sql_query("SELECT pg_advisory_xact_lock($1)")
-            .bind::<BigInt, _>(lock_key(store))
-            .execute(conn)?;
+        Store::lock_for_write(conn, store)?;
         let current: i64 = stores::table
             .find(store)
             .select(stores::version)
@@ -84,24 +77,15 @@ pub fn persist(
             let mut events = Vec::with_capacity(effects.events.len());
             for draft in &effects.events {
                 version += 1;
-                let (managers_only, user_ids) = match &draft.visibility {
-                    Visibility::Everyone => (false, None),
-                    Visibility::Managers => (true, None),
-                    Visibility::ManagersAnd(users) => {
-                        (false, Some(users.iter().map(|u| u.0).collect::<Vec<_>>()))
-                    }
-                };
-                diesel::insert_into(store_events::table)
-                    .values((
-                        store_events::store_id.eq(store),
-                        store_events::version.eq(version),
-                        store_events::kind.eq(draft.kind),
-                        store_events::data.eq(&draft.data),
-                        store_events::managers_only.eq(managers_only),
-                        store_events::user_ids.eq(user_ids),
-                        store_events::created_at.eq(now),
-                    ))
-                    .execute(conn)?;
+                StoreEvent::insert(
+                    conn,
+                    store,
+                    version,
+                    draft.kind,
+                    &draft.data,
+                    &draft.visibility,
+                    now,
+                )?;
                 events.push(CommittedEvent {
                     store_id: store,
                     version,
@@ -117,18 +101,8 @@ pub fn persist(
             diesel::update(stores::table.find(store))
                 .set(stores::version.eq(version))
                 .execute(conn)?;
-            diesel::sql_query("SELECT pg_notify('store_events', $1)")
-                .bind::<Text, _>(format!("{store}:{version}"))
-                .execute(conn)?;
+            StoreEvent::announce(conn, store, version)?;
         }
         Ok(committed)
     })
-}
-
-/// The users a visibility names (for per-user delivery).
-pub fn named_users(v: &Visibility) -> &[UserId] {
-    match v {
-        Visibility::ManagersAnd(users) => users,
-        _ => &[],
-    }
 }

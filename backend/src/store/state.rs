@@ -1,9 +1,11 @@
 //! The working set of one store, held by its actor.
 
 use crate::db::models::employee::Employee;
+use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
-use crate::domain::ids::{ShiftId, StoreId, UserId};
+use crate::domain::ids::{EmployeeId, RoleId, ShiftId, StoreId, UserId};
+use crate::domain::shift::Status;
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::Write;
@@ -19,6 +21,7 @@ pub const HISTORY: Duration = Duration::days(62);
 pub struct StoreState {
     pub store: Store,
     pub employees: Vec<Employee>,
+    pub roles: Vec<Role>,
     pub shifts: HashMap<ShiftId, Shift>,
 }
 
@@ -36,6 +39,7 @@ impl StoreState {
         let store = Store::find(conn, id)?
             .ok_or_else(|| AppError::not_found("no_active_store", messages::NO_ACTIVE_STORE))?;
         let employees = Employee::of_store(conn, id)?;
+        let roles = Role::of_store(conn, id)?;
         let shifts = Shift::load_from(conn, id, now - HISTORY)?
             .into_iter()
             .map(|s| (s.id, s))
@@ -43,6 +47,7 @@ impl StoreState {
         Ok(StoreState {
             store,
             employees,
+            roles,
             shifts,
         })
     }
@@ -56,6 +61,50 @@ impl StoreState {
         self.employees
             .iter()
             .find(|e| e.user_id == Some(user) && e.terminated_at.is_none())
+    }
+
+    /// The store's IANA zone (UTC if the stored name is unknown).
+    pub fn zone(&self) -> chrono_tz::Tz {
+        self.store
+            .timezone_reference
+            .parse()
+            .unwrap_or(chrono_tz::UTC)
+    }
+
+    /// A current (not terminated) employee record.
+    pub fn employee(&self, id: EmployeeId) -> Option<&Employee> {
+        self.employees.iter().find(|e| e.id == id)
+    }
+
+    /// An assignee as named by a client: an employee record id, or the id of the user behind
+    /// one (the spec's `assigned` is a user).
+    pub fn resolve_employee(&self, id: EmployeeId) -> EmployeeId {
+        if self.employee(id).is_some() {
+            return id;
+        }
+        self.employees
+            .iter()
+            .find(|e| e.user_id.map(|u| u.0) == Some(id.0))
+            .map_or(id, |e| e.id)
+    }
+
+    pub fn role(&self, id: RoleId) -> Option<&Role> {
+        self.roles.iter().find(|r| r.id == id)
+    }
+
+    /// The user behind an employee record, once the invitation is accepted.
+    pub fn user_of(&self, employee: Option<EmployeeId>) -> Option<UserId> {
+        employee
+            .and_then(|id| self.employee(id))
+            .and_then(|e| e.user_id)
+    }
+
+    /// The shifts of an employee that still occupy their time.
+    pub fn occupying_shifts_of(&self, employee: EmployeeId) -> impl Iterator<Item = &Shift> {
+        self.shifts.values().filter(move |s| {
+            s.assigned == Some(employee)
+                && Status::parse(&s.status).is_some_and(Status::occupies_assignee)
+        })
     }
 
     /// Applies a write and returns how to take it back.

@@ -7,5 +7,6 @@ mod health;
 mod helpers;
 mod isolation;
 mod roles;
+mod shifts;
 mod store_actor;
 mod stores;

@@ -8,4 +8,5 @@ pub mod one_time_code;
 pub mod role;
 pub mod shift;
 pub mod store;
+pub mod store_event;
 pub mod user;

@@ -1,3 +1,4 @@
+use crate::db::models::store_event::StoreEvent;
 use crate::db::schema::stores;
 use crate::domain::ids::{StoreId, UserId};
 use chrono::{DateTime, Utc};
@@ -94,16 +95,7 @@ pub struct LocationChange<'a> {
     pub timezone_reference: &'a str,
 }
 
-/// Who may see a change written to the store's outbox.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Audience {
-    /// Everyone in the store.
-    Everyone,
-    /// Managers only.
-    Managers,
-    /// Managers and these users (e.g. the employee whose record changed).
-    ManagersAnd(Vec<UserId>),
-}
+pub use crate::domain::audience::Audience;
 
 impl Store {
     /// The stores a user owns.
@@ -123,6 +115,11 @@ impl Store {
             .bind::<diesel::sql_types::BigInt, _>(lock_key(id))
             .execute(conn)
             .map(|_| ())
+    }
+
+    /// The store's current version.
+    pub fn current_version(conn: &mut PgConnection, id: StoreId) -> QueryResult<i64> {
+        stores::table.find(id).select(stores::version).first(conn)
     }
 
     /// Applies a change of the store row itself.
@@ -164,7 +161,6 @@ impl Store {
         data: serde_json::Value,
         audience: Audience,
     ) -> QueryResult<i64> {
-        use crate::db::schema::store_events;
         let version: i64 = diesel::update(stores::table.find(id))
             .set((
                 stores::version.eq(stores::version + 1),
@@ -172,34 +168,15 @@ impl Store {
             ))
             .returning(stores::version)
             .get_result(conn)?;
-        let (managers_only, user_ids) = match audience {
-            Audience::Everyone => (false, None),
-            Audience::Managers => (true, None),
-            Audience::ManagersAnd(users) => (
-                true,
-                Some(users.into_iter().map(|u| u.0).collect::<Vec<_>>()),
-            ),
-        };
-        diesel::insert_into(store_events::table)
-            .values((
-                store_events::store_id.eq(id),
-                store_events::version.eq(version),
-                store_events::kind.eq(kind),
-                store_events::data.eq(data),
-                store_events::managers_only.eq(managers_only),
-                store_events::user_ids.eq(user_ids),
-            ))
-            .execute(conn)?;
-        diesel::sql_query("SELECT pg_notify('store_events', $1)")
-            .bind::<diesel::sql_types::Text, _>(format!("{id}:{version}"))
-            .execute(conn)?;
+        StoreEvent::insert(conn, id, version, kind, &data, &audience, Utc::now())?;
+        StoreEvent::announce(conn, id, version)?;
         Ok(version)
     }
 }
 
 /// The advisory lock key of a store: both halves of its id folded together (the first half
 /// of a UUIDv7 is mostly its timestamp, the second mostly random).
-fn lock_key(id: StoreId) -> i64 {
+pub fn lock_key(id: StoreId) -> i64 {
     let (hi, lo) = id.0.as_u64_pair();
     i64::from_ne_bytes((hi ^ lo).to_ne_bytes())
 }

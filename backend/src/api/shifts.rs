@@ -1,0 +1,647 @@
+//! Shift calls of schedule managers and of assignees, and the shift read. Every write goes to
+//! the store's actor as a command (`crate::store::shifts`), whether it came over HTTP or the
+//! socket.
+
+use crate::api::call::{Access, Call, Ctx, Registry};
+use crate::api::guard::{Member, SignedIn};
+use crate::api::input::{self, NAME_MAX};
+use crate::db::models::shift::Shift;
+use crate::domain::calendar;
+use crate::domain::ids::{EmployeeId, RoleId, ShiftId, StoreId};
+use crate::domain::permissions::Perms;
+use crate::domain::shift::Status;
+use crate::error::{AppError, AppResult};
+use crate::messages;
+use crate::startup::AppState;
+use crate::store::command::Command;
+use crate::store::shifts::{
+    AnswerShift, BatchOp, BatchShifts, Caller, ClearSchedule, CompleteShift, CreateShifts,
+    DeleteShift, OwnAction, PublishShifts, RateShift, RemindShift, ShiftChanges, UpdateShift,
+};
+use crate::store::views::ShiftView;
+use actix_web::{web, HttpResponse};
+use chrono::{DateTime, Duration, Utc};
+use serde::{Deserialize, Deserializer};
+use serde_json::{json, Value};
+use utoipa::ToSchema;
+
+pub fn register(r: &mut Registry) {
+    r.add::<CreateShift>()
+        .add::<UpdateShiftCall>()
+        .add::<DeleteShiftCall>()
+        .add::<PublishShiftsCall>()
+        .add::<ClearScheduleCall>()
+        .add::<ConfirmShift>()
+        .add::<DeclineShift>()
+        .add::<CompleteShiftCall>()
+        .add::<RateShiftCall>()
+        .add::<RemindShiftCall>()
+        .add::<BatchDeleteShifts>()
+        .add::<BatchDropShifts>()
+        .add::<BatchOpenShifts>();
+}
+
+/// Mounts the shift read (inside `/api/v1`).
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/stores/{storeId}/shifts", web::get().to(get_shifts));
+}
+
+/// Longest cancellation reason.
+const REASON_MAX: usize = 500;
+/// Largest tasks list, serialised.
+const TASKS_MAX_BYTES: usize = 16 * 1024;
+/// The widest range one read may ask for.
+const READ_RANGE_MAX: Duration = Duration::days(100);
+
+fn caller(ctx: &Ctx) -> AppResult<Caller> {
+    let m = ctx.member()?;
+    Ok(Caller {
+        user: m.user,
+        employee: m.employee.id,
+        perms: m.perms,
+    })
+}
+
+async fn execute(ctx: &Ctx, cmd: impl Command) -> AppResult<Value> {
+    let store = ctx.member()?.store_id();
+    ctx.state.stores.execute(store, Box::new(cmd)).await
+}
+
+fn reason(r: Option<String>) -> AppResult<Option<String>> {
+    input::optional_text("cancelReason", r.as_deref(), REASON_MAX)
+}
+
+fn tasks(t: Option<Value>) -> AppResult<Option<Value>> {
+    match t {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Array(items)) => {
+            let v = Value::Array(items);
+            if v.to_string().len() > TASKS_MAX_BYTES {
+                return Err(AppError::invalid("tasks is too large."));
+            }
+            Ok(Some(v))
+        }
+        Some(_) => Err(AppError::invalid("tasks must be a list.")),
+    }
+}
+
+/// A shift named by its id, or an object carrying it (`{"id": ...}`).
+#[derive(Debug, Clone, Copy, ToSchema)]
+#[schema(value_type = String, format = Uuid)]
+pub struct ShiftRef(pub ShiftId);
+
+impl<'de> Deserialize<'de> for ShiftRef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Id(ShiftId),
+            Object { id: ShiftId },
+        }
+        Ok(match Raw::deserialize(d)? {
+            Raw::Id(id) | Raw::Object { id } => ShiftRef(id),
+        })
+    }
+}
+
+fn ids(refs: Vec<ShiftRef>) -> Vec<ShiftId> {
+    refs.into_iter().map(|r| r.0).collect()
+}
+
+/// Reads a field that may be absent, `null`, or a value: absent is `None`, `null` is
+/// `Some(None)`.
+fn nullable<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    let raw = Option::<String>::deserialize(d)?;
+    match raw.as_deref().map(str::trim) {
+        None | Some("") => Ok(Some(None)),
+        Some(s) => s
+            .parse()
+            .map(|v| Some(Some(v)))
+            .map_err(serde::de::Error::custom),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// `createShift`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateShift {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store_id: Option<StoreId>,
+    pub title: String,
+    /// Epoch ms.
+    pub start: i64,
+    /// Epoch ms; before `start` means the shift ends the next day.
+    pub end: i64,
+    pub role: RoleId,
+    /// The assignee's employee record id; absent or empty for an open shift.
+    #[serde(default, deserialize_with = "input::opt_id")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub assigned: Option<EmployeeId>,
+    /// Ignored: the assignee's e-mail is taken from their record.
+    #[serde(default)]
+    pub assignee_email: Option<String>,
+    /// Start times (epoch ms): one shift per entry, each as long as `end - start`.
+    #[serde(default)]
+    pub repeat: Vec<i64>,
+    /// Open-ended: no planned end.
+    #[serde(default)]
+    pub oe: bool,
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub tasks: Option<Value>,
+}
+
+impl Call for CreateShift {
+    const NAME: &'static str = "createShift";
+    const ACCESS: Access = Access::Store(Perms::SCHEDULE);
+    const SUMMARY: &'static str =
+        "Create a draft shift, or one per `repeat` start time. Answers the shifts and warnings.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store_id
+    }
+
+    #[tracing::instrument(name = "createShift", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let repeat = self
+            .repeat
+            .iter()
+            .map(|ms| input::instant("repeat", *ms))
+            .collect::<AppResult<Vec<_>>>()?;
+        let cmd = CreateShifts {
+            by: caller(&ctx)?,
+            title: input::required_text("title", &self.title, NAME_MAX)?,
+            start: input::instant("start", self.start)?,
+            end: input::instant("end", self.end)?,
+            role: Some(self.role),
+            assigned: self.assigned,
+            repeat,
+            open_ended: self.oe,
+            tasks: tasks(self.tasks)?.unwrap_or_else(|| json!([])),
+        };
+        execute(&ctx, cmd).await
+    }
+}
+
+/// The changed fields of `updateShift`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdatedShift {
+    pub title: Option<String>,
+    pub start: Option<i64>,
+    pub end: Option<i64>,
+    #[serde(default, deserialize_with = "input::opt_id")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub role: Option<RoleId>,
+    /// An employee record id; `null` or `""` makes the shift open; absent keeps it.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub assigned: Option<Option<EmployeeId>>,
+    pub oe: Option<bool>,
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub tasks: Option<Value>,
+    /// The version the editor saw: an older one than the current gets 409.
+    pub version: Option<i64>,
+}
+
+/// `updateShift`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateShiftCall {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store_id: Option<StoreId>,
+    pub shift_id: ShiftId,
+    pub updated_shift: UpdatedShift,
+    #[serde(default)]
+    pub cancel_reason: Option<String>,
+}
+
+impl Call for UpdateShiftCall {
+    const NAME: &'static str = "updateShift";
+    const ACCESS: Access = Access::Store(Perms::SCHEDULE);
+    const SUMMARY: &'static str =
+        "Change a shift. Naming an older `version` than the current gets 409 with the current shift.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store_id
+    }
+
+    #[tracing::instrument(name = "updateShift", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let u = self.updated_shift;
+        let changes = ShiftChanges {
+            title: u
+                .title
+                .map(|t| input::required_text("title", &t, NAME_MAX))
+                .transpose()?,
+            start: u.start.map(|ms| input::instant("start", ms)).transpose()?,
+            end: u.end.map(|ms| input::instant("end", ms)).transpose()?,
+            role: u.role,
+            assigned: u.assigned,
+            open_ended: u.oe,
+            tasks: tasks(u.tasks)?,
+        };
+        let cmd = UpdateShift {
+            by: caller(&ctx)?,
+            id: self.shift_id,
+            changes,
+            version: u.version,
+            cancel_reason: reason(self.cancel_reason)?,
+        };
+        execute(&ctx, cmd).await
+    }
+}
+
+/// `deleteShift`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteShiftCall {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    pub shift_id: ShiftId,
+    #[serde(default)]
+    pub cancel_reason: Option<String>,
+}
+
+impl Call for DeleteShiftCall {
+    const NAME: &'static str = "deleteShift";
+    const ACCESS: Access = Access::Store(Perms::SCHEDULE);
+    const SUMMARY: &'static str =
+        "Delete a draft, or cancel an announced shift more than 24 hours ahead.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    #[tracing::instrument(name = "deleteShift", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let cmd = DeleteShift {
+            by: caller(&ctx)?,
+            id: self.shift_id,
+            cancel_reason: reason(self.cancel_reason)?,
+        };
+        execute(&ctx, cmd).await
+    }
+}
+
+/// `publishShifts`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishShiftsCall {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store_id: Option<StoreId>,
+    /// Shift ids (or objects with an `id`).
+    pub shifts: Vec<ShiftRef>,
+}
+
+impl Call for PublishShiftsCall {
+    const NAME: &'static str = "publishShifts";
+    const ACCESS: Access = Access::Store(Perms::SCHEDULE);
+    const DENIED: &'static str = messages::NO_PERMISSION_PUBLISH;
+    const SUMMARY: &'static str =
+        "Publish drafts with an assignee; open shifts are skipped (listed in `skipped`).";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store_id
+    }
+
+    #[tracing::instrument(name = "publishShifts", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        if self.shifts.len() > crate::store::shifts::MAX_BATCH_IDS {
+            return Err(AppError::invalid("Too many shifts in one call."));
+        }
+        let cmd = PublishShifts {
+            by: caller(&ctx)?,
+            ids: ids(self.shifts),
+        };
+        execute(&ctx, cmd).await
+    }
+}
+
+/// `clearSchedule`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClearScheduleCall {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store_id: Option<StoreId>,
+    pub start: i64,
+    pub end: i64,
+}
+
+impl Call for ClearScheduleCall {
+    const NAME: &'static str = "clearSchedule";
+    const ACCESS: Access = Access::Store(Perms::SCHEDULE);
+    const SUMMARY: &'static str = "Delete the draft shifts starting in a range.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store_id
+    }
+
+    #[tracing::instrument(name = "clearSchedule", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let cmd = ClearSchedule {
+            by: caller(&ctx)?,
+            start: input::instant("start", self.start)?,
+            end: input::instant("end", self.end)?,
+        };
+        execute(&ctx, cmd).await
+    }
+}
+
+/// A call naming one shift of a store.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OneShift {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store_id: Option<StoreId>,
+    #[serde(alias = "shift")]
+    pub shift_id: ShiftId,
+}
+
+macro_rules! one_shift_call {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, $access:expr, $summary:literal, |$c:ident, $id:ident| $make:expr) => {
+        $(#[$doc])*
+        #[derive(Debug, Deserialize, ToSchema)]
+        pub struct $ty(pub OneShift);
+
+        impl Call for $ty {
+            const NAME: &'static str = $name;
+            const ACCESS: Access = $access;
+            const SUMMARY: &'static str = $summary;
+            type Output = Value;
+
+            fn store_id(&self) -> Option<StoreId> {
+                self.0.store_id
+            }
+
+            #[tracing::instrument(name = $name, skip_all)]
+            async fn run(self, ctx: Ctx) -> AppResult<Value> {
+                let $c = caller(&ctx)?;
+                let $id = self.0.shift_id;
+                execute(&ctx, $make).await
+            }
+        }
+    };
+}
+
+one_shift_call!(
+    /// `confirmShift`, by the assignee.
+    ConfirmShift, "confirmShift", Access::Store(Perms::NONE),
+    "Confirm one's own published shift; confirming twice changes nothing.",
+    |by, id| AnswerShift { by, id, action: OwnAction::Confirm }
+);
+one_shift_call!(
+    /// `declineShift`, by the assignee.
+    DeclineShift, "declineShift", Access::Store(Perms::NONE),
+    "Decline one's own announced shift before it starts.",
+    |by, id| AnswerShift { by, id, action: OwnAction::Decline }
+);
+one_shift_call!(
+    /// `completeShift`, by a schedule manager.
+    CompleteShiftCall, "completeShift", Access::Store(Perms::SCHEDULE),
+    "Mark a running or missed shift completed.",
+    |by, id| CompleteShift { by, id }
+);
+one_shift_call!(
+    /// `remindShift`.
+    RemindShiftCall, "remindShift", Access::Store(Perms::SCHEDULE),
+    "Remind the assignee to confirm an upcoming published shift.",
+    |by, id| RemindShift { by, id }
+);
+
+/// `rateShift`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RateShiftCall {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store_id: Option<StoreId>,
+    pub shift_id: ShiftId,
+    /// 1 to 5.
+    pub rate: i16,
+}
+
+impl Call for RateShiftCall {
+    const NAME: &'static str = "rateShift";
+    const ACCESS: Access = Access::Store(Perms::SCHEDULE);
+    const SUMMARY: &'static str = "Rate a finished shift from 1 to 5.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store_id
+    }
+
+    #[tracing::instrument(name = "rateShift", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let cmd = RateShift {
+            by: caller(&ctx)?,
+            id: self.shift_id,
+            rate: self.rate,
+        };
+        execute(&ctx, cmd).await
+    }
+}
+
+/// A batch call naming shifts of a store.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShiftBatch {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store_id: Option<StoreId>,
+    pub shifts: Vec<ShiftRef>,
+    #[serde(default)]
+    pub cancel_reason: Option<String>,
+}
+
+macro_rules! batch_call {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, $op:expr, $summary:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Deserialize, ToSchema)]
+        pub struct $ty(pub ShiftBatch);
+
+        impl Call for $ty {
+            const NAME: &'static str = $name;
+            const ACCESS: Access = Access::Store(Perms::SCHEDULE);
+            const SUMMARY: &'static str = $summary;
+            type Output = Value;
+
+            fn store_id(&self) -> Option<StoreId> {
+                self.0.store_id
+            }
+
+            #[tracing::instrument(name = $name, skip_all)]
+            async fn run(self, ctx: Ctx) -> AppResult<Value> {
+                if self.0.shifts.len() > crate::store::shifts::MAX_BATCH_IDS {
+                    return Err(AppError::invalid("Too many shifts in one call."));
+                }
+                let cmd = BatchShifts {
+                    by: caller(&ctx)?,
+                    op: $op,
+                    ids: ids(self.0.shifts),
+                    cancel_reason: reason(self.0.cancel_reason)?,
+                };
+                execute(&ctx, cmd).await
+            }
+        }
+    };
+}
+
+batch_call!(
+    /// `batchDeleteShifts`.
+    BatchDeleteShifts, "batchDeleteShifts", BatchOp::Delete,
+    "Delete or cancel several shifts, all or none."
+);
+batch_call!(
+    /// `batchDropShifts`.
+    BatchDropShifts, "batchDropShifts", BatchOp::Drop,
+    "Put several announced shifts in the pool (dropped), all or none."
+);
+batch_call!(
+    /// `batchOpenShifts`.
+    BatchOpenShifts, "batchOpenShifts", BatchOp::Open,
+    "Clear the assignee of several shifts and put them back to draft, all or none."
+);
+
+// ---------------------------------------------------------------------------------------
+// Reads
+
+/// Query of the shift read.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ShiftQuery {
+    /// Epoch ms; with `end`. Default: the current week in the store's zone.
+    pub start: Option<i64>,
+    /// Epoch ms.
+    pub end: Option<i64>,
+    /// `all` (owner or schedule permission), `mine` (own non-draft shifts) or `open` (published
+    /// open shifts). Default: `all` for schedule managers, `mine` for others.
+    pub scope: Option<String>,
+    /// Only this employee record's shifts (schedule permission).
+    pub employee: Option<EmployeeId>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    All,
+    Mine,
+    Open,
+}
+
+/// `GET /api/v1/stores/{storeId}/shifts`: the shifts overlapping a range.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/shifts",
+    params(("storeId" = String, Path, description = "Store id"), ShiftQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [Shift]}`", body = [ShiftView]),
+        (status = 400, description = "Bad range", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member, or asking for all without permission", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+    )
+)]
+#[tracing::instrument(skip(state, user))]
+pub async fn get_shifts(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<String>,
+    query: web::Query<ShiftQuery>,
+) -> AppResult<HttpResponse> {
+    let member = crate::api::stores::member(&state, user, &path, "getShifts").await?;
+    let q = query.into_inner();
+    let scheduler = member.perms.covers(Perms::SCHEDULE);
+    let scope = match q.scope.as_deref() {
+        None | Some("") if scheduler => Scope::All,
+        None | Some("") | Some("mine") => Scope::Mine,
+        Some("all") => Scope::All,
+        Some("open") => Scope::Open,
+        Some(other) => return Err(AppError::invalid(format!("Unknown scope {other:?}."))),
+    };
+    if scope == Scope::All && !scheduler {
+        return Err(AppError::forbidden(
+            "permission_denied",
+            messages::NO_PERMISSION_ALL_SHIFTS,
+        ));
+    }
+    if q.employee.is_some() && !scheduler {
+        return Err(AppError::forbidden(
+            "permission_denied",
+            messages::NOT_ENOUGH_PERMISSION,
+        ));
+    }
+    let (start, end) = range(&member, q.start, q.end)?;
+    let store = member.store_id();
+    let rows = state
+        .db
+        .run(move |conn| Ok(Shift::in_range(conn, store, start, end)?))
+        .await?;
+    let now = Utc::now();
+    let me = member.employee.id;
+    let views: Vec<ShiftView> = rows
+        .iter()
+        .filter(|s| q.employee.is_none_or(|e| s.assigned == Some(e)))
+        .filter(|s| visible(scope, me, s))
+        .map(|s| ShiftView::of(s, now))
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({ "data": views })))
+}
+
+fn visible(scope: Scope, me: EmployeeId, s: &Shift) -> bool {
+    let status = Status::parse(&s.status).unwrap_or(Status::Draft);
+    match scope {
+        Scope::All => true,
+        Scope::Mine => s.assigned == Some(me) && status.is_visible_to_assignee(),
+        Scope::Open => s.assigned.is_none() && status == Status::Published,
+    }
+}
+
+fn range(
+    member: &Member,
+    start: Option<i64>,
+    end: Option<i64>,
+) -> AppResult<(DateTime<Utc>, DateTime<Utc>)> {
+    let (start, end) = match (start, end) {
+        (Some(s), Some(e)) => (input::instant("start", s)?, input::instant("end", e)?),
+        (None, None) => {
+            let zone = member
+                .store
+                .timezone_reference
+                .parse()
+                .unwrap_or(chrono_tz::UTC);
+            let week_start = u8::try_from(member.store.week_start).unwrap_or(0);
+            calendar::week_of(zone, Utc::now(), week_start)
+        }
+        _ => return Err(AppError::invalid("start and end go together.")),
+    };
+    if start > end {
+        return Err(AppError::bad_request(
+            "start_after_end",
+            messages::START_BEFORE_END,
+        ));
+    }
+    if end - start > READ_RANGE_MAX {
+        return Err(AppError::invalid("The range can span at most 100 days."));
+    }
+    Ok((start, end))
+}

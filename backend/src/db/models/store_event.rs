@@ -1,0 +1,75 @@
+use crate::db::schema::store_events;
+use crate::domain::audience::Audience;
+use crate::domain::ids::StoreId;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+
+/// One committed change of a store (the transactional outbox). Versions per store are
+/// gap-free.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = store_events, check_for_backend(diesel::pg::Pg))]
+pub struct StoreEvent {
+    pub store_id: StoreId,
+    pub version: i64,
+    pub kind: String,
+    pub data: serde_json::Value,
+    pub managers_only: bool,
+    pub user_ids: Option<Vec<uuid::Uuid>>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl StoreEvent {
+    /// Who may see the change.
+    pub fn audience(&self) -> Audience {
+        Audience::from_columns(self.managers_only, self.user_ids.clone())
+    }
+
+    /// Writes the outbox row of one change, in the caller's transaction.
+    pub fn insert(
+        conn: &mut PgConnection,
+        store: StoreId,
+        version: i64,
+        kind: &str,
+        data: &serde_json::Value,
+        audience: &Audience,
+        at: DateTime<Utc>,
+    ) -> QueryResult<()> {
+        let (managers_only, user_ids) = audience.to_columns();
+        diesel::insert_into(store_events::table)
+            .values((
+                store_events::store_id.eq(store),
+                store_events::version.eq(version),
+                store_events::kind.eq(kind),
+                store_events::data.eq(data),
+                store_events::managers_only.eq(managers_only),
+                store_events::user_ids.eq(user_ids),
+                store_events::created_at.eq(at),
+            ))
+            .execute(conn)
+            .map(|_| ())
+    }
+
+    /// Announces the store's newest version to every server process (delivered on commit).
+    pub fn announce(conn: &mut PgConnection, store: StoreId, version: i64) -> QueryResult<()> {
+        diesel::sql_query("SELECT pg_notify('store_events', $1)")
+            .bind::<diesel::sql_types::Text, _>(format!("{store}:{version}"))
+            .execute(conn)
+            .map(|_| ())
+    }
+
+    /// The changes of a store after `version`, oldest first, at most `limit`.
+    pub fn after(
+        conn: &mut PgConnection,
+        store: StoreId,
+        version: i64,
+        limit: i64,
+    ) -> QueryResult<Vec<StoreEvent>> {
+        store_events::table
+            .filter(store_events::store_id.eq(store))
+            .filter(store_events::version.gt(version))
+            .order(store_events::version.asc())
+            .limit(limit)
+            .select(StoreEvent::as_select())
+            .load(conn)
+    }
+}

@@ -1,0 +1,71 @@
+//! The JSON of a shift, as answered by calls and carried by `change` events.
+
+use crate::db::models::shift::Shift;
+use crate::domain::ids::{EmployeeId, RoleId, ShiftId, StoreId};
+use crate::domain::shift::Progress;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A shift. Instants are epoch milliseconds.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShiftView {
+    pub id: ShiftId,
+    pub store_id: StoreId,
+    pub title: String,
+    pub start: i64,
+    pub end: i64,
+    /// draft, published, confirmed, dropped, declined, rejected or cancelled.
+    pub status: String,
+    /// ns, ip, p, c or m (missed: not started and more than 2 hours past its end).
+    pub progress: String,
+    /// The assignee's employee record; `null` for an open shift.
+    pub assigned: Option<EmployeeId>,
+    pub assignee_email: Option<String>,
+    pub role: Option<RoleId>,
+    /// Open-ended: no planned end.
+    pub oe: bool,
+    #[schema(value_type = Vec<Object>)]
+    pub tasks: serde_json::Value,
+    pub rate: Option<i16>,
+    pub cancel_reason: Option<String>,
+    /// Bumped by every change; name it in `updateShift` to detect a stale edit.
+    pub version: i64,
+    /// Creation, epoch ms.
+    pub timestamp: i64,
+    /// Last change, epoch ms.
+    pub modified: i64,
+}
+
+impl ShiftView {
+    /// The view of a shift as seen at `now` (a long-unstarted shift reads as missed).
+    pub fn of(s: &Shift, now: DateTime<Utc>) -> ShiftView {
+        let progress = Progress::parse(&s.progress)
+            .map(|p| p.shown(s.end_at, now).as_str())
+            .unwrap_or("ns");
+        ShiftView {
+            id: s.id,
+            store_id: s.store_id,
+            title: s.title.clone(),
+            start: s.start_at.timestamp_millis(),
+            end: s.end_at.timestamp_millis(),
+            status: s.status.clone(),
+            progress: progress.to_string(),
+            assigned: s.assigned,
+            assignee_email: s.assignee_email.clone(),
+            role: s.role_id,
+            oe: s.open_ended,
+            tasks: s.tasks.clone(),
+            rate: s.rate,
+            cancel_reason: s.cancel_reason.clone(),
+            version: s.version,
+            timestamp: s.created_at.timestamp_millis(),
+            modified: s.updated_at.timestamp_millis(),
+        }
+    }
+
+    pub fn json(s: &Shift, now: DateTime<Utc>) -> serde_json::Value {
+        serde_json::to_value(ShiftView::of(s, now)).unwrap_or_default()
+    }
+}

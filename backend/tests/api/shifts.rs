@@ -1,0 +1,887 @@
+//! Shifts over HTTP: creation with its checks and error types, edits and their transitions,
+//! optimistic concurrency, publishing, answering, removal, batches, reads by permission, and
+//! two nodes editing one shift at once.
+
+use crate::helpers::{spawn_app, TestApp, TestUser};
+use crate::stores::{add_member, create_role, create_store, snapshot, NOT_ENOUGH_PERMISSION};
+use chrono::{Duration, TimeZone, Utc};
+use chrono_tz::Europe::Berlin;
+use serde_json::{json, Value};
+
+const NO_PERMISSION_PUBLISH: &str = "You don't have permission to publish shifts.";
+const NO_PERMISSION_ALL: &str = "You Don't Have Pemissoin To Get All Shifts";
+const START_BEFORE_END: &str = "Start date has to be before end date";
+
+/// A store with an owner, a scheduler, and two baristas (Ana and Ben) who have joined.
+struct Scene {
+    app: TestApp,
+    owner: TestUser,
+    scheduler: TestUser,
+    ana: TestUser,
+    ana_id: String,
+    ben: TestUser,
+    ben_id: String,
+    store: String,
+    barista: String,
+    cook: String,
+}
+
+async fn scene() -> Scene {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let store = create_store(&app, &owner, "Café").await;
+    let barista = create_role(&app, &owner.token, &store, "Barista").await;
+    let cook = create_role(&app, &owner.token, &store, "Cook").await;
+    let (scheduler, _) = add_member(
+        &app,
+        &owner,
+        &store,
+        "sam@example.com",
+        &[&barista],
+        &["schedule"],
+    )
+    .await;
+    let (ana, ana_id) = add_member(&app, &owner, &store, "ana@example.com", &[&barista], &[]).await;
+    let (ben, ben_id) = add_member(&app, &owner, &store, "ben@example.com", &[&barista], &[]).await;
+    Scene {
+        app,
+        owner,
+        scheduler,
+        ana,
+        ana_id,
+        ben,
+        ben_id,
+        store,
+        barista,
+        cook,
+    }
+}
+
+/// Epoch ms of a Berlin wall-clock time `days` from today (at least tomorrow).
+fn berlin(days: i64, hour: u32, minute: u32) -> i64 {
+    let date = (Utc::now().with_timezone(&Berlin) + Duration::days(days)).date_naive();
+    Berlin
+        .from_local_datetime(&date.and_hms_opt(hour, minute, 0).expect("valid time"))
+        .earliest()
+        .expect("exists")
+        .timestamp_millis()
+}
+
+const HOUR: i64 = 3_600_000;
+
+#[derive(diesel::QueryableByName)]
+struct Scalar {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}
+
+/// The one bigint `n` a query answers.
+fn scalar(app: &TestApp, sql: &str) -> i64 {
+    use diesel::RunQueryDsl;
+    diesel::sql_query(sql)
+        .get_result::<Scalar>(&mut app.conn())
+        .expect("scalar")
+        .n
+}
+
+fn count(app: &TestApp, sql: &str) -> i64 {
+    scalar(app, &format!("SELECT count(*) AS n FROM ({sql}) q"))
+}
+
+impl Scene {
+    async fn create(&self, token: &str, body: Value) -> crate::helpers::Reply {
+        let mut body = body;
+        body["storeId"] = json!(self.store);
+        if body.get("role").is_none() {
+            body["role"] = json!(self.barista);
+        }
+        if body.get("title").is_none() {
+            body["title"] = json!("Morning");
+        }
+        self.app.call("createShift", body, Some(token)).await
+    }
+
+    /// Creates one shift as the scheduler and returns it.
+    async fn shift(&self, assigned: Option<&str>, start: i64, end: i64) -> Value {
+        let reply = self
+            .create(
+                &self.scheduler.token,
+                json!({ "assigned": assigned, "start": start, "end": end }),
+            )
+            .await;
+        reply.data()["shifts"][0].clone()
+    }
+
+    async fn call(&self, name: &str, token: &str, body: Value) -> crate::helpers::Reply {
+        let mut body = body;
+        body["storeId"] = json!(self.store);
+        self.app.call(name, body, Some(token)).await
+    }
+
+    async fn publish(&self, ids: &[&Value]) -> crate::helpers::Reply {
+        let ids: Vec<&Value> = ids.iter().map(|s| &s["id"]).collect();
+        self.call(
+            "publishShifts",
+            &self.scheduler.token,
+            json!({ "shifts": ids }),
+        )
+        .await
+    }
+
+    async fn read(&self, token: &str, query: &str) -> crate::helpers::Reply {
+        self.app
+            .get(
+                &format!("/api/v1/stores/{}/shifts?{query}", self.store),
+                Some(token),
+            )
+            .await
+    }
+
+    fn week_query(&self) -> String {
+        format!("start={}&end={}", berlin(0, 0, 0), berlin(9, 0, 0))
+    }
+}
+
+fn ids(list: &Value) -> Vec<String> {
+    let mut v: Vec<String> = list
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|s| s["id"].as_str().expect("id").to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+#[actix_web::test]
+async fn a_shift_goes_from_draft_to_published_to_confirmed() {
+    let s = scene().await;
+    let shift = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    assert_eq!(shift["status"], "draft");
+    assert_eq!(shift["progress"], "ns");
+    assert_eq!(shift["assigned"], json!(s.ana_id));
+    assert_eq!(shift["assigneeEmail"], "ana@example.com");
+    assert_eq!(shift["version"], 1);
+
+    // Drafts are the managers' own.
+    let mine = s.read(&s.ana.token, &s.week_query()).await;
+    assert_eq!(mine.data().as_array().expect("list").len(), 0);
+
+    let published = s.publish(&[&shift]).await;
+    assert_eq!(published.data()["shifts"][0]["status"], "published");
+    let mine = s.read(&s.ana.token, &s.week_query()).await;
+    assert_eq!(ids(mine.data()), vec![shift["id"].as_str().expect("id")]);
+    // Ben sees none of Ana's shifts.
+    let bens = s.read(&s.ben.token, &s.week_query()).await;
+    assert_eq!(bens.data().as_array().expect("list").len(), 0);
+
+    let body = json!({ "shiftId": shift["id"] });
+    let confirmed = s.call("confirmShift", &s.ana.token, body.clone()).await;
+    assert_eq!(confirmed.data()["status"], "confirmed");
+    let version = confirmed.data()["version"].clone();
+    let again = s.call("confirmShift", &s.ana.token, body.clone()).await;
+    assert_eq!(again.data()["status"], "confirmed");
+    assert_eq!(
+        again.data()["version"],
+        version,
+        "confirming twice changes nothing"
+    );
+
+    // Nobody else may answer Ana's shift.
+    let reply = s.call("confirmShift", &s.ben.token, body).await;
+    assert_eq!(reply.error(404), "Shift not found.");
+}
+
+#[actix_web::test]
+async fn creation_checks_times_role_and_conflicts_with_the_spec_texts() {
+    let s = scene().await;
+    let before = snapshot(&s.app);
+    let same = berlin(2, 9, 0);
+    let reply = s
+        .create(
+            &s.scheduler.token,
+            json!({ "assigned": s.ana_id, "start": same, "end": same }),
+        )
+        .await;
+    assert_eq!(reply.error(400), START_BEFORE_END);
+    assert_eq!(reply.body["details"]["type"], 4);
+
+    let reply = s
+        .create(
+            &s.scheduler.token,
+            json!({ "assigned": s.ana_id, "role": s.cook, "start": berlin(2, 9, 0), "end": berlin(2, 12, 0) }),
+        )
+        .await;
+    assert_eq!(
+        reply.error(400),
+        "Test ana@example.com doesn't have the matching role for this shift."
+    );
+    assert_eq!(reply.body["details"]["type"], 3);
+    assert_eq!(reply.body["code"], "mismatched_roles");
+
+    let reply = s
+        .create(
+            &s.scheduler.token,
+            json!({ "role": uuid::Uuid::now_v7(), "start": berlin(2, 9, 0), "end": berlin(2, 12, 0) }),
+        )
+        .await;
+    assert_eq!(reply.error(400), "Role not found.");
+    let reply = s
+        .create(
+            &s.scheduler.token,
+            json!({ "assigned": uuid::Uuid::now_v7(), "start": berlin(2, 9, 0), "end": berlin(2, 12, 0) }),
+        )
+        .await;
+    assert_eq!(
+        reply.error(400),
+        "Employee Document doesn't exist in the store."
+    );
+    assert_eq!(snapshot(&s.app), before, "refusals change nothing");
+
+    s.shift(Some(&s.ana_id), berlin(2, 9, 0), berlin(2, 13, 0))
+        .await;
+    s.shift(Some(&s.ana_id), berlin(2, 14, 0), berlin(2, 18, 0))
+        .await;
+    let reply = s
+        .create(
+            &s.scheduler.token,
+            json!({ "assigned": s.ana_id, "start": berlin(2, 12, 0), "end": berlin(2, 15, 0) }),
+        )
+        .await;
+    assert_eq!(
+        reply.error(400),
+        "Test ana@example.com has 2 other shift(s) from 09:00 to 18:00 that are conflicting with the current shift."
+    );
+    assert_eq!(reply.body["details"]["type"], 2);
+    // Touching is not overlapping; Ben is free.
+    s.shift(Some(&s.ana_id), berlin(2, 13, 0), berlin(2, 14, 0))
+        .await;
+    s.shift(Some(&s.ben_id), berlin(2, 12, 0), berlin(2, 15, 0))
+        .await;
+}
+
+#[actix_web::test]
+async fn overnight_repeat_and_long_shifts() {
+    let s = scene().await;
+    // 22:00 to 06:00 ends the next day.
+    let night = s
+        .shift(Some(&s.ana_id), berlin(2, 22, 0), berlin(2, 6, 0))
+        .await;
+    assert_eq!(night["end"].as_i64(), Some(berlin(3, 6, 0)));
+
+    let starts = [berlin(4, 8, 0), berlin(5, 8, 0), berlin(6, 8, 0)];
+    let reply = s
+        .create(
+            &s.scheduler.token,
+            json!({ "assigned": s.ben_id, "start": starts[0], "end": starts[0] + 9 * HOUR, "repeat": starts }),
+        )
+        .await;
+    let data = reply.data();
+    assert_eq!(data["shifts"].as_array().expect("list").len(), 3);
+    assert_eq!(data["warnings"].as_array().expect("list").len(), 3);
+    assert_eq!(data["warnings"][0]["code"], "long_shift");
+    assert_eq!(data["warnings"][0]["minutes"], 540);
+
+    // Repeats that overlap each other for one assignee are refused, all of them.
+    let before = count(&s.app, "SELECT id FROM shifts");
+    let reply = s
+        .create(
+            &s.scheduler.token,
+            json!({ "assigned": s.ana_id, "start": berlin(8, 8, 0), "end": berlin(8, 12, 0),
+                    "repeat": [berlin(8, 8, 0), berlin(8, 10, 0)] }),
+        )
+        .await;
+    assert_eq!(reply.body["details"]["type"], 2);
+    assert_eq!(count(&s.app, "SELECT id FROM shifts"), before);
+
+    // An open shift needs no assignee checks; wrong types and far dates are refused.
+    let open = s.shift(None, berlin(2, 9, 0), berlin(2, 17, 0)).await;
+    assert_eq!(open["assigned"], Value::Null);
+    let reply = s
+        .create(
+            &s.scheduler.token,
+            json!({ "start": "nine", "end": berlin(2, 9, 0) }),
+        )
+        .await;
+    assert_eq!(reply.status, 400);
+    let reply = s
+        .create(
+            &s.scheduler.token,
+            json!({ "start": i64::MAX, "end": i64::MAX }),
+        )
+        .await;
+    assert_eq!(reply.status, 400);
+    let far = berlin(0, 9, 0) + 3000 * 24 * HOUR;
+    let reply = s
+        .create(
+            &s.scheduler.token,
+            json!({ "start": far, "end": far + HOUR }),
+        )
+        .await;
+    assert_eq!(reply.status, 400);
+}
+
+#[actix_web::test]
+async fn edits_follow_the_assignee_time_and_other_change_rules() {
+    let s = scene().await;
+    let shift = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let id = shift["id"].clone();
+    let update = |changes: Value| {
+        let body = json!({ "shiftId": id, "updatedShift": changes });
+        let s = &s;
+        async move { s.call("updateShift", &s.scheduler.token, body).await }
+    };
+
+    // A draft stays draft whatever changes.
+    let r = update(json!({ "assigned": s.ben_id })).await;
+    assert_eq!(r.data()["status"], "draft");
+    assert_eq!(r.data()["assigned"], json!(s.ben_id));
+    assert_eq!(r.data()["version"], 2);
+
+    s.publish(&[&shift]).await.data();
+    s.call("confirmShift", &s.ben.token, json!({ "shiftId": id }))
+        .await
+        .data();
+
+    // Other change: status kept.
+    let r = update(json!({ "title": "Opening" })).await;
+    assert_eq!(r.data()["status"], "confirmed");
+    // Time change: published again, to be confirmed again.
+    let r = update(json!({ "start": berlin(3, 10, 0), "end": berlin(3, 18, 0) })).await;
+    assert_eq!(r.data()["status"], "published");
+    // Assignee change: published for the new assignee.
+    let r = update(json!({ "assigned": s.ana_id })).await;
+    assert_eq!(r.data()["status"], "published");
+    assert_eq!(r.data()["assigneeEmail"], "ana@example.com");
+    // Removing the assignee makes it a draft open shift.
+    let r = update(json!({ "assigned": null })).await;
+    assert_eq!(r.data()["status"], "draft");
+    assert_eq!(r.data()["assigned"], Value::Null);
+    // Nothing changed: nothing written.
+    let version = r.data()["version"].clone();
+    let r = update(json!({ "title": "Opening" })).await;
+    assert_eq!(r.data()["version"], version);
+
+    // On update, conflicts get the update wording.
+    s.shift(Some(&s.ana_id), berlin(3, 12, 0), berlin(3, 14, 0))
+        .await;
+    let r = update(json!({ "assigned": s.ana_id })).await;
+    assert_eq!(
+        r.error(400),
+        "Test ana@example.com has other shift(s) that have conflicts with this shifts"
+    );
+    assert_eq!(r.body["code"], "shift_conflict");
+}
+
+#[actix_web::test]
+async fn a_stale_edit_gets_409_with_the_current_shift() {
+    let s = scene().await;
+    let shift = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let first = s
+        .call(
+            "updateShift",
+            &s.scheduler.token,
+            json!({ "shiftId": shift["id"], "updatedShift": { "title": "A", "version": 1 } }),
+        )
+        .await;
+    assert_eq!(first.data()["version"], 2);
+    let second = s
+        .call(
+            "updateShift",
+            &s.owner.token,
+            json!({ "shiftId": shift["id"], "updatedShift": { "title": "B", "version": 1 } }),
+        )
+        .await;
+    assert_eq!(second.status, 409);
+    assert_eq!(second.body["code"], "stale_shift");
+    assert_eq!(second.body["details"]["shift"]["title"], "A");
+    assert_eq!(second.body["details"]["shift"]["version"], 2);
+}
+
+#[actix_web::test]
+async fn publishing_needs_permission_and_never_publishes_open_shifts() {
+    let s = scene().await;
+    let assigned = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let open = s.shift(None, berlin(3, 9, 0), berlin(3, 17, 0)).await;
+
+    let reply = s
+        .call(
+            "publishShifts",
+            &s.ana.token,
+            json!({ "shifts": [assigned["id"]] }),
+        )
+        .await;
+    assert_eq!(reply.error(403), NO_PERMISSION_PUBLISH);
+
+    let reply = s.publish(&[&open]).await;
+    assert_eq!(reply.error(400), "An open shift cannot be published.");
+    let reply = s.publish(&[&open, &assigned]).await;
+    assert_eq!(reply.data()["shifts"][0]["id"], assigned["id"]);
+    assert_eq!(reply.data()["skipped"], json!([open["id"]]));
+    // Publishing again changes nothing.
+    let reply = s.publish(&[&assigned]).await;
+    assert_eq!(reply.data()["shifts"], json!([]));
+}
+
+#[actix_web::test]
+async fn reads_follow_permissions() {
+    let s = scene().await;
+    let mine = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let draft = s
+        .shift(Some(&s.ana_id), berlin(4, 9, 0), berlin(4, 17, 0))
+        .await;
+    let bens = s
+        .shift(Some(&s.ben_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let open = s.shift(None, berlin(3, 9, 0), berlin(3, 17, 0)).await;
+    s.publish(&[&mine, &bens, &open]).await.data();
+
+    let all = s.read(&s.scheduler.token, &s.week_query()).await;
+    assert_eq!(all.data().as_array().expect("list").len(), 4);
+    let owner = s
+        .read(&s.owner.token, &format!("{}&scope=all", s.week_query()))
+        .await;
+    assert_eq!(owner.data().as_array().expect("list").len(), 4);
+
+    let ana = s.read(&s.ana.token, &s.week_query()).await;
+    assert_eq!(ids(ana.data()), vec![mine["id"].as_str().expect("id")]);
+    let _ = draft;
+    let reply = s
+        .read(&s.ana.token, &format!("{}&scope=all", s.week_query()))
+        .await;
+    assert_eq!(reply.error(403), NO_PERMISSION_ALL);
+    let pool = s
+        .read(&s.ben.token, &format!("{}&scope=open", s.week_query()))
+        .await;
+    // Open shifts cannot be published, and drafts never reach the pool.
+    assert_eq!(ids(pool.data()), Vec::<String>::new());
+    let reply = s
+        .read(
+            &s.ana.token,
+            &format!("{}&employee={}", s.week_query(), s.ben_id),
+        )
+        .await;
+    assert_eq!(reply.error(403), NOT_ENOUGH_PERMISSION);
+    let only_ben = s
+        .read(
+            &s.scheduler.token,
+            &format!("{}&employee={}", s.week_query(), s.ben_id),
+        )
+        .await;
+    assert_eq!(ids(only_ben.data()), vec![bens["id"].as_str().expect("id")]);
+
+    let reply = s
+        .read(
+            &s.scheduler.token,
+            &format!("start={}&end={}", berlin(5, 0, 0), berlin(1, 0, 0)),
+        )
+        .await;
+    assert_eq!(reply.error(400), START_BEFORE_END);
+    let reply = s
+        .read(
+            &s.scheduler.token,
+            &format!("start=0&end={}", berlin(1, 0, 0)),
+        )
+        .await;
+    assert_eq!(reply.status, 400, "ranges are bounded");
+    // The default range is the current week.
+    assert_eq!(s.read(&s.scheduler.token, "").await.status, 200);
+}
+
+#[actix_web::test]
+async fn removal_deletes_drafts_and_cancels_announced_shifts_only_24_hours_ahead() {
+    let s = scene().await;
+    let draft = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let soon_start = Utc::now().timestamp_millis() + 5 * HOUR;
+    let soon = s
+        .shift(Some(&s.ben_id), soon_start, soon_start + 4 * HOUR)
+        .await;
+    let later = s
+        .shift(Some(&s.ben_id), berlin(5, 9, 0), berlin(5, 17, 0))
+        .await;
+    s.publish(&[&soon, &later]).await.data();
+
+    let del = |shift: &Value, reason: Option<&str>| {
+        let body = json!({ "store": s.store, "shiftId": shift["id"], "cancelReason": reason });
+        let s = &s;
+        async move {
+            s.app
+                .call("deleteShift", body, Some(&s.scheduler.token))
+                .await
+        }
+    };
+    let r = del(&draft, None).await;
+    assert_eq!(r.data()["cancelled"], false);
+    assert_eq!(
+        count(
+            &s.app,
+            &format!(
+                "SELECT id FROM shifts WHERE id = '{}'",
+                draft["id"].as_str().expect("id")
+            )
+        ),
+        0
+    );
+    let r = del(&soon, None).await;
+    assert_eq!(
+        r.error(400),
+        "A published shift can only be cancelled more than 24 hours before it starts."
+    );
+    let r = del(&later, Some("incorrect details")).await;
+    assert_eq!(r.data()["cancelled"], true);
+    let ben = s.read(&s.ben.token, &s.week_query()).await;
+    let cancelled = ben
+        .data()
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|x| x["id"] == later["id"])
+        .expect("still listed for Ben")
+        .clone();
+    assert_eq!(cancelled["status"], "cancelled");
+    assert_eq!(cancelled["cancelReason"], "incorrect details");
+}
+
+#[actix_web::test]
+async fn clearing_removes_drafts_in_the_range_only() {
+    let s = scene().await;
+    let a = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let b = s.shift(None, berlin(3, 9, 0), berlin(3, 17, 0)).await;
+    let published = s
+        .shift(Some(&s.ben_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let outside = s
+        .shift(Some(&s.ben_id), berlin(6, 9, 0), berlin(6, 17, 0))
+        .await;
+    s.publish(&[&published]).await.data();
+    let reply = s
+        .call(
+            "clearSchedule",
+            &s.scheduler.token,
+            json!({ "start": berlin(3, 0, 0), "end": berlin(4, 0, 0) }),
+        )
+        .await;
+    let mut deleted: Vec<String> = reply.data()["deleted"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|v| v.as_str().expect("id").to_string())
+        .collect();
+    deleted.sort();
+    let mut expected = vec![
+        a["id"].as_str().expect("id").to_string(),
+        b["id"].as_str().expect("id").to_string(),
+    ];
+    expected.sort();
+    assert_eq!(deleted, expected);
+    let left = s.read(&s.scheduler.token, &s.week_query()).await;
+    assert_eq!(ids(left.data()), {
+        let mut v = vec![
+            published["id"].as_str().expect("id").to_string(),
+            outside["id"].as_str().expect("id").to_string(),
+        ];
+        v.sort();
+        v
+    });
+    let reply = s
+        .call(
+            "clearSchedule",
+            &s.scheduler.token,
+            json!({ "start": berlin(4, 0, 0), "end": berlin(3, 0, 0) }),
+        )
+        .await;
+    assert_eq!(reply.error(400), START_BEFORE_END);
+}
+
+#[actix_web::test]
+async fn declining_completing_rating_and_reminding() {
+    let s = scene().await;
+    let shift = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let body = json!({ "shiftId": shift["id"] });
+    // A draft does not exist for its assignee.
+    assert_eq!(
+        s.call("declineShift", &s.ana.token, body.clone())
+            .await
+            .status,
+        404
+    );
+    s.publish(&[&shift]).await.data();
+    let r = s
+        .call("remindShift", &s.scheduler.token, body.clone())
+        .await;
+    assert_eq!(r.data()["reminded"], json!(s.ana.id));
+    let r = s.call("remindShift", &s.ana.token, body.clone()).await;
+    assert_eq!(r.error(403), NOT_ENOUGH_PERMISSION);
+    let r = s.call("declineShift", &s.ana.token, body.clone()).await;
+    assert_eq!(r.data()["status"], "declined");
+    let r = s.call("confirmShift", &s.ana.token, body.clone()).await;
+    assert_eq!(r.error(400), "This cannot be done to a declined shift.");
+
+    // Completing needs a started or missed shift; rating a finished one.
+    let r = s
+        .call("completeShift", &s.scheduler.token, body.clone())
+        .await;
+    assert_eq!(
+        r.error(400),
+        "Only a started or missed shift can be marked completed."
+    );
+    let r = s
+        .call(
+            "rateShift",
+            &s.scheduler.token,
+            json!({ "shiftId": shift["id"], "rate": 4 }),
+        )
+        .await;
+    assert_eq!(
+        r.error(400),
+        "Only a finished, assigned shift can be rated."
+    );
+
+    // A shift that ended three hours ago and never started is missed; a manager completes it.
+    let start = Utc::now().timestamp_millis() - 8 * HOUR;
+    let past = s.shift(Some(&s.ben_id), start, start + 5 * HOUR).await;
+    assert_eq!(past["progress"], "m");
+    let body = json!({ "shiftId": past["id"] });
+    let r = s.call("completeShift", &s.scheduler.token, body).await;
+    assert_eq!(r.data()["progress"], "c");
+    let r = s
+        .call(
+            "rateShift",
+            &s.scheduler.token,
+            json!({ "shiftId": past["id"], "rate": 5 }),
+        )
+        .await;
+    assert_eq!(r.data()["rate"], 5);
+    let r = s
+        .call(
+            "rateShift",
+            &s.scheduler.token,
+            json!({ "shiftId": past["id"], "rate": 9 }),
+        )
+        .await;
+    assert_eq!(r.status, 400);
+}
+
+#[actix_web::test]
+async fn batches_are_all_or_nothing() {
+    let s = scene().await;
+    let a = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let b = s
+        .shift(Some(&s.ben_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let draft = s
+        .shift(Some(&s.ben_id), berlin(4, 9, 0), berlin(4, 17, 0))
+        .await;
+    s.publish(&[&a, &b]).await.data();
+
+    let before = snapshot(&s.app);
+    let r = s
+        .call(
+            "batchDropShifts",
+            &s.scheduler.token,
+            json!({ "shifts": [a["id"], draft["id"]] }),
+        )
+        .await;
+    assert_eq!(r.error(400), "This cannot be done to a draft shift.");
+    assert_eq!(r.body["details"]["shiftId"], draft["id"]);
+    assert_eq!(snapshot(&s.app), before);
+
+    s.call(
+        "batchDropShifts",
+        &s.scheduler.token,
+        json!({ "shifts": [a["id"]] }),
+    )
+    .await
+    .data();
+    s.call(
+        "batchOpenShifts",
+        &s.scheduler.token,
+        json!({ "shifts": [b["id"]] }),
+    )
+    .await
+    .data();
+    s.call(
+        "batchDeleteShifts",
+        &s.scheduler.token,
+        json!({ "shifts": [draft["id"]] }),
+    )
+    .await
+    .data();
+    let all = s.read(&s.scheduler.token, &s.week_query()).await;
+    let by_id = |id: &Value| {
+        all.data()
+            .as_array()
+            .expect("list")
+            .iter()
+            .find(|x| x["id"] == *id)
+            .cloned()
+    };
+    assert_eq!(by_id(&a["id"]).expect("a")["status"], "dropped");
+    let opened = by_id(&b["id"]).expect("b");
+    assert_eq!(opened["status"], "draft");
+    assert_eq!(opened["assigned"], Value::Null);
+    assert!(by_id(&draft["id"]).is_none());
+}
+
+#[actix_web::test]
+async fn shifts_of_another_store_are_out_of_reach() {
+    let s = scene().await;
+    let shift = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let other = s.app.create_user("other@example.com");
+    let other_store = create_store(&s.app, &other, "Elsewhere").await;
+    let before = snapshot(&s.app);
+    for (name, body) in [
+        (
+            "updateShift",
+            json!({ "storeId": other_store, "shiftId": shift["id"], "updatedShift": { "title": "x" } }),
+        ),
+        (
+            "deleteShift",
+            json!({ "store": other_store, "shiftId": shift["id"] }),
+        ),
+        (
+            "publishShifts",
+            json!({ "storeId": other_store, "shifts": [shift["id"]] }),
+        ),
+        (
+            "completeShift",
+            json!({ "storeId": other_store, "shiftId": shift["id"] }),
+        ),
+    ] {
+        let r = s.app.call(name, body, Some(&other.token)).await;
+        assert_eq!(r.error(404), "Shift not found.", "{name}");
+    }
+    // Nor can the other owner act in this store, or read it.
+    let r = s
+        .app
+        .call(
+            "updateShift",
+            json!({ "storeId": s.store, "shiftId": shift["id"], "updatedShift": { "title": "x" } }),
+            Some(&other.token),
+        )
+        .await;
+    assert_eq!(r.status, 403);
+    assert_eq!(s.read(&other.token, &s.week_query()).await.status, 403);
+    assert_eq!(snapshot(&s.app), before);
+}
+
+#[actix_web::test]
+async fn an_employee_invited_after_the_store_was_loaded_can_be_scheduled_at_once() {
+    let s = scene().await;
+    // Load the store's actor, then add someone outside it.
+    s.shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let (_, cara_id) = add_member(
+        &s.app,
+        &s.owner,
+        &s.store,
+        "cara@example.com",
+        &[&s.barista],
+        &[],
+    )
+    .await;
+    let shift = s
+        .shift(Some(&cara_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    assert_eq!(shift["assigned"], json!(cara_id));
+}
+
+#[actix_web::test]
+async fn every_change_is_one_outbox_version_with_its_audience() {
+    let s = scene().await;
+    let start_version = scalar(
+        &s.app,
+        &format!("SELECT version AS n FROM stores WHERE id = '{}'", s.store),
+    );
+    let shift = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    s.publish(&[&shift]).await.data();
+    let version = scalar(
+        &s.app,
+        &format!("SELECT version AS n FROM stores WHERE id = '{}'", s.store),
+    );
+    assert_eq!(version, start_version + 2);
+    let drafts_for_managers = count(
+        &s.app,
+        &format!("SELECT 1 FROM store_events WHERE store_id = '{}' AND kind = 'shift.created' AND managers_only AND user_ids IS NULL", s.store),
+    );
+    assert_eq!(drafts_for_managers, 1);
+    let published_for_ana = count(
+        &s.app,
+        &format!("SELECT 1 FROM store_events WHERE store_id = '{}' AND kind = 'shift.updated' AND user_ids = ARRAY['{}']::uuid[]", s.store, s.ana.id),
+    );
+    assert_eq!(published_for_ana, 1);
+}
+
+#[actix_web::test]
+async fn fifty_concurrent_edits_through_two_nodes_commit_or_get_409() {
+    let s = scene().await;
+    let peer = s.app.spawn_peer().await;
+    let shift = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let id = shift["id"].clone();
+    let calls = (0..50).map(|i| {
+        let node = if i % 2 == 0 { &s.app } else { &peer };
+        let body = json!({ "storeId": s.store, "shiftId": id,
+                           "updatedShift": { "title": format!("edit {i}"), "version": 1 + i / 10 } });
+        let token = s.scheduler.token.clone();
+        async move { (i, node.call("updateShift", body, Some(&token)).await) }
+    });
+    let replies = futures_util::future::join_all(calls).await;
+    let mut committed: Vec<(i64, String)> = Vec::new();
+    for (i, r) in &replies {
+        match r.status {
+            200 => committed.push((
+                r.body["data"]["version"].as_i64().expect("version"),
+                format!("edit {i}"),
+            )),
+            409 => assert_eq!(r.body["code"], "stale_shift"),
+            other => panic!("unexpected {other}: {:?}", r.body),
+        }
+    }
+    assert!(!committed.is_empty());
+    committed.sort();
+    let versions: Vec<i64> = committed.iter().map(|(v, _)| *v).collect();
+    let expected: Vec<i64> = (2..2 + versions.len() as i64).collect();
+    assert_eq!(versions, expected, "shift versions are gap-free");
+    let last = committed.last().expect("one").1.clone();
+    let now = s.read(&s.scheduler.token, &s.week_query()).await;
+    let stored = now
+        .data()
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|x| x["id"] == id)
+        .expect("shift")
+        .clone();
+    assert_eq!(stored["title"], json!(last));
+    assert_eq!(stored["version"], json!(versions.last()));
+    // The store's outbox versions are gap-free too.
+    let gaps = scalar(
+        &s.app,
+        &format!("SELECT (max(version) - min(version) + 1 - count(*)) AS n FROM store_events WHERE store_id = '{}'", s.store),
+    );
+    assert_eq!(gaps, 0);
+}
