@@ -2,8 +2,13 @@
 //! tested and takes the current time as an argument where it needs one.
 
 pub mod account;
+pub mod availability;
 pub mod business;
 pub mod ids;
 pub mod invite;
 pub mod login_throttle;
+pub mod notification;
 pub mod permissions;
+pub mod pool;
+pub mod request;
+pub mod time_off;
