@@ -1,7 +1,10 @@
 //! Commands and what they plan to change.
 
+use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::notification::Notification;
+use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
-use crate::domain::ids::{ShiftId, UserId};
+use crate::domain::ids::{RequestId, ShiftId, UserId};
 use crate::error::AppResult;
 use crate::store::state::StoreState;
 use chrono::{DateTime, Utc};
@@ -16,6 +19,8 @@ pub enum Visibility {
     Managers,
     /// Managers and the listed users.
     ManagersAnd(Vec<UserId>),
+    /// Only the listed users (a private notification goes to its reader's own room).
+    Users(Vec<UserId>),
 }
 
 /// A change to announce, once committed, as one store version.
@@ -31,6 +36,12 @@ pub struct EventDraft {
 pub enum Write {
     PutShift(Box<Shift>),
     DeleteShift(ShiftId),
+    PutAvailability(Box<AvailabilityWindow>),
+    DeleteAvailability(RequestId),
+    PutRequest(Box<Request>),
+    DeleteRequest(RequestId),
+    /// A notification, written in the same transaction as the change that causes it.
+    AddNotification(Box<Notification>),
 }
 
 /// Everything a command changes, planned without I/O.

@@ -1,6 +1,8 @@
 //! Committing a batch of planned effects: one transaction, serialised per store across every
 //! server process by an advisory lock, with the outbox rows and the version bump.
 
+use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::db::schema::{store_events, stores};
 use crate::domain::ids::{StoreId, UserId};
@@ -79,15 +81,35 @@ pub fn persist(
                     Write::DeleteShift(id) => {
                         Shift::delete(conn, store, *id)?;
                     }
+                    Write::PutAvailability(window) => {
+                        window.upsert(conn)?;
+                    }
+                    Write::DeleteAvailability(id) => {
+                        AvailabilityWindow::delete(conn, store, *id)?;
+                    }
+                    Write::PutRequest(request) => {
+                        request.upsert(conn)?;
+                    }
+                    Write::DeleteRequest(id) => {
+                        Request::delete(conn, store, *id)?;
+                    }
+                    Write::AddNotification(n) => {
+                        n.insert(conn)?;
+                    }
                 }
             }
             let mut events = Vec::with_capacity(effects.events.len());
             for draft in &effects.events {
                 version += 1;
+                // Stored as `Store::record_change` stores an audience: managers_only adds the
+                // managers to the listed users; no list and not managers_only is everyone.
                 let (managers_only, user_ids) = match &draft.visibility {
                     Visibility::Everyone => (false, None),
                     Visibility::Managers => (true, None),
                     Visibility::ManagersAnd(users) => {
+                        (true, Some(users.iter().map(|u| u.0).collect::<Vec<_>>()))
+                    }
+                    Visibility::Users(users) => {
                         (false, Some(users.iter().map(|u| u.0).collect::<Vec<_>>()))
                     }
                 };
@@ -128,7 +150,7 @@ pub fn persist(
 /// The users a visibility names (for per-user delivery).
 pub fn named_users(v: &Visibility) -> &[UserId] {
     match v {
-        Visibility::ManagersAnd(users) => users,
+        Visibility::ManagersAnd(users) | Visibility::Users(users) => users,
         _ => &[],
     }
 }
