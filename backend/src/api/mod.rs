@@ -11,6 +11,7 @@ pub mod input;
 pub mod invites;
 pub mod openapi;
 pub mod owner;
+pub mod requests;
 pub mod stores;
 pub mod views;
 
@@ -28,6 +29,7 @@ pub fn registry() -> call::Registry {
     owner::register(&mut registry);
     employee_manager::register(&mut registry);
     invites::register(&mut registry);
+    requests::register(&mut registry);
     registry
 }
 
@@ -38,6 +40,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .route("/openapi.json", web::get().to(openapi::document))
             .route("/me", web::get().to(account::me))
             .configure(stores::routes)
+            .configure(requests::routes)
             .route("/{call}", web::post().to(dispatch)),
     );
 }

@@ -24,7 +24,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 /// Resolves the caller as an active member of the store in the path. A malformed id is as
 /// unknown as a missing store.
-async fn member(
+pub(crate) async fn member(
     state: &AppState,
     user: SignedIn,
     raw: &str,

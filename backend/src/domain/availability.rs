@@ -77,6 +77,10 @@ impl Window {
         &self.days
     }
 
+    pub fn is_all_day(&self) -> bool {
+        self.all_day
+    }
+
     /// The window as minutes after the local midnight of its day: `[from, to)`, `to` past
     /// 1,440 when it runs into the next day.
     pub fn span(&self) -> (i32, i32) {

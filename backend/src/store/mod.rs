@@ -5,7 +5,11 @@
 //! commit), and only then answers and broadcasts.
 
 pub mod actor;
+pub mod availability;
 pub mod command;
+pub mod notify;
 pub mod persist;
 pub mod registry;
+pub mod request_views;
 pub mod state;
+pub mod time_off;
