@@ -31,6 +31,10 @@ pub const OWNER_RECORD_IS_FIXED: &str =
     "The store owner cannot be deactivated, terminated or lose ownership.";
 pub const ALREADY_A_MEMBER: &str = "You are already a member of this store.";
 pub const INVALID_EMAIL: &str = "Invalid email address.";
+pub const AVAILABILITY_NOT_FOUND: &str = "Availability not found.";
+pub const REQUEST_NOT_FOUND: &str = "Request not found.";
+pub const NOT_YOUR_REQUEST: &str = "This request belongs to someone else.";
+pub const TIME_OFF_APPROVED: &str = "Time off approved";
 
 /// "This invite does not belong to {email}. Authenticate with the email that received the
 /// invite and try again."

@@ -83,6 +83,11 @@ impl Application {
                 .await
                 .map_err(|e| format!("cannot create the demo store: {e}"))?;
         }
+        actix_web::rt::spawn(crate::jobs::deliver::every(
+            state.db.clone(),
+            state.mailer.clone(),
+            crate::jobs::deliver::INTERVAL,
+        ));
         let listener = TcpListener::bind(&state.settings.bind)
             .map_err(|e| format!("cannot listen on {}: {e}", state.settings.bind))?;
         let port = listener.local_addr().map_err(|e| e.to_string())?.port();

@@ -11,6 +11,7 @@ pub mod input;
 pub mod invites;
 pub mod openapi;
 pub mod owner;
+pub mod requests;
 pub mod shifts;
 pub mod stores;
 pub mod views;
@@ -30,6 +31,7 @@ pub fn registry() -> call::Registry {
     employee_manager::register(&mut registry);
     invites::register(&mut registry);
     shifts::register(&mut registry);
+    requests::register(&mut registry);
     registry
 }
 
@@ -41,6 +43,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .route("/me", web::get().to(account::me))
             .configure(stores::routes)
             .configure(shifts::routes)
+            .configure(requests::routes)
             .route("/{call}", web::post().to(dispatch)),
     );
 }

@@ -1,6 +1,24 @@
 // @generated automatically by Diesel CLI.
 
 diesel::table! {
+    availability_windows (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        employee_id -> Uuid,
+        days -> Array<Int2>,
+        start_minute -> Int4,
+        end_minute -> Int4,
+        all_day -> Bool,
+        reason -> Nullable<Text>,
+        kind -> Nullable<Text>,
+        status -> Nullable<Text>,
+        created_by -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     employees (id) {
         id -> Uuid,
         store_id -> Uuid,
@@ -50,6 +68,27 @@ diesel::table! {
 }
 
 diesel::table! {
+    notifications (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        title -> Text,
+        content -> Text,
+        seen -> Bool,
+        kind -> Text,
+        variant -> Int2,
+        access_for -> Nullable<Uuid>,
+        source -> Nullable<Uuid>,
+        shift_id -> Nullable<Uuid>,
+        drop_request_id -> Nullable<Uuid>,
+        timeoff_request_id -> Nullable<Uuid>,
+        shift_propose_id -> Nullable<Uuid>,
+        reason -> Nullable<Text>,
+        pending_delivery -> Bool,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     one_time_codes (id) {
         id -> Uuid,
         user_id -> Uuid,
@@ -59,6 +98,40 @@ diesel::table! {
         expires_at -> Timestamptz,
         used_at -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    push_subscriptions (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        user_id -> Uuid,
+        endpoint -> Text,
+        p256dh -> Text,
+        auth -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    requests (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        kind -> Text,
+        employee_id -> Uuid,
+        user_id -> Nullable<Uuid>,
+        status -> Text,
+        start_at -> Nullable<Timestamptz>,
+        end_at -> Nullable<Timestamptz>,
+        entire_day -> Bool,
+        description -> Nullable<Text>,
+        response -> Nullable<Text>,
+        response_by -> Nullable<Uuid>,
+        covering_dates -> Array<Date>,
+        shift_id -> Nullable<Uuid>,
+        grabbed_by -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
     }
 }
 
@@ -155,12 +228,21 @@ diesel::table! {
     }
 }
 
+diesel::joinable!(availability_windows -> employees (employee_id));
+diesel::joinable!(availability_windows -> stores (store_id));
+diesel::joinable!(availability_windows -> users (created_by));
 diesel::joinable!(employees -> stores (store_id));
 diesel::joinable!(employees -> users (user_id));
 diesel::joinable!(invites -> employees (employee_id));
 diesel::joinable!(invites -> stores (store_id));
 diesel::joinable!(logs -> stores (store_id));
+diesel::joinable!(notifications -> shifts (shift_id));
+diesel::joinable!(notifications -> stores (store_id));
 diesel::joinable!(one_time_codes -> users (user_id));
+diesel::joinable!(push_subscriptions -> stores (store_id));
+diesel::joinable!(push_subscriptions -> users (user_id));
+diesel::joinable!(requests -> shifts (shift_id));
+diesel::joinable!(requests -> stores (store_id));
 diesel::joinable!(roles -> stores (store_id));
 diesel::joinable!(shifts -> roles (role_id));
 diesel::joinable!(shifts -> stores (store_id));
@@ -169,10 +251,14 @@ diesel::joinable!(store_events -> stores (store_id));
 diesel::joinable!(stores -> users (owner_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    availability_windows,
     employees,
     invites,
     logs,
+    notifications,
     one_time_codes,
+    push_subscriptions,
+    requests,
     roles,
     shifts,
     store_events,

@@ -13,6 +13,8 @@ pub enum Audience {
     Managers,
     /// Managers and the listed users (e.g. the employee a change concerns).
     ManagersAnd(Vec<UserId>),
+    /// Only the listed users (a private notification).
+    Users(Vec<UserId>),
 }
 
 impl Audience {
@@ -34,15 +36,18 @@ impl Audience {
             Audience::Everyone => (false, None),
             Audience::Managers => (true, None),
             Audience::ManagersAnd(users) => (true, Some(users.iter().map(|u| u.0).collect())),
+            Audience::Users(users) => (false, Some(users.iter().map(|u| u.0).collect())),
         }
     }
 
-    /// Reads the outbox columns back. Listed users always mean "managers and these users".
+    /// Reads the outbox columns back: `managers_only` adds the managers to any listed users.
     pub fn from_columns(managers_only: bool, user_ids: Option<Vec<Uuid>>) -> Audience {
-        match user_ids {
-            Some(ids) => Audience::ManagersAnd(ids.into_iter().map(UserId).collect()),
-            None if managers_only => Audience::Managers,
-            None => Audience::Everyone,
+        let users = |ids: Vec<Uuid>| ids.into_iter().map(UserId).collect();
+        match (managers_only, user_ids) {
+            (true, Some(ids)) => Audience::ManagersAnd(users(ids)),
+            (false, Some(ids)) => Audience::Users(users(ids)),
+            (true, None) => Audience::Managers,
+            (false, None) => Audience::Everyone,
         }
     }
 
@@ -52,13 +57,14 @@ impl Audience {
             Audience::Everyone => true,
             Audience::Managers => is_manager,
             Audience::ManagersAnd(users) => is_manager || users.contains(&user),
+            Audience::Users(users) => users.contains(&user),
         }
     }
 
     /// The users named besides the managers.
     pub fn named_users(&self) -> &[UserId] {
         match self {
-            Audience::ManagersAnd(users) => users,
+            Audience::ManagersAnd(users) | Audience::Users(users) => users,
             _ => &[],
         }
     }
@@ -75,15 +81,11 @@ mod tests {
             Audience::Everyone,
             Audience::Managers,
             Audience::ManagersAnd(vec![u]),
+            Audience::Users(vec![u]),
         ] {
             let (m, ids) = a.to_columns();
             assert_eq!(Audience::from_columns(m, ids), a);
         }
-        // Rows written with listed users but without the managers flag read the same way.
-        assert_eq!(
-            Audience::from_columns(false, Some(vec![u.0])),
-            Audience::ManagersAnd(vec![u])
-        );
     }
 
     #[test]
@@ -97,5 +99,6 @@ mod tests {
         assert!(!named.admits(other, false));
         assert!(named.admits(other, true));
         assert_eq!(Audience::managers_and([]), Audience::Managers);
+        assert!(!Audience::Users(vec![other]).admits(me, true));
     }
 }

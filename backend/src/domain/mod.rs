@@ -3,11 +3,16 @@
 
 pub mod account;
 pub mod audience;
+pub mod availability;
 pub mod business;
 pub mod calendar;
 pub mod ids;
 pub mod invite;
 pub mod login_throttle;
+pub mod notification;
 pub mod permissions;
+pub mod pool;
+pub mod request;
 pub mod schedule;
 pub mod shift;
+pub mod time_off;

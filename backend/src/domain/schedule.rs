@@ -2,8 +2,10 @@
 //! conflicts, availability, accepted time off (create); role, availability, time off,
 //! conflicts (update). Each failure carries the spec's error type (0-4) and message.
 
+use crate::domain::availability::{self, Window};
 use crate::domain::calendar;
 use crate::domain::shift::MAX_SHIFT;
+use crate::domain::time_off;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use std::fmt;
@@ -121,21 +123,10 @@ pub struct Assignee<'a> {
     pub has_role: bool,
     /// The assignee's other shifts that still occupy them.
     pub other_shifts: &'a [Span],
-    /// Whether the span fits the assignee's availability.
-    pub available: &'a dyn Fn(&Span) -> bool,
-    /// The assignee's accepted time off overlapping the span, formatted as the spec's list of
-    /// dates; `None` when there is none.
-    pub time_off: &'a dyn Fn(&Span) -> Option<String>,
-}
-
-/// Availability that allows everything (no windows set).
-pub fn always_available(_: &Span) -> bool {
-    true
-}
-
-/// No time off.
-pub fn no_time_off(_: &Span) -> Option<String> {
-    None
+    /// The assignee's availability windows; none set means available at any time.
+    pub availability: &'a [Window],
+    /// The assignee's accepted time off.
+    pub time_off: &'a [time_off::Span],
 }
 
 /// Turns requested times into a shift span: an end before the start is an overnight shift
@@ -189,7 +180,7 @@ pub fn check_create(zone: Tz, span: &Span, who: &Assignee<'_>) -> Result<(), Shi
             to: calendar::hh_mm(zone, last),
         });
     }
-    check_calendar(span, who)?;
+    check_calendar(zone, span, who)?;
     if !who.has_role {
         return Err(ShiftError::RoleMismatch {
             name: who.name.to_string(),
@@ -199,13 +190,13 @@ pub fn check_create(zone: Tz, span: &Span, who: &Assignee<'_>) -> Result<(), Shi
 }
 
 /// Update order, on an assignee or time change: role, availability, time off, conflicts.
-pub fn check_update(span: &Span, who: &Assignee<'_>) -> Result<(), ShiftError> {
+pub fn check_update(zone: Tz, span: &Span, who: &Assignee<'_>) -> Result<(), ShiftError> {
     if !who.has_role {
         return Err(ShiftError::RoleMismatch {
             name: who.name.to_string(),
         });
     }
-    check_calendar(span, who)?;
+    check_calendar(zone, span, who)?;
     if !conflicts(span, who.other_shifts).is_empty() {
         return Err(ShiftError::UpdateConflict {
             name: who.name.to_string(),
@@ -214,16 +205,24 @@ pub fn check_update(span: &Span, who: &Assignee<'_>) -> Result<(), ShiftError> {
     Ok(())
 }
 
-fn check_calendar(span: &Span, who: &Assignee<'_>) -> Result<(), ShiftError> {
-    if !(who.available)(span) {
+fn check_calendar(zone: Tz, span: &Span, who: &Assignee<'_>) -> Result<(), ShiftError> {
+    if !who.availability.is_empty()
+        && !availability::fits(who.availability, span.start, span.end, zone)
+    {
         return Err(ShiftError::NotAvailable {
             name: who.name.to_string(),
         });
     }
-    if let Some(dates) = (who.time_off)(span) {
+    let off: Vec<String> = who
+        .time_off
+        .iter()
+        .filter(|t| t.overlaps(span.start, span.end))
+        .map(|t| t.describe(zone))
+        .collect();
+    if !off.is_empty() {
         return Err(ShiftError::TimeOff {
             name: who.name.to_string(),
-            dates,
+            dates: off.join(", "),
         });
     }
     Ok(())
@@ -255,8 +254,8 @@ mod tests {
             name: "Ana",
             has_role: true,
             other_shifts: others,
-            available: &always_available,
-            time_off: &no_time_off,
+            availability: &[],
+            time_off: &[],
         }
     }
 
@@ -283,13 +282,28 @@ mod tests {
         );
     }
 
+    /// Mornings only, every day: 06:00 to 12:00.
+    fn mornings() -> Vec<Window> {
+        use crate::domain::business::TimeOfDay;
+        let t = |h: &str| TimeOfDay::parse(h).expect("time");
+        vec![Window::new(&[0, 1, 2, 3, 4, 5, 6], t("06:00"), t("12:00"), false).expect("window")]
+    }
+
+    fn time_off_day() -> time_off::Span {
+        time_off::Span {
+            start: at(0),
+            end: at(24) - Duration::milliseconds(1),
+            entire_day: true,
+        }
+    }
+
     #[test]
     fn create_checks_conflicts_before_availability_and_time_off() {
         let others = [span(9, 12)];
-        let never = |_: &Span| false;
-        let off = |_: &Span| Some("05/04 to 05/04".to_string());
+        let windows = mornings();
+        let off = [time_off_day()];
         let mut a = who(&others);
-        a.available = &never;
+        a.availability = &windows;
         a.time_off = &off;
         assert_eq!(
             check_create(UTC, &span(10, 11), &a).map_err(|e| e.ty()),
@@ -299,26 +313,29 @@ mod tests {
             check_create(UTC, &span(13, 14), &a).map_err(|e| e.ty()),
             Err(0)
         );
-        a.available = &always_available;
-        let err = check_create(UTC, &span(13, 14), &a).expect_err("time off");
+        let err = check_create(UTC, &span(7, 8), &a).expect_err("time off");
         assert_eq!(err.ty(), 1);
         assert_eq!(
             err.to_string(),
             "Ana has time off in the following dates: 05/04 to 05/04"
         );
+        // The next day is free and inside the window.
+        assert!(check_create(UTC, &span(31, 32), &a).is_ok());
     }
 
     #[test]
     fn not_available_message_names_the_employee() {
-        let never = |_: &Span| false;
+        let windows = mornings();
         let mut a = who(&[]);
-        a.available = &never;
-        let err = check_create(UTC, &span(1, 2), &a).expect_err("unavailable");
+        a.availability = &windows;
+        let err = check_create(UTC, &span(13, 14), &a).expect_err("unavailable");
         assert_eq!(
             err.to_string(),
             "Ana is not available at the time of this shift"
         );
         assert_eq!(err.code(), "unavailable");
+        // No windows set: available at any time.
+        assert!(check_create(UTC, &span(13, 14), &who(&[])).is_ok());
     }
 
     #[test]
@@ -326,9 +343,12 @@ mod tests {
         let others = [span(9, 12)];
         let mut a = who(&others);
         a.has_role = false;
-        assert_eq!(check_update(&span(10, 11), &a).map_err(|e| e.ty()), Err(3));
+        assert_eq!(
+            check_update(UTC, &span(10, 11), &a).map_err(|e| e.ty()),
+            Err(3)
+        );
         a.has_role = true;
-        let err = check_update(&span(10, 11), &a).expect_err("conflict");
+        let err = check_update(UTC, &span(10, 11), &a).expect_err("conflict");
         assert_eq!(
             err.to_string(),
             "Ana has other shift(s) that have conflicts with this shifts"

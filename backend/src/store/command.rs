@@ -1,7 +1,10 @@
 //! Commands and what they plan to change.
 
+use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::notification::Notification;
+use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
-use crate::domain::ids::ShiftId;
+use crate::domain::ids::{RequestId, ShiftId};
 use crate::error::AppResult;
 use crate::store::state::StoreState;
 use chrono::{DateTime, Utc};
@@ -22,6 +25,12 @@ pub struct EventDraft {
 pub enum Write {
     PutShift(Box<Shift>),
     DeleteShift(ShiftId),
+    PutAvailability(Box<AvailabilityWindow>),
+    DeleteAvailability(RequestId),
+    PutRequest(Box<Request>),
+    DeleteRequest(RequestId),
+    /// A notification, written in the same transaction as the change that causes it.
+    AddNotification(Box<Notification>),
 }
 
 /// Everything a command changes, planned without I/O.

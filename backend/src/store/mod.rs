@@ -5,9 +5,13 @@
 //! commit), and only then answers and broadcasts.
 
 pub mod actor;
+pub mod availability;
 pub mod command;
+pub mod notify;
 pub mod persist;
 pub mod registry;
+pub mod request_views;
 pub mod shifts;
 pub mod state;
+pub mod time_off;
 pub mod views;

@@ -1,6 +1,8 @@
 //! Committing a batch of planned effects: one transaction, serialised per store across every
 //! server process by an advisory lock, with the outbox rows and the version bump.
 
+use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::db::models::store_event::StoreEvent;
@@ -71,6 +73,21 @@ pub fn persist(
                     }
                     Write::DeleteShift(id) => {
                         Shift::delete(conn, store, *id)?;
+                    }
+                    Write::PutAvailability(window) => {
+                        window.upsert(conn)?;
+                    }
+                    Write::DeleteAvailability(id) => {
+                        AvailabilityWindow::delete(conn, store, *id)?;
+                    }
+                    Write::PutRequest(request) => {
+                        request.upsert(conn)?;
+                    }
+                    Write::DeleteRequest(id) => {
+                        Request::delete(conn, store, *id)?;
+                    }
+                    Write::AddNotification(n) => {
+                        n.insert(conn)?;
                     }
                 }
             }

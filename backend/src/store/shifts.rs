@@ -4,10 +4,13 @@
 
 use crate::db::models::shift::Shift;
 use crate::domain::audience::Audience;
+use crate::domain::availability::Window;
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId, UserId};
 use crate::domain::permissions::Perms;
+use crate::domain::request::{RequestKind, RequestStatus};
 use crate::domain::schedule::{self, Assignee, ShiftError, Span};
 use crate::domain::shift::{self, EditKind, Progress, Refusal, Removal, Status};
+use crate::domain::time_off;
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::{Command, Effects, EventDraft, Write};
@@ -162,6 +165,8 @@ struct AssigneeFacts {
     name: String,
     roles: Vec<uuid::Uuid>,
     others: Vec<Span>,
+    availability: Vec<Window>,
+    time_off: Vec<time_off::Span>,
 }
 
 fn assignee_facts(
@@ -192,7 +197,21 @@ fn assignee_facts(
         })
         .collect();
     let name = e.shown_name().trim();
+    let availability = state
+        .availability_of(employee)
+        .filter_map(|w| w.window())
+        .collect();
+    let time_off = state
+        .requests
+        .values()
+        .filter(|r| r.employee_id == employee)
+        .filter(|r| r.kind() == Some(RequestKind::TimeOff))
+        .filter(|r| r.status() == RequestStatus::Accepted)
+        .filter_map(|r| r.span())
+        .collect();
     Ok(AssigneeFacts {
+        availability,
+        time_off,
         name: if name.is_empty() {
             schedule::UNKNOWN_EMPLOYEE.to_string()
         } else {
@@ -209,8 +228,8 @@ impl AssigneeFacts {
             name: &self.name,
             has_role: role.is_none_or(|r| self.roles.contains(&r.0)),
             other_shifts: &self.others,
-            available: &schedule::always_available,
-            time_off: &schedule::no_time_off,
+            availability: &self.availability,
+            time_off: &self.time_off,
         }
     }
 }
@@ -403,6 +422,7 @@ impl Command for UpdateShift {
             if assignee_changed || time_changed || role != current.role_id {
                 let facts = assignee_facts(state, employee, Some(current.id))?;
                 schedule::check_update(
+                    zone,
                     &schedule::occupied(zone, span, open_ended),
                     &facts.view(role),
                 )

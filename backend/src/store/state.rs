@@ -1,10 +1,12 @@
 //! The working set of one store, held by its actor.
 
+use crate::db::models::availability::AvailabilityWindow;
 use crate::db::models::employee::Employee;
+use crate::db::models::request::Request;
 use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
-use crate::domain::ids::{EmployeeId, RoleId, ShiftId, StoreId, UserId};
+use crate::domain::ids::{EmployeeId, RequestId, RoleId, ShiftId, StoreId, UserId};
 use crate::domain::shift::Status;
 use crate::error::{AppError, AppResult};
 use crate::messages;
@@ -23,6 +25,10 @@ pub struct StoreState {
     pub employees: Vec<Employee>,
     pub roles: Vec<Role>,
     pub shifts: HashMap<ShiftId, Shift>,
+    /// Every availability window of the store's employees.
+    pub availability: HashMap<RequestId, AvailabilityWindow>,
+    /// Unresolved requests, drop requests, and time off from `now - HISTORY` on.
+    pub requests: HashMap<RequestId, Request>,
 }
 
 /// How to take one write back when its batch fails to commit.
@@ -30,6 +36,10 @@ pub struct StoreState {
 pub enum Undo {
     Restore(Box<Shift>),
     Remove(ShiftId),
+    RestoreAvailability(Box<AvailabilityWindow>),
+    RemoveAvailability(RequestId),
+    RestoreRequest(Box<Request>),
+    RemoveRequest(RequestId),
     Nothing,
 }
 
@@ -44,11 +54,21 @@ impl StoreState {
             .into_iter()
             .map(|s| (s.id, s))
             .collect();
+        let availability = AvailabilityWindow::of_store(conn, id)?
+            .into_iter()
+            .map(|a| (a.id, a))
+            .collect();
+        let requests = Request::working_set(conn, id, now - HISTORY)?
+            .into_iter()
+            .map(|r| (r.id, r))
+            .collect();
         Ok(StoreState {
             store,
             employees,
             roles,
             shifts,
+            availability,
+            requests,
         })
     }
 
@@ -107,6 +127,16 @@ impl StoreState {
         })
     }
 
+    /// The availability windows of one employee.
+    pub fn availability_of(
+        &self,
+        employee: EmployeeId,
+    ) -> impl Iterator<Item = &AvailabilityWindow> {
+        self.availability
+            .values()
+            .filter(move |a| a.employee_id == employee)
+    }
+
     /// Applies a write and returns how to take it back.
     pub fn apply(&mut self, write: &Write) -> Undo {
         match write {
@@ -118,6 +148,24 @@ impl StoreState {
                 Some(old) => Undo::Restore(Box::new(old)),
                 None => Undo::Nothing,
             },
+            Write::PutAvailability(a) => match self.availability.insert(a.id, (**a).clone()) {
+                Some(old) => Undo::RestoreAvailability(Box::new(old)),
+                None => Undo::RemoveAvailability(a.id),
+            },
+            Write::DeleteAvailability(id) => match self.availability.remove(id) {
+                Some(old) => Undo::RestoreAvailability(Box::new(old)),
+                None => Undo::Nothing,
+            },
+            Write::PutRequest(r) => match self.requests.insert(r.id, (**r).clone()) {
+                Some(old) => Undo::RestoreRequest(Box::new(old)),
+                None => Undo::RemoveRequest(r.id),
+            },
+            Write::DeleteRequest(id) => match self.requests.remove(id) {
+                Some(old) => Undo::RestoreRequest(Box::new(old)),
+                None => Undo::Nothing,
+            },
+            // Notifications are not part of the working set.
+            Write::AddNotification(_) => Undo::Nothing,
         }
     }
 
@@ -128,6 +176,18 @@ impl StoreState {
             }
             Undo::Remove(id) => {
                 self.shifts.remove(&id);
+            }
+            Undo::RestoreAvailability(a) => {
+                self.availability.insert(a.id, *a);
+            }
+            Undo::RemoveAvailability(id) => {
+                self.availability.remove(&id);
+            }
+            Undo::RestoreRequest(r) => {
+                self.requests.insert(r.id, *r);
+            }
+            Undo::RemoveRequest(id) => {
+                self.requests.remove(&id);
             }
             Undo::Nothing => {}
         }

@@ -885,3 +885,81 @@ async fn fifty_concurrent_edits_through_two_nodes_commit_or_get_409() {
     );
     assert_eq!(gaps, 0);
 }
+
+#[actix_web::test]
+async fn shifts_must_fit_availability_and_avoid_accepted_time_off() {
+    let s = scene().await;
+    // Ana works mornings, every day.
+    let window = json!({ "start": "06:00", "end": "13:00",
+                         "days": ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] });
+    s.app
+        .call(
+            "addEmployeeAvailableTime",
+            json!({ "store": s.store, "availability": window, "userId": s.ana.id }),
+            Some(&s.owner.token),
+        )
+        .await
+        .data();
+    let reply = s
+        .create(
+            &s.scheduler.token,
+            json!({ "assigned": s.ana_id, "start": berlin(3, 12, 0), "end": berlin(3, 16, 0) }),
+        )
+        .await;
+    assert_eq!(
+        reply.error(400),
+        "Test ana@example.com is not available at the time of this shift"
+    );
+    assert_eq!(reply.body["details"]["type"], 0);
+    let morning = s
+        .shift(Some(&s.ana_id), berlin(3, 7, 0), berlin(3, 12, 0))
+        .await;
+
+    // Ana takes day 4 off; once accepted, no shift goes there, and the update call refuses too.
+    let request = s
+        .app
+        .call(
+            "requestTimeOff",
+            json!({ "store": s.store, "start": berlin(4, 0, 0), "end": berlin(4, 0, 0), "entireDay": true }),
+            Some(&s.ana.token),
+        )
+        .await
+        .data()["id"]
+        .clone();
+    // Pending time off does not block.
+    s.shift(Some(&s.ana_id), berlin(4, 7, 0), berlin(4, 8, 0))
+        .await;
+    s.app
+        .call(
+            "approveTimeOff",
+            json!({ "storeId": s.store, "requestId": request }),
+            Some(&s.owner.token),
+        )
+        .await
+        .data();
+    let day = chrono::DateTime::from_timestamp_millis(berlin(4, 0, 0))
+        .expect("ms")
+        .with_timezone(&Berlin)
+        .format("%m/%d")
+        .to_string();
+    let reply = s
+        .create(
+            &s.scheduler.token,
+            json!({ "assigned": s.ana_id, "start": berlin(4, 9, 0), "end": berlin(4, 11, 0) }),
+        )
+        .await;
+    assert_eq!(
+        reply.error(400),
+        format!("Test ana@example.com has time off in the following dates: {day} to {day}")
+    );
+    assert_eq!(reply.body["details"]["type"], 1);
+    let reply = s
+        .call(
+            "updateShift",
+            &s.scheduler.token,
+            json!({ "shiftId": morning["id"], "updatedShift": { "start": berlin(4, 8, 0), "end": berlin(4, 10, 0) } }),
+        )
+        .await;
+    assert_eq!(reply.body["code"], "time_off_conflict");
+    assert_eq!(reply.body["details"]["type"], 1);
+}

@@ -1,10 +1,14 @@
 //! One module per table: the row type, its insert and update forms, and its queries. Query
 //! functions take `&mut PgConnection` so the caller owns the transaction.
 
+pub mod availability;
 pub mod employee;
 pub mod invite;
 pub mod log;
+pub mod notification;
 pub mod one_time_code;
+pub mod push_subscription;
+pub mod request;
 pub mod role;
 pub mod shift;
 pub mod store;

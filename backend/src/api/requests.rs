@@ -1,0 +1,811 @@
+//! Availability, time off and notifications: every change runs through the store's actor as
+//! a command; reads are resource paths.
+
+use crate::api::call::{Access, Call, Ctx, Registry};
+use crate::api::guard::{Member, SignedIn};
+use crate::api::input::{self, opt_id};
+use crate::api::stores::member;
+use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::employee::Employee;
+use crate::db::models::notification::Notification;
+use crate::db::models::request::Request;
+use crate::domain::availability::Window;
+use crate::domain::business::{DayInput, TimeOfDay};
+use crate::domain::ids::{EmployeeId, NotificationId, RequestId, StoreId, UserId};
+use crate::domain::permissions::Perms;
+use crate::error::{AppError, AppResult};
+use crate::messages;
+use crate::startup::AppState;
+use crate::store::availability::{AvailabilityChange, ChangeAvailability, WindowFields};
+use crate::store::command::Command;
+use crate::store::request_views::{AvailabilityView, NotificationView, RequestView};
+use crate::store::time_off::{TimeOffAction, TimeOffCommand, Times};
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use utoipa::ToSchema;
+
+pub fn register(r: &mut Registry) {
+    r.add::<CreateAvailableTime>()
+        .add::<UpdateAvailableTime>()
+        .add::<DeleteAvailableTime>()
+        .add::<AddEmployeeAvailableTime>()
+        .add::<UpdateEmployeeAvailableTime>()
+        .add::<DeleteEmployeeAvailableTime>()
+        .add::<RequestTimeOff>()
+        .add::<CreateRequest>()
+        .add::<UpdateTimeOff>()
+        .add::<DeleteTimeOff>()
+        .add::<CancelTimeOff>()
+        .add::<RejectTimeOff>()
+        .add::<CheckApproveTimeoff>()
+        .add::<ApproveTimeOff>()
+        .add::<MarkNotificationsSeen>()
+        .add::<DeleteNotifications>();
+}
+
+/// Mounts the read paths (inside `/api/v1`).
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route(
+        "/stores/{storeId}/availability",
+        web::get().to(get_availability),
+    )
+    .route("/stores/{storeId}/timeoff", web::get().to(get_time_off))
+    .route(
+        "/stores/{storeId}/notifications",
+        web::get().to(get_notifications),
+    );
+}
+
+/// Runs a command through the store's actor, then sends any notifications it wrote.
+async fn execute(ctx: &Ctx, store: StoreId, cmd: impl Command) -> AppResult<Value> {
+    let reply = ctx.state.stores.execute(store, Box::new(cmd)).await?;
+    crate::jobs::deliver::kick(ctx.state.db.clone(), ctx.state.mailer.clone());
+    Ok(reply)
+}
+
+// ---------------------------------------------------------------------------------------
+// Availability
+
+/// The fields of an availability window.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AvailabilityInput {
+    /// Local start, `HH:mm` (defaults to 00:00 for all-day windows).
+    #[serde(default)]
+    pub start: Option<String>,
+    /// Local end, `HH:mm`; not after the start means the next day. Ignored when all day.
+    #[serde(default)]
+    pub end: Option<String>,
+    /// Weekdays: numbers (0 = Sunday) or English names.
+    pub days: Vec<DayInput>,
+    #[serde(default)]
+    pub all_day: bool,
+    #[serde(default)]
+    pub reason: Option<String>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default, rename = "type")]
+    pub kind: Option<String>,
+    /// The zone the times are meant in; windows always use the store's zone.
+    #[serde(default)]
+    pub tzr: Option<String>,
+}
+
+const TEXT_MAX: usize = 500;
+
+impl AvailabilityInput {
+    fn checked(&self) -> AppResult<WindowFields> {
+        let time = |field: &str, v: &Option<String>| -> AppResult<Option<TimeOfDay>> {
+            match v.as_deref().map(str::trim) {
+                None | Some("") => Ok(None),
+                Some(s) => TimeOfDay::parse(s)
+                    .map(Some)
+                    .ok_or_else(|| AppError::invalid(format!("{field} must be a time as HH:mm."))),
+            }
+        };
+        let start = time("start", &self.start)?;
+        let end = time("end", &self.end)?;
+        let (start, end) = match (start, end, self.all_day) {
+            (Some(s), Some(e), _) => (s, e),
+            (s, _, true) => {
+                let s = s.unwrap_or(
+                    TimeOfDay::from_minutes(0)
+                        .ok_or_else(|| AppError::internal("midnight is a time of day"))?,
+                );
+                (s, s)
+            }
+            (None, _, false) => return Err(AppError::invalid("start is required.")),
+            (Some(_), None, false) => return Err(AppError::invalid("end is required.")),
+        };
+        let days = self
+            .days
+            .iter()
+            .map(|d| {
+                d.weekday().ok_or_else(|| {
+                    AppError::invalid("Days are weekday numbers (0 = Sunday) or names.")
+                })
+            })
+            .collect::<AppResult<Vec<i16>>>()?;
+        let window = Window::new(&days, start, end, self.all_day)
+            .map_err(|e| AppError::invalid(e.to_string()))?;
+        Ok(WindowFields {
+            window,
+            start_minute: start.minutes(),
+            end_minute: end.minutes(),
+            reason: input::optional_text("reason", self.reason.as_deref(), TEXT_MAX)?,
+            kind: input::optional_text("type", self.kind.as_deref(), 60)?,
+            status: input::optional_text("status", self.status.as_deref(), 60)?,
+        })
+    }
+}
+
+/// Finds an employee record of the member's store by user id or employee record id.
+async fn target(
+    ctx: &Ctx,
+    member: &Member,
+    id: uuid::Uuid,
+) -> AppResult<(EmployeeId, Option<UserId>)> {
+    let store = member.store_id();
+    let all = ctx
+        .state
+        .db
+        .run(move |conn| Ok(Employee::of_store(conn, store)?))
+        .await?;
+    all.iter()
+        .find(|e| e.terminated_at.is_none() && (e.user_id == Some(UserId(id)) || e.id.0 == id))
+        .map(|e| (e.id, e.user_id))
+        .ok_or_else(|| AppError::not_found("employee_not_found", messages::NO_EMPLOYEE_DOCUMENT))
+}
+
+fn change(
+    member: &Member,
+    (employee, employee_user): (EmployeeId, Option<UserId>),
+    change: AvailabilityChange,
+) -> ChangeAvailability {
+    ChangeAvailability {
+        store: member.store_id(),
+        by: member.user,
+        employee,
+        employee_user,
+        change,
+    }
+}
+
+/// `createAvailableTime`: adds a window to one's own availability (needs `availabletime`).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateAvailableTime {
+    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    #[serde(alias = "rawAvailability")]
+    pub availability: AvailabilityInput,
+}
+
+impl Call for CreateAvailableTime {
+    const NAME: &'static str = "createAvailableTime";
+    const ACCESS: Access = Access::Store(Perms::AVAILABLETIME);
+    const SUMMARY: &'static str = "Add a window to one's own availability.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let member = ctx.member()?;
+        let fields = self.availability.checked()?;
+        let cmd = change(
+            member,
+            (member.employee.id, Some(member.user)),
+            AvailabilityChange::Create(fields),
+        );
+        execute(&ctx, member.store_id(), cmd).await
+    }
+}
+
+/// `updateAvailableTime`: changes one of one's own windows.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateAvailableTime {
+    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    #[schema(value_type = String, format = Uuid)]
+    pub availability_id: RequestId,
+    #[serde(alias = "availability")]
+    pub raw_availability: AvailabilityInput,
+}
+
+impl Call for UpdateAvailableTime {
+    const NAME: &'static str = "updateAvailableTime";
+    const ACCESS: Access = Access::Store(Perms::AVAILABLETIME);
+    const SUMMARY: &'static str = "Change a window of one's own availability.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let member = ctx.member()?;
+        let fields = self.raw_availability.checked()?;
+        let cmd = change(
+            member,
+            (member.employee.id, Some(member.user)),
+            AvailabilityChange::Update(self.availability_id, fields),
+        );
+        execute(&ctx, member.store_id(), cmd).await
+    }
+}
+
+/// `deleteAvailableTime`: removes one of one's own windows.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteAvailableTime {
+    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    #[schema(value_type = String, format = Uuid)]
+    pub availability_id: RequestId,
+}
+
+impl Call for DeleteAvailableTime {
+    const NAME: &'static str = "deleteAvailableTime";
+    const ACCESS: Access = Access::Store(Perms::AVAILABLETIME);
+    const SUMMARY: &'static str = "Remove a window of one's own availability.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let member = ctx.member()?;
+        let cmd = change(
+            member,
+            (member.employee.id, Some(member.user)),
+            AvailabilityChange::Delete(self.availability_id),
+        );
+        execute(&ctx, member.store_id(), cmd).await
+    }
+}
+
+/// `addEmployeeAvailableTime`: a manager adds a window to an employee's availability.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddEmployeeAvailableTime {
+    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    pub availability: AvailabilityInput,
+    /// The employee's user id (or employee record id).
+    #[serde(alias = "employeeId")]
+    pub user_id: uuid::Uuid,
+}
+
+impl Call for AddEmployeeAvailableTime {
+    const NAME: &'static str = "addEmployeeAvailableTime";
+    const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
+    const SUMMARY: &'static str = "Add a window to an employee's availability.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let member = ctx.member()?;
+        let fields = self.availability.checked()?;
+        let employee = target(&ctx, member, self.user_id).await?;
+        let cmd = change(member, employee, AvailabilityChange::Create(fields));
+        execute(&ctx, member.store_id(), cmd).await
+    }
+}
+
+/// `updateEmployeeAvailableTime`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateEmployeeAvailableTime {
+    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    pub availability: AvailabilityInput,
+    #[serde(alias = "employeeId")]
+    pub user_id: uuid::Uuid,
+    #[schema(value_type = String, format = Uuid)]
+    pub availability_id: RequestId,
+}
+
+impl Call for UpdateEmployeeAvailableTime {
+    const NAME: &'static str = "updateEmployeeAvailableTime";
+    const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
+    const SUMMARY: &'static str = "Change a window of an employee's availability.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let member = ctx.member()?;
+        let fields = self.availability.checked()?;
+        let employee = target(&ctx, member, self.user_id).await?;
+        let cmd = change(
+            member,
+            employee,
+            AvailabilityChange::Update(self.availability_id, fields),
+        );
+        execute(&ctx, member.store_id(), cmd).await
+    }
+}
+
+/// `deleteEmployeeAvailableTime`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteEmployeeAvailableTime {
+    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    #[serde(alias = "employeeId")]
+    pub user_id: uuid::Uuid,
+    #[schema(value_type = String, format = Uuid)]
+    pub availability_id: RequestId,
+}
+
+impl Call for DeleteEmployeeAvailableTime {
+    const NAME: &'static str = "deleteEmployeeAvailableTime";
+    const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
+    const SUMMARY: &'static str = "Remove a window of an employee's availability.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let member = ctx.member()?;
+        let employee = target(&ctx, member, self.user_id).await?;
+        let cmd = change(
+            member,
+            employee,
+            AvailabilityChange::Delete(self.availability_id),
+        );
+        execute(&ctx, member.store_id(), cmd).await
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Time off
+
+fn time_off(member: &Member, action: TimeOffAction) -> TimeOffCommand {
+    TimeOffCommand {
+        store: member.store_id(),
+        by: member.user,
+        by_employee: member.employee.id,
+        action,
+    }
+}
+
+fn times(start: i64, end: i64, entire_day: bool) -> AppResult<Times> {
+    Ok(Times {
+        start: input::instant("start", start)?,
+        end: input::instant("end", end)?,
+        entire_day,
+    })
+}
+
+/// The fields of a time-off request.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeOffFields {
+    /// Epoch milliseconds.
+    pub start: i64,
+    pub end: i64,
+    #[serde(default)]
+    pub entire_day: bool,
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Sent by clients; the server computes the covering dates itself from the span.
+    #[serde(default)]
+    pub covering_dates: Option<Value>,
+}
+
+/// `requestTimeOff`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestTimeOff {
+    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    #[serde(flatten)]
+    pub fields: TimeOffFields,
+}
+
+async fn request_time_off(ctx: &Ctx, fields: TimeOffFields) -> AppResult<Value> {
+    let member = ctx.member()?;
+    let action = TimeOffAction::Request {
+        times: times(fields.start, fields.end, fields.entire_day)?,
+        description: input::optional_text("description", fields.description.as_deref(), TEXT_MAX)?,
+    };
+    execute(ctx, member.store_id(), time_off(member, action)).await
+}
+
+impl Call for RequestTimeOff {
+    const NAME: &'static str = "requestTimeOff";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Ask for time off.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        request_time_off(&ctx, self.fields).await
+    }
+}
+
+/// The generic request call: `type` `timeoff` asks for time off; drop-shift requests have
+/// their own call.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateRequest {
+    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    #[serde(default, rename = "type")]
+    pub kind: Option<String>,
+    #[serde(flatten)]
+    #[schema(value_type = Object)]
+    pub rest: HashMap<String, Value>,
+}
+
+impl Call for CreateRequest {
+    const NAME: &'static str = "createRequest";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Make a request by type (time off).";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        match self.kind.as_deref().map(str::trim) {
+            None | Some("") => Err(AppError::bad_request(
+                "request_type_not_found",
+                messages::REQUEST_TYPE_NOT_FOUND,
+            )),
+            Some("dropshift") => Err(AppError::bad_request(
+                "use_drop_shift",
+                messages::USE_DROP_SHIFT_METHOD,
+            )),
+            Some("timeoff") => {
+                let fields: TimeOffFields =
+                    serde_json::from_value(Value::Object(self.rest.into_iter().collect()))?;
+                request_time_off(&ctx, fields).await
+            }
+            Some(_) => Err(AppError::bad_request(
+                "unknown_request_type",
+                messages::REQUEST_TYPE_DOES_NOT_EXIST,
+            )),
+        }
+    }
+}
+
+/// `updateTimeOff`: edits one's own unresolved request.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateTimeOff {
+    #[serde(default, deserialize_with = "opt_id", alias = "store")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store_id: Option<StoreId>,
+    #[schema(value_type = String, format = Uuid)]
+    pub request_id: RequestId,
+    #[serde(flatten)]
+    pub fields: TimeOffFields,
+}
+
+impl Call for UpdateTimeOff {
+    const NAME: &'static str = "updateTimeOff";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Edit one's own unresolved time-off request.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store_id
+    }
+
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let member = ctx.member()?;
+        let action = TimeOffAction::Edit {
+            id: self.request_id,
+            times: times(self.fields.start, self.fields.end, self.fields.entire_day)?,
+            description: input::optional_text(
+                "description",
+                self.fields.description.as_deref(),
+                TEXT_MAX,
+            )?,
+        };
+        execute(&ctx, member.store_id(), time_off(member, action)).await
+    }
+}
+
+macro_rules! request_call {
+    ($(#[$doc:meta])* $name:ident, $call:literal, $perms:expr, $summary:literal, $field:ident $(, alias = $alias:literal)?, |$id:ident, $resp:ident| $action:expr) => {
+        $(#[$doc])*
+        #[derive(Debug, Deserialize, ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            #[serde(default, deserialize_with = "opt_id", alias = "store")]
+            #[schema(value_type = Option<String>, format = Uuid)]
+            pub store_id: Option<StoreId>,
+            #[schema(value_type = String, format = Uuid)]
+            $(#[serde(alias = $alias)])?
+            pub $field: RequestId,
+            /// An optional answer text (managers' answers).
+            #[serde(default)]
+            pub response: Option<String>,
+        }
+
+        impl Call for $name {
+            const NAME: &'static str = $call;
+            const ACCESS: Access = Access::Store($perms);
+            const SUMMARY: &'static str = $summary;
+            type Output = Value;
+
+            fn store_id(&self) -> Option<StoreId> {
+                self.store_id
+            }
+
+            async fn run(self, ctx: Ctx) -> AppResult<Value> {
+                let member = ctx.member()?;
+                let $resp = input::optional_text("response", self.response.as_deref(), TEXT_MAX)?;
+                let $id = self.$field;
+                let action = $action;
+                execute(&ctx, member.store_id(), time_off(member, action)).await
+            }
+        }
+    };
+}
+
+request_call!(
+    /// `deleteTimeOff`: deletes one's own unresolved request.
+    DeleteTimeOff, "deleteTimeOff", Perms::NONE, "Delete one's own unresolved time-off request.",
+    request_id, |id, _response| TimeOffAction::Delete(id)
+);
+request_call!(
+    /// `cancelTimeOff`: withdraws one's own pending or approved time off.
+    CancelTimeOff, "cancelTimeOff", Perms::NONE, "Withdraw one's own time off.",
+    timeoff_id, alias = "requestId", |id, _response| TimeOffAction::Cancel(id)
+);
+request_call!(
+    /// `rejectTimeOff` (employee permission).
+    RejectTimeOff, "rejectTimeOff", Perms::EMPLOYEE, "Deny a time-off request.",
+    request_id, |id, response| TimeOffAction::Reject { id, response }
+);
+request_call!(
+    /// `checkApproveTimeoff` (employee permission): the shifts approval would open.
+    CheckApproveTimeoff, "checkApproveTimeoff", Perms::EMPLOYEE, "List the shifts approving a time-off request would move to open shifts.",
+    request_id, |id, _response| TimeOffAction::CheckApprove(id)
+);
+request_call!(
+    /// `approveTimeOff` (employee permission): accepts and opens the affected shifts.
+    ApproveTimeOff, "approveTimeOff", Perms::EMPLOYEE, "Approve a time-off request; its shifts become open shifts.",
+    request_id, |id, response| TimeOffAction::Approve { id, response }
+);
+
+// ---------------------------------------------------------------------------------------
+// Notifications
+
+/// Ids of notifications of a store.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationIds {
+    #[serde(default, deserialize_with = "opt_id", alias = "store")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store_id: Option<StoreId>,
+    #[schema(value_type = Vec<String>)]
+    pub notification_ids: Vec<NotificationId>,
+}
+
+/// Most ids one call takes.
+const IDS_MAX: usize = 200;
+
+impl NotificationIds {
+    fn checked(&self) -> AppResult<Vec<NotificationId>> {
+        if self.notification_ids.len() > IDS_MAX {
+            return Err(AppError::invalid(format!(
+                "At most {IDS_MAX} notifications at a time."
+            )));
+        }
+        Ok(self.notification_ids.clone())
+    }
+}
+
+/// `markNotificationsSeen`: one's own notifications (and, for managers, public ones).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(transparent)]
+pub struct MarkNotificationsSeen(pub NotificationIds);
+
+impl Call for MarkNotificationsSeen {
+    const NAME: &'static str = "markNotificationsSeen";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Mark notifications seen.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.0.store_id
+    }
+
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let member = ctx.member()?;
+        let (store, user, public) = (member.store_id(), member.user, member.is_manager());
+        let ids = self.0.checked()?;
+        let n = ctx
+            .state
+            .db
+            .run(move |conn| Ok(Notification::mark_seen(conn, store, user, &ids, public)?))
+            .await?;
+        Ok(json!({ "updated": n }))
+    }
+}
+
+/// `deleteNotifications`: one's own notifications (and, for managers, public ones).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(transparent)]
+pub struct DeleteNotifications(pub NotificationIds);
+
+impl Call for DeleteNotifications {
+    const NAME: &'static str = "deleteNotifications";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Delete notifications.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.0.store_id
+    }
+
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let member = ctx.member()?;
+        let (store, user, public) = (member.store_id(), member.user, member.is_manager());
+        let ids = self.0.checked()?;
+        let n = ctx
+            .state
+            .db
+            .run(move |conn| Ok(Notification::delete(conn, store, user, &ids, public)?))
+            .await?;
+        Ok(json!({ "deleted": n }))
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Reads
+
+/// Query of the availability read.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AvailabilityQuery {
+    /// One employee's windows (employee record id); managers only for others.
+    pub employee_id: Option<EmployeeId>,
+}
+
+/// `GET /api/v1/stores/{storeId}/availability`: managers see everyone's windows, employees
+/// their own.
+#[tracing::instrument(skip(state, user))]
+pub async fn get_availability(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<String>,
+    query: web::Query<AvailabilityQuery>,
+) -> AppResult<HttpResponse> {
+    let member = member(&state, user, &path, "getAvailability").await?;
+    let store = member.store_id();
+    let only = if member.is_manager() {
+        query.employee_id
+    } else {
+        Some(member.employee.id)
+    };
+    let (windows, employees) = state
+        .db
+        .run(move |conn| {
+            Ok((
+                AvailabilityWindow::of_store(conn, store)?,
+                Employee::of_store(conn, store)?,
+            ))
+        })
+        .await?;
+    let user_of: HashMap<EmployeeId, Option<UserId>> =
+        employees.iter().map(|e| (e.id, e.user_id)).collect();
+    let views: Vec<AvailabilityView> = windows
+        .iter()
+        .filter(|w| only.is_none_or(|e| w.employee_id == e))
+        .map(|w| AvailabilityView::new(w, user_of.get(&w.employee_id).copied().flatten()))
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({ "data": views })))
+}
+
+/// Query of the time-off read: a range in epoch milliseconds.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RangeQuery {
+    pub start: Option<i64>,
+    pub end: Option<i64>,
+    pub employee_id: Option<EmployeeId>,
+}
+
+/// `GET /api/v1/stores/{storeId}/timeoff?start=&end=`: managers see every request, employees
+/// their own. Without a range, everything from a year back to a year ahead.
+#[tracing::instrument(skip(state, user))]
+pub async fn get_time_off(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<String>,
+    query: web::Query<RangeQuery>,
+) -> AppResult<HttpResponse> {
+    let member = member(&state, user, &path, "getTimeOff").await?;
+    let store = member.store_id();
+    let now = chrono::Utc::now();
+    let year = chrono::Duration::days(366);
+    let start = match query.start {
+        Some(ms) => input::instant("start", ms)?,
+        None => now - year,
+    };
+    let end = match query.end {
+        Some(ms) => input::instant("end", ms)?,
+        None => now + year,
+    };
+    if start > end {
+        return Err(AppError::bad_request(
+            "start_after_end",
+            messages::START_BEFORE_END,
+        ));
+    }
+    let only = if member.is_manager() {
+        query.employee_id
+    } else {
+        Some(member.employee.id)
+    };
+    let (rows, employees) = state
+        .db
+        .run(move |conn| {
+            Ok((
+                Request::time_off(conn, store, only, start, end)?,
+                Employee::of_store(conn, store)?,
+            ))
+        })
+        .await?;
+    let views: Vec<RequestView> = rows
+        .iter()
+        .map(|r| RequestView::new(r, employees.iter().find(|e| e.id == r.employee_id)))
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({ "data": views })))
+}
+
+/// `GET /api/v1/stores/{storeId}/notifications`: the 20 newest private notifications of the
+/// caller and the 20 newest public ones of the store.
+#[tracing::instrument(skip(state, user))]
+pub async fn get_notifications(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<String>,
+) -> AppResult<HttpResponse> {
+    let member = member(&state, user, &path, "getNotifications").await?;
+    let (store, me) = (member.store_id(), member.user);
+    let (private, public) = state
+        .db
+        .run(move |conn| {
+            Ok((
+                Notification::latest_private(conn, store, me)?,
+                Notification::latest_public(conn, store)?,
+            ))
+        })
+        .await?;
+    let view = |v: &[Notification]| v.iter().map(NotificationView::from).collect::<Vec<_>>();
+    Ok(HttpResponse::Ok().json(json!({
+        "data": { "private": view(&private), "public": view(&public) }
+    })))
+}

@@ -1,0 +1,174 @@
+use crate::db::schema::notifications;
+use crate::domain::ids::{NotificationId, RequestId, ShiftId, StoreId, UserId};
+use crate::domain::notification::{AccessFor, Draft};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+
+/// A notification row. `access_for` is the user it is for; `None` means everyone in the
+/// store.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Insertable)]
+#[diesel(table_name = notifications, check_for_backend(diesel::pg::Pg))]
+pub struct Notification {
+    pub id: NotificationId,
+    pub store_id: StoreId,
+    pub title: String,
+    pub content: String,
+    pub seen: bool,
+    pub kind: String,
+    pub variant: i16,
+    pub access_for: Option<UserId>,
+    pub source: Option<UserId>,
+    pub shift_id: Option<ShiftId>,
+    pub drop_request_id: Option<RequestId>,
+    pub timeoff_request_id: Option<RequestId>,
+    pub shift_propose_id: Option<uuid::Uuid>,
+    pub reason: Option<String>,
+    /// Waiting to go out by e-mail and Web Push.
+    pub pending_delivery: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+/// How many of each (private and public) a listing shows.
+pub const PAGE: i64 = 20;
+
+impl Notification {
+    /// A new row from a draft.
+    pub fn from_draft(store: StoreId, draft: Draft, now: DateTime<Utc>) -> Notification {
+        let access_for = match draft.access_for {
+            AccessFor::User(u) => Some(u),
+            AccessFor::Public => None,
+        };
+        Notification {
+            id: NotificationId::new(),
+            store_id: store,
+            pending_delivery: draft.needs_mail(),
+            title: draft.title,
+            content: draft.content,
+            seen: false,
+            kind: draft.kind.as_str().to_string(),
+            variant: draft.variant.code(),
+            access_for,
+            source: draft.source,
+            shift_id: draft.references.shift,
+            drop_request_id: draft.references.drop_request,
+            timeoff_request_id: draft.references.timeoff_request,
+            shift_propose_id: draft.references.shift_propose,
+            reason: draft.reason,
+            created_at: now,
+        }
+    }
+
+    pub fn insert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        diesel::insert_into(notifications::table)
+            .values(self)
+            .on_conflict_do_nothing()
+            .execute(conn)
+    }
+
+    /// The newest private notifications of a user in a store.
+    #[tracing::instrument(skip(conn))]
+    pub fn latest_private(
+        conn: &mut PgConnection,
+        store: StoreId,
+        user: UserId,
+    ) -> QueryResult<Vec<Notification>> {
+        notifications::table
+            .filter(notifications::store_id.eq(store))
+            .filter(notifications::access_for.eq(user))
+            .order((notifications::created_at.desc(), notifications::id.desc()))
+            .limit(PAGE)
+            .select(Notification::as_select())
+            .load(conn)
+    }
+
+    /// The newest public notifications of a store.
+    #[tracing::instrument(skip(conn))]
+    pub fn latest_public(
+        conn: &mut PgConnection,
+        store: StoreId,
+    ) -> QueryResult<Vec<Notification>> {
+        notifications::table
+            .filter(notifications::store_id.eq(store))
+            .filter(notifications::access_for.is_null())
+            .order((notifications::created_at.desc(), notifications::id.desc()))
+            .limit(PAGE)
+            .select(Notification::as_select())
+            .load(conn)
+    }
+
+    /// Marks notifications seen. Only the user's own private ones, plus the store's public
+    /// ones when `public` is true, are touched. Returns how many changed.
+    #[tracing::instrument(skip(conn))]
+    pub fn mark_seen(
+        conn: &mut PgConnection,
+        store: StoreId,
+        user: UserId,
+        ids: &[NotificationId],
+        public: bool,
+    ) -> QueryResult<usize> {
+        let mine = notifications::table
+            .filter(notifications::store_id.eq(store))
+            .filter(notifications::id.eq_any(ids));
+        if public {
+            diesel::update(
+                mine.filter(
+                    notifications::access_for
+                        .eq(user)
+                        .or(notifications::access_for.is_null()),
+                ),
+            )
+            .set(notifications::seen.eq(true))
+            .execute(conn)
+        } else {
+            diesel::update(mine.filter(notifications::access_for.eq(user)))
+                .set(notifications::seen.eq(true))
+                .execute(conn)
+        }
+    }
+
+    /// Deletes notifications, with the same ownership rule as [`Notification::mark_seen`].
+    #[tracing::instrument(skip(conn))]
+    pub fn delete(
+        conn: &mut PgConnection,
+        store: StoreId,
+        user: UserId,
+        ids: &[NotificationId],
+        public: bool,
+    ) -> QueryResult<usize> {
+        let mine = notifications::table
+            .filter(notifications::store_id.eq(store))
+            .filter(notifications::id.eq_any(ids));
+        if public {
+            diesel::delete(
+                mine.filter(
+                    notifications::access_for
+                        .eq(user)
+                        .or(notifications::access_for.is_null()),
+                ),
+            )
+            .execute(conn)
+        } else {
+            diesel::delete(mine.filter(notifications::access_for.eq(user))).execute(conn)
+        }
+    }
+
+    /// Claims up to `limit` notifications waiting for delivery, clearing their flag in the
+    /// caller's transaction. Rows another process is claiming are skipped, so each goes out
+    /// once.
+    #[tracing::instrument(skip(conn))]
+    pub fn claim_pending(conn: &mut PgConnection, limit: i64) -> QueryResult<Vec<Notification>> {
+        let rows: Vec<Notification> = notifications::table
+            .filter(notifications::pending_delivery.eq(true))
+            .order(notifications::created_at)
+            .limit(limit)
+            .for_update()
+            .skip_locked()
+            .select(Notification::as_select())
+            .load(conn)?;
+        let ids: Vec<NotificationId> = rows.iter().map(|n| n.id).collect();
+        diesel::update(notifications::table.filter(notifications::id.eq_any(&ids)))
+            .set(notifications::pending_delivery.eq(false))
+            .execute(conn)?;
+        Ok(rows)
+    }
+}

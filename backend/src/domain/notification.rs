@@ -1,0 +1,254 @@
+//! Notifications: the spec's types and variants, who a notification is for, what it refers
+//! to, and which ones also go out by e-mail because someone must act on them.
+
+use crate::domain::ids::{RequestId, ShiftId, UserId};
+use serde::{Deserialize, Serialize};
+
+/// The type of a notification, as the spec names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum NotificationKind {
+    #[serde(rename = "newshift")]
+    NewShift,
+    #[serde(rename = "timeoff")]
+    TimeOff,
+    #[serde(rename = "dropshift")]
+    DropShift,
+    #[serde(rename = "message")]
+    Message,
+    #[serde(rename = "shiftUpdate")]
+    ShiftUpdate,
+    #[serde(rename = "shiftcancel")]
+    ShiftCancel,
+    #[serde(rename = "declineShift")]
+    DeclineShift,
+    #[serde(rename = "cancelTimeOff")]
+    CancelTimeOff,
+    #[serde(rename = "shiftpropose")]
+    ShiftPropose,
+}
+
+impl NotificationKind {
+    pub const ALL: [NotificationKind; 9] = [
+        NotificationKind::NewShift,
+        NotificationKind::TimeOff,
+        NotificationKind::DropShift,
+        NotificationKind::Message,
+        NotificationKind::ShiftUpdate,
+        NotificationKind::ShiftCancel,
+        NotificationKind::DeclineShift,
+        NotificationKind::CancelTimeOff,
+        NotificationKind::ShiftPropose,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NotificationKind::NewShift => "newshift",
+            NotificationKind::TimeOff => "timeoff",
+            NotificationKind::DropShift => "dropshift",
+            NotificationKind::Message => "message",
+            NotificationKind::ShiftUpdate => "shiftUpdate",
+            NotificationKind::ShiftCancel => "shiftcancel",
+            NotificationKind::DeclineShift => "declineShift",
+            NotificationKind::CancelTimeOff => "cancelTimeOff",
+            NotificationKind::ShiftPropose => "shiftpropose",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<NotificationKind> {
+        NotificationKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// How a notification is shown: 1 success, 2 warning, 3 error, 4 info.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    Success = 1,
+    Warning = 2,
+    Error = 3,
+    Info = 4,
+}
+
+impl Variant {
+    pub fn code(self) -> i16 {
+        self as i16
+    }
+
+    pub fn from_code(code: i16) -> Option<Variant> {
+        [
+            Variant::Success,
+            Variant::Warning,
+            Variant::Error,
+            Variant::Info,
+        ]
+        .into_iter()
+        .find(|v| v.code() == code)
+    }
+}
+
+/// Who can read a notification.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccessFor {
+    /// One user.
+    User(UserId),
+    /// Everyone in the store.
+    Public,
+}
+
+/// What a notification is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct References {
+    pub shift: Option<ShiftId>,
+    pub drop_request: Option<RequestId>,
+    pub timeoff_request: Option<RequestId>,
+    pub shift_propose: Option<uuid::Uuid>,
+}
+
+/// A notification to write, before it has an id and a time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Draft {
+    pub kind: NotificationKind,
+    pub variant: Variant,
+    pub title: String,
+    pub content: String,
+    pub access_for: AccessFor,
+    /// The user whose action caused it.
+    pub source: Option<UserId>,
+    pub references: References,
+    pub reason: Option<String>,
+}
+
+impl Draft {
+    /// True when the recipient must act on it (or learn a decision about their time) and it
+    /// also goes out by e-mail: a new shift to confirm, a time-off request to answer, a
+    /// time-off answer, a grab to approve.
+    pub fn needs_mail(&self) -> bool {
+        matches!(self.access_for, AccessFor::User(_))
+            && matches!(
+                self.kind,
+                NotificationKind::NewShift
+                    | NotificationKind::TimeOff
+                    | NotificationKind::DropShift
+            )
+    }
+}
+
+/// Texts of the notifications the product writes.
+pub mod texts {
+    /// To managers: an employee asked for time off.
+    pub fn time_off_requested(employee: &str, dates: &str) -> (String, String) {
+        (
+            "New time off request".into(),
+            format!("{employee} requested time off: {dates}"),
+        )
+    }
+
+    /// To the requester: the answer.
+    pub fn time_off_answered(approved: bool, dates: &str) -> (String, String) {
+        if approved {
+            (
+                "Time off approved".into(),
+                format!("Your time off request for {dates} was approved."),
+            )
+        } else {
+            (
+                "Time off rejected".into(),
+                format!("Your time off request for {dates} was rejected."),
+            )
+        }
+    }
+
+    /// To managers: the requester withdrew a request.
+    pub fn time_off_cancelled(employee: &str, dates: &str) -> (String, String) {
+        (
+            "Time off cancelled".into(),
+            format!("{employee} cancelled their time off request for {dates}."),
+        )
+    }
+
+    /// To an employee whose shift became an open shift because their time off was approved.
+    pub fn shift_opened(title: &str, when: &str) -> (String, String) {
+        (
+            "Shift moved to open shifts".into(),
+            format!("Your shift {title} on {when} is now an open shift because of your approved time off."),
+        )
+    }
+
+    /// To everyone: a shift is waiting in the open-shift pool.
+    pub fn open_shift(title: &str, when: &str) -> (String, String) {
+        (
+            "Open shift available".into(),
+            format!("The shift {title} on {when} is open; grab it if you can work it."),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_carry_the_spec_names() {
+        let names: Vec<_> = NotificationKind::ALL.iter().map(|k| k.as_str()).collect();
+        assert_eq!(
+            names,
+            vec![
+                "newshift",
+                "timeoff",
+                "dropshift",
+                "message",
+                "shiftUpdate",
+                "shiftcancel",
+                "declineShift",
+                "cancelTimeOff",
+                "shiftpropose"
+            ]
+        );
+        for k in NotificationKind::ALL {
+            assert_eq!(NotificationKind::parse(k.as_str()), Some(k));
+            assert_eq!(
+                serde_json::to_value(k).expect("json"),
+                serde_json::Value::String(k.as_str().into())
+            );
+        }
+        assert_eq!(NotificationKind::parse("shiftupdate"), None);
+    }
+
+    #[test]
+    fn variants_are_numbered_as_the_spec_says() {
+        assert_eq!(Variant::Success.code(), 1);
+        assert_eq!(Variant::Warning.code(), 2);
+        assert_eq!(Variant::Error.code(), 3);
+        assert_eq!(Variant::Info.code(), 4);
+        assert_eq!(Variant::from_code(4), Some(Variant::Info));
+        assert_eq!(Variant::from_code(0), None);
+        assert_eq!(Variant::from_code(5), None);
+    }
+
+    #[test]
+    fn mail_goes_only_to_a_person_who_must_act() {
+        let user = UserId::new();
+        let draft = |kind, access_for| Draft {
+            kind,
+            variant: Variant::Info,
+            title: String::new(),
+            content: String::new(),
+            access_for,
+            source: None,
+            references: References::default(),
+            reason: None,
+        };
+        assert!(draft(NotificationKind::NewShift, AccessFor::User(user)).needs_mail());
+        assert!(draft(NotificationKind::TimeOff, AccessFor::User(user)).needs_mail());
+        assert!(!draft(NotificationKind::TimeOff, AccessFor::Public).needs_mail());
+        assert!(!draft(NotificationKind::Message, AccessFor::User(user)).needs_mail());
+        assert!(!draft(NotificationKind::CancelTimeOff, AccessFor::User(user)).needs_mail());
+    }
+
+    #[test]
+    fn the_approval_title_is_the_spec_text() {
+        assert_eq!(
+            texts::time_off_answered(true, "05/04 to 05/06").0,
+            "Time off approved"
+        );
+    }
+}

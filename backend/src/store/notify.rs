@@ -1,0 +1,51 @@
+//! Turning notification drafts into writes and live events of a command's effects.
+
+use crate::db::models::notification::Notification;
+use crate::domain::ids::{StoreId, UserId};
+use crate::domain::notification::{AccessFor, Draft};
+use crate::domain::permissions::Permission;
+use crate::store::command::{EventDraft, Visibility, Write};
+use crate::store::request_views::NotificationView;
+use crate::store::state::StoreState;
+use chrono::{DateTime, Utc};
+
+/// The change type of a new notification (sent to its reader's own room).
+pub const NOTIFICATION_EVENT: &str = "notification.created";
+
+/// Writes each draft and announces it to its reader (or the whole store for public ones).
+pub fn effects(
+    store: StoreId,
+    drafts: Vec<Draft>,
+    now: DateTime<Utc>,
+) -> (Vec<Write>, Vec<EventDraft>) {
+    let mut writes = Vec::with_capacity(drafts.len());
+    let mut events = Vec::with_capacity(drafts.len());
+    for draft in drafts {
+        let visibility = match draft.access_for {
+            AccessFor::User(u) => Visibility::Users(vec![u]),
+            AccessFor::Public => Visibility::Everyone,
+        };
+        let row = Notification::from_draft(store, draft, now);
+        events.push(EventDraft {
+            kind: NOTIFICATION_EVENT,
+            data: serde_json::to_value(NotificationView::from(&row)).unwrap_or_default(),
+            visibility,
+        });
+        writes.push(Write::AddNotification(Box::new(row)));
+    }
+    (writes, events)
+}
+
+/// The users who answer requests of this kind: the owner and active holders of `permission`.
+pub fn responders(state: &StoreState, permission: Permission) -> Vec<UserId> {
+    let mut users: Vec<UserId> = state
+        .employees
+        .iter()
+        .filter(|e| e.terminated_at.is_none() && !e.deactive && e.perms().has(permission))
+        .filter_map(|e| e.user_id)
+        .collect();
+    users.push(state.store.owner_id);
+    users.sort_unstable();
+    users.dedup();
+    users
+}

@@ -1,0 +1,195 @@
+//! The JSON of availability windows, requests and notifications, as answered and broadcast.
+
+use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::employee::Employee;
+use crate::db::models::notification::Notification;
+use crate::db::models::request::Request;
+use crate::db::models::shift::Shift;
+use crate::domain::business::TimeOfDay;
+use crate::domain::ids::{EmployeeId, NotificationId, RequestId, ShiftId, StoreId, UserId};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// An availability window.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AvailabilityView {
+    pub id: RequestId,
+    pub store_id: StoreId,
+    pub employee_id: EmployeeId,
+    /// The employee's user, once they joined.
+    pub user_id: Option<UserId>,
+    /// Weekdays, 0 = Sunday.
+    pub days: Vec<i16>,
+    /// Local `HH:mm`.
+    pub start: String,
+    /// Local `HH:mm`; not after `start` means the next day.
+    pub end: String,
+    pub all_day: bool,
+    pub reason: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub status: Option<String>,
+    /// Epoch milliseconds.
+    pub timestamp: i64,
+    pub modified: i64,
+}
+
+fn hhmm(minutes: i32) -> String {
+    TimeOfDay::from_minutes(minutes)
+        .map(|t| t.to_string())
+        .unwrap_or_default()
+}
+
+impl AvailabilityView {
+    pub fn new(a: &AvailabilityWindow, user: Option<UserId>) -> AvailabilityView {
+        AvailabilityView {
+            id: a.id,
+            store_id: a.store_id,
+            employee_id: a.employee_id,
+            user_id: user,
+            days: a.days.clone(),
+            start: hhmm(a.start_minute),
+            end: hhmm(a.end_minute),
+            all_day: a.all_day,
+            reason: a.reason.clone(),
+            kind: a.kind.clone(),
+            status: a.status.clone(),
+            timestamp: a.created_at.timestamp_millis(),
+            modified: a.updated_at.timestamp_millis(),
+        }
+    }
+}
+
+/// A time-off or drop-shift request.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestView {
+    pub id: RequestId,
+    pub store_id: StoreId,
+    /// `timeoff` or `dropshift`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The requester's user.
+    pub user: Option<UserId>,
+    pub employee_id: EmployeeId,
+    /// The requester's name.
+    pub employee_name: Option<String>,
+    /// `pending`, `grabbed`, `accepted`, `denied` or `cancelled`.
+    pub status: String,
+    /// Epoch milliseconds (time off).
+    pub start: Option<i64>,
+    pub end: Option<i64>,
+    pub entire_day: bool,
+    pub description: Option<String>,
+    pub response: Option<String>,
+    pub response_by: Option<UserId>,
+    /// Local dates (`YYYY-MM-DD`) the time off touches.
+    pub covering_dates: Vec<String>,
+    pub shift: Option<ShiftId>,
+    pub grabbed_by: Option<EmployeeId>,
+    pub timestamp: i64,
+    pub modified: i64,
+}
+
+impl RequestView {
+    pub fn new(r: &Request, employee: Option<&Employee>) -> RequestView {
+        RequestView {
+            id: r.id,
+            store_id: r.store_id,
+            kind: r.kind.clone(),
+            user: r.user_id,
+            employee_id: r.employee_id,
+            employee_name: employee.map(|e| e.shown_name().to_string()),
+            status: r.status.clone(),
+            start: r.start_at.map(|t| t.timestamp_millis()),
+            end: r.end_at.map(|t| t.timestamp_millis()),
+            entire_day: r.entire_day,
+            description: r.description.clone(),
+            response: r.response.clone(),
+            response_by: r.response_by,
+            covering_dates: r.covering_dates.iter().map(|d| d.to_string()).collect(),
+            shift: r.shift_id,
+            grabbed_by: r.grabbed_by,
+            timestamp: r.created_at.timestamp_millis(),
+            modified: r.updated_at.timestamp_millis(),
+        }
+    }
+}
+
+/// A notification.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationView {
+    pub id: NotificationId,
+    pub store_id: StoreId,
+    pub title: String,
+    pub content: String,
+    pub seen: bool,
+    /// One of the spec's notification types.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// 1 success, 2 warning, 3 error, 4 info.
+    pub variant: i16,
+    /// The user it is for, or `"public"`.
+    pub access_for: String,
+    pub source: Option<UserId>,
+    pub shift: Option<ShiftId>,
+    pub drop_request: Option<RequestId>,
+    pub timeoff_request: Option<RequestId>,
+    pub shift_propose: Option<uuid::Uuid>,
+    pub reason: Option<String>,
+    pub timestamp: i64,
+}
+
+impl From<&Notification> for NotificationView {
+    fn from(n: &Notification) -> NotificationView {
+        NotificationView {
+            id: n.id,
+            store_id: n.store_id,
+            title: n.title.clone(),
+            content: n.content.clone(),
+            seen: n.seen,
+            kind: n.kind.clone(),
+            variant: n.variant,
+            access_for: n
+                .access_for
+                .map(|u| u.to_string())
+                .unwrap_or_else(|| "public".into()),
+            source: n.source,
+            shift: n.shift_id,
+            drop_request: n.drop_request_id,
+            timeoff_request: n.timeoff_request_id,
+            shift_propose: n.shift_propose_id,
+            reason: n.reason.clone(),
+            timestamp: n.created_at.timestamp_millis(),
+        }
+    }
+}
+
+/// A shift as `checkApproveTimeoff` lists it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AffectedShift {
+    pub id: ShiftId,
+    pub start: i64,
+    pub end: i64,
+    pub assigned: Option<EmployeeId>,
+    pub role: Option<crate::domain::ids::RoleId>,
+    pub status: String,
+    pub title: String,
+}
+
+impl From<&Shift> for AffectedShift {
+    fn from(s: &Shift) -> AffectedShift {
+        AffectedShift {
+            id: s.id,
+            start: s.start_at.timestamp_millis(),
+            end: s.end_at.timestamp_millis(),
+            assigned: s.assigned,
+            role: s.role_id,
+            status: s.status.clone(),
+            title: s.title.clone(),
+        }
+    }
+}
