@@ -1,0 +1,194 @@
+// The two servers under test: ours (the release binary on a fresh database) and the peer
+// (the reference Node socket.io server). Each target starts, reports its pid, and sets up
+// stores to edit; an edit is a `call` of `updateShift` carrying a `b:<n>` title marker.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+export const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const binary = process.env.BACKEND_BIN || join(root, 'target', 'release', 'backend');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function psql(url, sql) {
+  return execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-Atqc', sql], { encoding: 'utf8' });
+}
+
+function dbUrl(name) {
+  return `${adminUrl.replace(/\/[^/]*$/, '')}/${name}`;
+}
+
+/** Resident memory of a process, in MiB. */
+export function rssMiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+}
+
+/** CPU time (user + system) a process has used, in ms. */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function waitFor(check, what, ms = 20000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function api(base, name, body, token) {
+  const res = await fetch(`${base}/api/v1/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Our server: the release binary on a database of its own. */
+export class Ours {
+  name = 'ours';
+
+  async start() {
+    this.db = `clockto_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    psql(adminUrl, `CREATE DATABASE ${this.db}`);
+    this.dir = mkdtempSync(join(tmpdir(), 'clockto-bench-'));
+    const port = await freePort();
+    this.base = `http://127.0.0.1:${port}`;
+    this.proc = spawn(binary, [], {
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl(this.db),
+        BIND: `127.0.0.1:${port}`,
+        DATA_DIR: this.dir,
+        STATIC_DIR: join(this.dir, 'none'),
+        RUST_LOG: 'warn',
+        SEED_DEMO: 'false',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitFor(async () => (await fetch(`${this.base}/health`)).status === 200, 'our server');
+    this.pid = this.proc.pid;
+    const email = `bench-${randomUUID()}@example.com`;
+    const signed = await api(this.base, 'signup', {
+      email, password: 'benchmark123', firstName: 'Bench', lastName: 'Owner',
+    });
+    this.token = signed.token;
+  }
+
+  /** Creates `n` stores, each with a role and one shift to edit. */
+  async stores(n) {
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const store = await api(this.base, 'createBusiness', {
+        name: `Bench ${i}`, type: 'retail and consumer', timezoneReference: 'UTC', logo: '',
+      }, this.token);
+      const { storeId } = store;
+      const role = await api(this.base, 'createRole', {
+        store: storeId, roleData: { title: 'Staff', color: '#3366ff' },
+      }, this.token);
+      const start = Date.now() + 7 * 24 * 3600_000;
+      const created = await api(this.base, 'createShift', {
+        storeId, title: 'b:0', start, end: start + 4 * 3600_000, role: role.id,
+      }, this.token);
+      out.push({ storeId, shiftId: created.shifts[0].id, roleId: role.id });
+    }
+    return out;
+  }
+
+  /** Seeds `employees` employees and `shifts` published shifts into the store's current week. */
+  seedWeek(store, employees, shifts) {
+    const url = dbUrl(this.db);
+    psql(url, `INSERT INTO employees (id, store_id, email, full_name, role_ids)
+      SELECT gen_random_uuid(), '${store.storeId}', 'e' || g || '@bench.example.com', 'Employee ' || g,
+             ARRAY['${store.roleId}']::uuid[]
+      FROM generate_series(1, ${employees}) g`);
+    psql(url, `WITH e AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM employees
+                          WHERE store_id = '${store.storeId}' AND user_id IS NULL)
+      INSERT INTO shifts (id, store_id, title, start_at, end_at, status, assigned, role_id)
+      SELECT gen_random_uuid(), '${store.storeId}', 'Shift ' || g,
+             date_trunc('week', now()) + (g % 7) * interval '1 day' + (g % 3) * interval '5 hours',
+             date_trunc('week', now()) + (g % 7) * interval '1 day' + (g % 3) * interval '5 hours' + interval '4 hours',
+             'published', e.id, '${store.roleId}'
+      FROM generate_series(0, ${shifts - 1}) g JOIN e ON e.n = g % ${employees}`);
+  }
+
+  edit(store, marker, extra = {}) {
+    return ['updateShift', { storeId: store.storeId, shiftId: store.shiftId, updatedShift: { title: `b:${marker}`, ...extra } }];
+  }
+
+  async stop() {
+    this.proc.kill('SIGTERM');
+    await new Promise((r) => this.proc.once('exit', r));
+    try {
+      psql(adminUrl, `DROP DATABASE IF EXISTS ${this.db} WITH (FORCE)`);
+    } catch (e) {
+      console.error(`could not drop ${this.db}: ${e.message}`);
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** The reference Node socket.io server (no database). */
+export class Peer {
+  name = 'peer';
+
+  async start() {
+    this.proc = spawn(process.execPath, [join(here, '..', 'peer', 'server.mjs')], {
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const port = await new Promise((resolve, reject) => {
+      this.proc.stdout.on('data', (d) => {
+        const m = String(d).match(/listening (\d+)/);
+        if (m) resolve(Number(m[1]));
+      });
+      this.proc.once('exit', () => reject(new Error('peer exited')));
+    });
+    this.base = `http://127.0.0.1:${port}`;
+    this.pid = this.proc.pid;
+    this.token = 'none';
+  }
+
+  async stores(n) {
+    return Array.from({ length: n }, () => ({ storeId: randomUUID(), shiftId: randomUUID() }));
+  }
+
+  edit(store, marker, extra = {}) {
+    return ['updateShift', { storeId: store.storeId, shiftId: store.shiftId, updatedShift: { title: `b:${marker}`, ...extra } }];
+  }
+
+  async stop() {
+    this.proc.kill('SIGTERM');
+    await new Promise((r) => this.proc.once('exit', r));
+  }
+}

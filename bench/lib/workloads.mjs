@@ -1,0 +1,301 @@
+// The workloads. Each takes a started target and returns named figures; the runner repeats
+// them on both servers and tabulates.
+import { Client, now, markerOf, numberField, openMany } from './eio.mjs';
+import { cpuMs, rssMiB } from './targets.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function percentile(values, p) {
+  if (values.length === 0) return NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+let markers = 1;
+/** Send times by marker; markers are unique across a whole run. */
+const sentAt = new Map();
+
+async function receivers(target, store, n, sink, parallel = 200) {
+  return openMany(n, parallel, async () => {
+    const c = new Client(target.base, {
+      token: target.token,
+      onChange: (raw, at) => sink.collect(raw, at),
+    });
+    await c.connect();
+    const joined = await c.join(store.storeId);
+    if (!joined.data) throw new Error(`join refused: ${JSON.stringify(joined)}`);
+    return c;
+  });
+}
+
+/**
+ * Sends edits at `rate` per second for `seconds`, and waits for the deliveries to drain.
+ * Returns latencies (ms), deliveries, expected deliveries and server CPU ms used.
+ */
+async function drive(target, store, manager, sink, sockets, rate, seconds, { extra } = {}) {
+  const latencies = [];
+  const first = markers;
+  let delivered = 0;
+  sink.collect = (raw, at) => {
+    const m = markerOf(raw);
+    if (m >= first) {
+      const t = sentAt.get(m);
+      if (t !== undefined) {
+        latencies.push(at - t);
+        delivered++;
+      }
+    }
+  };
+  const cpu0 = cpuMs(target.pid);
+  const start = now();
+  let sent = 0;
+  const total = Math.round(rate * seconds);
+  const acks = [];
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((now() - start) / 1000) * rate) + 1);
+    while (sent < due) {
+      const m = markers++;
+      sentAt.set(m, now());
+      const [name, payload] = target.edit(store, m, extra);
+      acks.push(manager.call(name, payload));
+      sent++;
+    }
+    await sleep(2);
+  }
+  const sendEnd = now();
+  const expected = total * sockets;
+  const drainUntil = now() + 3000;
+  while (delivered < expected && now() < drainUntil) await sleep(10);
+  const cpu = cpuMs(target.pid) - cpu0;
+  const answers = await Promise.all(acks);
+  const refused = answers.filter((a) => !a || !a.data).length;
+  return {
+    latencies,
+    delivered,
+    expected,
+    cpu,
+    refused,
+    sendSeconds: (sendEnd - start) / 1000,
+  };
+}
+
+/** W1: fan-out to `n` sockets of one store at stepped rates until delivery falls behind. */
+export async function w1(target, { n, rates, seconds, referenceRate }) {
+  const [store] = await target.stores(1);
+  const sink = { collect: () => {} };
+  const clients = await receivers(target, store, n, sink);
+  const manager = new Client(target.base, { token: target.token });
+  await manager.connect();
+  await manager.join(store.storeId);
+  const figures = {};
+  let sustained = 0;
+  for (const rate of rates) {
+    const r = await drive(target, store, manager, sink, n, rate, seconds);
+    const p99 = percentile(r.latencies, 99);
+    const perSecond = r.delivered / r.sendSeconds;
+    const ok = r.delivered >= 0.99 * r.expected && p99 <= 100 && r.refused === 0;
+    if (ok) sustained = Math.max(sustained, perSecond);
+    if (rate === referenceRate) {
+      figures[`W1 n=${n} p50 ms @${rate * n}/s`] = percentile(r.latencies, 50);
+      figures[`W1 n=${n} p99 ms @${rate * n}/s`] = p99;
+      figures[`W1 n=${n} CPU µs/delivery @${rate * n}/s`] = (r.cpu * 1000) / Math.max(1, r.delivered);
+    }
+    if (!ok) break;
+  }
+  figures[`W1 n=${n} sustained deliveries/s (p99 ≤ 100 ms)`] = sustained;
+  if (n >= 1000) {
+    // One edit, all sockets: time until the last socket has it.
+    const times = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await drive(target, store, manager, sink, n, 1, 1);
+      times.push(Math.max(...r.latencies));
+      await sleep(100);
+    }
+    figures[`W1 one edit to all ${n} sockets, ms`] = percentile(times, 50);
+  }
+  manager.close();
+  for (const c of clients) c.close();
+  return figures;
+}
+
+/** W2: 200 stores with 5 to 25 sockets each, edits spread over all stores; order checked. */
+export async function w2(target, { stores: count, editsPerSecond, seconds }) {
+  const stores = await target.stores(count);
+  let delivered = 0;
+  let outOfOrder = 0;
+  const latencies = [];
+  const groups = [];
+  for (let i = 0; i < stores.length; i++) {
+    const size = 5 + ((i * 7) % 21);
+    const last = new Array(size).fill(0);
+    const clients = await openMany(size, 50, async (k) => {
+      const c = new Client(target.base, {
+        token: target.token,
+        onChange: (raw, at) => {
+          const version = numberField(raw, 'version');
+          if (version <= last[k]) outOfOrder++;
+          last[k] = version;
+          const m = markerOf(raw);
+          const t = sentAt.get(m);
+          if (t !== undefined) latencies.push(at - t);
+          delivered++;
+        },
+      });
+      await c.connect();
+      await c.join(stores[i].storeId);
+      return c;
+    });
+    groups.push(clients);
+  }
+  const manager = new Client(target.base, { token: target.token });
+  await manager.connect();
+  const sockets = groups.reduce((a, g) => a + g.length, 0);
+  const cpu0 = cpuMs(target.pid);
+  const start = now();
+  const total = editsPerSecond * seconds;
+  let expected = 0;
+  const acks = [];
+  for (let sent = 0; sent < total;) {
+    const due = Math.min(total, Math.floor(((now() - start) / 1000) * editsPerSecond) + 1);
+    while (sent < due) {
+      const i = sent % stores.length;
+      const m = markers++;
+      sentAt.set(m, now());
+      const [name, payload] = target.edit(stores[i], m);
+      acks.push(manager.call(name, payload));
+      expected += groups[i].length;
+      sent++;
+    }
+    await sleep(2);
+  }
+  const elapsed = (now() - start) / 1000;
+  const until = now() + 3000;
+  while (delivered < expected && now() < until) await sleep(10);
+  await Promise.all(acks);
+  const cpu = cpuMs(target.pid) - cpu0;
+  manager.close();
+  for (const g of groups) for (const c of g) c.close();
+  return {
+    [`W2 ${count} stores (${sockets} sockets) deliveries/s`]: delivered / elapsed,
+    'W2 p50 ms': percentile(latencies, 50),
+    'W2 p99 ms': percentile(latencies, 99),
+    'W2 CPU µs/delivery': (cpu * 1000) / Math.max(1, delivered),
+    'W2 deliveries lost or out of order': expected - delivered + outOfOrder,
+  };
+}
+
+/** W3: durable edits per second with every edit committed before its acknowledgement. */
+export async function w3(target, { stores: count, inFlight, seconds }) {
+  const stores = await target.stores(count);
+  const sockets = await openMany(Math.min(count, 200), 50, async () => {
+    const c = new Client(target.base, { token: target.token });
+    await c.connect();
+    return c;
+  });
+  const latencies = [];
+  let done = 0;
+  let refused = 0;
+  const until = now() + seconds * 1000;
+  const start = now();
+  async function worker(w) {
+    const store = stores[w % stores.length];
+    const socket = sockets[w % sockets.length];
+    while (now() < until) {
+      const m = markers++;
+      const t = now();
+      const [name, payload] = target.edit(store, m);
+      const answer = await socket.call(name, payload);
+      latencies.push(now() - t);
+      if (answer && answer.data) done++;
+      else refused++;
+    }
+  }
+  await Promise.all(Array.from({ length: inFlight }, (_, w) => worker(w)));
+  const elapsed = (now() - start) / 1000;
+  for (const s of sockets) s.close();
+  return {
+    [`W3 ${count} store(s) durable edits/s`]: done / elapsed,
+    [`W3 ${count} store(s) ack p50 ms`]: percentile(latencies, 50),
+    [`W3 ${count} store(s) ack p99 ms`]: percentile(latencies, 99),
+    [`W3 ${count} store(s) refused`]: refused,
+  };
+}
+
+/** W4: resident memory with idle sockets, and the rate of a connection storm. */
+export async function w4(target, { steps, storm }) {
+  const [store] = await target.stores(1);
+  const sink = { collect: () => {} };
+  await sleep(500);
+  const base = rssMiB(target.pid);
+  const figures = {};
+  const all = [];
+  for (const n of steps) {
+    const more = await receivers(target, store, n - all.length, sink, 500);
+    all.push(...more);
+    await sleep(1500);
+    figures[`W4 RSS MiB at ${n} idle sockets`] = rssMiB(target.pid);
+    figures[`W4 KiB per idle socket at ${n}`] = ((rssMiB(target.pid) - base) * 1024) / n;
+  }
+  for (const c of all) c.close();
+  await sleep(2000);
+  const t = now();
+  const stormed = await receivers(target, store, storm, sink, 1000);
+  figures[`W4 storm: ${storm} connections accepted per second`] = storm / ((now() - t) / 1000);
+  for (const c of stormed) c.close();
+  await sleep(1000);
+  return figures;
+}
+
+/** W5: one socket stops reading while edits with a 4 KB payload flow. */
+export async function w5(target, { n, rate, seconds }) {
+  const [store] = await target.stores(1);
+  const tasks = Array.from({ length: 40 }, (_, i) => ({ title: `task ${i} `.padEnd(90, '.') }));
+  const sink = { collect: () => {} };
+  const clients = await receivers(target, store, n, sink);
+  const manager = new Client(target.base, { token: target.token });
+  await manager.connect();
+  const baseline = await drive(target, store, manager, sink, n, rate, seconds, { extra: { tasks } });
+  const rss0 = rssMiB(target.pid);
+  const [slow] = await receivers(target, store, 1, sink);
+  slow.pauseReading();
+  const withSlow = await drive(target, store, manager, sink, n, rate, seconds, { extra: { tasks } });
+  const rss1 = rssMiB(target.pid);
+  manager.close();
+  slow.close();
+  for (const c of clients) c.close();
+  return {
+    'W5 others p99 ms without a slow reader': percentile(baseline.latencies, 99),
+    'W5 others p99 ms with a slow reader': percentile(withSlow.latencies, 99),
+    'W5 RSS growth MiB while a reader is stuck': rss1 - rss0,
+  };
+}
+
+/** W6: the week board of a store with 200 employees and 2,000 shifts, read concurrently. */
+export async function w6(target, { employees, shifts, concurrency, seconds }) {
+  const [store] = await target.stores(1);
+  target.seedWeek(store, employees, shifts);
+  const url = `${target.base}/api/v1/stores/${store.storeId}/shifts`;
+  const headers = { authorization: `Bearer ${target.token}` };
+  const check = await fetch(url, { headers });
+  const body = await check.json();
+  if (check.status !== 200 || body.data.length < shifts * 0.9) {
+    throw new Error(`week read returned ${check.status} with ${body.data?.length} shifts`);
+  }
+  const latencies = [];
+  const until = now() + seconds * 1000;
+  const start = now();
+  async function worker() {
+    while (now() < until) {
+      const t = now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      latencies.push(now() - t);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (now() - start) / 1000;
+  return {
+    [`W6 week board (${employees} employees, ${body.data.length} shifts) requests/s`]: latencies.length / elapsed,
+    'W6 p99 ms': percentile(latencies, 99),
+  };
+}

@@ -1,0 +1,63 @@
+// The reference: a plain Node socket.io server doing what our realtime server does for an
+// edit, minus the database. A client `join`s a store room; a `call` is acknowledged and its
+// change broadcast to the room with a per-store version, shaped like our `change` event.
+//
+//   PORT=0 node peer/server.mjs      (prints "listening <port>")
+import { createServer } from 'node:http';
+import { Server } from 'socket.io';
+
+const httpServer = createServer();
+const io = new Server(httpServer, {
+  // The same heartbeat settings as ours, and no per-message compression (ours has none).
+  pingInterval: 25000,
+  pingTimeout: 20000,
+  perMessageDeflate: false,
+  httpCompression: false,
+});
+
+const versions = new Map();
+
+io.on('connection', (socket) => {
+  socket.on('join', (payload, ack) => {
+    const storeId = payload?.storeId;
+    socket.join(`store:${storeId}`);
+    if (typeof ack === 'function') ack({ data: { version: versions.get(storeId) ?? 0 } });
+  });
+  socket.on('call', (name, payload, ack) => {
+    const storeId = payload?.storeId;
+    const version = (versions.get(storeId) ?? 0) + 1;
+    versions.set(storeId, version);
+    const now = Date.now();
+    const shift = {
+      id: payload?.shiftId,
+      storeId,
+      title: payload?.updatedShift?.title ?? '',
+      start: now,
+      end: now + 8 * 3600_000,
+      status: 'draft',
+      progress: 'ns',
+      assigned: null,
+      assigneeEmail: null,
+      role: '00000000-0000-0000-0000-000000000000',
+      oe: false,
+      tasks: [],
+      rate: null,
+      cancelReason: null,
+      version,
+      timestamp: now,
+      modified: now,
+    };
+    io.to(`store:${storeId}`).emit('change', {
+      storeId,
+      version,
+      type: 'shift.updated',
+      data: shift,
+      at: now,
+    });
+    if (typeof ack === 'function') ack({ data: shift });
+  });
+});
+
+httpServer.listen(Number(process.env.PORT || 0), '127.0.0.1', () => {
+  console.log(`listening ${httpServer.address().port}`);
+});

@@ -1,0 +1,141 @@
+// Runs every workload on our server and on the reference socket.io server, alternating them,
+// REPS times each, and prints one table (median and range per figure, ours / peer), then
+// writes it to RESULTS.md with the machine it ran on.
+//
+//   scripts/bench.sh            (builds the release binary and installs the packages first)
+//   REPS=1 QUICK=1 node run.mjs (a short run to try the harness)
+import { execSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ours, Peer } from './lib/targets.mjs';
+import { w1, w2, w3, w4, w5, w6, percentile } from './lib/workloads.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const REPS = Number(process.env.REPS || 3);
+const QUICK = process.env.QUICK === '1';
+const only = process.env.ONLY ? process.env.ONLY.split(',') : null;
+const servers = (process.env.TARGETS || 'ours,peer').split(',');
+
+const plan = [
+  ['W4', true, (t) => w4(t, { steps: QUICK ? [1000] : [1000, 5000, 10000], storm: QUICK ? 1000 : 5000 })],
+  ['W1', true, (t) => w1(t, { n: 100, rates: [100, 250, 500, 1000, 2000], seconds: QUICK ? 1 : 3, referenceRate: 250 })],
+  ['W1', true, (t) => w1(t, { n: 1000, rates: [10, 25, 50, 100, 200], seconds: QUICK ? 1 : 3, referenceRate: 25 })],
+  ['W2', true, (t) => w2(t, { stores: QUICK ? 20 : 200, editsPerSecond: 200, seconds: QUICK ? 2 : 5 })],
+  ['W5', true, (t) => w5(t, { n: 100, rate: 200, seconds: QUICK ? 2 : 10 })],
+  ['W3', false, (t) => w3(t, { stores: 1, inFlight: 64, seconds: QUICK ? 2 : 5 })],
+  ['W3', false, (t) => w3(t, { stores: QUICK ? 20 : 200, inFlight: 200, seconds: QUICK ? 2 : 5 })],
+  ['W6', false, (t) => w6(t, { employees: 200, shifts: 2000, concurrency: 32, seconds: QUICK ? 2 : 5 })],
+];
+
+const results = new Map(); // figure -> { ours: [], peer: [] }
+function record(target, figures) {
+  for (const [k, v] of Object.entries(figures)) {
+    if (!results.has(k)) results.set(k, { ours: [], peer: [] });
+    results.get(k)[target].push(v);
+  }
+}
+
+function machine() {
+  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+  let commit = 'unknown';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { cwd: here, encoding: 'utf8' }).trim();
+  } catch {
+    // not a checkout
+  }
+  const top = execSync('ps -eo pcpu,comm --sort=-pcpu --no-headers | head -5', { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((l) => l.trim())
+    .join('; ');
+  return { cores: cpus().length, model: cpus()[0]?.model ?? 'unknown', load, commit, top };
+}
+
+const before = machine();
+console.log(`machine: ${before.cores} cores (${before.model}), load ${before.load}, commit ${before.commit}`);
+
+for (let rep = 1; rep <= REPS; rep++) {
+  for (const Target of [Ours, Peer]) {
+    const target = new Target();
+    if (!servers.includes(target.name)) continue;
+    await target.start();
+    try {
+      for (const [name, both, run] of plan) {
+        if (only && !only.includes(name)) continue;
+        if (!both && target.name === 'peer') continue;
+        const t0 = Date.now();
+        const figures = await run(target);
+        record(target.name, figures);
+        console.log(`rep ${rep} ${target.name} ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+        for (const [k, v] of Object.entries(figures)) console.log(`  ${k}: ${fmt(v)}`);
+      }
+    } finally {
+      await target.stop();
+    }
+  }
+}
+
+function fmt(v) {
+  if (!Number.isFinite(v)) return 'n/a';
+  if (Math.abs(v) >= 1000) return Math.round(v).toLocaleString('en-US');
+  if (Math.abs(v) >= 10) return v.toFixed(1);
+  return v.toFixed(2);
+}
+
+function cell(values) {
+  if (values.length === 0) return '–';
+  const med = percentile(values, 50);
+  if (values.length === 1) return fmt(med);
+  return `${fmt(med)} (${fmt(Math.min(...values))}–${fmt(Math.max(...values))})`;
+}
+
+const median = (name, who) => percentile(results.get(name)?.[who] ?? [], 50);
+const rows = [...results.entries()].map(([name, v]) => {
+  const ratio = v.peer.length ? median(name, 'ours') / median(name, 'peer') : NaN;
+  return `| ${name} | ${cell(v.ours)} | ${cell(v.peer)} | ${Number.isFinite(ratio) ? ratio.toFixed(2) : '–'} |`;
+});
+
+const find = (prefix) => [...results.keys()].find((k) => k.startsWith(prefix));
+function target(label, name, test) {
+  if (!name || !results.has(name)) return `| ${label} | not measured |`;
+  const ours = median(name, 'ours');
+  const peer = median(name, 'peer');
+  const [met, shown] = test(ours, peer);
+  return `| ${label} | ${met ? 'met' : 'MISSED'}: ${shown} |`;
+}
+const targets = [
+  target('W1 sustained deliveries ≥ 3× peer (1,000 sockets)', find('W1 n=1000 sustained'), (o, p) => [o >= 3 * p, `${fmt(o)} vs ${fmt(p)} (${(o / p).toFixed(2)}×)`]),
+  target('W1 sustained deliveries ≥ 3× peer (100 sockets)', find('W1 n=100 sustained'), (o, p) => [o >= 3 * p, `${fmt(o)} vs ${fmt(p)} (${(o / p).toFixed(2)}×)`]),
+  target('W1 CPU per delivery ≤ ¼ of peer', find('W1 n=1000 CPU'), (o, p) => [o <= p / 4, `${fmt(o)} vs ${fmt(p)} µs (${(o / p).toFixed(2)}×)`]),
+  target('W1 p99 at 25,000 deliveries/s ≤ ⅓ of peer', find('W1 n=1000 p99'), (o, p) => [o <= p / 3, `${fmt(o)} vs ${fmt(p)} ms (${(o / p).toFixed(2)}×)`]),
+  target('W1 one edit reaches 1,000 sockets within 5 ms', find('W1 one edit'), (o) => [o <= 5, `${fmt(o)} ms`]),
+  target('W3 ≥ 2,000 durable edits/s for one store', find('W3 1 store(s) durable'), (o) => [o >= 2000, `${fmt(o)}/s`]),
+  target('W4 memory at 10,000 sockets ≤ ½ of peer', find('W4 RSS MiB at 10000'), (o, p) => [o <= p / 2, `${fmt(o)} vs ${fmt(p)} MiB (${(o / p).toFixed(2)}×)`]),
+];
+
+const after = machine();
+const table = [
+  `Run of ${new Date().toISOString()} at commit ${before.commit}, ${REPS} repetition(s) per server, alternating.`,
+  '',
+  `Machine: ${before.cores} cores (${before.model}). Load average before the run: ${before.load}; after: ${after.load}.`,
+  `Busiest processes before the run: ${before.top}.`,
+  'The load generator runs on the same machine and shares its cores with the server under test.',
+  '',
+  '| figure | ours: median (range) | peer: median (range) | ours / peer |',
+  '|---|---|---|---|',
+  ...rows,
+  '',
+  '| target | result |',
+  '|---|---|',
+  ...targets,
+].join('\n');
+
+console.log(`\n${table}`);
+if (!QUICK && !only && servers.length === 2) {
+  const path = join(here, 'RESULTS.md');
+  const head = readFileSync(path, 'utf8').split('<!-- results -->')[0];
+  writeFileSync(path, `${head}<!-- results -->\n\n${table}\n`);
+  console.log(`\nwritten to ${path}`);
+}
