@@ -11,6 +11,7 @@ pub mod domain;
 pub mod error;
 pub mod mail;
 pub mod messages;
+pub mod realtime;
 pub mod seed;
 pub mod startup;
 pub mod store;
