@@ -123,13 +123,16 @@ fn connect(state: &web::Data<AppState>, session: &Arc<Session>, auth: Option<&Va
         user,
         token: Arc::from(token),
     };
-    let sid = conn.sid.clone();
-    if session.set_connected(conn) {
+    let sid = if session.set_connected(conn.clone()) {
         state
             .realtime
             .hub
             .connect(session.key, user, session.out.clone());
-    }
+        conn.sid
+    } else {
+        // A repeated CONNECT keeps the socket it already has.
+        session.connected().map_or(conn.sid, |c| c.sid)
+    };
     session.send(frame(&Packet::new(
         Kind::Connect,
         None,
