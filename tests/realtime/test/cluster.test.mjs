@@ -80,3 +80,24 @@ test('a socket joining on node B with since replays changes made through node A'
     again.close();
   }
 });
+
+test('a node whose listen connection drops reconnects and catches up from the outbox', async () => {
+  const [a, b] = cluster.nodes;
+  const owner = await connect(b, team.owner.token, { transports: ['websocket'] });
+  try {
+    const start = (await join(owner, team.storeId)).data.version;
+    const killed = await query(
+      cluster.dbUrl,
+      `SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity
+        WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
+    );
+    assert.equal(killed.length, 2, 'one listen connection per node');
+    // Made while no node listens: only the outbox knows about it.
+    await data(a, 'updateBusinessIdentity', { store: team.storeId, name: 'Unheard', type: 'others' }, team.owner.token);
+    await until(() => owner.changes.length > 0, 'the change after the reconnect');
+    assert.deepEqual(owner.changes.map((c) => c.version), [start + 1]);
+    assert.equal(owner.changes[0].data.name, 'Unheard');
+  } finally {
+    owner.close();
+  }
+});
