@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: backend unit and integration tests against a real Postgres.
+# Runs every test: backend unit and integration tests against a real Postgres, then the
+# realtime tests driven by the official socket.io-client against the server binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,3 +13,11 @@ if cargo nextest --version >/dev/null 2>&1; then
 else
   cargo test --workspace --no-fail-fast
 fi
+
+echo "== realtime tests"
+cargo build -p backend
+(
+  cd tests/realtime
+  [ -d node_modules ] || npm ci --no-audit --no-fund
+  npm test
+)

@@ -42,6 +42,14 @@ pub struct Settings {
     pub store_idle_after: Duration,
     /// `SEED_DEMO`: create a demo store on first start when the database has no users.
     pub seed_demo: bool,
+    /// `SOCKET_PING_INTERVAL_MS`: how often the realtime server pings each client.
+    pub socket_ping_interval: Duration,
+    /// `SOCKET_PING_TIMEOUT_MS`: how long a client may take to answer a ping.
+    pub socket_ping_timeout: Duration,
+    /// `SOCKET_MAX_PAYLOAD_BYTES`: largest WebSocket frame or long-polling body accepted.
+    pub socket_max_payload: usize,
+    /// `SOCKET_QUEUE_BYTES`: largest backlog of one realtime client before it is dropped.
+    pub socket_queue_bytes: usize,
 }
 
 impl std::fmt::Debug for Settings {
@@ -58,6 +66,10 @@ impl std::fmt::Debug for Settings {
             .field("static_dir", &self.static_dir)
             .field("json_limit", &self.json_limit)
             .field("seed_demo", &self.seed_demo)
+            .field("socket_ping_interval", &self.socket_ping_interval)
+            .field("socket_ping_timeout", &self.socket_ping_timeout)
+            .field("socket_max_payload", &self.socket_max_payload)
+            .field("socket_queue_bytes", &self.socket_queue_bytes)
             .finish_non_exhaustive()
     }
 }
@@ -118,6 +130,10 @@ impl Settings {
             )?,
             store_idle_after: Duration::from_secs(parsed("STORE_IDLE_SECONDS", 300)?),
             seed_demo: parsed("SEED_DEMO", false)?,
+            socket_ping_interval: Duration::from_millis(parsed("SOCKET_PING_INTERVAL_MS", 25_000)?),
+            socket_ping_timeout: Duration::from_millis(parsed("SOCKET_PING_TIMEOUT_MS", 20_000)?),
+            socket_max_payload: parsed("SOCKET_MAX_PAYLOAD_BYTES", 1_000_000)?,
+            socket_queue_bytes: parsed("SOCKET_QUEUE_BYTES", 4 * 1024 * 1024)?,
             data_dir,
         })
     }
@@ -142,6 +158,10 @@ impl Settings {
             store_threads: 2,
             store_idle_after: Duration::from_secs(300),
             seed_demo: false,
+            socket_ping_interval: Duration::from_secs(25),
+            socket_ping_timeout: Duration::from_secs(20),
+            socket_max_payload: 1_000_000,
+            socket_queue_bytes: 4 * 1024 * 1024,
         }
     }
 }

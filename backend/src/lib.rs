@@ -12,6 +12,7 @@ pub mod error;
 pub mod jobs;
 pub mod mail;
 pub mod messages;
+pub mod realtime;
 pub mod seed;
 pub mod startup;
 pub mod store;

@@ -7,6 +7,7 @@ use crate::config::Settings;
 use crate::db::{self, Db};
 use crate::domain::login_throttle::LoginThrottle;
 use crate::mail::Mailer;
+use crate::realtime::{self, Realtime, RealtimeConfig};
 use crate::store::registry::StoreRegistry;
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{fn_service, Server, ServiceRequest, ServiceResponse};
@@ -28,6 +29,8 @@ pub struct AppState {
     pub login_throttle: Mutex<LoginThrottle>,
     /// The actors of the active stores.
     pub stores: StoreRegistry,
+    /// The Socket.IO server: sessions, rooms and the delivery of changes to them.
+    pub realtime: Arc<Realtime>,
 }
 
 impl AppState {
@@ -40,7 +43,8 @@ impl AppState {
         );
         let keys = jwt::Keys::new(&settings.jwt_secret, settings.token_ttl);
         let mailer = Mailer::from_settings(&settings)?;
-        let publish: crate::store::actor::Publish = Arc::new(|_events| {});
+        let realtime = Realtime::new(RealtimeConfig::from_settings(&settings));
+        let publish = realtime.publisher();
         let stores = StoreRegistry::new(
             db.clone(),
             publish,
@@ -58,6 +62,7 @@ impl AppState {
             openapi: Arc::new(openapi),
             login_throttle: Mutex::new(LoginThrottle::default()),
             stores,
+            realtime,
         })
     }
 }
@@ -88,6 +93,11 @@ impl Application {
             state.mailer.clone(),
             crate::jobs::deliver::INTERVAL,
         ));
+        realtime::delivery::start(
+            state.realtime.clone(),
+            state.db.clone(),
+            state.settings.database_url.clone(),
+        );
         let listener = TcpListener::bind(&state.settings.bind)
             .map_err(|e| format!("cannot listen on {}: {e}", state.settings.bind))?;
         let port = listener.local_addr().map_err(|e| e.to_string())?.port();
@@ -97,6 +107,7 @@ impl Application {
                 .wrap(TracingLogger::default())
                 .app_data(server_state.clone())
                 .configure(api::routes)
+                .configure(realtime::routes)
                 .configure(|cfg| static_files(cfg, &server_state.settings))
         })
         .shutdown_timeout(10)

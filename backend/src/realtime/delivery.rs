@@ -1,0 +1,175 @@
+//! Delivery of committed changes to this process's rooms.
+//!
+//! Every commit writes its changes to the `store_events` outbox and announces them with
+//! `NOTIFY store_events, '<storeId>:<version>'`. This process listens on a dedicated
+//! connection; for a store with sockets here it reads the outbox after the last version it
+//! delivered and hands the rows to the hub, which fans them out in order. The local store
+//! actor also hands its events over directly (so local delivery does not wait for the round
+//! trip); the hub drops versions it has already delivered. When the listen connection drops
+//! it reconnects and catches every room up from the outbox.
+
+use crate::db::Db;
+use crate::domain::ids::StoreId;
+use crate::realtime::hub::Task;
+use crate::realtime::{outbox, Realtime};
+use futures_util::StreamExt;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc::UnboundedReceiver;
+use tokio_postgres::AsyncMessage;
+
+/// The channel every writer announces committed changes on.
+pub const CHANNEL: &str = "store_events";
+/// Outbox rows read per query.
+const PAGE: i64 = 500;
+/// Wait before retrying after a database failure.
+const RETRY: Duration = Duration::from_secs(1);
+
+/// Starts the delivery loop and the listener. Must run inside the actix system.
+pub fn start(rt: Arc<Realtime>, db: Db, database_url: String) {
+    let Some(tasks) = rt.take_tasks() else {
+        return;
+    };
+    actix_web::rt::spawn(deliver(rt.clone(), db, tasks));
+    actix_web::rt::spawn(listen(rt, database_url));
+}
+
+/// Runs the hub's tasks: at most one catch-up per store at a time (a request arriving
+/// meanwhile runs it again afterwards), membership refreshes.
+async fn deliver(rt: Arc<Realtime>, db: Db, mut tasks: UnboundedReceiver<Task>) {
+    // Stores being caught up, and whether another catch-up was asked for meanwhile.
+    let mut running: HashMap<StoreId, bool> = HashMap::new();
+    let start = |store: StoreId, running: &mut HashMap<StoreId, bool>| {
+        if let Some(again) = running.get_mut(&store) {
+            *again = true;
+            return;
+        }
+        running.insert(store, false);
+        actix_web::rt::spawn(catch_up(rt.clone(), db.clone(), store));
+    };
+    while let Some(task) = tasks.recv().await {
+        match task {
+            Task::CatchUp(store) => start(store, &mut running),
+            Task::CatchUpAll => {
+                for store in rt.hub.stores() {
+                    start(store, &mut running);
+                }
+            }
+            Task::Finished(store) => {
+                if running.remove(&store) == Some(true) {
+                    start(store, &mut running);
+                }
+            }
+            Task::Refresh(store) => {
+                actix_web::rt::spawn(refresh(rt.clone(), db.clone(), store));
+            }
+        }
+    }
+}
+
+/// Reads the store's outbox after the last delivered version and offers it to the hub.
+async fn catch_up(rt: Arc<Realtime>, db: Db, store: StoreId) {
+    while let Some(after) = rt.hub.delivered(store) {
+        let rows = db
+            .run(move |c| Ok(outbox::events_after(c, store, after, None, PAGE)?))
+            .await;
+        match rows {
+            Ok(rows) => {
+                let full = rows.len() as i64 == PAGE;
+                let changes: Vec<_> = rows.iter().map(|r| r.to_change(store)).collect();
+                rt.hub.offer(store, changes);
+                if !full {
+                    break;
+                }
+            }
+            Err(e) => {
+                tracing::warn!(%store, error = %e, "cannot read the store outbox");
+                actix_web::rt::time::sleep(RETRY).await;
+                rt.hub.task(Task::CatchUp(store));
+                break;
+            }
+        }
+    }
+    rt.hub.task(Task::Finished(store));
+}
+
+/// Re-reads the standing of the users in the store's room (permissions may have changed).
+async fn refresh(rt: Arc<Realtime>, db: Db, store: StoreId) {
+    let users = rt.hub.users_in(store);
+    if users.is_empty() {
+        return;
+    }
+    match db
+        .run(move |c| Ok(outbox::standing(c, store, &users)?))
+        .await
+    {
+        Ok(standing) => rt.hub.update_members(store, &standing),
+        Err(e) => tracing::warn!(%store, error = %e, "cannot refresh store members"),
+    }
+}
+
+/// Keeps a `LISTEN store_events` connection open, reconnecting when it drops.
+async fn listen(rt: Arc<Realtime>, url: String) {
+    loop {
+        match listen_once(&rt, &url).await {
+            Ok(()) => tracing::warn!("the listen connection closed; reconnecting"),
+            Err(e) => tracing::warn!(error = %e, "cannot listen for store events; retrying"),
+        }
+        actix_web::rt::time::sleep(RETRY).await;
+    }
+}
+
+async fn listen_once(rt: &Arc<Realtime>, url: &str) -> Result<(), tokio_postgres::Error> {
+    let (client, mut connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
+    let (closed_tx, closed_rx) = tokio::sync::oneshot::channel::<()>();
+    let announcements = rt.clone();
+    actix_web::rt::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(message) = messages.next().await {
+            match message {
+                Ok(AsyncMessage::Notification(n)) if n.channel() == CHANNEL => {
+                    match parse_announcement(n.payload()) {
+                        Some((store, version)) => announcements.hub.announced(store, version),
+                        None => tracing::warn!(payload = n.payload(), "odd store announcement"),
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "the listen connection failed");
+                    break;
+                }
+            }
+        }
+        let _ = closed_tx.send(());
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    tracing::info!("listening for store events");
+    // Anything committed while not listening is in the outbox.
+    rt.hub.task(Task::CatchUpAll);
+    let _ = closed_rx.await;
+    Ok(())
+}
+
+/// Parses `'<storeId>:<version>'`.
+pub fn parse_announcement(payload: &str) -> Option<(StoreId, i64)> {
+    let (store, version) = payload.split_once(':')?;
+    Some((store.parse().ok()?, version.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn announcements_parse_as_store_and_version() {
+        let store = StoreId::new();
+        assert_eq!(
+            parse_announcement(&format!("{store}:42")),
+            Some((store, 42))
+        );
+        assert_eq!(parse_announcement("nope"), None);
+        assert_eq!(parse_announcement(&format!("{store}:x")), None);
+        assert_eq!(parse_announcement("x:1"), None);
+    }
+}

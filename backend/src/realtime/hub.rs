@@ -1,0 +1,814 @@
+//! The hub of one server process: the connected sockets, the rooms of stores and users, the
+//! ordered fan-out of committed changes, and presence.
+//!
+//! Changes of a store reach this node twice (from the local store actor, and announced by
+//! Postgres `NOTIFY`) and possibly out of order; a room delivers versions strictly in order,
+//! each once, holding early ones until the gap is filled from the outbox. Per socket, a
+//! `seen` version makes the join (replay, then live) free of gaps and duplicates: a socket
+//! that is joining collects live changes in `held` until its replay is done.
+
+use crate::domain::ids::{StoreId, UserId};
+use crate::domain::audience::Audience;
+use crate::realtime::outbound::{Frame, Outbound};
+use crate::store::persist::CommittedEvent;
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::mpsc::UnboundedSender;
+
+/// Identifies a connected socket within this process.
+pub type SocketKey = u64;
+
+/// Work the hub hands to the delivery loop (see [`crate::realtime::delivery`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Task {
+    /// Read the store's outbox after the last delivered version and deliver it.
+    CatchUp(StoreId),
+    /// Catch up every store with sockets here (after the listen connection came back).
+    CatchUpAll,
+    /// Re-read the membership of the store's sockets (an employee record changed).
+    Refresh(StoreId),
+    /// A catch-up of the store finished.
+    Finished(StoreId),
+}
+
+/// One committed change, encoded once for every socket that may see it.
+#[derive(Debug)]
+pub struct Change {
+    pub version: i64,
+    pub audience: Audience,
+    /// A change of an employee record, after which members' permissions are read again.
+    pub touches_members: bool,
+    pub frame: Frame,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ChangeBody<'a> {
+    store_id: StoreId,
+    version: i64,
+    #[serde(rename = "type")]
+    kind: &'a str,
+    data: &'a Value,
+    at: i64,
+}
+
+impl Change {
+    /// Encodes `change {storeId, version, type, data, at}`.
+    pub fn new(
+        store: StoreId,
+        version: i64,
+        kind: &str,
+        data: &Value,
+        at: i64,
+        audience: Audience,
+    ) -> Change {
+        let body = ChangeBody {
+            store_id: store,
+            version,
+            kind,
+            data,
+            at,
+        };
+        Change {
+            version,
+            audience,
+            touches_members: kind.starts_with("employee."),
+            frame: event_frame("change", &body),
+        }
+    }
+
+    pub fn from_committed(e: &CommittedEvent) -> Change {
+        Change::new(
+            e.store_id,
+            e.version,
+            &e.kind,
+            &e.data,
+            e.at,
+            e.visibility.clone(),
+        )
+    }
+}
+
+/// Encodes a server event `42["<name>",<payload>]` (Engine.IO message, Socket.IO EVENT).
+pub fn event_frame<T: Serialize + ?Sized>(name: &str, payload: &T) -> Frame {
+    let json = serde_json::to_string(&(name, payload))
+        // Serialising our own values to JSON cannot fail; keep a valid frame if it ever did.
+        .unwrap_or_else(|_| format!("[{}]", serde_json::Value::from(name)));
+    let mut s = String::with_capacity(2 + json.len());
+    s.push_str("42");
+    s.push_str(&json);
+    Frame::from(s)
+}
+
+/// One presence entry: a user looking at the store, and the shift they edit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PresentUser {
+    pub user_id: UserId,
+    pub name: String,
+    pub editing: Option<String>,
+}
+
+#[derive(Debug)]
+struct Member {
+    user: UserId,
+    name: String,
+    manager: bool,
+    /// The last version sent; `None` while the socket is joining.
+    seen: Option<i64>,
+    /// Live changes that arrived while joining.
+    held: Vec<Arc<Change>>,
+    /// `Some(editing)` while the user is looking at the store.
+    presence: Option<Option<String>>,
+}
+
+#[derive(Debug, Default)]
+struct Room {
+    members: HashMap<SocketKey, Member>,
+    /// The last version fanned out; unknown until the first join completes.
+    delivered: Option<i64>,
+    /// Changes ahead of `delivered + 1`, waiting for the gap to be filled.
+    pending: BTreeMap<i64, Arc<Change>>,
+}
+
+#[derive(Debug)]
+struct SocketEntry {
+    user: UserId,
+    out: Arc<Outbound>,
+    stores: HashSet<StoreId>,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    stores: HashMap<StoreId, Room>,
+    sockets: HashMap<SocketKey, SocketEntry>,
+    users: HashMap<UserId, HashSet<SocketKey>>,
+}
+
+/// Most changes a room holds while waiting for a gap to be filled; past it the room drops
+/// them and catches up from the outbox instead.
+const MAX_PENDING: usize = 10_000;
+
+/// The sockets and rooms of this process.
+pub struct Hub {
+    state: Mutex<State>,
+    tasks: UnboundedSender<Task>,
+}
+
+/// What a join found when it completed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum JoinOutcome {
+    Joined,
+    /// The socket left (or disconnected) while joining.
+    Gone,
+}
+
+impl Hub {
+    /// A hub handing its background work to `tasks`.
+    pub fn new(tasks: UnboundedSender<Task>) -> Hub {
+        Hub {
+            state: Mutex::new(State::default()),
+            tasks,
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Hands work to the delivery loop.
+    pub fn task(&self, task: Task) {
+        // The delivery loop lives as long as the server; after it stops nothing is owed.
+        let _ = self.tasks.send(task);
+    }
+
+    /// Registers a connected socket in its user's room.
+    pub fn connect(&self, key: SocketKey, user: UserId, out: Arc<Outbound>) {
+        let mut st = self.lock();
+        st.sockets.insert(
+            key,
+            SocketEntry {
+                user,
+                out,
+                stores: HashSet::new(),
+            },
+        );
+        st.users.entry(user).or_default().insert(key);
+    }
+
+    /// Removes a socket from every room. Safe to call more than once.
+    pub fn disconnect(&self, key: SocketKey) {
+        let mut st = self.lock();
+        let Some(entry) = st.sockets.remove(&key) else {
+            return;
+        };
+        if let Some(keys) = st.users.get_mut(&entry.user) {
+            keys.remove(&key);
+            if keys.is_empty() {
+                st.users.remove(&entry.user);
+            }
+        }
+        for store in entry.stores {
+            remove_member(&mut st, store, key);
+        }
+    }
+
+    /// Starts a join: from now on, live changes of the store are held for the socket.
+    /// Returns false if the socket is not connected.
+    pub fn begin_join(&self, store: StoreId, key: SocketKey, name: String, manager: bool) -> bool {
+        let mut st = self.lock();
+        let Some(entry) = st.sockets.get_mut(&key) else {
+            return false;
+        };
+        entry.stores.insert(store);
+        let user = entry.user;
+        let room = st.stores.entry(store).or_default();
+        let presence = room.members.remove(&key).and_then(|m| m.presence);
+        room.members.insert(
+            key,
+            Member {
+                user,
+                name,
+                manager,
+                seen: None,
+                held: Vec::new(),
+                presence,
+            },
+        );
+        true
+    }
+
+    /// Completes a join at `version` (everything up to it was replayed): sends `ack`, then
+    /// the changes held meanwhile, then who is present.
+    pub fn finish_join(
+        &self,
+        store: StoreId,
+        key: SocketKey,
+        version: i64,
+        ack: Option<Frame>,
+    ) -> JoinOutcome {
+        let mut guard = self.lock();
+        let st = &mut *guard;
+        let Some(out) = st.sockets.get(&key).map(|s| s.out.clone()) else {
+            return JoinOutcome::Gone;
+        };
+        let Some(room) = st.stores.get_mut(&store) else {
+            return JoinOutcome::Gone;
+        };
+        let Some(member) = room.members.get_mut(&key) else {
+            return JoinOutcome::Gone;
+        };
+        if let Some(ack) = ack {
+            out.push(ack);
+        }
+        let mut seen = version;
+        for change in std::mem::take(&mut member.held) {
+            if change.version > seen {
+                out.push(change.frame.clone());
+                seen = change.version;
+            }
+        }
+        member.seen = Some(seen);
+        if room.delivered.is_none() {
+            room.delivered = Some(version);
+        }
+        let (gap, touched) = advance(room, &st.sockets);
+        if room.members.values().any(|m| m.presence.is_some()) {
+            out.push(presence_frame(store, room));
+        }
+        drop(guard);
+        if gap {
+            self.task(Task::CatchUp(store));
+        }
+        if touched {
+            self.task(Task::Refresh(store));
+        }
+        JoinOutcome::Joined
+    }
+
+    /// Takes the socket out of the store's room.
+    pub fn leave(&self, store: StoreId, key: SocketKey) {
+        let mut st = self.lock();
+        if let Some(entry) = st.sockets.get_mut(&key) {
+            entry.stores.remove(&store);
+        }
+        remove_member(&mut st, store, key);
+    }
+
+    /// Whether some socket of this process is in the store's room.
+    pub fn has_room(&self, store: StoreId) -> bool {
+        self.lock().stores.contains_key(&store)
+    }
+
+    /// The stores with sockets here.
+    pub fn stores(&self) -> Vec<StoreId> {
+        self.lock().stores.keys().copied().collect()
+    }
+
+    /// The last version fanned out to the store's room, once known.
+    pub fn delivered(&self, store: StoreId) -> Option<i64> {
+        self.lock().stores.get(&store).and_then(|r| r.delivered)
+    }
+
+    /// Offers committed changes of a store (in any order, possibly seen before). Each
+    /// version is delivered once, in order; a gap asks the delivery loop to catch up.
+    pub fn offer(&self, store: StoreId, changes: impl IntoIterator<Item = Change>) {
+        let mut guard = self.lock();
+        let st = &mut *guard;
+        let Some(room) = st.stores.get_mut(&store) else {
+            return;
+        };
+        for change in changes {
+            if room.delivered.is_some_and(|d| change.version <= d) {
+                continue;
+            }
+            if room.pending.len() >= MAX_PENDING {
+                // Far behind: forget the newest and read them back from the outbox.
+                break;
+            }
+            room.pending.insert(change.version, Arc::new(change));
+        }
+        let (gap, touched) = advance(room, &st.sockets);
+        drop(guard);
+        if gap {
+            self.task(Task::CatchUp(store));
+        }
+        if touched {
+            self.task(Task::Refresh(store));
+        }
+    }
+
+    /// Offers the committed events of the local store actor.
+    pub fn publish(&self, events: &[CommittedEvent]) {
+        let mut i = 0;
+        while i < events.len() {
+            let store = events[i].store_id;
+            let end = events[i..]
+                .iter()
+                .position(|e| e.store_id != store)
+                .map_or(events.len(), |n| i + n);
+            if self.has_room(store) {
+                // Encoded before taking the lock, which fan-out holds only to push frames.
+                let changes: Vec<Change> =
+                    events[i..end].iter().map(Change::from_committed).collect();
+                self.offer(store, changes);
+            }
+            i = end;
+        }
+    }
+
+    /// A change of `store` at `version` was announced by the database.
+    pub fn announced(&self, store: StoreId, version: i64) {
+        let behind = self
+            .lock()
+            .stores
+            .get(&store)
+            .is_some_and(|r| r.delivered.is_some_and(|d| version > d));
+        if behind {
+            self.task(Task::CatchUp(store));
+        }
+    }
+
+    /// The users with sockets in the store's room.
+    pub fn users_in(&self, store: StoreId) -> Vec<UserId> {
+        let st = self.lock();
+        let Some(room) = st.stores.get(&store) else {
+            return Vec::new();
+        };
+        let users: HashSet<UserId> = room.members.values().map(|m| m.user).collect();
+        users.into_iter().collect()
+    }
+
+    /// Applies re-read memberships: `Some(manager)` updates a member's standing, `None`
+    /// (no longer a member) takes all the user's sockets out of the room.
+    pub fn update_members(&self, store: StoreId, standing: &HashMap<UserId, Option<bool>>) {
+        let mut guard = self.lock();
+        let st = &mut *guard;
+        let Some(room) = st.stores.get_mut(&store) else {
+            return;
+        };
+        let mut removed = Vec::new();
+        for (key, member) in room.members.iter_mut() {
+            match standing.get(&member.user) {
+                Some(Some(manager)) => member.manager = *manager,
+                Some(None) => removed.push(*key),
+                None => {}
+            }
+        }
+        for key in removed {
+            if let Some(entry) = st.sockets.get_mut(&key) {
+                entry.stores.remove(&store);
+            }
+            remove_member(st, store, key);
+        }
+    }
+
+    /// Records what a socket's user is looking at; broadcasts the room's presence when it
+    /// changed. Returns false if the socket is not in the room.
+    pub fn presence(
+        &self,
+        store: StoreId,
+        key: SocketKey,
+        viewing: bool,
+        editing: Option<String>,
+    ) -> bool {
+        let mut guard = self.lock();
+        let st = &mut *guard;
+        let Some(room) = st.stores.get_mut(&store) else {
+            return false;
+        };
+        let Some(member) = room.members.get_mut(&key) else {
+            return false;
+        };
+        let next = viewing.then_some(editing);
+        if member.presence == next {
+            return true;
+        }
+        member.presence = next;
+        broadcast_presence(store, room, &st.sockets);
+        true
+    }
+
+    /// Who is looking at the store, one entry per user, by name.
+    pub fn present(&self, store: StoreId) -> Vec<PresentUser> {
+        self.lock()
+            .stores
+            .get(&store)
+            .map(present_users)
+            .unwrap_or_default()
+    }
+
+    /// Sends a `notification` event to every socket of the user on this process.
+    pub fn notify_user<T: Serialize + ?Sized>(&self, user: UserId, payload: &T) -> usize {
+        let st = self.lock();
+        let Some(keys) = st.users.get(&user) else {
+            return 0;
+        };
+        let frame = event_frame("notification", payload);
+        keys.iter()
+            .filter_map(|k| st.sockets.get(k))
+            .filter(|s| s.out.push(frame.clone()))
+            .count()
+    }
+
+    /// Counts of connected sockets and of rooms, for logs and tests.
+    pub fn counts(&self) -> (usize, usize) {
+        let st = self.lock();
+        (st.sockets.len(), st.stores.len())
+    }
+}
+
+/// Fans out every pending change that continues the room's version sequence. Returns whether
+/// a gap remains, and whether an employee change went out.
+fn advance(room: &mut Room, sockets: &HashMap<SocketKey, SocketEntry>) -> (bool, bool) {
+    let Some(mut delivered) = room.delivered else {
+        return (false, false);
+    };
+    let mut touched = false;
+    while let Some(entry) = room.pending.first_entry() {
+        let version = *entry.key();
+        if version <= delivered {
+            entry.remove();
+            continue;
+        }
+        if version != delivered + 1 {
+            break;
+        }
+        let change = entry.remove();
+        fan_out(&mut room.members, sockets, &change);
+        touched |= change.touches_members;
+        delivered = version;
+    }
+    room.delivered = Some(delivered);
+    (!room.pending.is_empty(), touched)
+}
+
+fn fan_out(
+    members: &mut HashMap<SocketKey, Member>,
+    sockets: &HashMap<SocketKey, SocketEntry>,
+    change: &Arc<Change>,
+) {
+    for (key, member) in members.iter_mut() {
+        if !change.audience.admits(member.user, member.manager) {
+            continue;
+        }
+        match member.seen {
+            None => member.held.push(change.clone()),
+            Some(seen) if change.version > seen => {
+                member.seen = Some(change.version);
+                if let Some(socket) = sockets.get(key) {
+                    // A full queue closes the connection; its session then disconnects.
+                    socket.out.push(change.frame.clone());
+                }
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+fn remove_member(st: &mut State, store: StoreId, key: SocketKey) {
+    let Some(room) = st.stores.get_mut(&store) else {
+        return;
+    };
+    let Some(member) = room.members.remove(&key) else {
+        return;
+    };
+    if room.members.is_empty() {
+        st.stores.remove(&store);
+    } else if member.presence.is_some() {
+        broadcast_presence(store, room, &st.sockets);
+    }
+}
+
+fn present_users(room: &Room) -> Vec<PresentUser> {
+    let mut users: BTreeMap<UserId, PresentUser> = BTreeMap::new();
+    for m in room.members.values() {
+        let Some(editing) = &m.presence else {
+            continue;
+        };
+        let entry = users.entry(m.user).or_insert_with(|| PresentUser {
+            user_id: m.user,
+            name: m.name.clone(),
+            editing: None,
+        });
+        if entry.editing.is_none() {
+            entry.editing.clone_from(editing);
+        }
+    }
+    let mut list: Vec<PresentUser> = users.into_values().collect();
+    list.sort_by(|a, b| a.name.cmp(&b.name).then(a.user_id.cmp(&b.user_id)));
+    list
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PresenceBody {
+    store_id: StoreId,
+    users: Vec<PresentUser>,
+}
+
+fn presence_frame(store: StoreId, room: &Room) -> Frame {
+    event_frame(
+        "presence",
+        &PresenceBody {
+            store_id: store,
+            users: present_users(room),
+        },
+    )
+}
+
+fn broadcast_presence(store: StoreId, room: &Room, sockets: &HashMap<SocketKey, SocketEntry>) {
+    let frame = presence_frame(store, room);
+    for key in room.members.keys() {
+        if let Some(socket) = sockets.get(key) {
+            socket.out.push(frame.clone());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::realtime::outbound::Drained;
+    use serde_json::json;
+    use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
+
+    fn hub() -> (Hub, UnboundedReceiver<Task>) {
+        let (tx, rx) = unbounded_channel();
+        (Hub::new(tx), rx)
+    }
+
+    fn change(store: StoreId, version: i64, audience: Audience) -> Change {
+        Change::new(
+            store,
+            version,
+            "role.updated",
+            &json!({"v": version}),
+            0,
+            audience,
+        )
+    }
+
+    /// The versions of the `change` events in a queue, and the other events by name.
+    fn received(out: &Outbound) -> (Vec<i64>, Vec<String>) {
+        let mut versions = Vec::new();
+        let mut others = Vec::new();
+        if let Some(Drained::Frames(frames)) = out.drain() {
+            for f in frames {
+                let v: Value = serde_json::from_str(&f[2..]).expect("json event");
+                let name = v[0].as_str().expect("name").to_string();
+                if name == "change" {
+                    versions.push(v[1]["version"].as_i64().expect("version"));
+                } else {
+                    others.push(name);
+                }
+            }
+        }
+        (versions, others)
+    }
+
+    fn joined(
+        hub: &Hub,
+        store: StoreId,
+        key: SocketKey,
+        user: UserId,
+        manager: bool,
+        at: i64,
+    ) -> Arc<Outbound> {
+        let out = Arc::new(Outbound::new(1 << 20));
+        hub.connect(key, user, out.clone());
+        assert!(hub.begin_join(store, key, format!("user {key}"), manager));
+        assert_eq!(
+            hub.finish_join(store, key, at, Some("43[]".into())),
+            JoinOutcome::Joined
+        );
+        let _ = out.drain();
+        out
+    }
+
+    #[test]
+    fn changes_reach_only_the_sockets_that_may_see_them() {
+        let (hub, _rx) = hub();
+        let store = StoreId::new();
+        let (boss, ana, ben) = (UserId::new(), UserId::new(), UserId::new());
+        let boss_out = joined(&hub, store, 1, boss, true, 0);
+        let ana_out = joined(&hub, store, 2, ana, false, 0);
+        let ben_out = joined(&hub, store, 3, ben, false, 0);
+        hub.offer(
+            store,
+            [
+                change(store, 1, Audience::Everyone),
+                change(store, 2, Audience::Managers),
+                change(store, 3, Audience::ManagersAnd(vec![ana])),
+            ],
+        );
+        assert_eq!(received(&boss_out).0, vec![1, 2, 3]);
+        assert_eq!(received(&ana_out).0, vec![1, 3]);
+        assert_eq!(received(&ben_out).0, vec![1]);
+    }
+
+    #[test]
+    fn versions_go_out_in_order_once_and_a_gap_asks_for_a_catch_up() {
+        let (hub, mut rx) = hub();
+        let store = StoreId::new();
+        let out = joined(&hub, store, 1, UserId::new(), true, 5);
+        hub.offer(store, [change(store, 7, Audience::Everyone)]);
+        assert_eq!(received(&out).0, Vec::<i64>::new());
+        assert_eq!(rx.try_recv(), Ok(Task::CatchUp(store)));
+        hub.offer(
+            store,
+            [
+                change(store, 6, Audience::Everyone),
+                change(store, 5, Audience::Everyone),
+                change(store, 7, Audience::Everyone),
+            ],
+        );
+        assert_eq!(received(&out).0, vec![6, 7]);
+        assert_eq!(hub.delivered(store), Some(7));
+        hub.offer(store, [change(store, 7, Audience::Everyone)]);
+        assert_eq!(received(&out).0, Vec::<i64>::new());
+        hub.announced(store, 7);
+        assert!(rx.try_recv().is_err());
+        hub.announced(store, 8);
+        assert_eq!(rx.try_recv(), Ok(Task::CatchUp(store)));
+    }
+
+    #[test]
+    fn a_joining_socket_gets_what_arrived_during_its_replay_after_its_ack() {
+        let (hub, _rx) = hub();
+        let store = StoreId::new();
+        let early = joined(&hub, store, 1, UserId::new(), true, 3);
+        let out = Arc::new(Outbound::new(1 << 20));
+        hub.connect(2, UserId::new(), out.clone());
+        assert!(hub.begin_join(store, 2, "late".into(), true));
+        hub.offer(
+            store,
+            [
+                change(store, 4, Audience::Everyone),
+                change(store, 5, Audience::Everyone),
+            ],
+        );
+        assert_eq!(received(&early).0, vec![4, 5]);
+        assert_eq!(received(&out).0, Vec::<i64>::new());
+        // The replay read the store at version 4: only 5 is still owed.
+        hub.finish_join(store, 2, 4, Some("43[]".into()));
+        let Some(Drained::Frames(frames)) = out.drain() else {
+            panic!("expected frames");
+        };
+        assert_eq!(&*frames[0], "43[]");
+        assert!(frames[1].contains(r#""version":5"#));
+        assert_eq!(frames.len(), 2);
+        hub.offer(store, [change(store, 6, Audience::Everyone)]);
+        assert_eq!(received(&out).0, vec![6]);
+    }
+
+    #[test]
+    fn sockets_leave_every_room_when_they_disconnect() {
+        let (hub, _rx) = hub();
+        let (a, b) = (StoreId::new(), StoreId::new());
+        let user = UserId::new();
+        let out = joined(&hub, a, 1, user, false, 0);
+        assert!(hub.begin_join(b, 1, "x".into(), false));
+        hub.finish_join(b, 1, 0, Some("43[]".into()));
+        let other = joined(&hub, a, 2, UserId::new(), false, 0);
+        assert_eq!(hub.counts(), (2, 2));
+        hub.disconnect(1);
+        hub.disconnect(1);
+        assert_eq!(hub.counts(), (1, 1));
+        assert!(!hub.has_room(b));
+        assert_eq!(hub.users_in(a).len(), 1);
+        hub.disconnect(2);
+        assert_eq!(hub.counts(), (0, 0));
+        assert_eq!(hub.notify_user(user, &json!({})), 0);
+        drop((out, other));
+    }
+
+    #[test]
+    fn presence_is_broadcast_on_change_and_when_someone_leaves() {
+        let (hub, _rx) = hub();
+        let store = StoreId::new();
+        let (ana, ben) = (UserId::new(), UserId::new());
+        let ana_out = joined(&hub, store, 1, ana, true, 0);
+        let ben_out = joined(&hub, store, 2, ben, false, 0);
+        assert!(hub.presence(store, 1, true, Some("shift-1".into())));
+        assert_eq!(received(&ben_out).1, vec!["presence"]);
+        assert_eq!(received(&ana_out).1, vec!["presence"]);
+        // Unchanged presence is not broadcast again.
+        assert!(hub.presence(store, 1, true, Some("shift-1".into())));
+        assert_eq!(received(&ben_out).1, Vec::<String>::new());
+        let present = hub.present(store);
+        assert_eq!(present.len(), 1);
+        assert_eq!(present[0].user_id, ana);
+        assert_eq!(present[0].editing.as_deref(), Some("shift-1"));
+        hub.disconnect(1);
+        assert_eq!(received(&ben_out).1, vec!["presence"]);
+        assert!(hub.present(store).is_empty());
+        assert!(!hub.presence(store, 1, true, None));
+    }
+
+    #[test]
+    fn a_member_who_loses_the_store_leaves_its_room_and_a_demoted_one_stops_seeing_drafts() {
+        let (hub, mut rx) = hub();
+        let store = StoreId::new();
+        let (ana, ben) = (UserId::new(), UserId::new());
+        let ana_out = joined(&hub, store, 1, ana, true, 0);
+        let ben_out = joined(&hub, store, 2, ben, false, 0);
+        hub.offer(
+            store,
+            [Change::new(
+                store,
+                1,
+                "employee.updated",
+                &json!({}),
+                0,
+                Audience::Everyone,
+            )],
+        );
+        assert_eq!(rx.try_recv(), Ok(Task::Refresh(store)));
+        hub.update_members(store, &HashMap::from([(ana, Some(false)), (ben, None)]));
+        hub.offer(
+            store,
+            [
+                change(store, 2, Audience::Managers),
+                change(store, 3, Audience::Everyone),
+            ],
+        );
+        assert_eq!(received(&ana_out).0, vec![1, 3]);
+        assert_eq!(received(&ben_out).0, vec![1]);
+        assert_eq!(hub.users_in(store), vec![ana]);
+    }
+
+    #[test]
+    fn notifications_reach_every_socket_of_the_user() {
+        let (hub, _rx) = hub();
+        let user = UserId::new();
+        let (a, b) = (Arc::new(Outbound::new(1024)), Arc::new(Outbound::new(1024)));
+        hub.connect(1, user, a.clone());
+        hub.connect(2, user, b.clone());
+        hub.connect(3, UserId::new(), Arc::new(Outbound::new(1024)));
+        assert_eq!(hub.notify_user(user, &json!({"title": "hi"})), 2);
+        assert_eq!(received(&a).1, vec!["notification"]);
+        assert_eq!(received(&b).1, vec!["notification"]);
+    }
+
+    #[test]
+    fn a_change_is_encoded_as_the_contract_says() {
+        let store = StoreId::new();
+        let c = Change::new(
+            store,
+            3,
+            "store.updated",
+            &json!({"name": "x"}),
+            42,
+            Audience::Everyone,
+        );
+        let v: Value = serde_json::from_str(&c.frame[2..]).expect("json");
+        assert!(c.frame.starts_with("42"));
+        assert_eq!(
+            v,
+            json!(["change", {"storeId": store, "version": 3, "type": "store.updated", "data": {"name": "x"}, "at": 42}])
+        );
+    }
+}

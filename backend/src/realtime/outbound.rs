@@ -1,0 +1,192 @@
+//! The outgoing queue of one connection: encoded Engine.IO packets waiting for the transport,
+//! bounded in bytes. A client that does not keep up is cut off (the queue closes) rather than
+//! letting its backlog grow or slowing whoever broadcasts.
+
+use bytestring::ByteString;
+use std::collections::VecDeque;
+use std::pin::pin;
+use std::sync::Mutex;
+use tokio::sync::Notify;
+
+/// One encoded Engine.IO packet (e.g. `42["change",{...}]`). Cloning shares the bytes, so a
+/// broadcast is encoded once for every receiver.
+pub type Frame = ByteString;
+
+/// The bounded queue of a connection.
+#[derive(Debug)]
+pub struct Outbound {
+    inner: Mutex<Queue>,
+    /// Wakes the transport waiting for frames (or for the close).
+    ready: Notify,
+    /// Wakes tasks that wait only for the close.
+    closed: Notify,
+    limit: usize,
+}
+
+#[derive(Debug, Default)]
+struct Queue {
+    frames: VecDeque<Frame>,
+    bytes: usize,
+    closed: bool,
+}
+
+/// What a transport finds in the queue.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Drained {
+    Frames(Vec<Frame>),
+    Closed,
+}
+
+impl Outbound {
+    /// A queue holding at most `limit` bytes of frames.
+    pub fn new(limit: usize) -> Outbound {
+        Outbound {
+            inner: Mutex::new(Queue::default()),
+            ready: Notify::new(),
+            closed: Notify::new(),
+            limit,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Queue> {
+        // A panic while holding this lock leaves the queue consistent: recover it.
+        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Queues a frame. Returns false when the queue is closed, or closes it (and returns
+    /// false) when the frame would exceed the bound.
+    pub fn push(&self, frame: Frame) -> bool {
+        let mut q = self.lock();
+        if q.closed {
+            return false;
+        }
+        if q.bytes + frame.len() > self.limit {
+            drop(q);
+            self.close();
+            return false;
+        }
+        q.bytes += frame.len();
+        q.frames.push_back(frame);
+        drop(q);
+        self.ready.notify_waiters();
+        true
+    }
+
+    /// Takes every queued frame; `Closed` once the queue is closed (even with frames left).
+    pub fn drain(&self) -> Option<Drained> {
+        let mut q = self.lock();
+        if q.closed {
+            return Some(Drained::Closed);
+        }
+        if q.frames.is_empty() {
+            return None;
+        }
+        q.bytes = 0;
+        Some(Drained::Frames(q.frames.drain(..).collect()))
+    }
+
+    /// Waits until there are frames to take, the queue is closed, or [`Outbound::wake`] is
+    /// called. May return early: callers look at what they wait for and wait again.
+    pub async fn wait(&self) {
+        let mut notified = pin!(self.ready.notified());
+        // Registered before looking, so a push in between is not missed.
+        notified.as_mut().enable();
+        {
+            let q = self.lock();
+            if q.closed || !q.frames.is_empty() {
+                return;
+            }
+        }
+        notified.await;
+    }
+
+    /// Wakes whoever waits for frames without queuing any (to re-check other state).
+    pub fn wake(&self) {
+        self.ready.notify_waiters();
+    }
+
+    /// Closes the queue; later pushes are dropped.
+    pub fn close(&self) {
+        {
+            let mut q = self.lock();
+            if q.closed {
+                return;
+            }
+            q.closed = true;
+            q.frames.clear();
+            q.bytes = 0;
+        }
+        self.ready.notify_waiters();
+        self.closed.notify_waiters();
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.lock().closed
+    }
+
+    /// Waits until the queue is closed.
+    pub async fn closed(&self) {
+        loop {
+            let mut notified = pin!(self.closed.notified());
+            notified.as_mut().enable();
+            if self.is_closed() {
+                return;
+            }
+            notified.await;
+        }
+    }
+
+    /// Bytes waiting to be sent.
+    pub fn queued_bytes(&self) -> usize {
+        self.lock().bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_come_out_in_order_and_free_their_bytes() {
+        let out = Outbound::new(100);
+        assert!(out.push("41".into()));
+        assert!(out.push("42[\"a\"]".into()));
+        assert_eq!(out.queued_bytes(), 9);
+        assert_eq!(
+            out.drain(),
+            Some(Drained::Frames(vec!["41".into(), "42[\"a\"]".into()]))
+        );
+        assert_eq!(out.queued_bytes(), 0);
+        assert_eq!(out.drain(), None);
+    }
+
+    #[test]
+    fn a_full_queue_closes_instead_of_growing() {
+        let out = Outbound::new(10);
+        assert!(out.push("123456".into()));
+        assert!(!out.push("123456".into()));
+        assert!(out.is_closed());
+        assert!(!out.push("1".into()));
+        assert_eq!(out.drain(), Some(Drained::Closed));
+    }
+
+    #[actix_web::test]
+    async fn a_waiting_transport_wakes_on_push_and_on_close() {
+        let out = std::sync::Arc::new(Outbound::new(100));
+        let waiter = out.clone();
+        let task = actix_web::rt::spawn(async move {
+            waiter.wait().await;
+            waiter.drain()
+        });
+        actix_web::rt::task::yield_now().await;
+        out.push("2".into());
+        let got = task.await.expect("task");
+        assert_eq!(got, Some(Drained::Frames(vec!["2".into()])));
+
+        let waiter = out.clone();
+        let task = actix_web::rt::spawn(async move { waiter.closed().await });
+        actix_web::rt::task::yield_now().await;
+        out.close();
+        task.await.expect("task");
+    }
+}

@@ -1,0 +1,103 @@
+// Two server processes on one database behave as one.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Cluster, query } from '../lib/server.mjs';
+import { createTeam, data } from '../lib/api.mjs';
+import { connect, join, socketCall, until } from '../lib/socket.mjs';
+
+let cluster;
+let team;
+before(async () => {
+  cluster = await Cluster.start({ nodes: 2 });
+  team = await createTeam(cluster);
+});
+after(() => cluster?.stop());
+
+test('a change through node A reaches sockets on node B, in order, without gaps', async () => {
+  const [a, b] = cluster.nodes;
+  const managerOnA = await connect(a, team.manager.token);
+  const ownerOnB = await connect(b, team.owner.token);
+  const annOnB = await connect(b, team.ann.token, { transports: ['websocket'] });
+  try {
+    const start = (await join(managerOnA, team.storeId)).data.version;
+    await join(ownerOnB, team.storeId);
+    await join(annOnB, team.storeId);
+
+    for (let i = 0; i < 10; i++) {
+      if (i % 2) {
+        await data(a, 'updateBusinessIdentity', { store: team.storeId, name: `Shop ${i}`, type: 'others' }, team.owner.token);
+      } else {
+        const reply = await socketCall(managerOnA, 'createRole', {
+          store: team.storeId,
+          roleData: { title: `Role ${i}`, color: '#123456' },
+        });
+        assert.ok(reply.data.id);
+      }
+    }
+    // A manager-only change on node B's HTTP side, too.
+    await data(b, 'updateEmployee', {
+      store: team.storeId,
+      employeeId: team.ben.employeeId,
+      employee: { displayName: 'Benny' },
+    }, team.owner.token);
+
+    const rows = await query(
+      cluster.dbUrl,
+      'SELECT version::int AS version, user_ids::text[] AS user_ids FROM store_events WHERE store_id = $1 AND version > $2 ORDER BY version',
+      [team.storeId, start],
+    );
+    const all = rows.map((r) => r.version);
+    assert.equal(all.length, 11);
+    for (const s of [managerOnA, ownerOnB]) {
+      await until(() => s.changes.length >= all.length, 'every change');
+    }
+    const forAnn = rows.filter((r) => !r.user_ids).map((r) => r.version);
+    await until(() => annOnB.changes.length >= forAnn.length, "Ann's changes");
+    await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(managerOnA.changes.map((c) => c.version), all);
+    assert.deepEqual(ownerOnB.changes.map((c) => c.version), all);
+    assert.deepEqual(annOnB.changes.map((c) => c.version), forAnn);
+  } finally {
+    managerOnA.close();
+    ownerOnB.close();
+    annOnB.close();
+  }
+});
+
+test('a socket joining on node B with since replays changes made through node A', async () => {
+  const [a, b] = cluster.nodes;
+  const first = await connect(b, team.ann.token);
+  const since = (await join(first, team.storeId)).data.version;
+  first.close();
+  await data(a, 'updateBusinessIdentity', { store: team.storeId, name: 'While away', type: 'others' }, team.owner.token);
+  const again = await connect(b, team.ann.token);
+  try {
+    const ack = await join(again, team.storeId, since);
+    assert.equal(ack.data.version, since + 1);
+    assert.deepEqual(again.changes.map((c) => c.version), [since + 1]);
+    assert.equal(again.changes[0].data.name, 'While away');
+  } finally {
+    again.close();
+  }
+});
+
+test('a node whose listen connection drops reconnects and catches up from the outbox', async () => {
+  const [a, b] = cluster.nodes;
+  const owner = await connect(b, team.owner.token, { transports: ['websocket'] });
+  try {
+    const start = (await join(owner, team.storeId)).data.version;
+    const killed = await query(
+      cluster.dbUrl,
+      `SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity
+        WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
+    );
+    assert.equal(killed.length, 2, 'one listen connection per node');
+    // Made while no node listens: only the outbox knows about it.
+    await data(a, 'updateBusinessIdentity', { store: team.storeId, name: 'Unheard', type: 'others' }, team.owner.token);
+    await until(() => owner.changes.length > 0, 'the change after the reconnect');
+    assert.deepEqual(owner.changes.map((c) => c.version), [start + 1]);
+    assert.equal(owner.changes[0].data.name, 'Unheard');
+  } finally {
+    owner.close();
+  }
+});
