@@ -24,9 +24,9 @@ async function outbox(after) {
   );
 }
 
-/** The contract's rule: named users and managers; managers only; or everyone. */
+/** The outbox rule: listed users (with the managers when flagged); managers only; everyone. */
 function maySee(row, person, manager) {
-  if (row.user_ids) return manager || row.user_ids.includes(person.id);
+  if (row.user_ids) return (row.managers_only && manager) || row.user_ids.includes(person.id);
   if (row.managers_only) return manager;
   return true;
 }
