@@ -18,6 +18,11 @@ export class ApiClient {
     private readonly fetcher: typeof fetch = (...args) => fetch(...args),
   ) {}
 
+  /** The same client authenticated with `token` (right after sign-up or sign-in). */
+  withToken(token: string): ApiClient {
+    return new ApiClient(this.base, () => token, this.onUnauthorized, this.fetcher);
+  }
+
   /** Runs a named call. */
   call<T>(name: string, payload: unknown = {}): Promise<T> {
     return this.request<T>('POST', `/${name}`, payload);

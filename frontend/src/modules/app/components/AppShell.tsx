@@ -85,7 +85,7 @@ export function AppShell() {
           <StyledSpacer />
           <LanguagePicker />
           <Avatar name={name} src={me?.profileImage} size={32} />
-          <Button $variant="ghost" $small onClick={handleSignOut}>
+          <Button $variant="ghost" $small onClick={handleSignOut} style={{ whiteSpace: 'nowrap' }}>
             {t('auth.signOut')}
           </Button>
         </StyledTopBar>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSidebarCollapsed } from '@/modules/preferences/hooks/useSidebarCollapsed';
 import { SIDEBAR, visibleEntries } from '@/modules/permissions/utils/menu';
@@ -30,7 +30,7 @@ const StyledBrand = styled.div`
   white-space: nowrap;
 `;
 
-const StyledLink = styled(NavLink)`
+const StyledLink = styled(Link)`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.spacing(3)};
@@ -74,6 +74,11 @@ export function Sidebar() {
   const entries = visibleEntries(SIDEBAR, permissions.names, permissions.isOwner);
   const narrow = (belowLarge || collapsed) && !hovered;
   const current = `${location.pathname}${location.search}`;
+  // Team tabs share a path: the query decides, and no query means the employees tab.
+  const isActive = (path: string) =>
+    path.includes('?')
+      ? current === path || (path === '/team?tab=Employee' && current === '/team')
+      : location.pathname === path;
 
   return (
     <StyledSidebar
@@ -88,7 +93,7 @@ export function Sidebar() {
         <StyledLink
           key={entry.path}
           to={entry.path}
-          aria-current={current === entry.path || location.pathname === entry.path ? 'page' : undefined}
+          aria-current={isActive(entry.path) ? 'page' : undefined}
           title={t(entry.labelKey)}
         >
           <StyledIcon aria-hidden>{entry.icon}</StyledIcon>

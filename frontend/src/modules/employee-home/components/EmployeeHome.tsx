@@ -112,7 +112,7 @@ export function EmployeeHome() {
       <h2 style={{ margin: 0 }}>{t('home.myShifts', { days: DAYS_AHEAD })}</h2>
       {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
       {loading && mine.length === 0 ? <Muted>{t('common.loading')}</Muted> : null}
-      {!loading && mine.length === 0 ? <Card>{t('home.noShifts')}</Card> : null}
+      {!loading && !error && mine.length === 0 ? <Card>{t('home.noShifts')}</Card> : null}
       <StyledList data-testid="my-shifts">
         {mine.map((s) => {
           const role = s.role ? roleById.get(s.role) : undefined;

@@ -75,8 +75,8 @@ export function OnboardEmployeePage() {
         setStoreName(check.storeName ?? null);
         next();
       } else if (step === 'profile') {
-        await signUp({ email: v.email.trim(), password: v.password, firstName: v.firstName.trim(), lastName: v.lastName.trim() });
-        await api.call('updateProfile', {
+        const session = await signUp({ email: v.email.trim(), password: v.password, firstName: v.firstName.trim(), lastName: v.lastName.trim() });
+        await api.withToken(session.token).call('updateProfile', {
           birthday: Date.parse(v.birthday),
           ...(v.photo.trim() ? { profile: v.photo.trim() } : {}),
         });

@@ -104,8 +104,8 @@ export function OnboardOwnerPage() {
     setBusy(true);
     try {
       if (step === 'profile') {
-        await signUp({ email: v.email.trim(), password: v.password, firstName: v.firstName.trim(), lastName: v.lastName.trim() });
-        if (v.photo.trim()) await api.call('updateProfile', { profile: v.photo.trim() }).catch(() => undefined);
+        const session = await signUp({ email: v.email.trim(), password: v.password, firstName: v.firstName.trim(), lastName: v.lastName.trim() });
+        if (v.photo.trim()) await api.withToken(session.token).call('updateProfile', { profile: v.photo.trim() });
         next();
       } else if (step === 'roles') {
         await register();

@@ -80,7 +80,7 @@ export function EmployeeDialog({ employee, roles, onSubmit, onClose }: EmployeeD
                   {draft.roles.includes(role.id) ? (
                     <div style={{ width: 140 }}>
                       <TextField
-                        label={t('fields.wage')}
+                        label={t('team.wageFor', { role: role.title })}
                         type="number"
                         min={0}
                         step="0.01"

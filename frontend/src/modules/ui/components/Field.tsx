@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
 
-const StyledField = styled.label`
+const StyledField = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing(1)};
@@ -39,7 +39,7 @@ const StyledError = styled.span`
   font-size: 13px;
 `;
 
-const StyledLabelText = styled.span`
+const StyledLabelText = styled.label`
   color: ${({ theme }) => theme.color.text};
   font-weight: 500;
 `;
@@ -50,13 +50,16 @@ export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 /** A labelled input with its validation message below it. */
-export function TextField({ label, error, ...input }: TextFieldProps) {
+export function TextField({ label, error, id, ...input }: TextFieldProps) {
   const errorId = useId();
+  const ownId = useId();
+  const inputId = id ?? ownId;
   return (
     <StyledField>
-      <StyledLabelText>{label}</StyledLabelText>
+      <StyledLabelText htmlFor={inputId}>{label}</StyledLabelText>
       <StyledInput
         {...input}
+        id={inputId}
         $invalid={!!error}
         aria-invalid={!!error}
         aria-describedby={error ? errorId : undefined}
@@ -77,12 +80,14 @@ export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
 };
 
 /** A labelled select with its validation message below it. */
-export function SelectField({ label, error, options, ...select }: SelectFieldProps) {
+export function SelectField({ label, error, options, id, ...select }: SelectFieldProps) {
   const errorId = useId();
+  const ownId = useId();
+  const selectId = id ?? ownId;
   return (
     <StyledField>
-      <StyledLabelText>{label}</StyledLabelText>
-      <StyledSelect {...select} $invalid={!!error} aria-invalid={!!error} aria-describedby={error ? errorId : undefined}>
+      <StyledLabelText htmlFor={selectId}>{label}</StyledLabelText>
+      <StyledSelect {...select} id={selectId} $invalid={!!error} aria-invalid={!!error} aria-describedby={error ? errorId : undefined}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
