@@ -16,8 +16,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['e2e/**/*.{js,mjs}', 'eslint.config.js'],
+    files: ['e2e/**/*.{js,mjs}', 'scripts/**/*.mjs', 'eslint.config.js'],
     extends: [js.configs.recommended],
-    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: globals.node },
+    // Browser globals appear inside page.evaluate callbacks.
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -18,8 +18,10 @@ export function RequirePermission({ children }: { children: ReactNode }) {
   );
 }
 
-/** Sends signed-out visitors to sign in, remembering where they were going. */
+/**
+ * Sends signed-out visitors to sign in. Signing in leads home, not back: the next person to
+ * sign in on this browser may not be the one who left.
+ */
 export function RedirectToLogin() {
-  const location = useLocation();
-  return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return <Navigate to="/login" replace />;
 }

@@ -88,7 +88,7 @@ export function Sidebar() {
       onMouseLeave={() => setHovered(false)}
       data-testid="sidebar"
     >
-      <StyledBrand>{narrow ? 'C' : t('app.name')}</StyledBrand>
+      <StyledBrand>{narrow ? t('app.name').charAt(0) : t('app.name')}</StyledBrand>
       {entries.map((entry) => (
         <StyledLink
           key={entry.path}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { LanguagePicker } from '@/modules/app/components/LanguagePicker';
 import { Card, NarrowPage, Stack } from '@/modules/ui/components/Layout';
@@ -8,6 +9,9 @@ const StyledHead = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.spacing(3)};
+`;
+
+const StyledTitle = styled.div`
   h1 { margin: 0; font-size: 22px; }
 `;
 
@@ -19,15 +23,18 @@ const StyledBrand = styled.div`
 
 /** The frame of account screens: brand, language picker, title, content. */
 export function AuthCard({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <NarrowPage>
       <Card>
         <Stack>
           <StyledHead>
-            <StyledBrand>Clockto</StyledBrand>
+            <StyledBrand>{t('app.name')}</StyledBrand>
             <LanguagePicker />
           </StyledHead>
-          <h1 style={{ margin: 0, fontSize: 22 }}>{title}</h1>
+          <StyledTitle>
+            <h1>{title}</h1>
+          </StyledTitle>
           {children}
         </Stack>
       </Card>

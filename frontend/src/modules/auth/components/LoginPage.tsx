@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { errorText } from '@/modules/api/errors';
 import { useForm } from '@/modules/forms/useForm';
 import { email, required } from '@/modules/forms/validation';
@@ -16,7 +16,6 @@ const rules = () => ({ email: [email], password: [required] });
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   const { signIn } = useSession();
   const form = useForm({ email: '', password: '' }, rules);
   const [failure, setFailure] = useState<string | null>(null);
@@ -29,8 +28,7 @@ export function LoginPage() {
     setFailure(null);
     try {
       await signIn(form.values.email.trim(), form.values.password);
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from ?? '/', { replace: true });
+      navigate('/', { replace: true });
     } catch (err) {
       setFailure(errorText(t, err));
     } finally {

@@ -2,6 +2,12 @@ import { useCallback } from 'react';
 import { useRecoilCallback, useRecoilValue, useSetRecoilState } from 'recoil';
 import type { Me, User } from '@/modules/api/types';
 import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
+import { seenPublishedShiftsState } from '@/modules/employee-home/states/seenPublishedShiftsState';
+import { shiftErrorsState } from '@/modules/schedule/states/shiftErrorsState';
+import { shiftsState } from '@/modules/schedule/states/shiftsState';
+import { currentStoreIdState } from '@/modules/stores/states/currentStoreIdState';
+import { employeesState } from '@/modules/stores/states/employeesState';
+import { storeDetailState } from '@/modules/stores/states/storeDetailState';
 import { meState } from '../states/meState';
 import { tokenState } from '../states/tokenState';
 import { useApi } from './useApi';
@@ -35,8 +41,8 @@ export function useSession() {
     ({ set }) =>
       (session: { token: string; user: User }) => {
         set(tokenState, session.token);
-        // The stores come with the next `/me`; until then the user has none.
-        set(meState, { ...session.user, stores: [] });
+        // Loading until `/me` brings the user's stores, so no screen decides on a partial user.
+        set(meState, undefined);
       },
     [],
   );
@@ -63,6 +69,13 @@ export function useSession() {
     ({ reset, set }) =>
       () => {
         for (const key of SESSION_KEYS) localStorage.removeItem(key);
+        // Nothing of this user's session may show to the next one.
+        reset(currentStoreIdState);
+        reset(storeDetailState);
+        reset(employeesState);
+        reset(shiftsState);
+        reset(shiftErrorsState);
+        reset(seenPublishedShiftsState);
         reset(tokenState);
         set(meState, null);
       },
