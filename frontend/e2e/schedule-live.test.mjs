@@ -1,0 +1,89 @@
+// The manager creates and publishes a shift and the employee's page shows it without reload;
+// the employee confirms and the manager's board shows it confirmed without reload.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { employeeJoined, launchBrowser, ownerWithStore, screenshot, serves, signInWithForm, startServer } from './support.mjs';
+
+let server;
+let browser;
+let live = false;
+
+before(async () => {
+  server = await startServer();
+  live = await serves(server.url, 'createShift');
+  if (live) browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** `yyyy-MM-dd` of the day after today in the store's zone. */
+function tomorrowIn(zone) {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(Date.now() + 24 * 3_600_000);
+  return parts;
+}
+
+test('a published shift reaches the employee live and their confirmation reaches the board', async (t) => {
+  if (!live) {
+    t.skip('this server does not serve the shift calls and the socket yet');
+    return;
+  }
+  const owner = await ownerWithStore(server, { email: 'live-owner@example.com' });
+  const ana = await employeeJoined(server, owner, { email: 'live-ana@example.com', firstName: 'Ana', wage: 15 });
+
+  const manager = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
+  const board = await manager.newPage();
+  await signInWithForm(board, server.url, 'live-owner@example.com', 'secret123');
+  await board.waitForURL(/\/schedule$/);
+  await board.getByTestId('connection').and(board.locator('[data-status="connected"]')).waitFor();
+  await board.getByRole('tab', { name: '5 days' }).click();
+
+  const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const home = await phone.newPage();
+  await signInWithForm(home, server.url, ana.email, ana.password);
+  await home.waitForURL(/\/home$/);
+  await home.getByTestId('connection').and(home.locator('[data-status="connected"]')).waitFor();
+  await home.getByText('No upcoming shifts.').waitFor();
+
+  // The manager creates a shift for Ana tomorrow, confirming the write.
+  const cell = board.getByTestId(`cell-${ana.email}-${tomorrowIn('Europe/Berlin')}`);
+  await cell.getByTestId('add-shift').click();
+  const dialog = board.getByRole('dialog', { name: 'New shift' });
+  assert.equal(await dialog.getByLabel('Employee').inputValue() !== '', true);
+  await dialog.getByLabel('Start', { exact: true }).fill('09:00');
+  await dialog.getByLabel('End', { exact: true }).fill('17:00');
+  await dialog.getByTestId('shift-save').click();
+  await board.getByRole('dialog', { name: 'Create this shift?' }).getByTestId('confirm').click();
+  const card = cell.getByTestId('shift');
+  await card.and(board.locator('[data-status="draft"]')).waitFor();
+  await screenshot(board, 'schedule-draft');
+
+  // Drafts stay hidden from the employee.
+  await home.waitForTimeout(500);
+  assert.equal(await home.getByTestId('my-shift').count(), 0);
+
+  await board.getByTestId('publish').click();
+  await board.getByRole('dialog').getByTestId('confirm').click();
+  await card.and(board.locator('[data-status="published"]')).waitFor();
+
+  // The employee's page shows it without a reload, with the new-shift badge and earnings.
+  const mine = home.getByTestId('my-shift');
+  await mine.and(home.locator('[data-status="published"]')).waitFor();
+  assert.equal(await home.getByTestId('published-badge').textContent(), '1');
+  assert.match(await home.getByTestId('earnings').textContent(), /^120(\.00)?$/);
+  await screenshot(home, 'employee-home-published');
+
+  await mine.getByTestId('confirm-shift').click();
+  await mine.and(home.locator('[data-status="confirmed"]')).waitFor();
+
+  // The manager's board shows the confirmation without a reload.
+  await card.and(board.locator('[data-status="confirmed"]')).waitFor();
+  assert.equal(await card.getByTestId('shift-status').textContent(), 'Confirmed');
+  await screenshot(board, 'schedule-confirmed');
+
+  await phone.close();
+  await manager.close();
+});
