@@ -63,7 +63,7 @@ test(`the board renders ${EMPLOYEES} employees and ${SHIFTS} shifts of a week`, 
         {
           storeId: owner.storeId, title: 'Barista', role: owner.roleId, assigned: id,
           start, end: start + 4 * 3_600_000,
-          repeat: [2, 3, 4, 5].map((d) => weekDayAt(d, hh)),
+          repeat: [1, 2, 3, 4, 5].map((d) => weekDayAt(d, hh)),
         },
         owner.token,
       );

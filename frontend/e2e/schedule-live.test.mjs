@@ -84,6 +84,36 @@ test('a published shift reaches the employee live and their confirmation reaches
   assert.equal(await card.getByTestId('shift-status').textContent(), 'Confirmed');
   await screenshot(board, 'schedule-confirmed');
 
+  // A second shift over the first is refused, and the server's reason shows in the dialog.
+  await cell.getByTestId('add-shift').click();
+  const second = board.getByRole('dialog', { name: 'New shift' });
+  await second.getByLabel('Start', { exact: true }).fill('10:00');
+  await second.getByLabel('End', { exact: true }).fill('12:00');
+  await second.getByTestId('shift-save').click();
+  await board.getByRole('dialog', { name: 'Create this shift?' }).getByTestId('confirm').click();
+  const refusal = second.getByTestId('shift-error');
+  await refusal.waitFor();
+  assert.match(await refusal.textContent(), /^Conflict: .*conflicting with the current shift\.$/);
+  await board.waitForTimeout(1000);
+  await screenshot(board, 'schedule-conflict');
+  await second.getByRole('button', { name: 'Cancel' }).click();
+
+  // Dragging the shift to the next day moves it; the employee's page follows.
+  const nextDay = board.getByTestId(`cell-${ana.email}-${dayAfter(tomorrowIn('Europe/Berlin'))}`);
+  await card.dragTo(nextDay);
+  const moved = nextDay.getByTestId('shift');
+  await moved.waitFor();
+  assert.equal(await cell.getByTestId('shift').count(), 0);
+  await home.getByText(new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    .format(new Date(`${dayAfter(tomorrowIn('Europe/Berlin'))}T12:00:00Z`))).waitFor();
+
   await phone.close();
   await manager.close();
 });
+
+/** The `yyyy-MM-dd` after `key`. */
+function dayAfter(key) {
+  const d = new Date(`${key}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}

@@ -132,7 +132,7 @@ export function ShiftDialog({ shift, initial, zone, roles, employees, days, onCr
                     />
                   ))}
                 </Row>
-                {draft.repeat.length ? <Muted>{t('schedule.repeatCount', { count: repeatStarts(draft, zone).length + 1 })}</Muted> : null}
+                {draft.repeat.length ? <Muted>{t('schedule.repeatCount', { count: Math.max(1, repeatStarts(draft, zone).length) })}</Muted> : null}
               </>
             )}
             {failure ? (

@@ -21,9 +21,10 @@ describe('shift drafts', () => {
     expect(instantsOf(draft, zone)).toEqual({ start: s.start, end: s.end });
   });
 
-  it('repeats at the same clock time on the chosen days, never twice on the first', () => {
-    const draft = { title: 'x', role: 'r', assigned: '', day: monday, start: '08:00', end: '12:00', repeat: [monday, tuesday], oe: false };
-    expect(repeatStarts(draft, zone)).toEqual([atClock(tuesday, '08:00', zone)]);
+  it('lists every start time when repeating, the first day once and first', () => {
+    const draft = { title: 'x', role: 'r', assigned: '', day: monday, start: '08:00', end: '12:00', repeat: [tuesday, monday], oe: false };
+    expect(repeatStarts(draft, zone)).toEqual([atClock(monday, '08:00', zone), atClock(tuesday, '08:00', zone)]);
+    expect(repeatStarts({ ...draft, repeat: [monday] }, zone)).toEqual([]);
   });
 
   it('requires title, role and times', () => {

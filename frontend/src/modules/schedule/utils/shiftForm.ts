@@ -37,9 +37,14 @@ export function instantsOf(draft: ShiftDraft, zone: string): { start: number; en
   return { start, end };
 }
 
-/** Start instants of the repeated copies. */
+/**
+ * The `repeat` list of `createShift`: every start time, the shift's own day first, when
+ * further days are chosen; empty for a single shift. The server makes one shift per entry.
+ */
 export function repeatStarts(draft: ShiftDraft, zone: string): number[] {
-  return draft.repeat.filter((d) => d !== draft.day).map((d) => atClock(d, draft.start, zone));
+  const others = draft.repeat.filter((d) => d !== draft.day);
+  if (others.length === 0) return [];
+  return [draft.day, ...others.sort((a, b) => a - b)].map((d) => atClock(d, draft.start, zone));
 }
 
 /** Catalogue keys of what is wrong with a draft. */
