@@ -144,5 +144,25 @@ test('an owner onboards, creates a role and invites an employee who joins', asyn
   await ep.getByText("You don't have enough permission for this operation.").waitFor();
 
   await employee.close();
+
+  // Roles tab, store settings with the debounced booking toggle, and the look of the app.
+  await page.getByRole('link', { name: 'Roles' }).click();
+  await page.getByTestId('role-Barista').waitFor();
+  await screenshot(page, 'team-roles');
+  await page.getByRole('link', { name: 'Store settings' }).click();
+  const booking = page.getByTestId('booking-toggle');
+  // Three quick clicks inside 300 ms settle on "on" and send one change.
+  await booking.click();
+  await booking.click();
+  await booking.click();
+  await page.getByText('Store saved.').waitFor();
+  await page.reload();
+  assert.equal(await page.getByTestId('booking-toggle').isChecked(), true);
+  await screenshot(page, 'store-settings');
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByRole('radio', { name: 'Dark' }).click();
+  await page.getByRole('radio', { name: 'Purple' }).click();
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(13, 17, 23)');
+  await screenshot(page, 'settings-dark');
   await owner.close();
 });

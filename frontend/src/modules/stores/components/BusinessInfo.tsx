@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Store } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
@@ -15,23 +15,24 @@ import { BOOKING_DEBOUNCE_MS } from '../utils/booking';
 
 /** Store settings for the owner: identity, hours, location and time zone, booking. */
 export function BusinessInfo() {
+  const { store } = useCurrentStore();
+  if (!store) return null;
+  // A store switch starts the forms afresh.
+  return <BusinessInfoForms key={store.id} store={store} />;
+}
+
+function BusinessInfoForms({ store }: { store: Store }) {
   const { t } = useTranslation();
   const api = useApi();
   const snack = useSnackbar();
-  const { store, storeId, reloadStore } = useCurrentStore();
-  const [identity, setIdentity] = useState({ name: '', type: '', img: '' });
-  const [timing, setTiming] = useState({ open: '', close: '', daysoff: [] as number[] });
-  const [location, setLocation] = useState({ address: '', timezone: '' });
-  const [booking, setBooking] = useState(false);
+  const { storeId, reloadStore } = useCurrentStore();
+  const [identity, setIdentity] = useState({ name: store.name, type: store.type, img: store.logo ?? '' });
+  const [timing, setTiming] = useState({ open: store.times.open ?? '', close: store.times.close ?? '', daysoff: store.times.daysOff });
+  const [location, setLocation] = useState({ address: store.address, timezone: store.timezoneReference });
+  // The clicked value while its debounced save is pending; the store's value otherwise.
+  const [pendingBooking, setPendingBooking] = useState<boolean | null>(null);
+  const booking = pendingBooking ?? store.bookingEnabled;
   const [errors, setErrors] = useState<Record<string, string | null>>({});
-
-  useEffect(() => {
-    if (!store) return;
-    setIdentity({ name: store.name, type: store.type, img: store.logo ?? '' });
-    setTiming({ open: store.times.open ?? '', close: store.times.close ?? '', daysoff: store.times.daysOff });
-    setLocation({ address: store.address, timezone: store.timezoneReference });
-    setBooking(store.bookingEnabled);
-  }, [store]);
 
   const save = async (name: string, payload: object) => {
     try {
@@ -45,8 +46,11 @@ export function BusinessInfo() {
 
   const sendBooking = useDebouncedCallback((enabled: boolean) => {
     // Only a change is sent: the owner may click back and forth inside the window.
-    if (enabled === store?.bookingEnabled) return;
-    void save('toggleBookingFeature', { bookingEnabled: enabled });
+    if (enabled === store.bookingEnabled) {
+      setPendingBooking(null);
+      return;
+    }
+    void save('toggleBookingFeature', { bookingEnabled: enabled }).finally(() => setPendingBooking(null));
   }, BOOKING_DEBOUNCE_MS);
 
   const handleIdentity = (e: FormEvent) => {
@@ -73,7 +77,6 @@ export function BusinessInfo() {
     void save('updateBusinessLocation', { address: location.address.trim(), timezone: location.timezone });
   };
 
-  if (!store) return null;
   const err = (k: string) => (errors[k] ? t(errors[k] ?? '') : null);
   return (
     <Stack>
@@ -134,7 +137,7 @@ export function BusinessInfo() {
             label={t('store.bookingEnabled')}
             checked={booking}
             onChange={(e) => {
-              setBooking(e.target.checked);
+              setPendingBooking(e.target.checked);
               sendBooking(e.target.checked);
             }}
             data-testid="booking-toggle"
