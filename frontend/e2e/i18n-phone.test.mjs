@@ -69,6 +69,7 @@ test('at a phone’s width the app uses the bottom navigation and fits the scree
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signInWithForm(page, server.url, ana.email, ana.password);
   await page.waitForURL(/\/home$/);
+  await page.getByRole('heading', { name: 'Hello, Ana' }).waitFor();
   const nav = await page.getByTestId('bottom-nav').getByRole('link').allTextContents();
   assert.deepEqual(nav.map((t) => t.replace(/^\W+/u, '').trim()), ['Home', 'Settings']);
   assert.ok(await fits(), 'home fits the width');

@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { RecoilRoot } from 'recoil';
 import { AppThemeProvider } from '@/modules/app/components/AppThemeProvider';
@@ -7,25 +9,30 @@ import { RequirePermission } from '@/modules/app/components/RequirePermission';
 import { HomeRedirect, PublicOnly, SignedInGate } from '@/modules/app/components/SignedInGate';
 import { useBootstrap } from '@/modules/app/hooks/useBootstrap';
 import { LoginPage } from '@/modules/auth/components/LoginPage';
-import { ResetPasswordPage } from '@/modules/auth/components/ResetPasswordPage';
 import { SignupPage } from '@/modules/auth/components/SignupPage';
 import { useToken } from '@/modules/auth/hooks/useToken';
-import { OnboardEmployeePage } from '@/modules/onboarding/components/OnboardEmployeePage';
 import { OnboardingPage } from '@/modules/onboarding/components/OnboardingPage';
-import { OnboardOwnerPage } from '@/modules/onboarding/components/OnboardOwnerPage';
 import { RealtimeProvider } from '@/modules/realtime/components/RealtimeProvider';
 import { SnackbarHost } from '@/modules/snackbar/components/SnackbarHost';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
-import { BusinessInfoPage } from '@/pages/BusinessInfoPage';
-import { DashboardPage } from '@/pages/DashboardPage';
-import { EmployeeHomePage } from '@/pages/EmployeeHomePage';
-import { SchedulePage } from '@/pages/SchedulePage';
-import { SettingsPage } from '@/pages/SettingsPage';
-import { TeamPage } from '@/pages/TeamPage';
+import { Loading } from '@/modules/ui/components/Spinner';
+
+// Screens load on first visit, so the first paint needs only the shell and sign-in.
+const BusinessInfoPage = lazy(() => import('@/pages/BusinessInfoPage').then((m) => ({ default: m.BusinessInfoPage })));
+const DashboardPage = lazy(() => import('@/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const EmployeeHomePage = lazy(() => import('@/pages/EmployeeHomePage').then((m) => ({ default: m.EmployeeHomePage })));
+const SchedulePage = lazy(() => import('@/pages/SchedulePage').then((m) => ({ default: m.SchedulePage })));
+const SettingsPage = lazy(() => import('@/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const TeamPage = lazy(() => import('@/pages/TeamPage').then((m) => ({ default: m.TeamPage })));
+const OnboardEmployeePage = lazy(() => import('@/modules/onboarding/components/OnboardEmployeePage').then((m) => ({ default: m.OnboardEmployeePage })));
+const OnboardOwnerPage = lazy(() => import('@/modules/onboarding/components/OnboardOwnerPage').then((m) => ({ default: m.OnboardOwnerPage })));
+const ResetPasswordPage = lazy(() => import('@/modules/auth/components/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 
 function AppRoutes() {
   useBootstrap();
+  const { t } = useTranslation();
   return (
+    <Suspense fallback={<Loading label={t('common.loading')} />}>
     <Routes>
       <Route path="/" element={<HomeRedirect />} />
       <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
@@ -45,6 +52,7 @@ function AppRoutes() {
       </Route>
       <Route path="*" element={<NotFound />} />
     </Routes>
+    </Suspense>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -7,6 +8,7 @@ import { usePresence } from '@/modules/realtime/hooks/usePresence';
 import { StoreChooser } from '@/modules/stores/components/StoreChooser';
 import { Avatar } from '@/modules/ui/components/Avatar';
 import { Button } from '@/modules/ui/components/Button';
+import { Loading } from '@/modules/ui/components/Spinner';
 import { down } from '@/modules/ui/theme/tokens';
 import { BottomNav } from './BottomNav';
 import { LanguagePicker } from './LanguagePicker';
@@ -90,7 +92,10 @@ export function AppShell() {
           </Button>
         </StyledTopBar>
         <StyledContent>
-          <Outlet />
+          {/* Pages load on first visit; the frame stays while they do. */}
+          <Suspense fallback={<Loading label={t('common.loading')} />}>
+            <Outlet />
+          </Suspense>
         </StyledContent>
       </StyledMain>
       <BottomNav />
