@@ -107,6 +107,29 @@ test('a published shift reaches the employee live and their confirmation reaches
   await home.getByText(new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })
     .format(new Date(`${dayAfter(tomorrowIn('Europe/Berlin'))}T12:00:00Z`))).waitFor();
 
+  // A second manager: each sees the other looking, the shift the other has open, and the
+  // other's new shift, all without reload.
+  const max = await employeeJoined(server, owner, { email: 'live-max@example.com', firstName: 'Max', lastName: 'Manager', permissions: ['schedule'] });
+  const otherManager = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
+  const maxBoard = await otherManager.newPage();
+  await signInWithForm(maxBoard, server.url, max.email, max.password);
+  await maxBoard.waitForURL(/\/schedule$/);
+  await board.getByTestId('presence').getByLabel('Max Manager').waitFor();
+  await maxBoard.getByTestId('presence').getByLabel('Olivia Owner').waitFor();
+  await maxBoard.getByRole('tab', { name: '5 days' }).click();
+  await maxBoard.locator(`[data-shift-id="${await moved.getAttribute('data-shift-id')}"]`).click();
+  await moved.getByTestId('shift-editing').filter({ hasText: 'Max Manager' }).waitFor();
+  await screenshot(board, 'schedule-presence');
+  await maxBoard.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await moved.getByTestId('shift-editing').waitFor({ state: 'detached' });
+
+  const openCell = (page) => page.getByTestId(`cell-open-${tomorrowIn('Europe/Berlin')}`);
+  await openCell(maxBoard).getByTestId('add-shift').click();
+  await maxBoard.getByRole('dialog', { name: 'New shift' }).getByTestId('shift-save').click();
+  await maxBoard.getByRole('dialog', { name: 'Create this shift?' }).getByTestId('confirm').click();
+  await openCell(board).getByTestId('shift').waitFor();
+
+  await otherManager.close();
   await phone.close();
   await manager.close();
 });

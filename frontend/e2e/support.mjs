@@ -178,12 +178,16 @@ export async function ownerWithStore(server, { email, password = 'secret123', st
 }
 
 /** Invites `email` and lets them sign up, confirm and join over the API. */
-export async function employeeJoined(server, owner, { email, password = 'secret123', firstName = 'Ana', lastName = 'Employee', wage = 15 }) {
+export async function employeeJoined(
+  server,
+  owner,
+  { email, password = 'secret123', firstName = 'Ana', lastName = 'Employee', wage = 15, permissions = [] },
+) {
   const started = Date.now();
   await call(
     server.url,
     'inviteEmployee',
-    { store: owner.storeId, employee: { email, fullname: `${firstName} ${lastName}`, role: [owner.roleId], wage: { [owner.roleId]: wage }, permissions: [] } },
+    { store: owner.storeId, employee: { email, fullname: `${firstName} ${lastName}`, role: [owner.roleId], wage: { [owner.roleId]: wage }, permissions } },
     owner.token,
   );
   const invite = await invitationCode(server.mailDir, email, started - 1000);
