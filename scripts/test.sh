@@ -1,23 +1,65 @@
 #!/usr/bin/env bash
-# Runs every test: backend unit and integration tests against a real Postgres, then the
-# realtime tests driven by the official socket.io-client against the server binary.
-set -euo pipefail
+# Runs every test: backend unit and integration tests against a real Postgres; the realtime
+# tests driven by the official socket.io-client against the server binary; the web app's
+# lint, type check, unit tests and build; and its end-to-end tests in Debian's chromium against
+# the real server. Every suite runs even when an earlier one fails; the exit code tells.
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
-ADMIN_URL=$(scripts/ensure-postgres.sh)
+ADMIN_URL=$(scripts/ensure-postgres.sh) || exit 1
 export TEST_DATABASE_URL="$ADMIN_URL"
 
-echo "== backend tests"
-if cargo nextest --version >/dev/null 2>&1; then
-  cargo nextest run --workspace --no-fail-fast
-else
-  cargo test --workspace --no-fail-fast
-fi
+failed=()
+suite() {
+  local name=$1
+  shift
+  echo "== $name"
+  # Each suite chains its steps with &&: `set -e` does not apply inside an `if` condition.
+  if ! ("$@"); then
+    failed+=("$name")
+  fi
+}
 
-echo "== realtime tests"
-cargo build -p backend
-(
-  cd tests/realtime
-  [ -d node_modules ] || npm ci --no-audit --no-fund
-  npm test
-)
+backend_tests() {
+  if cargo nextest --version >/dev/null 2>&1; then
+    cargo nextest run --workspace --no-fail-fast
+  else
+    cargo test --workspace --no-fail-fast
+  fi
+}
+
+realtime_tests() {
+  cargo build -p backend &&
+    cd tests/realtime &&
+    { [ -d node_modules ] || npm ci --no-audit --no-fund; } &&
+    npm test
+}
+
+web_checks() {
+  cd frontend &&
+    { [ -d node_modules ] || npm ci --no-audit --no-fund; } &&
+    npm run lint &&
+    npm run typecheck &&
+    npm test &&
+    npm run build
+}
+
+web_e2e() {
+  if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
+    echo "installing chromium..." >&2
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >&2 ||
+      return 1
+  fi
+  cargo build -p backend && cd frontend && npm run test:e2e
+}
+
+suite "backend tests" backend_tests
+suite "realtime tests" realtime_tests
+suite "web app: lint, types, unit tests, build" web_checks
+suite "web app: end-to-end" web_e2e
+
+if [ ${#failed[@]} -gt 0 ]; then
+  printf 'failed: %s\n' "${failed[@]}"
+  exit 1
+fi
+echo "all test suites passed"

@@ -1,0 +1,207 @@
+// Shared set-up of the end-to-end tests: a real server binary on a fresh Postgres database,
+// a mail directory to read codes from, and Debian's chromium driven by playwright-core.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..');
+
+/** Where screenshots go (git-ignored). */
+export const ARTIFACTS = resolve(repo, 'test-artifacts');
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BINARY = process.env.BACKEND_BIN ?? resolve(repo, 'target', 'debug', 'backend');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+function psql(sql) {
+  execFileSync('psql', [ADMIN_URL, '-qAtc', sql], { stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+/**
+ * Starts the server binary on a free port with its own database, data and mail directories,
+ * serving the built web app. `stop()` ends the process and drops the database.
+ */
+export async function startServer() {
+  const name = `clockto_e2e_${process.pid}_${Date.now().toString(36)}`;
+  psql(`create database ${name}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'clockto-e2e-'));
+  const mailDir = join(dataDir, 'mail');
+  mkdirSync(mailDir, { recursive: true });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(BINARY, [], {
+    env: {
+      ...process.env,
+      DATABASE_URL: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+      BIND: `127.0.0.1:${port}`,
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      MAIL_DIR: mailDir,
+      STATIC_DIR: resolve(here, '..', 'dist'),
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+      SEED_DEMO: 'false',
+      RUST_LOG: process.env.RUST_LOG ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('server did not answer /health in 30 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    mailDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      psql(`drop database if exists ${name} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Whether the server serves a call (by its OpenAPI document) and the socket endpoint. */
+export async function serves(url, call) {
+  const doc = await (await fetch(`${url}/api/v1/openapi.json`)).json();
+  const hasCall = Object.keys(doc.paths ?? {}).some((p) => p.endsWith(`/${call}`));
+  const socket = await fetch(`${url}/socket.io/?EIO=4&transport=polling`).then((r) => r.ok, () => false);
+  return hasCall && socket;
+}
+
+/**
+ * Waits for the newest mail to `to` whose body matches `pattern` and returns the first group.
+ * Mails are named in sending order.
+ */
+export async function readCode(mailDir, to, pattern, after = 0) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const files = readdirSync(mailDir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => join(mailDir, f))
+      .filter((f) => statSync(f).mtimeMs >= after)
+      .sort();
+    for (const file of files.reverse()) {
+      const text = readFileSync(file, 'utf8');
+      if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(text)) continue;
+      const m = text.match(pattern);
+      if (m) return m[1];
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${pattern}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** The confirmation or reset code mailed to `to`. */
+export const mailedCode = (mailDir, to, after) => readCode(mailDir, to, /Your code is (\d{4})/, after);
+/** The invitation code mailed to `to`. */
+export const invitationCode = (mailDir, to, after) => readCode(mailDir, to, /invitation code: ([A-Za-z0-9]+)/i, after);
+
+/** Launches Debian's chromium headless with a fresh profile. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Saves a full-page screenshot under test-artifacts/. */
+export async function screenshot(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** A JSON call against the API; throws with the server's message on failure. */
+export async function call(url, name, payload, token) {
+  const res = await fetch(`${url}/api/v1/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(payload ?? {}),
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${name}: ${res.status} ${body.message}`);
+  return body.data;
+}
+
+/**
+ * Creates a confirmed owner with a store and one role over the API, for tests whose subject
+ * is not onboarding. Returns the token, store id and role id.
+ */
+export async function ownerWithStore(server, { email, password = 'secret123', store = 'Test Bistro', role = 'Barista' }) {
+  const started = Date.now();
+  const { token } = await call(server.url, 'signup', { email, password, firstName: 'Olivia', lastName: 'Owner' });
+  const code = await mailedCode(server.mailDir, email, started - 1000);
+  await call(server.url, 'confirmEmail', { code }, token);
+  const created = await call(
+    server.url,
+    'createBusiness',
+    { name: store, type: 'hospitality and leisure', timezoneReference: 'Europe/Berlin', address: 'Main St 1', open: '07:00', close: '22:00', daysoff: [] },
+    token,
+  );
+  const made = await call(server.url, 'createRole', { store: created.storeId, roleData: { title: role, color: '#2e86ab' } }, token);
+  return { token, storeId: created.storeId, roleId: made.id };
+}
+
+/** Invites `email` and lets them sign up, confirm and join over the API. */
+export async function employeeJoined(
+  server,
+  owner,
+  { email, password = 'secret123', firstName = 'Ana', lastName = 'Employee', wage = 15, permissions = [] },
+) {
+  const started = Date.now();
+  await call(
+    server.url,
+    'inviteEmployee',
+    { store: owner.storeId, employee: { email, fullname: `${firstName} ${lastName}`, role: [owner.roleId], wage: { [owner.roleId]: wage }, permissions } },
+    owner.token,
+  );
+  const invite = await invitationCode(server.mailDir, email, started - 1000);
+  const { token } = await call(server.url, 'signup', { email, password, firstName, lastName });
+  const code = await mailedCode(server.mailDir, email, started - 1000);
+  await call(server.url, 'confirmEmail', { code }, token);
+  await call(server.url, 'joinBusinessWithInvitation', { email, code: invite }, token);
+  return { token, email, password };
+}
+
+/** Signs in through the login screen. */
+export async function signInWithForm(page, url, email, password) {
+  await page.goto(`${url}/login`);
+  await page.getByLabel(/e-mail/i).fill(email);
+  await page.getByLabel(/^password$/i).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+}

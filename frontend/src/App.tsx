@@ -1,0 +1,85 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { RecoilRoot } from 'recoil';
+import { AppThemeProvider } from '@/modules/app/components/AppThemeProvider';
+import { ErrorBoundary } from '@/modules/app/components/ErrorBoundary';
+import { NotFound } from '@/modules/app/components/NotFound';
+import { RequirePermission } from '@/modules/app/components/RequirePermission';
+import { HomeRedirect, PublicOnly, SignedInGate } from '@/modules/app/components/SignedInGate';
+import { useBootstrap } from '@/modules/app/hooks/useBootstrap';
+import { LoginPage } from '@/modules/auth/components/LoginPage';
+import { SignupPage } from '@/modules/auth/components/SignupPage';
+import { useToken } from '@/modules/auth/hooks/useToken';
+import { OnboardingPage } from '@/modules/onboarding/components/OnboardingPage';
+import { RealtimeProvider } from '@/modules/realtime/components/RealtimeProvider';
+import { SnackbarHost } from '@/modules/snackbar/components/SnackbarHost';
+import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
+import { Loading } from '@/modules/ui/components/Spinner';
+
+// Screens load on first visit, so the first paint needs only the shell and sign-in.
+const BusinessInfoPage = lazy(() => import('@/pages/BusinessInfoPage').then((m) => ({ default: m.BusinessInfoPage })));
+const DashboardPage = lazy(() => import('@/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const EmployeeHomePage = lazy(() => import('@/pages/EmployeeHomePage').then((m) => ({ default: m.EmployeeHomePage })));
+const SchedulePage = lazy(() => import('@/pages/SchedulePage').then((m) => ({ default: m.SchedulePage })));
+const SettingsPage = lazy(() => import('@/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const TeamPage = lazy(() => import('@/pages/TeamPage').then((m) => ({ default: m.TeamPage })));
+const OnboardEmployeePage = lazy(() => import('@/modules/onboarding/components/OnboardEmployeePage').then((m) => ({ default: m.OnboardEmployeePage })));
+const OnboardOwnerPage = lazy(() => import('@/modules/onboarding/components/OnboardOwnerPage').then((m) => ({ default: m.OnboardOwnerPage })));
+const ResetPasswordPage = lazy(() => import('@/modules/auth/components/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+
+function AppRoutes() {
+  useBootstrap();
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<Loading label={t('common.loading')} />}>
+    <Routes>
+      <Route path="/" element={<HomeRedirect />} />
+      <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
+      <Route path="/signup" element={<PublicOnly><SignupPage /></PublicOnly>} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/onboarding" element={<OnboardingPage />} />
+      <Route path="/onboard-owner" element={<OnboardOwnerPage />} />
+      <Route path="/onboard-employee" element={<OnboardEmployeePage />} />
+      <Route element={<SignedInGate />}>
+        <Route path="/home" element={<EmployeeHomePage />} />
+        <Route path="/schedule" element={<RequirePermission><SchedulePage /></RequirePermission>} />
+        <Route path="/dashboard" element={<RequirePermission><DashboardPage /></RequirePermission>} />
+        <Route path="/team" element={<RequirePermission><TeamPage /></RequirePermission>} />
+        <Route path="/business-info" element={<RequirePermission><BusinessInfoPage /></RequirePermission>} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/profile" element={<Navigate to="/settings" replace />} />
+      </Route>
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+    </Suspense>
+  );
+}
+
+function Realtime({ children }: { children: React.ReactNode }) {
+  const token = useToken();
+  const { storeId } = useCurrentStore();
+  return (
+    <RealtimeProvider token={token} storeId={storeId}>
+      {children}
+    </RealtimeProvider>
+  );
+}
+
+/** The web app: state, theme, realtime, routes. */
+export function App() {
+  return (
+    <RecoilRoot>
+      <AppThemeProvider>
+        <ErrorBoundary>
+          <BrowserRouter>
+            <Realtime>
+              <AppRoutes />
+              <SnackbarHost />
+            </Realtime>
+          </BrowserRouter>
+        </ErrorBoundary>
+      </AppThemeProvider>
+    </RecoilRoot>
+  );
+}

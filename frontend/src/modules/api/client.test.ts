@@ -1,0 +1,77 @@
+// @vitest-environment node
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from './ApiError';
+import { ApiClient } from './client';
+
+let server: Server;
+let base: string;
+const seen: { method?: string; url?: string; auth?: string; body: string }[] = [];
+
+function body(req: IncomingMessage): Promise<string> {
+  return new Promise((ok) => {
+    let text = '';
+    req.on('data', (c) => (text += c));
+    req.on('end', () => ok(text));
+  });
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    seen.push({ method: req.method, url: req.url, auth: req.headers.authorization, body: await body(req) });
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+    };
+    if (req.url === '/api/v1/login') return send(200, { data: { token: 't' } });
+    if (req.url === '/api/v1/createShift')
+      return send(400, { message: 'Ana has 1 other shift(s)', code: 'shift_conflict', details: { type: 2 } });
+    if (req.url === '/api/v1/me') return send(401, { message: 'You need to be Authenticated to use this method', code: 'not_authenticated' });
+    if (req.url?.startsWith('/api/v1/stores/s1/shifts')) return send(200, { data: [] });
+    return send(502, '<html>bad gateway</html>');
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+});
+
+afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+
+describe('ApiClient', () => {
+  it('posts calls as JSON with the bearer token and unwraps data', async () => {
+    const api = new ApiClient(base, () => 'tok');
+    await expect(api.call('login', { email: 'a@b.co' })).resolves.toEqual({ token: 't' });
+    const last = seen.at(-1)!;
+    expect([last.method, last.url, last.auth, last.body]).toEqual(['POST', '/api/v1/login', 'Bearer tok', '{"email":"a@b.co"}']);
+  });
+
+  it('sends reads as GET with their query', async () => {
+    const api = new ApiClient(base, () => null);
+    await api.get('/stores/s1/shifts', { start: 1, end: 2, scope: 'all', skipped: undefined });
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/stores/s1/shifts?start=1&end=2&scope=all', auth: undefined });
+  });
+
+  it('throws the server’s code, message, status and details', async () => {
+    const api = new ApiClient(base, () => 'tok');
+    const error = await api.call('createShift', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'shift_conflict', status: 400, message: 'Ana has 1 other shift(s)', details: { type: 2 } });
+  });
+
+  it('signs out on 401 only when a token was sent', async () => {
+    let signedOut = 0;
+    await new ApiClient(base, () => 'tok', () => (signedOut += 1)).get('/me').catch(() => undefined);
+    await new ApiClient(base, () => null, () => (signedOut += 1)).get('/me').catch(() => undefined);
+    expect(signedOut).toBe(1);
+  });
+
+  it('turns an answer that is not the envelope into a generic error', async () => {
+    const error = await new ApiClient(base, () => null).call('anything').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'unexpected_response', status: 502 });
+  });
+
+  it('reports an unreachable server as a network error', async () => {
+    const error = await new ApiClient('http://127.0.0.1:9/api/v1', () => null).call('login').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'network_error', status: 0 });
+  });
+});

@@ -1,0 +1,104 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { useMe } from '@/modules/auth/hooks/useMe';
+import { useSession } from '@/modules/auth/hooks/useSession';
+import { usePresence } from '@/modules/realtime/hooks/usePresence';
+import { StoreChooser } from '@/modules/stores/components/StoreChooser';
+import { Avatar } from '@/modules/ui/components/Avatar';
+import { Button } from '@/modules/ui/components/Button';
+import { Loading } from '@/modules/ui/components/Spinner';
+import { down } from '@/modules/ui/theme/tokens';
+import { BottomNav } from './BottomNav';
+import { LanguagePicker } from './LanguagePicker';
+import { Sidebar } from './Sidebar';
+
+const StyledFrame = styled.div`
+  display: flex;
+  min-height: 100%;
+`;
+
+const StyledMain = styled.div`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
+const StyledTopBar = styled.header`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(3)};
+  padding: ${({ theme }) => theme.spacing(2)} ${({ theme }) => theme.spacing(5)};
+  background: ${({ theme }) => theme.color.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  min-height: 56px;
+  ${down('md')} { padding: ${({ theme }) => theme.spacing(2)} ${({ theme }) => theme.spacing(3)}; }
+`;
+
+const StyledSpacer = styled.div`
+  flex: 1;
+`;
+
+const StyledContent = styled.main`
+  flex: 1;
+  padding: ${({ theme }) => theme.spacing(5)};
+  ${down('md')} {
+    padding: ${({ theme }) => theme.spacing(3)};
+    padding-bottom: 80px;
+  }
+`;
+
+const StyledDot = styled.span<{ $on: boolean }>`
+  width: 10px;
+  height: 10px;
+  border-radius: 50%;
+  background: ${({ theme, $on }) => ($on ? theme.color.success : theme.color.warning)};
+`;
+
+/** The signed-in frame: sidebar, top bar, page, bottom navigation on phones. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useMe();
+  const { signOut } = useSession();
+  const { status } = usePresence();
+  const name = me ? `${me.firstName} ${me.lastName}` : '';
+
+  const handleSignOut = () => {
+    signOut();
+    navigate('/login');
+  };
+
+  return (
+    <StyledFrame>
+      <Sidebar />
+      <StyledMain>
+        <StyledTopBar>
+          <StoreChooser />
+          <StyledDot
+            $on={status === 'connected'}
+            title={t(status === 'connected' ? 'realtime.connected' : 'realtime.offline')}
+            aria-label={t(status === 'connected' ? 'realtime.connected' : 'realtime.offline')}
+            data-testid="connection"
+            data-status={status}
+          />
+          <StyledSpacer />
+          <LanguagePicker />
+          <Avatar name={name} src={me?.profileImage} size={32} />
+          <Button $variant="ghost" $small onClick={handleSignOut} style={{ whiteSpace: 'nowrap' }}>
+            {t('auth.signOut')}
+          </Button>
+        </StyledTopBar>
+        <StyledContent>
+          {/* Pages load on first visit; the frame stays while they do. */}
+          <Suspense fallback={<Loading label={t('common.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </StyledContent>
+      </StyledMain>
+      <BottomNav />
+    </StyledFrame>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { useSidebarCollapsed } from '@/modules/preferences/hooks/useSidebarCollapsed';
+import { SIDEBAR, visibleEntries } from '@/modules/permissions/utils/menu';
+import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
+import { useIsBelow } from '@/modules/ui/hooks/useMediaQuery';
+import { down } from '@/modules/ui/theme/tokens';
+
+const StyledSidebar = styled.nav<{ $narrow: boolean }>`
+  flex: none;
+  width: ${({ $narrow }) => ($narrow ? '64px' : '232px')};
+  transition: width 0.2s;
+  background: ${({ theme }) => theme.color.surface};
+  border-inline-end: 1px solid ${({ theme }) => theme.color.border};
+  display: flex;
+  flex-direction: column;
+  padding: ${({ theme }) => theme.spacing(3)} ${({ theme }) => theme.spacing(2)};
+  gap: ${({ theme }) => theme.spacing(1)};
+  overflow: hidden;
+  ${down('md')} { display: none; }
+`;
+
+const StyledBrand = styled.div`
+  font-weight: 700;
+  font-size: 20px;
+  color: ${({ theme }) => theme.color.primary};
+  padding: ${({ theme }) => theme.spacing(2)};
+  white-space: nowrap;
+`;
+
+const StyledLink = styled(Link)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(3)};
+  padding: ${({ theme }) => theme.spacing(2)} ${({ theme }) => theme.spacing(3)};
+  border-radius: ${({ theme }) => theme.radius}px;
+  color: ${({ theme }) => theme.color.text};
+  text-decoration: none;
+  white-space: nowrap;
+  &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
+  &[aria-current='page'] { background: ${({ theme }) => theme.color.primarySoft}; color: ${({ theme }) => theme.color.primary}; }
+`;
+
+const StyledIcon = styled.span`
+  width: 24px;
+  text-align: center;
+  font-size: 18px;
+  flex: none;
+`;
+
+const StyledToggle = styled.button`
+  margin-top: auto;
+  border: none;
+  background: none;
+  color: ${({ theme }) => theme.color.textMuted};
+  cursor: pointer;
+  padding: ${({ theme }) => theme.spacing(2)};
+  text-align: start;
+`;
+
+/**
+ * The sidebar: entries by permission, collapsible by click; a collapsed sidebar expands while
+ * hovered; below the large breakpoint it stays narrow.
+ */
+export function Sidebar() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
+  const [hovered, setHovered] = useState(false);
+  const belowLarge = useIsBelow('lg');
+  const { permissions } = useCurrentStore();
+  const entries = visibleEntries(SIDEBAR, permissions.names, permissions.isOwner);
+  const narrow = (belowLarge || collapsed) && !hovered;
+  const current = `${location.pathname}${location.search}`;
+  // Team tabs share a path: the query decides, and no query means the employees tab.
+  const isActive = (path: string) =>
+    path.includes('?')
+      ? current === path || (path === '/team?tab=Employee' && current === '/team')
+      : location.pathname === path;
+
+  return (
+    <StyledSidebar
+      $narrow={narrow}
+      aria-label={t('nav.label')}
+      onMouseEnter={() => collapsed && setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      data-testid="sidebar"
+    >
+      <StyledBrand>{narrow ? t('app.name').charAt(0) : t('app.name')}</StyledBrand>
+      {entries.map((entry) => (
+        <StyledLink
+          key={entry.path}
+          to={entry.path}
+          aria-current={isActive(entry.path) ? 'page' : undefined}
+          title={t(entry.labelKey)}
+        >
+          <StyledIcon aria-hidden>{entry.icon}</StyledIcon>
+          {narrow ? null : <span>{t(entry.labelKey)}</span>}
+        </StyledLink>
+      ))}
+      {belowLarge ? null : (
+        <StyledToggle onClick={() => setCollapsed(!collapsed)} aria-pressed={collapsed}>
+          {collapsed ? '»' : `« ${t('nav.collapse')}`}
+        </StyledToggle>
+      )}
+    </StyledSidebar>
+  );
+}

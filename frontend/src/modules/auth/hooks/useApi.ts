@@ -1,0 +1,24 @@
+import { useMemo } from 'react';
+import { useRecoilValue, useSetRecoilState } from 'recoil';
+import { ApiClient } from '@/modules/api/client';
+import { meState } from '../states/meState';
+import { tokenState } from '../states/tokenState';
+
+/** The API client, authenticated as the signed-in user. A 401 signs the user out. */
+export function useApi(): ApiClient {
+  const token = useRecoilValue(tokenState);
+  const setToken = useSetRecoilState(tokenState);
+  const setMe = useSetRecoilState(meState);
+  return useMemo(
+    () =>
+      new ApiClient(
+        '/api/v1',
+        () => token,
+        () => {
+          setToken(null);
+          setMe(null);
+        },
+      ),
+    [token, setToken, setMe],
+  );
+}

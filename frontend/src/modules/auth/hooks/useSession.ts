@@ -1,0 +1,86 @@
+import { useCallback } from 'react';
+import { useRecoilCallback, useRecoilValue, useSetRecoilState } from 'recoil';
+import type { Me, User } from '@/modules/api/types';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
+import { seenPublishedShiftsState } from '@/modules/employee-home/states/seenPublishedShiftsState';
+import { shiftErrorsState } from '@/modules/schedule/states/shiftErrorsState';
+import { shiftsState } from '@/modules/schedule/states/shiftsState';
+import { currentStoreIdState } from '@/modules/stores/states/currentStoreIdState';
+import { employeesState } from '@/modules/stores/states/employeesState';
+import { storeDetailState } from '@/modules/stores/states/storeDetailState';
+import { meState } from '../states/meState';
+import { tokenState } from '../states/tokenState';
+import { useApi } from './useApi';
+
+/** Keys cleared at sign-out: everything but the look of the app. */
+const SESSION_KEYS = [
+  STORAGE_KEYS.token,
+  STORAGE_KEYS.currentStore,
+  STORAGE_KEYS.openStoreChooser,
+  STORAGE_KEYS.seenPublishedShifts,
+];
+
+/** Sign-in, sign-up, sign-out and reloading the signed-in user. */
+export function useSession() {
+  const api = useApi();
+  const token = useRecoilValue(tokenState);
+  const setMe = useSetRecoilState(meState);
+
+  /** Reloads `/me`; signs out when the token is no longer valid. */
+  const refreshMe = useCallback(async (): Promise<Me | null> => {
+    if (!token) {
+      setMe(null);
+      return null;
+    }
+    const me = await api.get<Me>('/me');
+    setMe(me);
+    return me;
+  }, [api, token, setMe]);
+
+  const start = useRecoilCallback(
+    ({ set }) =>
+      (session: { token: string; user: User }) => {
+        set(tokenState, session.token);
+        // Loading until `/me` brings the user's stores, so no screen decides on a partial user.
+        set(meState, undefined);
+      },
+    [],
+  );
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const session = await api.call<{ token: string; user: User }>('login', { email, password });
+      start(session);
+      return session;
+    },
+    [api, start],
+  );
+
+  const signUp = useCallback(
+    async (input: { email: string; password: string; firstName: string; lastName: string }) => {
+      const session = await api.call<{ token: string; user: User }>('signup', input);
+      start(session);
+      return session;
+    },
+    [api, start],
+  );
+
+  const signOut = useRecoilCallback(
+    ({ reset, set }) =>
+      () => {
+        for (const key of SESSION_KEYS) localStorage.removeItem(key);
+        // Nothing of this user's session may show to the next one.
+        reset(currentStoreIdState);
+        reset(storeDetailState);
+        reset(employeesState);
+        reset(shiftsState);
+        reset(shiftErrorsState);
+        reset(seenPublishedShiftsState);
+        reset(tokenState);
+        set(meState, null);
+      },
+    [],
+  );
+
+  return { token, refreshMe, signIn, signUp, signOut };
+}

@@ -1,0 +1,8 @@
+import { atom } from 'recoil';
+import type { Me } from '@/modules/api/types';
+
+/** The signed-in user with their stores; `undefined` while loading, `null` when signed out. */
+export const meState = atom<Me | null | undefined>({
+  key: 'meState',
+  default: undefined,
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { shift } from '@/test/fixtures';
+import { canRespond, estimateEarnings, newPublished } from './earnings';
+
+const h = 3_600_000;
+
+describe('estimateEarnings', () => {
+  it('multiplies each shift’s hours by its role’s wage and shows hours whole', () => {
+    const out = estimateEarnings(
+      [
+        shift({ role: 'barista', status: 'published', start: 0, end: 7.5 * h }),
+        shift({ role: 'cook', status: 'confirmed', start: 0, end: 4 * h }),
+        shift({ role: 'cook', status: 'draft', start: 0, end: 10 * h }),
+        shift({ role: 'cook', status: 'declined', start: 0, end: 10 * h }),
+      ],
+      { barista: 12, cook: 20.5 },
+    );
+    expect(out).toEqual({ hours: 12, amount: 7.5 * 12 + 4 * 20.5 });
+  });
+
+  it('counts a role without a wage as zero', () => {
+    expect(estimateEarnings([shift({ role: 'x', status: 'published', start: 0, end: 2 * h })], {})).toEqual({ hours: 2, amount: 0 });
+  });
+});
+
+describe('published badge', () => {
+  it('counts the employee’s published shifts not seen yet', () => {
+    const shifts = [
+      shift({ id: 'a', assigned: 'me', status: 'published' }),
+      shift({ id: 'b', assigned: 'me', status: 'published' }),
+      shift({ id: 'c', assigned: 'me', status: 'confirmed' }),
+      shift({ id: 'd', assigned: 'other', status: 'published' }),
+    ];
+    expect(newPublished(shifts, 'me', ['b']).map((s) => s.id)).toEqual(['a']);
+  });
+
+  it('lets the assignee answer a published shift before it starts', () => {
+    const s = shift({ assigned: 'me', status: 'published', start: 1000 });
+    expect(canRespond(s, 'me', 999)).toBe(true);
+    expect(canRespond(s, 'me', 1000)).toBe(false);
+    expect(canRespond(s, 'other', 0)).toBe(false);
+    expect(canRespond({ ...s, status: 'confirmed' }, 'me', 0)).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { bottomEntries, SIDEBAR, visibleEntries } from './menu';
+import { canAccess, homePath, homeState } from './routePermissions';
+
+describe('route permission map', () => {
+  it.each([
+    ['/schedule', ['schedule'], true],
+    ['/schedule', ['employee'], false],
+    ['/team', ['employee'], true],
+    ['/team', ['schedule'], false],
+    ['/dashboard', ['schedule'], true],
+    ['/dashboard', ['employee'], false],
+    ['/business-info', ['schedule', 'employee'], false],
+    ['/home', [], true],
+    ['/settings', [], true],
+  ])('%s with %j: %s', (path, perms, allowed) => {
+    expect(canAccess(path, perms, false)).toBe(allowed);
+  });
+
+  it('always lets the owner pass', () => {
+    for (const path of ['/schedule', '/team', '/dashboard', '/business-info']) expect(canAccess(path, [], true)).toBe(true);
+  });
+
+  it('guards sub-paths like their parent', () => {
+    expect(canAccess('/schedule/templates', [], false)).toBe(false);
+    expect(canAccess('/schedules', [], false)).toBe(true);
+  });
+});
+
+describe('home state', () => {
+  it('is loading, signed out, manager (schedule first) or employee', () => {
+    expect(homeState({ signedIn: undefined, permissions: undefined, isOwner: false })).toBe('loading');
+    expect(homeState({ signedIn: false, permissions: undefined, isOwner: false })).toBe('signedOut');
+    expect(homeState({ signedIn: true, permissions: undefined, isOwner: false })).toBe('loading');
+    expect(homeState({ signedIn: true, permissions: ['schedule'], isOwner: false })).toBe('manager');
+    expect(homeState({ signedIn: true, permissions: ['employee'], isOwner: false })).toBe('manager');
+    expect(homeState({ signedIn: true, permissions: [], isOwner: false })).toBe('employee');
+    expect(homeState({ signedIn: true, permissions: [], isOwner: true })).toBe('manager');
+  });
+
+  it('sends managers to the schedule, staff managers to the team, employees home', () => {
+    expect(homePath('manager', ['schedule'], false)).toBe('/schedule');
+    expect(homePath('manager', ['employee'], false)).toBe('/team');
+    expect(homePath('employee', [], false)).toBe('/home');
+    expect(homePath('signedOut', [], false)).toBe('/login');
+  });
+});
+
+describe('menus', () => {
+  const paths = (entries: { path: string }[]) => entries.map((e) => e.path);
+
+  it('shows an employee only the open entries', () => {
+    expect(paths(visibleEntries(SIDEBAR, [], false))).toEqual(['/home', '/settings']);
+  });
+
+  it('shows schedule managers the schedule and dashboard but not the team or store', () => {
+    expect(paths(visibleEntries(SIDEBAR, ['schedule'], false))).toEqual(['/home', '/dashboard', '/schedule', '/settings']);
+  });
+
+  it('shows the owner everything', () => {
+    expect(visibleEntries(SIDEBAR, [], true)).toHaveLength(SIDEBAR.length);
+  });
+
+  it('turns Home into Dashboard on the phone bar for schedule managers', () => {
+    expect(paths(bottomEntries([], false))).toEqual(['/home', '/settings']);
+    expect(paths(bottomEntries(['schedule', 'employee'], false))).toEqual(['/team?tab=Employee', '/schedule', '/dashboard', '/settings']);
+  });
+});

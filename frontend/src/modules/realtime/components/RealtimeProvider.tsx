@@ -1,0 +1,42 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSetRecoilState } from 'recoil';
+import { RealtimeContext } from './RealtimeContext';
+import { StoreSocket } from '../StoreSocket';
+import { presenceUsersState } from '../states/presenceUsersState';
+import { socketStatusState } from '../states/socketStatusState';
+
+export interface RealtimeProviderProps {
+  token: string | null;
+  storeId: string | null;
+  children: ReactNode;
+}
+
+/** Opens one socket per session and keeps it joined to the current store. */
+export function RealtimeProvider({ token, storeId, children }: RealtimeProviderProps) {
+  const [socket, setSocket] = useState<StoreSocket | null>(null);
+  const setStatus = useSetRecoilState(socketStatusState);
+  const setPresence = useSetRecoilState(presenceUsersState);
+
+  useEffect(() => {
+    if (!token) return;
+    const next = new StoreSocket({ token });
+    const offStatus = next.onStatus(setStatus);
+    const offPresence = next.onPresence((event) => setPresence(event.users));
+    setSocket(next);
+    return () => {
+      offStatus();
+      offPresence();
+      next.close();
+      setSocket(null);
+    };
+  }, [token, setStatus, setPresence]);
+
+  useEffect(() => {
+    if (!socket || !storeId) return;
+    setPresence([]);
+    void socket.join(storeId).catch(() => undefined);
+    return () => socket.leave();
+  }, [socket, storeId, setPresence]);
+
+  return <RealtimeContext.Provider value={socket}>{children}</RealtimeContext.Provider>;
+}

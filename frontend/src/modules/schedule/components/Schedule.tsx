@@ -1,0 +1,227 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { Shift } from '@/modules/api/types';
+import { errorText } from '@/modules/api/errors';
+import { useMe } from '@/modules/auth/hooks/useMe';
+import { usePresence } from '@/modules/realtime/hooks/usePresence';
+import { useStoreSocket } from '@/modules/realtime/hooks/useStoreSocket';
+import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
+import { Avatar } from '@/modules/ui/components/Avatar';
+import { Button } from '@/modules/ui/components/Button';
+import { ConfirmDialog } from '@/modules/ui/components/ConfirmDialog';
+import { Card, Muted, PageHeader, Row } from '@/modules/ui/components/Layout';
+import { Loading } from '@/modules/ui/components/Spinner';
+import { Tabs } from '@/modules/ui/components/Tabs';
+import { useScheduleView } from '../hooks/useScheduleView';
+import { useShiftActions, useShiftErrors, useShiftsInRange } from '../hooks/useShifts';
+import { dayStart, SCHEDULE_VIEWS, stepAnchor, viewRange, type ScheduleView } from '../utils/calendar';
+import { groupByEmployee, publishable } from '../utils/grouping';
+import { draftOfShift, instantsOf, movedShift, repeatStarts, type ShiftDraft } from '../utils/shiftForm';
+import { BoardGrid } from './BoardGrid';
+import { MonthGrid } from './MonthGrid';
+import { ShiftDialog } from './ShiftDialog';
+
+const StyledPresence = styled.div`
+  display: flex;
+  > * + * { margin-inline-start: -8px; }
+`;
+
+type Editing = { shift: Shift | null; draft: ShiftDraft };
+
+/** The managers' schedule board: views, grouping, dialogs, drag and drop, publish, clear, live. */
+export function Schedule() {
+  const { t, i18n } = useTranslation();
+  const me = useMe();
+  const snack = useSnackbar();
+  const socket = useStoreSocket();
+  const { users } = usePresence();
+  const { storeId, store, roles, employees } = useCurrentStore();
+  const zone = store?.timezoneReference ?? 'UTC';
+  const { view, setView, anchor, setAnchor } = useScheduleView();
+  const range = useMemo(() => viewRange(view, anchor, zone, store?.weekStart ?? 0), [view, anchor, zone, store?.weekStart]);
+  const { shifts, loading, error } = useShiftsInRange(storeId, range.start, range.end, 'all');
+  const errors = useShiftErrors();
+  const actions = useShiftActions(storeId);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [confirm, setConfirm] = useState<'publish' | 'clear' | null>(null);
+  const rows = useMemo(() => groupByEmployee(shifts, employees, zone), [shifts, employees, zone]);
+  const toPublish = useMemo(() => publishable(shifts), [shifts]);
+  const others = users.filter((u) => u.userId !== me?.id);
+  const editingBy = useMemo(() => {
+    const map: Record<string, string[]> = {};
+    for (const u of others) if (u.editing) (map[u.editing] ??= []).push(u.name);
+    return map;
+  }, [others]);
+
+  // Tell the others this board is open, and which shift this user has open.
+  const openShiftId = editing?.shift?.id ?? null;
+  useEffect(() => {
+    socket?.setPresence(true, openShiftId);
+  }, [socket, openShiftId]);
+  useEffect(() => () => socket?.setPresence(false, null), [socket]);
+
+  const handleOpen = useCallback((shift: Shift) => setEditing({ shift, draft: draftOfShift(shift, zone) }), [zone]);
+
+  const handleCreate = useCallback(
+    (day: number, assignee: string | null) => {
+      const employee = employees.find((e) => e.id === assignee);
+      const role = roles.find((r) => employee?.role.includes(r.id)) ?? roles[0];
+      setEditing({
+        shift: null,
+        draft: { title: role?.title ?? '', role: role?.id ?? '', assigned: assignee ?? '', day, start: '09:00', end: '17:00', repeat: [], oe: false },
+      });
+    },
+    [employees, roles],
+  );
+
+  const handleMove = useCallback(
+    (shiftId: string, day: number, assignee: string | null) => {
+      const shift = shifts.find((s) => s.id === shiftId);
+      if (!shift) return;
+      const moved = movedShift(shift, day, assignee, zone);
+      if (moved.start === shift.start && moved.assigned === shift.assigned) return;
+      actions.update(shift, moved).catch((e: unknown) => snack(errorText(t, e), 'error', `move-${shiftId}`));
+    },
+    [shifts, zone, actions, snack, t],
+  );
+
+  const handleCreateSubmit = async (draft: ShiftDraft) => {
+    const { start, end } = instantsOf(draft, zone);
+    const assignee = employees.find((e) => e.id === draft.assigned);
+    const answer = await actions.create({
+      title: draft.title.trim(),
+      start,
+      end,
+      role: draft.role,
+      assigned: draft.assigned || null,
+      assigneeEmail: assignee?.email ?? null,
+      repeat: repeatStarts(draft, zone),
+      oe: draft.oe,
+    });
+    for (const w of answer.warnings) snack(t('schedule.longShiftWarning', { minutes: w.minutes }), 'warning', 'long-shift');
+    snack(t('schedule.created', { count: answer.shifts.length }), 'success', 'shift-created');
+    return answer;
+  };
+
+  const handleUpdateSubmit = async (shift: Shift, draft: ShiftDraft) => {
+    const { start, end } = instantsOf(draft, zone);
+    await actions.update(shift, { title: draft.title.trim(), start, end, role: draft.role, assigned: draft.assigned || null, oe: draft.oe });
+    snack(t('schedule.updated'), 'success', 'shift-updated');
+  };
+
+  const handleDelete = async (shift: Shift) => {
+    await actions.remove(shift);
+    snack(t('schedule.deleted'), 'success', 'shift-deleted');
+  };
+
+  const handleBulk = async () => {
+    const kind = confirm;
+    setConfirm(null);
+    try {
+      if (kind === 'publish') {
+        const done = await actions.publish(toPublish.map((s) => s.id));
+        snack(t('schedule.published', { count: done.length }), 'success', 'publish');
+      } else if (kind === 'clear') {
+        const gone = await actions.clear(range.start, range.end);
+        snack(t('schedule.cleared', { count: gone.length }), 'success', 'clear');
+      }
+    } catch (e) {
+      snack(errorText(t, e), 'error', kind ?? 'bulk');
+    }
+  };
+
+  const label = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+    timeZone: zone,
+    ...(view === 'month' ? { month: 'long', year: 'numeric' } : { day: 'numeric', month: 'short', year: 'numeric' }),
+  });
+  const title =
+    view === 'month'
+      ? label.format(anchor)
+      : view === 'day'
+        ? label.format(range.start)
+        : `${label.format(range.start)} – ${label.format(range.days[range.days.length - 1] ?? range.end)}`;
+
+  if (!store) return <Loading label={t('common.loading')} />;
+  return (
+    <>
+      <PageHeader>
+        <Row $gap={3}>
+          <h1>{t('schedule.title')}</h1>
+          <StyledPresence aria-label={t('schedule.lookingNow')} data-testid="presence">
+            {others.map((u) => (
+              <Avatar key={u.userId} name={u.name} size={28} title={u.editing ? t('schedule.editingBy', { names: u.name }) : u.name} />
+            ))}
+          </StyledPresence>
+        </Row>
+        <Row $gap={2}>
+          <Button $variant="secondary" onClick={() => setConfirm('clear')} disabled={shifts.length === 0}>{t('schedule.clear')}</Button>
+          <Button onClick={() => setConfirm('publish')} disabled={toPublish.length === 0} data-testid="publish">
+            {t('schedule.publish', { count: toPublish.length })}
+          </Button>
+        </Row>
+      </PageHeader>
+      <Row $justify="space-between" style={{ marginBottom: 12 }}>
+        <Tabs<ScheduleView> tabs={SCHEDULE_VIEWS.map((v) => ({ value: v, label: t(`schedule.views.${v}`) }))} value={view} onChange={setView} />
+        <Row $gap={2}>
+          <Button $small $variant="secondary" onClick={() => setAnchor(stepAnchor(view, anchor, -1, zone))} aria-label={t('schedule.previous')}>‹</Button>
+          <Button $small $variant="secondary" onClick={() => setAnchor(Date.now())}>{t('schedule.today')}</Button>
+          <Button $small $variant="secondary" onClick={() => setAnchor(stepAnchor(view, anchor, 1, zone))} aria-label={t('schedule.next')}>›</Button>
+          <strong data-testid="range-label">{title}</strong>
+        </Row>
+      </Row>
+      {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
+      {loading && shifts.length === 0 ? <Muted>{t('common.loading')}</Muted> : null}
+      {view === 'month' ? (
+        <MonthGrid
+          days={range.days}
+          month={anchor}
+          shifts={shifts}
+          zone={zone}
+          roles={roles}
+          employees={employees}
+          errors={errors}
+          onOpen={handleOpen}
+          onCreate={(d) => handleCreate(d, null)}
+        />
+      ) : (
+        <BoardGrid
+          rows={rows}
+          days={range.days}
+          zone={zone}
+          roles={roles}
+          errors={errors}
+          editing={editingBy}
+          onOpen={handleOpen}
+          onCreate={handleCreate}
+          onMove={handleMove}
+        />
+      )}
+      {editing ? (
+        <ShiftDialog
+          shift={editing.shift}
+          initial={editing.draft}
+          zone={zone}
+          roles={roles}
+          employees={employees}
+          days={range.days.filter((d) => d >= dayStart(range.start, zone))}
+          onCreate={handleCreateSubmit}
+          onUpdate={handleUpdateSubmit}
+          onDelete={handleDelete}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {confirm ? (
+        <ConfirmDialog
+          title={t(confirm === 'publish' ? 'schedule.confirmPublish' : 'schedule.confirmClear', { count: toPublish.length })}
+          confirmLabel={t(confirm === 'publish' ? 'schedule.publishShort' : 'schedule.clear')}
+          cancelLabel={t('common.cancel')}
+          danger={confirm === 'clear'}
+          onConfirm={() => void handleBulk()}
+          onCancel={() => setConfirm(null)}
+        />
+      ) : null}
+    </>
+  );
+}

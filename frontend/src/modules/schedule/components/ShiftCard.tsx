@@ -1,0 +1,115 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { Shift } from '@/modules/api/types';
+import { clockTime } from '../utils/calendar';
+
+const StyledCard = styled.button<{ $color: string; $draft: boolean; $error: boolean }>`
+  display: block;
+  width: 100%;
+  text-align: start;
+  padding: 4px 6px;
+  margin-bottom: 4px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  border: 1px ${({ $draft }) => ($draft ? 'dashed' : 'solid')} ${({ $color, $error, theme }) => ($error ? theme.color.danger : $color)};
+  border-inline-start-width: 4px;
+  background: ${({ $color, $draft }) => `${$color}${$draft ? '14' : '2e'}`};
+  color: ${({ theme }) => theme.color.text};
+  font-size: 12px;
+  line-height: 1.3;
+  cursor: grab;
+  position: relative;
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.primary}; }
+`;
+
+const StyledTime = styled.span`
+  display: block;
+  font-weight: 600;
+`;
+
+const StyledMeta = styled.span`
+  display: flex;
+  gap: 4px;
+  align-items: center;
+  color: ${({ theme }) => theme.color.textMuted};
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+`;
+
+const StyledError = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.color.danger};
+  font-size: 11px;
+  white-space: normal;
+`;
+
+const StyledEditing = styled.span`
+  position: absolute;
+  top: -6px;
+  inset-inline-end: -4px;
+  padding: 0 5px;
+  border-radius: 8px;
+  font-size: 10px;
+  background: ${({ theme }) => theme.color.warning};
+  color: #fff;
+`;
+
+export interface ShiftCardProps {
+  shift: Shift;
+  zone: string;
+  color: string;
+  roleTitle?: string;
+  assigneeName?: string;
+  error?: string;
+  /** Names of others who have this shift open. */
+  editingBy?: string[];
+  draggable?: boolean;
+  onOpen?: (shift: Shift) => void;
+}
+
+/** One shift on the board: times, title, status, and any refusal or edit in progress. */
+export const ShiftCard = memo(function ShiftCard({
+  shift,
+  zone,
+  color,
+  roleTitle,
+  assigneeName,
+  error,
+  editingBy,
+  draggable,
+  onOpen,
+}: ShiftCardProps) {
+  const { t } = useTranslation();
+  return (
+    <StyledCard
+      type="button"
+      $color={color}
+      $draft={shift.status === 'draft'}
+      $error={!!error}
+      draggable={draggable}
+      onDragStart={(e) => {
+        e.dataTransfer.setData('text/shift-id', shift.id);
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      onClick={() => onOpen?.(shift)}
+      data-testid="shift"
+      data-shift-id={shift.id}
+      data-status={shift.status}
+      aria-label={`${shift.title} ${clockTime(shift.start, zone)}–${clockTime(shift.end, zone)} ${t(`schedule.status.${shift.status}`)}`}
+    >
+      {editingBy?.length ? (
+        <StyledEditing title={t('schedule.editingBy', { names: editingBy.join(', ') })} data-testid="shift-editing">
+          ✎ {editingBy[0]}
+        </StyledEditing>
+      ) : null}
+      <StyledTime>
+        {clockTime(shift.start, zone)}–{shift.oe ? '…' : clockTime(shift.end, zone)}
+      </StyledTime>
+      <StyledMeta>{shift.title}{roleTitle && roleTitle !== shift.title ? ` · ${roleTitle}` : ''}</StyledMeta>
+      {assigneeName ? <StyledMeta>{assigneeName}</StyledMeta> : null}
+      <StyledMeta data-testid="shift-status">{t(`schedule.status.${shift.status}`)}</StyledMeta>
+      {error ? <StyledError role="alert">{error}</StyledError> : null}
+    </StyledCard>
+  );
+});

@@ -1,0 +1,7 @@
+import { atom } from 'recoil';
+
+/** The last server refusal of an edit, per shift id, shown on the shift. */
+export const shiftErrorsState = atom<Record<string, string>>({
+  key: 'shiftErrorsState',
+  default: {},
+});

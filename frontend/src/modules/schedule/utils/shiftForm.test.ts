@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { shift } from '@/test/fixtures';
+import { atClock, dayKey, viewRange } from './calendar';
+import { creationErrorKey, draftErrors, draftOfShift, instantsOf, movedShift, repeatStarts } from './shiftForm';
+
+const zone = 'Europe/Berlin';
+const monday = viewRange('day', Date.UTC(2026, 10, 16, 12), zone).start;
+const tuesday = viewRange('day', Date.UTC(2026, 10, 17, 12), zone).start;
+
+describe('shift drafts', () => {
+  it('turns an end before the start into an overnight shift', () => {
+    const { start, end } = instantsOf({ title: 'Night', role: 'r', assigned: '', day: monday, start: '22:00', end: '06:00', repeat: [], oe: false }, zone);
+    expect((end - start) / 3_600_000).toBe(8);
+    expect(dayKey(end, zone)).toBe('2026-11-17');
+  });
+
+  it('round-trips a shift through the form in the store zone', () => {
+    const s = shift({ start: atClock(monday, '09:30', zone), end: atClock(monday, '17:15', zone) });
+    const draft = draftOfShift(s, zone);
+    expect([draft.start, draft.end, draft.day]).toEqual(['09:30', '17:15', monday]);
+    expect(instantsOf(draft, zone)).toEqual({ start: s.start, end: s.end });
+  });
+
+  it('lists every start time when repeating, the first day once and first', () => {
+    const draft = { title: 'x', role: 'r', assigned: '', day: monday, start: '08:00', end: '12:00', repeat: [tuesday, monday], oe: false };
+    expect(repeatStarts(draft, zone)).toEqual([atClock(monday, '08:00', zone), atClock(tuesday, '08:00', zone)]);
+    expect(repeatStarts({ ...draft, repeat: [monday] }, zone)).toEqual([]);
+  });
+
+  it('requires title, role and times', () => {
+    expect(draftErrors({ title: ' ', role: '', assigned: '', day: monday, start: '', end: '09:00', repeat: [], oe: false })).toEqual({
+      title: 'validation.required',
+      role: 'validation.required',
+      start: 'validation.required',
+    });
+    expect(draftErrors({ title: 'a', role: 'r', assigned: '', day: monday, start: '09:00', end: '09:00', repeat: [], oe: false }).end).toBe('validation.endAfterStart');
+  });
+
+  it('moves a dragged shift to the target day and row keeping its times', () => {
+    const s = shift({ start: atClock(monday, '09:00', zone), end: atClock(monday, '17:00', zone), assigned: 'a' });
+    expect(movedShift(s, tuesday, null, zone)).toEqual({
+      start: atClock(tuesday, '09:00', zone),
+      end: atClock(tuesday, '17:00', zone),
+      assigned: null,
+    });
+  });
+
+  it('names the creation error types 0 to 4', () => {
+    expect(creationErrorKey({ type: 2 })).toBe('schedule.errorType.2');
+    expect(creationErrorKey({ type: 9 })).toBeNull();
+    expect(creationErrorKey(undefined)).toBeNull();
+  });
+});

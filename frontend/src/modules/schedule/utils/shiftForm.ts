@@ -1,0 +1,77 @@
+import type { Shift } from '@/modules/api/types';
+import { atClock, clockTime, dayStart, overnightEnd } from './calendar';
+
+/** A shift as the dialog edits it: a day and clock times in the store's zone. */
+export interface ShiftDraft {
+  title: string;
+  role: string;
+  /** Employee record id, `''` for an open shift. */
+  assigned: string;
+  /** Local midnight of the shift's day. */
+  day: number;
+  start: string;
+  end: string;
+  /** Local midnights of further days to repeat the shift on (new shifts only). */
+  repeat: number[];
+  oe: boolean;
+}
+
+/** The draft of an existing shift. */
+export function draftOfShift(shift: Shift, zone: string): ShiftDraft {
+  return {
+    title: shift.title,
+    role: shift.role ?? '',
+    assigned: shift.assigned ?? '',
+    day: dayStart(shift.start, zone),
+    start: clockTime(shift.start, zone),
+    end: clockTime(shift.end, zone),
+    repeat: [],
+    oe: shift.oe,
+  };
+}
+
+/** Start and end instants of a draft; an end before the start is on the next day. */
+export function instantsOf(draft: ShiftDraft, zone: string): { start: number; end: number } {
+  const start = atClock(draft.day, draft.start, zone);
+  const end = overnightEnd(start, atClock(draft.day, draft.end, zone), zone);
+  return { start, end };
+}
+
+/**
+ * The `repeat` list of `createShift`: every start time, the shift's own day first, when
+ * further days are chosen; empty for a single shift. The server makes one shift per entry.
+ */
+export function repeatStarts(draft: ShiftDraft, zone: string): number[] {
+  const others = draft.repeat.filter((d) => d !== draft.day);
+  if (others.length === 0) return [];
+  return [draft.day, ...others.sort((a, b) => a - b)].map((d) => atClock(d, draft.start, zone));
+}
+
+/** Catalogue keys of what is wrong with a draft. */
+export function draftErrors(draft: ShiftDraft): Partial<Record<'title' | 'role' | 'start' | 'end', string>> {
+  const errors: Partial<Record<'title' | 'role' | 'start' | 'end', string>> = {};
+  if (!draft.title.trim()) errors.title = 'validation.required';
+  if (!draft.role) errors.role = 'validation.required';
+  if (!/^\d\d:\d\d$/.test(draft.start)) errors.start = 'validation.required';
+  if (!/^\d\d:\d\d$/.test(draft.end)) errors.end = 'validation.required';
+  else if (draft.end === draft.start) errors.end = 'validation.endAfterStart';
+  return errors;
+}
+
+/** Where a dragged shift lands: the same clock times on the target day, for the target row. */
+export function movedShift(
+  shift: Shift,
+  targetDay: number,
+  targetAssignee: string | null,
+  zone: string,
+): { start: number; end: number; assigned: string | null } {
+  const start = atClock(targetDay, clockTime(shift.start, zone), zone);
+  const duration = shift.end - shift.start;
+  return { start, end: start + duration, assigned: targetAssignee };
+}
+
+/** The catalogue key of a shift-creation error type (`details.type` 0-4). */
+export function creationErrorKey(details: unknown): string | null {
+  const type = (details as { type?: number } | null | undefined)?.type;
+  return typeof type === 'number' && type >= 0 && type <= 4 ? `schedule.errorType.${type}` : null;
+}

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { format } from 'date-fns';
+import type { User } from '@/modules/api/types';
+import { errorText } from '@/modules/api/errors';
+import { useApi } from '@/modules/auth/hooks/useApi';
+import { useMe } from '@/modules/auth/hooks/useMe';
+import { useSession } from '@/modules/auth/hooks/useSession';
+import { useForm } from '@/modules/forms/useForm';
+import { imageUrl, phone, required, type Rule } from '@/modules/forms/validation';
+import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { Avatar } from '@/modules/ui/components/Avatar';
+import { Button } from '@/modules/ui/components/Button';
+import { FormError, TextField } from '@/modules/ui/components/Field';
+import { Card, Row, Stack } from '@/modules/ui/components/Layout';
+
+type Fields = 'firstName' | 'lastName' | 'photo' | 'phone' | 'birthday';
+
+const pastOrEmpty: Rule = (v) => (!v || Date.parse(v) < Date.now() ? null : 'validation.pastDate');
+const rules = () => ({ firstName: [required], lastName: [required], photo: [imageUrl], phone: [phone], birthday: [pastOrEmpty] });
+
+/** Name, photo, phone and birthday of the signed-in user. */
+export function ProfileForm() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const me = useMe();
+  const { refreshMe } = useSession();
+  const snack = useSnackbar();
+  const form = useForm<Fields>(
+    {
+      firstName: me?.firstName ?? '',
+      lastName: me?.lastName ?? '',
+      photo: me?.profileImage ?? '',
+      phone: me?.phoneNumber ?? '',
+      birthday: me?.birthday ? format(new Date(me.birthday), 'yyyy-MM-dd') : '',
+    },
+    rules,
+  );
+  const [failure, setFailure] = useState<string | null>(null);
+  const err = (k: Fields) => (form.errors[k] ? t(form.errors[k]) : null);
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.check()) return;
+    setFailure(null);
+    const v = form.values;
+    try {
+      await api.call<User>('updateProfile', {
+        firstName: v.firstName.trim(),
+        lastName: v.lastName.trim(),
+        phoneNumber: v.phone.trim(),
+        ...(v.photo.trim() ? { profile: v.photo.trim() } : { removeProfile: true }),
+        ...(v.birthday ? { birthday: Date.parse(v.birthday) } : {}),
+      });
+      await refreshMe();
+      snack(t('settings.profileSaved'), 'success', 'profile');
+    } catch (ex) {
+      setFailure(errorText(t, ex));
+    }
+  };
+
+  return (
+    <Card>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <Row $gap={3}>
+            <Avatar name={`${form.values.firstName} ${form.values.lastName}`} src={form.values.photo || null} size={56} />
+            <h2 style={{ margin: 0 }}>{t('settings.profile')}</h2>
+          </Row>
+          <Row $gap={3} $align="flex-start">
+            <div style={{ flex: 1, minWidth: 200 }}><TextField label={t('fields.firstName')} {...form.field('firstName')} error={err('firstName')} /></div>
+            <div style={{ flex: 1, minWidth: 200 }}><TextField label={t('fields.lastName')} {...form.field('lastName')} error={err('lastName')} /></div>
+          </Row>
+          <TextField label={t('fields.photo')} type="url" placeholder="https://" {...form.field('photo')} error={err('photo')} />
+          <TextField label={t('fields.phone')} type="tel" {...form.field('phone')} error={err('phone')} />
+          <TextField label={t('fields.birthday')} type="date" {...form.field('birthday')} error={err('birthday')} />
+          {failure ? <FormError role="alert">{failure}</FormError> : null}
+          <Row $justify="flex-end"><Button type="submit">{t('common.save')}</Button></Row>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

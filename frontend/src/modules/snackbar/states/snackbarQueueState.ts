@@ -1,0 +1,8 @@
+import { atom } from 'recoil';
+import type { Snackbar } from '../utils/queue';
+
+/** Snackbars in order; the first is on screen. */
+export const snackbarQueueState = atom<Snackbar[]>({
+  key: 'snackbarQueueState',
+  default: [],
+});

@@ -1,0 +1,8 @@
+import { atom } from 'recoil';
+import type { Employee } from '@/modules/api/types';
+
+/** The employee records of the current store the user may see. */
+export const employeesState = atom<Employee[]>({
+  key: 'employeesState',
+  default: [],
+});

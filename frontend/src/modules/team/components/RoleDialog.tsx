@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Role, RoleData } from '@/modules/api/types';
+import { required } from '@/modules/forms/validation';
+import { Button } from '@/modules/ui/components/Button';
+import { Dialog } from '@/modules/ui/components/Dialog';
+import { Checkbox, TextField } from '@/modules/ui/components/Field';
+import { Row, Stack } from '@/modules/ui/components/Layout';
+
+export interface RoleDialogProps {
+  role: Role | null;
+  onSubmit: (data: RoleData) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Create or edit a role: title, colour and its two switches. */
+export function RoleDialog({ role, onSubmit, onClose }: RoleDialogProps) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<RoleData>({
+    title: role?.title ?? '',
+    color: role?.color ?? '#2e86ab',
+    requireUserAction: role?.requireUserAction ?? false,
+    swappeable: role?.swappeable ?? false,
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const bad = required(data.title);
+    setError(bad);
+    if (bad) return;
+    setBusy(true);
+    try {
+      await onSubmit({ ...data, title: data.title.trim() });
+      onClose();
+    } catch {
+      // The snackbar already tells why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={t(role ? 'team.editRole' : 'team.addRole')} onClose={onClose}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <TextField label={t('fields.roleTitle')} value={data.title} onChange={(e) => setData({ ...data, title: e.target.value })} error={error && t(error)} />
+          <Row $gap={3}>
+            <label htmlFor="role-color">{t('fields.roleColor')}</label>
+            <input id="role-color" type="color" value={data.color} onChange={(e) => setData({ ...data, color: e.target.value })} />
+          </Row>
+          <Checkbox label={t('team.requireUserAction')} checked={!!data.requireUserAction} onChange={(e) => setData({ ...data, requireUserAction: e.target.checked })} />
+          <Checkbox label={t('team.swappeable')} checked={!!data.swappeable} onChange={(e) => setData({ ...data, swappeable: e.target.checked })} />
+          <Row $justify="flex-end">
+            <Button type="button" $variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
+            <Button type="submit" disabled={busy}>{t('common.save')}</Button>
+          </Row>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,66 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Employee, Role, RoleData } from '@/modules/api/types';
+import { errorText } from '@/modules/api/errors';
+import { useApi } from '@/modules/auth/hooks/useApi';
+import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
+import { wagesOf, type EmployeeDraft } from '../utils/employeeForm';
+
+/** Team calls; each reloads what it changed and reports the outcome in a snackbar. */
+export function useTeamActions() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const snack = useSnackbar();
+  const { storeId, reloadEmployees, reloadStore } = useCurrentStore();
+
+  /** Runs a call, reloads, shows `success`; a failure is shown and rethrown. */
+  const run = useCallback(
+    async <T,>(name: string, payload: object, success: string, reload: 'employees' | 'store' | 'both') => {
+      try {
+        const out = await api.call<T>(name, { ...payload });
+        if (reload !== 'store') await reloadEmployees();
+        if (reload !== 'employees') await reloadStore();
+        snack(success, 'success', name);
+        return out;
+      } catch (e) {
+        snack(errorText(t, e), 'error', name);
+        throw e;
+      }
+    },
+    [api, reloadEmployees, reloadStore, snack, t],
+  );
+
+  return {
+    invite: (d: EmployeeDraft) =>
+      run('inviteEmployee', {
+        store: storeId,
+        employee: {
+          email: d.email.trim(),
+          fullname: d.fullname.trim() || null,
+          role: d.roles,
+          wage: wagesOf(d),
+          wageType: d.wageType,
+          permissions: d.permissions,
+        },
+      }, t('team.invited'), 'employees'),
+    resend: (e: Employee) =>
+      run('inviteEmployee', {
+        store: storeId,
+        employee: { email: e.email, fullname: e.fullname, role: e.role, wage: e.wage ?? {}, wageType: e.wageType ?? 'Hourly', permissions: e.permissions ?? [] },
+      }, t('team.inviteResent'), 'employees'),
+    update: (e: Employee, d: EmployeeDraft) =>
+      run('updateEmployee', {
+        store: storeId,
+        employeeId: e.id,
+        employee: { fullname: d.fullname.trim(), roles: d.roles, wage: wagesOf(d), wageType: d.wageType, permissions: d.permissions },
+      }, t('team.saved'), 'employees'),
+    deactivate: (e: Employee) => run('deactivateEmployee', { store: storeId, employeeId: e.id }, t('team.deactivated'), 'employees'),
+    activate: (e: Employee) => run('activateEmployee', { store: storeId, employeeId: e.id }, t('team.activated'), 'employees'),
+    terminate: (e: Employee) => run('terminateEmployee', { storeId, employeeId: e.id }, t('team.terminated'), 'employees'),
+    createRole: (data: RoleData) => run<Role>('createRole', { store: storeId, roleData: data }, t('team.roleSaved'), 'store'),
+    updateRole: (role: Role, data: RoleData) =>
+      run<Role>('updateRole', { store: storeId, roleId: role.id, roleData: data }, t('team.roleSaved'), 'store'),
+    deleteRole: (role: Role) => run('deleteRole', { store: storeId, roleId: role.id }, t('team.roleDeleted'), 'both'),
+  };
+}

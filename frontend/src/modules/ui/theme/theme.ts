@@ -1,0 +1,82 @@
+import { primaries, visual, breakpoints, type ThemeName } from './tokens';
+
+/** The design tokens every styled component reads. */
+export interface AppTheme {
+  name: ThemeName;
+  dark: boolean;
+  direction: 'ltr' | 'rtl';
+  font: string;
+  radius: number;
+  fade: { in: string; out: string };
+  breakpoints: typeof breakpoints;
+  spacing: (n: number) => string;
+  color: {
+    primary: string;
+    onPrimary: string;
+    primarySoft: string;
+    background: string;
+    surface: string;
+    surfaceAlt: string;
+    border: string;
+    text: string;
+    textMuted: string;
+    danger: string;
+    dangerSoft: string;
+    warning: string;
+    success: string;
+    info: string;
+    overlay: string;
+  };
+  shadow: string;
+}
+
+/** Builds the theme for a colour name, light or dark, and text direction. */
+export function buildTheme(name: ThemeName, dark: boolean, direction: 'ltr' | 'rtl'): AppTheme {
+  const primary = dark ? primaries[name].dark : primaries[name].light;
+  return {
+    name,
+    dark,
+    direction,
+    font: visual.font,
+    radius: visual.radius,
+    fade: { in: visual.fadeIn, out: visual.fadeOut },
+    breakpoints,
+    spacing: (n) => `${n * 4}px`,
+    color: dark
+      ? {
+          primary,
+          onPrimary: '#0d1117',
+          primarySoft: `${primary}33`,
+          background: '#0d1117',
+          surface: '#161b22',
+          surfaceAlt: '#21262d',
+          border: '#30363d',
+          text: '#e6edf3',
+          textMuted: '#9da7b3',
+          danger: '#f85149',
+          dangerSoft: '#f8514926',
+          warning: '#d29922',
+          success: '#3fb950',
+          info: '#58a6ff',
+          overlay: 'rgba(0,0,0,0.6)',
+        }
+      : {
+          primary,
+          onPrimary: '#ffffff',
+          primarySoft: `${primary}1f`,
+          background: '#f6f8fa',
+          surface: '#ffffff',
+          surfaceAlt: '#eef1f4',
+          border: '#d0d7de',
+          text: '#1f2328',
+          textMuted: '#59636e',
+          danger: '#cf222e',
+          dangerSoft: '#cf222e14',
+          warning: '#9a6700',
+          success: '#1a7f37',
+          info: '#0969da',
+          overlay: 'rgba(31,35,40,0.45)',
+        },
+    shadow: dark ? '0 8px 24px rgba(0,0,0,0.5)' : '0 8px 24px rgba(140,149,159,0.25)',
+  };
+}

@@ -1,0 +1,6 @@
+import { EmployeeHome } from '@/modules/employee-home/components/EmployeeHome';
+
+/** `/home`: the employee's home. */
+export function EmployeeHomePage() {
+  return <EmployeeHome />;
+}

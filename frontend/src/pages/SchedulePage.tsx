@@ -1,0 +1,6 @@
+import { Schedule } from '@/modules/schedule/components/Schedule';
+
+/** `/schedule`: the managers' board. */
+export function SchedulePage() {
+  return <Schedule />;
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { AppearanceForm } from '@/modules/settings/components/AppearanceForm';
+import { PasswordForm } from '@/modules/settings/components/PasswordForm';
+import { ProfileForm } from '@/modules/settings/components/ProfileForm';
+import { PageHeader, Stack } from '@/modules/ui/components/Layout';
+
+/** `/settings`: profile, password, appearance. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack style={{ maxWidth: 720 }}>
+      <PageHeader>
+        <h1>{t('settings.title')}</h1>
+      </PageHeader>
+      <ProfileForm />
+      <PasswordForm />
+      <AppearanceForm />
+    </Stack>
+  );
+}

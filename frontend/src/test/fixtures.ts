@@ -1,0 +1,46 @@
+import type { Employee, Shift } from '@/modules/api/types';
+
+let n = 0;
+
+/** A shift with sensible defaults. */
+export function shift(over: Partial<Shift> = {}): Shift {
+  n += 1;
+  return {
+    id: `shift-${n}`,
+    storeId: 'store-1',
+    title: 'Barista',
+    start: Date.UTC(2026, 10, 17, 8),
+    end: Date.UTC(2026, 10, 17, 16),
+    status: 'draft',
+    progress: 'ns',
+    assigned: null,
+    assigneeEmail: null,
+    role: 'role-1',
+    oe: false,
+    tasks: [],
+    rate: null,
+    cancelReason: null,
+    version: 1,
+    timestamp: 0,
+    modified: 0,
+    ...over,
+  };
+}
+
+/** An employee record with sensible defaults. */
+export function employee(over: Partial<Employee> = {}): Employee {
+  n += 1;
+  return {
+    id: `employee-${n}`,
+    email: `person${n}@example.com`,
+    fullname: `Person ${n}`,
+    displayName: `Person ${n}`,
+    role: ['role-1'],
+    store: 'store-1',
+    deactive: false,
+    timestamp: 0,
+    modified: 0,
+    userId: `user-${n}`,
+    ...over,
+  };
+}
