@@ -21,6 +21,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/addEmployeeAvailableTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a window to an employee's availability. */
+        post: operations["addEmployeeAvailableTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approveTimeOff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a time-off request; its shifts become open shifts. */
+        post: operations["approveTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/authenticatedResetPassword": {
         parameters: {
             query?: never;
@@ -32,6 +66,91 @@ export interface paths {
         put?: never;
         /** Change the password, given the current one. */
         post: operations["authenticatedResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batchDeleteShifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete or cancel several shifts, all or none. */
+        post: operations["batchDeleteShifts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batchDropShifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put several announced shifts in the pool (dropped), all or none. */
+        post: operations["batchDropShifts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batchOpenShifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clear the assignee of several shifts and put them back to draft, all or none. */
+        post: operations["batchOpenShifts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cancelTimeOff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw one's own time off. */
+        post: operations["cancelTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/checkApproveTimeoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the shifts approving a time-off request would move to open shifts. */
+        post: operations["checkApproveTimeoff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -106,6 +225,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clearSchedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the draft shifts starting in a range. */
+        post: operations["clearSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/completeShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a running or missed shift completed. */
+        post: operations["completeShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/confirmEmail": {
         parameters: {
             query?: never;
@@ -140,6 +293,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/confirmShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm one's own published shift; confirming twice changes nothing. */
+        post: operations["confirmShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/createAvailableTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a window to one's own availability. */
+        post: operations["createAvailableTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/createBusiness": {
         parameters: {
             query?: never;
@@ -151,6 +338,23 @@ export interface paths {
         put?: never;
         /** Create a store; the caller becomes its owner. */
         post: operations["createBusiness"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/createRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a request by type (time off). */
+        post: operations["createRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -174,6 +378,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/createShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a draft shift, or one per `repeat` start time. Answers the shifts and warnings. */
+        post: operations["createShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deactivateEmployee": {
         parameters: {
             query?: never;
@@ -191,6 +412,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/declineShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline one's own announced shift before it starts. */
+        post: operations["declineShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deleteAvailableTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a window of one's own availability. */
+        post: operations["deleteAvailableTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deleteEmployeeAvailableTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a window of an employee's availability. */
+        post: operations["deleteEmployeeAvailableTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deleteNotifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete notifications. */
+        post: operations["deleteNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deleteRole": {
         parameters: {
             query?: never;
@@ -202,6 +491,40 @@ export interface paths {
         put?: never;
         /** Delete a role; employees who held it lose it. */
         post: operations["deleteRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deleteShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a draft, or cancel an announced shift more than 24 hours ahead. */
+        post: operations["deleteShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deleteTimeOff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete one's own unresolved time-off request. */
+        post: operations["deleteTimeOff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -259,6 +582,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/markNotificationsSeen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark notifications seen. */
+        post: operations["markNotificationsSeen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -270,6 +610,74 @@ export interface paths {
         get: operations["me"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/publishShifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish drafts with an assignee; open shifts are skipped (listed in `skipped`). */
+        post: operations["publishShifts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rateShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rate a finished shift from 1 to 5. */
+        post: operations["rateShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rejectTimeOff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deny a time-off request. */
+        post: operations["rejectTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/remindShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remind the assignee to confirm an upcoming published shift. */
+        post: operations["remindShift"];
         delete?: never;
         options?: never;
         head?: never;
@@ -321,6 +729,23 @@ export interface paths {
         put?: never;
         /** Mail a password reset code (same answer for unknown addresses). */
         post: operations["requestResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requestTimeOff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for time off. */
+        post: operations["requestTimeOff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -399,6 +824,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stores/{storeId}/shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/stores/{storeId}/shifts`: the shifts overlapping a range. */
+        get: operations["get_shifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/terminateEmployee": {
         parameters: {
             query?: never;
@@ -427,6 +869,23 @@ export interface paths {
         put?: never;
         /** Owner: enable or disable client booking. */
         post: operations["toggleBookingFeature"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/updateAvailableTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a window of one's own availability. */
+        post: operations["updateAvailableTime"];
         delete?: never;
         options?: never;
         head?: never;
@@ -501,6 +960,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/updateEmployeeAvailableTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a window of an employee's availability. */
+        post: operations["updateEmployeeAvailableTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/updateProfile": {
         parameters: {
             query?: never;
@@ -535,6 +1011,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/updateShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a shift. Naming an older `version` than the current gets 409 with the current shift. */
+        post: operations["updateShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/updateTimeOff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edit one's own unresolved time-off request. */
+        post: operations["updateTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -558,10 +1068,69 @@ export interface components {
     schemas: {
         /** @description `activateEmployee`. */
         ActivateEmployee: components["schemas"]["EmployeeTarget"];
+        /** @description `addEmployeeAvailableTime`: a manager adds a window to an employee's availability. */
+        AddEmployeeAvailableTime: {
+            availability: components["schemas"]["AvailabilityInput"];
+            /** Format: uuid */
+            store?: string | null;
+            /**
+             * Format: uuid
+             * @description The employee's user id (or employee record id).
+             */
+            userId: string;
+        };
+        /** @description `approveTimeOff` (employee permission): accepts and opens the affected shifts. */
+        ApproveTimeOff: {
+            /** Format: uuid */
+            requestId: string;
+            /** @description An optional answer text (managers' answers). */
+            response?: string | null;
+            /** Format: uuid */
+            storeId?: string | null;
+        };
         /** @description `authenticatedResetPassword`: changes the signed-in user's password. */
         AuthenticatedResetPassword: {
             newPassword: string;
             oldPassword: string;
+        };
+        /** @description The fields of an availability window. */
+        AvailabilityInput: {
+            allDay?: boolean;
+            /** @description Weekdays: numbers (0 = Sunday) or English names. */
+            days: components["schemas"]["DayInput"][];
+            /** @description Local end, `HH:mm`; not after the start means the next day. Ignored when all day. */
+            end?: string | null;
+            reason?: string | null;
+            /** @description Local start, `HH:mm` (defaults to 00:00 for all-day windows). */
+            start?: string | null;
+            status?: string | null;
+            type?: string | null;
+            /** @description The zone the times are meant in; windows always use the store's zone. */
+            tzr?: string | null;
+        };
+        /** @description `batchDeleteShifts`. */
+        BatchDeleteShifts: components["schemas"]["ShiftBatch"];
+        /** @description `batchDropShifts`. */
+        BatchDropShifts: components["schemas"]["ShiftBatch"];
+        /** @description `batchOpenShifts`. */
+        BatchOpenShifts: components["schemas"]["ShiftBatch"];
+        /** @description `cancelTimeOff`: withdraws one's own pending or approved time off. */
+        CancelTimeOff: {
+            /** @description An optional answer text (managers' answers). */
+            response?: string | null;
+            /** Format: uuid */
+            storeId?: string | null;
+            /** Format: uuid */
+            timeoffId: string;
+        };
+        /** @description `checkApproveTimeoff` (employee permission): the shifts approval would open. */
+        CheckApproveTimeoff: {
+            /** Format: uuid */
+            requestId: string;
+            /** @description An optional answer text (managers' answers). */
+            response?: string | null;
+            /** Format: uuid */
+            storeId?: string | null;
         };
         /**
          * @description `checkEmailAddedToBusiness`: whether an open (unresolved, unexpired) invitation exists
@@ -584,6 +1153,17 @@ export interface components {
             code: string;
             email: string;
         };
+        /** @description `clearSchedule`. */
+        ClearScheduleCall: {
+            /** Format: int64 */
+            end: number;
+            /** Format: int64 */
+            start: number;
+            /** Format: uuid */
+            storeId?: string | null;
+        };
+        /** @description `completeShift`, by a schedule manager. */
+        CompleteShiftCall: components["schemas"]["OneShift"];
         /** @description `confirmEmail`: confirms the account with the mailed code. */
         ConfirmEmail: {
             code: string;
@@ -593,6 +1173,14 @@ export interface components {
             code: string;
             email: string;
             newPassword: string;
+        };
+        /** @description `confirmShift`, by the assignee. */
+        ConfirmShift: components["schemas"]["OneShift"];
+        /** @description `createAvailableTime`: adds a window to one's own availability (needs `availabletime`). */
+        CreateAvailableTime: {
+            availability: components["schemas"]["AvailabilityInput"];
+            /** Format: uuid */
+            store?: string | null;
         };
         /**
          * @description `createBusiness`: a new store owned by the caller, who also gets an employee record with
@@ -613,21 +1201,95 @@ export interface components {
             /** @description One of the business kinds (`"hospitality and leisure"`, ...). */
             type: string;
         };
+        /**
+         * @description The generic request call: `type` `timeoff` asks for time off; drop-shift requests have
+         *     their own call.
+         */
+        CreateRequest: Record<string, never> & {
+            /** Format: uuid */
+            store?: string | null;
+            type?: string | null;
+        };
         /** @description `createRole`. */
         CreateRole: {
             roleData: components["schemas"]["RoleData"];
             /** Format: uuid */
             store?: string | null;
         };
+        /** @description `createShift`. */
+        CreateShift: {
+            /**
+             * Format: uuid
+             * @description The assignee's employee record id; absent or empty for an open shift.
+             */
+            assigned?: string | null;
+            /** @description Ignored: the assignee's e-mail is taken from their record. */
+            assigneeEmail?: string | null;
+            /**
+             * Format: int64
+             * @description Epoch ms; before `start` means the shift ends the next day.
+             */
+            end: number;
+            /** @description Open-ended: no planned end. */
+            oe?: boolean;
+            /** @description Start times (epoch ms): one shift per entry, each as long as `end - start`. */
+            repeat?: number[];
+            role: components["schemas"]["RoleId"];
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+            /** Format: uuid */
+            storeId?: string | null;
+            tasks?: Record<string, never>[] | null;
+            title: string;
+        };
         /** @description A day named in a days-off list: a weekday number (0 = Sunday) or an English name. */
         DayInput: number | string;
         /** @description `deactivateEmployee`: the employee can still sign in but can no longer act in the store. */
         DeactivateEmployee: components["schemas"]["EmployeeTarget"];
+        /** @description `declineShift`, by the assignee. */
+        DeclineShift: components["schemas"]["OneShift"];
+        /** @description `deleteAvailableTime`: removes one of one's own windows. */
+        DeleteAvailableTime: {
+            /** Format: uuid */
+            availabilityId: string;
+            /** Format: uuid */
+            store?: string | null;
+        };
+        /** @description `deleteEmployeeAvailableTime`. */
+        DeleteEmployeeAvailableTime: {
+            /** Format: uuid */
+            availabilityId: string;
+            /** Format: uuid */
+            store?: string | null;
+            /** Format: uuid */
+            userId: string;
+        };
+        /** @description `deleteNotifications`: one's own notifications (and, for managers, public ones). */
+        DeleteNotifications: components["schemas"]["NotificationIds"];
         /** @description `deleteRole`. Employees who held the role lose it (and its wage). */
         DeleteRole: {
             roleId: components["schemas"]["RoleId"];
             /** Format: uuid */
             store?: string | null;
+        };
+        /** @description `deleteShift`. */
+        DeleteShiftCall: {
+            cancelReason?: string | null;
+            shiftId: components["schemas"]["ShiftId"];
+            /** Format: uuid */
+            store?: string | null;
+        };
+        /** @description `deleteTimeOff`: deletes one's own unresolved request. */
+        DeleteTimeOff: {
+            /** Format: uuid */
+            requestId: string;
+            /** @description An optional answer text (managers' answers). */
+            response?: string | null;
+            /** Format: uuid */
+            storeId?: string | null;
         };
         /**
          * Format: uuid
@@ -748,6 +1410,8 @@ export interface components {
             email: string;
             password: string;
         };
+        /** @description `markNotificationsSeen`: one's own notifications (and, for managers, public ones). */
+        MarkNotificationsSeen: components["schemas"]["NotificationIds"];
         /** @description The signed-in user with their stores. */
         Me: components["schemas"]["UserView"] & {
             stores: components["schemas"]["MembershipView"][];
@@ -769,6 +1433,47 @@ export interface components {
             timezoneReference: string;
             type: string;
         };
+        /** @description Ids of notifications of a store. */
+        NotificationIds: {
+            notificationIds: string[];
+            /** Format: uuid */
+            storeId?: string | null;
+        };
+        /** @description A call naming one shift of a store. */
+        OneShift: {
+            shiftId: components["schemas"]["ShiftId"];
+            /** Format: uuid */
+            storeId?: string | null;
+        };
+        /** @description `publishShifts`. */
+        PublishShiftsCall: {
+            /** @description Shift ids (or objects with an `id`). */
+            shifts: components["schemas"]["ShiftRef"][];
+            /** Format: uuid */
+            storeId?: string | null;
+        };
+        /** @description `rateShift`. */
+        RateShiftCall: {
+            /**
+             * Format: int32
+             * @description 1 to 5.
+             */
+            rate: number;
+            shiftId: components["schemas"]["ShiftId"];
+            /** Format: uuid */
+            storeId?: string | null;
+        };
+        /** @description `rejectTimeOff` (employee permission). */
+        RejectTimeOff: {
+            /** Format: uuid */
+            requestId: string;
+            /** @description An optional answer text (managers' answers). */
+            response?: string | null;
+            /** Format: uuid */
+            storeId?: string | null;
+        };
+        /** @description `remindShift`. */
+        RemindShiftCall: components["schemas"]["OneShift"];
         /**
          * @description `requestBusinessIdentityCode`: the code a shared clock-in device signs in to the store
          *     with. The same code is answered until the owner asks for a new one.
@@ -787,6 +1492,11 @@ export interface components {
          */
         RequestResetPassword: {
             email: string;
+        };
+        /** @description `requestTimeOff`. */
+        RequestTimeOff: components["schemas"]["TimeOffFields"] & {
+            /** Format: uuid */
+            store?: string | null;
         };
         /** @description The fields of a role. */
         RoleData: {
@@ -819,6 +1529,61 @@ export interface components {
              */
             timestamp: number;
             title: string;
+        };
+        /** @description A batch call naming shifts of a store. */
+        ShiftBatch: {
+            cancelReason?: string | null;
+            shifts: components["schemas"]["ShiftRef"][];
+            /** Format: uuid */
+            storeId?: string | null;
+        };
+        /**
+         * Format: uuid
+         * @description A shift.
+         */
+        ShiftId: string;
+        /**
+         * Format: uuid
+         * @description A shift named by its id, or an object carrying it (`{"id": ...}`).
+         */
+        ShiftRef: string;
+        /** @description A shift. Instants are epoch milliseconds. */
+        ShiftView: {
+            assigned?: null | components["schemas"]["EmployeeId"];
+            assigneeEmail?: string | null;
+            cancelReason?: string | null;
+            /** Format: int64 */
+            end: number;
+            id: components["schemas"]["ShiftId"];
+            /**
+             * Format: int64
+             * @description Last change, epoch ms.
+             */
+            modified: number;
+            /** @description Open-ended: no planned end. */
+            oe: boolean;
+            /** @description ns, ip, p, c or m (missed: not started and more than 2 hours past its end). */
+            progress: string;
+            /** Format: int32 */
+            rate?: number | null;
+            role?: null | components["schemas"]["RoleId"];
+            /** Format: int64 */
+            start: number;
+            /** @description draft, published, confirmed, dropped, declined, rejected or cancelled. */
+            status: string;
+            storeId: components["schemas"]["StoreId"];
+            tasks: Record<string, never>[];
+            /**
+             * Format: int64
+             * @description Creation, epoch ms.
+             */
+            timestamp: number;
+            title: string;
+            /**
+             * Format: int64
+             * @description Bumped by every change; name it in `updateShift` to detect a stale edit.
+             */
+            version: number;
         };
         /** @description `signup`: creates an account (pending e-mail confirmation) and mails the confirmation code. */
         Signup: {
@@ -886,6 +1651,20 @@ export interface components {
             /** Format: uuid */
             storeId?: string | null;
         };
+        /** @description The fields of a time-off request. */
+        TimeOffFields: {
+            /** @description Sent by clients; the server computes the covering dates itself from the span. */
+            coveringDates?: unknown;
+            description?: string | null;
+            /** Format: int64 */
+            end: number;
+            entireDay?: boolean;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            start: number;
+        };
         /**
          * @description Opening hours: `"HH:mm"` local times (close before open runs past midnight) and days off
          *     as weekday numbers, 0 = Sunday.
@@ -901,6 +1680,14 @@ export interface components {
          */
         ToggleBookingFeature: {
             bookingEnabled: boolean;
+            /** Format: uuid */
+            store?: string | null;
+        };
+        /** @description `updateAvailableTime`: changes one of one's own windows. */
+        UpdateAvailableTime: {
+            /** Format: uuid */
+            availabilityId: string;
+            rawAvailability: components["schemas"]["AvailabilityInput"];
             /** Format: uuid */
             store?: string | null;
         };
@@ -942,6 +1729,16 @@ export interface components {
             /** Format: uuid */
             store?: string | null;
         };
+        /** @description `updateEmployeeAvailableTime`. */
+        UpdateEmployeeAvailableTime: {
+            availability: components["schemas"]["AvailabilityInput"];
+            /** Format: uuid */
+            availabilityId: string;
+            /** Format: uuid */
+            store?: string | null;
+            /** Format: uuid */
+            userId: string;
+        };
         /**
          * @description `updateProfile`: the signed-in user's own name, image, birthday and phone number. Every
          *     field is optional; a field left out is left unchanged.
@@ -969,6 +1766,43 @@ export interface components {
             roleId: components["schemas"]["RoleId"];
             /** Format: uuid */
             store?: string | null;
+        };
+        /** @description `updateShift`. */
+        UpdateShiftCall: {
+            cancelReason?: string | null;
+            shiftId: components["schemas"]["ShiftId"];
+            /** Format: uuid */
+            storeId?: string | null;
+            updatedShift: components["schemas"]["UpdatedShift"];
+        };
+        /** @description `updateTimeOff`: edits one's own unresolved request. */
+        UpdateTimeOff: components["schemas"]["TimeOffFields"] & {
+            /** Format: uuid */
+            requestId: string;
+            /** Format: uuid */
+            storeId?: string | null;
+        };
+        /** @description The changed fields of `updateShift`. */
+        UpdatedShift: {
+            /**
+             * Format: uuid
+             * @description An employee record id; `null` or `""` makes the shift open; absent keeps it.
+             */
+            assigned?: string | null;
+            /** Format: int64 */
+            end?: number | null;
+            oe?: boolean | null;
+            /** Format: uuid */
+            role?: string | null;
+            /** Format: int64 */
+            start?: number | null;
+            tasks?: Record<string, never>[] | null;
+            title?: string | null;
+            /**
+             * Format: int64
+             * @description The version the editor saw: an older one than the current gets 409.
+             */
+            version?: number | null;
         };
         /**
          * Format: uuid
@@ -1064,6 +1898,114 @@ export interface operations {
             };
         };
     };
+    addEmployeeAvailableTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddEmployeeAvailableTime"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveTimeOff"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     authenticatedResetPassword: {
         parameters: {
             query?: never;
@@ -1095,6 +2037,276 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    batchDeleteShifts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchDeleteShifts"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    batchDropShifts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchDropShifts"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    batchOpenShifts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchOpenShifts"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelTimeOff"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkApproveTimeoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckApproveTimeoff"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1271,6 +2483,114 @@ export interface operations {
             };
         };
     };
+    clearSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClearScheduleCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    completeShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteShiftCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     confirmEmail: {
         parameters: {
             query?: never;
@@ -1358,6 +2678,114 @@ export interface operations {
             };
         };
     };
+    confirmShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmShift"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createAvailableTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAvailableTime"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     createBusiness: {
         parameters: {
             query?: never;
@@ -1405,6 +2833,60 @@ export interface operations {
             };
         };
     };
+    createRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRequest"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     createRole: {
         parameters: {
             query?: never;
@@ -1415,6 +2897,60 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateRole"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateShift"];
             };
         };
         responses: {
@@ -1513,6 +3049,222 @@ export interface operations {
             };
         };
     };
+    declineShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineShift"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAvailableTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAvailableTime"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteEmployeeAvailableTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteEmployeeAvailableTime"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteNotifications"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deleteRole: {
         parameters: {
             query?: never;
@@ -1523,6 +3275,114 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DeleteRole"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteShiftCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteTimeOff"];
             };
         };
         responses: {
@@ -1708,6 +3568,60 @@ export interface operations {
             };
         };
     };
+    markNotificationsSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkNotificationsSeen"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     me: {
         parameters: {
             query?: never;
@@ -1728,6 +3642,222 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publishShifts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishShiftsCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rateShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateShiftCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rejectTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectTimeOff"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remindShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemindShiftCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1866,6 +3996,60 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    requestTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestTimeOff"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not found */
             404: {
@@ -2068,6 +4252,77 @@ export interface operations {
             };
         };
     };
+    get_shifts: {
+        parameters: {
+            query?: {
+                /** @description Epoch ms; with `end`. Default: the current week in the store's zone. */
+                start?: number;
+                /** @description Epoch ms. */
+                end?: number;
+                /**
+                 * @description `all` (owner or schedule permission), `mine` (own non-draft shifts) or `open` (published
+                 *     open shifts). Default: `all` for schedule managers, `mine` for others.
+                 */
+                scope?: string;
+                /** @description Only this employee record's shifts (schedule permission). */
+                employee?: components["schemas"]["EmployeeId"];
+            };
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [Shift]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftView"][];
+                };
+            };
+            /** @description Bad range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or asking for all without permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     terminateEmployee: {
         parameters: {
             query?: never;
@@ -2132,6 +4387,60 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ToggleBookingFeature"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateAvailableTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAvailableTime"];
             };
         };
         responses: {
@@ -2371,6 +4680,60 @@ export interface operations {
             };
         };
     };
+    updateEmployeeAvailableTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEmployeeAvailableTime"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     updateProfile: {
         parameters: {
             query?: never;
@@ -2428,6 +4791,114 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UpdateRole"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateShiftCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTimeOff"];
             };
         };
         responses: {
