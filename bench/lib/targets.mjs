@@ -125,8 +125,10 @@ export class Ours {
     return out;
   }
 
-  /** Seeds `employees` employees and `shifts` published shifts into the store's current week. */
-  seedWeek(store, employees, shifts) {
+  /** Seeds `employees` employees and `shifts` published shifts into the week starting at
+   * `weekStart` (epoch ms). */
+  seedWeek(store, employees, shifts, weekStart) {
+    const week = `to_timestamp(${weekStart / 1000})`;
     const url = dbUrl(this.db);
     psql(url, `INSERT INTO employees (id, store_id, email, full_name, role_ids)
       SELECT gen_random_uuid(), '${store.storeId}', 'e' || g || '@bench.example.com', 'Employee ' || g,
@@ -136,8 +138,8 @@ export class Ours {
                           WHERE store_id = '${store.storeId}' AND user_id IS NULL)
       INSERT INTO shifts (id, store_id, title, start_at, end_at, status, assigned, role_id)
       SELECT gen_random_uuid(), '${store.storeId}', 'Shift ' || g,
-             date_trunc('week', now()) + (g % 7) * interval '1 day' + (g % 3) * interval '5 hours',
-             date_trunc('week', now()) + (g % 7) * interval '1 day' + (g % 3) * interval '5 hours' + interval '4 hours',
+             ${week} + (g % 7) * interval '1 day' + (g % 3) * interval '5 hours',
+             ${week} + (g % 7) * interval '1 day' + (g % 3) * interval '5 hours' + interval '4 hours',
              'published', e.id, '${store.roleId}'
       FROM generate_series(0, ${shifts - 1}) g JOIN e ON e.n = g % ${employees}`);
   }

@@ -23,6 +23,18 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde_json::Value;
 
+/// The success envelope `{"data": ...}`, serialised straight from the value (no intermediate
+/// JSON tree: a week board is thousands of objects).
+#[derive(serde::Serialize)]
+struct Data<T> {
+    data: T,
+}
+
+/// A 200 answer with `{"data": value}`.
+pub fn ok<T: serde::Serialize>(value: T) -> HttpResponse {
+    HttpResponse::Ok().json(Data { data: value })
+}
+
 /// Registers every call of every group.
 pub fn registry() -> call::Registry {
     let mut registry = call::Registry::default();

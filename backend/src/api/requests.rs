@@ -725,7 +725,7 @@ pub async fn get_availability(
         .filter(|w| only.is_none_or(|e| w.employee_id == e))
         .map(|w| AvailabilityView::new(w, user_of.get(&w.employee_id).copied().flatten()))
         .collect();
-    Ok(HttpResponse::Ok().json(json!({ "data": views })))
+    Ok(crate::api::ok(views))
 }
 
 /// Query of the time-off read: a range in epoch milliseconds.
@@ -782,7 +782,7 @@ pub async fn get_time_off(
         .iter()
         .map(|r| RequestView::new(r, employees.iter().find(|e| e.id == r.employee_id)))
         .collect();
-    Ok(HttpResponse::Ok().json(json!({ "data": views })))
+    Ok(crate::api::ok(views))
 }
 
 /// `GET /api/v1/stores/{storeId}/notifications`: the 20 newest private notifications of the

@@ -604,7 +604,7 @@ pub async fn get_shifts(
         .filter(|s| visible(scope, me, s))
         .map(|s| ShiftView::of(s, now))
         .collect();
-    Ok(HttpResponse::Ok().json(json!({ "data": views })))
+    Ok(crate::api::ok(views))
 }
 
 fn visible(scope: Scope, me: EmployeeId, s: &Shift) -> bool {

@@ -12,7 +12,6 @@ use crate::messages;
 use crate::startup::AppState;
 use actix_web::{web, HttpResponse};
 use serde::Serialize;
-use serde_json::json;
 use utoipa::ToSchema;
 
 /// Mounts the store resource paths (inside `/api/v1`).
@@ -92,7 +91,7 @@ pub async fn get_store(
         is_owner: member.is_owner(),
         is_manager: member.is_manager(),
     };
-    Ok(HttpResponse::Ok().json(json!({ "data": detail })))
+    Ok(crate::api::ok(detail))
 }
 
 /// `GET /api/v1/stores/{storeId}/roles`.
@@ -121,7 +120,7 @@ pub async fn get_roles(
         .run(move |conn| Ok(Role::of_store(conn, store)?))
         .await?;
     let views: Vec<RoleView> = roles.iter().map(RoleView::from).collect();
-    Ok(HttpResponse::Ok().json(json!({ "data": views })))
+    Ok(crate::api::ok(views))
 }
 
 /// `GET /api/v1/stores/{storeId}/employees`: managers see every record with pay and
@@ -151,5 +150,5 @@ pub async fn get_employees(
         .db
         .run(move |conn| Ok(Employee::of_store(conn, store)?))
         .await?;
-    Ok(HttpResponse::Ok().json(json!({ "data": visible_employees(&member, &all) })))
+    Ok(crate::api::ok(visible_employees(&member, &all)))
 }
