@@ -81,3 +81,9 @@ pub const NOTHING_TO_REMIND: &str =
 pub const SHIFT_OUT_OF_RANGE: &str =
     "Shifts can be planned from 60 days in the past up to 5 years ahead.";
 pub const NOT_YOUR_SHIFT: &str = "This shift is not assigned to you.";
+
+// The shift pool. Texts the spec does not word.
+pub const SHIFT_ALREADY_DROPPED: &str = "This shift was already dropped.";
+pub const TOO_LATE_TO_DROP: &str = "A shift can only be dropped up to 1 hour before it starts.";
+pub const ALREADY_GRABBED: &str = "Someone else grabbed this shift first.";
+pub const NOTHING_GRABBED: &str = "Nobody has grabbed this shift yet.";

@@ -11,6 +11,7 @@ pub mod input;
 pub mod invites;
 pub mod openapi;
 pub mod owner;
+pub mod pool;
 pub mod requests;
 pub mod shifts;
 pub mod stores;
@@ -43,6 +44,7 @@ pub fn registry() -> call::Registry {
     employee_manager::register(&mut registry);
     invites::register(&mut registry);
     shifts::register(&mut registry);
+    pool::register(&mut registry);
     requests::register(&mut registry);
     registry
 }
@@ -55,6 +57,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .route("/me", web::get().to(account::me))
             .configure(stores::routes)
             .configure(shifts::routes)
+            .configure(pool::routes)
             .configure(requests::routes)
             .route("/{call}", web::post().to(dispatch)),
     );

@@ -23,7 +23,8 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::stores::get_store,
         crate::api::stores::get_roles,
         crate::api::stores::get_employees,
-        crate::api::shifts::get_shifts
+        crate::api::shifts::get_shifts,
+        crate::api::pool::get_pool
     ),
     components(schemas(
         crate::api::stores::StoreDetail,
@@ -31,7 +32,9 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::views::TimesView,
         crate::api::views::RoleView,
         crate::api::views::EmployeeView,
-        crate::store::views::ShiftView
+        crate::store::views::ShiftView,
+        crate::api::pool::PoolEntry,
+        crate::store::request_views::RequestView
     ))
 )]
 struct ResourceDoc;

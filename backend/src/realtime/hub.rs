@@ -7,8 +7,8 @@
 //! `seen` version makes the join (replay, then live) free of gaps and duplicates: a socket
 //! that is joining collects live changes in `held` until its replay is done.
 
-use crate::domain::ids::{StoreId, UserId};
 use crate::domain::audience::Audience;
+use crate::domain::ids::{StoreId, UserId};
 use crate::realtime::outbound::{Frame, Outbound};
 use crate::store::persist::CommittedEvent;
 use serde::Serialize;

@@ -3,9 +3,9 @@
 
 use crate::db::models::store::Store;
 use crate::db::schema::{employees, store_events, stores};
+use crate::domain::audience::Audience;
 use crate::domain::ids::{StoreId, UserId};
 use crate::domain::permissions::Perms;
-use crate::domain::audience::Audience;
 use crate::realtime::hub::Change;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;

@@ -9,6 +9,7 @@ pub mod availability;
 pub mod command;
 pub mod notify;
 pub mod persist;
+pub mod pool;
 pub mod registry;
 pub mod request_views;
 pub mod shifts;

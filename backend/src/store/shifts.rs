@@ -444,7 +444,38 @@ impl Command for UpdateShift {
         if self.cancel_reason.is_some() {
             next.cancel_reason = self.cancel_reason.clone();
         }
-        Ok(one_change(state, current, next, now))
+        let mut effects = one_change(state, current, next, now);
+        if outcome.drop_request_lapses {
+            lapse_drop_requests(state, current.id, now, &mut effects);
+        }
+        Ok(effects)
+    }
+}
+
+/// A shift that changed hands or times loses its open drop request.
+fn lapse_drop_requests(
+    state: &StoreState,
+    shift: ShiftId,
+    now: DateTime<Utc>,
+    effects: &mut Effects,
+) {
+    for r in state.requests.values().filter(|r| {
+        r.kind() == Some(RequestKind::DropShift)
+            && r.shift_id == Some(shift)
+            && matches!(r.status(), RequestStatus::Pending | RequestStatus::Grabbed)
+    }) {
+        let mut next = r.clone();
+        next.status = RequestStatus::Cancelled.as_str().into();
+        next.updated_at = now;
+        effects.events.push(event(
+            "request.updated",
+            json!(crate::store::request_views::RequestView::new(
+                &next,
+                state.employee(next.employee_id)
+            )),
+            Audience::Everyone,
+        ));
+        effects.writes.push(Write::PutRequest(Box::new(next)));
     }
 }
 
@@ -465,6 +496,7 @@ fn remove(
             next.status = Status::Cancelled.as_str().into();
             next.cancel_reason = reason.map(str::to_string);
             changed(state, s, next, now, effects);
+            lapse_drop_requests(state, s.id, now, effects);
         }
     }
     Ok(how)
@@ -779,6 +811,7 @@ impl Command for BatchShifts {
                         next.assignee_email = None;
                         next.status = Status::Draft.as_str().into();
                         changed(state, s, next, now, &mut effects);
+                        lapse_drop_requests(state, s.id, now, &mut effects);
                     }
                 }
             }

@@ -6,6 +6,7 @@ mod employees;
 mod health;
 mod helpers;
 mod isolation;
+mod pool;
 mod requests;
 mod roles;
 mod shifts;

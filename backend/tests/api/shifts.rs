@@ -13,20 +13,20 @@ const NO_PERMISSION_ALL: &str = "You Don't Have Pemissoin To Get All Shifts";
 const START_BEFORE_END: &str = "Start date has to be before end date";
 
 /// A store with an owner, a scheduler, and two baristas (Ana and Ben) who have joined.
-struct Scene {
-    app: TestApp,
-    owner: TestUser,
-    scheduler: TestUser,
-    ana: TestUser,
-    ana_id: String,
-    ben: TestUser,
-    ben_id: String,
-    store: String,
-    barista: String,
-    cook: String,
+pub struct Scene {
+    pub app: TestApp,
+    pub owner: TestUser,
+    pub scheduler: TestUser,
+    pub ana: TestUser,
+    pub ana_id: String,
+    pub ben: TestUser,
+    pub ben_id: String,
+    pub store: String,
+    pub barista: String,
+    pub cook: String,
 }
 
-async fn scene() -> Scene {
+pub async fn scene() -> Scene {
     let app = spawn_app().await;
     let owner = app.create_user("owner@example.com");
     let store = create_store(&app, &owner, "Café").await;
@@ -58,7 +58,7 @@ async fn scene() -> Scene {
 }
 
 /// Epoch ms of a Berlin wall-clock time `days` from today (at least tomorrow).
-fn berlin(days: i64, hour: u32, minute: u32) -> i64 {
+pub fn berlin(days: i64, hour: u32, minute: u32) -> i64 {
     let date = (Utc::now().with_timezone(&Berlin) + Duration::days(days)).date_naive();
     Berlin
         .from_local_datetime(&date.and_hms_opt(hour, minute, 0).expect("valid time"))
@@ -67,7 +67,7 @@ fn berlin(days: i64, hour: u32, minute: u32) -> i64 {
         .timestamp_millis()
 }
 
-const HOUR: i64 = 3_600_000;
+pub const HOUR: i64 = 3_600_000;
 
 #[derive(diesel::QueryableByName)]
 struct Scalar {
@@ -89,7 +89,7 @@ fn count(app: &TestApp, sql: &str) -> i64 {
 }
 
 impl Scene {
-    async fn create(&self, token: &str, body: Value) -> crate::helpers::Reply {
+    pub async fn create(&self, token: &str, body: Value) -> crate::helpers::Reply {
         let mut body = body;
         body["storeId"] = json!(self.store);
         if body.get("role").is_none() {
@@ -102,7 +102,7 @@ impl Scene {
     }
 
     /// Creates one shift as the scheduler and returns it.
-    async fn shift(&self, assigned: Option<&str>, start: i64, end: i64) -> Value {
+    pub async fn shift(&self, assigned: Option<&str>, start: i64, end: i64) -> Value {
         let reply = self
             .create(
                 &self.scheduler.token,
@@ -112,13 +112,13 @@ impl Scene {
         reply.data()["shifts"][0].clone()
     }
 
-    async fn call(&self, name: &str, token: &str, body: Value) -> crate::helpers::Reply {
+    pub async fn call(&self, name: &str, token: &str, body: Value) -> crate::helpers::Reply {
         let mut body = body;
         body["storeId"] = json!(self.store);
         self.app.call(name, body, Some(token)).await
     }
 
-    async fn publish(&self, ids: &[&Value]) -> crate::helpers::Reply {
+    pub async fn publish(&self, ids: &[&Value]) -> crate::helpers::Reply {
         let ids: Vec<&Value> = ids.iter().map(|s| &s["id"]).collect();
         self.call(
             "publishShifts",
@@ -128,7 +128,7 @@ impl Scene {
         .await
     }
 
-    async fn read(&self, token: &str, query: &str) -> crate::helpers::Reply {
+    pub async fn read(&self, token: &str, query: &str) -> crate::helpers::Reply {
         self.app
             .get(
                 &format!("/api/v1/stores/{}/shifts?{query}", self.store),
@@ -137,7 +137,7 @@ impl Scene {
             .await
     }
 
-    fn week_query(&self) -> String {
+    pub fn week_query(&self) -> String {
         format!("start={}&end={}", berlin(0, 0, 0), berlin(9, 0, 0))
     }
 }

@@ -111,4 +111,25 @@ impl Request {
         )
         .execute(conn)
     }
+
+    /// The store's open drop requests (pending or grabbed) whose shift ends after `now`, each
+    /// with its shift.
+    #[tracing::instrument(skip(conn))]
+    pub fn open_drops_with_shifts(
+        conn: &mut PgConnection,
+        store: StoreId,
+        now: DateTime<Utc>,
+    ) -> QueryResult<Vec<(Request, crate::db::models::shift::Shift)>> {
+        use crate::db::models::shift::Shift;
+        use crate::db::schema::shifts;
+        requests::table
+            .inner_join(shifts::table.on(shifts::id.nullable().eq(requests::shift_id)))
+            .filter(requests::store_id.eq(store))
+            .filter(requests::kind.eq("dropshift"))
+            .filter(requests::status.eq_any(["pending", "grabbed"]))
+            .filter(shifts::end_at.gt(now))
+            .order(shifts::start_at.asc())
+            .select((Request::as_select(), Shift::as_select()))
+            .load(conn)
+    }
 }

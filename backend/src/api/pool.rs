@@ -1,0 +1,216 @@
+//! The shift pool: dropping, grabbing, a manager's answer to a grab, and the pool read.
+
+use crate::api::call::{Access, Call, Ctx, Registry};
+use crate::api::guard::SignedIn;
+use crate::api::input;
+use crate::db::models::request::Request;
+use crate::db::models::shift::Shift;
+use crate::domain::ids::{RequestId, ShiftId, StoreId};
+use crate::domain::permissions::Perms;
+use crate::error::AppResult;
+use crate::startup::AppState;
+use crate::store::command::Command;
+use crate::store::pool::{in_pool, AnswerGrab, DropShift, GrabShift};
+use crate::store::request_views::RequestView;
+use crate::store::shifts::Caller;
+use crate::store::views::ShiftView;
+use actix_web::{web, HttpResponse};
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+pub fn register(r: &mut Registry) {
+    r.add::<DropShiftCall>()
+        .add::<GrabShiftCall>()
+        .add::<ApproveGrabShift>()
+        .add::<RejectGrabShift>();
+}
+
+/// Mounts the pool read (inside `/api/v1`).
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/stores/{storeId}/pool", web::get().to(get_pool));
+}
+
+fn caller(ctx: &Ctx) -> AppResult<Caller> {
+    let m = ctx.member()?;
+    Ok(Caller {
+        user: m.user,
+        employee: m.employee.id,
+        perms: m.perms,
+    })
+}
+
+async fn execute(ctx: &Ctx, cmd: impl Command) -> AppResult<Value> {
+    let store = ctx.member()?.store_id();
+    ctx.state.stores.execute(store, Box::new(cmd)).await
+}
+
+/// `dropShift`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DropShiftCall {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    #[serde(alias = "shiftId")]
+    pub shift: ShiftId,
+}
+
+impl Call for DropShiftCall {
+    const NAME: &'static str = "dropShift";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str =
+        "Offer one's own announced shift to colleagues of its role, up to 1 hour before it starts.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    #[tracing::instrument(name = "dropShift", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let cmd = DropShift {
+            by: caller(&ctx)?,
+            shift: self.shift,
+        };
+        execute(&ctx, cmd).await
+    }
+}
+
+/// `grabShift`. The spec's field is `dropReuestId`; `dropRequestId` is accepted too.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GrabShiftCall {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store_id: Option<StoreId>,
+    #[serde(alias = "dropRequestId")]
+    pub drop_reuest_id: RequestId,
+}
+
+impl Call for GrabShiftCall {
+    const NAME: &'static str = "grabShift";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str =
+        "Ask to take a dropped shift of one's role; the first grab wins and waits for a manager.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store_id
+    }
+
+    #[tracing::instrument(name = "grabShift", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let cmd = GrabShift {
+            by: caller(&ctx)?,
+            request: self.drop_reuest_id,
+        };
+        execute(&ctx, cmd).await
+    }
+}
+
+/// A manager's answer to a grab.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GrabAnswer {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store_id: Option<StoreId>,
+    #[serde(alias = "dropReuestId", alias = "dropRequestId")]
+    pub request_id: RequestId,
+}
+
+/// `approveGrabShift`: the shift moves to the grabber, confirmed.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ApproveGrabShift(pub GrabAnswer);
+
+/// `rejectGrabShift`: the shift goes back to the pool.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RejectGrabShift(pub GrabAnswer);
+
+macro_rules! grab_answer {
+    ($ty:ident, $name:literal, $approve:expr, $summary:literal) => {
+        impl Call for $ty {
+            const NAME: &'static str = $name;
+            const ACCESS: Access = Access::Store(Perms::SCHEDULE);
+            const SUMMARY: &'static str = $summary;
+            type Output = Value;
+
+            fn store_id(&self) -> Option<StoreId> {
+                self.0.store_id
+            }
+
+            #[tracing::instrument(name = $name, skip_all)]
+            async fn run(self, ctx: Ctx) -> AppResult<Value> {
+                let cmd = AnswerGrab {
+                    by: caller(&ctx)?,
+                    request: self.0.request_id,
+                    approve: $approve,
+                };
+                execute(&ctx, cmd).await
+            }
+        }
+    };
+}
+
+grab_answer!(
+    ApproveGrabShift,
+    "approveGrabShift",
+    true,
+    "Approve a grab: the shift becomes the grabber's, confirmed."
+);
+grab_answer!(
+    RejectGrabShift,
+    "rejectGrabShift",
+    false,
+    "Reject a grab: the shift goes back to the pool."
+);
+
+/// One entry of the pool.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PoolEntry {
+    pub request: RequestView,
+    pub shift: ShiftView,
+}
+
+/// `GET /api/v1/stores/{storeId}/pool`: pending drop requests whose shift has not ended, for
+/// colleagues of the shift's role; managers also see grabs awaiting approval.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/pool",
+    params(("storeId" = String, Path, description = "Store id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [PoolEntry]}`", body = [PoolEntry]),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+    )
+)]
+#[tracing::instrument(skip(state, user))]
+pub async fn get_pool(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<String>,
+) -> AppResult<HttpResponse> {
+    let member = crate::api::stores::member(&state, user, &path, "getPool").await?;
+    let store = member.store_id();
+    let now = Utc::now();
+    let rows = state
+        .db
+        .run(move |conn| Ok(Request::open_drops_with_shifts(conn, store, now)?))
+        .await?;
+    let manager = member.perms.covers(Perms::SCHEDULE);
+    let me = &member.employee;
+    let entries: Vec<PoolEntry> = rows
+        .iter()
+        .filter(|(r, s): &&(Request, Shift)| in_pool(r, s, &me.role_ids, me.id, manager, now))
+        .map(|(r, s)| PoolEntry {
+            request: RequestView::new(r, None),
+            shift: ShiftView::of(s, now),
+        })
+        .collect();
+    Ok(crate::api::ok(entries))
+}

@@ -1,0 +1,405 @@
+//! The shift pool: an assignee drops a shift (it stays theirs), a colleague of the same role
+//! grabs it, a manager approves or rejects the grab. Plans without I/O like every command.
+
+use crate::db::models::request::Request;
+use crate::db::models::shift::Shift;
+use crate::domain::audience::Audience;
+use crate::domain::ids::{RequestId, RoleId, ShiftId, UserId};
+use crate::domain::notification::{AccessFor, Draft, NotificationKind, References, Variant};
+use crate::domain::permissions::Permission;
+use crate::domain::pool::{self, GrabCheck, GrabRefusal};
+use crate::domain::request::{RequestKind, RequestStatus};
+use crate::domain::shift::Status;
+use crate::error::{AppError, AppResult};
+use crate::messages;
+use crate::store::command::{Command, Effects, EventDraft, Write};
+use crate::store::notify;
+use crate::store::request_views::RequestView;
+use crate::store::shifts::Caller;
+use crate::store::state::StoreState;
+use crate::store::views::ShiftView;
+use chrono::{DateTime, Utc};
+use serde_json::json;
+
+fn no_drop_request() -> AppError {
+    AppError::not_found("no_drop_request", messages::NO_DROP_REQUEST)
+}
+
+/// The open drop request (pending or grabbed) of a shift.
+fn open_drop_of(state: &StoreState, shift: ShiftId) -> Option<&Request> {
+    state.requests.values().find(|r| {
+        r.kind() == Some(RequestKind::DropShift)
+            && r.shift_id == Some(shift)
+            && matches!(r.status(), RequestStatus::Pending | RequestStatus::Grabbed)
+    })
+}
+
+fn drop_request(state: &StoreState, id: RequestId) -> AppResult<&Request> {
+    state
+        .requests
+        .get(&id)
+        .filter(|r| r.kind() == Some(RequestKind::DropShift))
+        .ok_or_else(no_drop_request)
+}
+
+fn name_of(state: &StoreState, employee: Option<crate::domain::ids::EmployeeId>) -> String {
+    employee
+        .and_then(|e| state.employee(e))
+        .map(|e| e.shown_name().to_string())
+        .unwrap_or_else(|| "Employee".into())
+}
+
+fn when(state: &StoreState, s: &Shift) -> String {
+    let zone = state.zone();
+    format!(
+        "{} {}",
+        crate::domain::calendar::mm_dd(zone, s.start_at),
+        crate::domain::calendar::hh_mm(zone, s.start_at)
+    )
+}
+
+fn note(
+    to: UserId,
+    by: UserId,
+    variant: Variant,
+    (title, content): (String, String),
+    request: &Request,
+) -> Draft {
+    Draft {
+        kind: NotificationKind::DropShift,
+        variant,
+        title,
+        content,
+        access_for: AccessFor::User(to),
+        source: Some(by),
+        references: References {
+            shift: request.shift_id,
+            drop_request: Some(request.id),
+            ..References::default()
+        },
+        reason: None,
+    }
+}
+
+/// Effects of a changed drop request (and its shift), with notifications. Drop requests are
+/// announced to everyone: the pool is the store's.
+fn effects(
+    state: &StoreState,
+    request: Request,
+    shift: Option<(&Shift, Shift)>,
+    drafts: Vec<Draft>,
+    kind: &'static str,
+    now: DateTime<Utc>,
+) -> Effects {
+    let view = RequestView::new(&request, state.employee(request.employee_id));
+    let mut effects = Effects::default();
+    let mut shift_view = serde_json::Value::Null;
+    if let Some((before, after)) = shift {
+        shift_view = ShiftView::json(&after, now);
+        let users = [before.assigned, after.assigned]
+            .into_iter()
+            .filter_map(|e| state.user_of(e));
+        effects.events.push(EventDraft {
+            kind: "shift.updated",
+            data: shift_view.clone(),
+            visibility: Audience::managers_and(users),
+        });
+        effects.writes.push(Write::PutShift(Box::new(after)));
+    }
+    effects.events.push(EventDraft {
+        kind,
+        data: json!(view),
+        visibility: Audience::Everyone,
+    });
+    effects
+        .writes
+        .push(Write::PutRequest(Box::new(request.clone())));
+    let (writes, events) = notify::effects(state.store.id, drafts, now);
+    effects.writes.extend(writes);
+    effects.events.extend(events);
+    effects.reply = json!({ "request": view, "shift": shift_view });
+    effects
+}
+
+/// `dropShift`: the assignee offers an announced shift to colleagues of its role, up to one
+/// hour before it starts. It stays theirs until a grab is approved.
+#[derive(Debug)]
+pub struct DropShift {
+    pub by: Caller,
+    pub shift: ShiftId,
+}
+
+impl Command for DropShift {
+    fn name(&self) -> &'static str {
+        "dropShift"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let s = state
+            .shifts
+            .get(&self.shift)
+            .filter(|s| s.assigned == Some(self.by.employee))
+            .filter(|s| Status::parse(&s.status).is_some_and(Status::is_visible_to_assignee))
+            .ok_or_else(|| AppError::not_found("shift_not_found", messages::SHIFT_NOT_FOUND))?;
+        if open_drop_of(state, s.id).is_some() {
+            return Err(AppError::conflict(
+                "already_dropped",
+                messages::SHIFT_ALREADY_DROPPED,
+            ));
+        }
+        let status = Status::parse(&s.status).unwrap_or(Status::Draft);
+        if !matches!(status, Status::Published | Status::Confirmed) {
+            return Err(AppError::bad_request(
+                "wrong_status",
+                format!("This cannot be done to a {status} shift."),
+            ));
+        }
+        if !pool::may_drop(s.start_at, now) {
+            return Err(AppError::bad_request(
+                "too_late",
+                messages::TOO_LATE_TO_DROP,
+            ));
+        }
+        let request = Request {
+            id: RequestId::new(),
+            store_id: state.store.id,
+            kind: RequestKind::DropShift.as_str().into(),
+            employee_id: self.by.employee,
+            user_id: Some(self.by.user),
+            status: RequestStatus::Pending.as_str().into(),
+            start_at: Some(s.start_at),
+            end_at: Some(s.end_at),
+            entire_day: false,
+            description: None,
+            response: None,
+            response_by: None,
+            covering_dates: Vec::new(),
+            shift_id: Some(s.id),
+            grabbed_by: None,
+            created_at: now,
+            updated_at: now,
+        };
+        let mut after = s.clone();
+        after.status = Status::Dropped.as_str().into();
+        after.version += 1;
+        after.updated_at = now;
+        let who = name_of(state, Some(self.by.employee));
+        let text = (
+            "Shift dropped".to_string(),
+            format!("{who} dropped the shift {} on {}.", s.title, when(state, s)),
+        );
+        let drafts = notify::responders(state, Permission::Schedule)
+            .into_iter()
+            .filter(|u| *u != self.by.user)
+            .map(|u| note(u, self.by.user, Variant::Info, text.clone(), &request))
+            .collect();
+        Ok(effects(
+            state,
+            request,
+            Some((s, after)),
+            drafts,
+            "request.created",
+            now,
+        ))
+    }
+}
+
+/// `grabShift`: a colleague of the same role asks to take a dropped shift. The first grab
+/// wins; the shift waits for a manager's approval.
+#[derive(Debug)]
+pub struct GrabShift {
+    pub by: Caller,
+    pub request: RequestId,
+}
+
+impl Command for GrabShift {
+    fn name(&self) -> &'static str {
+        "grabShift"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let request = drop_request(state, self.request)?;
+        let shift = request
+            .shift_id
+            .and_then(|id| state.shifts.get(&id))
+            .ok_or_else(no_drop_request)?;
+        let grabber = state
+            .employee(self.by.employee)
+            .filter(|e| !e.deactive)
+            .ok_or_else(no_drop_request)?;
+        if request.status() == RequestStatus::Grabbed && request.grabbed_by != Some(grabber.id) {
+            return Err(AppError::conflict(
+                "already_grabbed",
+                messages::ALREADY_GRABBED,
+            ));
+        }
+        let roles: Vec<RoleId> = grabber.role_ids.iter().copied().map(RoleId).collect();
+        pool::check_grab(&GrabCheck {
+            request_status: request.status(),
+            request_store: request.store_id,
+            dropper: request.employee_id,
+            shift_role: shift.role_id,
+            shift_start: shift.start_at,
+            grabber: grabber.id,
+            grabber_store: state.store.id,
+            grabber_roles: &roles,
+            now,
+        })
+        .map_err(|e| match e {
+            GrabRefusal::OwnShift | GrabRefusal::TooLate => {
+                AppError::bad_request("cannot_grab", e.to_string())
+            }
+            _ => no_drop_request(),
+        })?;
+        let mut next = request.clone();
+        next.status = RequestStatus::Grabbed.as_str().into();
+        next.grabbed_by = Some(grabber.id);
+        next.updated_at = now;
+        let who = grabber.shown_name().to_string();
+        let text = (
+            "Shift grabbed".to_string(),
+            format!(
+                "{who} wants to take the shift {} on {}; it waits for your approval.",
+                shift.title,
+                when(state, shift)
+            ),
+        );
+        let drafts = notify::responders(state, Permission::Schedule)
+            .into_iter()
+            .filter(|u| *u != self.by.user)
+            .map(|u| note(u, self.by.user, Variant::Info, text.clone(), &next))
+            .collect();
+        Ok(effects(state, next, None, drafts, "request.updated", now))
+    }
+}
+
+/// A manager's answer to a grab.
+#[derive(Debug)]
+pub struct AnswerGrab {
+    pub by: Caller,
+    pub request: RequestId,
+    pub approve: bool,
+}
+
+impl Command for AnswerGrab {
+    fn name(&self) -> &'static str {
+        if self.approve {
+            "approveGrabShift"
+        } else {
+            "rejectGrabShift"
+        }
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let request = drop_request(state, self.request)?;
+        if request.status() != RequestStatus::Grabbed {
+            return Err(AppError::bad_request(
+                "not_grabbed",
+                messages::NOTHING_GRABBED,
+            ));
+        }
+        let shift = request
+            .shift_id
+            .and_then(|id| state.shifts.get(&id))
+            .ok_or_else(no_drop_request)?;
+        let grabber = request.grabbed_by;
+        let grabber_user = state.user_of(grabber);
+        let dropper_user = request.user_id;
+        let mut next = request.clone();
+        next.response_by = Some(self.by.user);
+        next.updated_at = now;
+        let mut drafts = Vec::new();
+        let shift_change = if self.approve {
+            // The grabber asked for the shift: it is theirs, confirmed.
+            let mut after = shift.clone();
+            after.assigned = grabber;
+            after.assignee_email = grabber
+                .and_then(|e| state.employee(e))
+                .map(|e| e.email.clone());
+            after.status = Status::Confirmed.as_str().into();
+            after.version += 1;
+            after.updated_at = now;
+            next.status = RequestStatus::Accepted.as_str().into();
+            let title = format!("{} on {}", shift.title, when(state, shift));
+            if let Some(u) = grabber_user {
+                drafts.push(note(
+                    u,
+                    self.by.user,
+                    Variant::Success,
+                    (
+                        "Shift is yours".into(),
+                        format!("Your grab of {title} was approved."),
+                    ),
+                    &next,
+                ));
+            }
+            if let Some(u) = dropper_user {
+                drafts.push(note(
+                    u,
+                    self.by.user,
+                    Variant::Success,
+                    (
+                        "Shift taken".into(),
+                        format!("{} takes over your shift {title}.", name_of(state, grabber)),
+                    ),
+                    &next,
+                ));
+            }
+            Some((shift, after))
+        } else {
+            // The shift goes back to the pool for someone else.
+            next.status = RequestStatus::Pending.as_str().into();
+            next.grabbed_by = None;
+            if let Some(u) = grabber_user {
+                drafts.push(note(
+                    u,
+                    self.by.user,
+                    Variant::Warning,
+                    (
+                        "Grab rejected".into(),
+                        format!(
+                            "Your grab of {} on {} was rejected.",
+                            shift.title,
+                            when(state, shift)
+                        ),
+                    ),
+                    &next,
+                ));
+            }
+            None
+        };
+        Ok(effects(
+            state,
+            next,
+            shift_change,
+            drafts,
+            "request.updated",
+            now,
+        ))
+    }
+}
+
+/// Whether a drop request is listed in the pool for a member: pending ones whose shift has not
+/// ended (for colleagues of the shift's role, and the dropper), and, for managers, grabbed
+/// ones awaiting approval too.
+pub fn in_pool(
+    request: &Request,
+    shift: &Shift,
+    viewer_roles: &[uuid::Uuid],
+    viewer: crate::domain::ids::EmployeeId,
+    manager: bool,
+    now: DateTime<Utc>,
+) -> bool {
+    if request.kind() != Some(RequestKind::DropShift) || shift.end_at <= now {
+        return false;
+    }
+    match request.status() {
+        RequestStatus::Pending => {
+            manager
+                || request.employee_id == viewer
+                || shift.role_id.is_some_and(|r| viewer_roles.contains(&r.0))
+        }
+        RequestStatus::Grabbed => manager || request.grabbed_by == Some(viewer),
+        _ => false,
+    }
+}
