@@ -40,6 +40,9 @@ pub struct Settings {
     pub store_threads: usize,
     /// `STORE_IDLE_SECONDS`: an idle store actor stops after this long.
     pub store_idle_after: Duration,
+    /// `SCHEDULE_TICK_SECONDS`: how often due shifts are auto-confirmed and missed ones marked;
+    /// `0` turns the clock off (tests tick it themselves).
+    pub schedule_tick: Duration,
     /// `SEED_DEMO`: create a demo store on first start when the database has no users.
     pub seed_demo: bool,
     /// `SOCKET_PING_INTERVAL_MS`: how often the realtime server pings each client.
@@ -129,6 +132,7 @@ impl Settings {
                     .unwrap_or(2),
             )?,
             store_idle_after: Duration::from_secs(parsed("STORE_IDLE_SECONDS", 300)?),
+            schedule_tick: Duration::from_secs(parsed("SCHEDULE_TICK_SECONDS", 30)?),
             seed_demo: parsed("SEED_DEMO", false)?,
             socket_ping_interval: Duration::from_millis(parsed("SOCKET_PING_INTERVAL_MS", 25_000)?),
             socket_ping_timeout: Duration::from_millis(parsed("SOCKET_PING_TIMEOUT_MS", 20_000)?),
@@ -157,6 +161,7 @@ impl Settings {
             json_limit: 512 * 1024,
             store_threads: 2,
             store_idle_after: Duration::from_secs(300),
+            schedule_tick: Duration::ZERO,
             seed_demo: false,
             socket_ping_interval: Duration::from_secs(25),
             socket_ping_timeout: Duration::from_secs(20),

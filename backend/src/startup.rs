@@ -93,6 +93,12 @@ impl Application {
             state.mailer.clone(),
             crate::jobs::deliver::INTERVAL,
         ));
+        if !state.settings.schedule_tick.is_zero() {
+            actix_web::rt::spawn(crate::jobs::schedule::every(
+                state.clone(),
+                state.settings.schedule_tick,
+            ));
+        }
         realtime::delivery::start(
             state.realtime.clone(),
             state.db.clone(),

@@ -3,3 +3,4 @@
 //! processes never act twice on one row.
 
 pub mod deliver;
+pub mod schedule;

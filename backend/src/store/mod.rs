@@ -15,4 +15,5 @@ pub mod request_views;
 pub mod shifts;
 pub mod state;
 pub mod time_off;
+pub mod timed;
 pub mod views;

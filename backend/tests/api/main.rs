@@ -6,6 +6,7 @@ mod employees;
 mod health;
 mod helpers;
 mod isolation;
+mod jobs;
 mod pool;
 mod requests;
 mod roles;

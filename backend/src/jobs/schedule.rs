@@ -1,0 +1,61 @@
+//! The schedule's clock: finds the stores with shifts due for auto-confirmation or missed
+//! marking and sends each store's actor a [`ClockTick`]. What is due is read from the
+//! database, so the job survives restarts; the actor's plan decides, so nothing is done twice.
+
+use crate::db::schema::shifts;
+use crate::domain::ids::StoreId;
+use crate::domain::pool::{AUTO_CONFIRM_BEFORE, MISSED_AFTER};
+use crate::error::AppResult;
+use crate::startup::AppState;
+use crate::store::timed::ClockTick;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use std::time::Duration;
+
+/// Stores with a published shift due for confirmation, or an announced unstarted shift past
+/// the missed mark, as of `at`.
+fn due_stores(conn: &mut PgConnection, at: DateTime<Utc>) -> QueryResult<Vec<StoreId>> {
+    let confirm = shifts::status
+        .eq("published")
+        .and(shifts::assigned.is_not_null())
+        .and(shifts::start_at.le(at + AUTO_CONFIRM_BEFORE))
+        .and(shifts::end_at.gt(at));
+    let missed = shifts::progress
+        .eq("ns")
+        .and(shifts::status.eq_any(["published", "confirmed", "dropped"]))
+        .and(shifts::end_at.lt(at - MISSED_AFTER))
+        // Older shifts are outside the actors' working set.
+        .and(shifts::end_at.gt(at - crate::store::state::HISTORY));
+    shifts::table
+        .filter(confirm.or(missed))
+        .select(shifts::store_id)
+        .distinct()
+        .load(conn)
+}
+
+/// Runs one tick as of `at`. Returns how many stores were sent a tick.
+#[tracing::instrument(skip(state))]
+pub async fn tick(state: &AppState, at: DateTime<Utc>) -> AppResult<usize> {
+    let stores = state.db.run(move |conn| Ok(due_stores(conn, at)?)).await?;
+    for store in &stores {
+        if let Err(e) = state
+            .stores
+            .execute(*store, Box::new(ClockTick { at }))
+            .await
+        {
+            tracing::warn!(%store, error = %e, "clock tick failed");
+        }
+    }
+    Ok(stores.len())
+}
+
+/// Ticks every `interval` with the real clock, for as long as the server runs.
+pub async fn every(state: actix_web::web::Data<AppState>, interval: Duration) {
+    let mut timer = tokio::time::interval(interval);
+    loop {
+        timer.tick().await;
+        if let Err(e) = tick(&state, Utc::now()).await {
+            tracing::warn!(error = %e, "schedule clock could not run");
+        }
+    }
+}

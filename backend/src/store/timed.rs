@@ -1,0 +1,72 @@
+//! Commands the clock issues: unconfirmed published shifts confirm 3 hours before their start,
+//! and shifts not started 2 hours past their end are marked missed. They carry the moment
+//! they run for, so the clock can be moved in tests; planning against the actor's state keeps
+//! them from acting twice on one shift, even with several server processes.
+
+use crate::domain::audience::Audience;
+use crate::domain::pool;
+use crate::domain::shift::{Progress, Status};
+use crate::error::AppResult;
+use crate::store::command::Write;
+use crate::store::command::{Command, Effects, EventDraft};
+use crate::store::state::StoreState;
+use crate::store::views::ShiftView;
+use chrono::{DateTime, Utc};
+use serde_json::json;
+
+/// Confirms the due shifts and marks the missed ones, as of `at`.
+#[derive(Debug)]
+pub struct ClockTick {
+    pub at: DateTime<Utc>,
+}
+
+impl Command for ClockTick {
+    fn name(&self) -> &'static str {
+        "clockTick"
+    }
+
+    fn plan(&self, state: &StoreState, _now: DateTime<Utc>) -> AppResult<Effects> {
+        let at = self.at;
+        let mut due: Vec<_> = state.shifts.values().collect();
+        due.sort_by_key(|s| (s.start_at, s.id));
+        let mut effects = Effects::default();
+        let (mut confirmed, mut missed) = (Vec::new(), Vec::new());
+        for s in due {
+            let status = Status::parse(&s.status).unwrap_or(Status::Draft);
+            let confirm = pool::due_for_auto_confirm(
+                &s.status,
+                s.assigned.is_some(),
+                s.start_at,
+                s.end_at,
+                at,
+            );
+            let miss = status.is_visible_to_assignee()
+                && status.occupies_assignee()
+                && pool::is_missed(&s.progress, s.end_at, at);
+            if !confirm && !miss {
+                continue;
+            }
+            let mut next = s.clone();
+            next.version += 1;
+            next.updated_at = at;
+            if confirm {
+                next.status = Status::Confirmed.as_str().into();
+                next.auto_confirmed_at = Some(at);
+                confirmed.push(s.id);
+            }
+            if miss {
+                next.progress = Progress::Missed.as_str().into();
+                missed.push(s.id);
+            }
+            let users = state.user_of(s.assigned);
+            effects.events.push(EventDraft {
+                kind: "shift.updated",
+                data: ShiftView::json(&next, at),
+                visibility: Audience::managers_and(users),
+            });
+            effects.writes.push(Write::PutShift(Box::new(next)));
+        }
+        effects.reply = json!({ "confirmed": confirmed, "missed": missed });
+        Ok(effects)
+    }
+}
