@@ -191,3 +191,50 @@ test('an employee who was away replays the shift changes meant for them', async 
     managerSocket.close();
   }
 });
+
+test('a drop, a grab and the approval reach the dropper, the grabber and the manager live', async () => {
+  const [managerSocket, annSocket, benSocket] = await Promise.all(
+    [team.manager, team.ann, team.ben].map((p) => connect(cluster.server, p.token)),
+  );
+  const sockets = [managerSocket, annSocket, benSocket];
+  try {
+    await Promise.all(sockets.map((s) => join(s, team.storeId)));
+    const shift = await createShift(managerSocket, team.ann.employeeId, 6, 10);
+    await socketCall(managerSocket, 'publishShifts', { storeId: team.storeId, shifts: [shift.id] });
+
+    const seen = (socket, predicate, what) => until(() => socket.changes.some(predicate), what);
+    const request = (status) => (c) =>
+      c.type.startsWith('request.') && c.data.shift === shift.id && c.data.status === status;
+
+    const dropped = await socketCall(annSocket, 'dropShift', { store: team.storeId, shift: shift.id });
+    assert.equal(dropped.data.request.status, 'pending', JSON.stringify(dropped));
+    for (const s of sockets) await seen(s, request('pending'), 'the drop');
+    await seen(managerSocket, (c) => c.data.id === shift.id && c.data.status === 'dropped', 'dropped');
+
+    const grabbed = await socketCall(benSocket, 'grabShift', {
+      storeId: team.storeId,
+      dropReuestId: dropped.data.request.id,
+    });
+    assert.equal(grabbed.data.request.status, 'grabbed', JSON.stringify(grabbed));
+    for (const s of sockets) await seen(s, request('grabbed'), 'the grab');
+
+    const approved = await socketCall(managerSocket, 'approveGrabShift', {
+      storeId: team.storeId,
+      requestId: dropped.data.request.id,
+    });
+    assert.equal(approved.data.shift.assigned, team.ben.employeeId, JSON.stringify(approved));
+    for (const s of sockets) await seen(s, request('accepted'), 'the approval');
+    const nowBens = (c) => c.data.id === shift.id && c.data.assigned === team.ben.employeeId;
+    await seen(benSocket, nowBens, 'the shift becoming Ben\'s');
+    await seen(annSocket, nowBens, 'Ann learning it is no longer hers');
+    // Each was notified privately; no one else's notifications leak.
+    await seen(benSocket, (c) => c.type === 'notification.created', "Ben's notification");
+    assert.ok(
+      benSocket.changes
+        .filter((c) => c.type === 'notification.created')
+        .every((c) => c.data.accessFor === team.ben.id || c.data.accessFor == null),
+    );
+  } finally {
+    for (const s of sockets) s.close();
+  }
+});
