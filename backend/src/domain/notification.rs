@@ -173,6 +173,47 @@ pub mod texts {
         )
     }
 
+    /// To an assignee: a shift to confirm (published, or given to them).
+    pub fn new_shift(title: &str, when: &str) -> (String, String) {
+        (
+            "New shift".into(),
+            format!("You have a new shift {title} on {when}. Please confirm it."),
+        )
+    }
+
+    /// To an assignee who has not confirmed yet.
+    pub fn confirm_reminder(title: &str, when: &str) -> (String, String) {
+        (
+            "Please confirm your shift".into(),
+            format!("Your shift {title} on {when} is waiting for your confirmation."),
+        )
+    }
+
+    /// To an assignee: the shift changed.
+    pub fn shift_updated(title: &str, when: &str) -> (String, String) {
+        (
+            "Shift updated".into(),
+            format!("Your shift {title} on {when} was changed."),
+        )
+    }
+
+    /// To the former assignee: the shift is no longer theirs (cancelled or given to someone
+    /// else); their confirmation is removed.
+    pub fn shift_cancelled(title: &str, when: &str) -> (String, String) {
+        (
+            "Shift cancelled".into(),
+            format!("Your shift {title} on {when} was cancelled and is no longer yours."),
+        )
+    }
+
+    /// To managers: an employee declined a shift.
+    pub fn shift_declined(employee: &str, title: &str, when: &str) -> (String, String) {
+        (
+            "Shift declined".into(),
+            format!("{employee} declined the shift {title} on {when}."),
+        )
+    }
+
     /// To everyone: a shift is waiting in the open-shift pool.
     pub fn open_shift(title: &str, when: &str) -> (String, String) {
         (

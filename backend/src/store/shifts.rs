@@ -6,6 +6,8 @@ use crate::db::models::shift::Shift;
 use crate::domain::audience::Audience;
 use crate::domain::availability::Window;
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId, UserId};
+use crate::domain::notification::{texts, AccessFor, Draft, NotificationKind, References, Variant};
+use crate::domain::permissions::Permission;
 use crate::domain::permissions::Perms;
 use crate::domain::request::{RequestKind, RequestStatus};
 use crate::domain::schedule::{self, Assignee, ShiftError, Span};
@@ -14,6 +16,7 @@ use crate::domain::time_off;
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::{Command, Effects, EventDraft, Write};
+use crate::store::notify;
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Duration, Utc};
@@ -130,6 +133,48 @@ fn changed(
         audience(state, Some(before), Some(&after)),
     ));
     effects.writes.push(Write::PutShift(Box::new(after)));
+}
+
+/// "MM/dd HH:mm" of a shift's start in the store's zone, for notification texts.
+fn when(state: &StoreState, s: &Shift) -> String {
+    let zone = state.zone();
+    format!(
+        "{} {}",
+        crate::domain::calendar::mm_dd(zone, s.start_at),
+        crate::domain::calendar::hh_mm(zone, s.start_at)
+    )
+}
+
+/// A notification about a shift to one user.
+fn shift_note(
+    kind: NotificationKind,
+    variant: Variant,
+    (title, content): (String, String),
+    to: UserId,
+    by: UserId,
+    shift: &Shift,
+    reason: Option<&str>,
+) -> Draft {
+    Draft {
+        kind,
+        variant,
+        title,
+        content,
+        access_for: AccessFor::User(to),
+        source: Some(by),
+        references: References {
+            shift: Some(shift.id),
+            ..References::default()
+        },
+        reason: reason.map(str::to_string),
+    }
+}
+
+/// Adds the notifications' writes and live events to a command's effects.
+fn notify_all(state: &StoreState, drafts: Vec<Draft>, now: DateTime<Utc>, effects: &mut Effects) {
+    let (writes, events) = notify::effects(state.store.id, drafts, now);
+    effects.writes.extend(writes);
+    effects.events.extend(events);
 }
 
 /// The effects of changing one shift, answered with its new view.
@@ -444,7 +489,52 @@ impl Command for UpdateShift {
         if self.cancel_reason.is_some() {
             next.cancel_reason = self.cancel_reason.clone();
         }
+        let mut drafts = Vec::new();
+        let by = self.by.user;
+        let n = outcome.notices;
+        let new_user = state.user_of(next.assigned);
+        let old_user = state.user_of(current.assigned);
+        if n.ask_new_to_confirm {
+            if let Some(u) = new_user.filter(|u| Some(*u) != old_user) {
+                drafts.push(shift_note(
+                    NotificationKind::NewShift,
+                    Variant::Info,
+                    texts::new_shift(&next.title, &when(state, &next)),
+                    u,
+                    by,
+                    &next,
+                    None,
+                ));
+            }
+        }
+        if n.tell_old_cancelled {
+            if let Some(u) = old_user.filter(|u| Some(*u) != new_user) {
+                drafts.push(shift_note(
+                    NotificationKind::ShiftCancel,
+                    Variant::Warning,
+                    texts::shift_cancelled(&current.title, &when(state, current)),
+                    u,
+                    by,
+                    current,
+                    self.cancel_reason.as_deref(),
+                ));
+            }
+        }
+        if n.tell_assignee_updated || (n.ask_new_to_confirm && new_user == old_user) {
+            if let Some(u) = new_user {
+                drafts.push(shift_note(
+                    NotificationKind::ShiftUpdate,
+                    Variant::Info,
+                    texts::shift_updated(&next.title, &when(state, &next)),
+                    u,
+                    by,
+                    &next,
+                    None,
+                ));
+            }
+        }
         let mut effects = one_change(state, current, next, now);
+        notify_all(state, drafts, now, &mut effects);
         if outcome.drop_request_lapses {
             lapse_drop_requests(state, current.id, now, &mut effects);
         }
@@ -484,6 +574,7 @@ fn lapse_drop_requests(
 fn remove(
     state: &StoreState,
     s: &Shift,
+    by: UserId,
     reason: Option<&str>,
     now: DateTime<Utc>,
     effects: &mut Effects,
@@ -495,6 +586,18 @@ fn remove(
             let mut next = next_version(s, now);
             next.status = Status::Cancelled.as_str().into();
             next.cancel_reason = reason.map(str::to_string);
+            if let Some(u) = state.user_of(s.assigned) {
+                let note = shift_note(
+                    NotificationKind::ShiftCancel,
+                    Variant::Warning,
+                    texts::shift_cancelled(&s.title, &when(state, s)),
+                    u,
+                    by,
+                    s,
+                    reason,
+                );
+                notify_all(state, vec![note], now, effects);
+            }
             changed(state, s, next, now, effects);
             lapse_drop_requests(state, s.id, now, effects);
         }
@@ -518,7 +621,14 @@ impl Command for DeleteShift {
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
         let s = find(state, self.id)?;
         let mut effects = Effects::default();
-        let how = remove(state, s, self.cancel_reason.as_deref(), now, &mut effects)?;
+        let how = remove(
+            state,
+            s,
+            self.by.user,
+            self.cancel_reason.as_deref(),
+            now,
+            &mut effects,
+        )?;
         effects.reply = json!({ "id": s.id, "cancelled": how == Removal::Cancel });
         Ok(effects)
     }
@@ -542,12 +652,24 @@ impl Command for PublishShifts {
         let mut published = Vec::new();
         let mut skipped = Vec::new();
         let mut open_error = None;
+        let mut drafts = Vec::new();
         for id in dedup(&self.ids) {
             let s = find(state, id)?;
             match shift::publish(status_of(s), s.assigned.is_some()) {
                 Ok(Some(next_status)) => {
                     let mut next = next_version(s, now);
                     next.status = next_status.as_str().into();
+                    if let Some(u) = state.user_of(next.assigned) {
+                        drafts.push(shift_note(
+                            NotificationKind::NewShift,
+                            Variant::Info,
+                            texts::new_shift(&next.title, &when(state, &next)),
+                            u,
+                            self.by.user,
+                            &next,
+                            None,
+                        ));
+                    }
                     published.push(ShiftView::json(&next, now));
                     changed(state, s, next, now, &mut effects);
                 }
@@ -561,6 +683,7 @@ impl Command for PublishShifts {
         if let (true, Some(e)) = (published.is_empty(), open_error) {
             return Err(refusal(e));
         }
+        notify_all(state, drafts, now, &mut effects);
         effects.reply = json!({ "shifts": published, "skipped": skipped });
         Ok(effects)
     }
@@ -648,7 +771,31 @@ impl Command for AnswerShift {
         };
         let mut next = next_version(s, now);
         next.status = next_status.as_str().into();
-        Ok(one_change(state, s, next, now))
+        let mut effects = one_change(state, s, next, now);
+        if self.action == OwnAction::Decline {
+            let name = state
+                .employee(self.by.employee)
+                .map(|e| e.shown_name().to_string())
+                .unwrap_or_else(|| schedule::UNKNOWN_EMPLOYEE.into());
+            let text = texts::shift_declined(&name, &s.title, &when(state, s));
+            let drafts = notify::responders(state, Permission::Schedule)
+                .into_iter()
+                .filter(|u| *u != self.by.user)
+                .map(|u| {
+                    shift_note(
+                        NotificationKind::DeclineShift,
+                        Variant::Warning,
+                        text.clone(),
+                        u,
+                        self.by.user,
+                        s,
+                        None,
+                    )
+                })
+                .collect();
+            notify_all(state, drafts, now, &mut effects);
+        }
+        Ok(effects)
     }
 }
 
@@ -736,6 +883,16 @@ impl Command for RemindShift {
             ));
         };
         let mut effects = Effects::default();
+        let note = shift_note(
+            NotificationKind::NewShift,
+            Variant::Info,
+            texts::confirm_reminder(&s.title, &when(state, s)),
+            user,
+            self.by.user,
+            s,
+            None,
+        );
+        notify_all(state, vec![note], now, &mut effects);
         effects.events.push(event(
             "shift.reminded",
             json!({ "id": s.id, "start": s.start_at.timestamp_millis(), "by": self.by.user }),
@@ -792,8 +949,15 @@ impl Command for BatchShifts {
             };
             match self.op {
                 BatchOp::Delete => {
-                    remove(state, s, self.cancel_reason.as_deref(), now, &mut effects)
-                        .map_err(with_id)?;
+                    remove(
+                        state,
+                        s,
+                        self.by.user,
+                        self.cancel_reason.as_deref(),
+                        now,
+                        &mut effects,
+                    )
+                    .map_err(with_id)?;
                 }
                 BatchOp::Drop => {
                     if let Some(status) = shift::batch_drop(status_of(s), s.assigned.is_some())

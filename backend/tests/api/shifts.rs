@@ -821,7 +821,13 @@ async fn every_change_is_one_outbox_version_with_its_audience() {
         &s.app,
         &format!("SELECT version AS n FROM stores WHERE id = '{}'", s.store),
     );
-    assert_eq!(version, start_version + 2);
+    // Created, published, and Ana's new-shift notification (for her alone).
+    assert_eq!(version, start_version + 3);
+    let for_ana_alone = count(
+        &s.app,
+        &format!("SELECT 1 FROM store_events WHERE store_id = '{}' AND kind = 'notification.created' AND NOT managers_only AND user_ids = ARRAY['{}']::uuid[]", s.store, s.ana.id),
+    );
+    assert_eq!(for_ana_alone, 1);
     let drafts_for_managers = count(
         &s.app,
         &format!("SELECT 1 FROM store_events WHERE store_id = '{}' AND kind = 'shift.created' AND managers_only AND user_ids IS NULL", s.store),
@@ -962,4 +968,88 @@ async fn shifts_must_fit_availability_and_avoid_accepted_time_off() {
         .await;
     assert_eq!(reply.body["code"], "time_off_conflict");
     assert_eq!(reply.body["details"]["type"], 1);
+}
+
+/// The types of a user's private notifications, newest first.
+async fn notification_types(s: &Scene, who: &TestUser) -> Vec<String> {
+    s.app
+        .get(
+            &format!("/api/v1/stores/{}/notifications", s.store),
+            Some(&who.token),
+        )
+        .await
+        .data()["private"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|n| n["type"].as_str().expect("type").to_string())
+        .collect()
+}
+
+#[actix_web::test]
+async fn assignees_and_managers_are_notified_of_what_concerns_them() {
+    let s = scene().await;
+    let shift = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    assert!(
+        notification_types(&s, &s.ana).await.is_empty(),
+        "drafts tell nobody"
+    );
+    s.publish(&[&shift]).await.data();
+    assert_eq!(notification_types(&s, &s.ana).await, vec!["newshift"]);
+
+    // Giving it to Ben: Ben is asked to confirm, Ana hears it is no longer hers.
+    s.call(
+        "updateShift",
+        &s.scheduler.token,
+        json!({ "shiftId": shift["id"], "updatedShift": { "assigned": s.ben_id }, "cancelReason": "incorrect details" }),
+    )
+    .await
+    .data();
+    assert_eq!(notification_types(&s, &s.ana).await[0], "shiftcancel");
+    assert_eq!(notification_types(&s, &s.ben).await, vec!["newshift"]);
+    // A time change tells Ben; his decline tells the managers.
+    s.call(
+        "updateShift",
+        &s.scheduler.token,
+        json!({ "shiftId": shift["id"], "updatedShift": { "start": berlin(3, 10, 0), "end": berlin(3, 18, 0) } }),
+    )
+    .await
+    .data();
+    assert_eq!(notification_types(&s, &s.ben).await[0], "shiftUpdate");
+    s.call(
+        "declineShift",
+        &s.ben.token,
+        json!({ "shiftId": shift["id"] }),
+    )
+    .await
+    .data();
+    assert_eq!(
+        notification_types(&s, &s.scheduler).await[0],
+        "declineShift"
+    );
+    assert_eq!(notification_types(&s, &s.owner).await[0], "declineShift");
+    // A reminder and a cancellation reach the assignee.
+    let other = s
+        .shift(Some(&s.ana_id), berlin(5, 9, 0), berlin(5, 17, 0))
+        .await;
+    s.publish(&[&other]).await.data();
+    s.call(
+        "remindShift",
+        &s.scheduler.token,
+        json!({ "shiftId": other["id"] }),
+    )
+    .await
+    .data();
+    assert_eq!(notification_types(&s, &s.ana).await[0], "newshift");
+    s.app
+        .call(
+            "deleteShift",
+            json!({ "store": s.store, "shiftId": other["id"], "cancelReason": "finished ahead of schedule" }),
+            Some(&s.scheduler.token),
+        )
+        .await
+        .data();
+    assert_eq!(notification_types(&s, &s.ana).await[0], "shiftcancel");
 }
