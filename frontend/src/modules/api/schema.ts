@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/approveGrabShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a grab: the shift becomes the grabber's, confirmed. */
+        post: operations["approveGrabShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/approveTimeOff": {
         parameters: {
             query?: never;
@@ -531,6 +548,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dropShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offer one's own announced shift to colleagues of its role, up to 1 hour before it starts. */
+        post: operations["dropShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/grabShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to take a dropped shift of one's role; the first grab wins and waits for a manager. */
+        post: operations["grabShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inviteEmployee": {
         parameters: {
             query?: never;
@@ -644,6 +695,23 @@ export interface paths {
         put?: never;
         /** Rate a finished shift from 1 to 5. */
         post: operations["rateShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rejectGrabShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a grab: the shift goes back to the pool. */
+        post: operations["rejectGrabShift"];
         delete?: never;
         options?: never;
         head?: never;
@@ -799,6 +867,26 @@ export interface paths {
          *     in full).
          */
         get: operations["get_employees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/pool`: pending drop requests whose shift has not ended, for
+         *     colleagues of the shift's role; managers also see grabs awaiting approval.
+         */
+        get: operations["get_pool"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1079,6 +1167,8 @@ export interface components {
              */
             userId: string;
         };
+        /** @description `approveGrabShift`: the shift moves to the grabber, confirmed. */
+        ApproveGrabShift: components["schemas"]["GrabAnswer"];
         /** @description `approveTimeOff` (employee permission): accepts and opens the affected shifts. */
         ApproveTimeOff: {
             /** Format: uuid */
@@ -1291,6 +1381,12 @@ export interface components {
             /** Format: uuid */
             storeId?: string | null;
         };
+        /** @description `dropShift`. */
+        DropShiftCall: {
+            shift: components["schemas"]["ShiftId"];
+            /** Format: uuid */
+            store?: string | null;
+        };
         /**
          * Format: uuid
          * @description An employee record: a person's membership of one store.
@@ -1371,6 +1467,18 @@ export interface components {
             details?: unknown;
             message: string;
         };
+        /** @description A manager's answer to a grab. */
+        GrabAnswer: {
+            requestId: components["schemas"]["RequestId"];
+            /** Format: uuid */
+            storeId?: string | null;
+        };
+        /** @description `grabShift`. The spec's field is `dropReuestId`; `dropRequestId` is accepted too. */
+        GrabShiftCall: {
+            dropReuestId: components["schemas"]["RequestId"];
+            /** Format: uuid */
+            storeId?: string | null;
+        };
         /** @description The employee to invite. */
         InviteData: {
             displayName?: string | null;
@@ -1445,6 +1553,11 @@ export interface components {
             /** Format: uuid */
             storeId?: string | null;
         };
+        /** @description One entry of the pool. */
+        PoolEntry: {
+            request: components["schemas"]["RequestView"];
+            shift: components["schemas"]["ShiftView"];
+        };
         /** @description `publishShifts`. */
         PublishShiftsCall: {
             /** @description Shift ids (or objects with an `id`). */
@@ -1463,6 +1576,8 @@ export interface components {
             /** Format: uuid */
             storeId?: string | null;
         };
+        /** @description `rejectGrabShift`: the shift goes back to the pool. */
+        RejectGrabShift: components["schemas"]["GrabAnswer"];
         /** @description `rejectTimeOff` (employee permission). */
         RejectTimeOff: {
             /** Format: uuid */
@@ -1487,6 +1602,11 @@ export interface components {
         /** @description `requestEmailConfirmation`: mails a new confirmation code; older unused ones stop working. */
         RequestEmailConfirmation: Record<string, never>;
         /**
+         * Format: uuid
+         * @description A request (time off, availability, drop shift).
+         */
+        RequestId: string;
+        /**
          * @description `requestResetPassword`: mails a password reset code. Answers the same whether or not the
          *     address has an account.
          */
@@ -1497,6 +1617,38 @@ export interface components {
         RequestTimeOff: components["schemas"]["TimeOffFields"] & {
             /** Format: uuid */
             store?: string | null;
+        };
+        /** @description A time-off or drop-shift request. */
+        RequestView: {
+            /** @description Local dates (`YYYY-MM-DD`) the time off touches. */
+            coveringDates: string[];
+            description?: string | null;
+            employeeId: components["schemas"]["EmployeeId"];
+            /** @description The requester's name. */
+            employeeName?: string | null;
+            /** Format: int64 */
+            end?: number | null;
+            entireDay: boolean;
+            grabbedBy?: null | components["schemas"]["EmployeeId"];
+            id: components["schemas"]["RequestId"];
+            /** Format: int64 */
+            modified: number;
+            response?: string | null;
+            responseBy?: null | components["schemas"]["UserId"];
+            shift?: null | components["schemas"]["ShiftId"];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds (time off).
+             */
+            start?: number | null;
+            /** @description `pending`, `grabbed`, `accepted`, `denied` or `cancelled`. */
+            status: string;
+            storeId: components["schemas"]["StoreId"];
+            /** Format: int64 */
+            timestamp: number;
+            /** @description `timeoff` or `dropshift`. */
+            type: string;
+            user?: null | components["schemas"]["UserId"];
         };
         /** @description The fields of a role. */
         RoleData: {
@@ -1908,6 +2060,60 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AddEmployeeAvailableTime"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveGrabShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveGrabShift"];
             };
         };
         responses: {
@@ -3427,6 +3633,114 @@ export interface operations {
             };
         };
     };
+    dropShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DropShiftCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grabShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrabShiftCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     inviteEmployee: {
         parameters: {
             query?: never;
@@ -3715,6 +4029,60 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RateShiftCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rejectGrabShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectGrabShift"];
             };
         };
         responses: {
@@ -4183,6 +4551,56 @@ export interface operations {
                 };
             };
             /** @description Not a member, or deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_pool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [PoolEntry]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolEntry"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
             403: {
                 headers: {
                     [name: string]: unknown;
