@@ -7,13 +7,14 @@ use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::db::models::store_event::StoreEvent;
 use crate::db::schema::stores;
-use crate::domain::ids::StoreId;
+use crate::domain::ids::{ShiftId, StoreId};
 use crate::error::AppError;
 use crate::store::command::{Effects, Visibility, Write};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use serde::Serialize;
 use serde_json::Value;
+use std::collections::HashMap;
 
 /// A committed change, as broadcast: `{"storeId", "version", "type", "data", "at"}`.
 #[derive(Debug, Clone, Serialize)]
@@ -63,46 +64,13 @@ pub fn persist(
         if current != expected {
             return Err(PersistError::Stale);
         }
+        write_rows(conn, store, batch)?;
         let mut version = current;
         let mut committed = Vec::with_capacity(batch.len());
         for effects in batch {
-            for write in &effects.writes {
-                match write {
-                    Write::PutShift(shift) => {
-                        shift.upsert(conn)?;
-                    }
-                    Write::DeleteShift(id) => {
-                        Shift::delete(conn, store, *id)?;
-                    }
-                    Write::PutAvailability(window) => {
-                        window.upsert(conn)?;
-                    }
-                    Write::DeleteAvailability(id) => {
-                        AvailabilityWindow::delete(conn, store, *id)?;
-                    }
-                    Write::PutRequest(request) => {
-                        request.upsert(conn)?;
-                    }
-                    Write::DeleteRequest(id) => {
-                        Request::delete(conn, store, *id)?;
-                    }
-                    Write::AddNotification(n) => {
-                        n.insert(conn)?;
-                    }
-                }
-            }
             let mut events = Vec::with_capacity(effects.events.len());
             for draft in &effects.events {
                 version += 1;
-                StoreEvent::insert(
-                    conn,
-                    store,
-                    version,
-                    draft.kind,
-                    &draft.data,
-                    &draft.visibility,
-                    now,
-                )?;
                 events.push(CommittedEvent {
                     store_id: store,
                     version,
@@ -114,6 +82,12 @@ pub fn persist(
             }
             committed.push(events);
         }
+        let rows: Vec<_> = committed
+            .iter()
+            .flatten()
+            .map(|e| (e.version, e.kind.as_str(), &e.data, &e.visibility))
+            .collect();
+        StoreEvent::insert_many(conn, store, &rows, now)?;
         if version != current {
             diesel::update(stores::table.find(store))
                 .set(stores::version.eq(version))
@@ -122,4 +96,62 @@ pub fn persist(
         }
         Ok(committed)
     })
+}
+
+/// Writes the rows of a batch. A busy store's batch often changes one shift many times: only
+/// each shift's final state is written, with one statement for all of them, before the other
+/// rows (which may refer to the shifts); deleted shifts go last.
+fn write_rows(
+    conn: &mut PgConnection,
+    store: StoreId,
+    batch: &[&Effects],
+) -> Result<(), PersistError> {
+    let mut finals: HashMap<ShiftId, Option<&Shift>> = HashMap::new();
+    let mut order = Vec::new();
+    for write in batch.iter().flat_map(|e| &e.writes) {
+        let (id, after) = match write {
+            Write::PutShift(shift) => (shift.id, Some(&**shift)),
+            Write::DeleteShift(id) => (*id, None),
+            _ => continue,
+        };
+        if finals.insert(id, after).is_none() {
+            order.push(id);
+        }
+    }
+    let puts: Vec<Shift> = order
+        .iter()
+        .filter_map(|id| finals.get(id).copied().flatten().cloned())
+        .collect();
+    if !puts.is_empty() {
+        Shift::upsert_many(conn, &puts)?;
+    }
+    for write in batch.iter().flat_map(|e| &e.writes) {
+        match write {
+            Write::PutShift(_) | Write::DeleteShift(_) => {}
+            Write::PutAvailability(window) => {
+                window.upsert(conn)?;
+            }
+            Write::DeleteAvailability(id) => {
+                AvailabilityWindow::delete(conn, store, *id)?;
+            }
+            Write::PutRequest(request) => {
+                request.upsert(conn)?;
+            }
+            Write::DeleteRequest(id) => {
+                Request::delete(conn, store, *id)?;
+            }
+            Write::AddNotification(n) => {
+                n.insert(conn)?;
+            }
+        }
+    }
+    let deletes: Vec<ShiftId> = order
+        .iter()
+        .filter(|id| matches!(finals.get(id), Some(None)))
+        .copied()
+        .collect();
+    if !deletes.is_empty() {
+        Shift::delete_many(conn, store, &deletes)?;
+    }
+    Ok(())
 }

@@ -1053,3 +1053,55 @@ async fn assignees_and_managers_are_notified_of_what_concerns_them() {
         .data();
     assert_eq!(notification_types(&s, &s.ana).await[0], "shiftcancel");
 }
+
+#[actix_web::test]
+async fn many_edits_of_one_shift_committed_together_keep_every_version() {
+    let s = scene().await;
+    let shift = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    // Thirty edits at once: the actor commits them in groups, writing each shift once per
+    // group, and every edit still gets its own version and outbox row.
+    let calls = (0..30).map(|i| {
+        s.call(
+            "updateShift",
+            &s.scheduler.token,
+            json!({ "shiftId": shift["id"], "updatedShift": { "title": format!("t{i}") } }),
+        )
+    });
+    let replies = futures_util::future::join_all(calls).await;
+    let mut versions: Vec<(i64, String)> = replies
+        .iter()
+        .map(|r| {
+            let d = r.data();
+            (
+                d["version"].as_i64().expect("version"),
+                d["title"].as_str().expect("title").to_string(),
+            )
+        })
+        .collect();
+    versions.sort();
+    assert_eq!(
+        versions.iter().map(|(v, _)| *v).collect::<Vec<_>>(),
+        (2..32).collect::<Vec<_>>()
+    );
+    let stored = s.read(&s.scheduler.token, &s.week_query()).await;
+    let stored = stored
+        .data()
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|x| x["id"] == shift["id"])
+        .cloned()
+        .expect("shift");
+    assert_eq!(stored["version"], 31);
+    assert_eq!(stored["title"], json!(versions.last().expect("last").1));
+    let updates = count(
+        &s.app,
+        &format!(
+            "SELECT 1 FROM store_events WHERE store_id = '{}' AND kind = 'shift.updated'",
+            s.store
+        ),
+    );
+    assert_eq!(updates, 30);
+}

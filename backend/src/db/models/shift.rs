@@ -68,6 +68,54 @@ impl Shift {
             .execute(conn)
     }
 
+    /// Inserts the shifts or overwrites their stored rows, in as few statements as the bind
+    /// limit allows. Each id may appear once.
+    pub fn upsert_many(conn: &mut PgConnection, rows: &[Shift]) -> QueryResult<usize> {
+        use diesel::upsert::excluded;
+        // 19 columns a row, well under Postgres's 65,535 bind parameters a statement.
+        let mut written = 0;
+        for chunk in rows.chunks(2000) {
+            written += diesel::insert_into(shifts::table)
+                .values(chunk)
+                .on_conflict(shifts::id)
+                .do_update()
+                .set((
+                    shifts::title.eq(excluded(shifts::title)),
+                    shifts::start_at.eq(excluded(shifts::start_at)),
+                    shifts::end_at.eq(excluded(shifts::end_at)),
+                    shifts::open_ended.eq(excluded(shifts::open_ended)),
+                    shifts::status.eq(excluded(shifts::status)),
+                    shifts::progress.eq(excluded(shifts::progress)),
+                    shifts::assigned.eq(excluded(shifts::assigned)),
+                    shifts::assignee_email.eq(excluded(shifts::assignee_email)),
+                    shifts::role_id.eq(excluded(shifts::role_id)),
+                    shifts::tasks.eq(excluded(shifts::tasks)),
+                    shifts::rate.eq(excluded(shifts::rate)),
+                    shifts::cancel_reason.eq(excluded(shifts::cancel_reason)),
+                    shifts::adjacent_session_id.eq(excluded(shifts::adjacent_session_id)),
+                    shifts::version.eq(excluded(shifts::version)),
+                    shifts::auto_confirmed_at.eq(excluded(shifts::auto_confirmed_at)),
+                    shifts::updated_at.eq(excluded(shifts::updated_at)),
+                ))
+                .execute(conn)?;
+        }
+        Ok(written)
+    }
+
+    /// Deletes shifts of a store by id.
+    pub fn delete_many(
+        conn: &mut PgConnection,
+        store: StoreId,
+        ids: &[ShiftId],
+    ) -> QueryResult<usize> {
+        diesel::delete(
+            shifts::table
+                .filter(shifts::store_id.eq(store))
+                .filter(shifts::id.eq_any(ids)),
+        )
+        .execute(conn)
+    }
+
     pub fn delete(conn: &mut PgConnection, store: StoreId, id: ShiftId) -> QueryResult<usize> {
         diesel::delete(
             shifts::table

@@ -49,6 +49,36 @@ impl StoreEvent {
             .map(|_| ())
     }
 
+    /// Writes the outbox rows of several changes in one statement per few thousand rows.
+    pub fn insert_many(
+        conn: &mut PgConnection,
+        store: StoreId,
+        rows: &[(i64, &str, &serde_json::Value, &Audience)],
+        at: DateTime<Utc>,
+    ) -> QueryResult<()> {
+        for chunk in rows.chunks(5000) {
+            let values: Vec<_> = chunk
+                .iter()
+                .map(|(version, kind, data, audience)| {
+                    let (managers_only, user_ids) = audience.to_columns();
+                    (
+                        store_events::store_id.eq(store),
+                        store_events::version.eq(*version),
+                        store_events::kind.eq(*kind),
+                        store_events::data.eq(*data),
+                        store_events::managers_only.eq(managers_only),
+                        store_events::user_ids.eq(user_ids),
+                        store_events::created_at.eq(at),
+                    )
+                })
+                .collect();
+            diesel::insert_into(store_events::table)
+                .values(values)
+                .execute(conn)?;
+        }
+        Ok(())
+    }
+
     /// Announces the store's newest version to every server process (delivered on commit).
     pub fn announce(conn: &mut PgConnection, store: StoreId, version: i64) -> QueryResult<()> {
         diesel::sql_query("SELECT pg_notify('store_events', $1)")
