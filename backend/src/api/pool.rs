@@ -3,16 +3,15 @@
 use crate::api::call::{Access, Call, Ctx, Registry};
 use crate::api::guard::SignedIn;
 use crate::api::input;
+use crate::api::shifts::{caller, execute};
 use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::domain::ids::{RequestId, ShiftId, StoreId};
 use crate::domain::permissions::Perms;
 use crate::error::AppResult;
 use crate::startup::AppState;
-use crate::store::command::Command;
 use crate::store::pool::{in_pool, AnswerGrab, DropShift, GrabShift};
 use crate::store::request_views::RequestView;
-use crate::store::shifts::Caller;
 use crate::store::views::ShiftView;
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
@@ -30,20 +29,6 @@ pub fn register(r: &mut Registry) {
 /// Mounts the pool read (inside `/api/v1`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/stores/{storeId}/pool", web::get().to(get_pool));
-}
-
-fn caller(ctx: &Ctx) -> AppResult<Caller> {
-    let m = ctx.member()?;
-    Ok(Caller {
-        user: m.user,
-        employee: m.employee.id,
-        perms: m.perms,
-    })
-}
-
-async fn execute(ctx: &Ctx, cmd: impl Command) -> AppResult<Value> {
-    let store = ctx.member()?.store_id();
-    ctx.state.stores.execute(store, Box::new(cmd)).await
 }
 
 /// `dropShift`.

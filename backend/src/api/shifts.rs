@@ -53,7 +53,8 @@ const TASKS_MAX_BYTES: usize = 16 * 1024;
 /// The widest range one read may ask for.
 const READ_RANGE_MAX: Duration = Duration::days(100);
 
-fn caller(ctx: &Ctx) -> AppResult<Caller> {
+/// The caller of a store call, as commands name it.
+pub(crate) fn caller(ctx: &Ctx) -> AppResult<Caller> {
     let m = ctx.member()?;
     Ok(Caller {
         user: m.user,
@@ -62,7 +63,8 @@ fn caller(ctx: &Ctx) -> AppResult<Caller> {
     })
 }
 
-async fn execute(ctx: &Ctx, cmd: impl Command) -> AppResult<Value> {
+/// Runs a command through the store's actor.
+pub(crate) async fn execute(ctx: &Ctx, cmd: impl Command) -> AppResult<Value> {
     let store = ctx.member()?.store_id();
     ctx.state.stores.execute(store, Box::new(cmd)).await
 }

@@ -49,15 +49,6 @@ fn name_of(state: &StoreState, employee: Option<crate::domain::ids::EmployeeId>)
         .unwrap_or_else(|| "Employee".into())
 }
 
-fn when(state: &StoreState, s: &Shift) -> String {
-    let zone = state.zone();
-    format!(
-        "{} {}",
-        crate::domain::calendar::mm_dd(zone, s.start_at),
-        crate::domain::calendar::hh_mm(zone, s.start_at)
-    )
-}
-
 fn note(
     to: UserId,
     by: UserId,
@@ -186,7 +177,11 @@ impl Command for DropShift {
         let who = name_of(state, Some(self.by.employee));
         let text = (
             "Shift dropped".to_string(),
-            format!("{who} dropped the shift {} on {}.", s.title, when(state, s)),
+            format!(
+                "{who} dropped the shift {} on {}.",
+                s.title,
+                state.shift_when(s)
+            ),
         );
         let drafts = notify::responders(state, Permission::Schedule)
             .into_iter()
@@ -261,7 +256,7 @@ impl Command for GrabShift {
             format!(
                 "{who} wants to take the shift {} on {}; it waits for your approval.",
                 shift.title,
-                when(state, shift)
+                state.shift_when(shift)
             ),
         );
         let drafts = notify::responders(state, Permission::Schedule)
@@ -320,7 +315,7 @@ impl Command for AnswerGrab {
             after.version += 1;
             after.updated_at = now;
             next.status = RequestStatus::Accepted.as_str().into();
-            let title = format!("{} on {}", shift.title, when(state, shift));
+            let title = format!("{} on {}", shift.title, state.shift_when(shift));
             if let Some(u) = grabber_user {
                 drafts.push(note(
                     u,
@@ -360,7 +355,7 @@ impl Command for AnswerGrab {
                         format!(
                             "Your grab of {} on {} was rejected.",
                             shift.title,
-                            when(state, shift)
+                            state.shift_when(shift)
                         ),
                     ),
                     &next,

@@ -135,16 +135,6 @@ fn changed(
     effects.writes.push(Write::PutShift(Box::new(after)));
 }
 
-/// "MM/dd HH:mm" of a shift's start in the store's zone, for notification texts.
-fn when(state: &StoreState, s: &Shift) -> String {
-    let zone = state.zone();
-    format!(
-        "{} {}",
-        crate::domain::calendar::mm_dd(zone, s.start_at),
-        crate::domain::calendar::hh_mm(zone, s.start_at)
-    )
-}
-
 /// A notification about a shift to one user.
 fn shift_note(
     kind: NotificationKind,
@@ -499,7 +489,7 @@ impl Command for UpdateShift {
                 drafts.push(shift_note(
                     NotificationKind::NewShift,
                     Variant::Info,
-                    texts::new_shift(&next.title, &when(state, &next)),
+                    texts::new_shift(&next.title, &state.shift_when(&next)),
                     u,
                     by,
                     &next,
@@ -512,7 +502,7 @@ impl Command for UpdateShift {
                 drafts.push(shift_note(
                     NotificationKind::ShiftCancel,
                     Variant::Warning,
-                    texts::shift_cancelled(&current.title, &when(state, current)),
+                    texts::shift_cancelled(&current.title, &state.shift_when(current)),
                     u,
                     by,
                     current,
@@ -525,7 +515,7 @@ impl Command for UpdateShift {
                 drafts.push(shift_note(
                     NotificationKind::ShiftUpdate,
                     Variant::Info,
-                    texts::shift_updated(&next.title, &when(state, &next)),
+                    texts::shift_updated(&next.title, &state.shift_when(&next)),
                     u,
                     by,
                     &next,
@@ -590,7 +580,7 @@ fn remove(
                 let note = shift_note(
                     NotificationKind::ShiftCancel,
                     Variant::Warning,
-                    texts::shift_cancelled(&s.title, &when(state, s)),
+                    texts::shift_cancelled(&s.title, &state.shift_when(s)),
                     u,
                     by,
                     s,
@@ -663,7 +653,7 @@ impl Command for PublishShifts {
                         drafts.push(shift_note(
                             NotificationKind::NewShift,
                             Variant::Info,
-                            texts::new_shift(&next.title, &when(state, &next)),
+                            texts::new_shift(&next.title, &state.shift_when(&next)),
                             u,
                             self.by.user,
                             &next,
@@ -777,7 +767,7 @@ impl Command for AnswerShift {
                 .employee(self.by.employee)
                 .map(|e| e.shown_name().to_string())
                 .unwrap_or_else(|| schedule::UNKNOWN_EMPLOYEE.into());
-            let text = texts::shift_declined(&name, &s.title, &when(state, s));
+            let text = texts::shift_declined(&name, &s.title, &state.shift_when(s));
             let drafts = notify::responders(state, Permission::Schedule)
                 .into_iter()
                 .filter(|u| *u != self.by.user)
@@ -886,7 +876,7 @@ impl Command for RemindShift {
         let note = shift_note(
             NotificationKind::NewShift,
             Variant::Info,
-            texts::confirm_reminder(&s.title, &when(state, s)),
+            texts::confirm_reminder(&s.title, &state.shift_when(s)),
             user,
             self.by.user,
             s,

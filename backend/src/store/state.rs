@@ -91,6 +91,16 @@ impl StoreState {
             .unwrap_or(chrono_tz::UTC)
     }
 
+    /// "MM/dd HH:mm" of a shift's start in the store's zone (for notification texts).
+    pub fn shift_when(&self, s: &Shift) -> String {
+        let zone = self.zone();
+        format!(
+            "{} {}",
+            crate::domain::calendar::mm_dd(zone, s.start_at),
+            crate::domain::calendar::hh_mm(zone, s.start_at)
+        )
+    }
+
     /// A current (not terminated) employee record.
     pub fn employee(&self, id: EmployeeId) -> Option<&Employee> {
         self.employees.iter().find(|e| e.id == id)
