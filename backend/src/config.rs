@@ -1,5 +1,6 @@
 //! Typed settings, read from environment variables with documented defaults.
 
+use crate::domain::push::VapidKey;
 use rand::distributions::{Alphanumeric, DistString};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -53,10 +54,19 @@ pub struct Settings {
     pub socket_max_payload: usize,
     /// `SOCKET_QUEUE_BYTES`: largest backlog of one realtime client before it is dropped.
     pub socket_queue_bytes: usize,
+    /// `VAPID_PRIVATE_KEY`: the key that signs Web Push requests (base64url raw P-256 private
+    /// scalar). When unset one is generated and kept in `DATA_DIR/vapid_private_key`, so
+    /// browser subscriptions survive restarts.
+    pub vapid_key: VapidKey,
+    /// `VAPID_SUBJECT`: the contact given to push services, `mailto:` or `https:`.
+    pub vapid_subject: String,
+    /// `PUSH_ALLOW_HTTP`: accept `http://` push endpoints and ones on loopback or private
+    /// networks (a local push service, tests).
+    pub push_allow_http: bool,
 }
 
 impl std::fmt::Debug for Settings {
-    // Secrets (the JWT key, SMTP credentials) are never printed.
+    // Secrets (the JWT key, SMTP credentials, the VAPID private key) are never printed.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Settings")
             .field("database_pool_size", &self.database_pool_size)
@@ -73,6 +83,9 @@ impl std::fmt::Debug for Settings {
             .field("socket_ping_timeout", &self.socket_ping_timeout)
             .field("socket_max_payload", &self.socket_max_payload)
             .field("socket_queue_bytes", &self.socket_queue_bytes)
+            .field("vapid_key", &self.vapid_key)
+            .field("vapid_subject", &self.vapid_subject)
+            .field("push_allow_http", &self.push_allow_http)
             .finish_non_exhaustive()
     }
 }
@@ -99,6 +112,14 @@ impl Settings {
             None => load_or_create_secret(&data_dir.join("jwt_secret"))
                 .map_err(|e| format!("cannot keep a generated JWT secret under DATA_DIR: {e}"))?,
         };
+        let vapid_key = match var("VAPID_PRIVATE_KEY") {
+            Some(text) => VapidKey::from_base64url(&text).ok_or_else(|| {
+                "VAPID_PRIVATE_KEY is not a base64url P-256 private key (32 bytes)".to_string()
+            })?,
+            None => load_or_create_vapid_key(&data_dir.join("vapid_private_key"))?,
+        };
+        let mail_from =
+            var("MAIL_FROM").unwrap_or_else(|| "Clockto <no-reply@clockto.local>".into());
         let bind = var("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
         Ok(Settings {
             database_url: var("DATABASE_URL")
@@ -116,8 +137,9 @@ impl Settings {
                 .map(PathBuf::from)
                 .unwrap_or_else(|| data_dir.join("mail")),
             smtp_url: var("SMTP_URL"),
-            mail_from: var("MAIL_FROM")
-                .unwrap_or_else(|| "Clockto <no-reply@clockto.local>".into()),
+            vapid_subject: var("VAPID_SUBJECT")
+                .unwrap_or_else(|| format!("mailto:{}", bare_address(&mail_from))),
+            mail_from,
             upload_dir: var("UPLOAD_DIR")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| data_dir.join("uploads")),
@@ -138,6 +160,8 @@ impl Settings {
             socket_ping_timeout: Duration::from_millis(parsed("SOCKET_PING_TIMEOUT_MS", 20_000)?),
             socket_max_payload: parsed("SOCKET_MAX_PAYLOAD_BYTES", 1_000_000)?,
             socket_queue_bytes: parsed("SOCKET_QUEUE_BYTES", 4 * 1024 * 1024)?,
+            vapid_key,
+            push_allow_http: parsed("PUSH_ALLOW_HTTP", false)?,
             data_dir,
         })
     }
@@ -167,6 +191,10 @@ impl Settings {
             socket_ping_timeout: Duration::from_secs(20),
             socket_max_payload: 1_000_000,
             socket_queue_bytes: 4 * 1024 * 1024,
+            vapid_key: VapidKey::generate(&mut rand::rngs::OsRng),
+            vapid_subject: "mailto:no-reply@clockto.local".into(),
+            // Tests run their push service on loopback over plain HTTP.
+            push_allow_http: true,
         }
     }
 }
@@ -183,4 +211,86 @@ fn load_or_create_secret(path: &Path) -> std::io::Result<String> {
     let secret = Alphanumeric.sample_string(&mut rand::thread_rng(), 48);
     std::fs::write(path, &secret)?;
     Ok(secret)
+}
+
+/// The address of a mailbox written as `Name <address>`, or the text itself.
+fn bare_address(mailbox: &str) -> &str {
+    match (mailbox.rfind('<'), mailbox.rfind('>')) {
+        (Some(open), Some(close)) if open < close => mailbox[open + 1..close].trim(),
+        _ => mailbox.trim(),
+    }
+}
+
+/// Reads the VAPID key kept at `path`, or generates one and keeps it there, readable by the
+/// owner only. Two processes starting at once on one `DATA_DIR` end up with the same key.
+fn load_or_create_vapid_key(path: &Path) -> Result<VapidKey, String> {
+    let read = |path: &Path| -> Result<Option<VapidKey>, String> {
+        match std::fs::read_to_string(path) {
+            Ok(text) if text.trim().is_empty() => Ok(None),
+            Ok(text) => VapidKey::from_base64url(&text).map(Some).ok_or_else(|| {
+                format!(
+                    "{} does not hold a base64url P-256 private key",
+                    path.display()
+                )
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        }
+    };
+    if let Some(key) = read(path)? {
+        return Ok(key);
+    }
+    let cannot = |e: std::io::Error| format!("cannot keep a VAPID key in {}: {e}", path.display());
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(cannot)?;
+    }
+    let key = VapidKey::generate(&mut rand::rngs::OsRng);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(mut file) => {
+            use std::io::Write;
+            file.write_all(key.to_base64url().as_bytes())
+                .map_err(cannot)?;
+            Ok(key)
+        }
+        // Another process wrote it first: use theirs.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            read(path)?.ok_or_else(|| cannot(e))
+        }
+        Err(e) => Err(cannot(e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_subject_uses_the_bare_sender_address() {
+        assert_eq!(
+            bare_address("Clockto <no-reply@clockto.local>"),
+            "no-reply@clockto.local"
+        );
+        assert_eq!(bare_address("ops@example.com"), "ops@example.com");
+    }
+
+    #[test]
+    fn a_generated_vapid_key_is_kept_private_and_reused() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("keys").join("vapid_private_key");
+        let first = load_or_create_vapid_key(&path).expect("created");
+        let second = load_or_create_vapid_key(&path).expect("read");
+        assert_eq!(first.public_key(), second.public_key());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        std::fs::write(&path, "garbage").expect("write");
+        assert!(load_or_create_vapid_key(&path).is_err());
+    }
 }

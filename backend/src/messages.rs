@@ -87,3 +87,18 @@ pub const SHIFT_ALREADY_DROPPED: &str = "This shift was already dropped.";
 pub const TOO_LATE_TO_DROP: &str = "A shift can only be dropped up to 1 hour before it starts.";
 pub const ALREADY_GRABBED: &str = "Someone else grabbed this shift first.";
 pub const NOTHING_GRABBED: &str = "Nobody has grabbed this shift yet.";
+/// Worded like the spec's "no drop shift request found".
+pub const NO_OPEN_SHIFT: &str = "no open shift found";
+
+// Web Push. The spec names the calls but not their texts.
+pub const SUBSCRIPTION_MISSING: &str = "A push subscription is required.";
+pub const SUBSCRIPTION_MALFORMED: &str =
+    "The push subscription must be a PushSubscription in JSON: {endpoint, keys: {p256dh, auth}}.";
+pub const PUSH_ENDPOINT_TOO_LONG: &str = "The push endpoint must be at most 2048 characters.";
+pub const PUSH_ENDPOINT_INVALID: &str = "The push endpoint is not a valid URL.";
+pub const PUSH_ENDPOINT_INSECURE: &str = "The push endpoint must be an https URL.";
+pub const PUSH_ENDPOINT_PRIVATE: &str =
+    "The push endpoint must not be on a local or private network.";
+pub const PUSH_KEY_INVALID: &str =
+    "The subscription's p256dh key is not a P-256 public key (65 bytes, base64url).";
+pub const PUSH_AUTH_INVALID: &str = "The subscription's auth secret must be 16 bytes in base64url.";

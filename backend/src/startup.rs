@@ -6,6 +6,7 @@ use crate::auth::jwt;
 use crate::config::Settings;
 use crate::db::{self, Db};
 use crate::domain::login_throttle::LoginThrottle;
+use crate::jobs::push::Pusher;
 use crate::mail::Mailer;
 use crate::realtime::{self, Realtime, RealtimeConfig};
 use crate::store::registry::StoreRegistry;
@@ -22,6 +23,8 @@ pub struct AppState {
     pub db: Db,
     pub keys: jwt::Keys,
     pub mailer: Mailer,
+    /// Signs and addresses Web Push requests.
+    pub pusher: Pusher,
     pub calls: Arc<Registry>,
     pub openapi: Arc<utoipa::openapi::OpenApi>,
     /// Recent failed sign-ins, per account and per client. Held only for quick counting,
@@ -43,6 +46,7 @@ impl AppState {
         );
         let keys = jwt::Keys::new(&settings.jwt_secret, settings.token_ttl);
         let mailer = Mailer::from_settings(&settings)?;
+        let pusher = Pusher::from_settings(&settings);
         let realtime = Realtime::new(RealtimeConfig::from_settings(&settings));
         let publish = realtime.publisher();
         let stores = StoreRegistry::new(
@@ -58,6 +62,7 @@ impl AppState {
             db,
             keys,
             mailer,
+            pusher,
             calls: Arc::new(calls),
             openapi: Arc::new(openapi),
             login_throttle: Mutex::new(LoginThrottle::default()),
@@ -92,6 +97,11 @@ impl Application {
             state.db.clone(),
             state.mailer.clone(),
             crate::jobs::deliver::INTERVAL,
+        ));
+        actix_web::rt::spawn(crate::jobs::push::every(
+            state.db.clone(),
+            state.pusher.clone(),
+            crate::jobs::push::INTERVAL,
         ));
         if !state.settings.schedule_tick.is_zero() {
             actix_web::rt::spawn(crate::jobs::schedule::every(

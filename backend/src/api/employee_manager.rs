@@ -560,7 +560,9 @@ pub struct EmployeeTarget {
 
 async fn set_active(ctx: Ctx, id: EmployeeId, deactive: bool) -> AppResult<EmployeeView> {
     let member = ctx.member()?.clone();
-    ctx.state
+    let store = member.store_id();
+    let view = ctx
+        .state
         .db
         .transaction(move |conn| {
             let store = member.store_id();
@@ -580,7 +582,23 @@ async fn set_active(ctx: Ctx, id: EmployeeId, deactive: bool) -> AppResult<Emplo
             record_employee(conn, "employee.updated", &updated)?;
             Ok(EmployeeView::full(&updated))
         })
-        .await
+        .await?;
+    if deactive {
+        release_shifts(&ctx, store, id).await;
+    }
+    Ok(view)
+}
+
+/// Opens the upcoming shifts of an employee who can no longer work them. The employee's record
+/// is already changed; should this fail, the next deactivation or termination call repeats it.
+async fn release_shifts(ctx: &Ctx, store: StoreId, employee: EmployeeId) {
+    let Some(by) = ctx.user else {
+        return;
+    };
+    let cmd = crate::store::shifts::ReleaseShiftsOf { employee, by };
+    if let Err(e) = ctx.state.stores.execute(store, Box::new(cmd)).await {
+        tracing::warn!(error = %e, %employee, "upcoming shifts not opened");
+    }
 }
 
 /// `deactivateEmployee`: the employee can still sign in but can no longer act in the store.
@@ -690,8 +708,9 @@ impl Call for TerminateEmployee {
                 })
             })
             .await;
-        if let Err(e) = &result {
-            log_failure(&ctx.state, Self::NAME, member.user, member.store_id(), e).await;
+        match &result {
+            Ok(_) => release_shifts(&ctx, member.store_id(), id).await,
+            Err(e) => log_failure(&ctx.state, Self::NAME, member.user, member.store_id(), e).await,
         }
         result
     }

@@ -12,6 +12,7 @@ pub mod invites;
 pub mod openapi;
 pub mod owner;
 pub mod pool;
+pub mod push;
 pub mod requests;
 pub mod shifts;
 pub mod stores;
@@ -45,6 +46,7 @@ pub fn registry() -> call::Registry {
     invites::register(&mut registry);
     shifts::register(&mut registry);
     pool::register(&mut registry);
+    push::register(&mut registry);
     requests::register(&mut registry);
     registry
 }

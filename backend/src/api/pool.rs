@@ -1,4 +1,5 @@
-//! The shift pool: dropping, grabbing, a manager's answer to a grab, and the pool read.
+//! The shift pool: dropping, grabbing, a manager's answer to a grab, taking an open shift,
+//! and the pool read.
 
 use crate::api::call::{Access, Call, Ctx, Registry};
 use crate::api::guard::SignedIn;
@@ -10,7 +11,7 @@ use crate::domain::ids::{RequestId, ShiftId, StoreId};
 use crate::domain::permissions::Perms;
 use crate::error::AppResult;
 use crate::startup::AppState;
-use crate::store::pool::{in_pool, AnswerGrab, DropShift, GrabShift};
+use crate::store::pool::{in_pool, open_in_pool, AnswerGrab, DropShift, GrabShift, TakeOpenShift};
 use crate::store::request_views::RequestView;
 use crate::store::views::ShiftView;
 use actix_web::{web, HttpResponse};
@@ -23,7 +24,8 @@ pub fn register(r: &mut Registry) {
     r.add::<DropShiftCall>()
         .add::<GrabShiftCall>()
         .add::<ApproveGrabShift>()
-        .add::<RejectGrabShift>();
+        .add::<RejectGrabShift>()
+        .add::<TakeOpenShiftCall>();
 }
 
 /// Mounts the pool read (inside `/api/v1`).
@@ -95,6 +97,38 @@ impl Call for GrabShiftCall {
     }
 }
 
+/// `takeOpenShift` (ours; the spec names no call for it): take an announced open shift.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TakeOpenShiftCall {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store_id: Option<StoreId>,
+    #[serde(alias = "shift")]
+    pub shift_id: ShiftId,
+}
+
+impl Call for TakeOpenShiftCall {
+    const NAME: &'static str = "takeOpenShift";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Take an announced open shift of one's role before it starts; \
+         it is one's own at once, confirmed. The first take wins.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store_id
+    }
+
+    #[tracing::instrument(name = "takeOpenShift", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let cmd = TakeOpenShift {
+            by: caller(&ctx)?,
+            shift: self.shift_id,
+        };
+        execute(&ctx, cmd).await
+    }
+}
+
 /// A manager's answer to a grab.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -152,16 +186,18 @@ grab_answer!(
     "Reject a grab: the shift goes back to the pool."
 );
 
-/// One entry of the pool.
+/// One entry of the pool: a drop request with its shift, or an open shift (no request).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PoolEntry {
-    pub request: RequestView,
+    /// The drop request; `null` for an open shift, taken with `takeOpenShift`.
+    pub request: Option<RequestView>,
     pub shift: ShiftView,
 }
 
 /// `GET /api/v1/stores/{storeId}/pool`: pending drop requests whose shift has not ended, for
-/// colleagues of the shift's role; managers also see grabs awaiting approval.
+/// colleagues of the shift's role (managers also see grabs awaiting approval), then announced
+/// open shifts that have not started, for employees of their role.
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}/pool",
@@ -183,19 +219,30 @@ pub async fn get_pool(
     let member = crate::api::stores::member(&state, user, &path, "getPool").await?;
     let store = member.store_id();
     let now = Utc::now();
-    let rows = state
+    let (drops, open) = state
         .db
-        .run(move |conn| Ok(Request::open_drops_with_shifts(conn, store, now)?))
+        .run(move |conn| {
+            Ok((
+                Request::open_drops_with_shifts(conn, store, now)?,
+                Shift::open_upcoming(conn, store, now)?,
+            ))
+        })
         .await?;
     let manager = member.perms.covers(Perms::SCHEDULE);
     let me = &member.employee;
-    let entries: Vec<PoolEntry> = rows
+    let drops = drops
         .iter()
         .filter(|(r, s): &&(Request, Shift)| in_pool(r, s, &me.role_ids, me.id, manager, now))
         .map(|(r, s)| PoolEntry {
-            request: RequestView::new(r, None),
+            request: Some(RequestView::new(r, None)),
             shift: ShiftView::of(s, now),
-        })
-        .collect();
-    Ok(crate::api::ok(entries))
+        });
+    let open = open
+        .iter()
+        .filter(|s| open_in_pool(s, &me.role_ids, manager, now))
+        .map(|s| PoolEntry {
+            request: None,
+            shift: ShiftView::of(s, now),
+        });
+    Ok(crate::api::ok(drops.chain(open).collect::<Vec<_>>()))
 }

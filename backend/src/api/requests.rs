@@ -61,7 +61,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 /// Runs a command through the store's actor, then sends any notifications it wrote.
 async fn execute(ctx: &Ctx, store: StoreId, cmd: impl Command) -> AppResult<Value> {
     let reply = ctx.state.stores.execute(store, Box::new(cmd)).await?;
-    crate::jobs::deliver::kick(ctx.state.db.clone(), ctx.state.mailer.clone());
+    crate::jobs::kick_delivery(&ctx.state);
     Ok(reply)
 }
 

@@ -63,10 +63,12 @@ pub(crate) fn caller(ctx: &Ctx) -> AppResult<Caller> {
     })
 }
 
-/// Runs a command through the store's actor.
+/// Runs a command through the store's actor, then sends any notifications it wrote.
 pub(crate) async fn execute(ctx: &Ctx, cmd: impl Command) -> AppResult<Value> {
     let store = ctx.member()?.store_id();
-    ctx.state.stores.execute(store, Box::new(cmd)).await
+    let reply = ctx.state.stores.execute(store, Box::new(cmd)).await?;
+    crate::jobs::kick_delivery(&ctx.state);
+    Ok(reply)
 }
 
 fn reason(r: Option<String>) -> AppResult<Option<String>> {

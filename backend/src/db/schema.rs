@@ -83,7 +83,14 @@ diesel::table! {
         timeoff_request_id -> Nullable<Uuid>,
         shift_propose_id -> Nullable<Uuid>,
         reason -> Nullable<Text>,
-        pending_delivery -> Bool,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    notification_deliveries (channel, notification_id) {
+        channel -> Text,
+        notification_id -> Uuid,
         created_at -> Timestamptz,
     }
 }
@@ -239,6 +246,7 @@ diesel::joinable!(logs -> stores (store_id));
 diesel::joinable!(notifications -> shifts (shift_id));
 diesel::joinable!(notifications -> stores (store_id));
 diesel::joinable!(one_time_codes -> users (user_id));
+diesel::joinable!(notification_deliveries -> notifications (notification_id));
 diesel::joinable!(push_subscriptions -> stores (store_id));
 diesel::joinable!(push_subscriptions -> users (user_id));
 diesel::joinable!(requests -> shifts (shift_id));
@@ -255,6 +263,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     employees,
     invites,
     logs,
+    notification_deliveries,
     notifications,
     one_time_codes,
     push_subscriptions,

@@ -12,6 +12,7 @@ pub mod login_throttle;
 pub mod notification;
 pub mod permissions;
 pub mod pool;
+pub mod push;
 pub mod request;
 pub mod schedule;
 pub mod shift;

@@ -118,6 +118,12 @@ pub struct Draft {
 }
 
 impl Draft {
+    /// True when it goes to its reader's browsers by Web Push: every notification with one
+    /// reader does.
+    pub fn needs_push(&self) -> bool {
+        matches!(self.access_for, AccessFor::User(_))
+    }
+
     /// True when the recipient must act on it (or learn a decision about their time) and it
     /// also goes out by e-mail: a new shift to confirm, a time-off request to answer, a
     /// time-off answer, a grab to approve.
@@ -214,11 +220,11 @@ pub mod texts {
         )
     }
 
-    /// To everyone: a shift is waiting in the open-shift pool.
+    /// To the colleagues who could work it: a shift is waiting in the open-shift pool.
     pub fn open_shift(title: &str, when: &str) -> (String, String) {
         (
             "Open shift available".into(),
-            format!("The shift {title} on {when} is open; grab it if you can work it."),
+            format!("The shift {title} on {when} is open; take it from the shift pool if you can work it."),
         )
     }
 }

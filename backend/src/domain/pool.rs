@@ -1,5 +1,6 @@
 //! The shift pool's timing and eligibility rules: dropping and swapping close to the start,
-//! automatic confirmation, missed shifts, and who may grab a dropped shift.
+//! automatic confirmation, missed shifts, who may grab a dropped shift and who may take an
+//! open one.
 
 use crate::domain::ids::{EmployeeId, RoleId, StoreId};
 use crate::domain::request::RequestStatus;
@@ -87,14 +88,69 @@ pub fn check_grab(c: &GrabCheck<'_>) -> Result<(), GrabRefusal> {
     if c.dropper == c.grabber {
         return Err(GrabRefusal::OwnShift);
     }
-    match c.shift_role {
-        Some(role) if c.grabber_roles.contains(&role) => {}
-        _ => return Err(GrabRefusal::RoleMismatch),
+    if !role_fits(c.shift_role, c.grabber_roles) {
+        return Err(GrabRefusal::RoleMismatch);
     }
     if !may_drop(c.shift_start, c.now) {
         return Err(GrabRefusal::TooLate);
     }
     Ok(())
+}
+
+/// Whether an employee holding `roles` may pick up a shift of `role` from the pool: a shift
+/// without a role is everyone's to pick up.
+pub fn role_fits(role: Option<RoleId>, roles: &[RoleId]) -> bool {
+    role.is_none_or(|r| roles.contains(&r))
+}
+
+/// Why taking an open shift was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TakeRefusal {
+    /// Not an announced open shift of a role the employee holds.
+    #[error("no open shift found")]
+    NotOpen,
+    /// Someone took it a moment earlier.
+    #[error("Someone else took this shift first.")]
+    Taken,
+    /// It has already started.
+    #[error("This shift has already started.")]
+    Started,
+}
+
+/// What deciding a take needs to know of the shift and the employee.
+#[derive(Debug, Clone)]
+pub struct TakeCheck<'a> {
+    /// The shift is announced (not a draft, not called off); drafts are never offered.
+    pub announced: bool,
+    /// Its assignee, if someone already has it.
+    pub assigned: Option<EmployeeId>,
+    pub shift_role: Option<RoleId>,
+    pub shift_start: DateTime<Utc>,
+    pub taker: EmployeeId,
+    pub taker_roles: &'a [RoleId],
+    pub now: DateTime<Utc>,
+}
+
+/// Decides whether an employee may take an announced open shift: of a role they hold (any
+/// employee for a shift without a role), nobody else's yet, before it starts. `Ok(false)`:
+/// it is already theirs (a repeated call changes nothing).
+pub fn check_take(c: &TakeCheck<'_>) -> Result<bool, TakeRefusal> {
+    if c.assigned == Some(c.taker) {
+        return Ok(false);
+    }
+    if !role_fits(c.shift_role, c.taker_roles) {
+        return Err(TakeRefusal::NotOpen);
+    }
+    if !c.announced {
+        return Err(TakeRefusal::NotOpen);
+    }
+    if c.assigned.is_some() {
+        return Err(TakeRefusal::Taken);
+    }
+    if c.now >= c.shift_start {
+        return Err(TakeRefusal::Started);
+    }
+    Ok(true)
 }
 
 /// True when a pending drop request is listed in the pool: its shift has not ended.
@@ -190,11 +246,13 @@ mod tests {
             GrabRefusal::RoleMismatch
         );
         assert_eq!(
-            refused(GrabCheck {
+            check_grab(&GrabCheck {
                 shift_role: None,
+                grabber_roles: &[],
                 ..base.clone()
             }),
-            GrabRefusal::RoleMismatch
+            Ok(()),
+            "a shift without a role is everyone's"
         );
         assert_eq!(
             refused(GrabCheck {
@@ -220,6 +278,75 @@ mod tests {
         assert_eq!(
             GrabRefusal::RoleMismatch.to_string(),
             "no drop shift request found"
+        );
+    }
+
+    #[test]
+    fn open_shifts_are_taken_once_by_a_colleague_of_their_role_before_they_start() {
+        let role = RoleId::new();
+        let (taker, other) = (EmployeeId::new(), EmployeeId::new());
+        let roles = [role];
+        let base = TakeCheck {
+            announced: true,
+            assigned: None,
+            shift_role: Some(role),
+            shift_start: t0(),
+            taker,
+            taker_roles: &roles,
+            now: t0() - Duration::minutes(10),
+        };
+        assert_eq!(check_take(&base), Ok(true), "up to the start");
+        let check = |c: TakeCheck<'_>| check_take(&c);
+        assert_eq!(
+            check(TakeCheck {
+                assigned: Some(taker),
+                ..base.clone()
+            }),
+            Ok(false),
+            "already theirs"
+        );
+        assert_eq!(
+            check(TakeCheck {
+                assigned: Some(other),
+                ..base.clone()
+            }),
+            Err(TakeRefusal::Taken)
+        );
+        assert_eq!(
+            check(TakeCheck {
+                taker_roles: &[],
+                assigned: Some(other),
+                ..base.clone()
+            }),
+            Err(TakeRefusal::NotOpen),
+            "other roles learn nothing"
+        );
+        assert_eq!(
+            check(TakeCheck {
+                announced: false,
+                ..base.clone()
+            }),
+            Err(TakeRefusal::NotOpen),
+            "drafts are never offered"
+        );
+        assert_eq!(
+            check(TakeCheck {
+                now: t0(),
+                ..base.clone()
+            }),
+            Err(TakeRefusal::Started)
+        );
+        assert_eq!(
+            check(TakeCheck {
+                shift_role: None,
+                taker_roles: &[],
+                ..base.clone()
+            }),
+            Ok(true)
+        );
+        assert_eq!(
+            TakeRefusal::Taken.to_string(),
+            "Someone else took this shift first."
         );
     }
 

@@ -255,6 +255,19 @@ pub fn batch_drop(status: Status, assigned: bool) -> Result<Option<Status>, Refu
     }
 }
 
+/// The status of a shift whose assignee can no longer work it (approved time off, or the
+/// employee deactivated): a draft stays a draft; an announced shift stays announced, open, so
+/// colleagues of its role can take it from the pool (publishing an open shift is what the
+/// spec forbids, and this one was published with its assignee). `None`: the shift is not
+/// affected (declined, rejected or cancelled ones no longer hold the employee).
+pub fn release(status: Status) -> Option<Status> {
+    match status {
+        Status::Draft => Some(Status::Draft),
+        Status::Published | Status::Confirmed | Status::Dropped => Some(Status::Published),
+        Status::Declined | Status::Rejected | Status::Cancelled => None,
+    }
+}
+
 /// What kind of edit an update is, by what it changes. An assignee change wins over a time
 /// change, which wins over any other change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -523,6 +536,17 @@ mod tests {
     #[test]
     fn cancelled_shifts_cannot_be_edited() {
         assert!(edit(EditKind::Other, Status::Cancelled, true, true).is_err());
+    }
+
+    #[test]
+    fn released_shifts_keep_their_announcement_but_lose_the_confirmation() {
+        assert_eq!(release(Status::Draft), Some(Status::Draft));
+        for announced in [Status::Published, Status::Confirmed, Status::Dropped] {
+            assert_eq!(release(announced), Some(Status::Published));
+        }
+        for gone in [Status::Declined, Status::Rejected, Status::Cancelled] {
+            assert_eq!(release(gone), None);
+        }
     }
 
     #[test]

@@ -1,8 +1,9 @@
-//! Delivery of notifications by e-mail. Notifications that need it are written with
-//! `pending_delivery` in the same transaction as the change that causes them; this job sends
-//! them after the commit, once each even with several server processes.
+//! Delivery of notifications by e-mail. Notifications that need it are queued for mail in the
+//! same transaction as the change that causes them; this job sends them after the commit,
+//! once each even with several server processes.
 
 use crate::db::models::notification::Notification;
+use crate::db::models::notification_delivery::{Channel, Delivery};
 use crate::db::schema::users;
 use crate::db::Db;
 use crate::domain::ids::UserId;
@@ -21,11 +22,11 @@ pub const INTERVAL: Duration = Duration::from_secs(30);
 pub async fn run_once(db: &Db, mailer: &Mailer) -> AppResult<usize> {
     let mut sent = 0;
     loop {
-        // Claiming clears the flag in its own transaction: a crash between claim and send
-        // loses that mail rather than sending it twice.
+        // Claiming takes the rows off the queue in its own transaction: a crash between claim
+        // and send loses that mail rather than sending it twice.
         let claimed: Vec<(Notification, Option<String>)> = db
             .transaction(|conn| {
-                let rows = Notification::claim_pending(conn, BATCH)?;
+                let rows = Delivery::claim(conn, Channel::Mail, BATCH)?;
                 let mut out = Vec::with_capacity(rows.len());
                 for n in rows {
                     let email = match n.access_for {

@@ -46,6 +46,9 @@ pub async fn tick(state: &AppState, at: DateTime<Utc>) -> AppResult<usize> {
             tracing::warn!(%store, error = %e, "clock tick failed");
         }
     }
+    if !stores.is_empty() {
+        crate::jobs::kick_delivery(state);
+    }
     Ok(stores.len())
 }
 

@@ -11,7 +11,9 @@
 use crate::db::Db;
 use crate::domain::ids::StoreId;
 use crate::realtime::hub::Task;
+use crate::realtime::presence::{self, Announcement};
 use crate::realtime::{outbox, Realtime};
+use diesel::RunQueryDsl;
 use futures_util::StreamExt;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -32,6 +34,7 @@ pub fn start(rt: Arc<Realtime>, db: Db, database_url: String) {
         return;
     };
     actix_web::rt::spawn(deliver(rt.clone(), db, tasks));
+    actix_web::rt::spawn(refresh_presence(rt.clone()));
     actix_web::rt::spawn(listen(rt, database_url));
 }
 
@@ -64,7 +67,54 @@ async fn deliver(rt: Arc<Realtime>, db: Db, mut tasks: UnboundedReceiver<Task>) 
             Task::Refresh(store) => {
                 actix_web::rt::spawn(refresh(rt.clone(), db.clone(), store));
             }
+            Task::Announce(store) => {
+                actix_web::rt::spawn(announce(rt.clone(), db.clone(), store, false));
+            }
+            Task::Ask(store) => {
+                actix_web::rt::spawn(announce(rt.clone(), db.clone(), store, true));
+            }
         }
+    }
+}
+
+/// Tells the other processes who is present in the store through this one (or asks them).
+async fn announce(rt: Arc<Realtime>, db: Db, store: StoreId, ask: bool) {
+    let payload = Announcement {
+        node: rt.node,
+        store,
+        seq: rt.next_presence_seq(),
+        ask,
+        users: if ask {
+            Vec::new()
+        } else {
+            rt.hub.local_presence(store)
+        },
+    }
+    .encode();
+    let sent = db
+        .run(move |c| {
+            diesel::sql_query("SELECT pg_notify($1, $2)")
+                .bind::<diesel::sql_types::Text, _>(presence::CHANNEL)
+                .bind::<diesel::sql_types::Text, _>(payload)
+                .execute(c)?;
+            Ok(())
+        })
+        .await;
+    if let Err(e) = sent {
+        // Volatile: the next change or refresh announces again.
+        tracing::debug!(%store, error = %e, "presence not announced");
+    }
+}
+
+/// Repeats this process's presence and forgets what the others stopped repeating.
+async fn refresh_presence(rt: Arc<Realtime>) {
+    let mut ticker = tokio::time::interval(presence::REFRESH);
+    loop {
+        ticker.tick().await;
+        for store in rt.hub.stores_with_presence() {
+            rt.hub.task(Task::Announce(store));
+        }
+        rt.hub.expire_remote(std::time::Instant::now());
     }
 }
 
@@ -134,6 +184,13 @@ async fn listen_once(rt: &Arc<Realtime>, url: &str) -> Result<(), tokio_postgres
                         None => tracing::warn!(payload = n.payload(), "odd store announcement"),
                     }
                 }
+                Ok(AsyncMessage::Notification(n)) if n.channel() == presence::CHANNEL => {
+                    match Announcement::parse(n.payload()) {
+                        Some(a) if a.node == announcements.node => {}
+                        Some(a) => announcements.hub.heard(a, std::time::Instant::now()),
+                        None => tracing::warn!(payload = n.payload(), "odd presence"),
+                    }
+                }
                 Ok(_) => {}
                 Err(e) => {
                     tracing::warn!(error = %e, "the listen connection failed");
@@ -143,10 +200,16 @@ async fn listen_once(rt: &Arc<Realtime>, url: &str) -> Result<(), tokio_postgres
         }
         let _ = closed_tx.send(());
     });
-    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    client
+        .batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {}", presence::CHANNEL))
+        .await?;
     tracing::info!("listening for store events");
     // Anything committed while not listening is in the outbox.
     rt.hub.task(Task::CatchUpAll);
+    // Presence announced while not listening is missed: ask again.
+    for store in rt.hub.stores() {
+        rt.hub.task(Task::Ask(store));
+    }
     let _ = closed_rx.await;
     Ok(())
 }

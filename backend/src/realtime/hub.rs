@@ -10,6 +10,8 @@
 use crate::domain::audience::Audience;
 use crate::domain::ids::{StoreId, UserId};
 use crate::realtime::outbound::{Frame, Outbound};
+use crate::realtime::presence::{self, Announcement, PresentUser};
+use crate::store::notify::NOTIFICATION_EVENT;
 use crate::store::persist::CommittedEvent;
 use serde::Serialize;
 use serde_json::Value;
@@ -31,6 +33,10 @@ pub enum Task {
     Refresh(StoreId),
     /// A catch-up of the store finished.
     Finished(StoreId),
+    /// Tell the other processes who is present in the store through this one.
+    Announce(StoreId),
+    /// Ask the other processes who is present in the store through them.
+    Ask(StoreId),
 }
 
 /// One committed change, encoded once for every socket that may see it.
@@ -41,6 +47,9 @@ pub struct Change {
     /// A change of an employee record, after which members' permissions are read again.
     pub touches_members: bool,
     pub frame: Frame,
+    /// For a new notification, the `notification` event its reader's sockets also get, so a
+    /// client can show it without reading every change.
+    pub alert: Option<Frame>,
 }
 
 #[derive(Serialize)]
@@ -76,6 +85,15 @@ impl Change {
             audience,
             touches_members: kind.starts_with("employee."),
             frame: event_frame("change", &body),
+            alert: (kind == NOTIFICATION_EVENT).then(|| event_frame("notification", data)),
+        }
+    }
+
+    /// Pushes the change (and its alert) to a socket's queue.
+    fn push_to(&self, out: &Outbound) {
+        out.push(self.frame.clone());
+        if let Some(alert) = &self.alert {
+            out.push(alert.clone());
         }
     }
 
@@ -102,15 +120,6 @@ pub fn event_frame<T: Serialize + ?Sized>(name: &str, payload: &T) -> Frame {
     Frame::from(s)
 }
 
-/// One presence entry: a user looking at the store, and the shift they edit.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PresentUser {
-    pub user_id: UserId,
-    pub name: String,
-    pub editing: Option<String>,
-}
-
 #[derive(Debug)]
 struct Member {
     user: UserId,
@@ -131,6 +140,8 @@ struct Room {
     delivered: Option<i64>,
     /// Changes ahead of `delivered + 1`, waiting for the gap to be filled.
     pending: BTreeMap<i64, Arc<Change>>,
+    /// Who is present through the other server processes.
+    remote: presence::Remote,
 }
 
 #[derive(Debug)]
@@ -144,7 +155,6 @@ struct SocketEntry {
 struct State {
     stores: HashMap<StoreId, Room>,
     sockets: HashMap<SocketKey, SocketEntry>,
-    users: HashMap<UserId, HashSet<SocketKey>>,
 }
 
 /// Most changes a room holds while waiting for a gap to be filled; past it the room drops
@@ -184,7 +194,7 @@ impl Hub {
         let _ = self.tasks.send(task);
     }
 
-    /// Registers a connected socket in its user's room.
+    /// Registers a connected socket.
     pub fn connect(&self, key: SocketKey, user: UserId, out: Arc<Outbound>) {
         let mut st = self.lock();
         st.sockets.insert(
@@ -195,7 +205,6 @@ impl Hub {
                 stores: HashSet::new(),
             },
         );
-        st.users.entry(user).or_default().insert(key);
     }
 
     /// Removes a socket from every room. Safe to call more than once.
@@ -204,14 +213,14 @@ impl Hub {
         let Some(entry) = st.sockets.remove(&key) else {
             return;
         };
-        if let Some(keys) = st.users.get_mut(&entry.user) {
-            keys.remove(&key);
-            if keys.is_empty() {
-                st.users.remove(&entry.user);
-            }
-        }
-        for store in entry.stores {
-            remove_member(&mut st, store, key);
+        let left: Vec<StoreId> = entry
+            .stores
+            .into_iter()
+            .filter(|store| remove_member(&mut st, *store, key))
+            .collect();
+        drop(st);
+        for store in left {
+            self.task(Task::Announce(store));
         }
     }
 
@@ -224,6 +233,7 @@ impl Hub {
         };
         entry.stores.insert(store);
         let user = entry.user;
+        let opened = !st.stores.contains_key(&store);
         let room = st.stores.entry(store).or_default();
         let presence = room.members.remove(&key).and_then(|m| m.presence);
         room.members.insert(
@@ -237,6 +247,10 @@ impl Hub {
                 presence,
             },
         );
+        drop(st);
+        if opened {
+            self.task(Task::Ask(store));
+        }
         true
     }
 
@@ -266,7 +280,7 @@ impl Hub {
         let mut seen = version;
         for change in std::mem::take(&mut member.held) {
             if change.version > seen {
-                out.push(change.frame.clone());
+                change.push_to(&out);
                 seen = change.version;
             }
         }
@@ -294,7 +308,11 @@ impl Hub {
         if let Some(entry) = st.sockets.get_mut(&key) {
             entry.stores.remove(&store);
         }
-        remove_member(&mut st, store, key);
+        let was_present = remove_member(&mut st, store, key);
+        drop(st);
+        if was_present {
+            self.task(Task::Announce(store));
+        }
     }
 
     /// Whether some socket of this process is in the store's room.
@@ -397,11 +415,16 @@ impl Hub {
                 None => {}
             }
         }
+        let mut was_present = false;
         for key in removed {
             if let Some(entry) = st.sockets.get_mut(&key) {
                 entry.stores.remove(&store);
             }
-            remove_member(st, store, key);
+            was_present |= remove_member(st, store, key);
+        }
+        drop(guard);
+        if was_present {
+            self.task(Task::Announce(store));
         }
     }
 
@@ -428,7 +451,61 @@ impl Hub {
         }
         member.presence = next;
         broadcast_presence(store, room, &st.sockets);
+        drop(guard);
+        self.task(Task::Announce(store));
         true
+    }
+
+    /// Who is present in the store through this process's sockets, for the others.
+    pub fn local_presence(&self, store: StoreId) -> Vec<PresentUser> {
+        self.lock()
+            .stores
+            .get(&store)
+            .map(local_users)
+            .unwrap_or_default()
+    }
+
+    /// The stores someone is present in through this process.
+    pub fn stores_with_presence(&self) -> Vec<StoreId> {
+        self.lock()
+            .stores
+            .iter()
+            .filter(|(_, room)| room.members.values().any(|m| m.presence.is_some()))
+            .map(|(store, _)| *store)
+            .collect()
+    }
+
+    /// Takes in another process's announcement, heard at `now`: answers a question with this
+    /// process's presence, and shows the room the new presence when it changed.
+    pub fn heard(&self, a: Announcement, now: std::time::Instant) {
+        let store = a.store;
+        let mut guard = self.lock();
+        let st = &mut *guard;
+        let Some(room) = st.stores.get_mut(&store) else {
+            return;
+        };
+        if a.ask {
+            let present = room.members.values().any(|m| m.presence.is_some());
+            drop(guard);
+            if present {
+                self.task(Task::Announce(store));
+            }
+            return;
+        }
+        if room.remote.record(a, now) {
+            broadcast_presence(store, room, &st.sockets);
+        }
+    }
+
+    /// Forgets presence the other processes stopped repeating, showing the rooms concerned.
+    pub fn expire_remote(&self, now: std::time::Instant) {
+        let mut guard = self.lock();
+        let st = &mut *guard;
+        for (store, room) in st.stores.iter_mut() {
+            if room.remote.expire(now) {
+                broadcast_presence(*store, room, &st.sockets);
+            }
+        }
     }
 
     /// Who is looking at the store, one entry per user, by name.
@@ -438,19 +515,6 @@ impl Hub {
             .get(&store)
             .map(present_users)
             .unwrap_or_default()
-    }
-
-    /// Sends a `notification` event to every socket of the user on this process.
-    pub fn notify_user<T: Serialize + ?Sized>(&self, user: UserId, payload: &T) -> usize {
-        let st = self.lock();
-        let Some(keys) = st.users.get(&user) else {
-            return 0;
-        };
-        let frame = event_frame("notification", payload);
-        keys.iter()
-            .filter_map(|k| st.sockets.get(k))
-            .filter(|s| s.out.push(frame.clone()))
-            .count()
     }
 
     /// Counts of connected sockets and of rooms, for logs and tests.
@@ -500,7 +564,7 @@ fn fan_out(
                 member.seen = Some(change.version);
                 if let Some(socket) = sockets.get(key) {
                     // A full queue closes the connection; its session then disconnects.
-                    socket.out.push(change.frame.clone());
+                    change.push_to(&socket.out);
                 }
             }
             Some(_) => {}
@@ -508,38 +572,45 @@ fn fan_out(
     }
 }
 
-fn remove_member(st: &mut State, store: StoreId, key: SocketKey) {
+/// Takes a socket out of a room. Returns whether it was present (the others must hear).
+fn remove_member(st: &mut State, store: StoreId, key: SocketKey) -> bool {
     let Some(room) = st.stores.get_mut(&store) else {
-        return;
+        return false;
     };
     let Some(member) = room.members.remove(&key) else {
-        return;
+        return false;
     };
     if room.members.is_empty() {
         st.stores.remove(&store);
     } else if member.presence.is_some() {
         broadcast_presence(store, room, &st.sockets);
     }
+    member.presence.is_some()
 }
 
+/// The presence entries of the room's own sockets.
+fn own_entries(room: &Room) -> Vec<PresentUser> {
+    room.members
+        .values()
+        .filter_map(|m| {
+            m.presence.as_ref().map(|editing| PresentUser {
+                user_id: m.user,
+                name: m.name.clone(),
+                editing: editing.clone(),
+            })
+        })
+        .collect()
+}
+
+/// Who is present through this process.
+fn local_users(room: &Room) -> Vec<PresentUser> {
+    presence::merge(&own_entries(room))
+}
+
+/// Who is present through any process.
 fn present_users(room: &Room) -> Vec<PresentUser> {
-    let mut users: BTreeMap<UserId, PresentUser> = BTreeMap::new();
-    for m in room.members.values() {
-        let Some(editing) = &m.presence else {
-            continue;
-        };
-        let entry = users.entry(m.user).or_insert_with(|| PresentUser {
-            user_id: m.user,
-            name: m.name.clone(),
-            editing: None,
-        });
-        if entry.editing.is_none() {
-            entry.editing.clone_from(editing);
-        }
-    }
-    let mut list: Vec<PresentUser> = users.into_values().collect();
-    list.sort_by(|a, b| a.name.cmp(&b.name).then(a.user_id.cmp(&b.user_id)));
-    list
+    let own = own_entries(room);
+    presence::merge(own.iter().chain(room.remote.users()))
 }
 
 #[derive(Serialize)]
@@ -654,6 +725,7 @@ mod tests {
         let (hub, mut rx) = hub();
         let store = StoreId::new();
         let out = joined(&hub, store, 1, UserId::new(), true, 5);
+        assert_eq!(rx.try_recv(), Ok(Task::Ask(store)));
         hub.offer(store, [change(store, 7, Audience::Everyone)]);
         assert_eq!(received(&out).0, Vec::<i64>::new());
         assert_eq!(rx.try_recv(), Ok(Task::CatchUp(store)));
@@ -721,7 +793,6 @@ mod tests {
         assert_eq!(hub.users_in(a).len(), 1);
         hub.disconnect(2);
         assert_eq!(hub.counts(), (0, 0));
-        assert_eq!(hub.notify_user(user, &json!({})), 0);
         drop((out, other));
     }
 
@@ -749,12 +820,57 @@ mod tests {
     }
 
     #[test]
+    fn presence_through_other_processes_is_shown_until_it_goes_quiet() {
+        let (hub, mut rx) = hub();
+        let store = StoreId::new();
+        let ana = UserId::new();
+        let ana_out = joined(&hub, store, 1, ana, true, 0);
+        assert_eq!(rx.try_recv(), Ok(Task::Ask(store)));
+        let node = uuid::Uuid::new_v4();
+        let t0 = std::time::Instant::now();
+        let zoe = PresentUser {
+            user_id: UserId::new(),
+            name: "Zoe".into(),
+            editing: Some("shift-9".into()),
+        };
+        let said = |seq, ask, users| Announcement {
+            node,
+            store,
+            seq,
+            ask,
+            users,
+        };
+        hub.heard(said(1, false, vec![zoe.clone()]), t0);
+        assert_eq!(received(&ana_out).1, vec!["presence"]);
+        assert_eq!(hub.present(store), vec![zoe.clone()]);
+        // The others' presence is not announced back as this process's own.
+        assert!(hub.local_presence(store).is_empty());
+        // A question is answered only by a process where someone is present.
+        hub.heard(said(2, true, vec![]), t0);
+        assert!(rx.try_recv().is_err());
+        assert!(hub.presence(store, 1, true, None));
+        assert_eq!(rx.try_recv(), Ok(Task::Announce(store)));
+        hub.heard(said(3, true, vec![]), t0);
+        assert_eq!(rx.try_recv(), Ok(Task::Announce(store)));
+        assert_eq!(hub.stores_with_presence(), vec![store]);
+        let _ = received(&ana_out);
+        hub.expire_remote(t0 + presence::EXPIRY + std::time::Duration::from_secs(1));
+        assert_eq!(received(&ana_out).1, vec!["presence"]);
+        assert_eq!(hub.present(store).len(), 1, "only Ana, here");
+    }
+
+    #[test]
     fn a_member_who_loses_the_store_leaves_its_room_and_a_demoted_one_stops_seeing_drafts() {
         let (hub, mut rx) = hub();
         let store = StoreId::new();
         let (ana, ben) = (UserId::new(), UserId::new());
         let ana_out = joined(&hub, store, 1, ana, true, 0);
         let ben_out = joined(&hub, store, 2, ben, false, 0);
+        assert_eq!(
+            rx.try_recv(),
+            Ok(Task::Ask(store)),
+            "a new room asks who is here"
+        );
         hub.offer(
             store,
             [Change::new(
@@ -781,16 +897,28 @@ mod tests {
     }
 
     #[test]
-    fn notifications_reach_every_socket_of_the_user() {
+    fn a_new_notification_also_alerts_its_reader_and_nobody_else() {
         let (hub, _rx) = hub();
-        let user = UserId::new();
-        let (a, b) = (Arc::new(Outbound::new(1024)), Arc::new(Outbound::new(1024)));
-        hub.connect(1, user, a.clone());
-        hub.connect(2, user, b.clone());
-        hub.connect(3, UserId::new(), Arc::new(Outbound::new(1024)));
-        assert_eq!(hub.notify_user(user, &json!({"title": "hi"})), 2);
-        assert_eq!(received(&a).1, vec!["notification"]);
-        assert_eq!(received(&b).1, vec!["notification"]);
+        let store = StoreId::new();
+        let (boss, ana) = (UserId::new(), UserId::new());
+        let boss_out = joined(&hub, store, 1, boss, true, 0);
+        let ana_out = joined(&hub, store, 2, ana, false, 0);
+        let ana_phone = joined(&hub, store, 3, ana, false, 0);
+        hub.offer(
+            store,
+            [Change::new(
+                store,
+                1,
+                NOTIFICATION_EVENT,
+                &json!({"title": "hi"}),
+                0,
+                Audience::Users(vec![ana]),
+            )],
+        );
+        for out in [&ana_out, &ana_phone] {
+            assert_eq!(received(out), (vec![1], vec!["notification".to_string()]));
+        }
+        assert_eq!(received(&boss_out), (vec![], vec![]));
     }
 
     #[test]

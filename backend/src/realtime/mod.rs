@@ -8,6 +8,7 @@
 //! - [`hub`]: sockets, rooms, ordered and filtered fan-out, presence, notifications.
 //! - [`delivery`]: the path of committed changes from the outbox (local actor, Postgres
 //!   `NOTIFY` on every node) to the rooms.
+//! - [`presence`]: who is looking at a store, shared between server processes.
 
 pub mod delivery;
 pub mod eio;
@@ -15,16 +16,15 @@ pub mod engine;
 pub mod hub;
 pub mod outbound;
 pub mod outbox;
+pub mod presence;
 pub mod sio;
 pub mod socket;
 
 use crate::config::Settings;
-use crate::domain::ids::UserId;
 use crate::store::actor::Publish;
 use actix_web::web;
 use engine::Session;
 use hub::{Hub, Task};
-use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -62,6 +62,9 @@ pub struct Realtime {
     sessions: Mutex<HashMap<String, Arc<Session>>>,
     next_key: AtomicU64,
     tasks: Mutex<Option<UnboundedReceiver<Task>>>,
+    /// This process among the others, in presence announcements.
+    pub node: uuid::Uuid,
+    presence_seq: AtomicU64,
 }
 
 impl Realtime {
@@ -73,19 +76,20 @@ impl Realtime {
             sessions: Mutex::new(HashMap::new()),
             next_key: AtomicU64::new(1),
             tasks: Mutex::new(Some(rx)),
+            node: uuid::Uuid::new_v4(),
+            presence_seq: AtomicU64::new(1),
         })
+    }
+
+    /// Numbers this process's presence announcements in order.
+    pub fn next_presence_seq(&self) -> u64 {
+        self.presence_seq.fetch_add(1, Ordering::Relaxed)
     }
 
     /// The callback the store actors hand their committed events to.
     pub fn publisher(self: &Arc<Self>) -> Publish {
         let rt = self.clone();
         Arc::new(move |events| rt.hub.publish(events))
-    }
-
-    /// Sends a `notification` event to every socket of `user` connected to this process.
-    /// Returns how many sockets it was queued for.
-    pub fn notify_user<T: Serialize + ?Sized>(&self, user: UserId, payload: &T) -> usize {
-        self.hub.notify_user(user, payload)
     }
 
     fn lock_sessions(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Session>>> {

@@ -2,6 +2,7 @@
 
 use crate::db::models::availability::AvailabilityWindow;
 use crate::db::models::notification::Notification;
+use crate::db::models::notification_delivery::Channels;
 use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::domain::ids::{RequestId, ShiftId};
@@ -30,7 +31,8 @@ pub enum Write {
     PutRequest(Box<Request>),
     DeleteRequest(RequestId),
     /// A notification, written in the same transaction as the change that causes it.
-    AddNotification(Box<Notification>),
+    /// A notification and the channels it goes out on after the commit.
+    AddNotification(Box<Notification>, Channels),
 }
 
 /// Everything a command changes, planned without I/O.

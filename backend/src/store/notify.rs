@@ -1,7 +1,8 @@
 //! Turning notification drafts into writes and live events of a command's effects.
 
 use crate::db::models::notification::Notification;
-use crate::domain::ids::{StoreId, UserId};
+use crate::db::models::notification_delivery::Channels;
+use crate::domain::ids::{EmployeeId, RoleId, StoreId, UserId};
 use crate::domain::notification::{AccessFor, Draft};
 use crate::domain::permissions::Permission;
 use crate::store::command::{EventDraft, Visibility, Write};
@@ -25,15 +26,38 @@ pub fn effects(
             AccessFor::User(u) => Visibility::Users(vec![u]),
             AccessFor::Public => Visibility::Everyone,
         };
+        let channels = Channels {
+            mail: draft.needs_mail(),
+            push: draft.needs_push(),
+        };
         let row = Notification::from_draft(store, draft, now);
         events.push(EventDraft {
             kind: NOTIFICATION_EVENT,
             data: serde_json::to_value(NotificationView::from(&row)).unwrap_or_default(),
             visibility,
         });
-        writes.push(Write::AddNotification(Box::new(row)));
+        writes.push(Write::AddNotification(Box::new(row), channels));
     }
     (writes, events)
+}
+
+/// The joined, active employees who could pick up a shift of `role` from the pool (anyone for
+/// a shift without a role), but `except`.
+pub fn colleagues(
+    state: &StoreState,
+    role: Option<RoleId>,
+    except: Option<EmployeeId>,
+) -> Vec<UserId> {
+    let mut users: Vec<UserId> = state
+        .employees
+        .iter()
+        .filter(|e| e.terminated_at.is_none() && !e.deactive && Some(e.id) != except)
+        .filter(|e| role.is_none_or(|r| e.role_ids.contains(&r.0)))
+        .filter_map(|e| e.user_id)
+        .collect();
+    users.sort_unstable();
+    users.dedup();
+    users
 }
 
 /// The users who answer requests of this kind: the owner and active holders of `permission`.

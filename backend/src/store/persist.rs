@@ -2,6 +2,7 @@
 //! server process by an advisory lock, with the outbox rows and the version bump.
 
 use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::notification_delivery::Delivery;
 use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
@@ -140,8 +141,10 @@ fn write_rows(
             Write::DeleteRequest(id) => {
                 Request::delete(conn, store, *id)?;
             }
-            Write::AddNotification(n) => {
-                n.insert(conn)?;
+            Write::AddNotification(n, channels) => {
+                if n.insert(conn)? > 0 {
+                    Delivery::queue(conn, n, *channels)?;
+                }
             }
         }
     }

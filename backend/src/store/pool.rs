@@ -7,7 +7,7 @@ use crate::domain::audience::Audience;
 use crate::domain::ids::{RequestId, RoleId, ShiftId, UserId};
 use crate::domain::notification::{AccessFor, Draft, NotificationKind, References, Variant};
 use crate::domain::permissions::Permission;
-use crate::domain::pool::{self, GrabCheck, GrabRefusal};
+use crate::domain::pool::{self, GrabCheck, GrabRefusal, TakeCheck, TakeRefusal};
 use crate::domain::request::{RequestKind, RequestStatus};
 use crate::domain::shift::Status;
 use crate::error::{AppError, AppResult};
@@ -15,7 +15,7 @@ use crate::messages;
 use crate::store::command::{Command, Effects, EventDraft, Write};
 use crate::store::notify;
 use crate::store::request_views::RequestView;
-use crate::store::shifts::Caller;
+use crate::store::shifts::{self, Caller};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
@@ -87,15 +87,7 @@ fn effects(
     let mut shift_view = serde_json::Value::Null;
     if let Some((before, after)) = shift {
         shift_view = ShiftView::json(&after, now);
-        let users = [before.assigned, after.assigned]
-            .into_iter()
-            .filter_map(|e| state.user_of(e));
-        effects.events.push(EventDraft {
-            kind: "shift.updated",
-            data: shift_view.clone(),
-            visibility: Audience::managers_and(users),
-        });
-        effects.writes.push(Write::PutShift(Box::new(after)));
+        shifts::changed(state, before, after, now, &mut effects);
     }
     effects.events.push(EventDraft {
         kind,
@@ -105,9 +97,7 @@ fn effects(
     effects
         .writes
         .push(Write::PutRequest(Box::new(request.clone())));
-    let (writes, events) = notify::effects(state.store.id, drafts, now);
-    effects.writes.extend(writes);
-    effects.events.extend(events);
+    shifts::notify_all(state, drafts, now, &mut effects);
     effects.reply = json!({ "request": view, "shift": shift_view });
     effects
 }
@@ -246,6 +236,7 @@ impl Command for GrabShift {
             }
             _ => no_drop_request(),
         })?;
+        shifts::check_taker(state, grabber.id, shift)?;
         let mut next = request.clone();
         next.status = RequestStatus::Grabbed.as_str().into();
         next.grabbed_by = Some(grabber.id);
@@ -305,6 +296,10 @@ impl Command for AnswerGrab {
         next.updated_at = now;
         let mut drafts = Vec::new();
         let shift_change = if self.approve {
+            // The grabber's week may have filled up since the grab.
+            if let Some(g) = grabber {
+                shifts::check_taker(state, g, shift)?;
+            }
             // The grabber asked for the shift: it is theirs, confirmed.
             let mut after = shift.clone();
             after.assigned = grabber;
@@ -372,6 +367,102 @@ impl Command for AnswerGrab {
             now,
         ))
     }
+}
+
+/// `takeOpenShift`: an employee takes an announced open shift of their role from the pool.
+/// It is theirs at once, confirmed: nobody else was asked to work it. The first take wins.
+#[derive(Debug)]
+pub struct TakeOpenShift {
+    pub by: Caller,
+    pub shift: ShiftId,
+}
+
+impl Command for TakeOpenShift {
+    fn name(&self) -> &'static str {
+        "takeOpenShift"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let not_open = || AppError::not_found("no_open_shift", messages::NO_OPEN_SHIFT);
+        let shift = state.shifts.get(&self.shift).ok_or_else(not_open)?;
+        let taker = state
+            .employee(self.by.employee)
+            .filter(|e| !e.deactive)
+            .ok_or_else(not_open)?;
+        let roles: Vec<RoleId> = taker.role_ids.iter().copied().map(RoleId).collect();
+        let status = Status::parse(&shift.status).unwrap_or(Status::Draft);
+        let takes = pool::check_take(&TakeCheck {
+            announced: status.is_visible_to_assignee() && status != Status::Cancelled,
+            assigned: shift.assigned,
+            shift_role: shift.role_id,
+            shift_start: shift.start_at,
+            taker: taker.id,
+            taker_roles: &roles,
+            now,
+        })
+        .map_err(|e| match e {
+            TakeRefusal::NotOpen => not_open(),
+            TakeRefusal::Taken => AppError::conflict("already_taken", e.to_string()),
+            TakeRefusal::Started => AppError::bad_request("already_started", e.to_string()),
+        })?;
+        if !takes {
+            return Ok(Effects::nothing(ShiftView::json(shift, now)));
+        }
+        shifts::check_taker(state, taker.id, shift)?;
+        let mut after = shift.clone();
+        after.assigned = Some(taker.id);
+        after.assignee_email = Some(taker.email.clone());
+        after.status = Status::Confirmed.as_str().into();
+        after.version += 1;
+        after.updated_at = now;
+        let text = (
+            "Open shift taken".to_string(),
+            format!(
+                "{} took the open shift {} on {}.",
+                taker.shown_name(),
+                shift.title,
+                state.shift_when(shift)
+            ),
+        );
+        let drafts = notify::responders(state, Permission::Schedule)
+            .into_iter()
+            .filter(|u| *u != self.by.user)
+            .map(|u| Draft {
+                kind: NotificationKind::ShiftUpdate,
+                variant: Variant::Info,
+                title: text.0.clone(),
+                content: text.1.clone(),
+                access_for: AccessFor::User(u),
+                source: Some(self.by.user),
+                references: References {
+                    shift: Some(shift.id),
+                    ..References::default()
+                },
+                reason: None,
+            })
+            .collect();
+        let mut effects = Effects {
+            reply: ShiftView::json(&after, now),
+            ..Effects::default()
+        };
+        shifts::changed(state, shift, after, now, &mut effects);
+        shifts::notify_all(state, drafts, now, &mut effects);
+        Ok(effects)
+    }
+}
+
+/// Whether an announced open shift is offered to a member: it has not started, and the member
+/// holds its role (any member for a shift without a role; managers see every one).
+pub fn open_in_pool(
+    shift: &Shift,
+    viewer_roles: &[uuid::Uuid],
+    manager: bool,
+    now: DateTime<Utc>,
+) -> bool {
+    shift.assigned.is_none()
+        && shift.status == Status::Published.as_str()
+        && shift.start_at > now
+        && (manager || shift.role_id.is_none_or(|r| viewer_roles.contains(&r.0)))
 }
 
 /// Whether a drop request is listed in the pool for a member: pending ones whose shift has not

@@ -175,7 +175,7 @@ impl StoreState {
                 None => Undo::Nothing,
             },
             // Notifications are not part of the working set.
-            Write::AddNotification(_) => Undo::Nothing,
+            Write::AddNotification(..) => Undo::Nothing,
         }
     }
 

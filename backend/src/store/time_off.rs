@@ -7,14 +7,15 @@ use crate::domain::ids::{EmployeeId, RequestId, StoreId, UserId};
 use crate::domain::notification::{texts, AccessFor, Draft, NotificationKind, References, Variant};
 use crate::domain::permissions::Permission;
 use crate::domain::request::{RequestKind, RequestStatus};
+use crate::domain::shift::{self, Status};
 use crate::domain::time_off::{Span, SpanError};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::{Command, Effects, EventDraft, Visibility, Write};
 use crate::store::notify;
 use crate::store::request_views::{AffectedShift, RequestView};
+use crate::store::shifts;
 use crate::store::state::StoreState;
-use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use serde_json::json;
@@ -84,14 +85,14 @@ fn span(times: &Times, tz: Tz) -> AppResult<Span> {
     })
 }
 
-/// Shifts of `employee` that approving `span` would move to open shifts: draft, published or
-/// confirmed ones overlapping it.
+/// Shifts of `employee` that approving `span` would move to open shifts: the ones overlapping
+/// it that still hold them (draft, published, confirmed or dropped).
 pub fn affected<'a>(state: &'a StoreState, employee: EmployeeId, span: &Span) -> Vec<&'a Shift> {
     let mut shifts: Vec<&Shift> = state
         .shifts
         .values()
         .filter(|s| s.assigned == Some(employee))
-        .filter(|s| matches!(s.status.as_str(), "draft" | "published" | "confirmed"))
+        .filter(|s| Status::parse(&s.status).and_then(shift::release).is_some())
         .filter(|s| span.overlaps(s.start_at, s.end_at))
         .collect();
     shifts.sort_by_key(|s| (s.start_at, s.id));
@@ -347,17 +348,9 @@ impl Command for TimeOffCommand {
                         row.id,
                     ));
                 }
-                let mut opened = Vec::new();
-                for shift in affected(state, row.employee_id, &span) {
-                    let mut s = shift.clone();
-                    // An open shift has no assignee; with none it is a draft again, as when
-                    // a manager clears an assignee.
-                    s.assigned = None;
-                    s.assignee_email = None;
-                    s.status = "draft".into();
-                    s.version += 1;
-                    s.updated_at = now;
-                    if let Some(u) = requester {
+                let opened = affected(state, row.employee_id, &span);
+                if let Some(u) = requester {
+                    for s in &opened {
                         let when = s.start_at.with_timezone(&tz).format("%m/%d %H:%M");
                         let (title, content) = texts::shift_opened(&s.title, &when.to_string());
                         drafts.push(Draft {
@@ -375,21 +368,10 @@ impl Command for TimeOffCommand {
                             reason: None,
                         });
                     }
-                    opened.push(s);
                 }
                 let mut effects = changed(state, row, "request.updated", drafts, now);
                 let view = effects.reply.take();
-                let mut shifts_json = Vec::with_capacity(opened.len());
-                for s in opened {
-                    let data = ShiftView::json(&s, now);
-                    effects.events.push(EventDraft {
-                        kind: "shift.updated",
-                        data: data.clone(),
-                        visibility: Visibility::ManagersAnd(requester.into_iter().collect()),
-                    });
-                    shifts_json.push(data);
-                    effects.writes.push(Write::PutShift(Box::new(s)));
-                }
+                let shifts_json = shifts::release(state, self.by, opened, now, &mut effects);
                 effects.reply = json!({ "request": view, "shifts": shifts_json });
                 Ok(effects)
             }

@@ -8,6 +8,7 @@ mod helpers;
 mod isolation;
 mod jobs;
 mod pool;
+mod push;
 mod requests;
 mod roles;
 mod shifts;

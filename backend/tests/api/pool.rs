@@ -17,14 +17,19 @@ async fn anas_published_shift(s: &Scene) -> Value {
     shift
 }
 
-async fn drop(s: &Scene, token: &str, shift: &Value) -> crate::helpers::Reply {
+/// Runs a pool call on a shift, with the spec's field names (`store`, `shift`).
+async fn on_shift(s: &Scene, call: &str, token: &str, shift: &Value) -> crate::helpers::Reply {
     s.app
         .call(
-            "dropShift",
+            call,
             json!({ "store": s.store, "shift": shift["id"] }),
             Some(token),
         )
         .await
+}
+
+async fn drop(s: &Scene, token: &str, shift: &Value) -> crate::helpers::Reply {
+    on_shift(s, "dropShift", token, shift).await
 }
 
 async fn pool(s: &Scene, token: &str) -> Vec<Value> {
@@ -202,15 +207,7 @@ async fn twenty_simultaneous_grabs_through_two_nodes_have_exactly_one_winner() {
     let peer = s.app.spawn_peer().await;
     let mut grabbers = Vec::new();
     for i in 0..20 {
-        let (user, _) = add_member(
-            &s.app,
-            &s.owner,
-            &s.store,
-            &format!("grabber{i}@example.com"),
-            &[&s.barista],
-            &[],
-        )
-        .await;
+        let (user, _) = s.barista(&format!("grabber{i}@example.com")).await;
         grabbers.push(user);
     }
     let shift = anas_published_shift(&s).await;
@@ -239,4 +236,260 @@ async fn twenty_simultaneous_grabs_through_two_nodes_have_exactly_one_winner() {
         approved.data()["shift"]["assigned"],
         winners[0].body["data"]["request"]["grabbedBy"]
     );
+}
+
+/// Ana's announced shift three days ahead, opened by her approved day off.
+async fn open_shift_after_anas_day_off(s: &Scene) -> Value {
+    let shift = anas_published_shift(s).await;
+    let request = s
+        .call(
+            "requestTimeOff",
+            &s.ana.token,
+            json!({ "start": berlin(3, 0, 0), "end": berlin(3, 0, 0), "entireDay": true }),
+        )
+        .await
+        .data()["id"]
+        .clone();
+    let approved = s
+        .call(
+            "approveTimeOff",
+            &s.owner.token,
+            json!({ "requestId": request }),
+        )
+        .await;
+    let opened = approved.data()["shifts"][0].clone();
+    assert_eq!(opened["id"], shift["id"]);
+    assert_eq!(opened["assigned"], Value::Null);
+    assert_eq!(opened["status"], "published", "still announced, now open");
+    opened
+}
+
+async fn take(s: &Scene, token: &str, shift: &Value) -> crate::helpers::Reply {
+    on_shift(s, "takeOpenShift", token, shift).await
+}
+
+#[actix_web::test]
+async fn an_open_shift_goes_to_the_first_colleague_of_its_role_who_takes_it() {
+    let s = scene().await;
+    let shift = open_shift_after_anas_day_off(&s).await;
+    let (cook, _) = add_member(
+        &s.app,
+        &s.owner,
+        &s.store,
+        "cook@example.com",
+        &[&s.cook],
+        &[],
+    )
+    .await;
+    let (cleo, _) = s.barista("cleo@example.com").await;
+
+    // Ben could work it and was told; Ana, whose day off opened it, was not.
+    assert!(note_titles(&s, &s.ben.token)
+        .await
+        .contains(&"Open shift available".to_string()));
+    assert!(!note_titles(&s, &s.ana.token)
+        .await
+        .contains(&"Open shift available".to_string()));
+
+    // Baristas see it in the pool, without a drop request; the cook does not.
+    let bens = pool(&s, &s.ben.token).await;
+    assert_eq!(bens.len(), 1);
+    assert_eq!(bens[0]["request"], Value::Null);
+    assert_eq!(bens[0]["shift"]["id"], shift["id"]);
+    assert!(pool(&s, &cook.token).await.is_empty());
+    assert_eq!(pool(&s, &s.scheduler.token).await.len(), 1);
+    let open = s
+        .read(&s.ben.token, &format!("{}&scope=open", s.week_query()))
+        .await;
+    assert!(open
+        .data()
+        .as_array()
+        .expect("list")
+        .iter()
+        .any(|x| x["id"] == shift["id"]));
+
+    assert_eq!(
+        take(&s, &cook.token, &shift).await.error(404),
+        "no open shift found"
+    );
+    let taken = take(&s, &s.ben.token, &shift).await;
+    assert_eq!(taken.data()["assigned"], json!(s.ben_id));
+    assert_eq!(taken.data()["status"], "confirmed");
+    // Taking it again changes nothing; a colleague a moment later is told it is gone.
+    let again = take(&s, &s.ben.token, &shift).await;
+    assert_eq!(again.data()["version"], taken.data()["version"]);
+    assert_eq!(
+        take(&s, &cleo.token, &shift).await.error(409),
+        "Someone else took this shift first."
+    );
+    assert!(pool(&s, &cleo.token).await.is_empty());
+    let r = s
+        .app
+        .call(
+            "takeOpenShift",
+            json!({ "storeId": s.store, "shiftId": uuid::Uuid::now_v7() }),
+            Some(&s.ben.token),
+        )
+        .await;
+    assert_eq!(r.error(404), "no open shift found");
+
+    // The managers hear who took it.
+    assert!(note_titles(&s, &s.scheduler.token)
+        .await
+        .contains(&"Open shift taken".to_string()));
+}
+
+/// The titles of a member's private notifications.
+async fn note_titles(s: &Scene, token: &str) -> Vec<String> {
+    let notes = s
+        .app
+        .get(
+            &format!("/api/v1/stores/{}/notifications", s.store),
+            Some(token),
+        )
+        .await;
+    notes.data()["private"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|n| n["title"].as_str().map(str::to_string))
+        .collect()
+}
+
+#[actix_web::test]
+async fn drafts_are_not_offered_and_takers_and_grabbers_pass_the_schedule_checks() {
+    let s = scene().await;
+    // A draft without an assignee is not in the pool.
+    let draft = s.shift(None, berlin(3, 9, 0), berlin(3, 17, 0)).await;
+    assert_eq!(
+        take(&s, &s.ben.token, &draft).await.error(404),
+        "no open shift found"
+    );
+
+    let shift = open_shift_after_anas_day_off(&s).await;
+    // Ben already works that afternoon.
+    let bens = s
+        .shift(Some(&s.ben_id), berlin(3, 15, 0), berlin(3, 20, 0))
+        .await;
+    s.publish(&[&bens]).await.data();
+    let r = take(&s, &s.ben.token, &shift).await;
+    assert_eq!(r.status, 400);
+    assert_eq!(r.body["details"]["type"], 2, "{:?}", r.body);
+
+    // The same check guards grabs of dropped shifts.
+    let (cleo, cleo_id) = s.barista("cleo@example.com").await;
+    let cleos = s
+        .shift(Some(&cleo_id), berlin(4, 9, 0), berlin(4, 17, 0))
+        .await;
+    s.publish(&[&cleos]).await.data();
+    let request = drop(&s, &cleo.token, &cleos).await.data()["request"].clone();
+    let bens_same_day = s
+        .shift(Some(&s.ben_id), berlin(4, 8, 0), berlin(4, 12, 0))
+        .await;
+    s.publish(&[&bens_same_day]).await.data();
+    let r = s
+        .app
+        .call(
+            "grabShift",
+            json!({ "storeId": s.store, "dropReuestId": request["id"] }),
+            Some(&s.ben.token),
+        )
+        .await;
+    assert_eq!(r.status, 400);
+    assert_eq!(r.body["details"]["type"], 2, "{:?}", r.body);
+}
+
+#[actix_web::test]
+async fn deactivating_an_employee_opens_their_upcoming_shifts() {
+    let s = scene().await;
+    let announced = anas_published_shift(&s).await;
+    let draft = s
+        .shift(Some(&s.ana_id), berlin(5, 9, 0), berlin(5, 12, 0))
+        .await;
+    let r = s
+        .call(
+            "deactivateEmployee",
+            &s.owner.token,
+            json!({ "employeeId": s.ana_id }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+
+    let all = s
+        .read(&s.scheduler.token, &format!("scope=all&{}", s.week_query()))
+        .await;
+    let find = |id: &Value| {
+        all.data()
+            .as_array()
+            .expect("list")
+            .iter()
+            .find(|x| x["id"] == *id)
+            .cloned()
+            .expect("shift")
+    };
+    let announced = find(&announced["id"]);
+    assert_eq!(announced["assigned"], Value::Null);
+    assert_eq!(announced["status"], "published");
+    let draft = find(&draft["id"]);
+    assert_eq!(draft["assigned"], Value::Null);
+    assert_eq!(draft["status"], "draft");
+    assert_eq!(pool(&s, &s.ben.token).await.len(), 1);
+}
+
+#[actix_web::test]
+async fn grabs_close_an_hour_before_the_start() {
+    let s = scene().await;
+    // Dropped just in time; by the time Ben grabs it, it starts within the hour.
+    let start = Utc::now().timestamp_millis() + HOUR + 1_500;
+    let shift = s.shift(Some(&s.ana_id), start, start + 4 * HOUR).await;
+    s.publish(&[&shift]).await.data();
+    let request = drop(&s, &s.ana.token, &shift).await.data()["request"].clone();
+    tokio::time::sleep(std::time::Duration::from_millis(2_000)).await;
+    let r = s
+        .app
+        .call(
+            "grabShift",
+            json!({ "storeId": s.store, "dropReuestId": request["id"] }),
+            Some(&s.ben.token),
+        )
+        .await;
+    assert_eq!(
+        r.error(400),
+        "A shift can only be swapped up to 1 hour before it starts."
+    );
+}
+
+#[actix_web::test]
+async fn twenty_simultaneous_takes_of_an_open_shift_through_two_nodes_have_one_winner() {
+    let s = scene().await;
+    let peer = s.app.spawn_peer().await;
+    let mut takers = Vec::new();
+    for i in 0..20 {
+        takers.push(s.barista(&format!("taker{i}@example.com")).await.0);
+    }
+    let shift = open_shift_after_anas_day_off(&s).await;
+    let calls = takers.iter().enumerate().map(|(i, t)| {
+        let node = if i % 2 == 0 { &s.app } else { &peer };
+        let body = json!({ "storeId": s.store, "shiftId": shift["id"] });
+        let token = t.token.clone();
+        async move { node.call("takeOpenShift", body, Some(&token)).await }
+    });
+    let replies = futures_util::future::join_all(calls).await;
+    let winners: Vec<_> = replies.iter().filter(|r| r.status == 200).collect();
+    assert_eq!(winners.len(), 1, "exactly one take wins");
+    for r in replies.iter().filter(|r| r.status != 200) {
+        assert_eq!(r.error(409), "Someone else took this shift first.");
+    }
+    let all = s
+        .read(&s.scheduler.token, &format!("scope=all&{}", s.week_query()))
+        .await;
+    let stored = all
+        .data()
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|x| x["id"] == shift["id"])
+        .cloned()
+        .expect("shift");
+    assert_eq!(stored["assigned"], winners[0].data()["assigned"]);
 }

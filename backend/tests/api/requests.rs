@@ -559,9 +559,10 @@ async fn approving_time_off_opens_the_affected_shifts_and_tells_the_employee() {
     assert_eq!(approved["request"]["status"], "accepted");
     assert_eq!(approved["shifts"].as_array().map(Vec::len), Some(2));
     assert_eq!(approved["shifts"][0]["assigned"], Value::Null);
+    // Both were announced: they stay announced, open, in the pool for colleagues.
     let open = count(
         &t.app,
-        &format!("SELECT 1 FROM shifts WHERE assigned IS NULL AND status = 'draft' AND id IN ('{inside}', '{confirmed}')"),
+        &format!("SELECT 1 FROM shifts WHERE assigned IS NULL AND status = 'published' AND id IN ('{inside}', '{confirmed}')"),
     );
     assert_eq!(open, 2);
     let untouched = count(

@@ -137,6 +137,19 @@ impl Scene {
             .await
     }
 
+    /// Adds a barista without permissions: `(user, employee id)`.
+    pub async fn barista(&self, email: &str) -> (TestUser, String) {
+        add_member(
+            &self.app,
+            &self.owner,
+            &self.store,
+            email,
+            &[&self.barista],
+            &[],
+        )
+        .await
+    }
+
     pub fn week_query(&self) -> String {
         format!("start={}&end={}", berlin(0, 0, 0), berlin(9, 0, 0))
     }
@@ -791,15 +804,7 @@ async fn an_employee_invited_after_the_store_was_loaded_can_be_scheduled_at_once
     // Load the store's actor, then add someone outside it.
     s.shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
         .await;
-    let (_, cara_id) = add_member(
-        &s.app,
-        &s.owner,
-        &s.store,
-        "cara@example.com",
-        &[&s.barista],
-        &[],
-    )
-    .await;
+    let (_, cara_id) = s.barista("cara@example.com").await;
     let shift = s
         .shift(Some(&cara_id), berlin(3, 9, 0), berlin(3, 17, 0))
         .await;

@@ -6,6 +6,7 @@ pub mod employee;
 pub mod invite;
 pub mod log;
 pub mod notification;
+pub mod notification_delivery;
 pub mod one_time_code;
 pub mod push_subscription;
 pub mod request;

@@ -23,8 +23,6 @@ pub struct Notification {
     pub timeoff_request_id: Option<RequestId>,
     pub shift_propose_id: Option<uuid::Uuid>,
     pub reason: Option<String>,
-    /// Waiting to go out by e-mail and Web Push.
-    pub pending_delivery: bool,
     pub created_at: DateTime<Utc>,
 }
 
@@ -41,7 +39,6 @@ impl Notification {
         Notification {
             id: NotificationId::new(),
             store_id: store,
-            pending_delivery: draft.needs_mail(),
             title: draft.title,
             content: draft.content,
             seen: false,
@@ -152,23 +149,15 @@ impl Notification {
         }
     }
 
-    /// Claims up to `limit` notifications waiting for delivery, clearing their flag in the
-    /// caller's transaction. Rows another process is claiming are skipped, so each goes out
-    /// once.
-    #[tracing::instrument(skip(conn))]
-    pub fn claim_pending(conn: &mut PgConnection, limit: i64) -> QueryResult<Vec<Notification>> {
-        let rows: Vec<Notification> = notifications::table
-            .filter(notifications::pending_delivery.eq(true))
-            .order(notifications::created_at)
-            .limit(limit)
-            .for_update()
-            .skip_locked()
+    /// Notifications by id, oldest first.
+    pub fn by_ids(
+        conn: &mut PgConnection,
+        ids: &[NotificationId],
+    ) -> QueryResult<Vec<Notification>> {
+        notifications::table
+            .filter(notifications::id.eq_any(ids))
+            .order((notifications::created_at, notifications::id))
             .select(Notification::as_select())
-            .load(conn)?;
-        let ids: Vec<NotificationId> = rows.iter().map(|n| n.id).collect();
-        diesel::update(notifications::table.filter(notifications::id.eq_any(&ids)))
-            .set(notifications::pending_delivery.eq(false))
-            .execute(conn)?;
-        Ok(rows)
+            .load(conn)
     }
 }

@@ -58,6 +58,22 @@ impl Shift {
             .load(conn)
     }
 
+    /// Announced open shifts of a store that have not started: the open part of the pool.
+    pub fn open_upcoming(
+        conn: &mut PgConnection,
+        store: StoreId,
+        now: DateTime<Utc>,
+    ) -> QueryResult<Vec<Shift>> {
+        shifts::table
+            .filter(shifts::store_id.eq(store))
+            .filter(shifts::start_at.gt(now))
+            .filter(shifts::status.eq("published"))
+            .filter(shifts::assigned.is_null())
+            .order(shifts::start_at)
+            .select(Shift::as_select())
+            .load(conn)
+    }
+
     /// Inserts the shift or overwrites the stored row with it.
     pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
         diesel::insert_into(shifts::table)

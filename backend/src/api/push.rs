@@ -1,0 +1,182 @@
+//! Web Push subscriptions: the key browsers subscribe with, and the browsers of a member that
+//! receive their notifications. Sending is the push job's.
+
+use crate::api::call::{Access, Call, Ctx, Registry};
+use crate::api::input;
+use crate::db::models::push_subscription::PushSubscription;
+use crate::domain::ids::StoreId;
+use crate::domain::permissions::Perms;
+use crate::domain::push::{EndpointRules, Subscription, SubscriptionError, ENDPOINT_MAX};
+use crate::error::{AppError, AppResult};
+use crate::messages;
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use utoipa::ToSchema;
+
+/// Browsers kept per member of a store; saving one more forgets the oldest.
+const SUBSCRIPTIONS_PER_MEMBER: i64 = 10;
+
+pub fn register(r: &mut Registry) {
+    r.add::<GetPublicVapidKey>()
+        .add::<SaveSubscription>()
+        .add::<DeleteSubscription>();
+}
+
+/// `getPublicVapidKey`: no fields.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct GetPublicVapidKey {}
+
+/// The server's public VAPID key.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicVapidKey {
+    /// The uncompressed P-256 point (65 bytes), base64url: the `applicationServerKey` of
+    /// `pushManager.subscribe`.
+    pub public_key: String,
+}
+
+impl Call for GetPublicVapidKey {
+    const NAME: &'static str = "getPublicVapidKey";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "The key browsers subscribe to Web Push with.";
+    type Output = PublicVapidKey;
+
+    async fn run(self, ctx: Ctx) -> AppResult<PublicVapidKey> {
+        Ok(PublicVapidKey {
+            public_key: ctx.state.settings.vapid_key.public_key(),
+        })
+    }
+}
+
+/// `saveSubscription`: a browser of the caller that receives their notifications of the store.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SaveSubscription {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    /// The browser's `PushSubscription` as JSON text, `{"endpoint", "keys": {"p256dh",
+    /// "auth"}}`; the object itself is accepted too.
+    #[serde(default)]
+    pub subscription: Value,
+}
+
+impl Call for SaveSubscription {
+    const NAME: &'static str = "saveSubscription";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str =
+        "Receive one's notifications of the store in this browser (Web Push).";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    #[tracing::instrument(name = "saveSubscription", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let member = ctx.member()?;
+        let rules = EndpointRules {
+            allow_local: ctx.state.settings.push_allow_http,
+        };
+        let subscription = Subscription::parse(&self.subscription, rules).map_err(refusal)?;
+        let row = PushSubscription {
+            id: uuid::Uuid::now_v7(),
+            store_id: member.store_id(),
+            user_id: member.user,
+            endpoint: subscription.endpoint.as_str().to_string(),
+            p256dh: subscription.p256dh,
+            auth: subscription.auth,
+            created_at: Utc::now(),
+        };
+        let endpoint = row.endpoint.clone();
+        ctx.state
+            .db
+            .transaction(move |conn| {
+                PushSubscription::release_endpoint(conn, row.user_id, &row.endpoint)?;
+                row.save(conn)?;
+                PushSubscription::keep_newest(
+                    conn,
+                    row.store_id,
+                    row.user_id,
+                    SUBSCRIPTIONS_PER_MEMBER,
+                )?;
+                Ok(())
+            })
+            .await?;
+        Ok(json!({ "endpoint": endpoint }))
+    }
+}
+
+/// `deleteSubscription` (ours): a browser that unsubscribed stops receiving the caller's
+/// notifications of the store.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteSubscription {
+    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+    /// The `endpoint` of the browser's `PushSubscription`.
+    #[serde(default)]
+    pub endpoint: String,
+}
+
+impl Call for DeleteSubscription {
+    const NAME: &'static str = "deleteSubscription";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Ours (the spec has no such call): stop Web Push of one's \
+        notifications of the store to a browser, named by its endpoint.";
+    type Output = Value;
+
+    fn store_id(&self) -> Option<StoreId> {
+        self.store
+    }
+
+    #[tracing::instrument(name = "deleteSubscription", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+        let member = ctx.member()?;
+        let (store, user) = (member.store_id(), member.user);
+        let endpoint = self.endpoint.trim().to_string();
+        if endpoint.is_empty() {
+            return Err(AppError::invalid("endpoint is required."));
+        }
+        if endpoint.len() > ENDPOINT_MAX {
+            return Err(refusal(SubscriptionError::EndpointTooLong));
+        }
+        let deleted = ctx
+            .state
+            .db
+            .run(move |conn| {
+                Ok(PushSubscription::remove_endpoint(
+                    conn, store, user, &endpoint,
+                )?)
+            })
+            .await?;
+        Ok(json!({ "deleted": deleted }))
+    }
+}
+
+/// The 400 of a refused subscription.
+fn refusal(e: SubscriptionError) -> AppError {
+    let (code, message) = match e {
+        SubscriptionError::Missing => ("subscription_missing", messages::SUBSCRIPTION_MISSING),
+        SubscriptionError::Malformed => {
+            ("subscription_malformed", messages::SUBSCRIPTION_MALFORMED)
+        }
+        SubscriptionError::EndpointTooLong => {
+            ("push_endpoint_too_long", messages::PUSH_ENDPOINT_TOO_LONG)
+        }
+        SubscriptionError::EndpointInvalid => {
+            ("push_endpoint_invalid", messages::PUSH_ENDPOINT_INVALID)
+        }
+        SubscriptionError::EndpointInsecure => {
+            ("push_endpoint_insecure", messages::PUSH_ENDPOINT_INSECURE)
+        }
+        SubscriptionError::EndpointPrivate => {
+            ("push_endpoint_private", messages::PUSH_ENDPOINT_PRIVATE)
+        }
+        SubscriptionError::BadP256dh => ("push_key_invalid", messages::PUSH_KEY_INVALID),
+        SubscriptionError::BadAuth => ("push_auth_invalid", messages::PUSH_AUTH_INVALID),
+    };
+    AppError::bad_request(code, message)
+}

@@ -1,0 +1,605 @@
+//! Web Push end to end: a browser (a key pair and an auth secret made here) subscribes, a
+//! push service (a real HTTP server on loopback) receives what the server sends, and the test
+//! checks the VAPID signature and decrypts the message as the browser would.
+
+use crate::helpers::{spawn_app_with, TestApp};
+use crate::shifts::{berlin, scene, Scene};
+use crate::stores::{create_store, NOT_AUTHENTICATED, NO_ACTIVE_STORE, NO_EMPLOYEE_DOCUMENT};
+use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
+use backend::db::models::notification_delivery::{Channel, Channels, Delivery};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use p256::elliptic_curve::sec1::ToEncodedPoint;
+use rand::RngCore;
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// One request the push service received.
+#[derive(Debug, Clone)]
+struct Received {
+    path: String,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Received {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A push service on loopback that records every POST and answers with a chosen status.
+struct PushService {
+    origin: String,
+    received: Arc<Mutex<Vec<Received>>>,
+    status: Arc<AtomicU16>,
+    handle: actix_web::dev::ServerHandle,
+}
+
+impl PushService {
+    fn start() -> PushService {
+        let received = Arc::new(Mutex::new(Vec::new()));
+        let status = Arc::new(AtomicU16::new(201));
+        let (log, answer) = (received.clone(), status.clone());
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind push service");
+        let port = listener.local_addr().expect("address").port();
+        let server = HttpServer::new(move || {
+            let (log, answer) = (log.clone(), answer.clone());
+            App::new().default_service(web::to(move |req: HttpRequest, body: web::Bytes| {
+                let (log, answer) = (log.clone(), answer.clone());
+                async move {
+                    log.lock().expect("log").push(Received {
+                        path: format!("{} {}", req.method(), req.path()),
+                        headers: req
+                            .headers()
+                            .iter()
+                            .map(|(n, v)| {
+                                (n.to_string(), v.to_str().unwrap_or_default().to_string())
+                            })
+                            .collect(),
+                        body: body.to_vec(),
+                    });
+                    let code = actix_web::http::StatusCode::from_u16(answer.load(Ordering::SeqCst))
+                        .expect("status");
+                    HttpResponse::build(code).finish()
+                }
+            }))
+        })
+        .workers(1)
+        .listen(listener)
+        .expect("listen")
+        .run();
+        let handle = server.handle();
+        actix_web::rt::spawn(server);
+        PushService {
+            origin: format!("http://127.0.0.1:{port}"),
+            received,
+            status,
+            handle,
+        }
+    }
+
+    fn endpoint(&self, name: &str) -> String {
+        format!("{}/push/{name}", self.origin)
+    }
+
+    fn received(&self) -> Vec<Received> {
+        self.received.lock().expect("log").clone()
+    }
+
+    fn answer_with(&self, status: u16) {
+        self.status.store(status, Ordering::SeqCst);
+    }
+
+    /// Waits (briefly) until at least `n` requests arrived, and returns them all.
+    async fn wait_for(&self, n: usize) -> Vec<Received> {
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let got = self.received();
+            if got.len() >= n {
+                return got;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "push service got {} requests, expected {n}",
+                got.len()
+            );
+            actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+impl Drop for PushService {
+    fn drop(&mut self) {
+        drop(self.handle.stop(false));
+    }
+}
+
+/// What a browser keeps of its subscription: its key pair and its auth secret.
+struct Browser {
+    secret: p256::SecretKey,
+    auth: [u8; 16],
+}
+
+impl Browser {
+    fn new() -> Browser {
+        let mut auth = [0u8; 16];
+        rand::rngs::OsRng.fill_bytes(&mut auth);
+        Browser {
+            secret: p256::SecretKey::random(&mut rand::rngs::OsRng),
+            auth,
+        }
+    }
+
+    fn p256dh(&self) -> String {
+        URL_SAFE_NO_PAD.encode(self.secret.public_key().to_encoded_point(false).as_bytes())
+    }
+
+    /// `JSON.stringify(pushSubscription)`.
+    fn subscription(&self, endpoint: &str) -> Value {
+        json!({
+            "endpoint": endpoint,
+            "expirationTime": null,
+            "keys": { "p256dh": self.p256dh(), "auth": URL_SAFE_NO_PAD.encode(self.auth) },
+        })
+    }
+
+    fn decrypt(&self, body: &[u8]) -> Value {
+        let plain = web_push_native::decrypt(
+            body.to_vec(),
+            &self.secret,
+            &web_push_native::Auth::from(self.auth),
+        )
+        .expect("the browser decrypts the message");
+        serde_json::from_slice(&plain).expect("JSON message")
+    }
+}
+
+async fn subscribe(s: &Scene, token: &str, browser: &Browser, endpoint: &str) {
+    let text = browser.subscription(endpoint).to_string();
+    s.call("saveSubscription", token, json!({ "subscription": text }))
+        .await
+        .data();
+}
+
+fn subscriptions(app: &TestApp) -> Vec<(String, String)> {
+    use backend::db::schema::{push_subscriptions, users};
+    use diesel::{QueryDsl, RunQueryDsl};
+    push_subscriptions::table
+        .inner_join(users::table)
+        .select((users::email, push_subscriptions::endpoint))
+        .order(push_subscriptions::created_at)
+        .load(&mut app.conn())
+        .expect("subscriptions")
+}
+
+/// Waits (briefly) until no notification waits for a push: every claim has committed.
+async fn until_nothing_pending(app: &TestApp) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while pending_pushes(app) > 0 {
+        assert!(std::time::Instant::now() < deadline, "pushes still pending");
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+fn pending_pushes(app: &TestApp) -> i64 {
+    Delivery::waiting(&mut app.conn(), Channel::Push).expect("count")
+}
+
+async fn newest_private(s: &Scene, token: &str) -> Value {
+    s.app
+        .get(
+            &format!("/api/v1/stores/{}/notifications", s.store),
+            Some(token),
+        )
+        .await
+        .data()["private"][0]
+        .clone()
+}
+
+/// Publishes a new shift of Ana's, which notifies her.
+async fn publish_for_ana(s: &Scene, days: i64) {
+    let shift = s
+        .shift(Some(&s.ana_id), berlin(days, 9, 0), berlin(days, 17, 0))
+        .await;
+    s.publish(&[&shift]).await.data();
+}
+
+#[actix_web::test]
+async fn a_new_shift_reaches_the_assignees_browser_encrypted_and_signed() {
+    let s = scene().await;
+    let push = PushService::start();
+    let key = s
+        .app
+        .call("getPublicVapidKey", json!({}), Some(&s.ana.token))
+        .await
+        .data()["publicKey"]
+        .as_str()
+        .expect("key")
+        .to_string();
+    let raw_key = URL_SAFE_NO_PAD.decode(&key).expect("base64url");
+    assert_eq!(raw_key.len(), 65);
+    assert_eq!(raw_key[0], 4, "an uncompressed point");
+
+    let ana = Browser::new();
+    let ben = Browser::new();
+    subscribe(&s, &s.ana.token, &ana, &push.endpoint("ana")).await;
+    subscribe(&s, &s.ben.token, &ben, &push.endpoint("ben")).await;
+
+    publish_for_ana(&s, 3).await;
+    let got = push.wait_for(1).await;
+    let notification = newest_private(&s, &s.ana.token).await;
+    assert_eq!(notification["type"], "newshift");
+
+    let request = &got[0];
+    assert_eq!(request.path, "POST /push/ana");
+    assert_eq!(request.header("content-encoding"), Some("aes128gcm"));
+    assert_eq!(request.header("ttl"), Some("86400"));
+
+    // VAPID: a token signed with the key browsers subscribed with, for this push service.
+    let authorization = request.header("authorization").expect("authorization");
+    let (token, k) = authorization
+        .strip_prefix("vapid t=")
+        .and_then(|rest| rest.split_once(", k="))
+        .expect("vapid t=<jwt>, k=<key>");
+    assert_eq!(k, key);
+    let decoding = jsonwebtoken::DecodingKey::from_ec_components(
+        &URL_SAFE_NO_PAD.encode(&raw_key[1..33]),
+        &URL_SAFE_NO_PAD.encode(&raw_key[33..]),
+    )
+    .expect("public key");
+    let mut validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::ES256);
+    validation.set_audience(&[push.origin.as_str()]);
+    let claims = jsonwebtoken::decode::<Value>(token, &decoding, &validation)
+        .expect("the token verifies for the push service's origin")
+        .claims;
+    assert!(claims["sub"].as_str().expect("sub").starts_with("mailto:"));
+    let exp = claims["exp"].as_i64().expect("exp");
+    let now = chrono::Utc::now().timestamp();
+    assert!(exp > now && exp <= now + 24 * 3600, "expiry within a day");
+
+    // The body is the notification, readable only with the browser's keys.
+    let message = ana.decrypt(&request.body);
+    assert_eq!(
+        message,
+        json!({
+            "title": notification["title"],
+            "body": notification["content"],
+            "tag": notification["id"],
+            "url": "/notifications",
+            "store": s.store,
+        })
+    );
+    let err = web_push_native::decrypt(
+        request.body.clone(),
+        &ben.secret,
+        &web_push_native::Auth::from(ben.auth),
+    );
+    assert!(err.is_err(), "another browser cannot read it");
+
+    // Ben's browser heard nothing: the notification was Ana's.
+    until_nothing_pending(&s.app).await;
+    assert_eq!(push.received().len(), 1);
+}
+
+#[actix_web::test]
+async fn a_subscription_the_push_service_calls_gone_is_forgotten() {
+    let s = scene().await;
+    let push = PushService::start();
+    let ana = Browser::new();
+    subscribe(&s, &s.ana.token, &ana, &push.endpoint("ana")).await;
+    push.answer_with(410);
+
+    publish_for_ana(&s, 3).await;
+    push.wait_for(1).await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !subscriptions(&s.app).is_empty() {
+        assert!(std::time::Instant::now() < deadline, "subscription kept");
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+
+    // The next notification has nowhere to go.
+    push.answer_with(201);
+    publish_for_ana(&s, 4).await;
+    backend::jobs::push::run_once(&s.app.state.db, &s.app.state.pusher)
+        .await
+        .expect("push round");
+    until_nothing_pending(&s.app).await;
+    assert_eq!(push.received().len(), 1);
+}
+
+#[actix_web::test]
+async fn each_notification_is_pushed_once_with_two_nodes() {
+    let s = scene().await;
+    let peer = s.app.spawn_peer().await;
+    let push = PushService::start();
+    let ana = Browser::new();
+    subscribe(&s, &s.ana.token, &ana, &push.endpoint("ana")).await;
+
+    // Both nodes push at once, besides the round the publish itself starts.
+    publish_for_ana(&s, 3).await;
+    let (a, b) = futures_util::join!(
+        backend::jobs::push::run_once(&s.app.state.db, &s.app.state.pusher),
+        backend::jobs::push::run_once(&peer.state.db, &peer.state.pusher),
+    );
+    assert!(a.expect("node a") + b.expect("node b") <= 1);
+    push.wait_for(1).await;
+    until_nothing_pending(&s.app).await;
+    // Give a stray second send the time to arrive, were there one.
+    actix_web::rt::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(push.received().len(), 1);
+}
+
+#[actix_web::test]
+async fn a_push_claim_is_held_up_neither_by_a_mail_claim_nor_by_the_reader() {
+    use backend::db::models::notification::Notification;
+    use diesel::{Connection, RunQueryDsl};
+    let s = scene().await;
+    publish_for_ana(&s, 3).await;
+    until_nothing_pending(&s.app).await;
+    // And the mail the publish queued has gone, so no sender is still at work.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while Delivery::waiting(&mut s.app.conn(), Channel::Mail).expect("count") > 0 {
+        assert!(std::time::Instant::now() < deadline, "mail still queued");
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+    let note: Notification = {
+        use backend::db::schema::notifications;
+        use diesel::{ExpressionMethods, QueryDsl, SelectableHelper};
+        notifications::table
+            .filter(notifications::kind.eq("newshift"))
+            .select(Notification::as_select())
+            .first(&mut s.app.conn())
+            .expect("the new shift's notification")
+    };
+    // Queue it again on both channels.
+    Delivery::queue(
+        &mut s.app.conn(),
+        &note,
+        Channels {
+            mail: true,
+            push: true,
+        },
+    )
+    .expect("queue");
+
+    // The reader marks it seen and a mail claim takes it, both still uncommitted...
+    let mut busy = s.app.conn();
+    diesel::sql_query("BEGIN")
+        .execute(&mut busy)
+        .expect("begin");
+    diesel::sql_query("UPDATE notifications SET seen = true")
+        .execute(&mut busy)
+        .expect("seen");
+    assert_eq!(
+        Delivery::claim(&mut busy, Channel::Mail, 50)
+            .expect("mail claim")
+            .len(),
+        1
+    );
+    // ...and a push claim on another connection goes ahead at once.
+    let url = s.app.db_url.clone();
+    let push = std::thread::spawn(move || {
+        let mut conn = diesel::PgConnection::establish(&url).expect("connect");
+        conn.transaction(|c| Delivery::claim(c, Channel::Push, 50))
+            .expect("push claim")
+    });
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while !push.is_finished() {
+        assert!(std::time::Instant::now() < deadline, "the push claim waits");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let claimed = push.join().expect("push claim thread");
+    assert_eq!(claimed.len(), 1);
+    assert_eq!(claimed[0].id, note.id);
+    // A second claimer finds nothing: each notification goes out once per channel.
+    assert!(Delivery::claim(&mut s.app.conn(), Channel::Push, 50)
+        .expect("claim")
+        .is_empty());
+    diesel::sql_query("COMMIT")
+        .execute(&mut busy)
+        .expect("commit");
+    assert_eq!(pending_pushes(&s.app), 0);
+}
+
+#[actix_web::test]
+async fn bad_subscriptions_get_a_400_and_change_nothing() {
+    let s = scene().await;
+    let push = PushService::start();
+    let browser = Browser::new();
+    let good = browser.subscription(&push.endpoint("x"));
+    let with = |path: &str, value: Value| {
+        let mut v = good.clone();
+        match path {
+            "endpoint" => v["endpoint"] = value,
+            key => v["keys"][key] = value,
+        }
+        v.to_string()
+    };
+    let cases: Vec<(Value, &str)> = vec![
+        (Value::Null, "A push subscription is required."),
+        (json!("{\"endpoint\": "), "The push subscription must be a PushSubscription in JSON: {endpoint, keys: {p256dh, auth}}."),
+        (json!({ "endpoint": push.endpoint("x") }), "The push subscription must be a PushSubscription in JSON: {endpoint, keys: {p256dh, auth}}."),
+        (json!(with("endpoint", json!("ftp://push.example.com/x"))), "The push endpoint is not a valid URL."),
+        (json!(with("endpoint", json!(format!("https://push.example.com/{}", "a".repeat(2048))))), "The push endpoint must be at most 2048 characters."),
+        (json!(with("p256dh", json!("BAAA"))), "The subscription's p256dh key is not a P-256 public key (65 bytes, base64url)."),
+        (json!(with("p256dh", json!(URL_SAFE_NO_PAD.encode([4u8; 65])))), "The subscription's p256dh key is not a P-256 public key (65 bytes, base64url)."),
+        (json!(with("auth", json!(URL_SAFE_NO_PAD.encode([1u8; 8])))), "The subscription's auth secret must be 16 bytes in base64url."),
+    ];
+    for (subscription, message) in cases {
+        let reply = s
+            .call(
+                "saveSubscription",
+                &s.ana.token,
+                json!({ "subscription": subscription }),
+            )
+            .await;
+        assert_eq!(reply.error(400), message, "{subscription}");
+    }
+    assert!(subscriptions(&s.app).is_empty());
+
+    // The object itself is accepted as well as its JSON text.
+    s.call(
+        "saveSubscription",
+        &s.ana.token,
+        json!({ "subscription": good }),
+    )
+    .await
+    .data();
+    assert_eq!(
+        subscriptions(&s.app),
+        vec![("ana@example.com".to_string(), push.endpoint("x"))]
+    );
+}
+
+#[actix_web::test]
+async fn only_signed_in_members_of_the_store_subscribe() {
+    let s = scene().await;
+    let push = PushService::start();
+    let browser = Browser::new();
+    let text = browser.subscription(&push.endpoint("x")).to_string();
+
+    let anonymous = s.app.call("getPublicVapidKey", json!({}), None).await;
+    assert_eq!(anonymous.error(401), NOT_AUTHENTICATED);
+    let anonymous = s
+        .app
+        .call(
+            "saveSubscription",
+            json!({ "store": s.store, "subscription": text }),
+            None,
+        )
+        .await;
+    assert_eq!(anonymous.error(401), NOT_AUTHENTICATED);
+
+    // Someone with a store of their own names this one: refused as every store call refuses.
+    let stranger = s.app.create_user("stranger@example.com");
+    create_store(&s.app, &stranger, "Elsewhere").await;
+    let save = s
+        .call(
+            "saveSubscription",
+            &stranger.token,
+            json!({ "subscription": text }),
+        )
+        .await;
+    let other_call = s
+        .call(
+            "markNotificationsSeen",
+            &stranger.token,
+            json!({ "notificationIds": [] }),
+        )
+        .await;
+    assert_eq!(save.status, other_call.status);
+    assert_eq!(save.error(403), NO_EMPLOYEE_DOCUMENT);
+    let delete = s
+        .call(
+            "deleteSubscription",
+            &stranger.token,
+            json!({ "endpoint": push.endpoint("x") }),
+        )
+        .await;
+    assert_eq!(delete.error(403), NO_EMPLOYEE_DOCUMENT);
+
+    let nowhere = s
+        .app
+        .call(
+            "saveSubscription",
+            json!({ "store": uuid::Uuid::new_v4(), "subscription": text }),
+            Some(&s.ana.token),
+        )
+        .await;
+    assert_eq!(nowhere.error(404), NO_ACTIVE_STORE);
+    assert!(subscriptions(&s.app).is_empty());
+}
+
+#[actix_web::test]
+async fn a_browser_that_unsubscribes_or_changes_hands_stops_receiving() {
+    let s = scene().await;
+    let push = PushService::start();
+    let browser = Browser::new();
+    let endpoint = push.endpoint("shared");
+    subscribe(&s, &s.ana.token, &browser, &endpoint).await;
+    // Saving again keeps one row.
+    subscribe(&s, &s.ana.token, &browser, &endpoint).await;
+    assert_eq!(subscriptions(&s.app).len(), 1);
+
+    // Ben signs in on the same browser and turns push on: Ana's notifications stop there.
+    subscribe(&s, &s.ben.token, &browser, &endpoint).await;
+    assert_eq!(
+        subscriptions(&s.app),
+        vec![("ben@example.com".to_string(), endpoint.clone())]
+    );
+
+    // Ana cannot remove Ben's; Ben can.
+    let reply = s
+        .call(
+            "deleteSubscription",
+            &s.ana.token,
+            json!({ "endpoint": endpoint }),
+        )
+        .await;
+    assert_eq!(reply.data()["deleted"], 0);
+    let reply = s
+        .call(
+            "deleteSubscription",
+            &s.ben.token,
+            json!({ "endpoint": endpoint }),
+        )
+        .await;
+    assert_eq!(reply.data()["deleted"], 1);
+    assert!(subscriptions(&s.app).is_empty());
+    let reply = s
+        .call(
+            "deleteSubscription",
+            &s.ben.token,
+            json!({ "endpoint": "" }),
+        )
+        .await;
+    assert_eq!(reply.error(400), "endpoint is required.");
+}
+
+#[actix_web::test]
+async fn without_push_allow_http_only_https_endpoints_on_public_hosts_are_taken() {
+    let app = spawn_app_with(|settings| settings.push_allow_http = false).await;
+    let owner = app.create_user("owner@example.com");
+    let store = create_store(&app, &owner, "Café").await;
+    let browser = Browser::new();
+    for (endpoint, message) in [
+        (
+            "http://127.0.0.1:9/push/x",
+            "The push endpoint must be an https URL.",
+        ),
+        (
+            "https://127.0.0.1/push/x",
+            "The push endpoint must not be on a local or private network.",
+        ),
+        (
+            "https://localhost/push/x",
+            "The push endpoint must not be on a local or private network.",
+        ),
+    ] {
+        let reply = app
+            .call(
+                "saveSubscription",
+                json!({ "store": store, "subscription": browser.subscription(endpoint).to_string() }),
+                Some(&owner.token),
+            )
+            .await;
+        assert_eq!(reply.error(400), message, "{endpoint}");
+    }
+    let reply = app
+        .call(
+            "saveSubscription",
+            json!({ "store": store, "subscription": browser.subscription("https://fcm.googleapis.com/fcm/send/abc").to_string() }),
+            Some(&owner.token),
+        )
+        .await;
+    assert_eq!(
+        reply.data()["endpoint"],
+        "https://fcm.googleapis.com/fcm/send/abc"
+    );
+}
