@@ -101,3 +101,86 @@ test('a node whose listen connection drops reconnects and catches up from the ou
     owner.close();
   }
 });
+
+test('a notification written through node A reaches its reader on node B', async () => {
+  const [a, b] = cluster.nodes;
+  const managerOnB = await connect(b, team.manager.token);
+  const benOnB = await connect(b, team.ben.token);
+  try {
+    await join(managerOnB, team.storeId);
+    await join(benOnB, team.storeId);
+    const day = Date.now() + 20 * 24 * 3600 * 1000;
+    await data(
+      a,
+      'requestTimeOff',
+      { store: team.storeId, start: day, end: day, entireDay: true, description: 'Wedding' },
+      team.ann.token,
+    );
+    await until(
+      () => managerOnB.notifications.some((n) => n.type === 'timeoff'),
+      "the manager's notification",
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(benOnB.notifications.length, 0, 'a colleague is not told');
+  } finally {
+    managerOnB.close();
+    benOnB.close();
+  }
+});
+
+test('presence is shared between nodes, including for a room opened later, and withdrawn', async () => {
+  const [a, b] = cluster.nodes;
+  const managerOnA = await connect(a, team.manager.token);
+  const ownerOnB = await connect(b, team.owner.token);
+  try {
+    await join(managerOnA, team.storeId);
+    await join(ownerOnB, team.storeId);
+    const last = (s) => s.presence.at(-1);
+    managerOnA.emit('presence', { storeId: team.storeId, viewing: true, editing: 'shift-7' });
+    await until(
+      () => last(ownerOnB)?.users.some((u) => u.userId === team.manager.id && u.editing === 'shift-7'),
+      'the manager on A, seen on B',
+    );
+    ownerOnB.emit('presence', { storeId: team.storeId, viewing: true, editing: null });
+    await until(() => last(managerOnA)?.users.length === 2, 'both, seen on A');
+
+    // Ann opens the store on B after the fact: B already knows; and a fresh room on A asks.
+    const annOnB = await connect(b, team.ann.token);
+    await join(annOnB, team.storeId);
+    await until(() => last(annOnB)?.users.length === 2, 'presence for a late joiner');
+    annOnB.close();
+
+    managerOnA.close();
+    await until(
+      () => last(ownerOnB)?.users.every((u) => u.userId !== team.manager.id),
+      'the manager gone, seen on B',
+    );
+  } finally {
+    managerOnA.close();
+    ownerOnB.close();
+  }
+});
+
+test('a node opening a room asks the others who is present', async () => {
+  const [a, b] = cluster.nodes;
+  const managerOnA = await connect(a, team.manager.token);
+  try {
+    await join(managerOnA, team.storeId);
+    managerOnA.emit('presence', { storeId: team.storeId, viewing: true, editing: null });
+    await new Promise((r) => setTimeout(r, 300));
+    // B has no room for the store yet; its first socket learns of the manager at once.
+    const benOnB = await connect(b, team.ben.token);
+    try {
+      await join(benOnB, team.storeId);
+      await until(
+        () => benOnB.presence.at(-1)?.users.some((u) => u.userId === team.manager.id),
+        'presence answered to a new room',
+        5000,
+      );
+    } finally {
+      benOnB.close();
+    }
+  } finally {
+    managerOnA.close();
+  }
+});

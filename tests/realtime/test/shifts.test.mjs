@@ -234,6 +234,60 @@ test('a drop, a grab and the approval reach the dropper, the grabber and the man
         .filter((c) => c.type === 'notification.created')
         .every((c) => c.data.accessFor === team.ben.id || c.data.accessFor == null),
     );
+    // The same notification arrives as a `notification` event, for the client to show.
+    await until(
+      () => benSocket.notifications.some((n) => n.title === 'Shift is yours'),
+      "Ben's notification event",
+    );
+    assert.ok(benSocket.notifications.every((n) => n.accessFor === team.ben.id || n.accessFor == null));
+    assert.ok(!managerSocket.notifications.some((n) => n.title === 'Shift is yours'));
+  } finally {
+    for (const s of sockets) s.close();
+  }
+});
+
+test('a shift opened by approved time off reaches colleagues live, and the first to take it gets it', async () => {
+  const [managerSocket, annSocket, benSocket] = await Promise.all(
+    [team.manager, team.ann, team.ben].map((p) => connect(cluster.server, p.token)),
+  );
+  const sockets = [managerSocket, annSocket, benSocket];
+  try {
+    await Promise.all(sockets.map((s) => join(s, team.storeId)));
+    const shift = await createShift(managerSocket, team.ann.employeeId, 8, 10);
+    await socketCall(managerSocket, 'publishShifts', { storeId: team.storeId, shifts: [shift.id] });
+    const seen = (socket, predicate, what) => until(() => socket.changes.some(predicate), what);
+    const isOpen = (c) =>
+      c.type === 'shift.updated' && c.data.id === shift.id && c.data.assigned == null;
+    // Ben never saw Ann's shift; he must not until it is open.
+    await settle();
+    assert.ok(!benSocket.changes.some((c) => c.data?.id === shift.id));
+
+    const timeOff = await socketCall(annSocket, 'requestTimeOff', {
+      store: team.storeId,
+      start: shift.start,
+      end: shift.start,
+      entireDay: true,
+    });
+    assert.ok(timeOff.data, JSON.stringify(timeOff));
+    const approved = await socketCall(managerSocket, 'approveTimeOff', {
+      storeId: team.storeId,
+      requestId: timeOff.data.id,
+    });
+    assert.equal(approved.data.shifts[0].status, 'published', JSON.stringify(approved));
+    for (const s of sockets) await seen(s, isOpen, 'the shift opening');
+
+    const taken = await socketCall(benSocket, 'takeOpenShift', {
+      storeId: team.storeId,
+      shiftId: shift.id,
+    });
+    assert.equal(taken.data.assigned, team.ben.employeeId, JSON.stringify(taken));
+    const late = await socketCall(annSocket, 'takeOpenShift', {
+      storeId: team.storeId,
+      shiftId: shift.id,
+    });
+    assert.equal(late.message, 'Someone else took this shift first.', JSON.stringify(late));
+    const nowBens = (c) => c.data.id === shift.id && c.data.assigned === team.ben.employeeId;
+    for (const s of sockets) await seen(s, nowBens, 'the shift becoming Ben\'s');
   } finally {
     for (const s of sockets) s.close();
   }
