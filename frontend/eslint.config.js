@@ -16,6 +16,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['public/sw.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'script', globals: globals.serviceworker },
+  },
+  {
     files: ['e2e/**/*.{js,mjs}', 'scripts/**/*.mjs', 'eslint.config.js'],
     extends: [js.configs.recommended],
     // Browser globals appear inside page.evaluate callbacks.

@@ -71,7 +71,7 @@ test('at a phone’s width the app uses the bottom navigation and fits the scree
   await page.waitForURL(/\/home$/);
   await page.getByRole('heading', { name: 'Hello, Ana' }).waitFor();
   const nav = await page.getByTestId('bottom-nav').getByRole('link').allTextContents();
-  assert.deepEqual(nav.map((t) => t.replace(/^\W+/u, '').trim()), ['Home', 'Settings']);
+  assert.deepEqual(nav.map((t) => t.replace(/^\W+/u, '').trim()), ['Notifications', 'Home', 'Settings']);
   assert.ok(await fits(), 'home fits the width');
   await screenshot(page, 'phone-home');
   await context.close();

@@ -23,6 +23,10 @@ const DashboardPage = lazy(() => import('@/pages/DashboardPage').then((m) => ({ 
 const EmployeeHomePage = lazy(() => import('@/pages/EmployeeHomePage').then((m) => ({ default: m.EmployeeHomePage })));
 const SchedulePage = lazy(() => import('@/pages/SchedulePage').then((m) => ({ default: m.SchedulePage })));
 const SettingsPage = lazy(() => import('@/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const AvailabilityPage = lazy(() => import('@/pages/AvailabilityPage').then((m) => ({ default: m.AvailabilityPage })));
+const NotificationsPage = lazy(() => import('@/pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })));
+const ShiftPoolPage = lazy(() => import('@/pages/ShiftPoolPage').then((m) => ({ default: m.ShiftPoolPage })));
+const ManagerShiftPoolPage = lazy(() => import('@/pages/ShiftPoolPage').then((m) => ({ default: m.ManagerShiftPoolPage })));
 const TeamPage = lazy(() => import('@/pages/TeamPage').then((m) => ({ default: m.TeamPage })));
 const OnboardEmployeePage = lazy(() => import('@/modules/onboarding/components/OnboardEmployeePage').then((m) => ({ default: m.OnboardEmployeePage })));
 const OnboardOwnerPage = lazy(() => import('@/modules/onboarding/components/OnboardOwnerPage').then((m) => ({ default: m.OnboardOwnerPage })));
@@ -47,6 +51,11 @@ function AppRoutes() {
         <Route path="/dashboard" element={<RequirePermission><DashboardPage /></RequirePermission>} />
         <Route path="/team" element={<RequirePermission><TeamPage /></RequirePermission>} />
         <Route path="/business-info" element={<RequirePermission><BusinessInfoPage /></RequirePermission>} />
+        <Route path="/availability" element={<AvailabilityPage />} />
+        <Route path="/availability-manager" element={<Navigate to="/availability?tab=requests" replace />} />
+        <Route path="/more/shiftpoll" element={<ShiftPoolPage />} />
+        <Route path="/more/manager/shift-pool" element={<RequirePermission><ManagerShiftPoolPage /></RequirePermission>} />
+        <Route path="/notifications" element={<NotificationsPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/profile" element={<Navigate to="/settings" replace />} />
       </Route>

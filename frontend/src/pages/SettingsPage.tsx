@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { PushNotificationsCard } from '@/modules/push/components/PushNotificationsCard';
 import { AppearanceForm } from '@/modules/settings/components/AppearanceForm';
 import { PasswordForm } from '@/modules/settings/components/PasswordForm';
 import { ProfileForm } from '@/modules/settings/components/ProfileForm';
 import { PageHeader, Stack } from '@/modules/ui/components/Layout';
 
-/** `/settings`: profile, password, appearance. */
+/** `/settings`: profile, password, notifications, appearance. */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
@@ -14,6 +15,7 @@ export function SettingsPage() {
       </PageHeader>
       <ProfileForm />
       <PasswordForm />
+      <PushNotificationsCard />
       <AppearanceForm />
     </Stack>
   );

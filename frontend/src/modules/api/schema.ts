@@ -531,6 +531,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deleteSubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ours (the spec has no such call): stop Web Push of one's notifications of the store to a browser, named by its endpoint. */
+        post: operations["deleteSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deleteTimeOff": {
         parameters: {
             query?: never;
@@ -559,6 +576,23 @@ export interface paths {
         put?: never;
         /** Offer one's own announced shift to colleagues of its role, up to 1 hour before it starts. */
         post: operations["dropShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/getPublicVapidKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The key browsers subscribe to Web Push with. */
+        post: operations["getPublicVapidKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -820,6 +854,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/saveSubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receive one's notifications of the store in this browser (Web Push). */
+        post: operations["saveSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/signup": {
         parameters: {
             query?: never;
@@ -884,7 +935,8 @@ export interface paths {
         };
         /**
          * `GET /api/v1/stores/{storeId}/pool`: pending drop requests whose shift has not ended, for
-         *     colleagues of the shift's role; managers also see grabs awaiting approval.
+         *     colleagues of the shift's role (managers also see grabs awaiting approval), then announced
+         *     open shifts that have not started, for employees of their role.
          */
         get: operations["get_pool"];
         put?: never;
@@ -923,6 +975,23 @@ export interface paths {
         get: operations["get_shifts"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/takeOpenShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take an announced open shift of one's role before it starts; it is one's own at once, confirmed. The first take wins. */
+        post: operations["takeOpenShift"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1372,6 +1441,16 @@ export interface components {
             /** Format: uuid */
             store?: string | null;
         };
+        /**
+         * @description `deleteSubscription` (ours): a browser that unsubscribed stops receiving the caller's
+         *     notifications of the store.
+         */
+        DeleteSubscription: {
+            /** @description The `endpoint` of the browser's `PushSubscription`. */
+            endpoint?: string;
+            /** Format: uuid */
+            store?: string | null;
+        };
         /** @description `deleteTimeOff`: deletes one's own unresolved request. */
         DeleteTimeOff: {
             /** Format: uuid */
@@ -1467,6 +1546,8 @@ export interface components {
             details?: unknown;
             message: string;
         };
+        /** @description `getPublicVapidKey`: no fields. */
+        GetPublicVapidKey: Record<string, never>;
         /** @description A manager's answer to a grab. */
         GrabAnswer: {
             requestId: components["schemas"]["RequestId"];
@@ -1553,9 +1634,9 @@ export interface components {
             /** Format: uuid */
             storeId?: string | null;
         };
-        /** @description One entry of the pool. */
+        /** @description One entry of the pool: a drop request with its shift, or an open shift (no request). */
         PoolEntry: {
-            request: components["schemas"]["RequestView"];
+            request?: null | components["schemas"]["RequestView"];
             shift: components["schemas"]["ShiftView"];
         };
         /** @description `publishShifts`. */
@@ -1682,6 +1763,16 @@ export interface components {
             timestamp: number;
             title: string;
         };
+        /** @description `saveSubscription`: a browser of the caller that receives their notifications of the store. */
+        SaveSubscription: {
+            /** Format: uuid */
+            store?: string | null;
+            /**
+             * @description The browser's `PushSubscription` as JSON text, `{"endpoint", "keys": {"p256dh",
+             *     "auth"}}`; the object itself is accepted too.
+             */
+            subscription?: unknown;
+        };
         /** @description A batch call naming shifts of a store. */
         ShiftBatch: {
             cancelReason?: string | null;
@@ -1793,6 +1884,12 @@ export interface components {
              * @description First day of the week, 0 = Sunday.
              */
             weekStart: number;
+        };
+        /** @description `takeOpenShift` (ours; the spec names no call for it): take an announced open shift. */
+        TakeOpenShiftCall: {
+            shiftId: components["schemas"]["ShiftId"];
+            /** Format: uuid */
+            storeId?: string | null;
         };
         /**
          * @description `terminateEmployee`: ends the employment. The record is kept for history; an open
@@ -3579,6 +3676,60 @@ export interface operations {
             };
         };
     };
+    deleteSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteSubscription"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deleteTimeOff: {
         parameters: {
             query?: never;
@@ -3671,6 +3822,53 @@ export interface operations {
             };
             /** @description Not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicVapidKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetPublicVapidKey"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4430,6 +4628,60 @@ export interface operations {
             };
         };
     };
+    saveSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveSubscription"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     signup: {
         parameters: {
             query?: never;
@@ -4731,6 +4983,60 @@ export interface operations {
                 };
             };
             /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    takeOpenShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TakeOpenShiftCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -94,3 +94,70 @@ export interface ShiftPatch {
   oe?: boolean;
   version?: number;
 }
+
+/** Status of a request (time off or drop). */
+export type RequestStatus = 'pending' | 'grabbed' | 'accepted' | 'denied' | 'cancelled';
+
+/** A time-off or drop-shift request. Instants are epoch ms. */
+export interface ShiftRequest {
+  id: string;
+  storeId: string;
+  type: 'timeoff' | 'dropshift';
+  user: string | null;
+  employeeId: string;
+  employeeName: string | null;
+  status: RequestStatus;
+  start: number | null;
+  end: number | null;
+  entireDay: boolean;
+  description: string | null;
+  response: string | null;
+  /** Local dates (`YYYY-MM-DD`) the time off touches. */
+  coveringDates: string[];
+  shift: string | null;
+  grabbedBy: string | null;
+  timestamp: number;
+  modified: number;
+}
+
+/** One entry of the shift pool: a drop request with its shift, or an open shift. */
+export interface PoolEntry {
+  request: ShiftRequest | null;
+  shift: Shift;
+}
+
+/** A weekly availability window; times are local `HH:mm`, days 0 = Sunday. */
+export interface AvailabilityWindow {
+  id: string;
+  storeId: string;
+  employeeId: string;
+  userId: string | null;
+  days: number[];
+  start: string;
+  end: string;
+  allDay: boolean;
+  reason: string | null;
+  type: string | null;
+  status: string | null;
+}
+
+/** A notification; `accessFor` is the reader's user id or `"public"`. */
+export interface AppNotification {
+  id: string;
+  storeId: string;
+  title: string;
+  content: string;
+  seen: boolean;
+  type: string;
+  /** 1 success, 2 warning, 3 error, 4 info. */
+  variant: number;
+  accessFor: string;
+  shift: string | null;
+  timestamp: number;
+}
+
+/** `GET /stores/{id}/notifications`. */
+export interface NotificationLists {
+  private: AppNotification[];
+  public: AppNotification[];
+}

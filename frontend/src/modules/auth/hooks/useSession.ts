@@ -3,6 +3,7 @@ import { useRecoilCallback, useRecoilValue, useSetRecoilState } from 'recoil';
 import type { Me, User } from '@/modules/api/types';
 import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
 import { seenPublishedShiftsState } from '@/modules/employee-home/states/seenPublishedShiftsState';
+import { dropPushSubscription } from '@/modules/push/utils/webPush';
 import { shiftErrorsState } from '@/modules/schedule/states/shiftErrorsState';
 import { shiftsState } from '@/modules/schedule/states/shiftsState';
 import { currentStoreIdState } from '@/modules/stores/states/currentStoreIdState';
@@ -69,7 +70,9 @@ export function useSession() {
     ({ reset, set }) =>
       () => {
         for (const key of SESSION_KEYS) localStorage.removeItem(key);
-        // Nothing of this user's session may show to the next one.
+        // Nothing of this user's session may show to the next one, pushed notifications
+        // included.
+        void dropPushSubscription();
         reset(currentStoreIdState);
         reset(storeDetailState);
         reset(employeesState);

@@ -4,38 +4,20 @@ import styled from 'styled-components';
 import type { Shift } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useMe } from '@/modules/auth/hooks/useMe';
+import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
 import { useShiftActions, useShiftErrors, useShiftsInRange } from '@/modules/schedule/hooks/useShifts';
 import { clockTime, dayStart, moveDays } from '@/modules/schedule/utils/calendar';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Badge, Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
+import { CardItem, CardList } from '@/modules/ui/components/List';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { usePublishedBadge } from '../hooks/usePublishedBadge';
-import { canRespond, estimateEarnings } from '../utils/earnings';
+import { canDrop, canRespond, estimateEarnings } from '../utils/earnings';
 
 /** How far ahead the home lists shifts. */
 const DAYS_AHEAD = 14;
-
-const StyledShift = styled.li<{ $color: string }>`
-  list-style: none;
-  padding: ${({ theme }) => theme.spacing(3)};
-  border-radius: ${({ theme }) => theme.radius}px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-inline-start: 5px solid ${({ $color }) => $color};
-  background: ${({ theme }) => theme.color.surface};
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(1)};
-`;
-
-const StyledList = styled.ul`
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(2)};
-`;
 
 const StyledStats = styled.div`
   display: grid;
@@ -57,6 +39,7 @@ export function EmployeeHome() {
   const { shifts, loading, error } = useShiftsInRange(storeId, from, to, 'mine');
   const errors = useShiftErrors();
   const actions = useShiftActions(storeId);
+  const run = useShiftCalls();
   const { count, markSeen } = usePublishedBadge();
   const [busy, setBusy] = useState<string | null>(null);
   const mine = useMemo(
@@ -76,6 +59,18 @@ export function EmployeeHome() {
       snack(t(answer === 'confirmShift' ? 'home.confirmed' : 'home.declined'), 'success', `respond-${shift.id}`);
     } catch (e) {
       snack(errorText(t, e), 'error', `respond-${shift.id}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const drop = async (shift: Shift) => {
+    setBusy(shift.id);
+    try {
+      await run('dropShift', { store: storeId, shift: shift.id });
+      snack(t('home.dropped'), 'success', `drop-${shift.id}`);
+    } catch (e) {
+      snack(errorText(t, e), 'error', `drop-${shift.id}`);
     } finally {
       setBusy(null);
     }
@@ -113,11 +108,11 @@ export function EmployeeHome() {
       {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
       {loading && mine.length === 0 ? <Muted>{t('common.loading')}</Muted> : null}
       {!loading && !error && mine.length === 0 ? <Card>{t('home.noShifts')}</Card> : null}
-      <StyledList data-testid="my-shifts">
+      <CardList data-testid="my-shifts">
         {mine.map((s) => {
           const role = s.role ? roleById.get(s.role) : undefined;
           return (
-            <StyledShift key={s.id} $color={role?.color ?? '#8b949e'} data-testid="my-shift" data-shift-id={s.id} data-status={s.status}>
+            <CardItem key={s.id} $accent={role?.color ?? '#8b949e'} data-testid="my-shift" data-shift-id={s.id} data-status={s.status}>
               <Row $justify="space-between">
                 <strong>{day.format(s.start)}</strong>
                 <Muted data-testid="my-shift-status">{t(`schedule.status.${s.status}`)}</Muted>
@@ -127,20 +122,27 @@ export function EmployeeHome() {
                 {role && role.title !== s.title ? ` · ${role.title}` : ''}
               </span>
               {errors[s.id] ? <Muted role="alert">{errors[s.id]}</Muted> : null}
-              {canRespond(s, me.id, Date.now()) ? (
-                <Row $gap={2}>
-                  <Button $small onClick={() => void respond(s, 'confirmShift')} disabled={busy === s.id} data-testid="confirm-shift">
-                    {t('home.confirm')}
+              <Row $gap={2}>
+                {canRespond(s, me.id, Date.now()) ? (
+                  <>
+                    <Button $small onClick={() => void respond(s, 'confirmShift')} disabled={busy === s.id} data-testid="confirm-shift">
+                      {t('home.confirm')}
+                    </Button>
+                    <Button $small $variant="secondary" onClick={() => void respond(s, 'declineShift')} disabled={busy === s.id}>
+                      {t('home.decline')}
+                    </Button>
+                  </>
+                ) : null}
+                {canDrop(s, me.id, Date.now()) ? (
+                  <Button $small $variant="ghost" onClick={() => void drop(s)} disabled={busy === s.id} data-testid="drop-shift">
+                    {t('home.drop')}
                   </Button>
-                  <Button $small $variant="secondary" onClick={() => void respond(s, 'declineShift')} disabled={busy === s.id}>
-                    {t('home.decline')}
-                  </Button>
-                </Row>
-              ) : null}
-            </StyledShift>
+                ) : null}
+              </Row>
+            </CardItem>
           );
         })}
-      </StyledList>
+      </CardList>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shift } from '@/test/fixtures';
-import { canRespond, estimateEarnings, newPublished } from './earnings';
+import { canDrop, canRespond, DROP_CUTOFF_MS, estimateEarnings, newPublished } from './earnings';
 
 const h = 3_600_000;
 
@@ -40,5 +40,14 @@ describe('published badge', () => {
     expect(canRespond(s, 'me', 1000)).toBe(false);
     expect(canRespond(s, 'other', 0)).toBe(false);
     expect(canRespond({ ...s, status: 'confirmed' }, 'me', 0)).toBe(false);
+  });
+
+  it('lets the assignee drop an announced shift up to an hour before it starts', () => {
+    const s = shift({ assigned: 'me', status: 'confirmed', start: DROP_CUTOFF_MS + 1000 });
+    expect(canDrop(s, 'me', 1000)).toBe(true);
+    expect(canDrop(s, 'me', 1001)).toBe(false);
+    expect(canDrop({ ...s, status: 'published' }, 'me', 0)).toBe(true);
+    expect(canDrop({ ...s, status: 'dropped' }, 'me', 0)).toBe(false);
+    expect(canDrop(s, 'other', 0)).toBe(false);
   });
 });

@@ -29,3 +29,15 @@ export function newPublished(shifts: Shift[], employeeId: string, seen: string[]
 export function canRespond(shift: Shift, employeeId: string, now: number): boolean {
   return shift.assigned === employeeId && shift.status === 'published' && shift.start > now;
 }
+
+/** A shift can be offered to the pool up to this long before it starts. */
+export const DROP_CUTOFF_MS = 3_600_000;
+
+/** Whether the employee may drop the shift into the pool: announced, theirs, an hour ahead. */
+export function canDrop(shift: Shift, employeeId: string, now: number): boolean {
+  return (
+    shift.assigned === employeeId &&
+    (shift.status === 'published' || shift.status === 'confirmed') &&
+    shift.start - now >= DROP_CUTOFF_MS
+  );
+}

@@ -19,8 +19,15 @@ export const SIDEBAR: MenuEntry[] = [
   { path: '/team?tab=Employee', labelKey: 'nav.employees', icon: '☺' },
   { path: '/team?tab=Role', labelKey: 'nav.roles', icon: '◆' },
   { path: '/business-info', labelKey: 'nav.storeSettings', icon: '⚙' },
+  { path: '/availability', labelKey: 'nav.availability', icon: '◷' },
+  { path: '/more/shiftpoll', labelKey: 'nav.shiftPool', icon: '⇄' },
+  { path: '/more/manager/shift-pool', labelKey: 'nav.managerShiftPool', icon: '⇄' },
+  { path: '/notifications', labelKey: 'nav.notifications', icon: '✉' },
   { path: '/settings', labelKey: 'nav.settings', icon: '✎' },
 ];
+
+/** The employee's pool, which a schedule manager's own pool replaces in their menu. */
+const EMPLOYEE_POOL = '/more/shiftpoll';
 
 /** The entries a user sees. */
 export function visibleEntries(
@@ -28,16 +35,19 @@ export function visibleEntries(
   permissions: string[],
   isOwner: boolean,
 ): MenuEntry[] {
-  return entries.filter((e) => canAccess(e.path.split('?')[0] ?? e.path, permissions, isOwner));
+  const scheduler = isOwner || permissions.includes('schedule');
+  return entries.filter(
+    (e) => canAccess(e.path.split('?')[0] ?? e.path, permissions, isOwner) && !(scheduler && e.path === EMPLOYEE_POOL),
+  );
 }
 
 /**
- * The phone's bottom navigation: Employees for staff managers, then Schedule for schedule
- * managers, then Home (Dashboard for schedule managers), then Settings.
+ * The phone's bottom navigation: Notifications, Employees for staff managers, then Schedule
+ * for schedule managers, then Home (Dashboard for schedule managers), then Settings.
  */
 export function bottomEntries(permissions: string[], isOwner: boolean): MenuEntry[] {
   const can = (p: string) => isOwner || permissions.includes(p);
-  const entries: MenuEntry[] = [];
+  const entries: MenuEntry[] = [{ path: '/notifications', labelKey: 'nav.notifications', icon: '✉' }];
   if (can('employee')) {
     entries.push({ path: '/team?tab=Employee', labelKey: 'nav.employees', icon: '☺' });
   }

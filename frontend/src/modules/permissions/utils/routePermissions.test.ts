@@ -50,19 +50,33 @@ describe('menus', () => {
   const paths = (entries: { path: string }[]) => entries.map((e) => e.path);
 
   it('shows an employee only the open entries', () => {
-    expect(paths(visibleEntries(SIDEBAR, [], false))).toEqual(['/home', '/settings']);
+    expect(paths(visibleEntries(SIDEBAR, [], false))).toEqual(['/home', '/availability', '/more/shiftpoll', '/notifications', '/settings']);
   });
 
   it('shows schedule managers the schedule and dashboard but not the team or store', () => {
-    expect(paths(visibleEntries(SIDEBAR, ['schedule'], false))).toEqual(['/home', '/dashboard', '/schedule', '/settings']);
+    expect(paths(visibleEntries(SIDEBAR, ['schedule'], false))).toEqual([
+      '/home',
+      '/dashboard',
+      '/schedule',
+      '/availability',
+      '/more/manager/shift-pool',
+      '/notifications',
+      '/settings',
+    ]);
   });
 
-  it('shows the owner everything', () => {
-    expect(visibleEntries(SIDEBAR, [], true)).toHaveLength(SIDEBAR.length);
+  it('shows the owner everything but the employee pool, which the manager pool replaces', () => {
+    expect(paths(visibleEntries(SIDEBAR, [], true))).toEqual(paths(SIDEBAR).filter((p) => p !== '/more/shiftpoll'));
   });
 
   it('turns Home into Dashboard on the phone bar for schedule managers', () => {
-    expect(paths(bottomEntries([], false))).toEqual(['/home', '/settings']);
-    expect(paths(bottomEntries(['schedule', 'employee'], false))).toEqual(['/team?tab=Employee', '/schedule', '/dashboard', '/settings']);
+    expect(paths(bottomEntries([], false))).toEqual(['/notifications', '/home', '/settings']);
+    expect(paths(bottomEntries(['schedule', 'employee'], false))).toEqual([
+      '/notifications',
+      '/team?tab=Employee',
+      '/schedule',
+      '/dashboard',
+      '/settings',
+    ]);
   });
 });

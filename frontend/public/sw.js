@@ -1,0 +1,47 @@
+// The web app's service worker: shows notifications the server pushes (Web Push) and opens
+// their page when one is clicked. The server sends JSON: {title, body, tag, url, store}.
+
+self.addEventListener('install', () => {
+  self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data ? event.data.text() : '' };
+  }
+  event.waitUntil(
+    self.registration.showNotification(message.title || 'Clockto', {
+      body: message.body || '',
+      // A later message with the same tag replaces this one instead of piling up.
+      tag: message.tag,
+      data: { url: message.url || '/', store: message.store },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        if (open.url !== target && 'navigate' in open) {
+          // Only windows this worker controls can be navigated; the focused one is enough otherwise.
+          await open.navigate(target).catch(() => undefined);
+        }
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

@@ -1,0 +1,80 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NotificationLists } from '@/modules/api/types';
+import { errorText } from '@/modules/api/errors';
+import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
+import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
+import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
+import { Button } from '@/modules/ui/components/Button';
+import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
+import { CardItem, CardList } from '@/modules/ui/components/List';
+import { mergeNotifications, unseenIds, VARIANT_TONE } from '../utils/notifications';
+
+/**
+ * The user's notifications (the 20 newest private and 20 newest public), live. Opening the
+ * list marks what it shows as seen; each can be deleted.
+ */
+export function NotificationList() {
+  const { t, i18n } = useTranslation();
+  const snack = useSnackbar();
+  const run = useShiftCalls();
+  const { storeId } = useCurrentStore();
+  const { data, error, reload } = useLiveResource<NotificationLists>(
+    storeId ? `/stores/${storeId}/notifications` : null,
+    ['notification.'],
+    { onNotifications: true },
+  );
+  const list = useMemo(() => mergeNotifications(data), [data]);
+  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const marking = useRef(new Set<string>());
+
+  // What the list shows is seen; each id is marked once.
+  useEffect(() => {
+    if (!storeId) return;
+    const ids = unseenIds(list).filter((id) => !marking.current.has(id));
+    if (ids.length === 0) return;
+    ids.forEach((id) => marking.current.add(id));
+    run('markNotificationsSeen', { storeId, notificationIds: ids }).catch(() => {
+      ids.forEach((id) => marking.current.delete(id));
+    });
+  }, [list, storeId, run]);
+
+  const remove = async (id: string) => {
+    if (!storeId) return;
+    try {
+      await run('deleteNotifications', { storeId, notificationIds: [id] });
+      reload();
+    } catch (e) {
+      snack(errorText(t, e), 'error', `notification-${id}`);
+    }
+  };
+
+  return (
+    <Stack>
+      <PageHeader>
+        <h1>{t('notifications.title')}</h1>
+      </PageHeader>
+      {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
+      {data === null && !error ? <Muted>{t('common.loading')}</Muted> : null}
+      {data !== null && list.length === 0 ? <Card>{t('notifications.empty')}</Card> : null}
+      <CardList data-testid="notifications">
+        {list.map((n) => (
+          <CardItem key={n.id} $highlight={!n.seen} data-testid="notification" data-tone={VARIANT_TONE[n.variant] ?? 'info'}>
+            <Row $justify="space-between">
+              <strong>{n.title}</strong>
+              <Muted>{when.format(n.timestamp)}</Muted>
+            </Row>
+            <span>{n.content}</span>
+            <Row $justify="space-between">
+              <Muted>{n.accessFor === 'public' ? t('notifications.public') : ''}</Muted>
+              <Button $small $variant="ghost" onClick={() => void remove(n.id)} aria-label={t('notifications.delete', { title: n.title })}>
+                {t('common.delete')}
+              </Button>
+            </Row>
+          </CardItem>
+        ))}
+      </CardList>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { PoolEntry, Shift, ShiftRequest } from '@/modules/api/types';
+import { poolAction, sortPool } from './pool';
+
+const shift = (id: string, start: number): Shift => ({
+  id,
+  storeId: 's',
+  title: 'Morning',
+  start,
+  end: start + 3_600_000,
+  status: 'published',
+  progress: 'ns',
+  assigned: null,
+  assigneeEmail: null,
+  role: null,
+  oe: false,
+  tasks: [],
+  rate: null,
+  cancelReason: null,
+  version: 1,
+  timestamp: 0,
+  modified: 0,
+});
+
+const drop = (employeeId: string, status: ShiftRequest['status'], grabbedBy: string | null = null): ShiftRequest => ({
+  id: `r-${employeeId}`,
+  storeId: 's',
+  type: 'dropshift',
+  user: null,
+  employeeId,
+  employeeName: 'Ana',
+  status,
+  start: null,
+  end: null,
+  entireDay: false,
+  description: null,
+  response: null,
+  coveringDates: [],
+  shift: 'x',
+  grabbedBy,
+  timestamp: 0,
+  modified: 0,
+});
+
+describe('the shift pool', () => {
+  it('offers open shifts to take and colleagues’ drops to grab', () => {
+    expect(poolAction({ request: null, shift: shift('a', 1) }, 'me', false)).toBe('take');
+    expect(poolAction({ request: drop('ana', 'pending'), shift: shift('a', 1) }, 'me', false)).toBe('grab');
+    expect(poolAction({ request: drop('me', 'pending'), shift: shift('a', 1) }, 'me', false)).toBe('own');
+  });
+
+  it('shows a grab as waiting to the grabber and as a question to managers', () => {
+    const grabbed: PoolEntry = { request: drop('ana', 'grabbed', 'me'), shift: shift('a', 1) };
+    expect(poolAction(grabbed, 'me', false)).toBe('waiting');
+    expect(poolAction(grabbed, 'ben', false)).toBe('none');
+    expect(poolAction(grabbed, 'boss', true)).toBe('answer');
+    expect(poolAction({ request: null, shift: shift('a', 1) }, 'boss', true)).toBe('none');
+  });
+
+  it('sorts by start, with grabs to answer first for managers', () => {
+    const early: PoolEntry = { request: null, shift: shift('a', 1) };
+    const late: PoolEntry = { request: drop('ana', 'grabbed', 'ben'), shift: shift('b', 5) };
+    expect(sortPool([late, early], false).map((e) => e.shift.id)).toEqual(['a', 'b']);
+    expect(sortPool([early, late], true).map((e) => e.shift.id)).toEqual(['b', 'a']);
+  });
+});
