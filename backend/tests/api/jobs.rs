@@ -5,7 +5,7 @@
 use crate::shifts::{berlin, scene, HOUR};
 use backend::jobs::schedule::tick;
 use chrono::{DateTime, Duration, Utc};
-use serde_json::{json, Value};
+use serde_json::json;
 
 fn at(ms: i64) -> DateTime<Utc> {
     DateTime::from_timestamp_millis(ms).expect("ms")
@@ -26,17 +26,6 @@ fn events_of(app: &crate::helpers::TestApp, store: &str) -> i64 {
     .n
 }
 
-async fn find(s: &crate::shifts::Scene, id: &Value) -> Value {
-    let all = s.read(&s.scheduler.token, &s.week_query()).await;
-    all.data()
-        .as_array()
-        .expect("list")
-        .iter()
-        .find(|x| x["id"] == *id)
-        .cloned()
-        .expect("shift")
-}
-
 #[actix_web::test]
 async fn published_shifts_confirm_three_hours_before_they_start() {
     let s = scene().await;
@@ -48,14 +37,14 @@ async fn published_shifts_confirm_three_hours_before_they_start() {
     // A second before the moment: nothing to do.
     let before = at(start) - Duration::hours(3) - Duration::seconds(1);
     tick(&s.app.state, before).await.expect("tick");
-    assert_eq!(find(&s, &shift["id"]).await["status"], "published");
+    assert_eq!(s.stored(&shift["id"]).await["status"], "published");
 
     let moment = at(start) - Duration::hours(3);
     assert_eq!(tick(&s.app.state, moment).await.expect("tick"), 1);
-    let confirmed = find(&s, &shift["id"]).await;
+    let confirmed = s.stored(&shift["id"]).await;
     assert_eq!(confirmed["status"], "confirmed");
     assert_eq!(
-        find(&s, &draft["id"]).await["status"],
+        s.stored(&draft["id"]).await["status"],
         "draft",
         "drafts stay"
     );
@@ -67,7 +56,7 @@ async fn published_shifts_confirm_three_hours_before_they_start() {
         .expect("tick");
     assert_eq!(events_of(&s.app, &s.store), events);
     assert_eq!(
-        find(&s, &shift["id"]).await["version"],
+        s.stored(&shift["id"]).await["version"],
         confirmed["version"]
     );
 }
@@ -91,14 +80,14 @@ async fn unstarted_shifts_are_marked_missed_once_even_with_two_nodes() {
     tick(&s.app.state, end + Duration::hours(2))
         .await
         .expect("tick");
-    assert_eq!(find(&s, &shift["id"]).await["progress"], "ns");
+    assert_eq!(s.stored(&shift["id"]).await["progress"], "ns");
 
     let later = end + Duration::hours(2) + Duration::seconds(1);
     let events = events_of(&s.app, &s.store);
     let (a, b) = futures_util::join!(tick(&s.app.state, later), tick(&peer.state, later));
     a.expect("tick a");
     b.expect("tick b");
-    let marked = find(&s, &shift["id"]).await;
+    let marked = s.stored(&shift["id"]).await;
     assert_eq!(marked["progress"], "m");
     assert_eq!(events_of(&s.app, &s.store), events + 1, "acted once");
 

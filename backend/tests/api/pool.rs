@@ -1,7 +1,8 @@
 //! The shift pool: dropping, grabbing, approving and rejecting, with every refusal text, the
 //! pool read, and twenty colleagues grabbing one shift at once through two nodes.
 
-use crate::shifts::{berlin, scene, Scene, HOUR};
+use crate::helpers::Reply;
+use crate::shifts::{berlin, find_in, scene, Scene, HOUR};
 use crate::stores::{add_member, NOT_ENOUGH_PERMISSION};
 use chrono::Utc;
 use serde_json::{json, Value};
@@ -18,7 +19,7 @@ async fn anas_published_shift(s: &Scene) -> Value {
 }
 
 /// Runs a pool call on a shift, with the spec's field names (`store`, `shift`).
-async fn on_shift(s: &Scene, call: &str, token: &str, shift: &Value) -> crate::helpers::Reply {
+async fn on_shift(s: &Scene, call: &str, token: &str, shift: &Value) -> Reply {
     s.app
         .call(
             call,
@@ -28,8 +29,32 @@ async fn on_shift(s: &Scene, call: &str, token: &str, shift: &Value) -> crate::h
         .await
 }
 
-async fn drop(s: &Scene, token: &str, shift: &Value) -> crate::helpers::Reply {
+async fn drop(s: &Scene, token: &str, shift: &Value) -> Reply {
     on_shift(s, "dropShift", token, shift).await
+}
+
+/// Sends `call` with `body` as twenty fresh baristas at once, alternating between the scene's
+/// node and a second one. Returns the one winning reply after checking that every other
+/// reply is a 409 with `refusal`.
+async fn race(s: &Scene, call: &str, body: Value, refusal: &str) -> Reply {
+    let peer = s.app.spawn_peer().await;
+    let mut racers = Vec::new();
+    for i in 0..20 {
+        racers.push(s.barista(&format!("racer{i}@example.com")).await.0);
+    }
+    let calls = racers.iter().enumerate().map(|(i, racer)| {
+        let node = if i % 2 == 0 { &s.app } else { &peer };
+        let body = body.clone();
+        async move { node.call(call, body, Some(&racer.token)).await }
+    });
+    let replies = futures_util::future::join_all(calls).await;
+    let (mut winners, losers): (Vec<Reply>, Vec<Reply>) =
+        replies.into_iter().partition(|r| r.status == 200);
+    assert_eq!(winners.len(), 1, "exactly one {call} wins");
+    for r in losers {
+        assert_eq!(r.error(409), refusal);
+    }
+    winners.remove(0)
 }
 
 async fn pool(s: &Scene, token: &str) -> Vec<Value> {
@@ -131,13 +156,7 @@ async fn a_dropped_shift_stays_with_its_assignee_until_a_grab_is_approved() {
     assert!(pool(&s, &s.ben.token).await.is_empty());
 
     // Ben sees the shift as his; Ana no longer does; both were told.
-    let bens = s.read(&s.ben.token, &s.week_query()).await;
-    assert!(bens
-        .data()
-        .as_array()
-        .expect("list")
-        .iter()
-        .any(|x| x["id"] == shift["id"]));
+    assert!(s.shift_seen_by(&s.ben.token, &shift["id"]).await.is_some());
     let anas = s.read(&s.ana.token, &s.week_query()).await;
     assert!(anas.data().as_array().expect("list").is_empty());
     for who in [&s.ana, &s.ben] {
@@ -204,27 +223,15 @@ async fn drops_close_an_hour_before_the_start_and_reassignment_lapses_them() {
 #[actix_web::test]
 async fn twenty_simultaneous_grabs_through_two_nodes_have_exactly_one_winner() {
     let s = scene().await;
-    let peer = s.app.spawn_peer().await;
-    let mut grabbers = Vec::new();
-    for i in 0..20 {
-        let (user, _) = s.barista(&format!("grabber{i}@example.com")).await;
-        grabbers.push(user);
-    }
     let shift = anas_published_shift(&s).await;
     let request = drop(&s, &s.ana.token, &shift).await.data()["request"].clone();
-
-    let calls = grabbers.iter().enumerate().map(|(i, g)| {
-        let node = if i % 2 == 0 { &s.app } else { &peer };
-        let body = json!({ "storeId": s.store, "dropReuestId": request["id"] });
-        let token = g.token.clone();
-        async move { node.call("grabShift", body, Some(&token)).await }
-    });
-    let replies = futures_util::future::join_all(calls).await;
-    let winners: Vec<_> = replies.iter().filter(|r| r.status == 200).collect();
-    assert_eq!(winners.len(), 1, "exactly one grab wins");
-    for r in replies.iter().filter(|r| r.status != 200) {
-        assert_eq!(r.error(409), "Someone else grabbed this shift first.");
-    }
+    let winner = race(
+        &s,
+        "grabShift",
+        json!({ "storeId": s.store, "dropReuestId": request["id"] }),
+        "Someone else grabbed this shift first.",
+    )
+    .await;
     let approved = s
         .call(
             "approveGrabShift",
@@ -234,7 +241,7 @@ async fn twenty_simultaneous_grabs_through_two_nodes_have_exactly_one_winner() {
         .await;
     assert_eq!(
         approved.data()["shift"]["assigned"],
-        winners[0].body["data"]["request"]["grabbedBy"]
+        winner.data()["request"]["grabbedBy"]
     );
 }
 
@@ -264,7 +271,7 @@ async fn open_shift_after_anas_day_off(s: &Scene) -> Value {
     opened
 }
 
-async fn take(s: &Scene, token: &str, shift: &Value) -> crate::helpers::Reply {
+async fn take(s: &Scene, token: &str, shift: &Value) -> Reply {
     on_shift(s, "takeOpenShift", token, shift).await
 }
 
@@ -301,12 +308,7 @@ async fn an_open_shift_goes_to_the_first_colleague_of_its_role_who_takes_it() {
     let open = s
         .read(&s.ben.token, &format!("{}&scope=open", s.week_query()))
         .await;
-    assert!(open
-        .data()
-        .as_array()
-        .expect("list")
-        .iter()
-        .any(|x| x["id"] == shift["id"]));
+    assert!(find_in(open.data(), &shift["id"]).is_some());
 
     assert_eq!(
         take(&s, &cook.token, &shift).await.error(404),
@@ -415,22 +417,10 @@ async fn deactivating_an_employee_opens_their_upcoming_shifts() {
         .await;
     assert_eq!(r.status, 200, "{:?}", r.body);
 
-    let all = s
-        .read(&s.scheduler.token, &format!("scope=all&{}", s.week_query()))
-        .await;
-    let find = |id: &Value| {
-        all.data()
-            .as_array()
-            .expect("list")
-            .iter()
-            .find(|x| x["id"] == *id)
-            .cloned()
-            .expect("shift")
-    };
-    let announced = find(&announced["id"]);
+    let announced = s.stored(&announced["id"]).await;
     assert_eq!(announced["assigned"], Value::Null);
     assert_eq!(announced["status"], "published");
-    let draft = find(&draft["id"]);
+    let draft = s.stored(&draft["id"]).await;
     assert_eq!(draft["assigned"], Value::Null);
     assert_eq!(draft["status"], "draft");
     assert_eq!(pool(&s, &s.ben.token).await.len(), 1);
@@ -462,34 +452,16 @@ async fn grabs_close_an_hour_before_the_start() {
 #[actix_web::test]
 async fn twenty_simultaneous_takes_of_an_open_shift_through_two_nodes_have_one_winner() {
     let s = scene().await;
-    let peer = s.app.spawn_peer().await;
-    let mut takers = Vec::new();
-    for i in 0..20 {
-        takers.push(s.barista(&format!("taker{i}@example.com")).await.0);
-    }
     let shift = open_shift_after_anas_day_off(&s).await;
-    let calls = takers.iter().enumerate().map(|(i, t)| {
-        let node = if i % 2 == 0 { &s.app } else { &peer };
-        let body = json!({ "storeId": s.store, "shiftId": shift["id"] });
-        let token = t.token.clone();
-        async move { node.call("takeOpenShift", body, Some(&token)).await }
-    });
-    let replies = futures_util::future::join_all(calls).await;
-    let winners: Vec<_> = replies.iter().filter(|r| r.status == 200).collect();
-    assert_eq!(winners.len(), 1, "exactly one take wins");
-    for r in replies.iter().filter(|r| r.status != 200) {
-        assert_eq!(r.error(409), "Someone else took this shift first.");
-    }
-    let all = s
-        .read(&s.scheduler.token, &format!("scope=all&{}", s.week_query()))
-        .await;
-    let stored = all
-        .data()
-        .as_array()
-        .expect("list")
-        .iter()
-        .find(|x| x["id"] == shift["id"])
-        .cloned()
-        .expect("shift");
-    assert_eq!(stored["assigned"], winners[0].data()["assigned"]);
+    let winner = race(
+        &s,
+        "takeOpenShift",
+        json!({ "storeId": s.store, "shiftId": shift["id"] }),
+        "Someone else took this shift first.",
+    )
+    .await;
+    assert_eq!(
+        s.stored(&shift["id"]).await["assigned"],
+        winner.data()["assigned"]
+    );
 }

@@ -153,6 +153,28 @@ impl Scene {
     pub fn week_query(&self) -> String {
         format!("start={}&end={}", berlin(0, 0, 0), berlin(9, 0, 0))
     }
+
+    /// The shift `id` as the week's read shows it to `token`'s user, if listed.
+    pub async fn shift_seen_by(&self, token: &str, id: &Value) -> Option<Value> {
+        let week = self.read(token, &self.week_query()).await;
+        find_in(week.data(), id)
+    }
+
+    /// The shift `id` as the schedule manager sees it.
+    pub async fn stored(&self, id: &Value) -> Value {
+        self.shift_seen_by(&self.scheduler.token, id)
+            .await
+            .expect("the shift is listed")
+    }
+}
+
+/// The entry of `list` with `id`.
+pub fn find_in(list: &Value, id: &Value) -> Option<Value> {
+    list.as_array()
+        .expect("list")
+        .iter()
+        .find(|x| x["id"] == *id)
+        .cloned()
 }
 
 fn ids(list: &Value) -> Vec<String> {
@@ -554,15 +576,10 @@ async fn removal_deletes_drafts_and_cancels_announced_shifts_only_24_hours_ahead
     );
     let r = del(&later, Some("incorrect details")).await;
     assert_eq!(r.data()["cancelled"], true);
-    let ben = s.read(&s.ben.token, &s.week_query()).await;
-    let cancelled = ben
-        .data()
-        .as_array()
-        .expect("list")
-        .iter()
-        .find(|x| x["id"] == later["id"])
-        .expect("still listed for Ben")
-        .clone();
+    let cancelled = s
+        .shift_seen_by(&s.ben.token, &later["id"])
+        .await
+        .expect("still listed for Ben");
     assert_eq!(cancelled["status"], "cancelled");
     assert_eq!(cancelled["cancelReason"], "incorrect details");
 }
@@ -739,14 +756,7 @@ async fn batches_are_all_or_nothing() {
     .await
     .data();
     let all = s.read(&s.scheduler.token, &s.week_query()).await;
-    let by_id = |id: &Value| {
-        all.data()
-            .as_array()
-            .expect("list")
-            .iter()
-            .find(|x| x["id"] == *id)
-            .cloned()
-    };
+    let by_id = |id: &Value| find_in(all.data(), id);
     assert_eq!(by_id(&a["id"]).expect("a")["status"], "dropped");
     let opened = by_id(&b["id"]).expect("b");
     assert_eq!(opened["status"], "draft");
@@ -878,15 +888,7 @@ async fn fifty_concurrent_edits_through_two_nodes_commit_or_get_409() {
     let expected: Vec<i64> = (2..2 + versions.len() as i64).collect();
     assert_eq!(versions, expected, "shift versions are gap-free");
     let last = committed.last().expect("one").1.clone();
-    let now = s.read(&s.scheduler.token, &s.week_query()).await;
-    let stored = now
-        .data()
-        .as_array()
-        .expect("list")
-        .iter()
-        .find(|x| x["id"] == id)
-        .expect("shift")
-        .clone();
+    let stored = s.stored(&id).await;
     assert_eq!(stored["title"], json!(last));
     assert_eq!(stored["version"], json!(versions.last()));
     // The store's outbox versions are gap-free too.
@@ -1090,15 +1092,7 @@ async fn many_edits_of_one_shift_committed_together_keep_every_version() {
         versions.iter().map(|(v, _)| *v).collect::<Vec<_>>(),
         (2..32).collect::<Vec<_>>()
     );
-    let stored = s.read(&s.scheduler.token, &s.week_query()).await;
-    let stored = stored
-        .data()
-        .as_array()
-        .expect("list")
-        .iter()
-        .find(|x| x["id"] == shift["id"])
-        .cloned()
-        .expect("shift");
+    let stored = s.stored(&shift["id"]).await;
     assert_eq!(stored["version"], 31);
     assert_eq!(stored["title"], json!(versions.last().expect("last").1));
     let updates = count(
