@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PoolEntry, Shift, ShiftRequest } from '@/modules/api/types';
+import { shift as fixture } from '@/test/fixtures';
 import { poolAction, sortPool } from './pool';
 
-const shift = (id: string, start: number): Shift => ({
-  id,
-  storeId: 's',
-  title: 'Morning',
-  start,
-  end: start + 3_600_000,
-  status: 'published',
-  progress: 'ns',
-  assigned: null,
-  assigneeEmail: null,
-  role: null,
-  oe: false,
-  tasks: [],
-  rate: null,
-  cancelReason: null,
-  version: 1,
-  timestamp: 0,
-  modified: 0,
-});
+const shift = (id: string, start: number): Shift =>
+  fixture({ id, storeId: 's', title: 'Morning', start, end: start + 3_600_000, status: 'published', role: null });
 
 const drop = (employeeId: string, status: ShiftRequest['status'], grabbedBy: string | null = null): ShiftRequest => ({
   id: `r-${employeeId}`,
