@@ -6,7 +6,7 @@ use crate::auth::jwt;
 use crate::config::Settings;
 use crate::db::{self, Db};
 use crate::domain::login_throttle::LoginThrottle;
-use crate::jobs::push::Pusher;
+use crate::jobs::{self, push::Pusher};
 use crate::mail::Mailer;
 use crate::realtime::{self, Realtime, RealtimeConfig};
 use crate::store::registry::StoreRegistry;
@@ -93,20 +93,29 @@ impl Application {
                 .await
                 .map_err(|e| format!("cannot create the demo store: {e}"))?;
         }
-        actix_web::rt::spawn(crate::jobs::deliver::every(
-            state.db.clone(),
-            state.mailer.clone(),
-            crate::jobs::deliver::INTERVAL,
+        let (db, mailer) = (state.db.clone(), state.mailer.clone());
+        actix_web::rt::spawn(jobs::every(
+            "mail delivery",
+            jobs::deliver::INTERVAL,
+            move || {
+                let (db, mailer) = (db.clone(), mailer.clone());
+                async move { jobs::deliver::run_once(&db, &mailer).await }
+            },
         ));
-        actix_web::rt::spawn(crate::jobs::push::every(
-            state.db.clone(),
-            state.pusher.clone(),
-            crate::jobs::push::INTERVAL,
-        ));
+        let (db, pusher) = (state.db.clone(), state.pusher.clone());
+        actix_web::rt::spawn(jobs::every("web push", jobs::push::INTERVAL, move || {
+            let (db, pusher) = (db.clone(), pusher.clone());
+            async move { jobs::push::run_once(&db, &pusher).await }
+        }));
         if !state.settings.schedule_tick.is_zero() {
-            actix_web::rt::spawn(crate::jobs::schedule::every(
-                state.clone(),
+            let clock = state.clone();
+            actix_web::rt::spawn(jobs::every(
+                "schedule clock",
                 state.settings.schedule_tick,
+                move || {
+                    let state = clock.clone();
+                    async move { jobs::schedule::tick(&state, chrono::Utc::now()).await }
+                },
             ));
         }
         realtime::delivery::start(

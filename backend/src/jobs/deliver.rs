@@ -59,23 +59,3 @@ fn email_of(conn: &mut PgConnection, user: UserId) -> QueryResult<Option<String>
         .first(conn)
         .optional()
 }
-
-/// Starts delivery in the background now.
-pub fn kick(db: Db, mailer: Mailer) {
-    actix_web::rt::spawn(async move {
-        if let Err(e) = run_once(&db, &mailer).await {
-            tracing::warn!(error = %e, "notification delivery failed");
-        }
-    });
-}
-
-/// Delivers pending notifications every [`INTERVAL`], for those left by a restart.
-pub async fn every(db: Db, mailer: Mailer, interval: Duration) {
-    let mut ticker = tokio::time::interval(interval);
-    loop {
-        ticker.tick().await;
-        if let Err(e) = run_once(&db, &mailer).await {
-            tracing::warn!(error = %e, "notification delivery failed");
-        }
-    }
-}

@@ -7,11 +7,38 @@ pub mod deliver;
 pub mod push;
 pub mod schedule;
 
+use crate::error::AppResult;
 use crate::startup::AppState;
+use std::future::Future;
+use std::time::Duration;
 
 /// Starts sending what store commands just wrote: notification e-mails and Web Push. Called
-/// after every command; the interval loops started with the server catch anything missed.
+/// after every command; the [`every`] loops started with the server catch anything missed.
 pub fn kick_delivery(state: &AppState) {
-    deliver::kick(state.db.clone(), state.mailer.clone());
-    push::kick(state.db.clone(), state.pusher.clone());
+    let (db, mailer) = (state.db.clone(), state.mailer.clone());
+    actix_web::rt::spawn(
+        async move { logged("mail delivery", deliver::run_once(&db, &mailer).await) },
+    );
+    let (db, pusher) = (state.db.clone(), state.pusher.clone());
+    actix_web::rt::spawn(async move { logged("web push", push::run_once(&db, &pusher).await) });
+}
+
+/// Runs `job` every `interval`, for as long as the server runs; a failed round is logged and
+/// the next one tries again.
+pub async fn every<F, Fut, T>(what: &'static str, interval: Duration, mut job: F)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = AppResult<T>>,
+{
+    let mut ticker = tokio::time::interval(interval);
+    loop {
+        ticker.tick().await;
+        logged(what, job().await);
+    }
+}
+
+fn logged<T>(what: &'static str, outcome: AppResult<T>) {
+    if let Err(e) = outcome {
+        tracing::warn!(error = %e, "{what} failed");
+    }
 }

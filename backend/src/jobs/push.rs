@@ -210,23 +210,3 @@ fn encrypt_and_sign(
         authorization,
     })
 }
-
-/// Starts pushing in the background now.
-pub fn kick(db: Db, pusher: Pusher) {
-    actix_web::rt::spawn(async move {
-        if let Err(e) = run_once(&db, &pusher).await {
-            tracing::warn!(error = %e, "web push failed");
-        }
-    });
-}
-
-/// Pushes pending notifications every [`INTERVAL`], for those left by a restart.
-pub async fn every(db: Db, pusher: Pusher, interval: Duration) {
-    let mut ticker = tokio::time::interval(interval);
-    loop {
-        ticker.tick().await;
-        if let Err(e) = run_once(&db, &pusher).await {
-            tracing::warn!(error = %e, "web push failed");
-        }
-    }
-}

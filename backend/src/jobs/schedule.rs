@@ -10,7 +10,6 @@ use crate::startup::AppState;
 use crate::store::timed::ClockTick;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use std::time::Duration;
 
 /// Stores with a published shift due for confirmation, or an announced unstarted shift past
 /// the missed mark, as of `at`.
@@ -50,15 +49,4 @@ pub async fn tick(state: &AppState, at: DateTime<Utc>) -> AppResult<usize> {
         crate::jobs::kick_delivery(state);
     }
     Ok(stores.len())
-}
-
-/// Ticks every `interval` with the real clock, for as long as the server runs.
-pub async fn every(state: actix_web::web::Data<AppState>, interval: Duration) {
-    let mut timer = tokio::time::interval(interval);
-    loop {
-        timer.tick().await;
-        if let Err(e) = tick(&state, Utc::now()).await {
-            tracing::warn!(error = %e, "schedule clock could not run");
-        }
-    }
 }
