@@ -84,6 +84,8 @@ pub const NOT_YOUR_SHIFT: &str = "This shift is not assigned to you.";
 
 // The shift pool. Texts the spec does not word.
 pub const SHIFT_ALREADY_DROPPED: &str = "This shift was already dropped.";
+/// The role's swap switch is off; `{role}` is its title.
+pub const ROLE_NOT_SWAPPABLE: &str = "Shifts of the role {role} can't be dropped or swapped.";
 pub const TOO_LATE_TO_DROP: &str = "A shift can only be dropped up to 1 hour before it starts.";
 pub const ALREADY_GRABBED: &str = "Someone else grabbed this shift first.";
 pub const NOTHING_GRABBED: &str = "Nobody has grabbed this shift yet.";

@@ -173,7 +173,7 @@ export async function ownerWithStore(server, { email, password = 'secret123', st
     { name: store, type: 'hospitality and leisure', timezoneReference: 'Europe/Berlin', address: 'Main St 1', open: '07:00', close: '22:00', daysoff: [] },
     token,
   );
-  const made = await call(server.url, 'createRole', { store: created.storeId, roleData: { title: role, color: '#2e86ab' } }, token);
+  const made = await call(server.url, 'createRole', { store: created.storeId, roleData: { title: role, color: '#2e86ab', swappeable: true } }, token);
   return { token, storeId: created.storeId, roleId: made.id };
 }
 

@@ -18,6 +18,12 @@ pub fn may_drop(start: DateTime<Utc>, now: DateTime<Utc>) -> bool {
     now <= start - DROP_CUTOFF
 }
 
+/// Whether shifts of a role go to the pool: the role's swap switch (`swappeable`, off by
+/// default) must be on. `None`: the shift has no role, so no switch holds it back.
+pub fn role_swaps(swappeable: Option<bool>) -> bool {
+    swappeable.unwrap_or(true)
+}
+
 /// The moment a published shift starting at `start` confirms itself.
 pub fn auto_confirm_at(start: DateTime<Utc>) -> DateTime<Utc> {
     start - AUTO_CONFIRM_BEFORE
@@ -176,6 +182,13 @@ mod tests {
         assert!(may_drop(start, start - Duration::hours(1)));
         assert!(!may_drop(start, start - Duration::minutes(59)));
         assert!(!may_drop(start, start + Duration::minutes(5)));
+    }
+
+    #[test]
+    fn only_shifts_of_swappable_roles_or_without_a_role_are_dropped() {
+        assert!(role_swaps(Some(true)));
+        assert!(!role_swaps(Some(false)), "the switch is off by default");
+        assert!(role_swaps(None));
     }
 
     #[test]

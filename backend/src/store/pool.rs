@@ -135,6 +135,14 @@ impl Command for DropShift {
                 format!("This cannot be done to a {status} shift."),
             ));
         }
+        let role = s.role_id.and_then(|r| state.role(r));
+        if !pool::role_swaps(role.map(|r| r.swappeable)) {
+            let title = role.map(|r| r.title.as_str()).unwrap_or_default();
+            return Err(AppError::bad_request(
+                "role_not_swappable",
+                messages::ROLE_NOT_SWAPPABLE.replace("{role}", title),
+            ));
+        }
         if !pool::may_drop(s.start_at, now) {
             return Err(AppError::bad_request(
                 "too_late",

@@ -180,6 +180,49 @@ async fn a_dropped_shift_stays_with_its_assignee_until_a_grab_is_approved() {
 }
 
 #[actix_web::test]
+async fn only_shifts_of_roles_that_allow_swaps_are_dropped() {
+    let s = scene().await;
+    let (cook, cook_id) = add_member(
+        &s.app,
+        &s.owner,
+        &s.store,
+        "cook@example.com",
+        &[&s.cook],
+        &[],
+    )
+    .await;
+    let reply = s
+        .create(
+            &s.scheduler.token,
+            json!({ "assigned": cook_id, "role": s.cook, "start": berlin(3, 9, 0), "end": berlin(3, 17, 0) }),
+        )
+        .await;
+    let shift = reply.data()["shifts"][0].clone();
+    s.publish(&[&shift]).await.data();
+
+    // Cooks keep the default switch: no swaps.
+    let r = drop(&s, &cook.token, &shift).await;
+    assert_eq!(
+        r.error(400),
+        "Shifts of the role Cook can't be dropped or swapped."
+    );
+    assert!(pool(&s, &s.scheduler.token).await.is_empty());
+    assert_eq!(s.stored(&shift["id"]).await["status"], "published");
+
+    // Once the owner allows swaps for the role, the same shift drops.
+    let r = s
+        .call(
+            "updateRole",
+            &s.owner.token,
+            json!({ "roleId": s.cook, "roleData": { "title": "Cook", "color": "#123456", "swappeable": true } }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    let r = drop(&s, &cook.token, &shift).await;
+    assert_eq!(r.data()["shift"]["status"], "dropped");
+}
+
+#[actix_web::test]
 async fn drops_close_an_hour_before_the_start_and_reassignment_lapses_them() {
     let s = scene().await;
     let soon_start = Utc::now().timestamp_millis() + HOUR / 2;

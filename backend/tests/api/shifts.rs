@@ -3,7 +3,9 @@
 //! two nodes editing one shift at once.
 
 use crate::helpers::{spawn_app, TestApp, TestUser};
-use crate::stores::{add_member, create_role, create_store, snapshot, NOT_ENOUGH_PERMISSION};
+use crate::stores::{
+    add_member, create_role, create_role_with, create_store, snapshot, NOT_ENOUGH_PERMISSION,
+};
 use chrono::{Duration, TimeZone, Utc};
 use chrono_tz::Europe::Berlin;
 use serde_json::{json, Value};
@@ -30,7 +32,14 @@ pub async fn scene() -> Scene {
     let app = spawn_app().await;
     let owner = app.create_user("owner@example.com");
     let store = create_store(&app, &owner, "Café").await;
-    let barista = create_role(&app, &owner.token, &store, "Barista").await;
+    // Baristas may swap shifts; cooks keep the default (no swaps).
+    let barista = create_role_with(
+        &app,
+        &owner.token,
+        &store,
+        json!({ "title": "Barista", "color": "#123456", "swappeable": true }),
+    )
+    .await;
     let cook = create_role(&app, &owner.token, &store, "Cook").await;
     let (scheduler, _) = add_member(
         &app,

@@ -33,12 +33,23 @@ pub async fn create_store(app: &TestApp, owner: &TestUser, name: &str) -> String
         .to_string()
 }
 
-/// Creates a role and returns its id.
+/// Creates a role with the default switches and returns its id.
 pub async fn create_role(app: &TestApp, token: &str, store: &str, title: &str) -> String {
+    create_role_with(
+        app,
+        token,
+        store,
+        json!({ "title": title, "color": "#123456" }),
+    )
+    .await
+}
+
+/// Creates a role from `role_data` and returns its id.
+pub async fn create_role_with(app: &TestApp, token: &str, store: &str, role_data: Value) -> String {
     let reply = app
         .call(
             "createRole",
-            json!({ "store": store, "roleData": { "title": title, "color": "#123456" } }),
+            json!({ "store": store, "roleData": role_data }),
             Some(token),
         )
         .await;

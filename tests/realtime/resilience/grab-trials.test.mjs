@@ -18,7 +18,7 @@ before(async () => {
   const role = await data(
     cluster.server,
     'createRole',
-    { store: team.storeId, roleData: { title: 'Staff', color: '#123456' } },
+    { store: team.storeId, roleData: { title: 'Staff', color: '#123456', swappeable: true } },
     team.owner.token,
   );
   roleId = role.id;

@@ -17,7 +17,7 @@ before(async () => {
   const role = await data(
     cluster.server,
     'createRole',
-    { store: team.storeId, roleData: { title: 'Barista', color: '#aa5500' } },
+    { store: team.storeId, roleData: { title: 'Barista', color: '#aa5500', swappeable: true } },
     team.owner.token,
   );
   roleId = role.id;

@@ -49,5 +49,6 @@ describe('published badge', () => {
     expect(canDrop({ ...s, status: 'published' }, 'me', 0)).toBe(true);
     expect(canDrop({ ...s, status: 'dropped' }, 'me', 0)).toBe(false);
     expect(canDrop(s, 'other', 0)).toBe(false);
+    expect(canDrop(s, 'me', 0, false), 'the role allows no swaps').toBe(false);
   });
 });

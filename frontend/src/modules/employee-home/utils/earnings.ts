@@ -33,9 +33,13 @@ export function canRespond(shift: Shift, employeeId: string, now: number): boole
 /** A shift can be offered to the pool up to this long before it starts. */
 export const DROP_CUTOFF_MS = 3_600_000;
 
-/** Whether the employee may drop the shift into the pool: announced, theirs, an hour ahead. */
-export function canDrop(shift: Shift, employeeId: string, now: number): boolean {
+/**
+ * Whether the employee may drop the shift into the pool: announced, theirs, an hour ahead, and
+ * of a role whose swap switch is on (`swappable` false hides the action).
+ */
+export function canDrop(shift: Shift, employeeId: string, now: number, swappable = true): boolean {
   return (
+    swappable &&
     shift.assigned === employeeId &&
     (shift.status === 'published' || shift.status === 'confirmed') &&
     shift.start - now >= DROP_CUTOFF_MS
