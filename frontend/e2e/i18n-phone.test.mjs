@@ -70,9 +70,21 @@ test('at a phone’s width the app uses the bottom navigation and fits the scree
   await signInWithForm(page, server.url, ana.email, ana.password);
   await page.waitForURL(/\/home$/);
   await page.getByRole('heading', { name: 'Hello, Ana' }).waitFor();
-  const nav = await page.getByTestId('bottom-nav').getByRole('link').allTextContents();
-  assert.deepEqual(nav.map((t) => t.replace(/^\W+/u, '').trim()), ['Notifications', 'Home', 'Settings']);
+  const bar = page.getByTestId('bottom-nav');
+  // Entry names without icons and counts.
+  const names = async (links) => (await links.allTextContents()).map((t) => t.replace(/^[\W\d+]+/u, '').trim());
+  assert.deepEqual(await names(bar.getByRole('link')), ['Notifications', 'Home']);
   assert.ok(await fits(), 'home fits the width');
   await screenshot(page, 'phone-home');
+
+  // More opens the rest of the menu; choosing an entry goes there and closes it.
+  await bar.getByRole('button', { name: 'More' }).click();
+  const sheet = page.getByTestId('bottom-nav-sheet');
+  assert.deepEqual(await names(sheet.getByRole('link')), ['Availability', 'Shift pool', 'Settings']);
+  await screenshot(page, 'phone-more');
+  await sheet.getByRole('link', { name: 'Shift pool' }).click();
+  await page.waitForURL(/\/more\/shiftpoll$/);
+  await sheet.waitFor({ state: 'detached' });
+  assert.ok(await fits(), 'the pool fits the width');
   await context.close();
 });

@@ -48,6 +48,11 @@ async function publishedShift(owner, assigned, days) {
   return shift;
 }
 
+/** The count on the navigation entry to `path`, in the `sidebar` or the `bottom-nav`. */
+function navBadge(page, nav, path) {
+  return page.getByTestId(nav).locator(`a[href="${path}"]`).getByTestId('nav-badge');
+}
+
 async function signedIn(person, path, phone = true) {
   const context = await browser.newContext(
     phone
@@ -102,6 +107,8 @@ test('time off opens a shift that a colleague takes from the pool; a drop is gra
   const cleoPool = await signedIn(cleo, '/more/shiftpoll');
   const open = (page) => page.getByTestId('pool-entry').and(page.locator(`[data-shift-id="${anasShift.id}"][data-kind="open"]`));
   await open(cleoPool).waitFor();
+  // Cleo was told: her phone's notifications badge counts it, and the pool's waits for her.
+  await navBadge(cleoPool, 'bottom-nav', '/notifications').waitFor();
   await open(benPool).getByTestId('take-shift').click();
   await open(cleoPool).waitFor({ state: 'detached' });
   await benPool.getByTestId('pool-empty').waitFor();
@@ -117,6 +124,8 @@ test('time off opens a shift that a colleague takes from the pool; a drop is gra
   await screenshot(cleoPool, 'shift-pool');
   await offered.getByTestId('grab-shift').click();
   await offered.and(cleoPool.locator('[data-kind="grabbed"]')).waitFor();
+  // The manager's sidebar counts the grab waiting for an answer, live.
+  await navBadge(boss, 'sidebar', '/more/manager/shift-pool').filter({ hasText: /^1$/ }).waitFor();
 
   await boss.goto(`${server.url}/more/manager/shift-pool`);
   const toAnswer = boss.locator(`[data-testid="pool-entry"][data-shift-id="${bensShift.id}"]`);
@@ -128,4 +137,6 @@ test('time off opens a shift that a colleague takes from the pool; a drop is gra
   await boss.goto(`${server.url}/notifications`);
   await boss.getByTestId('notification').filter({ hasText: 'Open shift taken' }).waitFor();
   await boss.getByTestId('notification').filter({ hasText: 'Shift grabbed' }).waitFor();
+  // Reading them clears the notifications badge.
+  await navBadge(boss, 'sidebar', '/notifications').waitFor({ state: 'detached' });
 });

@@ -1,4 +1,4 @@
-import type { Employee, Shift } from '@/modules/api/types';
+import type { AppNotification, Employee, Shift, ShiftRequest } from '@/modules/api/types';
 
 let n = 0;
 
@@ -42,5 +42,44 @@ export function employee(over: Partial<Employee> = {}): Employee {
     modified: 0,
     userId: `user-${n}`,
     ...over,
+  };
+}
+
+/** A drop request of `employeeId`'s, `grabbedBy` someone or not. */
+export function dropRequest(employeeId: string, status: ShiftRequest['status'], grabbedBy: string | null = null): ShiftRequest {
+  return {
+    id: `r-${employeeId}`,
+    storeId: 's',
+    type: 'dropshift',
+    user: null,
+    employeeId,
+    employeeName: 'Ana',
+    status,
+    start: null,
+    end: null,
+    entireDay: false,
+    description: null,
+    response: null,
+    coveringDates: [],
+    shift: 'x',
+    grabbedBy,
+    timestamp: 0,
+    modified: 0,
+  };
+}
+
+/** A private notification about a new shift. */
+export function notification(id: string, timestamp: number, seen = false): AppNotification {
+  return {
+    id,
+    storeId: 's',
+    title: id,
+    content: '',
+    seen,
+    type: 'newshift',
+    variant: 4,
+    accessFor: 'u',
+    shift: null,
+    timestamp,
   };
 }

@@ -10,6 +10,7 @@ import { Avatar } from '@/modules/ui/components/Avatar';
 import { Button } from '@/modules/ui/components/Button';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { down } from '@/modules/ui/theme/tokens';
+import { useNavBadges } from '../hooks/useNavBadges';
 import { BottomNav } from './BottomNav';
 import { LanguagePicker } from './LanguagePicker';
 import { Sidebar } from './Sidebar';
@@ -64,6 +65,7 @@ export function AppShell() {
   const me = useMe();
   const { signOut } = useSession();
   const { status } = usePresence();
+  const badges = useNavBadges();
   const name = me ? `${me.firstName} ${me.lastName}` : '';
 
   const handleSignOut = () => {
@@ -73,7 +75,7 @@ export function AppShell() {
 
   return (
     <StyledFrame>
-      <Sidebar />
+      <Sidebar badges={badges} />
       <StyledMain>
         <StyledTopBar>
           <StoreChooser />
@@ -98,7 +100,7 @@ export function AppShell() {
           </Suspense>
         </StyledContent>
       </StyledMain>
-      <BottomNav />
+      <BottomNav badges={badges} />
     </StyledFrame>
   );
 }

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSidebarCollapsed } from '@/modules/preferences/hooks/useSidebarCollapsed';
-import { SIDEBAR, visibleEntries } from '@/modules/permissions/utils/menu';
+import { SIDEBAR, visibleEntries, type BadgeKind } from '@/modules/permissions/utils/menu';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { useIsBelow } from '@/modules/ui/hooks/useMediaQuery';
 import { down } from '@/modules/ui/theme/tokens';
+import { NavCount } from './NavCount';
 
 const StyledSidebar = styled.nav<{ $narrow: boolean }>`
   flex: none;
@@ -44,6 +45,7 @@ const StyledLink = styled(Link)`
 `;
 
 const StyledIcon = styled.span`
+  position: relative;
   width: 24px;
   text-align: center;
   font-size: 18px;
@@ -64,7 +66,7 @@ const StyledToggle = styled.button`
  * The sidebar: entries by permission, collapsible by click; a collapsed sidebar expands while
  * hovered; below the large breakpoint it stays narrow.
  */
-export function Sidebar() {
+export function Sidebar({ badges }: { badges: Record<BadgeKind, number> }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [collapsed, setCollapsed] = useSidebarCollapsed();
@@ -96,7 +98,10 @@ export function Sidebar() {
           aria-current={isActive(entry.path) ? 'page' : undefined}
           title={t(entry.labelKey)}
         >
-          <StyledIcon aria-hidden>{entry.icon}</StyledIcon>
+          <StyledIcon>
+            <span aria-hidden>{entry.icon}</span>
+            {entry.badge ? <NavCount count={badges[entry.badge]} /> : null}
+          </StyledIcon>
           {narrow ? null : <span>{t(entry.labelKey)}</span>}
         </StyledLink>
       ))}

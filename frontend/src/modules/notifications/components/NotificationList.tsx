@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationLists } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
+import { useRefreshBadges } from '@/modules/app/hooks/useNavBadges';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
 import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
@@ -19,6 +20,7 @@ export function NotificationList() {
   const { t, i18n } = useTranslation();
   const snack = useSnackbar();
   const run = useShiftCalls();
+  const refreshBadges = useRefreshBadges();
   const { storeId } = useCurrentStore();
   const { data, error, reload } = useLiveResource<NotificationLists>(
     storeId ? `/stores/${storeId}/notifications` : null,
@@ -35,16 +37,19 @@ export function NotificationList() {
     const ids = unseenIds(list).filter((id) => !marking.current.has(id));
     if (ids.length === 0) return;
     ids.forEach((id) => marking.current.add(id));
-    run('markNotificationsSeen', { storeId, notificationIds: ids }).catch(() => {
-      ids.forEach((id) => marking.current.delete(id));
-    });
-  }, [list, storeId, run]);
+    run('markNotificationsSeen', { storeId, notificationIds: ids })
+      .then(refreshBadges)
+      .catch(() => {
+        ids.forEach((id) => marking.current.delete(id));
+      });
+  }, [list, storeId, run, refreshBadges]);
 
   const remove = async (id: string) => {
     if (!storeId) return;
     try {
       await run('deleteNotifications', { storeId, notificationIds: [id] });
       reload();
+      refreshBadges();
     } catch (e) {
       snack(errorText(t, e), 'error', `notification-${id}`);
     }

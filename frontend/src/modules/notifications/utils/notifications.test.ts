@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AppNotification } from '@/modules/api/types';
+import { notification as note } from '@/test/fixtures';
 import { mergeNotifications, unseenIds } from './notifications';
 
-const note = (id: string, timestamp: number, seen = false): AppNotification => ({
-  id,
-  storeId: 's',
-  title: id,
-  content: '',
-  seen,
-  type: 'newshift',
-  variant: 4,
-  accessFor: 'u',
-  shift: null,
-  timestamp,
-});
 
 describe('notifications', () => {
   it('merges private and public lists newest first, each once', () => {

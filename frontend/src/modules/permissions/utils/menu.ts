@@ -1,10 +1,14 @@
 import { canAccess } from './routePermissions';
 
-/** A navigation entry: its path, catalogue key and icon. */
+/** The spec's badge kinds that this app counts (messages are not served yet). */
+export type BadgeKind = 'notifications' | 'shiftpoll';
+
+/** A navigation entry: its path, catalogue key, icon and the count it shows, if any. */
 export interface MenuEntry {
   path: string;
   labelKey: string;
   icon: string;
+  badge?: BadgeKind;
 }
 
 /**
@@ -20,9 +24,9 @@ export const SIDEBAR: MenuEntry[] = [
   { path: '/team?tab=Role', labelKey: 'nav.roles', icon: '◆' },
   { path: '/business-info', labelKey: 'nav.storeSettings', icon: '⚙' },
   { path: '/availability', labelKey: 'nav.availability', icon: '◷' },
-  { path: '/more/shiftpoll', labelKey: 'nav.shiftPool', icon: '⇄' },
-  { path: '/more/manager/shift-pool', labelKey: 'nav.managerShiftPool', icon: '⇄' },
-  { path: '/notifications', labelKey: 'nav.notifications', icon: '✉' },
+  { path: '/more/shiftpoll', labelKey: 'nav.shiftPool', icon: '⇄', badge: 'shiftpoll' },
+  { path: '/more/manager/shift-pool', labelKey: 'nav.managerShiftPool', icon: '⇄', badge: 'shiftpoll' },
+  { path: '/notifications', labelKey: 'nav.notifications', icon: '✉', badge: 'notifications' },
   { path: '/settings', labelKey: 'nav.settings', icon: '✎' },
 ];
 
@@ -42,12 +46,13 @@ export function visibleEntries(
 }
 
 /**
- * The phone's bottom navigation: Notifications, Employees for staff managers, then Schedule
- * for schedule managers, then Home (Dashboard for schedule managers), then Settings.
+ * The phone's bottom navigation, as the spec orders it: Notifications, Employees for staff
+ * managers, then Schedule for schedule managers, then Home (Dashboard for schedule managers).
+ * The rest of the sidebar is behind its More button ([`moreEntries`]).
  */
 export function bottomEntries(permissions: string[], isOwner: boolean): MenuEntry[] {
   const can = (p: string) => isOwner || permissions.includes(p);
-  const entries: MenuEntry[] = [{ path: '/notifications', labelKey: 'nav.notifications', icon: '✉' }];
+  const entries: MenuEntry[] = [{ path: '/notifications', labelKey: 'nav.notifications', icon: '✉', badge: 'notifications' }];
   if (can('employee')) {
     entries.push({ path: '/team?tab=Employee', labelKey: 'nav.employees', icon: '☺' });
   }
@@ -57,6 +62,11 @@ export function bottomEntries(permissions: string[], isOwner: boolean): MenuEntr
   } else {
     entries.push({ path: '/home', labelKey: 'nav.home', icon: '⌂' });
   }
-  entries.push({ path: '/settings', labelKey: 'nav.settings', icon: '✎' });
   return entries;
+}
+
+/** The sidebar entries a user sees that the phone's bottom navigation lacks, in order. */
+export function moreEntries(permissions: string[], isOwner: boolean): MenuEntry[] {
+  const bottom = new Set(bottomEntries(permissions, isOwner).map((e) => e.path));
+  return visibleEntries(SIDEBAR, permissions, isOwner).filter((e) => !bottom.has(e.path));
 }

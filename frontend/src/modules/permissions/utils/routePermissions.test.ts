@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bottomEntries, SIDEBAR, visibleEntries } from './menu';
+import { bottomEntries, moreEntries, SIDEBAR, visibleEntries } from './menu';
 import { canAccess, homePath, homeState } from './routePermissions';
 
 describe('route permission map', () => {
@@ -70,13 +70,19 @@ describe('menus', () => {
   });
 
   it('turns Home into Dashboard on the phone bar for schedule managers', () => {
-    expect(paths(bottomEntries([], false))).toEqual(['/notifications', '/home', '/settings']);
+    expect(paths(bottomEntries([], false))).toEqual(['/notifications', '/home']);
     expect(paths(bottomEntries(['schedule', 'employee'], false))).toEqual([
       '/notifications',
       '/team?tab=Employee',
       '/schedule',
       '/dashboard',
-      '/settings',
     ]);
+  });
+
+  it('puts the rest of the sidebar behind the phone bar’s More button', () => {
+    expect(paths(moreEntries([], false))).toEqual(['/availability', '/more/shiftpoll', '/settings']);
+    expect(paths(moreEntries(['schedule'], false))).toEqual(['/home', '/availability', '/more/manager/shift-pool', '/settings']);
+    const owner = [...paths(bottomEntries([], true)), ...paths(moreEntries([], true))];
+    expect(owner.sort()).toEqual(paths(visibleEntries(SIDEBAR, [], true)).sort());
   });
 });

@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { PoolEntry, Shift, ShiftRequest } from '@/modules/api/types';
-import { shift as fixture } from '@/test/fixtures';
+import type { PoolEntry, Shift } from '@/modules/api/types';
+import { dropRequest as drop, shift as fixture } from '@/test/fixtures';
 import { poolAction, sortPool } from './pool';
 
 const shift = (id: string, start: number): Shift =>
   fixture({ id, storeId: 's', title: 'Morning', start, end: start + 3_600_000, status: 'published', role: null });
 
-const drop = (employeeId: string, status: ShiftRequest['status'], grabbedBy: string | null = null): ShiftRequest => ({
-  id: `r-${employeeId}`,
-  storeId: 's',
-  type: 'dropshift',
-  user: null,
-  employeeId,
-  employeeName: 'Ana',
-  status,
-  start: null,
-  end: null,
-  entireDay: false,
-  description: null,
-  response: null,
-  coveringDates: [],
-  shift: 'x',
-  grabbedBy,
-  timestamp: 0,
-  modified: 0,
-});
 
 describe('the shift pool', () => {
   it('offers open shifts to take and colleagues’ drops to grab', () => {

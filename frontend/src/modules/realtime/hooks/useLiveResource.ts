@@ -6,6 +6,15 @@ import { useStoreSocket } from './useStoreSocket';
 /** How long a burst of changes is gathered before one reload. */
 const RELOAD_DELAY_MS = 120;
 
+/** How a live read follows the store besides its change prefixes. */
+interface LiveOptions {
+  /** Load again when a notification arrives. */
+  onNotifications?: boolean;
+  query?: Record<string, string | number | undefined>;
+  /** Load again whenever this changes: for writes that announce no change (seen marks). */
+  version?: number;
+}
+
 /**
  * A read of the current store (`GET /api/v1/<path>`) kept current: it loads again when a
  * change whose type starts with one of `changePrefixes` arrives, after a resync, and when a
@@ -14,7 +23,7 @@ const RELOAD_DELAY_MS = 120;
 export function useLiveResource<T>(
   path: string | null,
   changePrefixes: readonly string[],
-  { onNotifications = false, query }: { onNotifications?: boolean; query?: Record<string, string | number | undefined> } = {},
+  { onNotifications = false, query, version = 0 }: LiveOptions = {},
 ) {
   const api = useApi();
   const socket = useStoreSocket();
@@ -47,7 +56,7 @@ export function useLiveResource<T>(
     return () => {
       live = false;
     };
-  }, [api, path, queryKey, generation]);
+  }, [api, path, queryKey, generation, version]);
 
   useChanges((event) => {
     if (changePrefixes.some((p) => event.type.startsWith(p))) reload();
