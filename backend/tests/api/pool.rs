@@ -29,7 +29,7 @@ async fn on_shift(s: &Scene, call: &str, token: &str, shift: &Value) -> Reply {
         .await
 }
 
-async fn drop(s: &Scene, token: &str, shift: &Value) -> Reply {
+pub async fn drop(s: &Scene, token: &str, shift: &Value) -> Reply {
     on_shift(s, "dropShift", token, shift).await
 }
 
@@ -289,7 +289,7 @@ async fn twenty_simultaneous_grabs_through_two_nodes_have_exactly_one_winner() {
 }
 
 /// Ana's announced shift three days ahead, opened by her approved day off.
-async fn open_shift_after_anas_day_off(s: &Scene) -> Value {
+pub async fn open_shift_after_anas_day_off(s: &Scene) -> Value {
     let shift = anas_published_shift(s).await;
     let request = s
         .call(
