@@ -4,6 +4,7 @@ use crate::api::employee_manager::visible_employees;
 use crate::api::guard::{self, Member, SignedIn};
 use crate::api::views::{EmployeeView, RoleView, StoreView};
 use crate::db::models::employee::Employee;
+use crate::db::models::invite::Invite;
 use crate::db::models::role::Role;
 use crate::domain::ids::StoreId;
 use crate::domain::permissions::Perms;
@@ -12,6 +13,7 @@ use crate::messages;
 use crate::startup::AppState;
 use actix_web::{web, HttpResponse};
 use serde::Serialize;
+use std::collections::HashMap;
 use utoipa::ToSchema;
 
 /// Mounts the store resource paths (inside `/api/v1`).
@@ -146,9 +148,22 @@ pub async fn get_employees(
 ) -> AppResult<HttpResponse> {
     let member = member(&state, user, &path, "getEmployees").await?;
     let store = member.store_id();
-    let all = state
+    let (all, invites) = state
         .db
-        .run(move |conn| Ok(Employee::of_store(conn, store)?))
+        .run(move |conn| {
+            Ok((
+                Employee::of_store(conn, store)?,
+                Invite::unresolved_expiries(conn, store)?,
+            ))
+        })
         .await?;
-    Ok(crate::api::ok(visible_employees(&member, &all)))
+    let mut views = visible_employees(&member, &all);
+    if member.is_manager() {
+        // Managers see which invitations still wait and until when.
+        let expiries: HashMap<_, _> = invites.into_iter().collect();
+        for v in views.iter_mut().filter(|v| v.user_id.is_none()) {
+            v.invite_expire = expiries.get(&v.id).map(|at| at.timestamp_millis());
+        }
+    }
+    Ok(crate::api::ok(views))
 }

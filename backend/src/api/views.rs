@@ -127,6 +127,10 @@ pub struct EmployeeView {
     pub permissions: Option<Vec<String>>,
     /// Empty until the invitation is accepted.
     pub user_id: Option<UserId>,
+    /// For managers, while the invitation waits: when it expires (epoch ms). Past it, the
+    /// code no longer works and the invitation must be sent again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite_expire: Option<i64>,
     pub img: Option<String>,
     pub display_img: Option<String>,
     /// Epoch ms.
@@ -153,6 +157,7 @@ impl EmployeeView {
             wage_type: Some(e.wage_type.clone()),
             permissions: Some(e.permissions.clone()),
             user_id: e.user_id,
+            invite_expire: None,
             img: e.img.clone(),
             display_img: e.display_img.clone(),
             birthday: e.birthday.map(|b| b.timestamp_millis()),

@@ -241,9 +241,33 @@ async fn an_invitation_belongs_to_its_email_and_its_code_until_it_expires() {
         )
         .await;
     assert_eq!(reply.data()["added"], false);
+    // The owner's team list shows when the invitation lapsed.
+    let invite_expire = || async {
+        let team = app
+            .get(
+                &format!("/api/v1/stores/{store}/employees"),
+                Some(&owner.token),
+            )
+            .await;
+        let ann = team
+            .data()
+            .as_array()
+            .expect("list")
+            .iter()
+            .find(|e| e["email"] == "ann@example.com")
+            .expect("listed")
+            .clone();
+        ann["inviteExpire"].as_i64().expect("an expiry")
+    };
+    let now = chrono::Utc::now().timestamp_millis();
+    assert!(invite_expire().await <= now, "lapsed");
 
     // Resending reopens it for another seven days, with the same code.
     let resent = invite(&app, &owner.token, &store, "ann@example.com", &[], &[]).await;
+    assert!(
+        invite_expire().await > now + 6 * 24 * 3_600_000,
+        "open again"
+    );
     assert_eq!(resent.data()["resent"], true);
     assert_eq!(app.mails_to("ann@example.com").len(), 2);
     assert_eq!(code_from_mail(&app, "ann@example.com"), code);
@@ -255,6 +279,20 @@ async fn an_invitation_belongs_to_its_email_and_its_code_until_it_expires() {
         )
         .await;
     assert_eq!(reply.data()["message"], JOINED);
+    let team = app
+        .get(
+            &format!("/api/v1/stores/{store}/employees"),
+            Some(&owner.token),
+        )
+        .await;
+    assert!(
+        team.data()
+            .as_array()
+            .expect("list")
+            .iter()
+            .all(|e| e.get("inviteExpire").is_none()),
+        "a joined employee has no invitation waiting"
+    );
 }
 
 #[actix_web::test]

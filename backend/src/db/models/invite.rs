@@ -34,6 +34,18 @@ impl Invite {
             .optional()
     }
 
+    /// When each unresolved invitation of a store expires, by employee record.
+    pub fn unresolved_expiries(
+        conn: &mut PgConnection,
+        store: StoreId,
+    ) -> QueryResult<Vec<(EmployeeId, DateTime<Utc>)>> {
+        invites::table
+            .filter(invites::store_id.eq(store))
+            .filter(invites::resolved.eq(false))
+            .select((invites::employee_id, invites::expires_at))
+            .load(conn)
+    }
+
     /// Creates the invitation of an employee record, or reopens it with a new code and
     /// expiry (one invitation per record).
     #[tracing::instrument(skip(conn, code))]

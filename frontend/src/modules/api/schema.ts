@@ -1519,6 +1519,12 @@ export interface components {
             img?: string | null;
             /**
              * Format: int64
+             * @description For managers, while the invitation waits: when it expires (epoch ms). Past it, the
+             *     code no longer works and the invitation must be sent again.
+             */
+            inviteExpire?: number | null;
+            /**
+             * Format: int64
              * @description Last change, epoch ms.
              */
             modified: number;

@@ -77,7 +77,7 @@ export function EmployeesTab() {
               <strong>{e.fullname || e.email}</strong>
               <Muted>{e.email}</Muted>
               <Row $gap={1}>
-                <Muted data-testid="employee-status">{t(employeeStatusKey(e))}</Muted>
+                <Muted data-testid="employee-status">{t(employeeStatusKey(e, Date.now()))}</Muted>
                 {e.role.map((id) => {
                   const role = roleById.get(id);
                   return role ? <Badge key={id} $color={role.color}>{role.title}</Badge> : null;

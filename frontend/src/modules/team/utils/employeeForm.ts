@@ -36,9 +36,9 @@ export function wagesOf(draft: EmployeeDraft): Record<string, number> {
   return out;
 }
 
-/** The catalogue key of an employee's state. */
-export function employeeStatusKey(e: Employee): string {
+/** The catalogue key of an employee's state at `now`: an invitation past its expiry lapsed. */
+export function employeeStatusKey(e: Employee, now: number): string {
   if (e.deactive) return 'team.status.deactive';
-  if (!e.userId) return 'team.status.invited';
+  if (!e.userId) return e.inviteExpire != null && e.inviteExpire <= now ? 'team.status.inviteExpired' : 'team.status.invited';
   return 'team.status.active';
 }
