@@ -3,7 +3,7 @@
 
 use crate::helpers::Reply;
 use crate::shifts::{berlin, find_in, scene, Scene, HOUR};
-use crate::stores::{add_member, NOT_ENOUGH_PERMISSION};
+use crate::stores::NOT_ENOUGH_PERMISSION;
 use chrono::Utc;
 use serde_json::{json, Value};
 
@@ -88,15 +88,7 @@ async fn a_dropped_shift_stays_with_its_assignee_until_a_grab_is_approved() {
     let bens = pool(&s, &s.ben.token).await;
     assert_eq!(bens.len(), 1);
     assert_eq!(bens[0]["shift"]["id"], shift["id"]);
-    let (cook, _) = add_member(
-        &s.app,
-        &s.owner,
-        &s.store,
-        "cook@example.com",
-        &[&s.cook],
-        &[],
-    )
-    .await;
+    let (cook, _) = s.cook("cook@example.com").await;
     assert!(pool(&s, &cook.token).await.is_empty());
 
     let grab = |token: String, body: Value| {
@@ -182,15 +174,7 @@ async fn a_dropped_shift_stays_with_its_assignee_until_a_grab_is_approved() {
 #[actix_web::test]
 async fn only_shifts_of_roles_that_allow_swaps_are_dropped() {
     let s = scene().await;
-    let (cook, cook_id) = add_member(
-        &s.app,
-        &s.owner,
-        &s.store,
-        "cook@example.com",
-        &[&s.cook],
-        &[],
-    )
-    .await;
+    let (cook, cook_id) = s.cook("cook@example.com").await;
     let reply = s
         .create(
             &s.scheduler.token,
@@ -322,15 +306,7 @@ async fn take(s: &Scene, token: &str, shift: &Value) -> Reply {
 async fn an_open_shift_goes_to_the_first_colleague_of_its_role_who_takes_it() {
     let s = scene().await;
     let shift = open_shift_after_anas_day_off(&s).await;
-    let (cook, _) = add_member(
-        &s.app,
-        &s.owner,
-        &s.store,
-        "cook@example.com",
-        &[&s.cook],
-        &[],
-    )
-    .await;
+    let (cook, _) = s.cook("cook@example.com").await;
     let (cleo, _) = s.barista("cleo@example.com").await;
 
     // Ben could work it and was told; Ana, whose day off opened it, was not.

@@ -159,6 +159,19 @@ impl Scene {
         .await
     }
 
+    /// Adds a cook without permissions: `(user, employee id)`.
+    pub async fn cook(&self, email: &str) -> (TestUser, String) {
+        add_member(
+            &self.app,
+            &self.owner,
+            &self.store,
+            email,
+            &[&self.cook],
+            &[],
+        )
+        .await
+    }
+
     pub fn week_query(&self) -> String {
         format!("start={}&end={}", berlin(0, 0, 0), berlin(9, 0, 0))
     }
