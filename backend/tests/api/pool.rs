@@ -29,6 +29,12 @@ async fn on_shift(s: &Scene, call: &str, token: &str, shift: &Value) -> Reply {
         .await
 }
 
+/// Grabs the drop request `request_id`, with the spec's field name (`dropReuestId`).
+async fn grab(s: &Scene, token: &str, request_id: &Value) -> Reply {
+    s.call("grabShift", token, json!({ "dropReuestId": request_id }))
+        .await
+}
+
 pub async fn drop(s: &Scene, token: &str, shift: &Value) -> Reply {
     on_shift(s, "dropShift", token, shift).await
 }
@@ -91,34 +97,20 @@ async fn a_dropped_shift_stays_with_its_assignee_until_a_grab_is_approved() {
     let (cook, _) = s.cook("cook@example.com").await;
     assert!(pool(&s, &cook.token).await.is_empty());
 
-    let grab = |token: String, body: Value| {
-        let s = &s;
-        async move { s.app.call("grabShift", body, Some(&token)).await }
-    };
-    let r = grab(
-        cook.token.clone(),
-        json!({ "storeId": s.store, "dropReuestId": request["id"] }),
-    )
-    .await;
+    let r = grab(&s, &cook.token, &request["id"]).await;
     assert_eq!(r.error(404), NO_DROP_REQUEST);
-    let r = grab(
-        s.ana.token.clone(),
-        json!({ "storeId": s.store, "dropReuestId": request["id"] }),
-    )
-    .await;
+    let r = grab(&s, &s.ana.token, &request["id"]).await;
     assert_eq!(r.error(400), "You cannot grab your own shift.");
-    let r = grab(
-        s.ben.token.clone(),
-        json!({ "storeId": s.store, "dropReuestId": uuid::Uuid::now_v7() }),
-    )
-    .await;
+    let r = grab(&s, &s.ben.token, &json!(uuid::Uuid::now_v7())).await;
     assert_eq!(r.error(404), NO_DROP_REQUEST);
     // Both spellings of the field are accepted.
-    let grabbed = grab(
-        s.ben.token.clone(),
-        json!({ "storeId": s.store, "dropRequestId": request["id"] }),
-    )
-    .await;
+    let grabbed = s
+        .call(
+            "grabShift",
+            &s.ben.token,
+            json!({ "dropRequestId": request["id"] }),
+        )
+        .await;
     assert_eq!(grabbed.data()["request"]["status"], "grabbed");
     assert_eq!(grabbed.data()["request"]["grabbedBy"], json!(s.ben_id));
     assert!(pool(&s, &cook.token).await.is_empty());
@@ -135,12 +127,7 @@ async fn a_dropped_shift_stays_with_its_assignee_until_a_grab_is_approved() {
     assert_eq!(r.data()["request"]["status"], "pending");
     let r = answer("approveGrabShift", s.scheduler.token.clone()).await;
     assert_eq!(r.error(400), "Nobody has grabbed this shift yet.");
-    grab(
-        s.ben.token.clone(),
-        json!({ "storeId": s.store, "dropReuestId": request["id"] }),
-    )
-    .await
-    .data();
+    grab(&s, &s.ben.token, &request["id"]).await.data();
     let r = answer("approveGrabShift", s.scheduler.token.clone()).await;
     assert_eq!(r.data()["request"]["status"], "accepted");
     assert_eq!(r.data()["shift"]["assigned"], json!(s.ben_id));
@@ -236,14 +223,7 @@ async fn drops_close_an_hour_before_the_start_and_reassignment_lapses_them() {
         .await;
     assert_eq!(r.data()["status"], "published");
     assert!(pool(&s, &s.scheduler.token).await.is_empty());
-    let r = s
-        .app
-        .call(
-            "grabShift",
-            json!({ "storeId": s.store, "dropReuestId": request["id"] }),
-            Some(&s.ben.token),
-        )
-        .await;
+    let r = grab(&s, &s.ben.token, &request["id"]).await;
     assert_eq!(r.error(404), NO_DROP_REQUEST);
 }
 
@@ -408,14 +388,7 @@ async fn drafts_are_not_offered_and_takers_and_grabbers_pass_the_schedule_checks
         .shift(Some(&s.ben_id), berlin(4, 8, 0), berlin(4, 12, 0))
         .await;
     s.publish(&[&bens_same_day]).await.data();
-    let r = s
-        .app
-        .call(
-            "grabShift",
-            json!({ "storeId": s.store, "dropReuestId": request["id"] }),
-            Some(&s.ben.token),
-        )
-        .await;
+    let r = grab(&s, &s.ben.token, &request["id"]).await;
     assert_eq!(r.status, 400);
     assert_eq!(r.body["details"]["type"], 2, "{:?}", r.body);
 }
@@ -454,14 +427,7 @@ async fn grabs_close_an_hour_before_the_start() {
     s.publish(&[&shift]).await.data();
     let request = drop(&s, &s.ana.token, &shift).await.data()["request"].clone();
     tokio::time::sleep(std::time::Duration::from_millis(2_000)).await;
-    let r = s
-        .app
-        .call(
-            "grabShift",
-            json!({ "storeId": s.store, "dropReuestId": request["id"] }),
-            Some(&s.ben.token),
-        )
-        .await;
+    let r = grab(&s, &s.ben.token, &request["id"]).await;
     assert_eq!(
         r.error(400),
         "A shift can only be swapped up to 1 hour before it starts."
