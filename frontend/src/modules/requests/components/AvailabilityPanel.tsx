@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { AvailabilityWindow } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
-import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Checkbox, TextField } from '@/modules/ui/components/Field';
 import { Card, Muted, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
+import { useReportedCall } from '../hooks/useReportedCall';
 import { sortWindows, WEEK } from '../utils/timeOff';
 
 /**
@@ -18,8 +17,6 @@ import { sortWindows, WEEK } from '../utils/timeOff';
  */
 export function AvailabilityPanel({ everyone }: { everyone: boolean }) {
   const { t } = useTranslation();
-  const snack = useSnackbar();
-  const run = useShiftCalls();
   const { storeId, me, employees, permissions } = useCurrentStore();
   const { data, error, reload } = useLiveResource<AvailabilityWindow[]>(storeId ? `/stores/${storeId}/availability` : null, ['availability.']);
   const canEdit = permissions.isOwner || permissions.names.includes('availabletime');
@@ -28,7 +25,7 @@ export function AvailabilityPanel({ everyone }: { everyone: boolean }) {
   const [start, setStart] = useState('09:00');
   const [end, setEnd] = useState('17:00');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { call: send, busy } = useReportedCall();
   const windows = useMemo(
     () => sortWindows((data ?? []).filter((w) => everyone || w.employeeId === me?.id)),
     [data, everyone, me?.id],
@@ -41,18 +38,9 @@ export function AvailabilityPanel({ everyone }: { everyone: boolean }) {
     `${w.days.map((d) => t(`weekdays.${d}`)).join(', ')} · ${w.allDay ? t('availability.allDay') : `${w.start}–${w.end}`}`;
 
   const call = async (name: string, payload: object, done: string) => {
-    setBusy(true);
-    try {
-      await run(name, { store: storeId, ...payload });
-      snack(t(done), 'success', 'availability');
-      reload();
-      return true;
-    } catch (e) {
-      snack(errorText(t, e), 'error', 'availability');
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    const sent = await send(name, { store: storeId, ...payload }, { key: 'availability', done });
+    if (sent) reload();
+    return sent !== null;
   };
 
   const add = async () => {

@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { ShiftRequest } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
-import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Checkbox, TextField } from '@/modules/ui/components/Field';
 import { Card, Muted, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
+import { useReportedCall } from '../hooks/useReportedCall';
 import { requestDates, timeOffPayload, type TimeOffForm } from '../utils/timeOff';
 
 const EMPTY: TimeOffForm = { from: '', to: '', entireDay: true, startTime: '09:00', endTime: '17:00', description: '' };
@@ -17,13 +16,11 @@ const EMPTY: TimeOffForm = { from: '', to: '', entireDay: true, startTime: '09:0
 /** One's own time off: the requests with their answers, and the form to ask for more. */
 export function TimeOffPanel() {
   const { t } = useTranslation();
-  const snack = useSnackbar();
-  const run = useShiftCalls();
   const { storeId, store, me } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
   const { data, error, reload } = useLiveResource<ShiftRequest[]>(storeId ? `/stores/${storeId}/timeoff` : null, ['request.']);
   const [form, setForm] = useState<TimeOffForm>(EMPTY);
-  const [busy, setBusy] = useState(false);
+  const { call: send, busy } = useReportedCall();
   const mine = useMemo(
     () => (data ?? []).filter((r) => r.employeeId === me?.id).sort((a, b) => (b.start ?? 0) - (a.start ?? 0)),
     [data, me?.id],
@@ -31,18 +28,9 @@ export function TimeOffPanel() {
   const payload = timeOffPayload(form, zone);
 
   const call = async (name: string, body: object, done: string) => {
-    setBusy(true);
-    try {
-      await run(name, { store: storeId, ...body });
-      snack(t(done), 'success', 'timeoff');
-      reload();
-      return true;
-    } catch (e) {
-      snack(errorText(t, e), 'error', 'timeoff');
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    const sent = await send(name, { store: storeId, ...body }, { key: 'timeoff', done });
+    if (sent) reload();
+    return sent !== null;
   };
 
   const submit = async () => {

@@ -1,55 +1,40 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shift, ShiftRequest } from '@/modules/api/types';
-
-/** A shift approval would open, as `checkApproveTimeoff` lists it. */
-type AffectedShift = Pick<Shift, 'id' | 'start' | 'end' | 'title' | 'status'>;
 import { errorText } from '@/modules/api/errors';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
-import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
 import { clockTime } from '@/modules/schedule/utils/calendar';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Dialog } from '@/modules/ui/components/Dialog';
 import { Card, Muted, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
+import { useReportedCall } from '../hooks/useReportedCall';
 import { pendingRequests, requestDates } from '../utils/timeOff';
+
+/** A shift approval would open, as `checkApproveTimeoff` lists it. */
+type AffectedShift = Pick<Shift, 'id' | 'start' | 'end' | 'title' | 'status'>;
 
 /** The time-off requests waiting for an answer, for managers of staff. */
 export function TimeOffRequests() {
   const { t, i18n } = useTranslation();
-  const snack = useSnackbar();
-  const run = useShiftCalls();
   const { storeId, store } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
   const { data, error, reload } = useLiveResource<ShiftRequest[]>(storeId ? `/stores/${storeId}/timeoff` : null, ['request.']);
   const pending = useMemo(() => pendingRequests(data ?? []), [data]);
   const [approving, setApproving] = useState<{ request: ShiftRequest; shifts: AffectedShift[] } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { call, busy } = useReportedCall();
   const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone });
-
-  const call = async <T,>(name: string, request: ShiftRequest): Promise<T | null> => {
-    setBusy(true);
-    try {
-      return await run<T>(name, { storeId, requestId: request.id });
-    } catch (e) {
-      snack(errorText(t, e), 'error', `timeoff-${request.id}`);
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   // Approval asks first, showing the shifts it would move to open shifts.
   const ask = async (request: ShiftRequest) => {
-    const check = await call<{ shifts: AffectedShift[] }>('checkApproveTimeoff', request);
-    if (check) setApproving({ request, shifts: check.shifts });
+    const check = await call<{ shifts: AffectedShift[] }>('checkApproveTimeoff', { storeId, requestId: request.id }, { key: `timeoff-${request.id}` });
+    if (check) setApproving({ request, shifts: check.data.shifts });
   };
 
   const answer = async (name: 'approveTimeOff' | 'rejectTimeOff', request: ShiftRequest) => {
-    if (await call(name, request)) {
-      snack(t(name === 'approveTimeOff' ? 'timeOff.approved' : 'timeOff.rejected'), 'success', `timeoff-${request.id}`);
+    const done = name === 'approveTimeOff' ? 'timeOff.approved' : 'timeOff.rejected';
+    if (await call(name, { storeId, requestId: request.id }, { key: `timeoff-${request.id}`, done })) {
       setApproving(null);
       reload();
     }
