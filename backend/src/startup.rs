@@ -48,7 +48,12 @@ impl AppState {
         let mailer = Mailer::from_settings(&settings)?;
         let pusher = Pusher::from_settings(&settings);
         let realtime = Realtime::new(RealtimeConfig::from_settings(&settings));
-        let publish = realtime.publisher();
+        let publish = jobs::deliver_on_commit(
+            realtime.publisher(),
+            db.clone(),
+            mailer.clone(),
+            pusher.clone(),
+        );
         let stores = StoreRegistry::new(
             db.clone(),
             publish,

@@ -58,11 +58,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     );
 }
 
-/// Runs a command through the store's actor, then sends any notifications it wrote.
+/// Runs a command through the store's actor.
 async fn execute(ctx: &Ctx, store: StoreId, cmd: impl Command) -> AppResult<Value> {
-    let reply = ctx.state.stores.execute(store, Box::new(cmd)).await?;
-    crate::jobs::kick_delivery(&ctx.state);
-    Ok(reply)
+    ctx.state.stores.execute(store, Box::new(cmd)).await
 }
 
 // ---------------------------------------------------------------------------------------

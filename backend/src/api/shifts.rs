@@ -63,12 +63,10 @@ pub(crate) fn caller(ctx: &Ctx) -> AppResult<Caller> {
     })
 }
 
-/// Runs a command through the store's actor, then sends any notifications it wrote.
+/// Runs a command through the actor of the caller's store.
 pub(crate) async fn execute(ctx: &Ctx, cmd: impl Command) -> AppResult<Value> {
     let store = ctx.member()?.store_id();
-    let reply = ctx.state.stores.execute(store, Box::new(cmd)).await?;
-    crate::jobs::kick_delivery(&ctx.state);
-    Ok(reply)
+    ctx.state.stores.execute(store, Box::new(cmd)).await
 }
 
 fn reason(r: Option<String>) -> AppResult<Option<String>> {

@@ -7,20 +7,32 @@ pub mod deliver;
 pub mod push;
 pub mod schedule;
 
+use crate::db::Db;
 use crate::error::AppResult;
-use crate::startup::AppState;
+use crate::mail::Mailer;
+use crate::store::actor::Publish;
+use crate::store::notify::NOTIFICATION_EVENT;
+use push::Pusher;
 use std::future::Future;
 use std::time::Duration;
 
-/// Starts sending what store commands just wrote: notification e-mails and Web Push. Called
-/// after every command; the [`every`] loops started with the server catch anything missed.
-pub fn kick_delivery(state: &AppState) {
-    let (db, mailer) = (state.db.clone(), state.mailer.clone());
-    actix_web::rt::spawn(
-        async move { logged("mail delivery", deliver::run_once(&db, &mailer).await) },
-    );
-    let (db, pusher) = (state.db.clone(), state.pusher.clone());
-    actix_web::rt::spawn(async move { logged("web push", push::run_once(&db, &pusher).await) });
+/// Wraps the publication of committed store events so that a commit which wrote
+/// notifications (and so queued their e-mail and pushes) starts sending them at once. Commits
+/// without notifications, most of them, cost nothing more; the [`every`] loops started with
+/// the server catch anything missed.
+pub fn deliver_on_commit(publish: Publish, db: Db, mailer: Mailer, pusher: Pusher) -> Publish {
+    std::sync::Arc::new(move |events| {
+        publish(events);
+        if !events.iter().any(|e| e.kind == NOTIFICATION_EVENT) {
+            return;
+        }
+        let (mail_db, mailer) = (db.clone(), mailer.clone());
+        actix_web::rt::spawn(async move {
+            logged("mail delivery", deliver::run_once(&mail_db, &mailer).await)
+        });
+        let (db, pusher) = (db.clone(), pusher.clone());
+        actix_web::rt::spawn(async move { logged("web push", push::run_once(&db, &pusher).await) });
+    })
 }
 
 /// Runs `job` every `interval`, for as long as the server runs; a failed round is logged and

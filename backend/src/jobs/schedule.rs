@@ -45,8 +45,5 @@ pub async fn tick(state: &AppState, at: DateTime<Utc>) -> AppResult<usize> {
             tracing::warn!(%store, error = %e, "clock tick failed");
         }
     }
-    if !stores.is_empty() {
-        crate::jobs::kick_delivery(state);
-    }
     Ok(stores.len())
 }

@@ -30,8 +30,8 @@ pub enum Write {
     DeleteAvailability(RequestId),
     PutRequest(Box<Request>),
     DeleteRequest(RequestId),
-    /// A notification, written in the same transaction as the change that causes it.
-    /// A notification and the channels it goes out on after the commit.
+    /// A notification, written in the same transaction as the change that causes it, and the
+    /// channels it goes out on after the commit.
     AddNotification(Box<Notification>, Channels),
 }
 
