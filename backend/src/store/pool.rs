@@ -435,18 +435,16 @@ impl Command for TakeOpenShift {
         let drafts = notify::responders(state, Permission::Schedule)
             .into_iter()
             .filter(|u| *u != self.by.user)
-            .map(|u| Draft {
-                kind: NotificationKind::ShiftUpdate,
-                variant: Variant::Info,
-                title: text.0.clone(),
-                content: text.1.clone(),
-                access_for: AccessFor::User(u),
-                source: Some(self.by.user),
-                references: References {
-                    shift: Some(shift.id),
-                    ..References::default()
-                },
-                reason: None,
+            .map(|u| {
+                shifts::shift_note(
+                    NotificationKind::ShiftUpdate,
+                    Variant::Info,
+                    text.clone(),
+                    u,
+                    self.by.user,
+                    shift,
+                    None,
+                )
             })
             .collect();
         let mut effects = Effects {

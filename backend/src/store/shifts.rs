@@ -136,7 +136,7 @@ pub(crate) fn changed(
 }
 
 /// A notification about a shift to one user.
-fn shift_note(
+pub(crate) fn shift_note(
     kind: NotificationKind,
     variant: Variant,
     (title, content): (String, String),
