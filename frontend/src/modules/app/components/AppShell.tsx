@@ -10,8 +10,10 @@ import { Avatar } from '@/modules/ui/components/Avatar';
 import { Button } from '@/modules/ui/components/Button';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { down } from '@/modules/ui/theme/tokens';
+import { useLoadLiveFeeds } from '../hooks/useLiveFeeds';
 import { useNavBadges } from '../hooks/useNavBadges';
 import { BottomNav } from './BottomNav';
+import { LiveFeedsContext } from './LiveFeedsContext';
 import { LanguagePicker } from './LanguagePicker';
 import { Sidebar } from './Sidebar';
 
@@ -65,7 +67,8 @@ export function AppShell() {
   const me = useMe();
   const { signOut } = useSession();
   const { status } = usePresence();
-  const badges = useNavBadges();
+  const feeds = useLoadLiveFeeds();
+  const badges = useNavBadges(feeds);
   const name = me ? `${me.firstName} ${me.lastName}` : '';
 
   const handleSignOut = () => {
@@ -74,33 +77,35 @@ export function AppShell() {
   };
 
   return (
-    <StyledFrame>
-      <Sidebar badges={badges} />
-      <StyledMain>
-        <StyledTopBar>
-          <StoreChooser />
-          <StyledDot
-            $on={status === 'connected'}
-            title={t(status === 'connected' ? 'realtime.connected' : 'realtime.offline')}
-            aria-label={t(status === 'connected' ? 'realtime.connected' : 'realtime.offline')}
-            data-testid="connection"
-            data-status={status}
-          />
-          <StyledSpacer />
-          <LanguagePicker />
-          <Avatar name={name} src={me?.profileImage} size={32} />
-          <Button $variant="ghost" $small onClick={handleSignOut} style={{ whiteSpace: 'nowrap' }}>
-            {t('auth.signOut')}
-          </Button>
-        </StyledTopBar>
-        <StyledContent>
-          {/* Pages load on first visit; the frame stays while they do. */}
-          <Suspense fallback={<Loading label={t('common.loading')} />}>
-            <Outlet />
-          </Suspense>
-        </StyledContent>
-      </StyledMain>
-      <BottomNav badges={badges} />
-    </StyledFrame>
+    <LiveFeedsContext.Provider value={feeds}>
+      <StyledFrame>
+        <Sidebar badges={badges} />
+        <StyledMain>
+          <StyledTopBar>
+            <StoreChooser />
+            <StyledDot
+              $on={status === 'connected'}
+              title={t(status === 'connected' ? 'realtime.connected' : 'realtime.offline')}
+              aria-label={t(status === 'connected' ? 'realtime.connected' : 'realtime.offline')}
+              data-testid="connection"
+              data-status={status}
+            />
+            <StyledSpacer />
+            <LanguagePicker />
+            <Avatar name={name} src={me?.profileImage} size={32} />
+            <Button $variant="ghost" $small onClick={handleSignOut} style={{ whiteSpace: 'nowrap' }}>
+              {t('auth.signOut')}
+            </Button>
+          </StyledTopBar>
+          <StyledContent>
+            {/* Pages load on first visit; the frame stays while they do. */}
+            <Suspense fallback={<Loading label={t('common.loading')} />}>
+              <Outlet />
+            </Suspense>
+          </StyledContent>
+        </StyledMain>
+        <BottomNav badges={badges} />
+      </StyledFrame>
+    </LiveFeedsContext.Provider>
   );
 }

@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationLists } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
-import { useRefreshBadges } from '@/modules/app/hooks/useNavBadges';
-import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
+import { useLiveFeeds } from '@/modules/app/hooks/useLiveFeeds';
 import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
@@ -20,13 +18,9 @@ export function NotificationList() {
   const { t, i18n } = useTranslation();
   const snack = useSnackbar();
   const run = useShiftCalls();
-  const refreshBadges = useRefreshBadges();
   const { storeId } = useCurrentStore();
-  const { data, error, reload } = useLiveResource<NotificationLists>(
-    storeId ? `/stores/${storeId}/notifications` : null,
-    ['notification.'],
-    { onNotifications: true },
-  );
+  // The frame's read, which the navigation badge counts too.
+  const { data, error, reload } = useLiveFeeds().notifications;
   const list = useMemo(() => mergeNotifications(data), [data]);
   const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const marking = useRef(new Set<string>());
@@ -38,18 +32,17 @@ export function NotificationList() {
     if (ids.length === 0) return;
     ids.forEach((id) => marking.current.add(id));
     run('markNotificationsSeen', { storeId, notificationIds: ids })
-      .then(refreshBadges)
+      .then(reload)
       .catch(() => {
         ids.forEach((id) => marking.current.delete(id));
       });
-  }, [list, storeId, run, refreshBadges]);
+  }, [list, storeId, run, reload]);
 
   const remove = async (id: string) => {
     if (!storeId) return;
     try {
       await run('deleteNotifications', { storeId, notificationIds: [id] });
       reload();
-      refreshBadges();
     } catch (e) {
       snack(errorText(t, e), 'error', `notification-${id}`);
     }

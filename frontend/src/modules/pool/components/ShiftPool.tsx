@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PoolEntry } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
-import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
+import { useLiveFeeds } from '@/modules/app/hooks/useLiveFeeds';
 import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
 import { clockTime } from '@/modules/schedule/utils/calendar';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
@@ -26,7 +26,8 @@ export function ShiftPool({ manager }: { manager: boolean }) {
   const run = useShiftCalls();
   const { storeId, store, roles, me, employees } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
-  const { data, error, reload } = useLiveResource<PoolEntry[]>(storeId ? `/stores/${storeId}/pool` : null, ['shift.', 'request.']);
+  // The frame's read, which the navigation badge counts too.
+  const { data, error, reload } = useLiveFeeds().pool;
   const [busy, setBusy] = useState<string | null>(null);
   const entries = useMemo(() => sortPool(data ?? [], manager), [data, manager]);
   const roleById = new Map(roles.map((r) => [r.id, r]));

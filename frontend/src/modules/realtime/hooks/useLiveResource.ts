@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useChanges } from './useChanges';
 import { useStoreSocket } from './useStoreSocket';
@@ -11,8 +11,14 @@ interface LiveOptions {
   /** Load again when a notification arrives. */
   onNotifications?: boolean;
   query?: Record<string, string | number | undefined>;
-  /** Load again whenever this changes: for writes that announce no change (seen marks). */
-  version?: number;
+}
+
+/** A live read: its last answer (`null` until the first), its last error, and a reload. */
+export interface LiveResource<T> {
+  data: T | null;
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
 }
 
 /**
@@ -23,8 +29,8 @@ interface LiveOptions {
 export function useLiveResource<T>(
   path: string | null,
   changePrefixes: readonly string[],
-  { onNotifications = false, query, version = 0 }: LiveOptions = {},
-) {
+  { onNotifications = false, query }: LiveOptions = {},
+): LiveResource<T> {
   const api = useApi();
   const socket = useStoreSocket();
   const [data, setData] = useState<T | null>(null);
@@ -56,7 +62,7 @@ export function useLiveResource<T>(
     return () => {
       live = false;
     };
-  }, [api, path, queryKey, generation, version]);
+  }, [api, path, queryKey, generation]);
 
   useChanges((event) => {
     if (changePrefixes.some((p) => event.type.startsWith(p))) reload();
@@ -67,5 +73,6 @@ export function useLiveResource<T>(
     return socket.onNotification(() => reload());
   }, [socket, onNotifications, reload]);
 
-  return { data, error, loading: data === null && error === null, reload };
+  // One object per answer, so components that share a read re-render only when it changes.
+  return useMemo(() => ({ data, error, loading: data === null && error === null, reload }), [data, error, reload]);
 }

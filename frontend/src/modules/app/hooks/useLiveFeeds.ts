@@ -1,0 +1,27 @@
+import { useContext, useMemo } from 'react';
+import type { NotificationLists, PoolEntry } from '@/modules/api/types';
+import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
+import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
+import { LiveFeedsContext, type LiveFeeds } from '../components/LiveFeedsContext';
+
+/**
+ * Loads the store's notifications and shift pool, live, once for the whole frame: the
+ * navigation counts them and their pages show them, from the same reads.
+ */
+export function useLoadLiveFeeds(): LiveFeeds {
+  const { storeId } = useCurrentStore();
+  const notifications = useLiveResource<NotificationLists>(
+    storeId ? `/stores/${storeId}/notifications` : null,
+    ['notification.'],
+    { onNotifications: true },
+  );
+  const pool = useLiveResource<PoolEntry[]>(storeId ? `/stores/${storeId}/pool` : null, ['shift.', 'request.']);
+  return useMemo(() => ({ notifications, pool }), [notifications, pool]);
+}
+
+/** The frame's live feeds (see [`useLoadLiveFeeds`]); only inside the signed-in frame. */
+export function useLiveFeeds(): LiveFeeds {
+  const feeds = useContext(LiveFeedsContext);
+  if (!feeds) throw new Error('useLiveFeeds is used outside the signed-in frame');
+  return feeds;
+}
