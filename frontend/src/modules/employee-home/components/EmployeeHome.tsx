@@ -133,7 +133,7 @@ export function EmployeeHome() {
                     </Button>
                   </>
                 ) : null}
-                {canDrop(s, me.id, Date.now(), roleById.get(s.role ?? '')?.swappeable !== false) ? (
+                {canDrop(s, me.id, Date.now(), role?.swappeable !== false) ? (
                   <Button $small $variant="ghost" onClick={() => void drop(s)} disabled={busy === s.id} data-testid="drop-shift">
                     {t('home.drop')}
                   </Button>
