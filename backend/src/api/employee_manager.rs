@@ -596,7 +596,12 @@ async fn release_shifts(ctx: &Ctx, store: StoreId, employee: EmployeeId) {
         return;
     };
     let cmd = crate::store::shifts::ReleaseShiftsOf { employee, by };
-    if let Err(e) = ctx.state.stores.execute(store, Box::new(cmd)).await {
+    if let Err(e) = ctx
+        .state
+        .stores
+        .execute::<serde_json::Value>(store, cmd)
+        .await
+    {
         tracing::warn!(error = %e, %employee, "upcoming shifts not opened");
     }
 }

@@ -60,7 +60,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 /// Runs a command through the store's actor.
 async fn execute(ctx: &Ctx, store: StoreId, cmd: impl Command) -> AppResult<Value> {
-    ctx.state.stores.execute(store, Box::new(cmd)).await
+    ctx.state.stores.execute(store, cmd).await
 }
 
 // ---------------------------------------------------------------------------------------

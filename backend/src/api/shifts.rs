@@ -66,7 +66,7 @@ pub(crate) fn caller(ctx: &Ctx) -> AppResult<Caller> {
 /// Runs a command through the actor of the caller's store.
 pub(crate) async fn execute(ctx: &Ctx, cmd: impl Command) -> AppResult<Value> {
     let store = ctx.member()?.store_id();
-    ctx.state.stores.execute(store, Box::new(cmd)).await
+    ctx.state.stores.execute(store, cmd).await
 }
 
 fn reason(r: Option<String>) -> AppResult<Option<String>> {

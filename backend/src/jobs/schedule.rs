@@ -39,7 +39,7 @@ pub async fn tick(state: &AppState, at: DateTime<Utc>) -> AppResult<usize> {
     for store in &stores {
         if let Err(e) = state
             .stores
-            .execute(*store, Box::new(ClockTick { at }))
+            .execute::<serde_json::Value>(*store, ClockTick { at })
             .await
         {
             tracing::warn!(%store, error = %e, "clock tick failed");

@@ -4,13 +4,12 @@ use crate::db::models::store::Store;
 use crate::db::Db;
 use crate::domain::ids::StoreId;
 use crate::error::{AppError, AppResult};
-use crate::store::command::{Command, Effects};
+use crate::store::command::{Command, Effects, Reply};
 use crate::store::persist::{self, CommittedEvent, PersistError};
-use crate::store::registry::StoreRegistry;
-use crate::store::state::{StoreState, Undo};
+use crate::store::state::StoreState;
+use crate::store::write::Undo;
 use actix::prelude::*;
 use chrono::Utc;
-use serde_json::Value;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,6 +25,10 @@ const MAX_STALE_RETRIES: u8 = 5;
 /// Receives every committed change, in version order per store (the realtime hub).
 pub type Publish = Arc<dyn Fn(&[CommittedEvent]) + Send + Sync>;
 
+/// Takes a retiring actor out of the directory of running actors, if it is still the one
+/// registered for its store (so new commands start a fresh actor). True if it was.
+pub type Retire = Arc<dyn Fn(StoreId, &Addr<StoreActor>) -> bool + Send + Sync>;
+
 /// What the commit of a batch returns: the committed events of each command, and the
 /// planned effects handed back for their answers.
 type Outcome = AppResult<(Result<Vec<Vec<CommittedEvent>>, PersistError>, Vec<Effects>)>;
@@ -33,12 +36,12 @@ type Outcome = AppResult<(Result<Vec<Vec<CommittedEvent>>, PersistError>, Vec<Ef
 /// A command waiting for its answer.
 pub struct Pending {
     pub cmd: Box<dyn Command>,
-    pub reply: oneshot::Sender<AppResult<Value>>,
+    pub reply: oneshot::Sender<AppResult<Reply>>,
     retries: u8,
 }
 
 impl Pending {
-    pub fn new(cmd: Box<dyn Command>) -> (Pending, oneshot::Receiver<AppResult<Value>>) {
+    pub fn new(cmd: Box<dyn Command>) -> (Pending, oneshot::Receiver<AppResult<Reply>>) {
         let (reply, rx) = oneshot::channel();
         (
             Pending {
@@ -50,7 +53,7 @@ impl Pending {
         )
     }
 
-    fn answer(self, result: AppResult<Value>) {
+    fn answer(self, result: AppResult<Reply>) {
         // The caller may have gone away (a closed socket); nothing to do then.
         let _ = self.reply.send(result);
     }
@@ -73,7 +76,7 @@ pub struct StoreActor {
     id: StoreId,
     db: Db,
     publish: Publish,
-    registry: StoreRegistry,
+    retire: Retire,
     idle_after: Duration,
     state: Option<StoreState>,
     queue: VecDeque<Pending>,
@@ -88,14 +91,14 @@ impl StoreActor {
         id: StoreId,
         db: Db,
         publish: Publish,
-        registry: StoreRegistry,
+        retire: Retire,
         idle_after: Duration,
     ) -> StoreActor {
         StoreActor {
             id,
             db,
             publish,
-            registry,
+            retire,
             idle_after,
             state: None,
             queue: VecDeque::new(),
@@ -274,7 +277,7 @@ impl StoreActor {
 
     /// Leaves the registry (so new commands start a fresh actor) and stops once drained.
     fn retire(&mut self, ctx: &mut Context<Self>) {
-        if self.registry.retire(self.id, &ctx.address()) {
+        if (self.retire)(self.id, &ctx.address()) {
             self.retired = true;
         }
         if self.retired && self.queue.is_empty() && !self.committing {

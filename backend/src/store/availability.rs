@@ -5,7 +5,7 @@ use crate::domain::availability::Window;
 use crate::domain::ids::{EmployeeId, RequestId, StoreId, UserId};
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::store::command::{Command, Effects, EventDraft, Visibility, Write};
+use crate::store::command::{Command, Effects, EventDraft, Reply, Visibility, Write};
 use crate::store::request_views::AvailabilityView;
 use crate::store::state::StoreState;
 use chrono::{DateTime, Utc};
@@ -137,7 +137,7 @@ impl Command for ChangeAvailability {
                 data,
                 visibility,
             }],
-            reply,
+            reply: Reply::new(reply),
         })
     }
 }

@@ -1,15 +1,13 @@
 //! Commands and what they plan to change.
 
-use crate::db::models::availability::AvailabilityWindow;
-use crate::db::models::notification::Notification;
-use crate::db::models::notification_delivery::Channels;
-use crate::db::models::request::Request;
-use crate::db::models::shift::Shift;
-use crate::domain::ids::{RequestId, ShiftId};
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::store::state::StoreState;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
+use std::any::Any;
+use std::fmt;
+
+pub use crate::store::write::Write;
 
 pub use crate::domain::audience::Audience as Visibility;
 
@@ -21,36 +19,52 @@ pub struct EventDraft {
     pub visibility: Visibility,
 }
 
-/// One row-level write.
-#[derive(Debug, Clone)]
-pub enum Write {
-    PutShift(Box<Shift>),
-    DeleteShift(ShiftId),
-    PutAvailability(Box<AvailabilityWindow>),
-    DeleteAvailability(RequestId),
-    PutRequest(Box<Request>),
-    DeleteRequest(RequestId),
-    /// A notification, written in the same transaction as the change that causes it, and the
-    /// channels it goes out on after the commit.
-    AddNotification(Box<Notification>, Channels),
-}
-
 /// Everything a command changes, planned without I/O.
 #[derive(Debug, Default)]
 pub struct Effects {
     pub writes: Vec<Write>,
     pub events: Vec<EventDraft>,
     /// The `data` of the command's success answer.
-    pub reply: Value,
+    pub reply: Reply,
+}
+
+/// The answer of a command, handed back to its caller as the type the command planned it as
+/// (commands are boxed, so the type is carried along and checked when the caller takes it).
+pub struct Reply(Box<dyn Any + Send>);
+
+impl Reply {
+    pub fn new<T: Send + 'static>(value: T) -> Reply {
+        Reply(Box::new(value))
+    }
+
+    /// The answer as the type the caller expects.
+    pub fn take<T: 'static>(self) -> AppResult<T> {
+        self.0
+            .downcast::<T>()
+            .map(|b| *b)
+            .map_err(|_| AppError::internal("a command answered another type than expected"))
+    }
+}
+
+impl Default for Reply {
+    fn default() -> Reply {
+        Reply::new(Value::Null)
+    }
+}
+
+impl fmt::Debug for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Reply")
+    }
 }
 
 impl Effects {
     /// A command that changes nothing and answers `reply` (e.g. confirming twice).
-    pub fn nothing(reply: Value) -> Effects {
+    pub fn nothing<T: Send + 'static>(reply: T) -> Effects {
         Effects {
             writes: Vec::new(),
             events: Vec::new(),
-            reply,
+            reply: Reply::new(reply),
         }
     }
 

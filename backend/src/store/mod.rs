@@ -17,3 +17,4 @@ pub mod state;
 pub mod time_off;
 pub mod timed;
 pub mod views;
+pub mod write;

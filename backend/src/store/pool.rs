@@ -12,7 +12,7 @@ use crate::domain::request::{RequestKind, RequestStatus};
 use crate::domain::shift::Status;
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::store::command::{Command, Effects, EventDraft, Write};
+use crate::store::command::{Command, Effects, EventDraft, Reply, Write};
 use crate::store::notify;
 use crate::store::request_views::RequestView;
 use crate::store::shifts::{self, Caller};
@@ -98,7 +98,7 @@ fn effects(
         .writes
         .push(Write::PutRequest(Box::new(request.clone())));
     shifts::notify_all(state, drafts, now, &mut effects);
-    effects.reply = json!({ "request": view, "shift": shift_view });
+    effects.reply = Reply::new(json!({ "request": view, "shift": shift_view }));
     effects
 }
 
@@ -448,7 +448,7 @@ impl Command for TakeOpenShift {
             })
             .collect();
         let mut effects = Effects {
-            reply: ShiftView::json(&after, now),
+            reply: Reply::new(ShiftView::json(&after, now)),
             ..Effects::default()
         };
         shifts::changed(state, shift, after, now, &mut effects);

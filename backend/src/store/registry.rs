@@ -3,11 +3,10 @@
 use crate::db::Db;
 use crate::domain::ids::StoreId;
 use crate::error::{AppError, AppResult, ErrorKind};
-use crate::store::actor::{Pending, Publish, StoreActor, Submit};
-use crate::store::command::Command;
+use crate::store::actor::{Pending, Publish, Retire, StoreActor, Submit};
+use crate::store::command::{Command, Reply};
 use actix::dev::SendError;
 use actix::prelude::*;
-use serde_json::Value;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
@@ -28,6 +27,19 @@ struct Inner {
     publish: Publish,
     arbiters: Vec<ArbiterHandle>,
     idle_after: Duration,
+}
+
+impl Inner {
+    /// Removes the actor from the directory if it is still the registered one.
+    fn retire(&self, store: StoreId, addr: &Addr<StoreActor>) -> bool {
+        let mut actors = self.actors.lock().unwrap_or_else(|p| p.into_inner());
+        if actors.get(&store) == Some(addr) {
+            actors.remove(&store);
+            true
+        } else {
+            false
+        }
+    }
 }
 
 fn busy() -> AppError {
@@ -55,8 +67,13 @@ impl StoreRegistry {
         }
     }
 
-    /// Runs a command through the store's actor and returns its answer.
-    pub async fn execute(&self, store: StoreId, cmd: Box<dyn Command>) -> AppResult<Value> {
+    /// Runs a command through the store's actor and returns its answer, as the type the
+    /// command answers.
+    pub async fn execute<T: 'static>(&self, store: StoreId, cmd: impl Command) -> AppResult<T> {
+        self.submit(store, Box::new(cmd)).await?.take()
+    }
+
+    async fn submit(&self, store: StoreId, cmd: Box<dyn Command>) -> AppResult<Reply> {
         let (pending, rx) = Pending::new(cmd);
         let mut message = Submit(pending);
         for _ in 0..3 {
@@ -100,27 +117,22 @@ impl StoreRegistry {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         store.hash(&mut h);
         let arbiter = &self.inner.arbiters[(h.finish() as usize) % self.inner.arbiters.len()];
-        let (db, publish, registry, idle) = (
+        let (db, publish, idle) = (
             self.inner.db.clone(),
             self.inner.publish.clone(),
-            self.clone(),
             self.inner.idle_after,
         );
+        // A weak handle: the directory must not keep itself alive through its actors.
+        let directory = Arc::downgrade(&self.inner);
+        let retire: Retire = Arc::new(move |store, addr| {
+            directory
+                .upgrade()
+                .is_some_and(|inner| inner.retire(store, addr))
+        });
         StoreActor::start_in_arbiter(arbiter, move |ctx| {
             ctx.set_mailbox_capacity(MAILBOX);
-            StoreActor::new(store, db, publish, registry, idle)
+            StoreActor::new(store, db, publish, retire, idle)
         })
-    }
-
-    /// Removes the actor from the registry if it is still the registered one.
-    pub(crate) fn retire(&self, store: StoreId, addr: &Addr<StoreActor>) -> bool {
-        let mut actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
-        if actors.get(&store) == Some(addr) {
-            actors.remove(&store);
-            true
-        } else {
-            false
-        }
     }
 
     /// Number of running store actors.

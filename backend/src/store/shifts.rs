@@ -15,7 +15,7 @@ use crate::domain::shift::{self, EditKind, Progress, Refusal, Removal, Status};
 use crate::domain::time_off;
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::store::command::{Command, Effects, EventDraft, Write};
+use crate::store::command::{Command, Effects, EventDraft, Reply, Write};
 use crate::store::notify;
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
@@ -175,7 +175,7 @@ pub(crate) fn notify_all(
 /// The effects of changing one shift, answered with its new view.
 fn one_change(state: &StoreState, before: &Shift, after: Shift, now: DateTime<Utc>) -> Effects {
     let mut effects = Effects {
-        reply: ShiftView::json(&after, now),
+        reply: Reply::new(ShiftView::json(&after, now)),
         ..Effects::default()
     };
     changed(state, before, after, now, &mut effects);
@@ -383,7 +383,7 @@ impl Command for CreateShifts {
             effects.writes.push(Write::PutShift(Box::new(row)));
             views.push(view);
         }
-        effects.reply = json!({ "shifts": views, "warnings": warnings });
+        effects.reply = Reply::new(json!({ "shifts": views, "warnings": warnings }));
         Ok(effects)
     }
 }
@@ -630,7 +630,7 @@ impl Command for ReleaseShiftsOf {
             .collect();
         upcoming.sort_by_key(|s| (s.start_at, s.id));
         let views = release(state, self.by, upcoming, now, &mut effects);
-        effects.reply = json!({ "shifts": views });
+        effects.reply = Reply::new(json!({ "shifts": views }));
         Ok(effects)
     }
 }
@@ -722,7 +722,7 @@ impl Command for DeleteShift {
             now,
             &mut effects,
         )?;
-        effects.reply = json!({ "id": s.id, "cancelled": how == Removal::Cancel });
+        effects.reply = Reply::new(json!({ "id": s.id, "cancelled": how == Removal::Cancel }));
         Ok(effects)
     }
 }
@@ -777,7 +777,7 @@ impl Command for PublishShifts {
             return Err(refusal(e));
         }
         notify_all(state, drafts, now, &mut effects);
-        effects.reply = json!({ "shifts": published, "skipped": skipped });
+        effects.reply = Reply::new(json!({ "shifts": published, "skipped": skipped }));
         Ok(effects)
     }
 }
@@ -820,7 +820,7 @@ impl Command for ClearSchedule {
             removed(state, s, &mut effects);
         }
         let ids: Vec<ShiftId> = drafts.iter().map(|s| s.id).collect();
-        effects.reply = json!({ "deleted": ids });
+        effects.reply = Reply::new(json!({ "deleted": ids }));
         Ok(effects)
     }
 }
@@ -991,7 +991,7 @@ impl Command for RemindShift {
             json!({ "id": s.id, "start": s.start_at.timestamp_millis(), "by": self.by.user }),
             Audience::managers_and([user]),
         ));
-        effects.reply = json!({ "id": s.id, "reminded": user });
+        effects.reply = Reply::new(json!({ "id": s.id, "reminded": user }));
         Ok(effects)
     }
 }
@@ -1074,7 +1074,7 @@ impl Command for BatchShifts {
             }
             done.push(id);
         }
-        effects.reply = json!({ "shifts": done });
+        effects.reply = Reply::new(json!({ "shifts": done }));
         Ok(effects)
     }
 }

@@ -10,7 +10,6 @@ use crate::domain::ids::{EmployeeId, RequestId, RoleId, ShiftId, StoreId, UserId
 use crate::domain::shift::Status;
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::store::command::Write;
 use chrono::{DateTime, Duration, Utc};
 use diesel::PgConnection;
 use std::collections::HashMap;
@@ -29,18 +28,6 @@ pub struct StoreState {
     pub availability: HashMap<RequestId, AvailabilityWindow>,
     /// Unresolved requests, drop requests, and time off from `now - HISTORY` on.
     pub requests: HashMap<RequestId, Request>,
-}
-
-/// How to take one write back when its batch fails to commit.
-#[derive(Debug)]
-pub enum Undo {
-    Restore(Box<Shift>),
-    Remove(ShiftId),
-    RestoreAvailability(Box<AvailabilityWindow>),
-    RemoveAvailability(RequestId),
-    RestoreRequest(Box<Request>),
-    RemoveRequest(RequestId),
-    Nothing,
 }
 
 impl StoreState {
@@ -145,61 +132,5 @@ impl StoreState {
         self.availability
             .values()
             .filter(move |a| a.employee_id == employee)
-    }
-
-    /// Applies a write and returns how to take it back.
-    pub fn apply(&mut self, write: &Write) -> Undo {
-        match write {
-            Write::PutShift(shift) => match self.shifts.insert(shift.id, (**shift).clone()) {
-                Some(old) => Undo::Restore(Box::new(old)),
-                None => Undo::Remove(shift.id),
-            },
-            Write::DeleteShift(id) => match self.shifts.remove(id) {
-                Some(old) => Undo::Restore(Box::new(old)),
-                None => Undo::Nothing,
-            },
-            Write::PutAvailability(a) => match self.availability.insert(a.id, (**a).clone()) {
-                Some(old) => Undo::RestoreAvailability(Box::new(old)),
-                None => Undo::RemoveAvailability(a.id),
-            },
-            Write::DeleteAvailability(id) => match self.availability.remove(id) {
-                Some(old) => Undo::RestoreAvailability(Box::new(old)),
-                None => Undo::Nothing,
-            },
-            Write::PutRequest(r) => match self.requests.insert(r.id, (**r).clone()) {
-                Some(old) => Undo::RestoreRequest(Box::new(old)),
-                None => Undo::RemoveRequest(r.id),
-            },
-            Write::DeleteRequest(id) => match self.requests.remove(id) {
-                Some(old) => Undo::RestoreRequest(Box::new(old)),
-                None => Undo::Nothing,
-            },
-            // Notifications are not part of the working set.
-            Write::AddNotification(..) => Undo::Nothing,
-        }
-    }
-
-    pub fn undo(&mut self, undo: Undo) {
-        match undo {
-            Undo::Restore(shift) => {
-                self.shifts.insert(shift.id, *shift);
-            }
-            Undo::Remove(id) => {
-                self.shifts.remove(&id);
-            }
-            Undo::RestoreAvailability(a) => {
-                self.availability.insert(a.id, *a);
-            }
-            Undo::RemoveAvailability(id) => {
-                self.availability.remove(&id);
-            }
-            Undo::RestoreRequest(r) => {
-                self.requests.insert(r.id, *r);
-            }
-            Undo::RemoveRequest(id) => {
-                self.requests.remove(&id);
-            }
-            Undo::Nothing => {}
-        }
     }
 }

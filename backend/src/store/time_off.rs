@@ -11,7 +11,7 @@ use crate::domain::shift::{self, Status};
 use crate::domain::time_off::{Span, SpanError};
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::store::command::{Command, Effects, EventDraft, Visibility, Write};
+use crate::store::command::{Command, Effects, EventDraft, Reply, Visibility, Write};
 use crate::store::notify;
 use crate::store::request_views::{AffectedShift, RequestView};
 use crate::store::shifts;
@@ -148,7 +148,7 @@ fn changed(
     Effects {
         writes,
         events,
-        reply: json!(view),
+        reply: Reply::new(json!(view)),
     }
 }
 
@@ -259,7 +259,7 @@ impl Command for TimeOffCommand {
                         data: data.clone(),
                         visibility: Visibility::ManagersAnd(row.user_id.into_iter().collect()),
                     }],
-                    reply: data,
+                    reply: Reply::new(data),
                 })
             }
             TimeOffAction::Cancel(id) => {
@@ -370,9 +370,9 @@ impl Command for TimeOffCommand {
                     }
                 }
                 let mut effects = changed(state, row, "request.updated", drafts, now);
-                let view = effects.reply.take();
+                let view = std::mem::take(&mut effects.reply).take::<serde_json::Value>()?;
                 let shifts_json = shifts::release(state, self.by, opened, now, &mut effects);
-                effects.reply = json!({ "request": view, "shifts": shifts_json });
+                effects.reply = Reply::new(json!({ "request": view, "shifts": shifts_json }));
                 Ok(effects)
             }
         }

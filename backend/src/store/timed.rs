@@ -8,7 +8,7 @@ use crate::domain::pool;
 use crate::domain::shift::{Progress, Status};
 use crate::error::AppResult;
 use crate::store::command::Write;
-use crate::store::command::{Command, Effects, EventDraft};
+use crate::store::command::{Command, Effects, EventDraft, Reply};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
@@ -66,7 +66,7 @@ impl Command for ClockTick {
             });
             effects.writes.push(Write::PutShift(Box::new(next)));
         }
-        effects.reply = json!({ "confirmed": confirmed, "missed": missed });
+        effects.reply = Reply::new(json!({ "confirmed": confirmed, "missed": missed }));
         Ok(effects)
     }
 }

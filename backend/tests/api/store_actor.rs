@@ -6,7 +6,7 @@ use backend::db::models::shift::Shift;
 use backend::db::schema::{store_events, stores};
 use backend::domain::ids::{ShiftId, StoreId};
 use backend::error::AppResult;
-use backend::store::command::{Command, Effects, EventDraft, Visibility, Write};
+use backend::store::command::{Command, Effects, EventDraft, Reply, Visibility, Write};
 use backend::store::state::StoreState;
 use chrono::{DateTime, Duration, Utc};
 use diesel::prelude::*;
@@ -53,7 +53,7 @@ impl Command for CreateTitled {
             updated_at: now,
         };
         Ok(Effects {
-            reply: json!({ "id": shift.id }),
+            reply: Reply::new(json!({ "id": shift.id })),
             events: vec![EventDraft {
                 kind: "shift.created",
                 data: json!({ "id": shift.id, "title": shift.title }),
@@ -83,7 +83,7 @@ async fn concurrent_commands_of_one_store_commit_with_gap_free_versions() {
             store,
             title: format!("shift {i}"),
         };
-        app.state.stores.execute(store, Box::new(cmd))
+        app.state.stores.execute::<serde_json::Value>(store, cmd)
     });
     let results = futures_util::future::join_all(futures).await;
     assert!(results.iter().all(Result::is_ok), "{results:?}");
@@ -107,7 +107,7 @@ async fn a_command_sees_the_effects_of_earlier_commands_in_the_same_batch() {
             store,
             title: "same".into(),
         };
-        app.state.stores.execute(store, Box::new(cmd))
+        app.state.stores.execute::<serde_json::Value>(store, cmd)
     });
     let results = futures_util::future::join_all(futures).await;
     assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1);
@@ -126,7 +126,7 @@ async fn two_nodes_writing_to_one_store_are_serialised_without_gaps() {
             store,
             title: format!("shift {i}"),
         };
-        node.state.stores.execute(store, Box::new(cmd))
+        node.state.stores.execute::<serde_json::Value>(store, cmd)
     });
     let results = futures_util::future::join_all(futures).await;
     assert!(results.iter().all(Result::is_ok), "{results:?}");
@@ -142,7 +142,7 @@ async fn two_nodes_writing_to_one_store_are_serialised_without_gaps() {
     assert!(node_b
         .state
         .stores
-        .execute(store, Box::new(dup))
+        .execute::<serde_json::Value>(store, dup)
         .await
         .is_err());
 }

@@ -1,0 +1,94 @@
+//! Row-level writes a command plans, and how the actor applies them to its working set and
+//! takes them back when their batch does not commit.
+
+use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::notification::Notification;
+use crate::db::models::notification_delivery::Channels;
+use crate::db::models::request::Request;
+use crate::db::models::shift::Shift;
+use crate::domain::ids::{RequestId, ShiftId};
+use crate::store::state::StoreState;
+
+/// One row-level write.
+#[derive(Debug, Clone)]
+pub enum Write {
+    PutShift(Box<Shift>),
+    DeleteShift(ShiftId),
+    PutAvailability(Box<AvailabilityWindow>),
+    DeleteAvailability(RequestId),
+    PutRequest(Box<Request>),
+    DeleteRequest(RequestId),
+    /// A notification, written in the same transaction as the change that causes it, and the
+    /// channels it goes out on after the commit.
+    AddNotification(Box<Notification>, Channels),
+}
+
+/// How to take one write back when its batch fails to commit.
+#[derive(Debug)]
+pub enum Undo {
+    Restore(Box<Shift>),
+    Remove(ShiftId),
+    RestoreAvailability(Box<AvailabilityWindow>),
+    RemoveAvailability(RequestId),
+    RestoreRequest(Box<Request>),
+    RemoveRequest(RequestId),
+    Nothing,
+}
+
+impl StoreState {
+    /// Applies a write and returns how to take it back.
+    pub fn apply(&mut self, write: &Write) -> Undo {
+        match write {
+            Write::PutShift(shift) => match self.shifts.insert(shift.id, (**shift).clone()) {
+                Some(old) => Undo::Restore(Box::new(old)),
+                None => Undo::Remove(shift.id),
+            },
+            Write::DeleteShift(id) => match self.shifts.remove(id) {
+                Some(old) => Undo::Restore(Box::new(old)),
+                None => Undo::Nothing,
+            },
+            Write::PutAvailability(a) => match self.availability.insert(a.id, (**a).clone()) {
+                Some(old) => Undo::RestoreAvailability(Box::new(old)),
+                None => Undo::RemoveAvailability(a.id),
+            },
+            Write::DeleteAvailability(id) => match self.availability.remove(id) {
+                Some(old) => Undo::RestoreAvailability(Box::new(old)),
+                None => Undo::Nothing,
+            },
+            Write::PutRequest(r) => match self.requests.insert(r.id, (**r).clone()) {
+                Some(old) => Undo::RestoreRequest(Box::new(old)),
+                None => Undo::RemoveRequest(r.id),
+            },
+            Write::DeleteRequest(id) => match self.requests.remove(id) {
+                Some(old) => Undo::RestoreRequest(Box::new(old)),
+                None => Undo::Nothing,
+            },
+            // Notifications are not part of the working set.
+            Write::AddNotification(..) => Undo::Nothing,
+        }
+    }
+
+    pub fn undo(&mut self, undo: Undo) {
+        match undo {
+            Undo::Restore(shift) => {
+                self.shifts.insert(shift.id, *shift);
+            }
+            Undo::Remove(id) => {
+                self.shifts.remove(&id);
+            }
+            Undo::RestoreAvailability(a) => {
+                self.availability.insert(a.id, *a);
+            }
+            Undo::RemoveAvailability(id) => {
+                self.availability.remove(&id);
+            }
+            Undo::RestoreRequest(r) => {
+                self.requests.insert(r.id, *r);
+            }
+            Undo::RemoveRequest(id) => {
+                self.requests.remove(&id);
+            }
+            Undo::Nothing => {}
+        }
+    }
+}
