@@ -12,6 +12,7 @@ use crate::domain::business::{self, TimeOfDay, WageType};
 use crate::domain::ids::{EmployeeId, RoleId, StoreId, UserId};
 use crate::domain::permissions::{Permission, Perms};
 use crate::error::{AppError, AppResult};
+use crate::store::found::Founding;
 use chrono::Utc;
 use diesel::prelude::*;
 use std::collections::BTreeMap;
@@ -133,53 +134,65 @@ fn seed(conn: &mut PgConnection, hash: &str) -> AppResult<()> {
     let zone = business::parse_zone(DEMO_ZONE).ok_or_else(|| AppError::internal("demo zone"))?;
     let label = business::zone_label(zone, Utc::now());
     let minutes = |t: &str| TimeOfDay::parse(t).map(TimeOfDay::minutes);
-    let store = NewStore {
-        id: StoreId::new(),
-        owner_id: ids[0],
-        name: DEMO_STORE,
-        kind: "hospitality and leisure",
-        logo: None,
-        thumbnail: None,
-        address: "Kastanienallee 12, 10435 Berlin",
-        open_minute: minutes("07:00"),
-        close_minute: minutes("19:00"),
-        days_off: vec![0],
-        timezone: &label,
-        timezone_reference: DEMO_ZONE,
+    let store = StoreId::new();
+    let role_ids: Vec<RoleId> = ROLES.iter().map(|_| RoleId::new()).collect();
+    let names: Vec<String> = PEOPLE
+        .iter()
+        .map(|p| format!("{} {}", p.first, p.last))
+        .collect();
+    Founding {
+        store: NewStore {
+            id: store,
+            owner_id: ids[0],
+            name: DEMO_STORE,
+            kind: "hospitality and leisure",
+            logo: None,
+            thumbnail: None,
+            address: "Kastanienallee 12, 10435 Berlin",
+            open_minute: minutes("07:00"),
+            close_minute: minutes("19:00"),
+            days_off: vec![0],
+            timezone: &label,
+            timezone_reference: DEMO_ZONE,
+        },
+        roles: ROLES
+            .iter()
+            .zip(&role_ids)
+            .map(
+                |((title, color, require_user_action, swappeable), id)| NewRole {
+                    id: *id,
+                    store_id: store,
+                    title,
+                    color,
+                    require_user_action: *require_user_action,
+                    swappeable: *swappeable,
+                },
+            )
+            .collect(),
+        members: PEOPLE
+            .iter()
+            .zip(&ids)
+            .zip(&names)
+            .map(|((p, user), full_name)| {
+                let wages: BTreeMap<_, _> =
+                    p.roles.iter().map(|(i, w)| (role_ids[*i].0, *w)).collect();
+                NewEmployee {
+                    id: EmployeeId::new(),
+                    store_id: store,
+                    user_id: Some(*user),
+                    email: p.email,
+                    full_name,
+                    display_name: Some(p.first),
+                    img: None,
+                    role_ids: p.roles.iter().map(|(i, _)| role_ids[*i].0).collect(),
+                    wages: wages_json(&wages),
+                    wage_type: WageType::Hourly.as_str(),
+                    permissions: p.perms.names(),
+                }
+            })
+            .collect(),
     }
-    .insert(conn)?;
-    let mut roles = Vec::with_capacity(ROLES.len());
-    for (title, color, require_user_action, swappeable) in ROLES {
-        let role = NewRole {
-            id: RoleId::new(),
-            store_id: store.id,
-            title,
-            color,
-            require_user_action,
-            swappeable,
-        }
-        .insert(conn)?;
-        roles.push(role.id.0);
-    }
-    for (p, user) in PEOPLE.iter().zip(&ids) {
-        let role_ids: Vec<_> = p.roles.iter().map(|(i, _)| roles[*i]).collect();
-        let wages: BTreeMap<_, _> = p.roles.iter().map(|(i, w)| (roles[*i], *w)).collect();
-        let full_name = format!("{} {}", p.first, p.last);
-        NewEmployee {
-            id: EmployeeId::new(),
-            store_id: store.id,
-            user_id: Some(*user),
-            email: p.email,
-            full_name: &full_name,
-            display_name: Some(p.first),
-            img: None,
-            role_ids,
-            wages: wages_json(&wages),
-            wage_type: WageType::Hourly.as_str(),
-            permissions: p.perms.names(),
-        }
-        .insert(conn)?;
-    }
+    .write(conn)?;
     debug_assert!(PEOPLE[0].perms.has(Permission::Owner));
     Ok(())
 }

@@ -126,6 +126,7 @@ impl Application {
         realtime::delivery::start(
             state.realtime.clone(),
             state.db.clone(),
+            state.stores.clone(),
             state.settings.database_url.clone(),
         );
         let listener = TcpListener::bind(&state.settings.bind)

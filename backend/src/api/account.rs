@@ -8,7 +8,7 @@
 use crate::api::call::{Access, Call, Ctx, Registry};
 use crate::api::guard::SignedIn;
 use crate::auth::password;
-use crate::db::models::employee::{Employee, ProfileMirror};
+use crate::db::models::employee::Employee;
 use crate::db::models::one_time_code::{NewOneTimeCode, OneTimeCode};
 use crate::db::models::store::Store;
 use crate::db::models::user::{NewUser, ProfileChanges, User};
@@ -21,6 +21,7 @@ use crate::domain::permissions::Permission;
 use crate::error::{AppError, AppResult, ErrorBody, ErrorKind};
 use crate::messages;
 use crate::startup::AppState;
+use crate::store::employees::MirrorProfile;
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use diesel::PgConnection;
@@ -619,11 +620,29 @@ impl Call for UpdateProfile {
         }
         let now = Utc::now();
         let (changes, mirror) = self.changes(now)?;
-        let user = ctx
+        let (user, stores) = ctx
             .state
             .db
-            .transaction(move |conn| apply_profile(conn, id, changes, mirror, now))
+            .transaction(move |conn| {
+                let user = apply_profile(conn, id, changes, now)?;
+                let stores = Employee::memberships(conn, id)?;
+                Ok((user, stores))
+            })
             .await?;
+        if mirror.name || mirror.image {
+            // Every store the person works in shows the new name or photo on their record.
+            let full_name = format!("{} {}", user.first_name, user.last_name);
+            for (_, store) in stores {
+                let cmd = MirrorProfile {
+                    user: id,
+                    full_name: mirror.name.then(|| full_name.clone()),
+                    img: mirror.image.then(|| user.profile_image.clone()),
+                };
+                if let Err(e) = ctx.state.stores.execute::<()>(store.id, cmd).await {
+                    tracing::warn!(store = %store.id, error = %e, "profile not copied to the store");
+                }
+            }
+        }
         Ok(user.into())
     }
 }
@@ -687,7 +706,6 @@ fn apply_profile(
     conn: &mut PgConnection,
     id: UserId,
     mut changes: ProfileChanges,
-    mirror: MirrorWanted,
     now: DateTime<Utc>,
 ) -> AppResult<User> {
     let mut user = User::update_profile(conn, id, &changes)?;
@@ -704,15 +722,6 @@ fn apply_profile(
             ..ProfileChanges::default()
         };
         user = User::update_profile(conn, id, &changes)?;
-    }
-    let full_name = format!("{} {}", user.first_name, user.last_name);
-    let copy = ProfileMirror {
-        full_name: mirror.name.then_some(full_name),
-        img: mirror.image.then(|| user.profile_image.clone()),
-        updated_at: now,
-    };
-    if mirror.name || mirror.image {
-        Employee::mirror_profile(conn, id, &copy)?;
     }
     Ok(user)
 }

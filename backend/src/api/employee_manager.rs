@@ -9,25 +9,23 @@
 use crate::api::call::{Access, Call, Ctx, Registry};
 use crate::api::guard::Member;
 use crate::api::input::{self, NAME_MAX, URL_MAX};
-use crate::api::views::{EmployeeView, RoleView};
-use crate::db::models::employee::{wages_json, Employee, JobChange, NewEmployee, PersonalChange};
-use crate::db::models::invite::Invite;
-use crate::db::models::log::NewLog;
-use crate::db::models::role::{NewRole, Role, RoleChange};
-use crate::db::models::store::{Audience, Store};
-use crate::domain::business::{self, WageType};
-use crate::domain::ids::{EmployeeId, RoleId, StoreId, UserId};
+use crate::db::models::employee::Employee;
+use crate::domain::business::WageType;
+use crate::domain::ids::{EmployeeId, RoleId, StoreId};
 use crate::domain::invite::{self as invite_rules, INVITE_CODE_LEN};
 use crate::domain::permissions::{Permission, Perms};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::startup::AppState;
-use chrono::{DateTime, Utc};
-use diesel::PgConnection;
+use crate::store::audit;
+use crate::store::command::Command;
+use crate::store::employees::{self, Invitation, Personal, SetActive, Terminate};
+use crate::store::roles::{self, DeletedRole};
+use crate::store::team_views::{EmployeeView, RoleView};
+use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
-use uuid::Uuid;
 
 pub fn register(r: &mut Registry) {
     r.add::<CreateRole>()
@@ -45,67 +43,27 @@ const COLOR_MAX: usize = 40;
 /// Longest phone number.
 const PHONE_MAX: usize = 40;
 
-fn role_not_found() -> AppError {
-    AppError::not_found("role_not_found", messages::ROLE_NOT_FOUND)
+/// Runs a command through the actor of the caller's store.
+async fn execute<T: 'static>(ctx: &Ctx, cmd: impl Command) -> AppResult<T> {
+    let store = ctx.member()?.store_id();
+    ctx.state.stores.execute(store, cmd).await
 }
 
-fn employee_not_found() -> AppError {
-    AppError::not_found("employee_not_found", messages::NO_EMPLOYEE_DOCUMENT)
-}
-
-/// Writes an `error` log for a failed call of a store (the guard logs its own refusals).
-async fn log_failure(
-    state: &AppState,
-    method: &'static str,
-    user: UserId,
-    store: StoreId,
-    e: &AppError,
-) {
-    let description = e.message.to_string();
-    let result = state
-        .db
-        .run(move |conn| {
-            NewLog {
-                kind: "error",
-                method,
-                description: &description,
-                user_id: Some(user),
-                store_id: Some(store),
-            }
-            .insert(conn)?;
-            Ok(())
-        })
+/// Runs a command and writes an `error` log when it fails (the guard logs its own refusals).
+async fn logged<T: 'static>(ctx: &Ctx, method: &'static str, cmd: impl Command) -> AppResult<T> {
+    let result = execute(ctx, cmd).await;
+    if let Err(e) = &result {
+        let member = ctx.member()?;
+        audit::failure(
+            &ctx.state.db,
+            method,
+            e.message.to_string(),
+            Some(member.user),
+            Some(member.store_id()),
+        )
         .await;
-    if let Err(log_err) = result {
-        tracing::warn!(error = %log_err, "could not write the failure log");
     }
-}
-
-/// Checks that every id is a role of `store`; a role of another store is as unknown as a
-/// made-up id.
-fn store_roles(conn: &mut PgConnection, store: StoreId, ids: &[RoleId]) -> AppResult<Vec<Uuid>> {
-    let mut wanted: Vec<Uuid> = ids.iter().map(|r| r.0).collect();
-    wanted.sort_unstable();
-    wanted.dedup();
-    let found = Role::existing_ids(conn, store, &wanted)?;
-    if found.len() != wanted.len() {
-        return Err(AppError::bad_request(
-            "role_not_found",
-            messages::ROLE_NOT_FOUND,
-        ));
-    }
-    // Keep the caller's order.
-    let mut ordered = Vec::with_capacity(wanted.len());
-    for r in ids {
-        if !ordered.contains(&r.0) {
-            ordered.push(r.0);
-        }
-    }
-    Ok(ordered)
-}
-
-fn wages(given: &BTreeMap<String, f64>, roles: &[Uuid]) -> AppResult<BTreeMap<Uuid, f64>> {
-    business::validate_wages(given, roles).map_err(|e| AppError::invalid(e.to_string()))
+    result
 }
 
 /// Parses permission names an employee may be given. `owner` is not one: ownership belongs to
@@ -122,35 +80,6 @@ fn grantable_permissions(names: &[String]) -> AppResult<Perms> {
         }
     }
     Ok(perms)
-}
-
-/// A manager who is not the owner may hand out only manager permissions they hold themselves
-/// (so an employee manager cannot make someone a scheduler); `availabletime` only concerns
-/// the employee's own availability and any employee manager may grant it.
-fn may_grant(member: &Member, old: Perms, new: Perms) -> bool {
-    new.iter()
-        .filter(|p| !old.has(*p) && *p != Permission::Availabletime)
-        .all(|p| member.perms.covers(Perms::NONE.with(p)))
-}
-
-fn is_owner_record(member: &Member, e: &Employee) -> bool {
-    e.user_id == Some(member.store.owner_id)
-}
-
-/// Who sees a change of an employee record: managers, and the employee themself.
-fn employee_audience(e: &Employee) -> Audience {
-    Audience::ManagersAnd(e.user_id.into_iter().collect())
-}
-
-fn record_employee(conn: &mut PgConnection, kind: &str, e: &Employee) -> AppResult<i64> {
-    let data = serde_json::to_value(EmployeeView::full(e)).map_err(AppError::internal)?;
-    Ok(Store::record_change(
-        conn,
-        e.store_id,
-        kind,
-        data,
-        employee_audience(e),
-    )?)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -201,29 +130,15 @@ impl Call for CreateRole {
 
     #[tracing::instrument(name = "createRole", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<RoleView> {
-        let store = ctx.member()?.store_id();
         let (title, color) = self.role_data.checked()?;
-        let require_user_action = self.role_data.require_user_action.unwrap_or(false);
-        let swappeable = self.role_data.swappeable.unwrap_or(false);
-        ctx.state
-            .db
-            .transaction(move |conn| {
-                Store::lock_for_write(conn, store)?;
-                let role = NewRole {
-                    id: RoleId::new(),
-                    store_id: store,
-                    title: &title,
-                    color: &color,
-                    require_user_action,
-                    swappeable,
-                }
-                .insert(conn)?;
-                let view = RoleView::from(&role);
-                let data = serde_json::to_value(&view).map_err(AppError::internal)?;
-                Store::record_change(conn, store, "role.created", data, Audience::Everyone)?;
-                Ok(view)
-            })
-            .await
+        let cmd = roles::CreateRole {
+            id: RoleId::new(),
+            title,
+            color,
+            require_user_action: self.role_data.require_user_action.unwrap_or(false),
+            swappeable: self.role_data.swappeable.unwrap_or(false),
+        };
+        execute(&ctx, cmd).await
     }
 }
 
@@ -250,35 +165,15 @@ impl Call for UpdateRole {
 
     #[tracing::instrument(name = "updateRole", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<RoleView> {
-        let store = ctx.member()?.store_id();
         let (title, color) = self.role_data.checked()?;
-        let change_flags = (
-            self.role_data.require_user_action,
-            self.role_data.swappeable,
-        );
-        let id = self.role_id;
-        ctx.state
-            .db
-            .transaction(move |conn| {
-                Store::lock_for_write(conn, store)?;
-                Role::find_in_store(conn, store, id)?.ok_or_else(role_not_found)?;
-                let role = Role::update(
-                    conn,
-                    store,
-                    id,
-                    &RoleChange {
-                        title: &title,
-                        color: &color,
-                        require_user_action: change_flags.0,
-                        swappeable: change_flags.1,
-                    },
-                )?;
-                let view = RoleView::from(&role);
-                let data = serde_json::to_value(&view).map_err(AppError::internal)?;
-                Store::record_change(conn, store, "role.updated", data, Audience::Everyone)?;
-                Ok(view)
-            })
-            .await
+        let cmd = roles::UpdateRole {
+            id: self.role_id,
+            title,
+            color,
+            require_user_action: self.role_data.require_user_action,
+            swappeable: self.role_data.swappeable,
+        };
+        execute(&ctx, cmd).await
     }
 }
 
@@ -290,15 +185,6 @@ pub struct DeleteRole {
     #[schema(value_type = Option<String>, format = Uuid)]
     pub store: Option<StoreId>,
     pub role_id: RoleId,
-}
-
-/// A deleted role.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DeletedRole {
-    pub id: RoleId,
-    /// How many employees lost the role.
-    pub employees_changed: usize,
 }
 
 impl Call for DeleteRole {
@@ -313,27 +199,7 @@ impl Call for DeleteRole {
 
     #[tracing::instrument(name = "deleteRole", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<DeletedRole> {
-        let store = ctx.member()?.store_id();
-        let id = self.role_id;
-        ctx.state
-            .db
-            .transaction(move |conn| {
-                Store::lock_for_write(conn, store)?;
-                Role::find_in_store(conn, store, id)?.ok_or_else(role_not_found)?;
-                let employees_changed = Role::delete(conn, store, id)?;
-                Store::record_change(
-                    conn,
-                    store,
-                    "role.deleted",
-                    serde_json::json!({ "id": id }),
-                    Audience::Everyone,
-                )?;
-                Ok(DeletedRole {
-                    id,
-                    employees_changed,
-                })
-            })
-            .await
+        execute(&ctx, roles::DeleteRole { id: self.role_id }).await
     }
 }
 
@@ -387,14 +253,6 @@ pub struct Invited {
     pub expire: i64,
 }
 
-struct InviteOutcome {
-    employee: Employee,
-    code: String,
-    expires_at: DateTime<Utc>,
-    resent: bool,
-    store_name: String,
-}
-
 impl InviteEmployee {
     async fn invite(self, ctx: &Ctx, member: &Member) -> AppResult<Invited> {
         let data = self.employee;
@@ -403,103 +261,35 @@ impl InviteEmployee {
         let display_name =
             input::optional_text("displayName", data.display_name.as_deref(), NAME_MAX)?;
         let perms = grantable_permissions(&data.permissions)?;
-        if !may_grant(member, Perms::NONE, perms) {
+        if !member.perms.may_grant(Perms::NONE, perms) {
             return Err(AppError::forbidden(
                 "permission_denied",
                 messages::NO_PERMISSION_ADD_EMPLOYEES,
             ));
         }
-        let wage_type = data.wage_type.unwrap_or(WageType::Hourly);
-        let store = member.store_id();
-        let store_name = member.store.name.clone();
-        let now = Utc::now();
-        let expires_at = invite_rules::expiry(now);
-        let outcome = ctx
-            .state
-            .db
-            .transaction(move |conn| {
-                Store::lock_for_write(conn, store)?;
-                let roles = store_roles(conn, store, &data.role)?;
-                let wages = wages(&data.wage, &roles)?;
-                let job = JobChange {
-                    role_ids: Some(roles.clone()),
-                    wages: Some(wages_json(&wages)),
-                    wage_type: Some(wage_type.as_str().to_string()),
-                    permissions: Some(perms.names()),
-                };
-                let existing = Employee::find_by_email(conn, store, &email)?;
-                let (employee, code, resent) = match existing {
-                    None => {
-                        let e = NewEmployee {
-                            id: EmployeeId::new(),
-                            store_id: store,
-                            user_id: None,
-                            email: &email,
-                            full_name: fullname.as_deref().unwrap_or(""),
-                            display_name: display_name.as_deref(),
-                            img: None,
-                            role_ids: roles,
-                            wages: wages_json(&wages),
-                            wage_type: wage_type.as_str(),
-                            permissions: perms.names(),
-                        }
-                        .insert(conn)?;
-                        let code =
-                            invite_rules::generate_code(&mut rand::thread_rng(), INVITE_CODE_LEN);
-                        (e, code, false)
-                    }
-                    // A former employee is invited afresh.
-                    Some(e) if e.terminated_at.is_some() => {
-                        let e = Employee::reset_for_invite(conn, e.id, &email, &job)?;
-                        let code =
-                            invite_rules::generate_code(&mut rand::thread_rng(), INVITE_CODE_LEN);
-                        (e, code, false)
-                    }
-                    Some(e) if e.user_id.is_some() => {
-                        return Err(AppError::bad_request(
-                            "invite_resolved",
-                            messages::INVITE_ALREADY_RESOLVED,
-                        ))
-                    }
-                    Some(e) => {
-                        let personal = PersonalChange {
-                            full_name: fullname.clone(),
-                            display_name: display_name.clone().map(Some),
-                            ..PersonalChange::default()
-                        };
-                        let e = Employee::update(conn, e.id, &job, &personal)?;
-                        // Resending keeps the code already mailed, so either mail works.
-                        let code = match Invite::of_employee(conn, e.id)? {
-                            Some(i) if !i.resolved => i.hash,
-                            _ => invite_rules::generate_code(
-                                &mut rand::thread_rng(),
-                                INVITE_CODE_LEN,
-                            ),
-                        };
-                        (e, code, true)
-                    }
-                };
-                Invite::put(conn, store, employee.id, &employee.email, &code, expires_at)?;
-                record_employee(conn, "employee.invited", &employee)?;
-                Ok(InviteOutcome {
-                    employee,
-                    code,
-                    expires_at,
-                    resent,
-                    store_name,
-                })
-            })
-            .await?;
-        send_invitation(&ctx.state, &outcome).await?;
+        let cmd = employees::InviteEmployee {
+            email,
+            fullname,
+            display_name,
+            roles: data.role,
+            wages: data.wage,
+            wage_type: data.wage_type.unwrap_or(WageType::Hourly),
+            perms,
+            new_id: EmployeeId::new(),
+            new_code: invite_rules::generate_code(&mut rand::thread_rng(), INVITE_CODE_LEN),
+            expires_at: invite_rules::expiry(Utc::now()),
+        };
+        let invitation: Invitation = execute(ctx, cmd).await?;
+        send_invitation(&ctx.state, &invitation).await?;
         Ok(Invited {
-            employee: EmployeeView::full(&outcome.employee),
-            resent: outcome.resent,
-            expire: outcome.expires_at.timestamp_millis(),
+            employee: EmployeeView::full(&invitation.employee),
+            resent: invitation.resent,
+            expire: invitation.expires_at.timestamp_millis(),
         })
     }
 }
 
-async fn send_invitation(state: &AppState, o: &InviteOutcome) -> AppResult<()> {
+async fn send_invitation(state: &AppState, o: &Invitation) -> AppResult<()> {
     let body = format!(
         "Hello,\n\n\
          you have been invited to join {store} on Clockto.\n\n\
@@ -539,7 +329,14 @@ impl Call for InviteEmployee {
         let member = ctx.member()?.clone();
         let result = self.invite(&ctx, &member).await;
         if let Err(e) = &result {
-            log_failure(&ctx.state, Self::NAME, member.user, member.store_id(), e).await;
+            audit::failure(
+                &ctx.state.db,
+                Self::NAME,
+                e.message.to_string(),
+                Some(member.user),
+                Some(member.store_id()),
+            )
+            .await;
         }
         result
     }
@@ -558,52 +355,18 @@ pub struct EmployeeTarget {
     pub employee_id: EmployeeId,
 }
 
-async fn set_active(ctx: Ctx, id: EmployeeId, deactive: bool) -> AppResult<EmployeeView> {
-    let member = ctx.member()?.clone();
-    let store = member.store_id();
-    let view = ctx
-        .state
-        .db
-        .transaction(move |conn| {
-            let store = member.store_id();
-            Store::lock_for_write(conn, store)?;
-            let target =
-                Employee::find_in_store(conn, store, id)?.ok_or_else(employee_not_found)?;
-            if is_owner_record(&member, &target) {
-                return Err(AppError::bad_request(
-                    "owner_record_fixed",
-                    messages::OWNER_RECORD_IS_FIXED,
-                ));
-            }
-            if target.deactive == deactive {
-                return Ok(EmployeeView::full(&target));
-            }
-            let updated = Employee::set_deactive(conn, id, deactive)?;
-            record_employee(conn, "employee.updated", &updated)?;
-            Ok(EmployeeView::full(&updated))
-        })
-        .await?;
-    if deactive {
-        release_shifts(&ctx, store, id).await;
-    }
-    Ok(view)
-}
-
-/// Opens the upcoming shifts of an employee who can no longer work them. The employee's record
-/// is already changed; should this fail, the next deactivation or termination call repeats it.
-async fn release_shifts(ctx: &Ctx, store: StoreId, employee: EmployeeId) {
-    let Some(by) = ctx.user else {
-        return;
-    };
-    let cmd = crate::store::shifts::ReleaseShiftsOf { employee, by };
-    if let Err(e) = ctx
-        .state
-        .stores
-        .execute::<serde_json::Value>(store, cmd)
-        .await
-    {
-        tracing::warn!(error = %e, %employee, "upcoming shifts not opened");
-    }
+/// Deactivates (releasing the employee's upcoming shifts in the same commit) or activates.
+async fn set_active(ctx: Ctx, employee: EmployeeId, deactive: bool) -> AppResult<EmployeeView> {
+    let by = ctx.user()?;
+    execute(
+        &ctx,
+        SetActive {
+            employee,
+            deactive,
+            by,
+        },
+    )
+    .await
 }
 
 /// `deactivateEmployee`: the employee can still sign in but can no longer act in the store.
@@ -680,44 +443,16 @@ impl Call for TerminateEmployee {
 
     #[tracing::instrument(name = "terminateEmployee", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<Terminated> {
-        let member = ctx.member()?.clone();
-        let id = self.employee_id;
-        let for_tx = member.clone();
-        let result = ctx
-            .state
-            .db
-            .transaction(move |conn| {
-                let member = for_tx;
-                let store = member.store_id();
-                Store::lock_for_write(conn, store)?;
-                let target =
-                    Employee::find_in_store(conn, store, id)?.ok_or_else(employee_not_found)?;
-                if is_owner_record(&member, &target) {
-                    return Err(AppError::bad_request(
-                        "owner_record_fixed",
-                        messages::OWNER_RECORD_IS_FIXED,
-                    ));
-                }
-                let ended = Employee::terminate(conn, id, Utc::now())?;
-                Invite::delete_of_employee(conn, id)?;
-                Store::record_change(
-                    conn,
-                    store,
-                    "employee.terminated",
-                    serde_json::json!({ "id": id }),
-                    employee_audience(&ended),
-                )?;
-                Ok(Terminated {
-                    message: messages::EMPLOYEE_TERMINATED,
-                    employee_id: id,
-                })
-            })
-            .await;
-        match &result {
-            Ok(_) => release_shifts(&ctx, member.store_id(), id).await,
-            Err(e) => log_failure(&ctx.state, Self::NAME, member.user, member.store_id(), e).await,
-        }
-        result
+        let by = ctx.user()?;
+        let cmd = Terminate {
+            employee: self.employee_id,
+            by,
+        };
+        let employee_id: EmployeeId = logged(&ctx, Self::NAME, cmd).await?;
+        Ok(Terminated {
+            message: messages::EMPLOYEE_TERMINATED,
+            employee_id,
+        })
     }
 }
 
@@ -756,14 +491,7 @@ pub struct EmployeePatch {
 }
 
 impl EmployeePatch {
-    fn touches_job(&self) -> bool {
-        self.roles.is_some()
-            || self.wage.is_some()
-            || self.wage_type.is_some()
-            || self.permissions.is_some()
-    }
-
-    fn personal(&self) -> AppResult<PersonalChange> {
+    fn personal(&self) -> AppResult<Personal> {
         let cleared =
             |field: &str, v: &Option<String>, max: usize| -> AppResult<Option<Option<String>>> {
                 v.as_deref()
@@ -780,7 +508,7 @@ impl EmployeePatch {
                 Some(Some(at))
             }
         };
-        Ok(PersonalChange {
+        Ok(Personal {
             full_name: self
                 .fullname
                 .as_deref()
@@ -807,13 +535,6 @@ pub struct UpdateEmployee {
     pub employee: EmployeePatch,
 }
 
-fn denied_update() -> AppError {
-    AppError::forbidden(
-        "permission_denied",
-        messages::NO_PERMISSION_UPDATE_EMPLOYEES,
-    )
-}
-
 impl Call for UpdateEmployee {
     const NAME: &'static str = "updateEmployee";
     const ACCESS: Access = Access::Store(Perms::NONE);
@@ -827,11 +548,10 @@ impl Call for UpdateEmployee {
 
     #[tracing::instrument(name = "updateEmployee", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<EmployeeView> {
-        let member = ctx.member()?.clone();
+        let member = ctx.member()?;
         let patch = self.employee;
-        let id = self.employee_id;
         let personal = patch.personal()?;
-        let wanted_perms = patch
+        let perms = patch
             .permissions
             .as_deref()
             .map(|names| {
@@ -845,67 +565,17 @@ impl Call for UpdateEmployee {
                 grantable_permissions(&without_owner).map(|p| (p, owner_listed))
             })
             .transpose()?;
-        let for_tx = member.clone();
-        let result = ctx
-            .state
-            .db
-            .transaction(move |conn| {
-                let member = for_tx;
-                let store = member.store_id();
-                Store::lock_for_write(conn, store)?;
-                let target =
-                    Employee::find_in_store(conn, store, id)?.ok_or_else(employee_not_found)?;
-                let is_self = target.user_id == Some(member.user);
-                let manages = member.has(Permission::Employee);
-                if !manages && (!is_self || patch.touches_job()) {
-                    return Err(denied_update());
-                }
-                let owner_record = is_owner_record(&member, &target);
-                if owner_record && !member.is_owner() {
-                    return Err(denied_update());
-                }
-                let mut job = JobChange::default();
-                if let Some((perms, owner_listed)) = wanted_perms {
-                    if owner_record {
-                        if perms.union(Perms::OWNER) != Perms::ALL {
-                            return Err(AppError::bad_request(
-                                "owner_record_fixed",
-                                messages::OWNER_RECORD_IS_FIXED,
-                            ));
-                        }
-                    } else if owner_listed {
-                        return Err(AppError::invalid("The owner permission cannot be granted."));
-                    } else {
-                        if !may_grant(&member, target.perms(), perms) {
-                            return Err(denied_update());
-                        }
-                        job.permissions = Some(perms.names());
-                    }
-                }
-                let roles = match &patch.roles {
-                    Some(r) => store_roles(conn, store, r)?,
-                    None => target.role_ids.clone(),
-                };
-                job.wages = match &patch.wage {
-                    Some(w) => Some(wages_json(&wages(w, &roles)?)),
-                    None if patch.roles.is_some() => Some(wages_json(
-                        &business::retain_held_wages(&target.wage_map(), &roles),
-                    )),
-                    None => None,
-                };
-                if patch.roles.is_some() {
-                    job.role_ids = Some(roles);
-                }
-                job.wage_type = patch.wage_type.map(|w| w.as_str().to_string());
-                let updated = Employee::update(conn, id, &job, &personal)?;
-                record_employee(conn, "employee.updated", &updated)?;
-                Ok(EmployeeView::full(&updated))
-            })
-            .await;
-        if let Err(e) = &result {
-            log_failure(&ctx.state, Self::NAME, member.user, member.store_id(), e).await;
-        }
-        result
+        let cmd = employees::UpdateEmployee {
+            employee: self.employee_id,
+            by: member.user,
+            by_perms: member.perms,
+            personal,
+            roles: patch.roles,
+            wages: patch.wage,
+            wage_type: patch.wage_type,
+            perms,
+        };
+        logged(&ctx, Self::NAME, cmd).await
     }
 }
 

@@ -3,15 +3,15 @@
 
 use crate::api::call::{Access, Call, Ctx, Registry};
 use crate::api::input;
-use crate::db::models::employee::Employee;
 use crate::db::models::invite::Invite;
-use crate::db::models::log::NewLog;
 use crate::db::models::store::Store;
 use crate::db::models::user::User;
-use crate::domain::ids::StoreId;
+use crate::domain::ids::{StoreId, UserId};
 use crate::domain::invite::{normalize_code, same_email, INVITE_CODE_LEN};
 use crate::error::{AppError, AppResult};
 use crate::messages;
+use crate::store::audit;
+use crate::store::employees::AcceptInvitation;
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -141,12 +141,29 @@ impl Call for JoinBusinessWithInvitation {
     #[tracing::instrument(name = "joinBusinessWithInvitation", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<Joined> {
         let user = ctx.user()?;
+        let result = self.join(&ctx, user).await;
+        if let Err(e) = &result {
+            audit::failure(
+                &ctx.state.db,
+                Self::NAME,
+                e.message.to_string(),
+                Some(user),
+                None,
+            )
+            .await;
+        }
+        result
+    }
+}
+
+impl JoinBusinessWithInvitation {
+    async fn join(self, ctx: &Ctx, user: UserId) -> AppResult<Joined> {
         let email = input::email(&self.email)?;
         let code = code(&self.code);
-        let result = ctx
+        let (me, invite) = ctx
             .state
             .db
-            .transaction(move |conn| {
+            .run(move |conn| {
                 let me = User::find(conn, user)?;
                 if !same_email(&me.email, &email) {
                     return Err(AppError::forbidden(
@@ -159,62 +176,25 @@ impl Call for JoinBusinessWithInvitation {
                     .into_iter()
                     .next()
                     .ok_or_else(invalid_code)?;
-                Store::lock_for_write(conn, invite.store_id)?;
-                if let Some(mine) = Employee::find_any_of_user(conn, invite.store_id, user)? {
-                    if mine.id != invite.employee_id {
-                        return Err(AppError::bad_request(
-                            "already_a_member",
-                            messages::ALREADY_A_MEMBER,
-                        ));
-                    }
-                }
-                let full_name = format!("{} {}", me.first_name, me.last_name);
-                let employee = Employee::link_user(
-                    conn,
-                    invite.employee_id,
-                    user,
-                    full_name.trim(),
-                    me.profile_image.as_deref(),
-                )?;
-                Invite::resolve(conn, invite.id, user)?;
-                let data =
-                    serde_json::to_value(crate::api::views::EmployeeView::colleague(&employee))
-                        .map_err(AppError::internal)?;
-                Store::record_change(
-                    conn,
-                    invite.store_id,
-                    "employee.joined",
-                    data,
-                    crate::db::models::store::Audience::Everyone,
-                )?;
-                tracing::info!(store = %invite.store_id, "invitation accepted");
-                Ok(Joined {
-                    message: messages::JOIN_SUCCESS,
-                    store_id: invite.store_id,
-                })
+                Ok((me, invite))
             })
-            .await;
-        if let Err(e) = &result {
-            let description = e.message.to_string();
-            let logged = ctx
-                .state
-                .db
-                .run(move |conn| {
-                    NewLog {
-                        kind: "error",
-                        method: Self::NAME,
-                        description: &description,
-                        user_id: Some(user),
-                        store_id: None,
-                    }
-                    .insert(conn)?;
-                    Ok(())
-                })
-                .await;
-            if let Err(log_err) = logged {
-                tracing::warn!(error = %log_err, "could not write the failure log");
-            }
-        }
-        result
+            .await?;
+        // The store's actor checks the invitation again against its own state: it may have
+        // been accepted, withdrawn or renewed since this read.
+        let cmd = AcceptInvitation {
+            user,
+            employee: invite.employee_id,
+            code: invite.hash,
+            full_name: format!("{} {}", me.first_name, me.last_name)
+                .trim()
+                .to_string(),
+            img: me.profile_image,
+        };
+        let store_id: StoreId = ctx.state.stores.execute(invite.store_id, cmd).await?;
+        tracing::info!(store = %store_id, "invitation accepted");
+        Ok(Joined {
+            message: messages::JOIN_SUCCESS,
+            store_id,
+        })
     }
 }

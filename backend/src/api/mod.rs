@@ -16,7 +16,6 @@ pub mod push;
 pub mod requests;
 pub mod shifts;
 pub mod stores;
-pub mod views;
 
 use crate::auth;
 use crate::error::{AppError, AppResult};

@@ -28,10 +28,10 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
     ),
     components(schemas(
         crate::api::stores::StoreDetail,
-        crate::api::views::StoreView,
-        crate::api::views::TimesView,
-        crate::api::views::RoleView,
-        crate::api::views::EmployeeView,
+        crate::store::team_views::StoreView,
+        crate::store::team_views::TimesView,
+        crate::store::team_views::RoleView,
+        crate::store::team_views::EmployeeView,
         crate::store::views::ShiftView,
         crate::api::pool::PoolEntry,
         crate::store::request_views::RequestView

@@ -4,11 +4,8 @@
 use crate::api::call::{Access, Call, Ctx, Registry};
 use crate::api::guard::{self, Member};
 use crate::api::input::{self, ADDRESS_MAX, NAME_MAX, URL_MAX};
-use crate::api::views::{EmployeeView, StoreView};
 use crate::db::models::employee::NewEmployee;
-use crate::db::models::store::{
-    Audience, IdentityChange, LocationChange, NewStore, Store, TimingChange,
-};
+use crate::db::models::store::NewStore;
 use crate::db::models::user::User;
 use crate::domain::business::{self, DayInput, DaysOffError, TimeOfDay};
 use crate::domain::ids::{EmployeeId, StoreId};
@@ -16,9 +13,12 @@ use crate::domain::invite::{generate_code, IDENTITY_CODE_LEN};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult, ErrorKind};
 use crate::messages;
+use crate::store::found::Founding;
+use crate::store::settings::{
+    BookingState, ChangeSettings, IssueIdentityCode, SettingsChange, ToggleBooking,
+};
+use crate::store::team_views::{EmployeeView, StoreView};
 use chrono::Utc;
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use diesel::{Connection, PgConnection};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -90,23 +90,15 @@ async fn business_owner(
     })
 }
 
-/// Commits a change of the store row and announces it to everyone in the store.
-async fn change_store<F>(ctx: &Ctx, store: StoreId, f: F) -> AppResult<StoreView>
-where
-    F: FnOnce(&mut PgConnection) -> AppResult<Store> + Send + 'static,
-{
+/// Runs a change of the store's settings through its actor.
+async fn change_settings(
+    ctx: &Ctx,
+    member: &Member,
+    change: SettingsChange,
+) -> AppResult<StoreView> {
     ctx.state
-        .db
-        .transaction(move |conn| {
-            Store::lock_for_write(conn, store)?;
-            let mut updated = f(conn)?;
-            // The lock is held, so the version this change gets is the next one.
-            updated.version += 1;
-            let view = StoreView::from(&updated);
-            let data = serde_json::to_value(&view).map_err(AppError::internal)?;
-            Store::record_change(conn, store, "store.updated", data, Audience::Everyone)?;
-            Ok(view)
-        })
+        .stores
+        .execute(member.store_id(), ChangeSettings(change))
         .await
 }
 
@@ -179,41 +171,44 @@ impl Call for CreateBusiness {
             .db
             .transaction(move |conn| {
                 let owner = User::find(conn, user)?;
-                let store = NewStore {
-                    id: StoreId::new(),
-                    owner_id: user,
-                    name: &name,
-                    kind,
-                    logo: logo.as_deref(),
-                    thumbnail: logo.as_deref(),
-                    address: &address,
-                    open_minute: open.map(TimeOfDay::minutes),
-                    close_minute: close.map(TimeOfDay::minutes),
-                    days_off,
-                    timezone: &label,
-                    timezone_reference: tz.name(),
-                }
-                .insert(conn)?;
                 let full_name = format!("{} {}", owner.first_name, owner.last_name);
-                let employee = NewEmployee {
-                    id: EmployeeId::new(),
-                    store_id: store.id,
-                    user_id: Some(user),
-                    email: &owner.email,
-                    full_name: full_name.trim(),
-                    display_name: None,
-                    img: owner.profile_image.as_deref(),
-                    role_ids: Vec::new(),
-                    wages: serde_json::json!({}),
-                    wage_type: business::WageType::Hourly.as_str(),
-                    permissions: Perms::ALL.names(),
+                let store = StoreId::new();
+                let founded = Founding {
+                    store: NewStore {
+                        id: store,
+                        owner_id: user,
+                        name: &name,
+                        kind,
+                        logo: logo.as_deref(),
+                        thumbnail: logo.as_deref(),
+                        address: &address,
+                        open_minute: open.map(TimeOfDay::minutes),
+                        close_minute: close.map(TimeOfDay::minutes),
+                        days_off,
+                        timezone: &label,
+                        timezone_reference: tz.name(),
+                    },
+                    roles: Vec::new(),
+                    members: vec![NewEmployee {
+                        id: EmployeeId::new(),
+                        store_id: store,
+                        user_id: Some(user),
+                        email: &owner.email,
+                        full_name: full_name.trim(),
+                        display_name: None,
+                        img: owner.profile_image.as_deref(),
+                        role_ids: Vec::new(),
+                        wages: serde_json::json!({}),
+                        wage_type: business::WageType::Hourly.as_str(),
+                        permissions: Perms::ALL.names(),
+                    }],
                 }
-                .insert(conn)?;
-                tracing::info!(store = %store.id, "store created");
+                .write(conn)?;
+                let (store, employee) = (&founded.store, &founded.members[0]);
                 Ok(CreatedBusiness {
                     store_id: store.id,
-                    store: StoreView::from(&store),
-                    employee: EmployeeView::full(&employee),
+                    store: StoreView::from(store),
+                    employee: EmployeeView::full(employee),
                 })
             })
             .await
@@ -252,21 +247,12 @@ impl Call for UpdateBusinessIdentity {
             None => None,
             Some(v) => Some(input::optional_text("img", Some(v), URL_MAX)?),
         };
-        change_store(&ctx, member.store_id(), move |conn| {
-            let logo = img.as_ref().map(|l| l.as_deref());
-            Ok(Store::update(
-                conn,
-                member.store_id(),
-                IdentityChange {
-                    name: &name,
-                    kind,
-                    logo,
-                    // A new logo brings its own thumbnail (the upload made one next to it).
-                    thumbnail: logo,
-                },
-            )?)
-        })
-        .await
+        let change = SettingsChange::Identity {
+            name,
+            kind,
+            logo: img,
+        };
+        change_settings(&ctx, &member, change).await
     }
 }
 
@@ -300,18 +286,12 @@ impl Call for UpdateBusinessTiming {
         let open = time_of_day("open", &self.open)?;
         let close = time_of_day("close", &self.close)?;
         let days_off = days_off(&self.daysoff)?;
-        change_store(&ctx, member.store_id(), move |conn| {
-            Ok(Store::update(
-                conn,
-                member.store_id(),
-                TimingChange {
-                    open_minute: Some(open.minutes()),
-                    close_minute: Some(close.minutes()),
-                    days_off,
-                },
-            )?)
-        })
-        .await
+        let change = SettingsChange::Timing {
+            open_minute: open.minutes(),
+            close_minute: close.minutes(),
+            days_off,
+        };
+        change_settings(&ctx, &member, change).await
     }
 }
 
@@ -342,18 +322,12 @@ impl Call for UpdateBusinessLocation {
         let address = input::required_text("address", &self.address, ADDRESS_MAX)?;
         let tz = zone(&self.timezone)?;
         let label = business::zone_label(tz, Utc::now());
-        change_store(&ctx, member.store_id(), move |conn| {
-            Ok(Store::update(
-                conn,
-                member.store_id(),
-                LocationChange {
-                    address: &address,
-                    timezone: &label,
-                    timezone_reference: tz.name(),
-                },
-            )?)
-        })
-        .await
+        let change = SettingsChange::Location {
+            address,
+            timezone: label,
+            timezone_reference: tz.name().to_string(),
+        };
+        change_settings(&ctx, &member, change).await
     }
 }
 
@@ -392,29 +366,11 @@ impl Call for RequestBusinessIdentityCode {
     #[tracing::instrument(name = "requestBusinessIdentityCode", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<IdentityCode> {
         let store = ctx.member()?.store_id();
-        let regenerate = self.regenerate;
-        let code = ctx
-            .state
-            .db
-            .transaction(move |conn| {
-                Store::lock_for_write(conn, store)?;
-                let current = Store::find(conn, store)?.and_then(|s| s.identity_code);
-                if let (Some(code), false) = (current, regenerate) {
-                    return Ok(code);
-                }
-                let mut rng = rand::thread_rng();
-                // Collisions are astronomically rare; a few tries make them harmless.
-                for _ in 0..5 {
-                    let code = generate_code(&mut rng, IDENTITY_CODE_LEN);
-                    match conn.transaction(|c| Store::set_identity_code(c, store, &code)) {
-                        Ok(()) => return Ok(code),
-                        Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {}
-                        Err(e) => return Err(e.into()),
-                    }
-                }
-                Err(AppError::internal("could not draw a unique identity code"))
-            })
-            .await?;
+        let cmd = IssueIdentityCode {
+            regenerate: self.regenerate,
+            fresh: generate_code(&mut rand::thread_rng(), IDENTITY_CODE_LEN),
+        };
+        let code = ctx.state.stores.execute(store, cmd).await?;
         Ok(IdentityCode { code })
     }
 }
@@ -432,15 +388,6 @@ pub struct ToggleBookingFeature {
     pub booking_enabled: bool,
 }
 
-/// The booking switch after the call.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BookingState {
-    pub booking_enabled: bool,
-    /// False when the store already had this value.
-    pub changed: bool,
-}
-
 impl Call for ToggleBookingFeature {
     const NAME: &'static str = "toggleBookingFeature";
     const ACCESS: Access = Access::Store(Perms::OWNER);
@@ -455,31 +402,9 @@ impl Call for ToggleBookingFeature {
     #[tracing::instrument(name = "toggleBookingFeature", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<BookingState> {
         let store = ctx.member()?.store_id();
-        let enabled = self.booking_enabled;
-        ctx.state
-            .db
-            .transaction(move |conn| {
-                Store::lock_for_write(conn, store)?;
-                let current = Store::find(conn, store)?.ok_or_else(|| {
-                    AppError::not_found("no_active_store", messages::NO_ACTIVE_STORE)
-                })?;
-                if current.booking_enabled == enabled {
-                    return Ok(BookingState {
-                        booking_enabled: enabled,
-                        changed: false,
-                    });
-                }
-                let mut updated = Store::set_booking(conn, store, enabled)?;
-                // The lock is held, so the version this change gets is the next one.
-                updated.version += 1;
-                let data =
-                    serde_json::to_value(StoreView::from(&updated)).map_err(AppError::internal)?;
-                Store::record_change(conn, store, "store.updated", data, Audience::Everyone)?;
-                Ok(BookingState {
-                    booking_enabled: enabled,
-                    changed: true,
-                })
-            })
-            .await
+        let cmd = ToggleBooking {
+            enabled: self.booking_enabled,
+        };
+        ctx.state.stores.execute(store, cmd).await
     }
 }

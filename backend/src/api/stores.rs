@@ -2,7 +2,6 @@
 
 use crate::api::employee_manager::visible_employees;
 use crate::api::guard::{self, Member, SignedIn};
-use crate::api::views::{EmployeeView, RoleView, StoreView};
 use crate::db::models::employee::Employee;
 use crate::db::models::invite::Invite;
 use crate::db::models::role::Role;
@@ -11,6 +10,7 @@ use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::startup::AppState;
+use crate::store::team_views::{EmployeeView, RoleView, StoreView};
 use actix_web::{web, HttpResponse};
 use serde::Serialize;
 use std::collections::HashMap;

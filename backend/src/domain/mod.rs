@@ -9,6 +9,7 @@ pub mod calendar;
 pub mod ids;
 pub mod invite;
 pub mod login_throttle;
+pub mod membership;
 pub mod notification;
 pub mod permissions;
 pub mod pool;

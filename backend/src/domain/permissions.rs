@@ -104,6 +104,16 @@ impl Perms {
     pub fn names(self) -> Vec<String> {
         self.iter().map(|p| p.as_str().to_string()).collect()
     }
+
+    /// Whether someone holding these permissions may change a record's permissions from
+    /// `old` to `new`: a manager hands out only manager permissions they hold themselves (an
+    /// employee manager cannot make someone a scheduler); `availabletime` only concerns the
+    /// employee's own availability, and any employee manager may grant it.
+    pub fn may_grant(self, old: Perms, new: Perms) -> bool {
+        new.iter()
+            .filter(|p| !old.has(*p) && *p != Permission::Availabletime)
+            .all(|p| self.covers(Perms::NONE.with(p)))
+    }
 }
 
 #[cfg(test)]
@@ -130,6 +140,17 @@ mod tests {
         let p = Perms::from_names(&["schedule", "availabletime", "bogus"]);
         assert_eq!(p.names(), vec!["schedule", "availabletime"]);
         assert!(!p.is_manager() || p.has(Permission::Schedule));
+    }
+
+    #[test]
+    fn managers_grant_only_manager_permissions_they_hold() {
+        let employee_manager = Perms::EMPLOYEE;
+        assert!(employee_manager.may_grant(Perms::NONE, Perms::EMPLOYEE));
+        assert!(employee_manager.may_grant(Perms::NONE, Perms::AVAILABLETIME));
+        assert!(!employee_manager.may_grant(Perms::NONE, Perms::SCHEDULE));
+        // Keeping what the record already holds is no grant.
+        assert!(employee_manager.may_grant(Perms::SCHEDULE, Perms::SCHEDULE));
+        assert!(Perms::ALL.may_grant(Perms::NONE, Perms::SCHEDULE.union(Perms::EMPLOYEE)));
     }
 
     #[test]

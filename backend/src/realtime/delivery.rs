@@ -13,6 +13,7 @@ use crate::domain::ids::StoreId;
 use crate::realtime::hub::Task;
 use crate::realtime::presence::{self, Announcement};
 use crate::realtime::{outbox, Realtime};
+use crate::store::registry::StoreRegistry;
 use diesel::RunQueryDsl;
 use futures_util::StreamExt;
 use std::collections::HashMap;
@@ -29,18 +30,23 @@ const PAGE: i64 = 500;
 const RETRY: Duration = Duration::from_secs(1);
 
 /// Starts the delivery loop and the listener. Must run inside the actix system.
-pub fn start(rt: Arc<Realtime>, db: Db, database_url: String) {
+pub fn start(rt: Arc<Realtime>, db: Db, stores: StoreRegistry, database_url: String) {
     let Some(tasks) = rt.take_tasks() else {
         return;
     };
-    actix_web::rt::spawn(deliver(rt.clone(), db, tasks));
+    actix_web::rt::spawn(deliver(rt.clone(), db, stores.clone(), tasks));
     actix_web::rt::spawn(refresh_presence(rt.clone()));
-    actix_web::rt::spawn(listen(rt, database_url));
+    actix_web::rt::spawn(listen(rt, stores, database_url));
 }
 
 /// Runs the hub's tasks: at most one catch-up per store at a time (a request arriving
 /// meanwhile runs it again afterwards), membership refreshes.
-async fn deliver(rt: Arc<Realtime>, db: Db, mut tasks: UnboundedReceiver<Task>) {
+async fn deliver(
+    rt: Arc<Realtime>,
+    db: Db,
+    stores: StoreRegistry,
+    mut tasks: UnboundedReceiver<Task>,
+) {
     // Stores being caught up, and whether another catch-up was asked for meanwhile.
     let mut running: HashMap<StoreId, bool> = HashMap::new();
     let start = |store: StoreId, running: &mut HashMap<StoreId, bool>| {
@@ -65,7 +71,7 @@ async fn deliver(rt: Arc<Realtime>, db: Db, mut tasks: UnboundedReceiver<Task>) 
                 }
             }
             Task::Refresh(store) => {
-                actix_web::rt::spawn(refresh(rt.clone(), db.clone(), store));
+                actix_web::rt::spawn(refresh(rt.clone(), stores.clone(), store));
             }
             Task::Announce(store) => {
                 actix_web::rt::spawn(announce(rt.clone(), db.clone(), store, false));
@@ -144,25 +150,24 @@ async fn catch_up(rt: Arc<Realtime>, db: Db, store: StoreId) {
     rt.hub.task(Task::Finished(store));
 }
 
-/// Re-reads the standing of the users in the store's room (permissions may have changed).
-async fn refresh(rt: Arc<Realtime>, db: Db, store: StoreId) {
+/// Asks the store's actor for the standing of the users in the store's room (permissions
+/// may have changed), as of the changes the room has delivered.
+async fn refresh(rt: Arc<Realtime>, stores: StoreRegistry, store: StoreId) {
     let users = rt.hub.users_in(store);
     if users.is_empty() {
         return;
     }
-    match db
-        .run(move |c| Ok(outbox::standing(c, store, &users)?))
-        .await
-    {
+    let seen = rt.hub.delivered(store).unwrap_or(0);
+    match stores.standings(store, users, seen).await {
         Ok(standing) => rt.hub.update_members(store, &standing),
         Err(e) => tracing::warn!(%store, error = %e, "cannot refresh store members"),
     }
 }
 
 /// Keeps a `LISTEN store_events` connection open, reconnecting when it drops.
-async fn listen(rt: Arc<Realtime>, url: String) {
+async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, url: String) {
     loop {
-        match listen_once(&rt, &url).await {
+        match listen_once(&rt, &stores, &url).await {
             Ok(()) => tracing::warn!("the listen connection closed; reconnecting"),
             Err(e) => tracing::warn!(error = %e, "cannot listen for store events; retrying"),
         }
@@ -170,17 +175,27 @@ async fn listen(rt: Arc<Realtime>, url: String) {
     }
 }
 
-async fn listen_once(rt: &Arc<Realtime>, url: &str) -> Result<(), tokio_postgres::Error> {
+async fn listen_once(
+    rt: &Arc<Realtime>,
+    stores: &StoreRegistry,
+    url: &str,
+) -> Result<(), tokio_postgres::Error> {
     let (client, mut connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
     let (closed_tx, closed_rx) = tokio::sync::oneshot::channel::<()>();
     let announcements = rt.clone();
+    let actors = stores.clone();
     actix_web::rt::spawn(async move {
         let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
         while let Some(message) = messages.next().await {
             match message {
                 Ok(AsyncMessage::Notification(n)) if n.channel() == CHANNEL => {
                     match parse_announcement(n.payload()) {
-                        Some((store, version)) => announcements.hub.announced(store, version),
+                        Some((store, version)) => {
+                            // The store's actor here re-reads memberships another node
+                            // changed; the hub delivers the change to this node's sockets.
+                            actors.heard(store, version);
+                            announcements.hub.announced(store, version);
+                        }
                         None => tracing::warn!(payload = n.payload(), "odd store announcement"),
                     }
                 }

@@ -9,6 +9,7 @@
 
 use crate::domain::audience::Audience;
 use crate::domain::ids::{StoreId, UserId};
+use crate::domain::membership;
 use crate::realtime::outbound::{Frame, Outbound};
 use crate::realtime::presence::{self, Announcement, PresentUser};
 use crate::store::notify::NOTIFICATION_EVENT;
@@ -83,7 +84,7 @@ impl Change {
         Change {
             version,
             audience,
-            touches_members: kind.starts_with("employee."),
+            touches_members: membership::touches_membership(kind),
             frame: event_frame("change", &body),
             alert: (kind == NOTIFICATION_EVENT).then(|| event_frame("notification", data)),
         }
@@ -655,7 +656,7 @@ mod tests {
         Change::new(
             store,
             version,
-            "role.updated",
+            "shift.updated",
             &json!({"v": version}),
             0,
             audience,

@@ -1,16 +1,12 @@
-//! Reads of the store outbox (`store_events`) and of memberships, for replays, catch-ups and
-//! permission refreshes.
+//! Reads of the store outbox (`store_events`), for replays and catch-ups.
 
-use crate::db::models::store::Store;
-use crate::db::schema::{employees, store_events, stores};
+use crate::db::schema::{store_events, stores};
 use crate::domain::audience::Audience;
-use crate::domain::ids::{StoreId, UserId};
-use crate::domain::permissions::Perms;
+use crate::domain::ids::StoreId;
 use crate::realtime::hub::Change;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use serde_json::Value;
-use std::collections::HashMap;
 use uuid::Uuid;
 
 /// One outbox row.
@@ -73,38 +69,4 @@ pub fn current_version(conn: &mut PgConnection, store: StoreId) -> QueryResult<O
         .select(stores::version)
         .first(conn)
         .optional()
-}
-
-/// The standing of `users` in the store, as the join guard judges it: `Some(manager)` for an
-/// active member (the owner always), `None` for someone who is no longer one.
-#[tracing::instrument(skip(conn, users))]
-pub fn standing(
-    conn: &mut PgConnection,
-    store: StoreId,
-    users: &[UserId],
-) -> QueryResult<HashMap<UserId, Option<bool>>> {
-    let mut result: HashMap<UserId, Option<bool>> = users.iter().map(|u| (*u, None)).collect();
-    let Some(store) = Store::find(conn, store)? else {
-        return Ok(result);
-    };
-    let rows: Vec<(Option<UserId>, Vec<String>, bool)> = employees::table
-        .filter(employees::store_id.eq(store.id))
-        .filter(employees::user_id.eq_any(users))
-        .filter(employees::terminated_at.is_null())
-        .select((
-            employees::user_id,
-            employees::permissions,
-            employees::deactive,
-        ))
-        .load(conn)?;
-    for (user, permissions, deactive) in rows {
-        let Some(user) = user else { continue };
-        let owner = store.owner_id == user;
-        if deactive && !owner {
-            continue;
-        }
-        let perms = Perms::from_names(&permissions);
-        result.insert(user, Some(owner || perms.is_manager()));
-    }
-    Ok(result)
 }

@@ -5,15 +5,22 @@
 //! commit), and only then answers and broadcasts.
 
 pub mod actor;
+pub mod audit;
 pub mod availability;
 pub mod command;
+pub mod employees;
+pub mod found;
+pub mod members;
 pub mod notify;
 pub mod persist;
 pub mod pool;
 pub mod registry;
 pub mod request_views;
+pub mod roles;
+pub mod settings;
 pub mod shifts;
 pub mod state;
+pub mod team_views;
 pub mod time_off;
 pub mod timed;
 pub mod views;

@@ -2,15 +2,18 @@
 //! server process by an advisory lock, with the outbox rows and the version bump.
 
 use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::invite::Invite;
 use crate::db::models::notification_delivery::Delivery;
 use crate::db::models::request::Request;
+use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::db::models::store_event::StoreEvent;
 use crate::db::schema::stores;
 use crate::domain::ids::{ShiftId, StoreId};
 use crate::error::AppError;
-use crate::store::command::{Effects, Visibility, Write};
+use crate::store::command::{Effects, Visibility};
+use crate::store::write::Write;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use serde::Serialize;
@@ -99,14 +102,33 @@ pub fn persist(
     })
 }
 
-/// Writes the rows of a batch. A busy store's batch often changes one shift many times: only
-/// each shift's final state is written, with one statement for all of them, before the other
-/// rows (which may refer to the shifts); deleted shifts go last.
+/// Writes the rows of a batch. The store's settings, roles, records and invitations go first
+/// (shifts and requests refer to them). A busy store's batch often changes one shift many
+/// times: only each shift's final state is written, with one statement for all of them,
+/// before the other rows (which may refer to the shifts); deleted shifts, roles and
+/// invitations go last.
 fn write_rows(
     conn: &mut PgConnection,
     store: StoreId,
     batch: &[&Effects],
 ) -> Result<(), PersistError> {
+    for write in batch.iter().flat_map(|e| &e.writes) {
+        match write {
+            Write::PutStore(settings) => {
+                settings.save_settings(conn)?;
+            }
+            Write::PutRole(role) => {
+                role.upsert(conn)?;
+            }
+            Write::PutEmployee(employee) => {
+                employee.upsert(conn)?;
+            }
+            Write::PutInvite(invite) => {
+                invite.upsert(conn)?;
+            }
+            _ => {}
+        }
+    }
     let mut finals: HashMap<ShiftId, Option<&Shift>> = HashMap::new();
     let mut order = Vec::new();
     for write in batch.iter().flat_map(|e| &e.writes) {
@@ -128,7 +150,14 @@ fn write_rows(
     }
     for write in batch.iter().flat_map(|e| &e.writes) {
         match write {
-            Write::PutShift(_) | Write::DeleteShift(_) => {}
+            Write::PutShift(_)
+            | Write::DeleteShift(_)
+            | Write::PutStore(_)
+            | Write::PutRole(_)
+            | Write::PutEmployee(_)
+            | Write::PutInvite(_)
+            | Write::DeleteRole(_)
+            | Write::DeleteInvite(_) => {}
             Write::PutAvailability(window) => {
                 window.upsert(conn)?;
             }
@@ -155,6 +184,17 @@ fn write_rows(
         .collect();
     if !deletes.is_empty() {
         Shift::delete_many(conn, store, &deletes)?;
+    }
+    for write in batch.iter().flat_map(|e| &e.writes) {
+        match write {
+            Write::DeleteRole(role) => {
+                Role::delete(conn, store, *role)?;
+            }
+            Write::DeleteInvite(employee) => {
+                Invite::delete_of_employee(conn, *employee)?;
+            }
+            _ => {}
+        }
     }
     Ok(())
 }

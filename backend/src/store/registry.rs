@@ -2,15 +2,19 @@
 
 use crate::db::Db;
 use crate::domain::ids::StoreId;
+use crate::domain::ids::UserId;
+use crate::domain::membership::Refusal;
 use crate::error::{AppError, AppResult, ErrorKind};
-use crate::store::actor::{Pending, Publish, Retire, StoreActor, Submit};
+use crate::store::actor::{Heard, Lookup, Pending, Publish, Retire, Standings, StoreActor, Submit};
 use crate::store::command::{Command, Reply};
+use crate::store::members::Member;
 use actix::dev::SendError;
 use actix::prelude::*;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tokio::sync::oneshot;
 
 /// Commands queued for one store before callers are told to try again later.
 const MAILBOX: usize = 4096;
@@ -75,16 +79,59 @@ impl StoreRegistry {
 
     async fn submit(&self, store: StoreId, cmd: Box<dyn Command>) -> AppResult<Reply> {
         let (pending, rx) = Pending::new(cmd);
-        let mut message = Submit(pending);
+        self.ask(store, Submit(pending), rx).await?
+    }
+
+    /// Who `user` is in the store, from its actor's working set.
+    pub async fn member(&self, store: StoreId, user: UserId) -> AppResult<Result<Member, Refusal>> {
+        let (reply, rx) = oneshot::channel();
+        self.ask(store, Lookup { user, reply }, rx).await?
+    }
+
+    /// Whether each of `users` is a member of the store, and a manager, once the store's
+    /// membership is known up to version `at_least`.
+    pub async fn standings(
+        &self,
+        store: StoreId,
+        users: Vec<UserId>,
+        at_least: i64,
+    ) -> AppResult<HashMap<UserId, Option<bool>>> {
+        let (reply, rx) = oneshot::channel();
+        let question = Standings {
+            users,
+            at_least,
+            reply,
+        };
+        self.ask(store, question, rx).await?
+    }
+
+    /// Tells the store's actor, if one runs here, that the store was committed up to
+    /// `version` (possibly by another node).
+    pub fn heard(&self, store: StoreId, version: i64) {
+        let actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(addr) = actors.get(&store) {
+            // A full mailbox is busy enough to reload on its next commit anyway.
+            let _ = addr.try_send(Heard(version));
+        }
+    }
+
+    /// Sends a message to the store's actor (starting it if needed) and waits for the answer
+    /// it sends back on `rx`.
+    async fn ask<M, T>(&self, store: StoreId, message: M, rx: oneshot::Receiver<T>) -> AppResult<T>
+    where
+        M: Message<Result = ()> + Send + 'static,
+        StoreActor: Handler<M>,
+    {
+        let mut message = message;
         for _ in 0..3 {
             match self.send(store, message) {
                 Ok(()) => {
-                    return rx.await.unwrap_or_else(|_| {
-                        Err(AppError::new(
+                    return rx.await.map_err(|_| {
+                        AppError::new(
                             ErrorKind::Unavailable,
                             "store_restarting",
                             "The store was restarting; try again.",
-                        ))
+                        )
                     })
                 }
                 Err(SendError::Full(_)) => return Err(busy()),
@@ -96,7 +143,11 @@ impl StoreRegistry {
 
     /// Sends under the registry lock, so a retiring actor never receives a message after it
     /// has left the registry.
-    fn send(&self, store: StoreId, message: Submit) -> Result<(), SendError<Submit>> {
+    fn send<M>(&self, store: StoreId, message: M) -> Result<(), SendError<M>>
+    where
+        M: Message<Result = ()> + Send + 'static,
+        StoreActor: Handler<M>,
+    {
         let mut actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
         let addr = match actors.get(&store) {
             Some(addr) if addr.connected() => addr.clone(),

@@ -2,6 +2,7 @@
 
 use crate::db::models::availability::AvailabilityWindow;
 use crate::db::models::employee::Employee;
+use crate::db::models::invite::Invite;
 use crate::db::models::request::Request;
 use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
@@ -14,15 +15,50 @@ use chrono::{DateTime, Duration, Utc};
 use diesel::PgConnection;
 use std::collections::HashMap;
 
+/// The part of the working set that says who belongs to the store, read together.
+#[derive(Debug, Clone)]
+pub struct Roster {
+    pub store: Store,
+    pub employees: Vec<Employee>,
+    pub roles: Vec<Role>,
+    pub invites: HashMap<EmployeeId, Invite>,
+}
+
+impl Roster {
+    pub fn load(conn: &mut PgConnection, id: StoreId) -> AppResult<Roster> {
+        let store = Store::find(conn, id)?
+            .ok_or_else(|| AppError::not_found("no_active_store", messages::NO_ACTIVE_STORE))?;
+        Ok(Roster {
+            store,
+            employees: Employee::all_of_store(conn, id)?,
+            roles: Role::of_store(conn, id)?,
+            invites: Invite::of_store(conn, id)?
+                .into_iter()
+                .map(|i| (i.employee_id, i))
+                .collect(),
+        })
+    }
+}
+
 /// How far back finished shifts stay in memory (later ones are loaded on demand).
 pub const HISTORY: Duration = Duration::days(62);
 
 /// What the actor knows about its store.
 #[derive(Debug, Clone)]
 pub struct StoreState {
+    /// The store's settings. Its `version` is the last committed version this working set
+    /// reflects, plus the events planned so far in the batch being planned.
     pub store: Store,
+    /// Every employee record of the store, terminated ones included (a former employee can
+    /// be invited again); [`StoreState::employee`] finds only current ones.
     pub employees: Vec<Employee>,
     pub roles: Vec<Role>,
+    /// The invitation of each invited record, by record.
+    pub invites: HashMap<EmployeeId, Invite>,
+    /// The version up to which the membership (store, records, roles, invitations) is known
+    /// to match the database; it runs ahead of `store.version` after another node changed a
+    /// membership and this actor re-read it.
+    pub members_at: i64,
     pub shifts: HashMap<ShiftId, Shift>,
     /// Every availability window of the store's employees.
     pub availability: HashMap<RequestId, AvailabilityWindow>,
@@ -33,10 +69,12 @@ pub struct StoreState {
 impl StoreState {
     /// Loads the store's working set: settings, employees, and shifts from `now - HISTORY` on.
     pub fn load(conn: &mut PgConnection, id: StoreId, now: DateTime<Utc>) -> AppResult<StoreState> {
-        let store = Store::find(conn, id)?
-            .ok_or_else(|| AppError::not_found("no_active_store", messages::NO_ACTIVE_STORE))?;
-        let employees = Employee::of_store(conn, id)?;
-        let roles = Role::of_store(conn, id)?;
+        let Roster {
+            store,
+            employees,
+            roles,
+            invites,
+        } = Roster::load(conn, id)?;
         let shifts = Shift::load_from(conn, id, now - HISTORY)?
             .into_iter()
             .map(|s| (s.id, s))
@@ -50,9 +88,11 @@ impl StoreState {
             .map(|r| (r.id, r))
             .collect();
         Ok(StoreState {
+            members_at: store.version,
             store,
             employees,
             roles,
+            invites,
             shifts,
             availability,
             requests,
@@ -63,11 +103,32 @@ impl StoreState {
         self.store.version
     }
 
-    /// The active employee record of a user.
-    pub fn employee_of(&self, user: UserId) -> Option<&Employee> {
+    /// Takes in a membership read again from the database (another node changed it). The
+    /// working set's own version stays: shifts and requests are still as they were.
+    pub fn refresh_members(&mut self, roster: Roster) {
+        if roster.store.version <= self.members_at {
+            // Read before what this working set already knows (a reload overtook it).
+            return;
+        }
+        let version = self.store.version;
+        self.members_at = self.members_at.max(roster.store.version);
+        self.store = roster.store;
+        self.store.version = version;
+        self.employees = roster.employees;
+        self.roles = roster.roles;
+        self.invites = roster.invites;
+    }
+
+    /// The current (not terminated) employee records, in order of joining.
+    pub fn current_employees(&self) -> impl Iterator<Item = &Employee> {
+        self.employees.iter().filter(|e| e.terminated_at.is_none())
+    }
+
+    /// Any record of the store for this e-mail (case-insensitive), terminated ones included.
+    pub fn employee_by_email(&self, email: &str) -> Option<&Employee> {
         self.employees
             .iter()
-            .find(|e| e.user_id == Some(user) && e.terminated_at.is_none())
+            .find(|e| crate::domain::invite::same_email(&e.email, email))
     }
 
     /// The store's IANA zone (UTC if the stored name is unknown).
@@ -90,7 +151,7 @@ impl StoreState {
 
     /// A current (not terminated) employee record.
     pub fn employee(&self, id: EmployeeId) -> Option<&Employee> {
-        self.employees.iter().find(|e| e.id == id)
+        self.current_employees().find(|e| e.id == id)
     }
 
     /// An assignee as named by a client: an employee record id, or the id of the user behind
@@ -99,8 +160,7 @@ impl StoreState {
         if self.employee(id).is_some() {
             return id;
         }
-        self.employees
-            .iter()
+        self.current_employees()
             .find(|e| e.user_id.map(|u| u.0) == Some(id.0))
             .map_or(id, |e| e.id)
     }

@@ -2,16 +2,29 @@
 //! takes them back when their batch does not commit.
 
 use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::employee::Employee;
+use crate::db::models::invite::Invite;
 use crate::db::models::notification::Notification;
 use crate::db::models::notification_delivery::Channels;
 use crate::db::models::request::Request;
+use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
-use crate::domain::ids::{RequestId, ShiftId};
+use crate::db::models::store::Store;
+use crate::domain::ids::{EmployeeId, RequestId, RoleId, ShiftId};
 use crate::store::state::StoreState;
 
 /// One row-level write.
 #[derive(Debug, Clone)]
 pub enum Write {
+    /// The store's settings (not its version, which the commit sets).
+    PutStore(Box<Store>),
+    PutEmployee(Box<Employee>),
+    PutRole(Box<Role>),
+    /// Deletes a role; shifts of it lose it. Employees who held it are separate writes.
+    DeleteRole(RoleId),
+    PutInvite(Box<Invite>),
+    /// Deletes the invitation of a record (its code stops working).
+    DeleteInvite(EmployeeId),
     PutShift(Box<Shift>),
     DeleteShift(ShiftId),
     PutAvailability(Box<AvailabilityWindow>),
@@ -26,6 +39,13 @@ pub enum Write {
 /// How to take one write back when its batch fails to commit.
 #[derive(Debug)]
 pub enum Undo {
+    RestoreStore(Box<Store>),
+    RestoreEmployee(Box<Employee>),
+    RemoveEmployee(EmployeeId),
+    RestoreRole(Box<Role>, Vec<(ShiftId, Option<RoleId>)>),
+    RemoveRole(RoleId),
+    RestoreInvite(Box<Invite>),
+    RemoveInvite(EmployeeId),
     Restore(Box<Shift>),
     Remove(ShiftId),
     RestoreAvailability(Box<AvailabilityWindow>),
@@ -39,6 +59,48 @@ impl StoreState {
     /// Applies a write and returns how to take it back.
     pub fn apply(&mut self, write: &Write) -> Undo {
         match write {
+            Write::PutStore(store) => {
+                let mut next = (**store).clone();
+                next.version = self.store.version;
+                Undo::RestoreStore(Box::new(std::mem::replace(&mut self.store, next)))
+            }
+            Write::PutEmployee(e) => match self.employees.iter_mut().find(|old| old.id == e.id) {
+                Some(old) => Undo::RestoreEmployee(Box::new(std::mem::replace(old, (**e).clone()))),
+                None => {
+                    self.employees.push((**e).clone());
+                    Undo::RemoveEmployee(e.id)
+                }
+            },
+            Write::PutRole(r) => match self.roles.iter_mut().find(|old| old.id == r.id) {
+                Some(old) => {
+                    Undo::RestoreRole(Box::new(std::mem::replace(old, (**r).clone())), Vec::new())
+                }
+                None => {
+                    self.roles.push((**r).clone());
+                    Undo::RemoveRole(r.id)
+                }
+            },
+            Write::DeleteRole(id) => {
+                let Some(at) = self.roles.iter().position(|r| r.id == *id) else {
+                    return Undo::Nothing;
+                };
+                let role = self.roles.remove(at);
+                // The database clears the role of its shifts (`ON DELETE SET NULL`); so does
+                // the working set, remembering them for an undo.
+                let mut cleared = Vec::new();
+                for s in self.shifts.values_mut().filter(|s| s.role_id == Some(*id)) {
+                    cleared.push((s.id, s.role_id.take()));
+                }
+                Undo::RestoreRole(Box::new(role), cleared)
+            }
+            Write::PutInvite(i) => match self.invites.insert(i.employee_id, (**i).clone()) {
+                Some(old) => Undo::RestoreInvite(Box::new(old)),
+                None => Undo::RemoveInvite(i.employee_id),
+            },
+            Write::DeleteInvite(employee) => match self.invites.remove(employee) {
+                Some(old) => Undo::RestoreInvite(Box::new(old)),
+                None => Undo::Nothing,
+            },
             Write::PutShift(shift) => match self.shifts.insert(shift.id, (**shift).clone()) {
                 Some(old) => Undo::Restore(Box::new(old)),
                 None => Undo::Remove(shift.id),
@@ -70,6 +132,35 @@ impl StoreState {
 
     pub fn undo(&mut self, undo: Undo) {
         match undo {
+            Undo::RestoreStore(store) => {
+                let version = self.store.version;
+                self.store = *store;
+                self.store.version = version;
+            }
+            Undo::RestoreEmployee(e) => {
+                if let Some(old) = self.employees.iter_mut().find(|old| old.id == e.id) {
+                    *old = *e;
+                }
+            }
+            Undo::RemoveEmployee(id) => self.employees.retain(|e| e.id != id),
+            Undo::RestoreRole(role, cleared) => {
+                for (shift, role_id) in cleared {
+                    if let Some(s) = self.shifts.get_mut(&shift) {
+                        s.role_id = role_id;
+                    }
+                }
+                match self.roles.iter_mut().find(|old| old.id == role.id) {
+                    Some(old) => *old = *role,
+                    None => self.roles.push(*role),
+                }
+            }
+            Undo::RemoveRole(id) => self.roles.retain(|r| r.id != id),
+            Undo::RestoreInvite(i) => {
+                self.invites.insert(i.employee_id, *i);
+            }
+            Undo::RemoveInvite(employee) => {
+                self.invites.remove(&employee);
+            }
             Undo::Restore(shift) => {
                 self.shifts.insert(shift.id, *shift);
             }

@@ -253,6 +253,43 @@ impl TestApp {
     pub fn conn(&self) -> PgConnection {
         PgConnection::establish(&self.db_url).expect("connect to test database")
     }
+
+    /// Writes a shift as it is, through its store's actor (like any change of a store, so the
+    /// actor's working set and the outbox know of it): for shifts in states no call makes
+    /// directly.
+    pub async fn put_shift(&self, shift: backend::db::models::shift::Shift) {
+        self.state
+            .stores
+            .execute::<()>(shift.store_id, PutShift(shift))
+            .await
+            .expect("put shift");
+    }
+}
+
+/// A test command that writes one shift as given.
+struct PutShift(backend::db::models::shift::Shift);
+
+impl backend::store::command::Command for PutShift {
+    fn name(&self) -> &'static str {
+        "putShift"
+    }
+
+    fn plan(
+        &self,
+        _: &backend::store::state::StoreState,
+        _: chrono::DateTime<chrono::Utc>,
+    ) -> backend::error::AppResult<backend::store::command::Effects> {
+        use backend::store::command::{Effects, EventDraft, Reply, Visibility, Write};
+        Ok(Effects {
+            writes: vec![Write::PutShift(Box::new(self.0.clone()))],
+            events: vec![EventDraft {
+                kind: "shift.created",
+                data: serde_json::json!({ "id": self.0.id }),
+                visibility: Visibility::Managers,
+            }],
+            reply: Reply::new(()),
+        })
+    }
 }
 
 /// A signed-in user made directly in the database (no mail round trip).

@@ -460,7 +460,7 @@ async fn time_off_is_requested_edited_and_answered_with_the_spec_texts() {
     );
 }
 
-fn insert_shift(
+async fn insert_shift(
     app: &TestApp,
     store: &str,
     employee: &str,
@@ -491,17 +491,18 @@ fn insert_shift(
         created_at: now,
         updated_at: now,
     };
-    shift.upsert(&mut app.conn()).expect("insert shift");
-    shift.id
+    let id = shift.id;
+    app.put_shift(shift).await;
+    id
 }
 
 #[actix_web::test]
 async fn approving_time_off_opens_the_affected_shifts_and_tells_the_employee() {
     let t = team().await;
     let day = |h| berlin_ms(2027, 6, 7, h, 0, 0);
-    let inside = insert_shift(&t.app, &t.store, &t.ann_employee, "published", day(9), 6);
-    let confirmed = insert_shift(&t.app, &t.store, &t.ann_employee, "confirmed", day(20), 2);
-    let cancelled = insert_shift(&t.app, &t.store, &t.ann_employee, "cancelled", day(12), 2);
+    let inside = insert_shift(&t.app, &t.store, &t.ann_employee, "published", day(9), 6).await;
+    let confirmed = insert_shift(&t.app, &t.store, &t.ann_employee, "confirmed", day(20), 2).await;
+    let cancelled = insert_shift(&t.app, &t.store, &t.ann_employee, "cancelled", day(12), 2).await;
     let next_day = insert_shift(
         &t.app,
         &t.store,
@@ -509,7 +510,8 @@ async fn approving_time_off_opens_the_affected_shifts_and_tells_the_employee() {
         "published",
         berlin_ms(2027, 6, 8, 9, 0, 0),
         4,
-    );
+    )
+    .await;
 
     let request = t
         .call(

@@ -6,8 +6,9 @@ use diesel::prelude::*;
 use diesel::sql_types::{Bool, Text};
 
 /// An invitation for an e-mail to join a store as a given employee record.
-#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Insertable, AsChangeset)]
 #[diesel(table_name = invites, check_for_backend(diesel::pg::Pg))]
+#[diesel(treat_none_as_null = true)]
 pub struct Invite {
     pub id: InviteId,
     pub store_id: StoreId,
@@ -22,16 +23,23 @@ pub struct Invite {
 }
 
 impl Invite {
-    /// The invitation of an employee record.
-    pub fn of_employee(
-        conn: &mut PgConnection,
-        employee: EmployeeId,
-    ) -> QueryResult<Option<Invite>> {
+    /// Every invitation of a store.
+    pub fn of_store(conn: &mut PgConnection, store: StoreId) -> QueryResult<Vec<Invite>> {
         invites::table
-            .filter(invites::employee_id.eq(employee))
+            .filter(invites::store_id.eq(store))
             .select(Invite::as_select())
-            .first(conn)
-            .optional()
+            .load(conn)
+    }
+
+    /// Writes the whole invitation (the store actor's planned state of it); one per record.
+    #[tracing::instrument(skip_all, fields(employee = %self.employee_id))]
+    pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        diesel::insert_into(invites::table)
+            .values(self)
+            .on_conflict(invites::employee_id)
+            .do_update()
+            .set(self)
+            .execute(conn)
     }
 
     /// When each unresolved invitation of a store expires, by employee record.
@@ -46,43 +54,8 @@ impl Invite {
             .load(conn)
     }
 
-    /// Creates the invitation of an employee record, or reopens it with a new code and
-    /// expiry (one invitation per record).
-    #[tracing::instrument(skip(conn, code))]
-    pub fn put(
-        conn: &mut PgConnection,
-        store: StoreId,
-        employee: EmployeeId,
-        email: &str,
-        code: &str,
-        expires_at: DateTime<Utc>,
-    ) -> QueryResult<Invite> {
-        diesel::insert_into(invites::table)
-            .values((
-                invites::id.eq(InviteId::new()),
-                invites::store_id.eq(store),
-                invites::employee_id.eq(employee),
-                invites::email.eq(email),
-                invites::hash.eq(code),
-                invites::resolved.eq(false),
-                invites::expires_at.eq(expires_at),
-            ))
-            .on_conflict(invites::employee_id)
-            .do_update()
-            .set((
-                invites::email.eq(email),
-                invites::hash.eq(code),
-                invites::resolved.eq(false),
-                invites::expires_at.eq(expires_at),
-                invites::user_id.eq(None::<UserId>),
-                invites::created_at.eq(diesel::dsl::now),
-            ))
-            .returning(Invite::as_returning())
-            .get_result(conn)
-    }
-
     /// Invitations for `email` with this code that can still be accepted at `now`, newest
-    /// first. Locked, so two acceptances of one code cannot both win.
+    /// first.
     pub fn find_open(
         conn: &mut PgConnection,
         email: &str,
@@ -100,7 +73,6 @@ impl Invite {
             .filter(invites::expires_at.gt(now))
             .order(invites::created_at.desc())
             .select(Invite::as_select())
-            .for_update()
             .load(conn)
     }
 
@@ -121,14 +93,6 @@ impl Invite {
                 .filter(invites::expires_at.gt(now)),
         ))
         .get_result(conn)
-    }
-
-    /// Marks an invitation accepted by `user`.
-    pub fn resolve(conn: &mut PgConnection, id: InviteId, user: UserId) -> QueryResult<()> {
-        diesel::update(invites::table.find(id))
-            .set((invites::resolved.eq(true), invites::user_id.eq(user)))
-            .execute(conn)
-            .map(|_| ())
     }
 
     /// Removes the invitation of a record (its code stops working).

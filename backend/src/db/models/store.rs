@@ -1,4 +1,3 @@
-use crate::db::models::store_event::StoreEvent;
 use crate::db::schema::stores;
 use crate::domain::ids::{StoreId, UserId};
 use chrono::{DateTime, Utc};
@@ -66,33 +65,45 @@ impl NewStore<'_> {
     }
 }
 
-/// The business identity of a store: name, logo and kind.
+/// Every column of a store its owner can change.
 #[derive(Debug, Clone, AsChangeset)]
-#[diesel(table_name = stores)]
-pub struct IdentityChange<'a> {
-    pub name: &'a str,
-    pub kind: &'a str,
-    /// `Some(None)` removes the logo; `None` keeps it.
-    pub logo: Option<Option<&'a str>>,
-    pub thumbnail: Option<Option<&'a str>>,
+#[diesel(table_name = stores, treat_none_as_null = true)]
+struct StoreSettings<'a> {
+    name: &'a str,
+    kind: &'a str,
+    logo: Option<&'a str>,
+    thumbnail: Option<&'a str>,
+    address: &'a str,
+    open_minute: Option<i32>,
+    close_minute: Option<i32>,
+    days_off: &'a [i16],
+    timezone: &'a str,
+    timezone_reference: &'a str,
+    week_start: i16,
+    booking_enabled: bool,
+    identity_code: Option<&'a str>,
+    updated_at: DateTime<Utc>,
 }
 
-/// Opening hours and days off.
-#[derive(Debug, Clone, AsChangeset)]
-#[diesel(table_name = stores)]
-pub struct TimingChange {
-    pub open_minute: Option<i32>,
-    pub close_minute: Option<i32>,
-    pub days_off: Vec<i16>,
-}
-
-/// Address and time zone.
-#[derive(Debug, Clone, AsChangeset)]
-#[diesel(table_name = stores)]
-pub struct LocationChange<'a> {
-    pub address: &'a str,
-    pub timezone: &'a str,
-    pub timezone_reference: &'a str,
+impl<'a> From<&'a Store> for StoreSettings<'a> {
+    fn from(s: &'a Store) -> Self {
+        StoreSettings {
+            name: &s.name,
+            kind: &s.kind,
+            logo: s.logo.as_deref(),
+            thumbnail: s.thumbnail.as_deref(),
+            address: &s.address,
+            open_minute: s.open_minute,
+            close_minute: s.close_minute,
+            days_off: &s.days_off,
+            timezone: &s.timezone,
+            timezone_reference: &s.timezone_reference,
+            week_start: s.week_start,
+            booking_enabled: s.booking_enabled,
+            identity_code: s.identity_code.as_deref(),
+            updated_at: s.updated_at,
+        }
+    }
 }
 
 pub use crate::domain::audience::Audience;
@@ -122,55 +133,13 @@ impl Store {
         stores::table.find(id).select(stores::version).first(conn)
     }
 
-    /// Applies a change of the store row itself.
-    pub fn update<C>(conn: &mut PgConnection, id: StoreId, change: C) -> QueryResult<Store>
-    where
-        C: AsChangeset<Target = stores::table>,
-        <C as AsChangeset>::Changeset: diesel::query_builder::QueryFragment<diesel::pg::Pg>,
-    {
-        diesel::update(stores::table.find(id))
-            .set(change)
-            .returning(Store::as_returning())
-            .get_result(conn)
-    }
-
-    /// Sets whether clients can book the store's events.
-    pub fn set_booking(conn: &mut PgConnection, id: StoreId, enabled: bool) -> QueryResult<Store> {
-        diesel::update(stores::table.find(id))
-            .set(stores::booking_enabled.eq(enabled))
-            .returning(Store::as_returning())
-            .get_result(conn)
-    }
-
-    /// Sets the business identity code; fails on a (unique index) collision.
-    pub fn set_identity_code(conn: &mut PgConnection, id: StoreId, code: &str) -> QueryResult<()> {
-        diesel::update(stores::table.find(id))
-            .set(stores::identity_code.eq(code))
+    /// Writes the store's settings (the store actor's planned state of them); its version
+    /// is the commit's to set.
+    #[tracing::instrument(skip_all, fields(store = %self.id))]
+    pub fn save_settings(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        diesel::update(stores::table.find(self.id))
+            .set(StoreSettings::from(self))
             .execute(conn)
-            .map(|_| ())
-    }
-
-    /// Records one committed change: bumps the store's version and writes the outbox row in
-    /// the caller's transaction, then announces it with `NOTIFY store_events` (delivered on
-    /// commit). Returns the new version.
-    #[tracing::instrument(skip(conn, data))]
-    pub fn record_change(
-        conn: &mut PgConnection,
-        id: StoreId,
-        kind: &str,
-        data: serde_json::Value,
-        audience: Audience,
-    ) -> QueryResult<i64> {
-        let version: i64 = diesel::update(stores::table.find(id))
-            .set((
-                stores::version.eq(stores::version + 1),
-                stores::updated_at.eq(diesel::dsl::now),
-            ))
-            .returning(stores::version)
-            .get_result(conn)?;
-        StoreEvent::insert(conn, id, version, kind, &data, &audience, Utc::now())?;
-        StoreEvent::announce(conn, id, version)?;
-        Ok(version)
     }
 }
 

@@ -79,6 +79,22 @@ impl StoreEvent {
         Ok(())
     }
 
+    /// The types of the store's changes after version `after` up to `upto`.
+    pub fn kinds_between(
+        conn: &mut PgConnection,
+        store: StoreId,
+        after: i64,
+        upto: i64,
+    ) -> QueryResult<Vec<String>> {
+        store_events::table
+            .filter(store_events::store_id.eq(store))
+            .filter(store_events::version.gt(after))
+            .filter(store_events::version.le(upto))
+            .select(store_events::kind)
+            .distinct()
+            .load(conn)
+    }
+
     /// Announces the store's newest version to every server process (delivered on commit).
     pub fn announce(conn: &mut PgConnection, store: StoreId, version: i64) -> QueryResult<()> {
         diesel::sql_query("SELECT pg_notify('store_events', $1)")

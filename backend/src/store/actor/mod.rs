@@ -1,4 +1,9 @@
-//! The store actor: plans commands against its state and commits them in groups.
+//! The store actor: plans commands against its state and commits them in groups, and
+//! answers who belongs to the store (see [`members`]).
+
+mod members;
+
+pub use members::{Heard, Lookup, Standings};
 
 use crate::db::models::store::Store;
 use crate::db::Db;
@@ -69,6 +74,8 @@ pub struct Submit(pub Pending);
 struct InFlight {
     items: Vec<(Pending, Option<AppError>)>,
     undo: Vec<Undo>,
+    /// The committed version the batch was planned on.
+    base: i64,
 }
 
 /// One store's actor.
@@ -80,8 +87,13 @@ pub struct StoreActor {
     idle_after: Duration,
     state: Option<StoreState>,
     queue: VecDeque<Pending>,
+    /// Membership questions waiting for the working set to be loaded or re-read.
+    lookups: Vec<members::Waiting>,
     loading: bool,
     committing: bool,
+    /// A re-read of the membership is running; `Some(true)` when another was asked for
+    /// meanwhile.
+    refreshing: Option<bool>,
     retired: bool,
     last_used: Instant,
 }
@@ -102,8 +114,10 @@ impl StoreActor {
             idle_after,
             state: None,
             queue: VecDeque::new(),
+            lookups: Vec::new(),
             loading: false,
             committing: false,
+            refreshing: None,
             retired: false,
             last_used: Instant::now(),
         }
@@ -123,6 +137,7 @@ impl StoreActor {
             match result {
                 Ok(state) => {
                     act.state = Some(state);
+                    act.answer_lookups(false);
                     act.pump(ctx);
                 }
                 Err(e) => {
@@ -130,6 +145,7 @@ impl StoreActor {
                     for pending in act.queue.drain(..) {
                         pending.answer(Err(e.duplicate()));
                     }
+                    act.fail_lookups(&e);
                     // The next command starts a fresh actor, which tries again.
                     act.retire(ctx);
                 }
@@ -144,6 +160,7 @@ impl StoreActor {
                 return;
             };
             let now = Utc::now();
+            let base = state.version();
             let mut items = Vec::new();
             let mut effects: Vec<Effects> = Vec::new();
             let mut undo = Vec::new();
@@ -154,6 +171,8 @@ impl StoreActor {
                 match pending.cmd.plan(state, now) {
                     Ok(planned) => {
                         undo.extend(planned.writes.iter().map(|w| state.apply(w)));
+                        // Later commands of the batch see the versions its events will take.
+                        state.store.version += planned.events.len() as i64;
                         effects.push(planned);
                         items.push((pending, None));
                     }
@@ -164,21 +183,18 @@ impl StoreActor {
                 // Nothing to write. A refusal may rest on a change made outside this actor
                 // (another process, or a call that writes directly): answer only once the
                 // state is known to be current.
-                self.verify(InFlight { items, undo }, effects, ctx);
+                self.verify(InFlight { items, undo, base }, effects, ctx);
                 continue;
             }
-            self.commit(InFlight { items, undo }, effects, ctx);
+            self.commit(InFlight { items, undo, base }, effects, ctx);
         }
     }
 
     /// Checks that the store is still at the version the batch was planned against, then
     /// answers it; otherwise plans it again on a fresh state.
     fn verify(&mut self, batch: InFlight, effects: Vec<Effects>, ctx: &mut Context<Self>) {
-        let Some(state) = self.state.as_ref() else {
-            return;
-        };
         self.committing = true;
-        let (db, id, expected) = (self.db.clone(), self.id, state.version());
+        let (db, id, expected) = (self.db.clone(), self.id, batch.base);
         let check = async move {
             db.run(move |conn| Ok(Store::current_version(conn, id)?))
                 .await
@@ -196,11 +212,8 @@ impl StoreActor {
     }
 
     fn commit(&mut self, batch: InFlight, effects: Vec<Effects>, ctx: &mut Context<Self>) {
-        let Some(state) = self.state.as_ref() else {
-            return;
-        };
         self.committing = true;
-        let (db, id, expected) = (self.db.clone(), self.id, state.version());
+        let (db, id, expected) = (self.db.clone(), self.id, batch.base);
         let write = async move {
             db.run(move |conn| {
                 let refs: Vec<&Effects> = effects.iter().collect();
@@ -217,13 +230,14 @@ impl StoreActor {
     }
 
     fn finish(&mut self, batch: InFlight, result: Outcome, ctx: &mut Context<Self>) {
-        let InFlight { items, undo } = batch;
+        let InFlight { items, undo, base } = batch;
         match result {
             Ok((Ok(committed), effects)) => {
                 if let (Some(state), Some(last)) =
                     (self.state.as_mut(), committed.iter().flatten().last())
                 {
                     state.store.version = last.version;
+                    state.members_at = state.members_at.max(last.version);
                 }
                 let events: Vec<CommittedEvent> = committed.iter().flatten().cloned().collect();
                 if !events.is_empty() {
@@ -241,7 +255,7 @@ impl StoreActor {
             }
             Ok((Err(PersistError::Stale), _)) => {
                 // Another process changed the store: reload and plan the batch again.
-                self.rollback(undo);
+                self.rollback(undo, base);
                 for (mut pending, _) in items.into_iter().rev() {
                     pending.retries += 1;
                     if pending.retries > MAX_STALE_RETRIES {
@@ -257,7 +271,7 @@ impl StoreActor {
             }
             Ok((Err(PersistError::Failed(e)), _)) | Err(e) => {
                 tracing::warn!(store = %self.id, error = %e, "batch did not commit");
-                self.rollback(undo);
+                self.rollback(undo, base);
                 for (pending, error) in items {
                     pending.answer(Err(error.unwrap_or_else(|| e.duplicate())));
                 }
@@ -267,12 +281,21 @@ impl StoreActor {
         }
     }
 
-    fn rollback(&mut self, undo: Vec<Undo>) {
+    fn rollback(&mut self, undo: Vec<Undo>, base: i64) {
         if let Some(state) = self.state.as_mut() {
             for u in undo.into_iter().rev() {
                 state.undo(u);
             }
+            state.store.version = base;
         }
+    }
+
+    fn is_idle(&self) -> bool {
+        self.queue.is_empty()
+            && self.lookups.is_empty()
+            && !self.committing
+            && !self.loading
+            && self.refreshing.is_none()
     }
 
     /// Leaves the registry (so new commands start a fresh actor) and stops once drained.
@@ -280,10 +303,10 @@ impl StoreActor {
         if (self.retire)(self.id, &ctx.address()) {
             self.retired = true;
         }
-        if self.retired && self.queue.is_empty() && !self.committing {
+        if self.retired && self.is_idle() {
             // Let messages already in the mailbox arrive before stopping.
             ctx.run_later(Duration::from_millis(200), |act, ctx| {
-                if act.queue.is_empty() && !act.committing {
+                if act.is_idle() {
                     ctx.stop();
                 }
             });
@@ -297,8 +320,7 @@ impl Actor for StoreActor {
     fn started(&mut self, ctx: &mut Self::Context) {
         self.reload(ctx);
         ctx.run_interval(IDLE_CHECK, |act, ctx| {
-            let idle = act.queue.is_empty() && !act.committing && !act.loading;
-            if act.retired || (idle && act.last_used.elapsed() >= act.idle_after) {
+            if act.retired || (act.is_idle() && act.last_used.elapsed() >= act.idle_after) {
                 act.retire(ctx);
             }
         });

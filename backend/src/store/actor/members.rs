@@ -1,0 +1,194 @@
+//! The actor as the store's door: who is a member and with which permissions, answered from
+//! its working set (no query per call), and kept current when another node changes a
+//! membership: that node's commit is announced here, and the actor re-reads the membership
+//! when the outbox says a change touched it.
+
+use super::StoreActor;
+use crate::db::models::store::Store;
+use crate::db::models::store_event::StoreEvent;
+use crate::domain::ids::UserId;
+use crate::domain::membership::{self, Refusal};
+use crate::error::{AppError, AppResult};
+use crate::store::members::Member;
+use crate::store::state::Roster;
+use actix::prelude::*;
+use std::collections::HashMap;
+use std::time::Instant;
+use tokio::sync::oneshot;
+
+/// Who `user` is in the store: their membership, or why they have none.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Lookup {
+    pub user: UserId,
+    pub reply: oneshot::Sender<AppResult<Result<Member, Refusal>>>,
+}
+
+/// Whether each of `users` is a member, and a manager: `Some(manager)` or `None`, answered
+/// once the membership is known up to version `at_least` (a change the caller has seen).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Standings {
+    pub users: Vec<UserId>,
+    pub at_least: i64,
+    pub reply: oneshot::Sender<AppResult<HashMap<UserId, Option<bool>>>>,
+}
+
+/// Another node committed the store up to `version` (its `NOTIFY` arrived).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Heard(pub i64);
+
+/// A question that waits for the working set to be loaded or the membership re-read.
+pub(super) enum Waiting {
+    Lookup(Lookup),
+    Standings(Standings),
+}
+
+impl StoreActor {
+    /// True while answers would rest on a membership about to change.
+    fn must_wait(&self) -> bool {
+        self.state.is_none() || self.refreshing.is_some()
+    }
+
+    fn answer(&self, question: Waiting) {
+        let Some(state) = self.state.as_ref() else {
+            return;
+        };
+        match question {
+            Waiting::Lookup(q) => {
+                let _ = q.reply.send(Ok(state.member(q.user)));
+            }
+            Waiting::Standings(q) => {
+                let standing = q
+                    .users
+                    .iter()
+                    .map(|u| (*u, state.member(*u).ok().map(|m| m.is_manager())))
+                    .collect();
+                let _ = q.reply.send(Ok(standing));
+            }
+        }
+    }
+
+    /// Answers the questions that waited for the working set or a re-read: every lookup,
+    /// and the standings the membership is now known far enough for (all of them when no
+    /// further re-read is coming).
+    pub(super) fn answer_lookups(&mut self, more_coming: bool) {
+        let Some(known) = self.state.as_ref().map(|s| s.members_at) else {
+            return;
+        };
+        for question in std::mem::take(&mut self.lookups) {
+            match &question {
+                Waiting::Standings(q) if more_coming && q.at_least > known => {
+                    self.lookups.push(question);
+                }
+                _ => self.answer(question),
+            }
+        }
+    }
+
+    pub(super) fn fail_lookups(&mut self, e: &AppError) {
+        for question in self.lookups.drain(..) {
+            match question {
+                Waiting::Lookup(q) => {
+                    let _ = q.reply.send(Err(e.duplicate()));
+                }
+                Waiting::Standings(q) => {
+                    let _ = q.reply.send(Err(e.duplicate()));
+                }
+            }
+        }
+    }
+
+    /// Re-reads the membership if the outbox shows a change of it since the version it is
+    /// known at. One re-read runs at a time; asked again meanwhile, it runs once more after.
+    fn refresh_members(&mut self, ctx: &mut Context<Self>) {
+        if let Some(again) = self.refreshing.as_mut() {
+            *again = true;
+            return;
+        }
+        let Some(from) = self.state.as_ref().map(|s| s.members_at) else {
+            // Loading: what it loads is current.
+            return;
+        };
+        self.refreshing = Some(false);
+        let (db, id) = (self.db.clone(), self.id);
+        let read = async move {
+            db.run(move |conn| {
+                let now = Store::current_version(conn, id)?;
+                if now <= from {
+                    return Ok((now, None));
+                }
+                let kinds = StoreEvent::kinds_between(conn, id, from, now)?;
+                if !kinds.iter().any(|k| membership::touches_membership(k)) {
+                    return Ok((now, None));
+                }
+                Ok((now, Some(Roster::load(conn, id)?)))
+            })
+            .await
+        };
+        ctx.spawn(read.into_actor(self).map(|result, act, ctx| {
+            let again = act.refreshing.take() == Some(true);
+            match (result, act.state.as_mut()) {
+                (Ok((version, roster)), Some(state)) => {
+                    if let Some(roster) = roster {
+                        state.refresh_members(roster);
+                    }
+                    state.members_at = state.members_at.max(version);
+                }
+                (Ok(_), None) => {}
+                (Err(e), _) => {
+                    // Answer from what is known; the next announcement tries again.
+                    tracing::warn!(store = %act.id, error = %e, "cannot re-read the members");
+                }
+            }
+            act.answer_lookups(again);
+            if again {
+                act.refresh_members(ctx);
+            }
+        }));
+    }
+}
+
+impl Handler<Lookup> for StoreActor {
+    type Result = ();
+
+    fn handle(&mut self, question: Lookup, _: &mut Self::Context) {
+        self.last_used = Instant::now();
+        if self.must_wait() {
+            self.lookups.push(Waiting::Lookup(question));
+        } else {
+            self.answer(Waiting::Lookup(question));
+        }
+    }
+}
+
+impl Handler<Standings> for StoreActor {
+    type Result = ();
+
+    fn handle(&mut self, question: Standings, ctx: &mut Self::Context) {
+        let behind = self
+            .state
+            .as_ref()
+            .is_some_and(|s| s.members_at < question.at_least);
+        if behind {
+            self.refresh_members(ctx);
+        }
+        if behind || self.must_wait() {
+            self.lookups.push(Waiting::Standings(question));
+        } else {
+            self.answer(Waiting::Standings(question));
+        }
+    }
+}
+
+impl Handler<Heard> for StoreActor {
+    type Result = ();
+
+    fn handle(&mut self, Heard(version): Heard, ctx: &mut Self::Context) {
+        let behind = self.state.as_ref().is_some_and(|s| s.members_at < version);
+        if behind {
+            self.refresh_members(ctx);
+        }
+    }
+}

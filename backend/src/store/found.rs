@@ -1,0 +1,47 @@
+//! A new store: its row, its first roles and records, written in one transaction before any
+//! actor has loaded it (the store does not exist for anyone else until this commits).
+
+use crate::db::models::employee::{Employee, NewEmployee};
+use crate::db::models::role::{NewRole, Role};
+use crate::db::models::store::{NewStore, Store};
+use crate::error::AppResult;
+use diesel::PgConnection;
+
+/// Everything a store starts with.
+pub struct Founding<'a> {
+    pub store: NewStore<'a>,
+    pub roles: Vec<NewRole<'a>>,
+    /// The owner's record first.
+    pub members: Vec<NewEmployee<'a>>,
+}
+
+/// What was founded.
+pub struct Founded {
+    pub store: Store,
+    pub roles: Vec<Role>,
+    pub members: Vec<Employee>,
+}
+
+impl Founding<'_> {
+    /// Writes the store in the caller's transaction.
+    #[tracing::instrument(skip_all, fields(store = %self.store.id))]
+    pub fn write(&self, conn: &mut PgConnection) -> AppResult<Founded> {
+        let store = self.store.insert(conn)?;
+        let roles = self
+            .roles
+            .iter()
+            .map(|r| r.insert(conn))
+            .collect::<Result<_, _>>()?;
+        let members = self
+            .members
+            .iter()
+            .map(|e| e.insert(conn))
+            .collect::<Result<_, _>>()?;
+        tracing::info!(store = %store.id, "store created");
+        Ok(Founded {
+            store,
+            roles,
+            members,
+        })
+    }
+}

@@ -1,0 +1,145 @@
+//! Roles of a store: create, change, delete (employees who held a deleted role lose it and
+//! its wage; its shifts keep no role).
+
+use crate::db::models::role::Role;
+use crate::domain::audience::Audience;
+use crate::domain::ids::RoleId;
+use crate::error::{AppError, AppResult};
+use crate::messages;
+use crate::store::command::{Command, Effects, EventDraft, Reply};
+use crate::store::state::StoreState;
+use crate::store::team_views::RoleView;
+use crate::store::write::Write;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+fn role_not_found() -> AppError {
+    AppError::not_found("role_not_found", messages::ROLE_NOT_FOUND)
+}
+
+/// Announces a role to everyone in the store and answers its view.
+fn put_role(role: Role, kind: &'static str) -> Effects {
+    let view = RoleView::from(&role);
+    Effects {
+        writes: vec![Write::PutRole(Box::new(role))],
+        events: vec![EventDraft {
+            kind,
+            data: serde_json::to_value(&view).unwrap_or_default(),
+            visibility: Audience::Everyone,
+        }],
+        reply: Reply::new(view),
+    }
+}
+
+/// `createRole`, with its fields checked.
+#[derive(Debug)]
+pub struct CreateRole {
+    pub id: RoleId,
+    pub title: String,
+    pub color: String,
+    pub require_user_action: bool,
+    pub swappeable: bool,
+}
+
+impl Command for CreateRole {
+    fn name(&self) -> &'static str {
+        "createRole"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let role = Role {
+            id: self.id,
+            store_id: state.store.id,
+            title: self.title.clone(),
+            color: self.color.clone(),
+            require_user_action: self.require_user_action,
+            swappeable: self.swappeable,
+            created_at: now,
+            updated_at: now,
+        };
+        Ok(put_role(role, "role.created"))
+    }
+}
+
+/// `updateRole`: title and colour; the switches keep their value when `None`.
+#[derive(Debug)]
+pub struct UpdateRole {
+    pub id: RoleId,
+    pub title: String,
+    pub color: String,
+    pub require_user_action: Option<bool>,
+    pub swappeable: Option<bool>,
+}
+
+impl Command for UpdateRole {
+    fn name(&self) -> &'static str {
+        "updateRole"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let mut role = state.role(self.id).ok_or_else(role_not_found)?.clone();
+        role.title = self.title.clone();
+        role.color = self.color.clone();
+        role.require_user_action = self.require_user_action.unwrap_or(role.require_user_action);
+        role.swappeable = self.swappeable.unwrap_or(role.swappeable);
+        role.updated_at = now;
+        Ok(put_role(role, "role.updated"))
+    }
+}
+
+/// `deleteRole`.
+#[derive(Debug)]
+pub struct DeleteRole {
+    pub id: RoleId,
+}
+
+/// A deleted role.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeletedRole {
+    pub id: RoleId,
+    /// How many employee records lost the role.
+    pub employees_changed: usize,
+}
+
+impl Command for DeleteRole {
+    fn name(&self) -> &'static str {
+        "deleteRole"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let id = self.id;
+        state.role(id).ok_or_else(role_not_found)?;
+        let key = id.0.to_string();
+        let mut writes = Vec::new();
+        // Every record of the store, former employees' included, forgets the role.
+        for e in &state.employees {
+            let wages = e.wages.as_object().filter(|w| w.contains_key(&key));
+            if !e.role_ids.contains(&id.0) && wages.is_none() {
+                continue;
+            }
+            let mut next = e.clone();
+            next.role_ids.retain(|r| *r != id.0);
+            if let Some(w) = next.wages.as_object_mut() {
+                w.remove(&key);
+            }
+            next.updated_at = now;
+            writes.push(Write::PutEmployee(Box::new(next)));
+        }
+        let employees_changed = writes.len();
+        writes.push(Write::DeleteRole(id));
+        Ok(Effects {
+            writes,
+            events: vec![EventDraft {
+                kind: "role.deleted",
+                data: serde_json::json!({ "id": id }),
+                visibility: Audience::Everyone,
+            }],
+            reply: Reply::new(DeletedRole {
+                id,
+                employees_changed,
+            }),
+        })
+    }
+}
