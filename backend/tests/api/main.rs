@@ -7,6 +7,7 @@ mod health;
 mod helpers;
 mod isolation;
 mod jobs;
+mod membership;
 mod pool;
 mod push;
 mod requests;
