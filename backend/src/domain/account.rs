@@ -129,10 +129,6 @@ impl Email {
     pub fn as_str(&self) -> &str {
         &self.0
     }
-
-    pub fn into_string(self) -> String {
-        self.0
-    }
 }
 
 impl AsRef<str> for Email {
