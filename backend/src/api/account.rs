@@ -716,6 +716,7 @@ fn apply_profile(
 // ---------------------------------------------------------------------------------------------
 // Shared answers
 
+/// The answer of a sign-in: a fresh token for `user`, with the user.
 fn session(state: &AppState, user: User) -> AppResult<Session> {
     let token = state
         .keys
