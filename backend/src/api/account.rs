@@ -1,24 +1,21 @@
 //! Account calls: sign-up, sign-in, the signed-in user (`GET /api/v1/me`), e-mail
 //! confirmation, password reset and change, the e-mail check, and profile updates.
 //!
-//! Codes are mailed as four digits and kept only as hashes; they expire, are single-use and
-//! stop working after a few wrong tries (rules in [`crate::domain::account`]). Passwords are
-//! hashed on the blocking pool, never on an async worker.
+//! The services they call live in [`crate::auth`]: one-time codes in [`codes`], the sign-in
+//! throttle in [`throttle`], hashing off the async workers in [`password`].
 
 use crate::api::call::{Access, Call, Ctx, Registry};
 use crate::api::guard::SignedIn;
-use crate::auth::password;
+use crate::auth::{codes, password, throttle};
 use crate::db::models::employee::Employee;
-use crate::db::models::one_time_code::{NewOneTimeCode, OneTimeCode};
 use crate::db::models::store::Store;
 use crate::db::models::user::{NewUser, ProfileChanges, User};
 use crate::domain::account::{
-    self as rules, AccountRuleError, CodePurpose, CodeVerdict, Email, STATUS_CONFIRMED,
+    self as rules, AccountRuleError, CodePurpose, Email, STATUS_CONFIRMED,
 };
 use crate::domain::ids::{EmployeeId, StoreId, UserId};
-use crate::domain::login_throttle::LoginThrottle;
 use crate::domain::permissions::Permission;
-use crate::error::{AppError, AppResult, ErrorBody, ErrorKind};
+use crate::error::{AppError, AppResult, ErrorBody};
 use crate::messages;
 use crate::startup::AppState;
 use crate::store::employees::MirrorProfile;
@@ -26,9 +23,6 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use diesel::PgConnection;
 use serde::{Deserialize, Serialize};
-use std::net::IpAddr;
-use std::sync::LazyLock;
-use std::time::Instant;
 use utoipa::ToSchema;
 
 /// Registers the account calls.
@@ -228,7 +222,7 @@ impl Call for Signup {
         {
             return Err(email_taken());
         }
-        let hash = hash_password(self.password).await?;
+        let hash = password::hash_on_pool(self.password).await?;
         let now = Utc::now();
         let (user, code) = state
             .db
@@ -249,7 +243,7 @@ impl Call for Signup {
                     ) => email_taken(),
                     other => other.into(),
                 })?;
-                let code = new_code(conn, user.id, CodePurpose::EmailConfirmation, now)?;
+                let code = codes::issue(conn, user.id, CodePurpose::EmailConfirmation, now)?;
                 Ok((user, code))
             })
             .await?;
@@ -257,8 +251,13 @@ impl Call for Signup {
             // The account exists whatever happens to the mail: a failure here must not make
             // the sign-up look failed (a retry would find the address taken). A new code can
             // be requested once signed in.
-            if let Err(e) =
-                mail_code(&state, &user.email, CodePurpose::EmailConfirmation, &code).await
+            if let Err(e) = codes::mail(
+                &state.mailer,
+                &user.email,
+                CodePurpose::EmailConfirmation,
+                &code,
+            )
+            .await
             {
                 tracing::warn!(error = %e, "could not mail the confirmation code");
             }
@@ -284,7 +283,7 @@ impl Call for Login {
     async fn run(self, ctx: Ctx) -> AppResult<Session> {
         let state = ctx.state;
         let key = rules::login_key(&self.email);
-        check_throttle(&state, &key, ctx.client)?;
+        throttle::check(&state.login_throttle, &key, ctx.client)?;
         let user = match Email::parse(&self.email) {
             Ok(email) => {
                 state
@@ -295,18 +294,18 @@ impl Call for Login {
             Err(_) => None,
         };
         let hash = user.as_ref().map(|u| u.password_hash.clone());
-        let matches = verify_password(self.password, hash).await?;
+        let matches = password::verify_on_pool(self.password, hash).await?;
         let user = match user {
             Some(user) if matches => user,
             _ => {
-                lock_throttle(&state).record_failure(&key, ctx.client, Instant::now());
+                throttle::record_failure(&state.login_throttle, &key, ctx.client);
                 return Err(AppError::unauthorized(
                     "wrong_credentials",
                     messages::WRONG_CREDENTIALS,
                 ));
             }
         };
-        lock_throttle(&state).record_success(&key);
+        throttle::record_success(&state.login_throttle, &key);
         let id = user.id;
         let user = state
             .db
@@ -340,13 +339,13 @@ impl Call for RequestEmailConfirmation {
                         messages::EMAIL_ALREADY_CONFIRMED,
                     ));
                 }
-                let code = new_code(conn, id, CodePurpose::EmailConfirmation, now)?;
+                let code = codes::issue(conn, id, CodePurpose::EmailConfirmation, now)?;
                 Ok((user, code))
             })
             .await?;
-        let code = code.ok_or_else(too_many_codes)?;
-        mail_code(
-            &ctx.state,
+        let code = code.ok_or_else(codes::too_many_codes)?;
+        codes::mail(
+            &ctx.state.mailer,
             &user.email,
             CodePurpose::EmailConfirmation,
             &code,
@@ -379,12 +378,11 @@ impl Call for ConfirmEmail {
                     // Confirming twice (a double click) is not an error.
                     return Ok(Ok(user));
                 }
-                use_code(
+                codes::consume(
                     conn,
                     id,
                     CodePurpose::EmailConfirmation,
                     &self.code,
-                    true,
                     |conn| Ok(User::set_status(conn, id, STATUS_CONFIRMED)?),
                 )
             })
@@ -418,12 +416,12 @@ impl Call for RequestResetPassword {
                 };
                 // Past the issue limit nothing is sent, silently: a refusal would tell that
                 // the address has an account.
-                let code = new_code(conn, user.id, CodePurpose::PasswordReset, now)?;
+                let code = codes::issue(conn, user.id, CodePurpose::PasswordReset, now)?;
                 Ok(code.map(|c| (user.email, c)))
             })
             .await?;
         if let Some((to, code)) = code {
-            mail_code(&ctx.state, &to, CodePurpose::PasswordReset, &code).await?;
+            codes::mail(&ctx.state.mailer, &to, CodePurpose::PasswordReset, &code).await?;
         }
         Ok(true)
     }
@@ -448,14 +446,13 @@ impl Call for CheckResetPasswordConfirmCode {
             .db
             .run(move |conn| {
                 let Some(user) = User::find_by_email(conn, email.as_str())? else {
-                    return Ok(Err(wrong_code()));
+                    return Ok(Err(codes::wrong_code()));
                 };
-                use_code(
+                codes::check(
                     conn,
                     user.id,
                     CodePurpose::PasswordReset,
                     &self.code,
-                    false,
                     |_| Ok(true),
                 )
             })
@@ -482,20 +479,19 @@ impl Call for ConfirmResetPassword {
         let email = Email::parse(&self.email)?;
         rules::check_password(&self.new_password)?;
         // Hashed first, so the code row is locked only for the short write.
-        let hash = hash_password(self.new_password).await?;
+        let hash = password::hash_on_pool(self.new_password).await?;
         let key = email.as_str().to_string();
         ctx.state
             .db
             .run(move |conn| {
                 let Some(user) = User::find_by_email(conn, email.as_str())? else {
-                    return Ok(Err(wrong_code()));
+                    return Ok(Err(codes::wrong_code()));
                 };
-                use_code(
+                codes::consume(
                     conn,
                     user.id,
                     CodePurpose::PasswordReset,
                     &self.code,
-                    true,
                     |conn| {
                         User::set_password_hash(conn, user.id, &hash)?;
                         // The code arrived by mail, which proves the address too.
@@ -508,7 +504,7 @@ impl Call for ConfirmResetPassword {
             })
             .await??;
         // A new password wipes the slate of failed sign-ins with the old one.
-        lock_throttle(&ctx.state).record_success(&key);
+        throttle::record_success(&ctx.state.login_throttle, &key);
         Ok(true)
     }
 }
@@ -535,15 +531,15 @@ impl Call for AuthenticatedResetPassword {
         // Wrong current passwords count like failed sign-ins, so a stolen session cannot be
         // used to guess the password at leisure.
         let key = rules::login_key(&user.email);
-        check_throttle(&state, &key, ctx.client)?;
-        if !verify_password(self.old_password, Some(user.password_hash)).await? {
-            lock_throttle(&state).record_failure(&key, ctx.client, Instant::now());
+        throttle::check(&state.login_throttle, &key, ctx.client)?;
+        if !password::verify_on_pool(self.old_password, Some(user.password_hash)).await? {
+            throttle::record_failure(&state.login_throttle, &key, ctx.client);
             return Err(AppError::bad_request(
                 "wrong_password",
                 messages::INCORRECT_PASSWORD,
             ));
         }
-        let hash = hash_password(self.new_password).await?;
+        let hash = password::hash_on_pool(self.new_password).await?;
         state
             .db
             .run(move |conn| Ok(User::set_password_hash(conn, id, &hash)?))
@@ -727,33 +723,9 @@ fn apply_profile(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Passwords, sessions and the sign-in throttle
+// Shared answers
 
-/// A hash no password matches in practice, verified against for unknown addresses. Made on
-/// first use; if hashing ever failed, an empty hash simply never matches.
-static DUMMY_HASH: LazyLock<String> =
-    LazyLock::new(|| password::hash("no account has this password 0").unwrap_or_default());
-
-async fn hash_password(plain: String) -> AppResult<String> {
-    web::block(move || password::hash(&plain))
-        .await?
-        .map_err(|e| AppError::internal(e.to_string()))
-}
-
-/// Verifies on the blocking pool. Without a hash (an unknown address) the password is checked
-/// against a dummy one, so the answer takes as long as for a wrong password: its timing must
-/// not tell which addresses have accounts.
-async fn verify_password(plain: String, hash: Option<String>) -> AppResult<bool> {
-    Ok(web::block(move || match hash {
-        Some(hash) => password::verify(&plain, &hash),
-        None => {
-            password::verify(&plain, &DUMMY_HASH);
-            false
-        }
-    })
-    .await?)
-}
-
+/// The answer of a sign-in: a fresh token for `user`, with the user.
 fn session(state: &AppState, user: User) -> AppResult<Session> {
     let token = state
         .keys
@@ -765,132 +737,6 @@ fn session(state: &AppState, user: User) -> AppResult<Session> {
     })
 }
 
-fn lock_throttle(state: &AppState) -> std::sync::MutexGuard<'_, LoginThrottle> {
-    // The counts stay meaningful even if a holder panicked: keep using them.
-    state
-        .login_throttle
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// Refuses with 429 while the account or the client has too many recent failures.
-fn check_throttle(state: &AppState, key: &str, client: Option<IpAddr>) -> AppResult<()> {
-    let now = Instant::now();
-    let Some(until) = lock_throttle(state).blocked_until(key, client, now) else {
-        return Ok(());
-    };
-    let minutes = until
-        .saturating_duration_since(now)
-        .as_secs()
-        .div_ceil(60)
-        .max(1);
-    Err(AppError::new(
-        ErrorKind::RateLimited,
-        "too_many_attempts",
-        messages::too_many_sign_in_attempts(minutes),
-    ))
-}
-
-// ---------------------------------------------------------------------------------------------
-// One-time codes
-
 fn email_taken() -> AppError {
     AppError::bad_request("email_taken", messages::EMAIL_TAKEN)
-}
-
-fn wrong_code() -> AppError {
-    AppError::bad_request("invalid_code", messages::WRONG_CODE)
-}
-
-fn too_many_codes() -> AppError {
-    AppError::new(
-        ErrorKind::RateLimited,
-        "too_many_attempts",
-        messages::TOO_MANY_CODES,
-    )
-}
-
-/// Stores a new code of `purpose` for `user`, retiring the unused ones, and returns it; or
-/// `None` when too many were issued lately.
-fn new_code(
-    conn: &mut PgConnection,
-    user: UserId,
-    purpose: CodePurpose,
-    now: DateTime<Utc>,
-) -> AppResult<Option<String>> {
-    let recent = OneTimeCode::issued_since(conn, user, purpose, now - rules::CODE_ISSUE_WINDOW)?;
-    if !rules::may_issue_code(now, &recent) {
-        return Ok(None);
-    }
-    OneTimeCode::retire_all(conn, user, purpose, now, now - chrono::Duration::days(1))?;
-    let code = rules::generate_code(&mut rand::thread_rng());
-    NewOneTimeCode {
-        id: uuid::Uuid::now_v7(),
-        user_id: user,
-        purpose: purpose.as_str(),
-        code_hash: &rules::hash_code(&user.to_string(), purpose, &code),
-        expires_at: rules::code_expiry(now),
-        created_at: now,
-    }
-    .insert(conn)?;
-    Ok(Some(code))
-}
-
-/// Checks `code` against the user's current code of `purpose`, inside one transaction that
-/// locks the code row. A wrong try is counted and committed; a right one runs `then` and,
-/// with `consume`, uses the code up. The outer error is the database's; the inner one is the
-/// caller's answer.
-fn use_code<T>(
-    conn: &mut PgConnection,
-    user: UserId,
-    purpose: CodePurpose,
-    code: &str,
-    consume: bool,
-    then: impl FnOnce(&mut PgConnection) -> AppResult<T>,
-) -> AppResult<AppResult<T>> {
-    use diesel::Connection;
-    conn.transaction(|conn| {
-        let Some(stored) = OneTimeCode::current_for_update(conn, user, purpose)? else {
-            return Ok(Err(wrong_code()));
-        };
-        let matches = rules::hash_code(&user.to_string(), purpose, code) == stored.code_hash;
-        match rules::judge_code(Utc::now(), stored.state(), matches) {
-            CodeVerdict::Valid => {
-                if consume {
-                    OneTimeCode::consume(conn, stored.id, Utc::now())?;
-                }
-                Ok(Ok(then(conn)?))
-            }
-            CodeVerdict::Wrong => {
-                OneTimeCode::record_wrong_try(conn, stored.id)?;
-                Ok(Err(wrong_code()))
-            }
-            CodeVerdict::Expired => Ok(Err(AppError::bad_request(
-                "code_expired",
-                messages::CODE_EXPIRED,
-            ))),
-            CodeVerdict::Exhausted => Ok(Err(AppError::bad_request(
-                "code_exhausted",
-                messages::CODE_EXHAUSTED,
-            ))),
-        }
-    })
-}
-
-/// Mails a code. The body says "Your code is NNNN" in plain ASCII, so it reads the same in
-/// any mail client (and in the `.eml` files written without SMTP).
-async fn mail_code(state: &AppState, to: &str, purpose: CodePurpose, code: &str) -> AppResult<()> {
-    let minutes = rules::CODE_TTL.num_minutes();
-    let (subject, action) = match purpose {
-        CodePurpose::EmailConfirmation => (
-            "Confirm your Clockto email",
-            "Enter it in Clockto to confirm your email address.",
-        ),
-        CodePurpose::PasswordReset => (
-            "Reset your Clockto password",
-            "Enter it in Clockto to choose a new password.\nIf you did not ask for this, ignore this mail.",
-        ),
-    };
-    let body = format!("Your code is {code}\n\n{action}\nThe code expires in {minutes} minutes.\n");
-    state.mailer.send(to, subject, body).await
 }

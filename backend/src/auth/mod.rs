@@ -1,7 +1,10 @@
-//! Authentication: session tokens, password hashing, and resolving who is calling.
+//! Authentication: session tokens, password hashing, the sign-in throttle, one-time codes,
+//! and resolving who is calling.
 
+pub mod codes;
 pub mod jwt;
 pub mod password;
+pub mod throttle;
 
 use crate::domain::ids::UserId;
 use actix_web::http::header;

@@ -34,10 +34,6 @@ impl Db {
         Db { pool }
     }
 
-    pub fn pool(&self) -> &PgPool {
-        &self.pool
-    }
-
     /// Runs `f` with a pooled connection on the blocking thread pool.
     pub async fn run<T, F>(&self, f: F) -> AppResult<T>
     where

@@ -1,6 +1,7 @@
-//! Account rules: e-mail addresses, passwords, names, birthdays and the one-time codes mailed
-//! for e-mail confirmation and password reset. Pure: the caller passes the clock and the
-//! random source.
+//! Account rules: e-mail addresses, the sign-in throttle's key, passwords, names, birthdays,
+//! phone numbers, profile images, the personal information status, and the one-time codes
+//! mailed for e-mail confirmation and password reset. Pure: the caller passes the clock and
+//! the random source.
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use rand::Rng;
@@ -129,10 +130,6 @@ impl Email {
     pub fn as_str(&self) -> &str {
         &self.0
     }
-
-    pub fn into_string(self) -> String {
-        self.0
-    }
 }
 
 impl AsRef<str> for Email {
@@ -158,7 +155,7 @@ pub fn login_key(raw_email: &str) -> String {
         .collect()
 }
 
-/// Checks the password rule: at least 8 characters, with letters and numbers.
+/// Checks the password rule: 8 to 256 characters, with letters and numbers.
 pub fn check_password(password: &str) -> Result<(), AccountRuleError> {
     let chars = password.chars().count();
     if chars < PASSWORD_MIN_CHARS {

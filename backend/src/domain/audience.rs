@@ -60,14 +60,6 @@ impl Audience {
             Audience::Users(users) => users.contains(&user),
         }
     }
-
-    /// The users named besides the managers.
-    pub fn named_users(&self) -> &[UserId] {
-        match self {
-            Audience::ManagersAnd(users) | Audience::Users(users) => users,
-            _ => &[],
-        }
-    }
 }
 
 #[cfg(test)]

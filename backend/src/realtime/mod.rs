@@ -116,11 +116,6 @@ impl Realtime {
         }
     }
 
-    /// Open Engine.IO sessions.
-    pub fn session_count(&self) -> usize {
-        self.lock_sessions().len()
-    }
-
     /// Takes the receiving end of the hub's work queue (once, for the delivery loop).
     pub(crate) fn take_tasks(&self) -> Option<UnboundedReceiver<Task>> {
         self.tasks.lock().unwrap_or_else(|p| p.into_inner()).take()

@@ -39,19 +39,6 @@ impl PushSubscription {
             .execute(conn)
     }
 
-    /// The subscriptions of a user in a store.
-    pub fn of_user(
-        conn: &mut PgConnection,
-        store: StoreId,
-        user: UserId,
-    ) -> QueryResult<Vec<PushSubscription>> {
-        push_subscriptions::table
-            .filter(push_subscriptions::store_id.eq(store))
-            .filter(push_subscriptions::user_id.eq(user))
-            .select(PushSubscription::as_select())
-            .load(conn)
-    }
-
     /// The subscriptions of any of `readers` (store and user pairs).
     #[tracing::instrument(skip_all, fields(readers = readers.len()))]
     pub fn of_readers(

@@ -109,15 +109,6 @@ impl<'a> From<&'a Store> for StoreSettings<'a> {
 pub use crate::domain::audience::Audience;
 
 impl Store {
-    /// The stores a user owns.
-    pub fn owned_by(conn: &mut PgConnection, owner: UserId) -> QueryResult<Vec<Store>> {
-        stores::table
-            .filter(stores::owner_id.eq(owner))
-            .order(stores::created_at.asc())
-            .select(Store::as_select())
-            .load(conn)
-    }
-
     /// Serialises writers of one store for the rest of the transaction, across processes:
     /// every write transaction of a store takes this lock before reading what it validates.
     #[tracing::instrument(skip(conn))]

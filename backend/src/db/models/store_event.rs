@@ -102,20 +102,4 @@ impl StoreEvent {
             .execute(conn)
             .map(|_| ())
     }
-
-    /// The changes of a store after `version`, oldest first, at most `limit`.
-    pub fn after(
-        conn: &mut PgConnection,
-        store: StoreId,
-        version: i64,
-        limit: i64,
-    ) -> QueryResult<Vec<StoreEvent>> {
-        store_events::table
-            .filter(store_events::store_id.eq(store))
-            .filter(store_events::version.gt(version))
-            .order(store_events::version.asc())
-            .limit(limit)
-            .select(StoreEvent::as_select())
-            .load(conn)
-    }
 }
