@@ -1,80 +1,39 @@
 //! Building and running the application. `main.rs` only calls [`Application::build`] and
 //! [`Application::run`]; tests do the same on port 0.
 
-use crate::api::{self, call::Registry};
-use crate::auth::jwt;
+use crate::api;
+use crate::calls::{AppState, Calls};
 use crate::config::Settings;
 use crate::db::{self, Db};
-use crate::domain::login_throttle::LoginThrottle;
 use crate::jobs::{self, push::Pusher};
 use crate::mail::Mailer;
-use crate::realtime::{self, Realtime, RealtimeConfig};
-use crate::store::registry::StoreRegistry;
+use crate::realtime::{self, Gateway, Realtime, RealtimeConfig};
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{fn_service, Server, ServiceRequest, ServiceResponse};
 use actix_web::{web, App, HttpServer};
 use std::net::TcpListener;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use tracing_actix_web::TracingLogger;
 
-/// Shared state of the server, behind `web::Data`.
-pub struct AppState {
-    pub settings: Settings,
-    pub db: Db,
-    pub keys: jwt::Keys,
-    pub mailer: Mailer,
-    /// Signs and addresses Web Push requests.
-    pub pusher: Pusher,
-    pub calls: Arc<Registry>,
-    pub openapi: Arc<utoipa::openapi::OpenApi>,
-    /// Recent failed sign-ins, per account and per client. Held only for quick counting,
-    /// never across an await.
-    pub login_throttle: Mutex<LoginThrottle>,
-    /// The actors of the active stores.
-    pub stores: StoreRegistry,
-    /// The Socket.IO server: sessions, rooms and the delivery of changes to them.
-    pub realtime: Arc<Realtime>,
-}
-
-impl AppState {
-    /// Builds the state from settings. Does no I/O beyond creating the mail directory.
-    pub fn new(settings: Settings) -> Result<AppState, String> {
-        let db = Db::new(
-            &settings.database_url,
-            settings.database_pool_size,
-            settings.database_connect_timeout,
-        );
-        let keys = jwt::Keys::new(&settings.jwt_secret, settings.token_ttl);
-        let mailer = Mailer::from_settings(&settings)?;
-        let pusher = Pusher::from_settings(&settings);
-        let realtime = Realtime::new(RealtimeConfig::from_settings(&settings));
-        let publish = jobs::deliver_on_commit(
-            realtime.publisher(),
-            db.clone(),
-            mailer.clone(),
-            pusher.clone(),
-        );
-        let stores = StoreRegistry::new(
-            db.clone(),
-            publish,
-            settings.store_threads,
-            settings.store_idle_after,
-        );
-        let calls = api::registry();
-        let openapi = api::openapi::build(&calls);
-        Ok(AppState {
-            settings,
-            db,
-            keys,
-            mailer,
-            pusher,
-            calls: Arc::new(calls),
-            openapi: Arc::new(openapi),
-            login_throttle: Mutex::new(LoginThrottle::default()),
-            stores,
-            realtime,
-        })
-    }
+/// Builds the calls' state and the realtime server, wired so that every commit of a store
+/// actor is published to this node's sockets and starts its mail and push delivery.
+fn assemble(settings: Settings) -> Result<(web::Data<AppState>, Arc<Realtime>), String> {
+    let db = Db::new(
+        &settings.database_url,
+        settings.database_pool_size,
+        settings.database_connect_timeout,
+    );
+    let mailer = Mailer::from_settings(&settings)?;
+    let pusher = Pusher::from_settings(&settings);
+    let realtime = Realtime::new(RealtimeConfig::from_settings(&settings));
+    let publish = jobs::deliver_on_commit(
+        realtime.publisher(),
+        db.clone(),
+        mailer.clone(),
+        pusher.clone(),
+    );
+    let state = AppState::new(settings, db, mailer, pusher, publish);
+    Ok((web::Data::new(state), realtime))
 }
 
 /// A server bound to its port, ready to run.
@@ -87,7 +46,11 @@ pub struct Application {
 impl Application {
     /// Runs the migrations, binds the listener and builds the server.
     pub async fn build(settings: Settings) -> Result<Application, String> {
-        let state = web::Data::new(AppState::new(settings)?);
+        let (state, realtime) = assemble(settings)?;
+        let calls = Calls::new(api::registry(), state.clone());
+        let openapi = web::Data::new(api::openapi::build(calls.registry()));
+        let gateway = web::Data::new(Gateway::new(realtime.clone(), calls.clone()));
+        let calls = web::Data::new(calls);
         let migrate_db = state.db.clone();
         migrate_db
             .run(db::run_migrations)
@@ -113,18 +76,18 @@ impl Application {
             async move { jobs::push::run_once(&db, &pusher).await }
         }));
         if !state.settings.schedule_tick.is_zero() {
-            let clock = state.clone();
+            let (db, stores) = (state.db.clone(), state.stores.clone());
             actix_web::rt::spawn(jobs::every(
                 "schedule clock",
                 state.settings.schedule_tick,
                 move || {
-                    let state = clock.clone();
-                    async move { jobs::schedule::tick(&state, chrono::Utc::now()).await }
+                    let (db, stores) = (db.clone(), stores.clone());
+                    async move { jobs::schedule::tick(&db, &stores, chrono::Utc::now()).await }
                 },
             ));
         }
         realtime::delivery::start(
-            state.realtime.clone(),
+            realtime,
             state.db.clone(),
             state.stores.clone(),
             state.settings.database_url.clone(),
@@ -137,6 +100,9 @@ impl Application {
             App::new()
                 .wrap(TracingLogger::default())
                 .app_data(server_state.clone())
+                .app_data(calls.clone())
+                .app_data(openapi.clone())
+                .app_data(gateway.clone())
                 .configure(api::routes)
                 .configure(realtime::routes)
                 .configure(|cfg| static_files(cfg, &server_state.settings))

@@ -4,9 +4,10 @@
 //! The services they call live in [`crate::auth`]: one-time codes in [`codes`], the sign-in
 //! throttle in [`throttle`], hashing off the async workers in [`password`].
 
-use crate::api::call::{Access, Call, Ctx, Registry};
-use crate::api::guard::SignedIn;
 use crate::auth::{codes, password, throttle};
+use crate::calls::guard::SignedIn;
+use crate::calls::AppState;
+use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::employee::Employee;
 use crate::db::models::store::Store;
 use crate::db::models::user::{NewUser, ProfileChanges, User};
@@ -17,7 +18,6 @@ use crate::domain::ids::{EmployeeId, StoreId, UserId};
 use crate::domain::permissions::Permission;
 use crate::error::{AppError, AppResult, ErrorBody};
 use crate::messages;
-use crate::startup::AppState;
 use crate::store::employees::MirrorProfile;
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
@@ -171,7 +171,7 @@ pub async fn me(state: web::Data<AppState>, SignedIn(user): SignedIn) -> AppResu
         .run(move |conn| {
             // A valid token of a deleted account is as good as no token.
             let account =
-                User::find_opt(conn, user)?.ok_or_else(crate::api::guard::not_authenticated)?;
+                User::find_opt(conn, user)?.ok_or_else(crate::calls::guard::not_authenticated)?;
             let stores = Employee::memberships(conn, user)?
                 .into_iter()
                 .map(|(employee, store)| MembershipView::new(user, employee, store))

@@ -6,9 +6,10 @@
 //! yet to tell a paying store from a free one. When plans arrive, `createRole` and
 //! `inviteEmployee` are the two places to check them, inside their write transaction.
 
-use crate::api::call::{Access, Call, Ctx, Registry};
-use crate::api::guard::Member;
 use crate::api::input::{self, NAME_MAX, URL_MAX};
+use crate::calls::guard::Member;
+use crate::calls::AppState;
+use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::employee::Employee;
 use crate::domain::business::WageType;
 use crate::domain::ids::{EmployeeId, RoleId, StoreId};
@@ -16,7 +17,6 @@ use crate::domain::invite::{self as invite_rules, INVITE_CODE_LEN};
 use crate::domain::permissions::{Permission, Perms};
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::startup::AppState;
 use crate::store::audit;
 use crate::store::command::Command;
 use crate::store::employees::{self, Invitation, Personal, SetActive, Terminate};

@@ -1,5 +1,5 @@
+use crate::calls::AppState;
 use crate::error::AppResult;
-use crate::startup::AppState;
 use actix_web::{web, HttpResponse};
 use diesel::RunQueryDsl;
 use serde_json::json;

@@ -3,9 +3,7 @@
 //! are resource paths under `GET /api/v1/...`.
 
 pub mod account;
-pub mod call;
 pub mod employee_manager;
-pub mod guard;
 pub mod health;
 pub mod input;
 pub mod invites;
@@ -18,8 +16,8 @@ pub mod shifts;
 pub mod stores;
 
 use crate::auth;
+use crate::calls::{Calls, Registry};
 use crate::error::{AppError, AppResult};
-use crate::startup::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde_json::Value;
@@ -37,8 +35,8 @@ pub fn ok<T: serde::Serialize>(value: T) -> HttpResponse {
 }
 
 /// Registers every call of every group.
-pub fn registry() -> call::Registry {
-    let mut registry = call::Registry::default();
+pub fn registry() -> Registry {
+    let mut registry = Registry::default();
     account::register(&mut registry);
     owner::register(&mut registry);
     employee_manager::register(&mut registry);
@@ -65,21 +63,19 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 /// `POST /api/v1/{call}`: runs a call by its spec name.
-#[tracing::instrument(name = "call", skip(state, req, body), fields(call = %name))]
+#[tracing::instrument(name = "call", skip(calls, req, body), fields(call = %name))]
 async fn dispatch(
-    state: web::Data<AppState>,
+    calls: web::Data<Calls>,
     req: HttpRequest,
     name: web::Path<String>,
     body: web::Payload,
 ) -> AppResult<HttpResponse> {
+    let state = calls.state();
     let payload = read_json(body, state.settings.json_limit, &req).await?;
     let bearer = auth::bearer(&req, &state.keys);
     // The peer address, not a forwarded header: a header is the caller's to forge.
     let client = req.peer_addr().map(|a| a.ip());
-    let registry = state.calls.clone();
-    let reply = registry
-        .invoke_from(state, &name, bearer, client, payload)
-        .await?;
+    let reply = calls.invoke(&name, bearer, client, payload).await?;
     Ok(HttpResponse::Ok().json(reply))
 }
 

@@ -1,9 +1,8 @@
 //! The OpenAPI 3 document of every route, generated from the code: the resource paths from
 //! their `#[utoipa::path]` annotations and every call from the registry.
 
-use crate::api::call::{Access, Registry};
+use crate::calls::{Access, Registry};
 use crate::error::ErrorBody;
-use crate::startup::AppState;
 use actix_web::{web, HttpResponse};
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, PathItem};
 use utoipa::openapi::request_body::RequestBodyBuilder;
@@ -116,6 +115,6 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
 }
 
 /// `GET /api/v1/openapi.json`.
-pub async fn document(state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok().json(state.openapi.as_ref())
+pub async fn document(doc: web::Data<utoipa::openapi::OpenApi>) -> HttpResponse {
+    HttpResponse::Ok().json(doc.as_ref())
 }

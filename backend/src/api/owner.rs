@@ -1,9 +1,9 @@
 //! The business itself: creating a store (any signed-in user, who becomes its owner) and the
 //! owner's calls that edit it, toggle booking and hand out the business identity code.
 
-use crate::api::call::{Access, Call, Ctx, Registry};
-use crate::api::guard::{self, Member};
 use crate::api::input::{self, ADDRESS_MAX, NAME_MAX, URL_MAX};
+use crate::calls::guard::{self, Member};
+use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::employee::NewEmployee;
 use crate::db::models::store::NewStore;
 use crate::db::models::user::User;

@@ -1,16 +1,16 @@
 //! The shift pool: dropping, grabbing, a manager's answer to a grab, taking an open shift,
 //! and the pool read.
 
-use crate::api::call::{Access, Call, Ctx, Registry};
-use crate::api::guard::SignedIn;
 use crate::api::input;
 use crate::api::shifts::{caller, execute};
+use crate::calls::guard::SignedIn;
+use crate::calls::AppState;
+use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::domain::ids::{RequestId, ShiftId, StoreId};
 use crate::domain::permissions::Perms;
 use crate::error::AppResult;
-use crate::startup::AppState;
 use crate::store::pool::{in_pool, open_in_pool, AnswerGrab, DropShift, GrabShift, TakeOpenShift};
 use crate::store::request_views::RequestView;
 use crate::store::views::ShiftView;

@@ -1,10 +1,11 @@
 //! Availability, time off and notifications: every change runs through the store's actor as
 //! a command; reads are resource paths.
 
-use crate::api::call::{Access, Call, Ctx, Registry};
-use crate::api::guard::{Member, SignedIn};
 use crate::api::input::{self, opt_id};
 use crate::api::stores::member;
+use crate::calls::guard::{Member, SignedIn};
+use crate::calls::AppState;
+use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::availability::AvailabilityWindow;
 use crate::db::models::employee::Employee;
 use crate::db::models::notification::Notification;
@@ -15,7 +16,6 @@ use crate::domain::ids::{EmployeeId, NotificationId, RequestId, StoreId, UserId}
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::startup::AppState;
 use crate::store::availability::{AvailabilityChange, ChangeAvailability, WindowFields};
 use crate::store::command::Command;
 use crate::store::request_views::{AvailabilityView, NotificationView, RequestView};

@@ -2,9 +2,10 @@
 //! the store's actor as a command (`crate::store::shifts`), whether it came over HTTP or the
 //! socket.
 
-use crate::api::call::{Access, Call, Ctx, Registry};
-use crate::api::guard::{Member, SignedIn};
 use crate::api::input::{self, NAME_MAX};
+use crate::calls::guard::{Member, SignedIn};
+use crate::calls::AppState;
+use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::shift::Shift;
 use crate::domain::calendar;
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId, StoreId};
@@ -12,7 +13,6 @@ use crate::domain::permissions::Perms;
 use crate::domain::shift::Status;
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::startup::AppState;
 use crate::store::command::Command;
 use crate::store::shifts::{
     AnswerShift, BatchOp, BatchShifts, Caller, ClearSchedule, CompleteShift, CreateShifts,

@@ -1,7 +1,8 @@
 //! Reads of a store for its members: the store itself, its roles, its employees.
 
 use crate::api::employee_manager::visible_employees;
-use crate::api::guard::{self, Member, SignedIn};
+use crate::calls::guard::{self, Member, SignedIn};
+use crate::calls::AppState;
 use crate::db::models::employee::Employee;
 use crate::db::models::invite::Invite;
 use crate::db::models::role::Role;
@@ -9,7 +10,6 @@ use crate::domain::ids::StoreId;
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::startup::AppState;
 use crate::store::team_views::{EmployeeView, RoleView, StoreView};
 use actix_web::{web, HttpResponse};
 use serde::Serialize;

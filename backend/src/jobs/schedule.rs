@@ -3,10 +3,11 @@
 //! database, so the job survives restarts; the actor's plan decides, so nothing is done twice.
 
 use crate::db::schema::shifts;
+use crate::db::Db;
 use crate::domain::ids::StoreId;
 use crate::domain::pool::{AUTO_CONFIRM_BEFORE, MISSED_AFTER};
 use crate::error::AppResult;
-use crate::startup::AppState;
+use crate::store::registry::StoreRegistry;
 use crate::store::timed::ClockTick;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -33,12 +34,11 @@ fn due_stores(conn: &mut PgConnection, at: DateTime<Utc>) -> QueryResult<Vec<Sto
 }
 
 /// Runs one tick as of `at`. Returns how many stores were sent a tick.
-#[tracing::instrument(skip(state))]
-pub async fn tick(state: &AppState, at: DateTime<Utc>) -> AppResult<usize> {
-    let stores = state.db.run(move |conn| Ok(due_stores(conn, at)?)).await?;
+#[tracing::instrument(skip(db, actors))]
+pub async fn tick(db: &Db, actors: &StoreRegistry, at: DateTime<Utc>) -> AppResult<usize> {
+    let stores = db.run(move |conn| Ok(due_stores(conn, at)?)).await?;
     for store in &stores {
-        if let Err(e) = state
-            .stores
+        if let Err(e) = actors
             .execute::<serde_json::Value>(*store, ClockTick { at })
             .await
         {

@@ -11,8 +11,9 @@
 use crate::db::Db;
 use crate::domain::ids::StoreId;
 use crate::realtime::hub::Task;
+use crate::realtime::outbox;
 use crate::realtime::presence::{self, Announcement};
-use crate::realtime::{outbox, Realtime};
+use crate::realtime::server::Realtime;
 use crate::store::registry::StoreRegistry;
 use diesel::RunQueryDsl;
 use futures_util::StreamExt;

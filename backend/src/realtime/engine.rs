@@ -4,9 +4,9 @@
 
 use crate::realtime::eio::{self, PacketType};
 use crate::realtime::outbound::{Drained, Frame, Outbound};
+use crate::realtime::server::{Gateway, Realtime, RealtimeConfig};
+use crate::realtime::session::{Flow, Session, Transport};
 use crate::realtime::socket;
-use crate::realtime::{Realtime, RealtimeConfig};
-use crate::startup::AppState;
 use actix_web::http::header::{self, ContentType};
 use actix_web::{web, HttpRequest, HttpResponse};
 use actix_ws::AggregatedMessage;
@@ -15,84 +15,7 @@ use serde::Deserialize;
 use serde_json::json;
 use std::net::IpAddr;
 use std::pin::pin;
-use std::sync::{Arc, Mutex, MutexGuard};
-use tokio::sync::Notify;
-
-/// The transport a session currently sends over.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Transport {
-    Polling,
-    WebSocket,
-}
-
-/// One Engine.IO session (one client connection, whatever its transport).
-pub struct Session {
-    /// The Engine.IO session id.
-    pub sid: String,
-    /// Key of the session's socket in the hub.
-    pub key: u64,
-    /// Packets waiting for the transport.
-    pub out: Arc<Outbound>,
-    /// The client's network address.
-    pub peer: Option<IpAddr>,
-    pong: Notify,
-    state: Mutex<SessionState>,
-}
-
-#[derive(Debug)]
-struct SessionState {
-    transport: Transport,
-    /// A WebSocket has answered the probe; polling must let go.
-    upgrading: bool,
-    /// A long-polling GET is waiting.
-    polling: bool,
-    awaiting_pong: bool,
-    /// The Socket.IO connection on the main namespace, once connected.
-    socket: Option<socket::Connected>,
-}
-
-impl Session {
-    fn lock(&self) -> MutexGuard<'_, SessionState> {
-        self.state.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// The Socket.IO connection, if the client has connected.
-    pub fn connected(&self) -> Option<socket::Connected> {
-        self.lock().socket.clone()
-    }
-
-    /// Records the Socket.IO connection; false if there already is one.
-    pub fn set_connected(&self, conn: socket::Connected) -> bool {
-        let mut st = self.lock();
-        if st.socket.is_some() {
-            return false;
-        }
-        st.socket = Some(conn);
-        true
-    }
-
-    /// Forgets the Socket.IO connection (the client disconnected from the namespace).
-    pub fn clear_connected(&self) {
-        self.lock().socket = None;
-    }
-
-    /// Queues an Engine.IO packet.
-    pub fn send(&self, frame: Frame) -> bool {
-        self.out.push(frame)
-    }
-
-    fn pong_received(&self) {
-        self.lock().awaiting_pong = false;
-        self.pong.notify_waiters();
-    }
-}
-
-/// What the caller of a packet handler does next.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    Close,
-}
+use std::sync::Arc;
 
 /// The query of every Engine.IO request.
 #[derive(Debug, Deserialize)]
@@ -120,7 +43,7 @@ pub async fn endpoint(
     req: HttpRequest,
     body: web::Payload,
     query: web::Query<EngineQuery>,
-    state: web::Data<AppState>,
+    state: web::Data<Gateway>,
 ) -> HttpResponse {
     let q = query.into_inner();
     if q.eio.as_deref() != Some("4") {
@@ -159,24 +82,17 @@ fn open_packet(sid: &str, config: &RealtimeConfig, upgrades: &[&str]) -> Frame {
 
 fn new_session(
     rt: &Arc<Realtime>,
-    state: &web::Data<AppState>,
+    state: &web::Data<Gateway>,
     transport: Transport,
     peer: Option<IpAddr>,
 ) -> Arc<Session> {
-    let session = Arc::new(Session {
-        sid: socket::random_id(),
-        key: rt.next_key(),
-        out: Arc::new(Outbound::new(rt.config.queue_bytes)),
+    let session = Arc::new(Session::new(
+        socket::random_id(),
+        rt.next_key(),
+        Arc::new(Outbound::new(rt.config.queue_bytes)),
         peer,
-        pong: Notify::new(),
-        state: Mutex::new(SessionState {
-            transport,
-            upgrading: false,
-            polling: false,
-            awaiting_pong: false,
-            socket: None,
-        }),
-    });
+        transport,
+    ));
     rt.insert_session(session.clone());
     actix_web::rt::spawn(heartbeat(state.clone(), session.clone()));
     session
@@ -184,7 +100,7 @@ fn new_session(
 
 fn handshake_polling(
     rt: &Arc<Realtime>,
-    state: &web::Data<AppState>,
+    state: &web::Data<Gateway>,
     req: &HttpRequest,
 ) -> HttpResponse {
     let session = new_session(rt, state, Transport::Polling, peer(req));
@@ -241,7 +157,7 @@ async fn poll(rt: &Arc<Realtime>, session: &Arc<Session>) -> HttpResponse {
 /// A long-polling POST: one or more packets from the client.
 async fn post(
     rt: &Arc<Realtime>,
-    state: &web::Data<AppState>,
+    state: &web::Data<Gateway>,
     session: &Arc<Session>,
     mut body: web::Payload,
 ) -> HttpResponse {
@@ -274,7 +190,7 @@ async fn post(
 }
 
 /// Handles one Engine.IO packet from the client.
-fn handle_packet(state: &web::Data<AppState>, session: &Arc<Session>, frame: &str) -> Flow {
+fn handle_packet(state: &web::Data<Gateway>, session: &Arc<Session>, frame: &str) -> Flow {
     let Ok(packet) = eio::decode(frame) else {
         return Flow::Close;
     };
@@ -296,7 +212,7 @@ fn handle_packet(state: &web::Data<AppState>, session: &Arc<Session>, frame: &st
 /// A WebSocket: a new session, or the upgrade of a polling one (`sid` given).
 fn websocket(
     rt: Arc<Realtime>,
-    state: web::Data<AppState>,
+    state: web::Data<Gateway>,
     req: HttpRequest,
     body: web::Payload,
     sid: Option<String>,
@@ -342,7 +258,7 @@ fn websocket(
 /// client's `upgrade` packet.
 async fn run_websocket(
     rt: Arc<Realtime>,
-    state: web::Data<AppState>,
+    state: web::Data<Gateway>,
     session: Arc<Session>,
     mut ws: actix_ws::Session,
     mut stream: actix_ws::AggregatedMessageStream,
@@ -420,7 +336,7 @@ async fn run_websocket(
 
 /// Pings the client every `ping_interval` and ends the session when a pong does not come
 /// back within `ping_timeout`. Also the one place a closed session is always cleaned up.
-async fn heartbeat(state: web::Data<AppState>, session: Arc<Session>) {
+async fn heartbeat(state: web::Data<Gateway>, session: Arc<Session>) {
     let rt = state.realtime.clone();
     let (interval, timeout) = (rt.config.ping_interval, rt.config.ping_timeout);
     loop {

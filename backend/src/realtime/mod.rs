@@ -9,6 +9,8 @@
 //! - [`delivery`]: the path of committed changes from the outbox (local actor, Postgres
 //!   `NOTIFY` on every node) to the rooms.
 //! - [`presence`]: who is looking at a store, shared between server processes.
+//! - [`server`]: this process's realtime server and what its endpoints work with.
+//! - [`session`]: one Engine.IO session and the Socket.IO connection on it.
 
 pub mod delivery;
 pub mod eio;
@@ -17,110 +19,14 @@ pub mod hub;
 pub mod outbound;
 pub mod outbox;
 pub mod presence;
+pub mod server;
+pub mod session;
 pub mod sio;
 pub mod socket;
 
-use crate::config::Settings;
-use crate::store::actor::Publish;
+pub use server::{Gateway, Realtime, RealtimeConfig};
+
 use actix_web::web;
-use engine::Session;
-use hub::{Hub, Task};
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
-use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
-
-/// Settings of the realtime server.
-#[derive(Debug, Clone)]
-pub struct RealtimeConfig {
-    /// How often the server pings each client.
-    pub ping_interval: Duration,
-    /// How long a pong may take before the client is dropped.
-    pub ping_timeout: Duration,
-    /// Largest accepted frame or long-polling body, in bytes.
-    pub max_payload: usize,
-    /// Largest backlog of one client, in bytes, before it is disconnected.
-    pub queue_bytes: usize,
-}
-
-impl RealtimeConfig {
-    pub fn from_settings(s: &Settings) -> RealtimeConfig {
-        RealtimeConfig {
-            ping_interval: s.socket_ping_interval,
-            ping_timeout: s.socket_ping_timeout,
-            max_payload: s.socket_max_payload,
-            queue_bytes: s.socket_queue_bytes,
-        }
-    }
-}
-
-/// The realtime server of this process.
-pub struct Realtime {
-    pub config: RealtimeConfig,
-    pub hub: Hub,
-    sessions: Mutex<HashMap<String, Arc<Session>>>,
-    next_key: AtomicU64,
-    tasks: Mutex<Option<UnboundedReceiver<Task>>>,
-    /// This process among the others, in presence announcements.
-    pub node: uuid::Uuid,
-    presence_seq: AtomicU64,
-}
-
-impl Realtime {
-    pub fn new(config: RealtimeConfig) -> Arc<Realtime> {
-        let (tx, rx) = unbounded_channel();
-        Arc::new(Realtime {
-            config,
-            hub: Hub::new(tx),
-            sessions: Mutex::new(HashMap::new()),
-            next_key: AtomicU64::new(1),
-            tasks: Mutex::new(Some(rx)),
-            node: uuid::Uuid::new_v4(),
-            presence_seq: AtomicU64::new(1),
-        })
-    }
-
-    /// Numbers this process's presence announcements in order.
-    pub fn next_presence_seq(&self) -> u64 {
-        self.presence_seq.fetch_add(1, Ordering::Relaxed)
-    }
-
-    /// The callback the store actors hand their committed events to.
-    pub fn publisher(self: &Arc<Self>) -> Publish {
-        let rt = self.clone();
-        Arc::new(move |events| rt.hub.publish(events))
-    }
-
-    fn lock_sessions(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Session>>> {
-        self.sessions.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    pub(crate) fn next_key(&self) -> u64 {
-        self.next_key.fetch_add(1, Ordering::Relaxed)
-    }
-
-    pub(crate) fn session(&self, sid: &str) -> Option<Arc<Session>> {
-        self.lock_sessions().get(sid).cloned()
-    }
-
-    pub(crate) fn insert_session(&self, session: Arc<Session>) {
-        self.lock_sessions().insert(session.sid.clone(), session);
-    }
-
-    /// Ends a session: closes its queue and takes its socket out of every room. Idempotent.
-    pub(crate) fn terminate(&self, session: &Session) {
-        session.out.close();
-        if self.lock_sessions().remove(&session.sid).is_some() {
-            self.hub.disconnect(session.key);
-        }
-    }
-
-    /// Takes the receiving end of the hub's work queue (once, for the delivery loop).
-    pub(crate) fn take_tasks(&self) -> Option<UnboundedReceiver<Task>> {
-        self.tasks.lock().unwrap_or_else(|p| p.into_inner()).take()
-    }
-}
 
 /// Mounts the realtime endpoint.
 pub fn routes(cfg: &mut web::ServiceConfig) {

@@ -1,18 +1,18 @@
 //! The Socket.IO layer: connecting with a token, and the events of the realtime contract
 //! (`join`, `leave`, `call`, `presence`).
 
-use crate::api::guard;
 use crate::auth::{self, Bearer};
-use crate::domain::ids::{StoreId, UserId};
+use crate::calls::guard;
+use crate::domain::ids::StoreId;
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult, ErrorKind};
 use crate::messages;
-use crate::realtime::engine::{Flow, Session};
 use crate::realtime::hub::JoinOutcome;
 use crate::realtime::outbound::Frame;
 use crate::realtime::outbox;
+use crate::realtime::server::Gateway;
+use crate::realtime::session::{Connected, Flow, Session};
 use crate::realtime::sio::{Kind, Packet, MAIN_NAMESPACE};
-use crate::startup::AppState;
 use actix_web::web;
 use rand::distributions::{Alphanumeric, DistString};
 use serde::Deserialize;
@@ -22,16 +22,6 @@ use std::sync::Arc;
 /// How far behind a `join` may start and still be replayed; further back, the client
 /// reloads (`resync`).
 pub const MAX_REPLAY: i64 = 1_000;
-
-/// A socket connected to the main namespace.
-#[derive(Debug, Clone)]
-pub struct Connected {
-    /// The Socket.IO socket id.
-    pub sid: String,
-    pub user: UserId,
-    /// The session token, sent as the bearer of every `call`.
-    pub token: Arc<str>,
-}
 
 /// A random id of 20 URL-safe characters, as Engine.IO and Socket.IO ids are.
 pub fn random_id() -> String {
@@ -64,7 +54,7 @@ fn error_reply(e: &AppError) -> Value {
 }
 
 /// Handles the data of an Engine.IO message packet.
-pub fn on_message(state: &web::Data<AppState>, session: &Arc<Session>, data: &str) -> Flow {
+pub fn on_message(state: &web::Data<Gateway>, session: &Arc<Session>, data: &str) -> Flow {
     let Ok(packet) = Packet::parse(data) else {
         // The reference server closes connections that send undecodable packets.
         return Flow::Close;
@@ -98,13 +88,13 @@ pub fn on_message(state: &web::Data<AppState>, session: &Arc<Session>, data: &st
     }
 }
 
-fn connect(state: &web::Data<AppState>, session: &Arc<Session>, auth: Option<&Value>) -> Flow {
+fn connect(state: &web::Data<Gateway>, session: &Arc<Session>, auth: Option<&Value>) -> Flow {
     let token = auth
         .and_then(|a| a.get("token"))
         .and_then(Value::as_str)
         .map(str::trim)
         .unwrap_or("");
-    let user = match auth::verify_token(token, &state.keys) {
+    let user = match auth::verify_token(token, &state.calls.state().keys) {
         Bearer::User(user) if !token.is_empty() => user,
         _ => {
             session.send(frame(&Packet::new(
@@ -142,7 +132,7 @@ fn connect(state: &web::Data<AppState>, session: &Arc<Session>, auth: Option<&Va
 }
 
 fn event(
-    state: &web::Data<AppState>,
+    state: &web::Data<Gateway>,
     session: &Arc<Session>,
     conn: Connected,
     packet: &Packet,
@@ -226,7 +216,7 @@ fn store_of(payload: &Value) -> AppResult<StoreId> {
 /// socket missed since `since` (or tells it to resync), and puts it in the store's room.
 #[tracing::instrument(name = "join", skip_all, fields(user = %conn.user))]
 async fn join(
-    state: &web::Data<AppState>,
+    state: &web::Data<Gateway>,
     session: &Arc<Session>,
     conn: &Connected,
     payload: Value,
@@ -235,7 +225,7 @@ async fn join(
     let JoinPayload { store_id, since } = serde_json::from_value(payload)
         .map_err(|e| AppError::invalid(format!("Invalid event payload: {e}")))?;
     let member = guard::member_of(
-        state,
+        state.calls.state(),
         conn.user,
         Some(store_id),
         Perms::NONE,
@@ -254,6 +244,8 @@ async fn join(
         return Ok(());
     }
     let read = state
+        .calls
+        .state()
         .db
         .run(move |c| {
             let version = outbox::current_version(c, store_id)?
@@ -310,7 +302,7 @@ struct PresencePayload {
 }
 
 /// `presence {storeId, viewing, editing}`: volatile, so a bad one is dropped silently.
-fn presence(state: &web::Data<AppState>, session: &Arc<Session>, payload: &Value) {
+fn presence(state: &web::Data<Gateway>, session: &Arc<Session>, payload: &Value) {
     let Ok(p) = serde_json::from_value::<PresencePayload>(payload.clone()) else {
         return;
     };
@@ -325,18 +317,15 @@ fn presence(state: &web::Data<AppState>, session: &Arc<Session>, payload: &Value
 /// token as the bearer (verified again, so an expired token stops working).
 #[tracing::instrument(name = "socket_call", skip_all, fields(call = %name))]
 async fn call(
-    state: &web::Data<AppState>,
+    state: &web::Data<Gateway>,
     session: &Arc<Session>,
     conn: &Connected,
     name: &str,
     payload: Value,
 ) -> Value {
-    let bearer = auth::verify_token(&conn.token, &state.keys);
-    let registry = state.calls.clone();
-    match registry
-        .invoke_from(state.clone(), name, bearer, session.peer, payload)
-        .await
-    {
+    let bearer = auth::verify_token(&conn.token, &state.calls.state().keys);
+    let calls = state.calls.clone();
+    match calls.invoke(name, bearer, session.peer, payload).await {
         Ok(reply) => reply,
         Err(e) => error_reply(&e),
     }

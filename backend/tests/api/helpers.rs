@@ -2,8 +2,9 @@
 //! lock), a fresh copy per test, and the real application on port 0.
 #![allow(dead_code, reason = "shared by many test modules; each uses a part")]
 
+use backend::calls::AppState;
 use backend::config::Settings;
-use backend::startup::{AppState, Application};
+use backend::startup::Application;
 use diesel::{Connection, PgConnection, RunQueryDsl};
 use serde_json::Value;
 use std::hash::{Hash, Hasher};

@@ -36,11 +36,18 @@ async fn published_shifts_confirm_three_hours_before_they_start() {
 
     // A second before the moment: nothing to do.
     let before = at(start) - Duration::hours(3) - Duration::seconds(1);
-    tick(&s.app.state, before).await.expect("tick");
+    tick(&s.app.state.db, &s.app.state.stores, before)
+        .await
+        .expect("tick");
     assert_eq!(s.stored(&shift["id"]).await["status"], "published");
 
     let moment = at(start) - Duration::hours(3);
-    assert_eq!(tick(&s.app.state, moment).await.expect("tick"), 1);
+    assert_eq!(
+        tick(&s.app.state.db, &s.app.state.stores, moment)
+            .await
+            .expect("tick"),
+        1
+    );
     let confirmed = s.stored(&shift["id"]).await;
     assert_eq!(confirmed["status"], "confirmed");
     assert_eq!(
@@ -51,9 +58,13 @@ async fn published_shifts_confirm_three_hours_before_they_start() {
 
     // Ticking again changes nothing.
     let events = events_of(&s.app, &s.store);
-    tick(&s.app.state, moment + Duration::minutes(1))
-        .await
-        .expect("tick");
+    tick(
+        &s.app.state.db,
+        &s.app.state.stores,
+        moment + Duration::minutes(1),
+    )
+    .await
+    .expect("tick");
     assert_eq!(events_of(&s.app, &s.store), events);
     assert_eq!(
         s.stored(&shift["id"]).await["version"],
@@ -77,14 +88,21 @@ async fn unstarted_shifts_are_marked_missed_once_even_with_two_nodes() {
     .data();
 
     let end = at(start + 4 * HOUR);
-    tick(&s.app.state, end + Duration::hours(2))
-        .await
-        .expect("tick");
+    tick(
+        &s.app.state.db,
+        &s.app.state.stores,
+        end + Duration::hours(2),
+    )
+    .await
+    .expect("tick");
     assert_eq!(s.stored(&shift["id"]).await["progress"], "ns");
 
     let later = end + Duration::hours(2) + Duration::seconds(1);
     let events = events_of(&s.app, &s.store);
-    let (a, b) = futures_util::join!(tick(&s.app.state, later), tick(&peer.state, later));
+    let (a, b) = futures_util::join!(
+        tick(&s.app.state.db, &s.app.state.stores, later),
+        tick(&peer.state.db, &peer.state.stores, later)
+    );
     a.expect("tick a");
     b.expect("tick b");
     let marked = s.stored(&shift["id"]).await;

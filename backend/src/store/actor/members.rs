@@ -3,47 +3,15 @@
 //! membership: that node's commit is announced here, and the actor re-reads the membership
 //! when the outbox says a change touched it.
 
-use super::StoreActor;
 use crate::db::models::store::Store;
 use crate::db::models::store_event::StoreEvent;
-use crate::domain::ids::UserId;
-use crate::domain::membership::{self, Refusal};
-use crate::error::{AppError, AppResult};
-use crate::store::members::Member;
+use crate::domain::membership;
+use crate::error::AppError;
+use crate::store::actor::questions::{Heard, Lookup, Standings, Waiting};
+use crate::store::actor::store_actor::StoreActor;
 use crate::store::state::Roster;
 use actix::prelude::*;
-use std::collections::HashMap;
 use std::time::Instant;
-use tokio::sync::oneshot;
-
-/// Who `user` is in the store: their membership, or why they have none.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Lookup {
-    pub user: UserId,
-    pub reply: oneshot::Sender<AppResult<Result<Member, Refusal>>>,
-}
-
-/// Whether each of `users` is a member, and a manager: `Some(manager)` or `None`, answered
-/// once the membership is known up to version `at_least` (a change the caller has seen).
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Standings {
-    pub users: Vec<UserId>,
-    pub at_least: i64,
-    pub reply: oneshot::Sender<AppResult<HashMap<UserId, Option<bool>>>>,
-}
-
-/// Another node committed the store up to `version` (its `NOTIFY` arrived).
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Heard(pub i64);
-
-/// A question that waits for the working set to be loaded or the membership re-read.
-pub(super) enum Waiting {
-    Lookup(Lookup),
-    Standings(Standings),
-}
 
 impl StoreActor {
     /// True while answers would rest on a membership about to change.
@@ -73,7 +41,7 @@ impl StoreActor {
     /// Answers the questions that waited for the working set or a re-read: every lookup,
     /// and the standings the membership is now known far enough for (all of them when no
     /// further re-read is coming).
-    pub(super) fn answer_lookups(&mut self, more_coming: bool) {
+    pub(crate) fn answer_lookups(&mut self, more_coming: bool) {
         let Some(known) = self.state.as_ref().map(|s| s.members_at) else {
             return;
         };
@@ -87,7 +55,7 @@ impl StoreActor {
         }
     }
 
-    pub(super) fn fail_lookups(&mut self, e: &AppError) {
+    pub(crate) fn fail_lookups(&mut self, e: &AppError) {
         for question in self.lookups.drain(..) {
             match question {
                 Waiting::Lookup(q) => {

@@ -2,12 +2,12 @@
 //! and permissions, checked in the spec's order with its texts.
 
 use crate::auth::{self, Bearer};
+use crate::calls::state::AppState;
 use crate::domain::ids::{StoreId, UserId};
 use crate::domain::membership::Refusal;
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::startup::AppState;
 use crate::store::audit;
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};

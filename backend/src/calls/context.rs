@@ -1,0 +1,33 @@
+//! What a running call knows: the server's state and its caller.
+
+use crate::calls::guard::{self, Member};
+use crate::calls::state::AppState;
+use crate::domain::ids::UserId;
+use crate::error::{AppError, AppResult};
+use actix_web::web;
+use std::net::IpAddr;
+
+/// What a running call knows about its caller.
+pub struct Ctx {
+    pub state: web::Data<AppState>,
+    /// The signed-in user, when there is one.
+    pub user: Option<UserId>,
+    /// The resolved membership, for [`Access::Store`] calls.
+    pub member: Option<Member>,
+    /// The network address the call came from, when known (for per-client limits).
+    pub client: Option<IpAddr>,
+}
+
+impl Ctx {
+    /// The signed-in user, or the spec's not-authenticated error.
+    pub fn user(&self) -> AppResult<UserId> {
+        self.user.ok_or_else(guard::not_authenticated)
+    }
+
+    /// The caller's membership. Present for every [`Access::Store`] call.
+    pub fn member(&self) -> AppResult<&Member> {
+        self.member
+            .as_ref()
+            .ok_or_else(|| AppError::internal("call is not store-guarded"))
+    }
+}

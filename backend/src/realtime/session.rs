@@ -1,0 +1,118 @@
+//! One Engine.IO session and the Socket.IO connection on it: what the transports
+//! ([`crate::realtime::engine`]) and the events ([`crate::realtime::socket`]) share.
+
+use crate::domain::ids::UserId;
+use crate::realtime::outbound::{Frame, Outbound};
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::Notify;
+
+/// A socket connected to the main namespace.
+#[derive(Debug, Clone)]
+pub struct Connected {
+    /// The Socket.IO socket id.
+    pub sid: String,
+    pub user: UserId,
+    /// The session token, sent as the bearer of every `call`.
+    pub token: Arc<str>,
+}
+
+/// The transport a session currently sends over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    Polling,
+    WebSocket,
+}
+
+/// One Engine.IO session (one client connection, whatever its transport).
+pub struct Session {
+    /// The Engine.IO session id.
+    pub sid: String,
+    /// Key of the session's socket in the hub.
+    pub key: u64,
+    /// Packets waiting for the transport.
+    pub out: Arc<Outbound>,
+    /// The client's network address.
+    pub peer: Option<IpAddr>,
+    pub(crate) pong: Notify,
+    state: Mutex<SessionState>,
+}
+
+/// What changes during a session's life, behind its lock.
+#[derive(Debug)]
+pub(crate) struct SessionState {
+    pub(crate) transport: Transport,
+    /// A WebSocket has answered the probe; polling must let go.
+    pub(crate) upgrading: bool,
+    /// A long-polling GET is waiting.
+    pub(crate) polling: bool,
+    pub(crate) awaiting_pong: bool,
+    /// The Socket.IO connection on the main namespace, once connected.
+    socket: Option<Connected>,
+}
+
+impl Session {
+    pub fn new(
+        sid: String,
+        key: u64,
+        out: Arc<Outbound>,
+        peer: Option<IpAddr>,
+        transport: Transport,
+    ) -> Session {
+        Session {
+            sid,
+            key,
+            out,
+            peer,
+            pong: Notify::new(),
+            state: Mutex::new(SessionState {
+                transport,
+                upgrading: false,
+                polling: false,
+                awaiting_pong: false,
+                socket: None,
+            }),
+        }
+    }
+
+    pub(crate) fn lock(&self) -> MutexGuard<'_, SessionState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The Socket.IO connection, if the client has connected.
+    pub fn connected(&self) -> Option<Connected> {
+        self.lock().socket.clone()
+    }
+
+    /// Records the Socket.IO connection; false if there already is one.
+    pub fn set_connected(&self, conn: Connected) -> bool {
+        let mut st = self.lock();
+        if st.socket.is_some() {
+            return false;
+        }
+        st.socket = Some(conn);
+        true
+    }
+
+    /// Forgets the Socket.IO connection (the client disconnected from the namespace).
+    pub fn clear_connected(&self) {
+        self.lock().socket = None;
+    }
+
+    /// Queues an Engine.IO packet.
+    pub fn send(&self, frame: Frame) -> bool {
+        self.out.push(frame)
+    }
+
+    pub(crate) fn pong_received(&self) {
+        self.lock().awaiting_pong = false;
+        self.pong.notify_waiters();
+    }
+}
+
+/// What the caller of a packet handler does next.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Close,
+}

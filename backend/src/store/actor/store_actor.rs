@@ -1,0 +1,334 @@
+//! The store actor: plans commands against its state and commits them in groups.
+
+use crate::db::models::store::Store;
+use crate::db::Db;
+use crate::domain::ids::StoreId;
+use crate::error::{AppError, AppResult};
+use crate::store::actor::questions::Waiting;
+use crate::store::command::{Command, Effects, Reply};
+use crate::store::persist::{self, CommittedEvent, PersistError};
+use crate::store::state::StoreState;
+use crate::store::write::Undo;
+use actix::prelude::*;
+use chrono::Utc;
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+
+/// Most commands committed in one transaction.
+const MAX_BATCH: usize = 512;
+/// How often an actor checks whether it has been idle long enough to stop.
+const IDLE_CHECK: Duration = Duration::from_secs(15);
+/// How often a batch is retried after finding the store changed by another process.
+const MAX_STALE_RETRIES: u8 = 5;
+
+/// Receives every committed change, in version order per store (the realtime hub).
+pub type Publish = Arc<dyn Fn(&[CommittedEvent]) + Send + Sync>;
+
+/// Takes a retiring actor out of the directory of running actors, if it is still the one
+/// registered for its store (so new commands start a fresh actor). True if it was.
+pub type Retire = Arc<dyn Fn(StoreId, &Addr<StoreActor>) -> bool + Send + Sync>;
+
+/// What the commit of a batch returns: the committed events of each command, and the
+/// planned effects handed back for their answers.
+type Outcome = AppResult<(Result<Vec<Vec<CommittedEvent>>, PersistError>, Vec<Effects>)>;
+
+/// A command waiting for its answer.
+pub struct Pending {
+    pub cmd: Box<dyn Command>,
+    pub reply: oneshot::Sender<AppResult<Reply>>,
+    retries: u8,
+}
+
+impl Pending {
+    pub fn new(cmd: Box<dyn Command>) -> (Pending, oneshot::Receiver<AppResult<Reply>>) {
+        let (reply, rx) = oneshot::channel();
+        (
+            Pending {
+                cmd,
+                reply,
+                retries: 0,
+            },
+            rx,
+        )
+    }
+
+    fn answer(self, result: AppResult<Reply>) {
+        // The caller may have gone away (a closed socket); nothing to do then.
+        let _ = self.reply.send(result);
+    }
+}
+
+/// Submits a command to the actor.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Submit(pub Pending);
+
+/// A batch being committed: each pending command with its planning error, if any (commands
+/// without one have their effects, in the same order, in the transaction).
+struct InFlight {
+    items: Vec<(Pending, Option<AppError>)>,
+    undo: Vec<Undo>,
+    /// The committed version the batch was planned on.
+    base: i64,
+}
+
+/// One store's actor.
+pub struct StoreActor {
+    pub(super) id: StoreId,
+    pub(super) db: Db,
+    pub(super) publish: Publish,
+    pub(super) retire: Retire,
+    pub(super) idle_after: Duration,
+    pub(super) state: Option<StoreState>,
+    pub(super) queue: VecDeque<Pending>,
+    /// Membership questions waiting for the working set to be loaded or re-read.
+    pub(super) lookups: Vec<Waiting>,
+    pub(super) loading: bool,
+    pub(super) committing: bool,
+    /// A re-read of the membership is running; `Some(true)` when another was asked for
+    /// meanwhile.
+    pub(super) refreshing: Option<bool>,
+    pub(super) retired: bool,
+    pub(super) last_used: Instant,
+}
+
+impl StoreActor {
+    pub fn new(
+        id: StoreId,
+        db: Db,
+        publish: Publish,
+        retire: Retire,
+        idle_after: Duration,
+    ) -> StoreActor {
+        StoreActor {
+            id,
+            db,
+            publish,
+            retire,
+            idle_after,
+            state: None,
+            queue: VecDeque::new(),
+            lookups: Vec::new(),
+            loading: false,
+            committing: false,
+            refreshing: None,
+            retired: false,
+            last_used: Instant::now(),
+        }
+    }
+
+    /// (Re)loads the working set from the database, then resumes the queue.
+    fn reload(&mut self, ctx: &mut Context<Self>) {
+        self.loading = true;
+        self.state = None;
+        let (db, id) = (self.db.clone(), self.id);
+        let load = async move {
+            db.run(move |conn| StoreState::load(conn, id, Utc::now()))
+                .await
+        };
+        ctx.spawn(load.into_actor(self).map(|result, act, ctx| {
+            act.loading = false;
+            match result {
+                Ok(state) => {
+                    act.state = Some(state);
+                    act.answer_lookups(false);
+                    act.pump(ctx);
+                }
+                Err(e) => {
+                    tracing::warn!(store = %act.id, error = %e, "cannot load store");
+                    for pending in act.queue.drain(..) {
+                        pending.answer(Err(e.duplicate()));
+                    }
+                    act.fail_lookups(&e);
+                    // The next command starts a fresh actor, which tries again.
+                    act.retire(ctx);
+                }
+            }
+        }));
+    }
+
+    /// Plans the waiting commands and commits them together.
+    fn pump(&mut self, ctx: &mut Context<Self>) {
+        while !self.committing && !self.loading && !self.queue.is_empty() {
+            let Some(state) = self.state.as_mut() else {
+                return;
+            };
+            let now = Utc::now();
+            let base = state.version();
+            let mut items = Vec::new();
+            let mut effects: Vec<Effects> = Vec::new();
+            let mut undo = Vec::new();
+            while items.len() < MAX_BATCH {
+                let Some(pending) = self.queue.pop_front() else {
+                    break;
+                };
+                match pending.cmd.plan(state, now) {
+                    Ok(planned) => {
+                        undo.extend(planned.writes.iter().map(|w| state.apply(w)));
+                        // Later commands of the batch see the versions its events will take.
+                        state.store.version += planned.events.len() as i64;
+                        effects.push(planned);
+                        items.push((pending, None));
+                    }
+                    Err(e) => items.push((pending, Some(e))),
+                }
+            }
+            if effects.iter().all(Effects::is_empty) {
+                // Nothing to write. A refusal may rest on a change made outside this actor
+                // (another process, or a call that writes directly): answer only once the
+                // state is known to be current.
+                self.verify(InFlight { items, undo, base }, effects, ctx);
+                continue;
+            }
+            self.commit(InFlight { items, undo, base }, effects, ctx);
+        }
+    }
+
+    /// Checks that the store is still at the version the batch was planned against, then
+    /// answers it; otherwise plans it again on a fresh state.
+    fn verify(&mut self, batch: InFlight, effects: Vec<Effects>, ctx: &mut Context<Self>) {
+        self.committing = true;
+        let (db, id, expected) = (self.db.clone(), self.id, batch.base);
+        let check = async move {
+            db.run(move |conn| Ok(Store::current_version(conn, id)?))
+                .await
+        };
+        ctx.spawn(check.into_actor(self).map(move |result, act, ctx| {
+            act.committing = false;
+            let outcome = match result {
+                Ok(v) if v == expected => Ok((Ok(Vec::new()), effects)),
+                Ok(_) => Ok((Err(PersistError::Stale), effects)),
+                Err(e) => Err(e),
+            };
+            act.finish(batch, outcome, ctx);
+            act.pump(ctx);
+        }));
+    }
+
+    fn commit(&mut self, batch: InFlight, effects: Vec<Effects>, ctx: &mut Context<Self>) {
+        self.committing = true;
+        let (db, id, expected) = (self.db.clone(), self.id, batch.base);
+        let write = async move {
+            db.run(move |conn| {
+                let refs: Vec<&Effects> = effects.iter().collect();
+                let result = persist::persist(conn, id, expected, &refs, Utc::now());
+                Ok((result, effects))
+            })
+            .await
+        };
+        ctx.spawn(write.into_actor(self).map(move |result, act, ctx| {
+            act.committing = false;
+            act.finish(batch, result, ctx);
+            act.pump(ctx);
+        }));
+    }
+
+    fn finish(&mut self, batch: InFlight, result: Outcome, ctx: &mut Context<Self>) {
+        let InFlight { items, undo, base } = batch;
+        match result {
+            Ok((Ok(committed), effects)) => {
+                if let (Some(state), Some(last)) =
+                    (self.state.as_mut(), committed.iter().flatten().last())
+                {
+                    state.store.version = last.version;
+                    state.members_at = state.members_at.max(last.version);
+                }
+                let events: Vec<CommittedEvent> = committed.iter().flatten().cloned().collect();
+                if !events.is_empty() {
+                    (self.publish)(&events);
+                }
+                let mut replies = effects.into_iter();
+                for (pending, error) in items {
+                    match error {
+                        Some(e) => pending.answer(Err(e)),
+                        None => {
+                            pending.answer(Ok(replies.next().map(|e| e.reply).unwrap_or_default()))
+                        }
+                    }
+                }
+            }
+            Ok((Err(PersistError::Stale), _)) => {
+                // Another process changed the store: reload and plan the batch again.
+                self.rollback(undo, base);
+                for (mut pending, _) in items.into_iter().rev() {
+                    pending.retries += 1;
+                    if pending.retries > MAX_STALE_RETRIES {
+                        pending.answer(Err(AppError::conflict(
+                            "store_busy",
+                            "The schedule is changing too fast; try again.",
+                        )));
+                    } else {
+                        self.queue.push_front(pending);
+                    }
+                }
+                self.reload(ctx);
+            }
+            Ok((Err(PersistError::Failed(e)), _)) | Err(e) => {
+                tracing::warn!(store = %self.id, error = %e, "batch did not commit");
+                self.rollback(undo, base);
+                for (pending, error) in items {
+                    pending.answer(Err(error.unwrap_or_else(|| e.duplicate())));
+                }
+                // The state may have drifted from the database: start again from it.
+                self.reload(ctx);
+            }
+        }
+    }
+
+    fn rollback(&mut self, undo: Vec<Undo>, base: i64) {
+        if let Some(state) = self.state.as_mut() {
+            for u in undo.into_iter().rev() {
+                state.undo(u);
+            }
+            state.store.version = base;
+        }
+    }
+
+    fn is_idle(&self) -> bool {
+        self.queue.is_empty()
+            && self.lookups.is_empty()
+            && !self.committing
+            && !self.loading
+            && self.refreshing.is_none()
+    }
+
+    /// Leaves the registry (so new commands start a fresh actor) and stops once drained.
+    fn retire(&mut self, ctx: &mut Context<Self>) {
+        if (self.retire)(self.id, &ctx.address()) {
+            self.retired = true;
+        }
+        if self.retired && self.is_idle() {
+            // Let messages already in the mailbox arrive before stopping.
+            ctx.run_later(Duration::from_millis(200), |act, ctx| {
+                if act.is_idle() {
+                    ctx.stop();
+                }
+            });
+        }
+    }
+}
+
+impl Actor for StoreActor {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        self.reload(ctx);
+        ctx.run_interval(IDLE_CHECK, |act, ctx| {
+            if act.retired || (act.is_idle() && act.last_used.elapsed() >= act.idle_after) {
+                act.retire(ctx);
+            }
+        });
+    }
+}
+
+impl Handler<Submit> for StoreActor {
+    type Result = ();
+
+    fn handle(&mut self, Submit(pending): Submit, ctx: &mut Self::Context) {
+        self.last_used = Instant::now();
+        self.queue.push_back(pending);
+        self.pump(ctx);
+    }
+}
