@@ -1,0 +1,293 @@
+//! The shape of the source tree: module dependencies form no circle, and no file outside
+//! `store/` and `db/` writes a store's tables. Read from the sources, so a change that breaks
+//! either fails here with the files that do.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `src/`, by its module path (`["store", "actor", "members"]`).
+fn modules() -> BTreeMap<Vec<String>, (PathBuf, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = BTreeMap::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("read src") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            if path.extension().and_then(|e| e.to_str()) != Some("rs") {
+                continue;
+            }
+            let rel = path.strip_prefix(&root).expect("under src").with_extension("");
+            let mut parts: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+                parts.pop();
+            }
+            let text = std::fs::read_to_string(&path).expect("read file");
+            // Unit tests may reach anywhere.
+            let code = match text.find("#[cfg(test)]") {
+                Some(at) => text[..at].to_string(),
+                None => text,
+            };
+            let code = code
+                .lines()
+                .map(|l| l.split("//").next().unwrap_or(""))
+                .collect::<Vec<_>>()
+                .join("\n");
+            out.insert(parts, (rel, code));
+        }
+    }
+    out
+}
+
+/// The module a path names: its longest prefix that is a file.
+fn resolve<'a>(
+    mods: &'a BTreeMap<Vec<String>, (PathBuf, String)>,
+    path: &[String],
+) -> Option<&'a Vec<String>> {
+    (1..=path.len())
+        .rev()
+        .find_map(|n| mods.get_key_value(&path[..n]).map(|(k, _)| k))
+}
+
+/// The paths a `use crate::...;` tree names, braces expanded.
+fn use_paths(prefix: &[String], tree: &str, out: &mut Vec<Vec<String>>) {
+    let tree = tree.trim();
+    if let Some(open) = tree.find('{') {
+        let head: Vec<String> = tree[..open]
+            .split("::")
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect();
+        let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+        let mut depth = 0;
+        let mut start = 0;
+        let mut base = prefix.to_vec();
+        base.extend(head);
+        for (i, ch) in inner.char_indices() {
+            match ch {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    use_paths(&base, &inner[start..i], out);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        use_paths(&base, &inner[start..], out);
+        return;
+    }
+    let mut path = prefix.to_vec();
+    let item = tree.split(" as ").next().unwrap_or(tree);
+    path.extend(
+        item.split("::")
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "self")
+            .map(String::from),
+    );
+    if !path.is_empty() {
+        out.push(path);
+    }
+}
+
+/// Module dependencies: `use crate::...`, `crate::...` paths in code, and `mod` declarations.
+fn dependencies(
+    mods: &BTreeMap<Vec<String>, (PathBuf, String)>,
+) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == ':';
+    let mut graph = BTreeMap::new();
+    for (module, (_, code)) in mods {
+        let mut named = Vec::new();
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("use crate::") {
+            let tail = &rest[at + "use crate::".len()..];
+            let end = tail.find(';').unwrap_or(tail.len());
+            use_paths(&[], &tail[..end], &mut named);
+            rest = &tail[end..];
+        }
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("crate::") {
+            let tail = &rest[at + "crate::".len()..];
+            let end = tail.find(|c: char| !ident(c)).unwrap_or(tail.len());
+            named.push(
+                tail[..end]
+                    .split("::")
+                    .filter(|s| !s.is_empty())
+                    .map(String::from)
+                    .collect(),
+            );
+            rest = &tail[end..];
+        }
+        for line in code.lines() {
+            let line = line.trim();
+            let decl = line
+                .strip_prefix("pub mod ")
+                .or_else(|| line.strip_prefix("pub(crate) mod "))
+                .or_else(|| line.strip_prefix("mod "));
+            if let Some(name) = decl.and_then(|d| d.strip_suffix(';')) {
+                let mut child = module.clone();
+                child.push(name.trim().to_string());
+                named.push(child);
+            }
+        }
+        let targets: BTreeSet<Vec<String>> = named
+            .iter()
+            .filter_map(|p| resolve(mods, p))
+            .filter(|t| *t != module && !t.is_empty())
+            .cloned()
+            .collect();
+        graph.insert(module.clone(), targets);
+    }
+    graph
+}
+
+/// The strongly connected groups of more than one module (Tarjan).
+fn circles(graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        graph: &'a BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        index: BTreeMap<&'a Vec<String>, usize>,
+        low: BTreeMap<&'a Vec<String>, usize>,
+        stack: Vec<&'a Vec<String>>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, v: &'a Vec<String>) {
+            let n = self.index.len();
+            self.index.insert(v, n);
+            self.low.insert(v, n);
+            self.stack.push(v);
+            for w in self.graph.get(v).into_iter().flatten() {
+                if !self.index.contains_key(w) {
+                    self.visit(w);
+                    let lw = self.low[w];
+                    let lv = self.low.get_mut(v).expect("visited");
+                    *lv = (*lv).min(lw);
+                } else if self.stack.contains(&w) {
+                    let iw = self.index[w];
+                    let lv = self.low.get_mut(v).expect("visited");
+                    *lv = (*lv).min(iw);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let mut group = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    group.push(w.join("::"));
+                    if w == v {
+                        break;
+                    }
+                }
+                if group.len() > 1 {
+                    group.sort();
+                    self.found.push(group);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        found: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !walk.index.contains_key(v) {
+            walk.visit(v);
+        }
+    }
+    walk.found
+}
+
+#[test]
+fn the_modules_depend_on_each_other_without_circles() {
+    let mods = modules();
+    assert!(mods.len() > 50, "found only {} modules", mods.len());
+    let graph = dependencies(&mods);
+    // The walk sees real edges (a sanity check of the parser).
+    let api_shifts = graph
+        .get(&vec!["api".to_string(), "shifts".to_string()])
+        .expect("api::shifts");
+    assert!(api_shifts.iter().any(|t| t.first().map(String::as_str) == Some("store")));
+    assert_eq!(circles(&graph), Vec::<Vec<String>>::new());
+}
+
+#[test]
+fn the_lower_layers_import_no_layer_above_them() {
+    let mods = modules();
+    let graph = dependencies(&mods);
+    let layer = |m: &Vec<String>| m.first().cloned().unwrap_or_default();
+    let forbidden: &[(&str, &[&str])] = &[
+        ("domain", &["db", "store", "calls", "api", "realtime", "jobs", "startup", "auth"]),
+        ("db", &["store", "calls", "api", "realtime", "jobs", "startup"]),
+        ("store", &["calls", "api", "realtime", "jobs", "startup"]),
+        ("jobs", &["calls", "api", "realtime", "startup"]),
+        ("calls", &["api", "realtime", "startup"]),
+        ("realtime", &["api", "startup"]),
+        ("api", &["realtime", "startup"]),
+    ];
+    let mut wrong = Vec::new();
+    for (module, targets) in &graph {
+        for (low, above) in forbidden {
+            if layer(module) != *low {
+                continue;
+            }
+            for t in targets {
+                if above.contains(&layer(t).as_str()) {
+                    wrong.push(format!("{} -> {}", module.join("::"), t.join("::")));
+                }
+            }
+        }
+    }
+    assert_eq!(wrong, Vec::<String>::new());
+}
+
+#[test]
+fn only_the_store_and_its_models_write_a_stores_tables() {
+    // What writing looks like: a raw statement, or one of the models' writers.
+    let writers = [
+        "diesel::insert_into(",
+        "diesel::update(",
+        "diesel::delete(",
+        "lock_for_write(",
+        ".upsert(",
+        "upsert_many(",
+        "delete_many(",
+        "save_settings(",
+        "delete_of_employee(",
+        "mark_seen(",
+        "Notification::delete(",
+        "PushSubscription::remove",
+        "keep_newest(",
+        "release_endpoint(",
+        "NewLog",
+        "NewStore {",
+        "NewRole {",
+        "NewEmployee {",
+    ];
+    // Tables of no store: accounts and their one-time codes, the delivery queue.
+    let allowed = |file: &str, line: &str| {
+        line.contains("users::table")
+            || (file.starts_with("seed") && (line.contains("NewStore {") || line.contains("NewRole {") || line.contains("NewEmployee {")))
+            || (file.starts_with("api/owner") && (line.contains("NewStore {") || line.contains("NewEmployee {")))
+    };
+    let mut found = Vec::new();
+    for (module, (file, code)) in modules() {
+        if matches!(module.first().map(String::as_str), Some("store" | "db")) {
+            continue;
+        }
+        let file = file.to_string_lossy().replace('\\', "/");
+        for (n, line) in code.lines().enumerate() {
+            if writers.iter().any(|w| line.contains(w)) && !allowed(&file, line) {
+                found.push(format!("{file}.rs:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert_eq!(found, Vec::<String>::new());
+}
