@@ -610,11 +610,10 @@ pub async fn get_shifts(
 }
 
 fn visible(scope: Scope, me: EmployeeId, s: &Shift) -> bool {
-    let status = Status::parse(&s.status).unwrap_or(Status::Draft);
     match scope {
         Scope::All => true,
-        Scope::Mine => s.assigned == Some(me) && status.is_visible_to_assignee(),
-        Scope::Open => s.assigned.is_none() && status == Status::Published,
+        Scope::Mine => s.assigned == Some(me) && s.status.is_visible_to_assignee(),
+        Scope::Open => s.assigned.is_none() && s.status == Status::Published,
     }
 }
 

@@ -5,6 +5,7 @@
 use crate::db::schema::shifts;
 use crate::domain::ids::StoreId;
 use crate::domain::pool::{AUTO_CONFIRM_BEFORE, MISSED_AFTER};
+use crate::domain::shift::{Progress, Status};
 use crate::error::AppResult;
 use crate::startup::AppState;
 use crate::store::timed::ClockTick;
@@ -15,13 +16,13 @@ use diesel::prelude::*;
 /// the missed mark, as of `at`.
 fn due_stores(conn: &mut PgConnection, at: DateTime<Utc>) -> QueryResult<Vec<StoreId>> {
     let confirm = shifts::status
-        .eq("published")
+        .eq(Status::Published)
         .and(shifts::assigned.is_not_null())
         .and(shifts::start_at.le(at + AUTO_CONFIRM_BEFORE))
         .and(shifts::end_at.gt(at));
     let missed = shifts::progress
-        .eq("ns")
-        .and(shifts::status.eq_any(["published", "confirmed", "dropped"]))
+        .eq(Progress::NotStarted)
+        .and(shifts::status.eq_any([Status::Published, Status::Confirmed, Status::Dropped]))
         .and(shifts::end_at.lt(at - MISSED_AFTER))
         // Older shifts are outside the actors' working set.
         .and(shifts::end_at.gt(at - crate::store::state::HISTORY));

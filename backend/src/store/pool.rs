@@ -120,7 +120,7 @@ impl Command for DropShift {
             .shifts
             .get(&self.shift)
             .filter(|s| s.assigned == Some(self.by.employee))
-            .filter(|s| Status::parse(&s.status).is_some_and(Status::is_visible_to_assignee))
+            .filter(|s| s.status.is_visible_to_assignee())
             .ok_or_else(|| AppError::not_found("shift_not_found", messages::SHIFT_NOT_FOUND))?;
         if open_drop_of(state, s.id).is_some() {
             return Err(AppError::conflict(
@@ -128,7 +128,7 @@ impl Command for DropShift {
                 messages::SHIFT_ALREADY_DROPPED,
             ));
         }
-        let status = Status::parse(&s.status).unwrap_or(Status::Draft);
+        let status = s.status;
         if !matches!(status, Status::Published | Status::Confirmed) {
             return Err(AppError::bad_request(
                 "wrong_status",
@@ -169,7 +169,7 @@ impl Command for DropShift {
             updated_at: now,
         };
         let mut after = s.clone();
-        after.status = Status::Dropped.as_str().into();
+        after.status = Status::Dropped;
         after.version += 1;
         after.updated_at = now;
         let who = name_of(state, Some(self.by.employee));
@@ -314,7 +314,7 @@ impl Command for AnswerGrab {
             after.assignee_email = grabber
                 .and_then(|e| state.employee(e))
                 .map(|e| e.email.clone());
-            after.status = Status::Confirmed.as_str().into();
+            after.status = Status::Confirmed;
             after.version += 1;
             after.updated_at = now;
             next.status = RequestStatus::Accepted.as_str().into();
@@ -398,7 +398,7 @@ impl Command for TakeOpenShift {
             .filter(|e| !e.deactive)
             .ok_or_else(not_open)?;
         let roles: Vec<RoleId> = taker.role_ids.iter().copied().map(RoleId).collect();
-        let status = Status::parse(&shift.status).unwrap_or(Status::Draft);
+        let status = shift.status;
         let takes = pool::check_take(&TakeCheck {
             announced: status.is_visible_to_assignee() && status != Status::Cancelled,
             assigned: shift.assigned,
@@ -420,7 +420,7 @@ impl Command for TakeOpenShift {
         let mut after = shift.clone();
         after.assigned = Some(taker.id);
         after.assignee_email = Some(taker.email.clone());
-        after.status = Status::Confirmed.as_str().into();
+        after.status = Status::Confirmed;
         after.version += 1;
         after.updated_at = now;
         let text = (
@@ -466,7 +466,7 @@ pub fn open_in_pool(
     now: DateTime<Utc>,
 ) -> bool {
     shift.assigned.is_none()
-        && shift.status == Status::Published.as_str()
+        && shift.status == Status::Published
         && shift.start_at > now
         && (manager || shift.role_id.is_none_or(|r| viewer_roles.contains(&r.0)))
 }

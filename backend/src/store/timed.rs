@@ -32,17 +32,16 @@ impl Command for ClockTick {
         let mut effects = Effects::default();
         let (mut confirmed, mut missed) = (Vec::new(), Vec::new());
         for s in due {
-            let status = Status::parse(&s.status).unwrap_or(Status::Draft);
             let confirm = pool::due_for_auto_confirm(
-                &s.status,
+                s.status,
                 s.assigned.is_some(),
                 s.start_at,
                 s.end_at,
                 at,
             );
-            let miss = status.is_visible_to_assignee()
-                && status.occupies_assignee()
-                && pool::is_missed(&s.progress, s.end_at, at);
+            let miss = s.status.is_visible_to_assignee()
+                && s.status.occupies_assignee()
+                && pool::is_missed(s.progress, s.end_at, at);
             if !confirm && !miss {
                 continue;
             }
@@ -50,12 +49,12 @@ impl Command for ClockTick {
             next.version += 1;
             next.updated_at = at;
             if confirm {
-                next.status = Status::Confirmed.as_str().into();
+                next.status = Status::Confirmed;
                 next.auto_confirmed_at = Some(at);
                 confirmed.push(s.id);
             }
             if miss {
-                next.progress = Progress::Missed.as_str().into();
+                next.progress = Progress::Missed;
                 missed.push(s.id);
             }
             let users = state.user_of(s.assigned);

@@ -3,7 +3,7 @@
 
 use super::audience::{event, one_change};
 use super::notes::{notify_all, shift_note};
-use super::{find, next_version, refusal, shift_not_found, status_of, Caller};
+use super::{find, next_version, refusal, shift_not_found, Caller};
 use crate::domain::audience::Audience;
 use crate::domain::ids::ShiftId;
 use crate::domain::notification::{texts, NotificationKind, Variant};
@@ -45,19 +45,19 @@ impl Command for AnswerShift {
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
         let s = find(state, self.id)?;
         // A draft is not shown to its assignee: to them it does not exist.
-        if s.assigned != Some(self.by.employee) || status_of(s) == Status::Draft {
+        if s.assigned != Some(self.by.employee) || s.status == Status::Draft {
             return Err(shift_not_found());
         }
         let next_status = match self.action {
-            OwnAction::Confirm => shift::confirm(status_of(s)),
-            OwnAction::Decline => shift::decline(status_of(s), s.start_at, now),
+            OwnAction::Confirm => shift::confirm(s.status),
+            OwnAction::Decline => shift::decline(s.status, s.start_at, now),
         }
         .map_err(refusal)?;
         let Some(next_status) = next_status else {
             return Ok(Effects::nothing(ShiftView::json(s, now)));
         };
         let mut next = next_version(s, now);
-        next.status = next_status.as_str().into();
+        next.status = next_status;
         let mut effects = one_change(state, s, next, now);
         if self.action == OwnAction::Decline {
             let name = state
@@ -100,12 +100,12 @@ impl Command for CompleteShift {
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
         let s = find(state, self.id)?;
-        let progress = Progress::parse(&s.progress).unwrap_or(Progress::NotStarted);
-        let Some(next_progress) = shift::complete(progress, s.end_at, now).map_err(refusal)? else {
+        let Some(next_progress) = shift::complete(s.progress, s.end_at, now).map_err(refusal)?
+        else {
             return Ok(Effects::nothing(ShiftView::json(s, now)));
         };
         let mut next = next_version(s, now);
-        next.progress = next_progress.as_str().into();
+        next.progress = next_progress;
         Ok(one_change(state, s, next, now))
     }
 }
@@ -130,7 +130,7 @@ impl Command for RateShift {
             ));
         }
         let s = find(state, self.id)?;
-        let finished = s.end_at <= now || s.progress == Progress::Completed.as_str();
+        let finished = s.end_at <= now || s.progress == Progress::Completed;
         if s.assigned.is_none() || !finished {
             return Err(AppError::bad_request(
                 "not_finished",
@@ -157,7 +157,7 @@ impl Command for RemindShift {
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
         let s = find(state, self.id)?;
-        if status_of(s) != Status::Published || s.start_at <= now {
+        if s.status != Status::Published || s.start_at <= now {
             return Err(AppError::bad_request(
                 "nothing_to_remind",
                 messages::NOTHING_TO_REMIND,

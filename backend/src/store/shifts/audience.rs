@@ -1,6 +1,5 @@
 //! Who hears of a shift change, and the effects that announce it.
 
-use super::status_of;
 use crate::db::models::shift::Shift;
 use crate::domain::audience::Audience;
 use crate::domain::ids::UserId;
@@ -14,7 +13,7 @@ use serde_json::{json, Value};
 /// Who may see a shift as it is: managers always; its assignee once it is announced; everyone
 /// when it is an announced open shift (the pool).
 pub(super) fn viewers(state: &StoreState, s: &Shift) -> (bool, Option<UserId>) {
-    let status = status_of(s);
+    let status = s.status;
     let announced = status.is_visible_to_assignee();
     if s.assigned.is_none() && announced && status != Status::Cancelled {
         return (true, None);

@@ -8,7 +8,7 @@ use crate::domain::ids::{EmployeeId, ShiftId, UserId};
 use crate::domain::permissions::Perms;
 use crate::domain::request::{RequestKind, RequestStatus};
 use crate::domain::schedule::ShiftError;
-use crate::domain::shift::{Refusal, Status};
+use crate::domain::shift::Refusal;
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::{Effects, Write};
@@ -71,10 +71,6 @@ fn shift_not_found() -> AppError {
 
 fn find(state: &StoreState, id: ShiftId) -> AppResult<&Shift> {
     state.shifts.get(&id).ok_or_else(shift_not_found)
-}
-
-fn status_of(s: &Shift) -> Status {
-    Status::parse(&s.status).unwrap_or(Status::Draft)
 }
 
 /// A copy of the shift with its version bumped, as changed at `now`.

@@ -2,7 +2,7 @@
 
 use super::audience::changed;
 use super::notes::{notify_all, shift_note};
-use super::{dedup, find, next_version, refusal, status_of, Caller};
+use super::{dedup, find, next_version, refusal, Caller};
 use crate::domain::ids::ShiftId;
 use crate::domain::notification::{texts, NotificationKind, Variant};
 use crate::domain::shift;
@@ -34,10 +34,10 @@ impl Command for PublishShifts {
         let mut drafts = Vec::new();
         for id in dedup(&self.ids) {
             let s = find(state, id)?;
-            match shift::publish(status_of(s), s.assigned.is_some()) {
+            match shift::publish(s.status, s.assigned.is_some()) {
                 Ok(Some(next_status)) => {
                     let mut next = next_version(s, now);
-                    next.status = next_status.as_str().into();
+                    next.status = next_status;
                     if let Some(u) = state.user_of(next.assigned) {
                         drafts.push(shift_note(
                             NotificationKind::NewShift,

@@ -2,7 +2,7 @@
 
 use super::audience::changed;
 use super::notes::{notify_all, shift_note};
-use super::{lapse_drop_requests, next_version, status_of};
+use super::{lapse_drop_requests, next_version};
 use crate::db::models::shift::Shift;
 use crate::domain::ids::{EmployeeId, UserId};
 use crate::domain::notification::{texts, NotificationKind, Variant};
@@ -28,13 +28,13 @@ pub(crate) fn release<'a>(
 ) -> Vec<Value> {
     let mut views = Vec::new();
     for s in shifts {
-        let Some(status) = shift::release(status_of(s)) else {
+        let Some(status) = shift::release(s.status) else {
             continue;
         };
         let mut after = next_version(s, now);
         after.assigned = None;
         after.assignee_email = None;
-        after.status = status.as_str().into();
+        after.status = status;
         views.push(ShiftView::json(&after, now));
         if status == Status::Published && s.start_at > now {
             // Colleagues who could work it hear that it waits in the pool.

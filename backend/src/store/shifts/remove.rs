@@ -2,9 +2,7 @@
 
 use super::audience::{changed, removed};
 use super::notes::{notify_all, shift_note};
-use super::{
-    dedup, find, lapse_drop_requests, next_version, refusal, status_of, Caller, MAX_BATCH_IDS,
-};
+use super::{dedup, find, lapse_drop_requests, next_version, refusal, Caller, MAX_BATCH_IDS};
 use crate::db::models::shift::Shift;
 use crate::domain::ids::{ShiftId, UserId};
 use crate::domain::notification::{texts, NotificationKind, Variant};
@@ -26,12 +24,12 @@ fn remove(
     now: DateTime<Utc>,
     effects: &mut Effects,
 ) -> AppResult<Removal> {
-    let how = shift::removal(status_of(s), s.start_at, now).map_err(refusal)?;
+    let how = shift::removal(s.status, s.start_at, now).map_err(refusal)?;
     match how {
         Removal::Delete => removed(state, s, effects),
         Removal::Cancel => {
             let mut next = next_version(s, now);
-            next.status = Status::Cancelled.as_str().into();
+            next.status = Status::Cancelled;
             next.cancel_reason = reason.map(str::to_string);
             if let Some(u) = state.user_of(s.assigned) {
                 let note = shift_note(
@@ -106,7 +104,7 @@ impl Command for ClearSchedule {
             .shifts
             .values()
             .filter(|s| s.start_at >= self.start && s.start_at < self.end)
-            .filter(|s| status_of(s) == Status::Draft)
+            .filter(|s| s.status == Status::Draft)
             .collect();
         drafts.sort_by_key(|s| (s.start_at, s.id));
         let mut effects = Effects::default();
@@ -176,20 +174,20 @@ impl Command for BatchShifts {
                     .map_err(with_id)?;
                 }
                 BatchOp::Drop => {
-                    if let Some(status) = shift::batch_drop(status_of(s), s.assigned.is_some())
+                    if let Some(status) = shift::batch_drop(s.status, s.assigned.is_some())
                         .map_err(|e| with_id(refusal(e)))?
                     {
                         let mut next = next_version(s, now);
-                        next.status = status.as_str().into();
+                        next.status = status;
                         changed(state, s, next, now, &mut effects);
                     }
                 }
                 BatchOp::Open => {
-                    if s.assigned.is_some() || status_of(s) != Status::Draft {
+                    if s.assigned.is_some() || s.status != Status::Draft {
                         let mut next = next_version(s, now);
                         next.assigned = None;
                         next.assignee_email = None;
-                        next.status = Status::Draft.as_str().into();
+                        next.status = Status::Draft;
                         changed(state, s, next, now, &mut effects);
                         lapse_drop_requests(state, s.id, now, &mut effects);
                     }

@@ -3,7 +3,7 @@
 use super::audience::one_change;
 use super::checks::{assignee_facts, check_role, plannable};
 use super::notes::{notify_all, shift_note};
-use super::{find, lapse_drop_requests, next_version, refusal, shift_error, status_of, Caller};
+use super::{find, lapse_drop_requests, next_version, refusal, shift_error, Caller};
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
 use crate::domain::notification::{texts, NotificationKind, Variant};
 use crate::domain::schedule;
@@ -78,7 +78,7 @@ impl Command for UpdateShift {
         let kind = EditKind::of(assignee_changed, time_changed, other_changed);
         let outcome = shift::edit(
             kind,
-            status_of(current),
+            current.status,
             current.assigned.is_some(),
             assigned.is_some(),
         )
@@ -108,7 +108,7 @@ impl Command for UpdateShift {
         next.assignee_email = assigned
             .and_then(|e| state.employee(e))
             .map(|e| e.email.clone());
-        next.status = outcome.status.as_str().into();
+        next.status = outcome.status;
         if self.cancel_reason.is_some() {
             next.cancel_reason = self.cancel_reason.clone();
         }
