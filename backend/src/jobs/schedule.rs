@@ -8,7 +8,7 @@ use crate::domain::pool::{AUTO_CONFIRM_BEFORE, MISSED_AFTER};
 use crate::domain::shift::{Progress, Status};
 use crate::error::AppResult;
 use crate::startup::AppState;
-use crate::store::timed::ClockTick;
+use crate::store::timed::{ClockTick, Ticked};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
@@ -40,7 +40,7 @@ pub async fn tick(state: &AppState, at: DateTime<Utc>) -> AppResult<usize> {
     for store in &stores {
         if let Err(e) = state
             .stores
-            .execute::<serde_json::Value>(*store, ClockTick { at })
+            .execute::<Ticked>(*store, ClockTick { at })
             .await
         {
             tracing::warn!(%store, error = %e, "clock tick failed");

@@ -19,7 +19,9 @@ use crate::store::shifts::{self, Caller};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
+use serde::Serialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 fn no_drop_request() -> AppError {
     AppError::not_found("no_drop_request", messages::NO_DROP_REQUEST)
@@ -72,6 +74,16 @@ fn note(
     }
 }
 
+/// The answer of `dropShift`, `grabShift`, `approveGrabShift` and `rejectGrabShift`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DropRequestChange {
+    /// The drop request as it now stands.
+    pub request: RequestView,
+    /// The shift, when the call changed it (dropped, or given to the grabber); `null` otherwise.
+    pub shift: Option<ShiftView>,
+}
+
 /// Effects of a changed drop request (and its shift), with notifications. Drop requests are
 /// announced to everyone: the pool is the store's.
 fn effects(
@@ -84,9 +96,9 @@ fn effects(
 ) -> Effects {
     let view = RequestView::new(&request, state.employee(request.employee_id));
     let mut effects = Effects::default();
-    let mut shift_view = serde_json::Value::Null;
+    let mut shift_view = None;
     if let Some((before, after)) = shift {
-        shift_view = ShiftView::json(&after, now);
+        shift_view = Some(ShiftView::of(&after, now));
         shifts::changed(state, before, after, now, &mut effects);
     }
     effects.events.push(EventDraft {
@@ -98,7 +110,10 @@ fn effects(
         .writes
         .push(Write::PutRequest(Box::new(request.clone())));
     shifts::notify_all(state, drafts, now, &mut effects);
-    effects.reply = Reply::new(json!({ "request": view, "shift": shift_view }));
+    effects.reply = Reply::new(DropRequestChange {
+        request: view,
+        shift: shift_view,
+    });
     effects
 }
 
@@ -414,7 +429,7 @@ impl Command for TakeOpenShift {
             TakeRefusal::Started => AppError::bad_request("already_started", e.to_string()),
         })?;
         if !takes {
-            return Ok(Effects::nothing(ShiftView::json(shift, now)));
+            return Ok(Effects::nothing(ShiftView::of(shift, now)));
         }
         shifts::check_taker(state, taker.id, shift)?;
         let mut after = shift.clone();
@@ -448,7 +463,7 @@ impl Command for TakeOpenShift {
             })
             .collect();
         let mut effects = Effects {
-            reply: Reply::new(ShiftView::json(&after, now)),
+            reply: Reply::new(ShiftView::of(&after, now)),
             ..Effects::default()
         };
         shifts::changed(state, shift, after, now, &mut effects);

@@ -4,6 +4,7 @@
 //! them from acting twice on one shift, even with several server processes.
 
 use crate::domain::audience::Audience;
+use crate::domain::ids::ShiftId;
 use crate::domain::pool;
 use crate::domain::shift::{Progress, Status};
 use crate::error::AppResult;
@@ -12,7 +13,18 @@ use crate::store::command::{Command, Effects, EventDraft, Reply};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// What a clock tick did: the shifts it changed.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Ticked {
+    /// The shifts confirmed automatically.
+    pub confirmed: Vec<ShiftId>,
+    /// The shifts marked missed.
+    pub missed: Vec<ShiftId>,
+}
 
 /// Confirms the due shifts and marks the missed ones, as of `at`.
 #[derive(Debug)]
@@ -65,7 +77,7 @@ impl Command for ClockTick {
             });
             effects.writes.push(Write::PutShift(Box::new(next)));
         }
-        effects.reply = Reply::new(json!({ "confirmed": confirmed, "missed": missed }));
+        effects.reply = Reply::new(Ticked { confirmed, missed });
         Ok(effects)
     }
 }

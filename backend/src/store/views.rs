@@ -30,6 +30,8 @@ pub struct ShiftView {
     pub oe: bool,
     #[schema(value_type = Vec<Object>)]
     pub tasks: serde_json::Value,
+    /// The manager's rating, 1 to 5 stars; `null` until rated.
+    #[schema(minimum = 1, maximum = 5)]
     pub rate: Option<i16>,
     pub cancel_reason: Option<String>,
     /// Bumped by every change; name it in `updateShift` to detect a stale edit.
@@ -64,7 +66,13 @@ impl ShiftView {
         }
     }
 
+    /// The view of a shift at `now`, as the data of a live event.
     pub fn json(s: &Shift, now: DateTime<Utc>) -> serde_json::Value {
-        serde_json::to_value(ShiftView::of(s, now)).unwrap_or_default()
+        ShiftView::of(s, now).to_json()
+    }
+
+    /// The view as the data of a live event.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
     }
 }

@@ -5,7 +5,7 @@ use super::audience::{event, one_change};
 use super::notes::{notify_all, shift_note};
 use super::{find, next_version, refusal, shift_not_found, Caller};
 use crate::domain::audience::Audience;
-use crate::domain::ids::ShiftId;
+use crate::domain::ids::{ShiftId, UserId};
 use crate::domain::notification::{texts, NotificationKind, Variant};
 use crate::domain::permissions::Permission;
 use crate::domain::schedule;
@@ -17,7 +17,9 @@ use crate::store::notify;
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
+use serde::Serialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 /// What an assignee does to their own shift.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,7 +56,7 @@ impl Command for AnswerShift {
         }
         .map_err(refusal)?;
         let Some(next_status) = next_status else {
-            return Ok(Effects::nothing(ShiftView::json(s, now)));
+            return Ok(Effects::nothing(ShiftView::of(s, now)));
         };
         let mut next = next_version(s, now);
         next.status = next_status;
@@ -102,7 +104,7 @@ impl Command for CompleteShift {
         let s = find(state, self.id)?;
         let Some(next_progress) = shift::complete(s.progress, s.end_at, now).map_err(refusal)?
         else {
-            return Ok(Effects::nothing(ShiftView::json(s, now)));
+            return Ok(Effects::nothing(ShiftView::of(s, now)));
         };
         let mut next = next_version(s, now);
         next.progress = next_progress;
@@ -141,6 +143,15 @@ impl Command for RateShift {
         next.rate = Some(self.rate);
         Ok(one_change(state, s, next, now))
     }
+}
+
+/// The answer of `remindShift`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Reminded {
+    pub id: ShiftId,
+    /// The assignee's user, who was asked again.
+    pub reminded: UserId,
 }
 
 /// `remindShift`: asks the assignee again to confirm an announced, unconfirmed shift.
@@ -185,7 +196,10 @@ impl Command for RemindShift {
             json!({ "id": s.id, "start": s.start_at.timestamp_millis(), "by": self.by.user }),
             Audience::managers_and([user]),
         ));
-        effects.reply = Reply::new(json!({ "id": s.id, "reminded": user }));
+        effects.reply = Reply::new(Reminded {
+            id: s.id,
+            reminded: user,
+        });
         Ok(effects)
     }
 }

@@ -79,7 +79,7 @@ pub(super) fn one_change(
     now: DateTime<Utc>,
 ) -> Effects {
     let mut effects = Effects {
-        reply: Reply::new(ShiftView::json(&after, now)),
+        reply: Reply::new(ShiftView::of(&after, now)),
         ..Effects::default()
     };
     changed(state, before, after, now, &mut effects);

@@ -12,10 +12,43 @@ use crate::store::command::{Command, Effects, Reply, Write};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
 
 /// Most shifts one `createShift` may make through `repeat`.
 pub const MAX_REPEAT: usize = 370;
+
+/// The answer of `createShift`: the new drafts and what the planner should know about them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedShifts {
+    /// The new shifts, in start order.
+    pub shifts: Vec<ShiftView>,
+    /// One entry per new shift that breaks no rule but may be a mistake.
+    pub warnings: Vec<ShiftWarning>,
+}
+
+/// A warning about a new shift.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShiftWarning {
+    #[schema(inline)]
+    pub code: WarningCode,
+    /// The shift's length in minutes.
+    #[schema(minimum = 481, maximum = 1440)]
+    pub minutes: i64,
+    /// The shift's start, epoch ms.
+    pub start: i64,
+}
+
+/// What a shift warning is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WarningCode {
+    /// Longer than 8 hours.
+    LongShift,
+}
 
 /// `createShift`: one shift, or one per start time of `repeat`, all drafts.
 #[derive(Debug)]
@@ -79,11 +112,11 @@ impl Command for CreateShifts {
                     .push(schedule::occupied(zone, span, self.open_ended));
             }
             if !self.open_ended && shift::is_long(span.start, span.end) {
-                warnings.push(json!({
-                    "code": "long_shift",
-                    "minutes": (span.end - span.start).num_minutes(),
-                    "start": span.start.timestamp_millis(),
-                }));
+                warnings.push(ShiftWarning {
+                    code: WarningCode::LongShift,
+                    minutes: (span.end - span.start).num_minutes(),
+                    start: span.start.timestamp_millis(),
+                });
             }
             let row = Shift {
                 id: ShiftId::new(),
@@ -106,14 +139,17 @@ impl Command for CreateShifts {
                 created_at: now,
                 updated_at: now,
             };
-            let view = ShiftView::json(&row, now);
+            let view = ShiftView::of(&row, now);
             effects
                 .events
-                .push(event("shift.created", view.clone(), Audience::Managers));
+                .push(event("shift.created", view.to_json(), Audience::Managers));
             effects.writes.push(Write::PutShift(Box::new(row)));
             views.push(view);
         }
-        effects.reply = Reply::new(json!({ "shifts": views, "warnings": warnings }));
+        effects.reply = Reply::new(CreatedShifts {
+            shifts: views,
+            warnings,
+        });
         Ok(effects)
     }
 }

@@ -27,16 +27,18 @@ mod release;
 mod remove;
 mod update;
 
-pub use answer::{AnswerShift, CompleteShift, OwnAction, RateShift, RemindShift};
+pub use answer::{AnswerShift, CompleteShift, OwnAction, RateShift, RemindShift, Reminded};
 pub(crate) use audience::changed;
 pub(crate) use checks::check_taker;
 pub use checks::{FUTURE_LIMIT, PAST_LIMIT};
-pub use create::{CreateShifts, MAX_REPEAT};
+pub use create::{CreateShifts, CreatedShifts, ShiftWarning, WarningCode, MAX_REPEAT};
 pub(crate) use notes::{notify_all, shift_note};
-pub use publish::PublishShifts;
+pub use publish::{PublishShifts, PublishedShifts};
 pub(crate) use release::release;
 pub use release::ReleaseShiftsOf;
-pub use remove::{BatchOp, BatchShifts, ClearSchedule, DeleteShift};
+pub use remove::{
+    BatchOp, BatchShifts, BatchedShifts, ClearSchedule, ClearedSchedule, DeleteShift, DeletedShift,
+};
 pub use update::{ShiftChanges, UpdateShift};
 
 /// Most shifts one batch call may name.

@@ -11,7 +11,18 @@ use crate::store::command::{Command, Effects, Reply};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The answer of `publishShifts`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishedShifts {
+    /// The shifts now published.
+    pub shifts: Vec<ShiftView>,
+    /// The open drafts named, left as they are: an open shift cannot be published.
+    pub skipped: Vec<ShiftId>,
+}
 
 /// `publishShifts`: the named drafts with an assignee become published. Open shifts cannot be
 /// published: they are skipped and listed, and a call naming only open drafts is refused.
@@ -49,7 +60,7 @@ impl Command for PublishShifts {
                             None,
                         ));
                     }
-                    published.push(ShiftView::json(&next, now));
+                    published.push(ShiftView::of(&next, now));
                     changed(state, s, next, now, &mut effects);
                 }
                 Ok(None) => {}
@@ -63,7 +74,10 @@ impl Command for PublishShifts {
             return Err(refusal(e));
         }
         notify_all(state, drafts, now, &mut effects);
-        effects.reply = Reply::new(json!({ "shifts": published, "skipped": skipped }));
+        effects.reply = Reply::new(PublishedShifts {
+            shifts: published,
+            skipped,
+        });
         Ok(effects)
     }
 }

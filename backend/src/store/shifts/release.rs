@@ -13,7 +13,7 @@ use crate::store::notify;
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// Takes shifts off an assignee who can no longer work them (approved time off, deactivation,
 /// decided by `by`): each becomes open ([`shift::release`]) and loses its drop request. The
@@ -25,7 +25,7 @@ pub(crate) fn release<'a>(
     shifts: impl IntoIterator<Item = &'a Shift>,
     now: DateTime<Utc>,
     effects: &mut Effects,
-) -> Vec<Value> {
+) -> Vec<ShiftView> {
     let mut views = Vec::new();
     for s in shifts {
         let Some(status) = shift::release(s.status) else {
@@ -35,7 +35,7 @@ pub(crate) fn release<'a>(
         after.assigned = None;
         after.assignee_email = None;
         after.status = status;
-        views.push(ShiftView::json(&after, now));
+        views.push(ShiftView::of(&after, now));
         if status == Status::Published && s.start_at > now {
             // Colleagues who could work it hear that it waits in the pool.
             let text = texts::open_shift(&s.title, &state.shift_when(s));
@@ -91,6 +91,8 @@ impl Command for ReleaseShiftsOf {
             .collect();
         upcoming.sort_by_key(|s| (s.start_at, s.id));
         let views = release(state, self.by, upcoming, now, &mut effects);
+        // Still answered as JSON: its caller (`api::employee_manager`) takes it as a `Value`.
+        // Answer a typed struct once that caller names one.
         effects.reply = Reply::new(json!({ "shifts": views }));
         Ok(effects)
     }

@@ -12,7 +12,9 @@ use crate::messages;
 use crate::store::command::{Command, Effects, Reply};
 use crate::store::state::StoreState;
 use chrono::{DateTime, Utc};
+use serde::Serialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 /// Removes one shift: a draft is deleted, an announced shift is cancelled (only more than 24
 /// hours ahead).
@@ -50,6 +52,16 @@ fn remove(
     Ok(how)
 }
 
+/// The answer of `deleteShift`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeletedShift {
+    pub id: ShiftId,
+    /// True when the shift was announced and is now cancelled (it stays, with its reason);
+    /// false when a draft was deleted.
+    pub cancelled: bool,
+}
+
 /// `deleteShift`.
 #[derive(Debug)]
 pub struct DeleteShift {
@@ -74,9 +86,20 @@ impl Command for DeleteShift {
             now,
             &mut effects,
         )?;
-        effects.reply = Reply::new(json!({ "id": s.id, "cancelled": how == Removal::Cancel }));
+        effects.reply = Reply::new(DeletedShift {
+            id: s.id,
+            cancelled: how == Removal::Cancel,
+        });
         Ok(effects)
     }
+}
+
+/// The answer of `clearSchedule`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClearedSchedule {
+    /// The deleted drafts, in start order.
+    pub deleted: Vec<ShiftId>,
 }
 
 /// `clearSchedule`: deletes the drafts (planned, never announced) starting in `[start, end)`.
@@ -112,7 +135,7 @@ impl Command for ClearSchedule {
             removed(state, s, &mut effects);
         }
         let ids: Vec<ShiftId> = drafts.iter().map(|s| s.id).collect();
-        effects.reply = Reply::new(json!({ "deleted": ids }));
+        effects.reply = Reply::new(ClearedSchedule { deleted: ids });
         Ok(effects)
     }
 }
@@ -126,6 +149,14 @@ pub enum BatchOp {
     Drop,
     /// Each loses its assignee and goes back to draft.
     Open,
+}
+
+/// The answer of the batch calls.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchedShifts {
+    /// The shifts named, each once, in the order first named.
+    pub shifts: Vec<ShiftId>,
 }
 
 /// `batchDeleteShifts`, `batchDropShifts`, `batchOpenShifts`: all or nothing.
@@ -195,7 +226,7 @@ impl Command for BatchShifts {
             }
             done.push(id);
         }
-        effects.reply = Reply::new(json!({ "shifts": done }));
+        effects.reply = Reply::new(BatchedShifts { shifts: done });
         Ok(effects)
     }
 }

@@ -84,7 +84,7 @@ impl Command for UpdateShift {
         )
         .map_err(refusal)?;
         if kind == EditKind::Nothing {
-            return Ok(Effects::nothing(ShiftView::json(current, now)));
+            return Ok(Effects::nothing(ShiftView::of(current, now)));
         }
         if let Some(employee) = assigned {
             if assignee_changed || time_changed || role != current.role_id {
