@@ -20,12 +20,18 @@ fn modules() -> BTreeMap<Vec<String>, (PathBuf, String)> {
             if path.extension().and_then(|e| e.to_str()) != Some("rs") {
                 continue;
             }
-            let rel = path.strip_prefix(&root).expect("under src").with_extension("");
+            let rel = path
+                .strip_prefix(&root)
+                .expect("under src")
+                .with_extension("");
             let mut parts: Vec<String> = rel
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect();
-            if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+            if matches!(
+                parts.last().map(String::as_str),
+                Some("mod" | "lib" | "main")
+            ) {
                 parts.pop();
             }
             let text = std::fs::read_to_string(&path).expect("read file");
@@ -214,7 +220,9 @@ fn the_modules_depend_on_each_other_without_circles() {
     let api_shifts = graph
         .get(&vec!["api".to_string(), "shifts".to_string()])
         .expect("api::shifts");
-    assert!(api_shifts.iter().any(|t| t.first().map(String::as_str) == Some("store")));
+    assert!(api_shifts
+        .iter()
+        .any(|t| t.first().map(String::as_str) == Some("store")));
     assert_eq!(circles(&graph), Vec::<Vec<String>>::new());
 }
 
@@ -224,8 +232,16 @@ fn the_lower_layers_import_no_layer_above_them() {
     let graph = dependencies(&mods);
     let layer = |m: &Vec<String>| m.first().cloned().unwrap_or_default();
     let forbidden: &[(&str, &[&str])] = &[
-        ("domain", &["db", "store", "calls", "api", "realtime", "jobs", "startup", "auth"]),
-        ("db", &["store", "calls", "api", "realtime", "jobs", "startup"]),
+        (
+            "domain",
+            &[
+                "db", "store", "calls", "api", "realtime", "jobs", "startup", "auth",
+            ],
+        ),
+        (
+            "db",
+            &["store", "calls", "api", "realtime", "jobs", "startup"],
+        ),
         ("store", &["calls", "api", "realtime", "jobs", "startup"]),
         ("jobs", &["calls", "api", "realtime", "startup"]),
         ("calls", &["api", "realtime", "startup"]),
@@ -274,8 +290,12 @@ fn only_the_store_and_its_models_write_a_stores_tables() {
     // Tables of no store: accounts and their one-time codes, the delivery queue.
     let allowed = |file: &str, line: &str| {
         line.contains("users::table")
-            || (file.starts_with("seed") && (line.contains("NewStore {") || line.contains("NewRole {") || line.contains("NewEmployee {")))
-            || (file.starts_with("api/owner") && (line.contains("NewStore {") || line.contains("NewEmployee {")))
+            || (file.starts_with("seed")
+                && (line.contains("NewStore {")
+                    || line.contains("NewRole {")
+                    || line.contains("NewEmployee {")))
+            || (file.starts_with("api/owner")
+                && (line.contains("NewStore {") || line.contains("NewEmployee {")))
     };
     let mut found = Vec::new();
     for (module, (file, code)) in modules() {

@@ -11,13 +11,14 @@ use crate::db::models::shift::Shift;
 use crate::domain::ids::{RequestId, ShiftId, StoreId};
 use crate::domain::permissions::Perms;
 use crate::error::AppResult;
-use crate::store::pool::{in_pool, open_in_pool, AnswerGrab, DropShift, GrabShift, TakeOpenShift};
+use crate::store::pool::{
+    in_pool, open_in_pool, AnswerGrab, DropRequestChange, DropShift, GrabShift, TakeOpenShift,
+};
 use crate::store::request_views::RequestView;
 use crate::store::views::ShiftView;
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
 
 pub fn register(r: &mut Registry) {
@@ -49,14 +50,14 @@ impl Call for DropShiftCall {
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str =
         "Offer one's own announced shift to colleagues of its role, up to 1 hour before it starts.";
-    type Output = Value;
+    type Output = DropRequestChange;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store
     }
 
     #[tracing::instrument(name = "dropShift", skip_all)]
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<DropRequestChange> {
         let cmd = DropShift {
             by: caller(&ctx)?,
             shift: self.shift,
@@ -81,14 +82,14 @@ impl Call for GrabShiftCall {
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str =
         "Ask to take a dropped shift of one's role; the first grab wins and waits for a manager.";
-    type Output = Value;
+    type Output = DropRequestChange;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store_id
     }
 
     #[tracing::instrument(name = "grabShift", skip_all)]
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<DropRequestChange> {
         let cmd = GrabShift {
             by: caller(&ctx)?,
             request: self.drop_reuest_id,
@@ -113,14 +114,14 @@ impl Call for TakeOpenShiftCall {
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Take an announced open shift of one's role before it starts; \
          it is one's own at once, confirmed. The first take wins.";
-    type Output = Value;
+    type Output = ShiftView;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store_id
     }
 
     #[tracing::instrument(name = "takeOpenShift", skip_all)]
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<ShiftView> {
         let cmd = TakeOpenShift {
             by: caller(&ctx)?,
             shift: self.shift_id,
@@ -154,14 +155,14 @@ macro_rules! grab_answer {
             const NAME: &'static str = $name;
             const ACCESS: Access = Access::Store(Perms::SCHEDULE);
             const SUMMARY: &'static str = $summary;
-            type Output = Value;
+            type Output = DropRequestChange;
 
             fn store_id(&self) -> Option<StoreId> {
                 self.0.store_id
             }
 
             #[tracing::instrument(name = $name, skip_all)]
-            async fn run(self, ctx: Ctx) -> AppResult<Value> {
+            async fn run(self, ctx: Ctx) -> AppResult<DropRequestChange> {
                 let cmd = AnswerGrab {
                     by: caller(&ctx)?,
                     request: self.0.request_id,

@@ -15,8 +15,9 @@ use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::Command;
 use crate::store::shifts::{
-    AnswerShift, BatchOp, BatchShifts, Caller, ClearSchedule, CompleteShift, CreateShifts,
-    DeleteShift, OwnAction, PublishShifts, RateShift, RemindShift, ShiftChanges, UpdateShift,
+    AnswerShift, BatchOp, BatchShifts, BatchedShifts, Caller, ClearSchedule, ClearedSchedule,
+    CompleteShift, CreateShifts, CreatedShifts, DeleteShift, DeletedShift, OwnAction,
+    PublishShifts, PublishedShifts, RateShift, RemindShift, Reminded, ShiftChanges, UpdateShift,
 };
 use crate::store::views::ShiftView;
 use actix_web::{web, HttpResponse};
@@ -63,8 +64,8 @@ pub(crate) fn caller(ctx: &Ctx) -> AppResult<Caller> {
     })
 }
 
-/// Runs a command through the actor of the caller's store.
-pub(crate) async fn execute(ctx: &Ctx, cmd: impl Command) -> AppResult<Value> {
+/// Runs a command through the actor of the caller's store; `T` is the type of its answer.
+pub(crate) async fn execute<T: 'static>(ctx: &Ctx, cmd: impl Command) -> AppResult<T> {
     let store = ctx.member()?.store_id();
     ctx.state.stores.execute(store, cmd).await
 }
@@ -166,14 +167,14 @@ impl Call for CreateShift {
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const SUMMARY: &'static str =
         "Create a draft shift, or one per `repeat` start time. Answers the shifts and warnings.";
-    type Output = Value;
+    type Output = CreatedShifts;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store_id
     }
 
     #[tracing::instrument(name = "createShift", skip_all)]
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<CreatedShifts> {
         let repeat = self
             .repeat
             .iter()
@@ -233,14 +234,14 @@ impl Call for UpdateShiftCall {
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const SUMMARY: &'static str =
         "Change a shift. Naming an older `version` than the current gets 409 with the current shift.";
-    type Output = Value;
+    type Output = ShiftView;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store_id
     }
 
     #[tracing::instrument(name = "updateShift", skip_all)]
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<ShiftView> {
         let u = self.updated_shift;
         let changes = ShiftChanges {
             title: u
@@ -282,14 +283,14 @@ impl Call for DeleteShiftCall {
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const SUMMARY: &'static str =
         "Delete a draft, or cancel an announced shift more than 24 hours ahead.";
-    type Output = Value;
+    type Output = DeletedShift;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store
     }
 
     #[tracing::instrument(name = "deleteShift", skip_all)]
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<DeletedShift> {
         let cmd = DeleteShift {
             by: caller(&ctx)?,
             id: self.shift_id,
@@ -316,14 +317,14 @@ impl Call for PublishShiftsCall {
     const DENIED: &'static str = messages::NO_PERMISSION_PUBLISH;
     const SUMMARY: &'static str =
         "Publish drafts with an assignee; open shifts are skipped (listed in `skipped`).";
-    type Output = Value;
+    type Output = PublishedShifts;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store_id
     }
 
     #[tracing::instrument(name = "publishShifts", skip_all)]
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<PublishedShifts> {
         if self.shifts.len() > crate::store::shifts::MAX_BATCH_IDS {
             return Err(AppError::invalid("Too many shifts in one call."));
         }
@@ -350,14 +351,14 @@ impl Call for ClearScheduleCall {
     const NAME: &'static str = "clearSchedule";
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const SUMMARY: &'static str = "Delete the draft shifts starting in a range.";
-    type Output = Value;
+    type Output = ClearedSchedule;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store_id
     }
 
     #[tracing::instrument(name = "clearSchedule", skip_all)]
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<ClearedSchedule> {
         let cmd = ClearSchedule {
             by: caller(&ctx)?,
             start: input::instant("start", self.start)?,
@@ -379,7 +380,7 @@ pub struct OneShift {
 }
 
 macro_rules! one_shift_call {
-    ($(#[$doc:meta])* $ty:ident, $name:literal, $access:expr, $summary:literal, |$c:ident, $id:ident| $make:expr) => {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, $access:expr, $summary:literal, $out:ty, |$c:ident, $id:ident| $make:expr) => {
         $(#[$doc])*
         #[derive(Debug, Deserialize, ToSchema)]
         pub struct $ty(pub OneShift);
@@ -388,14 +389,14 @@ macro_rules! one_shift_call {
             const NAME: &'static str = $name;
             const ACCESS: Access = $access;
             const SUMMARY: &'static str = $summary;
-            type Output = Value;
+            type Output = $out;
 
             fn store_id(&self) -> Option<StoreId> {
                 self.0.store_id
             }
 
             #[tracing::instrument(name = $name, skip_all)]
-            async fn run(self, ctx: Ctx) -> AppResult<Value> {
+            async fn run(self, ctx: Ctx) -> AppResult<$out> {
                 let $c = caller(&ctx)?;
                 let $id = self.0.shift_id;
                 execute(&ctx, $make).await
@@ -408,24 +409,28 @@ one_shift_call!(
     /// `confirmShift`, by the assignee.
     ConfirmShift, "confirmShift", Access::Store(Perms::NONE),
     "Confirm one's own published shift; confirming twice changes nothing.",
+    ShiftView,
     |by, id| AnswerShift { by, id, action: OwnAction::Confirm }
 );
 one_shift_call!(
     /// `declineShift`, by the assignee.
     DeclineShift, "declineShift", Access::Store(Perms::NONE),
     "Decline one's own announced shift before it starts.",
+    ShiftView,
     |by, id| AnswerShift { by, id, action: OwnAction::Decline }
 );
 one_shift_call!(
     /// `completeShift`, by a schedule manager.
     CompleteShiftCall, "completeShift", Access::Store(Perms::SCHEDULE),
     "Mark a running or missed shift completed.",
+    ShiftView,
     |by, id| CompleteShift { by, id }
 );
 one_shift_call!(
     /// `remindShift`.
     RemindShiftCall, "remindShift", Access::Store(Perms::SCHEDULE),
     "Remind the assignee to confirm an upcoming published shift.",
+    Reminded,
     |by, id| RemindShift { by, id }
 );
 
@@ -445,14 +450,14 @@ impl Call for RateShiftCall {
     const NAME: &'static str = "rateShift";
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const SUMMARY: &'static str = "Rate a finished shift from 1 to 5.";
-    type Output = Value;
+    type Output = ShiftView;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store_id
     }
 
     #[tracing::instrument(name = "rateShift", skip_all)]
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<ShiftView> {
         let cmd = RateShift {
             by: caller(&ctx)?,
             id: self.shift_id,
@@ -484,14 +489,14 @@ macro_rules! batch_call {
             const NAME: &'static str = $name;
             const ACCESS: Access = Access::Store(Perms::SCHEDULE);
             const SUMMARY: &'static str = $summary;
-            type Output = Value;
+            type Output = BatchedShifts;
 
             fn store_id(&self) -> Option<StoreId> {
                 self.0.store_id
             }
 
             #[tracing::instrument(name = $name, skip_all)]
-            async fn run(self, ctx: Ctx) -> AppResult<Value> {
+            async fn run(self, ctx: Ctx) -> AppResult<BatchedShifts> {
                 if self.0.shifts.len() > crate::store::shifts::MAX_BATCH_IDS {
                     return Err(AppError::invalid("Too many shifts in one call."));
                 }
@@ -610,11 +615,10 @@ pub async fn get_shifts(
 }
 
 fn visible(scope: Scope, me: EmployeeId, s: &Shift) -> bool {
-    let status = Status::parse(&s.status).unwrap_or(Status::Draft);
     match scope {
         Scope::All => true,
-        Scope::Mine => s.assigned == Some(me) && status.is_visible_to_assignee(),
-        Scope::Open => s.assigned.is_none() && status == Status::Published,
+        Scope::Mine => s.assigned == Some(me) && s.status.is_visible_to_assignee(),
+        Scope::Open => s.assigned.is_none() && s.status == Status::Published,
     }
 }
 

@@ -4,6 +4,7 @@
 
 use crate::domain::ids::{EmployeeId, RoleId, StoreId};
 use crate::domain::request::RequestStatus;
+use crate::domain::shift::{Progress, Status};
 use chrono::{DateTime, Duration, Utc};
 
 /// A shift can be dropped or swapped only up to this long before its start.
@@ -32,19 +33,19 @@ pub fn auto_confirm_at(start: DateTime<Utc>) -> DateTime<Utc> {
 /// True when a shift should be confirmed automatically now: it is published (not yet
 /// confirmed), assigned, its confirmation moment has come and it has not ended.
 pub fn due_for_auto_confirm(
-    status: &str,
+    status: Status,
     assigned: bool,
     start: DateTime<Utc>,
     end: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> bool {
-    status == "published" && assigned && auto_confirm_at(start) <= now && now < end.max(start)
+    status == Status::Published && assigned && auto_confirm_at(start) <= now && now < end.max(start)
 }
 
 /// True when a shift with this progress and end shows as missed at `now`: not started and
 /// more than 2 hours past its end.
-pub fn is_missed(progress: &str, end: DateTime<Utc>, now: DateTime<Utc>) -> bool {
-    progress == "ns" && now > end + MISSED_AFTER
+pub fn is_missed(progress: Progress, end: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+    progress == Progress::NotStarted && now > end + MISSED_AFTER
 }
 
 /// Why a grab was refused.
@@ -197,17 +198,17 @@ mod tests {
         assert_eq!(auto_confirm_at(start), start - Duration::hours(3));
         let due = |status, assigned, now| due_for_auto_confirm(status, assigned, start, end, now);
         assert!(!due(
-            "published",
+            Status::Published,
             true,
             start - Duration::hours(3) - Duration::seconds(1)
         ));
-        assert!(due("published", true, start - Duration::hours(3)));
-        assert!(due("published", true, start + Duration::hours(1)));
-        assert!(!due("published", true, end), "over");
-        assert!(!due("confirmed", true, start - Duration::hours(1)));
-        assert!(!due("draft", true, start - Duration::hours(1)));
+        assert!(due(Status::Published, true, start - Duration::hours(3)));
+        assert!(due(Status::Published, true, start + Duration::hours(1)));
+        assert!(!due(Status::Published, true, end), "over");
+        assert!(!due(Status::Confirmed, true, start - Duration::hours(1)));
+        assert!(!due(Status::Draft, true, start - Duration::hours(1)));
         assert!(
-            !due("published", false, start - Duration::hours(1)),
+            !due(Status::Published, false, start - Duration::hours(1)),
             "open shift"
         );
     }
@@ -215,14 +216,26 @@ mod tests {
     #[test]
     fn unstarted_shifts_are_missed_more_than_two_hours_after_their_end() {
         let end = t0();
-        assert!(!is_missed("ns", end, end + Duration::hours(2)));
+        assert!(!is_missed(
+            Progress::NotStarted,
+            end,
+            end + Duration::hours(2)
+        ));
         assert!(is_missed(
-            "ns",
+            Progress::NotStarted,
             end,
             end + Duration::hours(2) + Duration::seconds(1)
         ));
-        assert!(!is_missed("c", end, end + Duration::days(1)));
-        assert!(!is_missed("ip", end, end + Duration::days(1)));
+        assert!(!is_missed(
+            Progress::Completed,
+            end,
+            end + Duration::days(1)
+        ));
+        assert!(!is_missed(
+            Progress::InProgress,
+            end,
+            end + Duration::days(1)
+        ));
     }
 
     #[test]

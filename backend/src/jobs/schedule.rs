@@ -6,9 +6,10 @@ use crate::db::schema::shifts;
 use crate::db::Db;
 use crate::domain::ids::StoreId;
 use crate::domain::pool::{AUTO_CONFIRM_BEFORE, MISSED_AFTER};
+use crate::domain::shift::{Progress, Status};
 use crate::error::AppResult;
 use crate::store::registry::StoreRegistry;
-use crate::store::timed::ClockTick;
+use crate::store::timed::{ClockTick, Ticked};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
@@ -16,13 +17,13 @@ use diesel::prelude::*;
 /// the missed mark, as of `at`.
 fn due_stores(conn: &mut PgConnection, at: DateTime<Utc>) -> QueryResult<Vec<StoreId>> {
     let confirm = shifts::status
-        .eq("published")
+        .eq(Status::Published)
         .and(shifts::assigned.is_not_null())
         .and(shifts::start_at.le(at + AUTO_CONFIRM_BEFORE))
         .and(shifts::end_at.gt(at));
     let missed = shifts::progress
-        .eq("ns")
-        .and(shifts::status.eq_any(["published", "confirmed", "dropped"]))
+        .eq(Progress::NotStarted)
+        .and(shifts::status.eq_any([Status::Published, Status::Confirmed, Status::Dropped]))
         .and(shifts::end_at.lt(at - MISSED_AFTER))
         // Older shifts are outside the actors' working set.
         .and(shifts::end_at.gt(at - crate::store::state::HISTORY));
@@ -38,10 +39,7 @@ fn due_stores(conn: &mut PgConnection, at: DateTime<Utc>) -> QueryResult<Vec<Sto
 pub async fn tick(db: &Db, actors: &StoreRegistry, at: DateTime<Utc>) -> AppResult<usize> {
     let stores = db.run(move |conn| Ok(due_stores(conn, at)?)).await?;
     for store in &stores {
-        if let Err(e) = actors
-            .execute::<serde_json::Value>(*store, ClockTick { at })
-            .await
-        {
+        if let Err(e) = actors.execute::<Ticked>(*store, ClockTick { at }).await {
             tracing::warn!(%store, error = %e, "clock tick failed");
         }
     }

@@ -11,7 +11,7 @@ use crate::domain::permissions::{Permission, Perms};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::{Command, Effects, EventDraft, Reply};
-use crate::store::shifts;
+use crate::store::shifts::release_upcoming;
 use crate::store::state::StoreState;
 use crate::store::team_views::EmployeeView;
 use crate::store::write::Write;
@@ -73,24 +73,6 @@ fn store_roles(state: &StoreState, ids: &[RoleId]) -> AppResult<Vec<Uuid>> {
 
 fn wages(given: &BTreeMap<String, f64>, roles: &[Uuid]) -> AppResult<BTreeMap<Uuid, f64>> {
     business::validate_wages(given, roles).map_err(|e| AppError::invalid(e.to_string()))
-}
-
-/// The upcoming shifts of an employee who can no longer work them go back to the pool (see
-/// [`shifts::release`]), planned into the same effects as the change of their record.
-fn release_upcoming(
-    state: &StoreState,
-    employee: EmployeeId,
-    by: UserId,
-    now: DateTime<Utc>,
-    effects: &mut Effects,
-) {
-    let mut upcoming: Vec<_> = state
-        .shifts
-        .values()
-        .filter(|s| s.assigned == Some(employee) && s.start_at > now)
-        .collect();
-    upcoming.sort_by_key(|s| (s.start_at, s.id));
-    shifts::release(state, by, upcoming, now, effects);
 }
 
 // ---------------------------------------------------------------------------------------

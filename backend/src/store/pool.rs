@@ -19,7 +19,9 @@ use crate::store::shifts::{self, Caller};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
+use serde::Serialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 fn no_drop_request() -> AppError {
     AppError::not_found("no_drop_request", messages::NO_DROP_REQUEST)
@@ -72,6 +74,16 @@ fn note(
     }
 }
 
+/// The answer of `dropShift`, `grabShift`, `approveGrabShift` and `rejectGrabShift`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DropRequestChange {
+    /// The drop request as it now stands.
+    pub request: RequestView,
+    /// The shift, when the call changed it (dropped, or given to the grabber); `null` otherwise.
+    pub shift: Option<ShiftView>,
+}
+
 /// Effects of a changed drop request (and its shift), with notifications. Drop requests are
 /// announced to everyone: the pool is the store's.
 fn effects(
@@ -84,9 +96,9 @@ fn effects(
 ) -> Effects {
     let view = RequestView::new(&request, state.employee(request.employee_id));
     let mut effects = Effects::default();
-    let mut shift_view = serde_json::Value::Null;
+    let mut shift_view = None;
     if let Some((before, after)) = shift {
-        shift_view = ShiftView::json(&after, now);
+        shift_view = Some(ShiftView::of(&after, now));
         shifts::changed(state, before, after, now, &mut effects);
     }
     effects.events.push(EventDraft {
@@ -98,7 +110,10 @@ fn effects(
         .writes
         .push(Write::PutRequest(Box::new(request.clone())));
     shifts::notify_all(state, drafts, now, &mut effects);
-    effects.reply = Reply::new(json!({ "request": view, "shift": shift_view }));
+    effects.reply = Reply::new(DropRequestChange {
+        request: view,
+        shift: shift_view,
+    });
     effects
 }
 
@@ -120,7 +135,7 @@ impl Command for DropShift {
             .shifts
             .get(&self.shift)
             .filter(|s| s.assigned == Some(self.by.employee))
-            .filter(|s| Status::parse(&s.status).is_some_and(Status::is_visible_to_assignee))
+            .filter(|s| s.status.is_visible_to_assignee())
             .ok_or_else(|| AppError::not_found("shift_not_found", messages::SHIFT_NOT_FOUND))?;
         if open_drop_of(state, s.id).is_some() {
             return Err(AppError::conflict(
@@ -128,7 +143,7 @@ impl Command for DropShift {
                 messages::SHIFT_ALREADY_DROPPED,
             ));
         }
-        let status = Status::parse(&s.status).unwrap_or(Status::Draft);
+        let status = s.status;
         if !matches!(status, Status::Published | Status::Confirmed) {
             return Err(AppError::bad_request(
                 "wrong_status",
@@ -169,7 +184,7 @@ impl Command for DropShift {
             updated_at: now,
         };
         let mut after = s.clone();
-        after.status = Status::Dropped.as_str().into();
+        after.status = Status::Dropped;
         after.version += 1;
         after.updated_at = now;
         let who = name_of(state, Some(self.by.employee));
@@ -314,7 +329,7 @@ impl Command for AnswerGrab {
             after.assignee_email = grabber
                 .and_then(|e| state.employee(e))
                 .map(|e| e.email.clone());
-            after.status = Status::Confirmed.as_str().into();
+            after.status = Status::Confirmed;
             after.version += 1;
             after.updated_at = now;
             next.status = RequestStatus::Accepted.as_str().into();
@@ -398,7 +413,7 @@ impl Command for TakeOpenShift {
             .filter(|e| !e.deactive)
             .ok_or_else(not_open)?;
         let roles: Vec<RoleId> = taker.role_ids.iter().copied().map(RoleId).collect();
-        let status = Status::parse(&shift.status).unwrap_or(Status::Draft);
+        let status = shift.status;
         let takes = pool::check_take(&TakeCheck {
             announced: status.is_visible_to_assignee() && status != Status::Cancelled,
             assigned: shift.assigned,
@@ -414,13 +429,13 @@ impl Command for TakeOpenShift {
             TakeRefusal::Started => AppError::bad_request("already_started", e.to_string()),
         })?;
         if !takes {
-            return Ok(Effects::nothing(ShiftView::json(shift, now)));
+            return Ok(Effects::nothing(ShiftView::of(shift, now)));
         }
         shifts::check_taker(state, taker.id, shift)?;
         let mut after = shift.clone();
         after.assigned = Some(taker.id);
         after.assignee_email = Some(taker.email.clone());
-        after.status = Status::Confirmed.as_str().into();
+        after.status = Status::Confirmed;
         after.version += 1;
         after.updated_at = now;
         let text = (
@@ -448,7 +463,7 @@ impl Command for TakeOpenShift {
             })
             .collect();
         let mut effects = Effects {
-            reply: Reply::new(ShiftView::json(&after, now)),
+            reply: Reply::new(ShiftView::of(&after, now)),
             ..Effects::default()
         };
         shifts::changed(state, shift, after, now, &mut effects);
@@ -466,7 +481,7 @@ pub fn open_in_pool(
     now: DateTime<Utc>,
 ) -> bool {
     shift.assigned.is_none()
-        && shift.status == Status::Published.as_str()
+        && shift.status == Status::Published
         && shift.start_at > now
         && (manager || shift.role_id.is_none_or(|r| viewer_roles.contains(&r.0)))
 }

@@ -188,7 +188,7 @@ impl From<&Shift> for AffectedShift {
             end: s.end_at.timestamp_millis(),
             assigned: s.assigned,
             role: s.role_id,
-            status: s.status.clone(),
+            status: s.status.to_string(),
             title: s.title.clone(),
         }
     }

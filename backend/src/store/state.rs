@@ -8,7 +8,6 @@ use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::domain::ids::{EmployeeId, RequestId, RoleId, ShiftId, StoreId, UserId};
-use crate::domain::shift::Status;
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use chrono::{DateTime, Duration, Utc};
@@ -178,10 +177,9 @@ impl StoreState {
 
     /// The shifts of an employee that still occupy their time.
     pub fn occupying_shifts_of(&self, employee: EmployeeId) -> impl Iterator<Item = &Shift> {
-        self.shifts.values().filter(move |s| {
-            s.assigned == Some(employee)
-                && Status::parse(&s.status).is_some_and(Status::occupies_assignee)
-        })
+        self.shifts
+            .values()
+            .filter(move |s| s.assigned == Some(employee) && s.status.occupies_assignee())
     }
 
     /// The availability windows of one employee.

@@ -7,7 +7,7 @@ use crate::domain::ids::{EmployeeId, RequestId, StoreId, UserId};
 use crate::domain::notification::{texts, AccessFor, Draft, NotificationKind, References, Variant};
 use crate::domain::permissions::Permission;
 use crate::domain::request::{RequestKind, RequestStatus};
-use crate::domain::shift::{self, Status};
+use crate::domain::shift;
 use crate::domain::time_off::{Span, SpanError};
 use crate::error::{AppError, AppResult};
 use crate::messages;
@@ -92,7 +92,7 @@ pub fn affected<'a>(state: &'a StoreState, employee: EmployeeId, span: &Span) ->
         .shifts
         .values()
         .filter(|s| s.assigned == Some(employee))
-        .filter(|s| Status::parse(&s.status).and_then(shift::release).is_some())
+        .filter(|s| shift::release(s.status).is_some())
         .filter(|s| span.overlaps(s.start_at, s.end_at))
         .collect();
     shifts.sort_by_key(|s| (s.start_at, s.id));

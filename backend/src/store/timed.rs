@@ -4,6 +4,7 @@
 //! them from acting twice on one shift, even with several server processes.
 
 use crate::domain::audience::Audience;
+use crate::domain::ids::ShiftId;
 use crate::domain::pool;
 use crate::domain::shift::{Progress, Status};
 use crate::error::AppResult;
@@ -12,7 +13,18 @@ use crate::store::command::{Command, Effects, EventDraft, Reply};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// What a clock tick did: the shifts it changed.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Ticked {
+    /// The shifts confirmed automatically.
+    pub confirmed: Vec<ShiftId>,
+    /// The shifts marked missed.
+    pub missed: Vec<ShiftId>,
+}
 
 /// Confirms the due shifts and marks the missed ones, as of `at`.
 #[derive(Debug)]
@@ -32,17 +44,16 @@ impl Command for ClockTick {
         let mut effects = Effects::default();
         let (mut confirmed, mut missed) = (Vec::new(), Vec::new());
         for s in due {
-            let status = Status::parse(&s.status).unwrap_or(Status::Draft);
             let confirm = pool::due_for_auto_confirm(
-                &s.status,
+                s.status,
                 s.assigned.is_some(),
                 s.start_at,
                 s.end_at,
                 at,
             );
-            let miss = status.is_visible_to_assignee()
-                && status.occupies_assignee()
-                && pool::is_missed(&s.progress, s.end_at, at);
+            let miss = s.status.is_visible_to_assignee()
+                && s.status.occupies_assignee()
+                && pool::is_missed(s.progress, s.end_at, at);
             if !confirm && !miss {
                 continue;
             }
@@ -50,12 +61,12 @@ impl Command for ClockTick {
             next.version += 1;
             next.updated_at = at;
             if confirm {
-                next.status = Status::Confirmed.as_str().into();
+                next.status = Status::Confirmed;
                 next.auto_confirmed_at = Some(at);
                 confirmed.push(s.id);
             }
             if miss {
-                next.progress = Progress::Missed.as_str().into();
+                next.progress = Progress::Missed;
                 missed.push(s.id);
             }
             let users = state.user_of(s.assigned);
@@ -66,7 +77,7 @@ impl Command for ClockTick {
             });
             effects.writes.push(Write::PutShift(Box::new(next)));
         }
-        effects.reply = Reply::new(json!({ "confirmed": confirmed, "missed": missed }));
+        effects.reply = Reply::new(Ticked { confirmed, missed });
         Ok(effects)
     }
 }

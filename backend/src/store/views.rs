@@ -2,7 +2,7 @@
 
 use crate::db::models::shift::Shift;
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId, StoreId};
-use crate::domain::shift::Progress;
+use crate::domain::shift::{Progress, Status};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -17,9 +17,11 @@ pub struct ShiftView {
     pub start: i64,
     pub end: i64,
     /// draft, published, confirmed, dropped, declined, rejected or cancelled.
-    pub status: String,
+    #[schema(inline)]
+    pub status: Status,
     /// ns, ip, p, c or m (missed: not started and more than 2 hours past its end).
-    pub progress: String,
+    #[schema(inline)]
+    pub progress: Progress,
     /// The assignee's employee record; `null` for an open shift.
     pub assigned: Option<EmployeeId>,
     pub assignee_email: Option<String>,
@@ -28,6 +30,8 @@ pub struct ShiftView {
     pub oe: bool,
     #[schema(value_type = Vec<Object>)]
     pub tasks: serde_json::Value,
+    /// The manager's rating, 1 to 5 stars; `null` until rated.
+    #[schema(minimum = 1, maximum = 5)]
     pub rate: Option<i16>,
     pub cancel_reason: Option<String>,
     /// Bumped by every change; name it in `updateShift` to detect a stale edit.
@@ -41,17 +45,14 @@ pub struct ShiftView {
 impl ShiftView {
     /// The view of a shift as seen at `now` (a long-unstarted shift reads as missed).
     pub fn of(s: &Shift, now: DateTime<Utc>) -> ShiftView {
-        let progress = Progress::parse(&s.progress)
-            .map(|p| p.shown(s.end_at, now).as_str())
-            .unwrap_or("ns");
         ShiftView {
             id: s.id,
             store_id: s.store_id,
             title: s.title.clone(),
             start: s.start_at.timestamp_millis(),
             end: s.end_at.timestamp_millis(),
-            status: s.status.clone(),
-            progress: progress.to_string(),
+            status: s.status,
+            progress: s.progress.shown(s.end_at, now),
             assigned: s.assigned,
             assignee_email: s.assignee_email.clone(),
             role: s.role_id,
@@ -65,7 +66,13 @@ impl ShiftView {
         }
     }
 
+    /// The view of a shift at `now`, as the data of a live event.
     pub fn json(s: &Shift, now: DateTime<Utc>) -> serde_json::Value {
-        serde_json::to_value(ShiftView::of(s, now)).unwrap_or_default()
+        ShiftView::of(s, now).to_json()
+    }
+
+    /// The view as the data of a live event.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
     }
 }

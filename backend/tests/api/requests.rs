@@ -5,6 +5,7 @@ use crate::helpers::{spawn_app, TestApp, TestUser};
 use crate::stores::{add_member, count, create_role, create_store, NOT_ENOUGH_PERMISSION};
 use backend::db::models::shift::Shift;
 use backend::domain::ids::{EmployeeId, ShiftId, StoreId};
+use backend::domain::shift::{Progress, Status};
 use chrono::{TimeZone, Utc};
 use serde_json::{json, Value};
 
@@ -464,7 +465,7 @@ async fn insert_shift(
     app: &TestApp,
     store: &str,
     employee: &str,
-    status: &str,
+    status: Status,
     start: i64,
     hours: i64,
 ) -> ShiftId {
@@ -477,8 +478,8 @@ async fn insert_shift(
         start_at: start,
         end_at: start + chrono::Duration::hours(hours),
         open_ended: false,
-        status: status.into(),
-        progress: "ns".into(),
+        status,
+        progress: Progress::NotStarted,
         assigned: Some(employee.parse::<EmployeeId>().expect("employee")),
         assignee_email: Some("ann@example.com".into()),
         role_id: None,
@@ -500,14 +501,38 @@ async fn insert_shift(
 async fn approving_time_off_opens_the_affected_shifts_and_tells_the_employee() {
     let t = team().await;
     let day = |h| berlin_ms(2027, 6, 7, h, 0, 0);
-    let inside = insert_shift(&t.app, &t.store, &t.ann_employee, "published", day(9), 6).await;
-    let confirmed = insert_shift(&t.app, &t.store, &t.ann_employee, "confirmed", day(20), 2).await;
-    let cancelled = insert_shift(&t.app, &t.store, &t.ann_employee, "cancelled", day(12), 2).await;
+    let inside = insert_shift(
+        &t.app,
+        &t.store,
+        &t.ann_employee,
+        Status::Published,
+        day(9),
+        6,
+    )
+    .await;
+    let confirmed = insert_shift(
+        &t.app,
+        &t.store,
+        &t.ann_employee,
+        Status::Confirmed,
+        day(20),
+        2,
+    )
+    .await;
+    let cancelled = insert_shift(
+        &t.app,
+        &t.store,
+        &t.ann_employee,
+        Status::Cancelled,
+        day(12),
+        2,
+    )
+    .await;
     let next_day = insert_shift(
         &t.app,
         &t.store,
         &t.ann_employee,
-        "published",
+        Status::Published,
         berlin_ms(2027, 6, 8, 9, 0, 0),
         4,
     )

@@ -5,6 +5,7 @@ use crate::helpers::spawn_app;
 use backend::db::models::shift::Shift;
 use backend::db::schema::{store_events, stores};
 use backend::domain::ids::{ShiftId, StoreId};
+use backend::domain::shift::{Progress, Status};
 use backend::error::AppResult;
 use backend::store::command::{Command, Effects, EventDraft, Reply, Visibility, Write};
 use backend::store::state::StoreState;
@@ -38,8 +39,8 @@ impl Command for CreateTitled {
             start_at: now + Duration::days(1),
             end_at: now + Duration::days(1) + Duration::hours(8),
             open_ended: false,
-            status: "draft".into(),
-            progress: "ns".into(),
+            status: Status::Draft,
+            progress: Progress::NotStarted,
             assigned: None,
             assignee_email: None,
             role_id: None,

@@ -1,0 +1,155 @@
+//! `createShift`.
+
+use super::checks::{assignee_facts, check_role, plannable};
+use super::{audience::event, shift_error, Caller};
+use crate::db::models::shift::Shift;
+use crate::domain::audience::Audience;
+use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
+use crate::domain::schedule::{self, Span};
+use crate::domain::shift::{self, Progress, Status};
+use crate::error::{AppError, AppResult};
+use crate::store::command::{Command, Effects, Reply, Write};
+use crate::store::state::StoreState;
+use crate::store::views::ShiftView;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// Most shifts one `createShift` may make through `repeat`.
+pub const MAX_REPEAT: usize = 370;
+
+/// The answer of `createShift`: the new drafts and what the planner should know about them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedShifts {
+    /// The new shifts, in start order.
+    pub shifts: Vec<ShiftView>,
+    /// One entry per new shift that breaks no rule but may be a mistake.
+    pub warnings: Vec<ShiftWarning>,
+}
+
+/// A warning about a new shift.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShiftWarning {
+    #[schema(inline)]
+    pub code: WarningCode,
+    /// The shift's length in minutes.
+    #[schema(minimum = 481, maximum = 1440)]
+    pub minutes: i64,
+    /// The shift's start, epoch ms.
+    pub start: i64,
+}
+
+/// What a shift warning is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WarningCode {
+    /// Longer than 8 hours.
+    LongShift,
+}
+
+/// `createShift`: one shift, or one per start time of `repeat`, all drafts.
+#[derive(Debug)]
+pub struct CreateShifts {
+    pub by: Caller,
+    pub title: String,
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+    pub role: Option<RoleId>,
+    pub assigned: Option<EmployeeId>,
+    pub repeat: Vec<DateTime<Utc>>,
+    pub open_ended: bool,
+    pub tasks: Value,
+}
+
+impl Command for CreateShifts {
+    fn name(&self) -> &'static str {
+        "createShift"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let zone = state.zone();
+        let first = schedule::shift_span(zone, self.start, self.end, self.open_ended)
+            .map_err(shift_error)?;
+        check_role(state, self.role)?;
+        let length = first.end - first.start;
+        let starts: Vec<DateTime<Utc>> = if self.repeat.is_empty() {
+            vec![first.start]
+        } else {
+            let mut s = self.repeat.clone();
+            s.sort_unstable();
+            s.dedup();
+            s
+        };
+        if starts.len() > MAX_REPEAT {
+            return Err(AppError::invalid(format!(
+                "repeat can make at most {MAX_REPEAT} shifts."
+            )));
+        }
+        let assigned = self.assigned.map(|e| state.resolve_employee(e));
+        let mut facts = match assigned {
+            Some(e) => Some(assignee_facts(state, e, None)?),
+            None => None,
+        };
+        let email = assigned
+            .and_then(|e| state.employee(e))
+            .map(|e| e.email.clone());
+        let mut effects = Effects::default();
+        let mut views = Vec::with_capacity(starts.len());
+        let mut warnings = Vec::new();
+        for start in starts {
+            let span = Span {
+                start,
+                end: start + length,
+            };
+            plannable(&span, now)?;
+            if let Some(f) = facts.as_mut() {
+                schedule::check_create(zone, &span, &f.view(self.role)).map_err(shift_error)?;
+                // Later repeats must not overlap the ones made before them.
+                f.others
+                    .push(schedule::occupied(zone, span, self.open_ended));
+            }
+            if !self.open_ended && shift::is_long(span.start, span.end) {
+                warnings.push(ShiftWarning {
+                    code: WarningCode::LongShift,
+                    minutes: (span.end - span.start).num_minutes(),
+                    start: span.start.timestamp_millis(),
+                });
+            }
+            let row = Shift {
+                id: ShiftId::new(),
+                store_id: state.store.id,
+                title: self.title.clone(),
+                start_at: span.start,
+                end_at: span.end,
+                open_ended: self.open_ended,
+                status: Status::Draft,
+                progress: Progress::NotStarted,
+                assigned,
+                assignee_email: email.clone(),
+                role_id: self.role,
+                tasks: self.tasks.clone(),
+                rate: None,
+                cancel_reason: None,
+                adjacent_session_id: None,
+                version: 1,
+                auto_confirmed_at: None,
+                created_at: now,
+                updated_at: now,
+            };
+            let view = ShiftView::of(&row, now);
+            effects
+                .events
+                .push(event("shift.created", view.to_json(), Audience::Managers));
+            effects.writes.push(Write::PutShift(Box::new(row)));
+            views.push(view);
+        }
+        effects.reply = Reply::new(CreatedShifts {
+            shifts: views,
+            warnings,
+        });
+        Ok(effects)
+    }
+}
