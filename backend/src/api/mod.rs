@@ -5,6 +5,7 @@
 pub mod account;
 pub mod employee_manager;
 pub mod health;
+pub mod envelope;
 pub mod input;
 pub mod invites;
 pub mod openapi;
@@ -21,18 +22,6 @@ use crate::error::{AppError, AppResult};
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde_json::Value;
-
-/// The success envelope `{"data": ...}`, serialised straight from the value (no intermediate
-/// JSON tree: a week board is thousands of objects).
-#[derive(serde::Serialize)]
-struct Data<T> {
-    data: T,
-}
-
-/// A 200 answer with `{"data": value}`.
-pub fn ok<T: serde::Serialize>(value: T) -> HttpResponse {
-    HttpResponse::Ok().json(Data { data: value })
-}
 
 /// Registers every call of every group.
 pub fn registry() -> Registry {

@@ -245,5 +245,5 @@ pub async fn get_pool(
             request: None,
             shift: ShiftView::of(s, now),
         });
-    Ok(crate::api::ok(drops.chain(open).collect::<Vec<_>>()))
+    Ok(crate::api::envelope::ok(drops.chain(open).collect::<Vec<_>>()))
 }

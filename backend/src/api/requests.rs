@@ -723,7 +723,7 @@ pub async fn get_availability(
         .filter(|w| only.is_none_or(|e| w.employee_id == e))
         .map(|w| AvailabilityView::new(w, user_of.get(&w.employee_id).copied().flatten()))
         .collect();
-    Ok(crate::api::ok(views))
+    Ok(crate::api::envelope::ok(views))
 }
 
 /// Query of the time-off read: a range in epoch milliseconds.
@@ -780,7 +780,7 @@ pub async fn get_time_off(
         .iter()
         .map(|r| RequestView::new(r, employees.iter().find(|e| e.id == r.employee_id)))
         .collect();
-    Ok(crate::api::ok(views))
+    Ok(crate::api::envelope::ok(views))
 }
 
 /// `GET /api/v1/stores/{storeId}/notifications`: the 20 newest private notifications of the

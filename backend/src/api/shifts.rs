@@ -611,7 +611,7 @@ pub async fn get_shifts(
         .filter(|s| visible(scope, me, s))
         .map(|s| ShiftView::of(s, now))
         .collect();
-    Ok(crate::api::ok(views))
+    Ok(crate::api::envelope::ok(views))
 }
 
 fn visible(scope: Scope, me: EmployeeId, s: &Shift) -> bool {

@@ -93,7 +93,7 @@ pub async fn get_store(
         is_owner: member.is_owner(),
         is_manager: member.is_manager(),
     };
-    Ok(crate::api::ok(detail))
+    Ok(crate::api::envelope::ok(detail))
 }
 
 /// `GET /api/v1/stores/{storeId}/roles`.
@@ -122,7 +122,7 @@ pub async fn get_roles(
         .run(move |conn| Ok(Role::of_store(conn, store)?))
         .await?;
     let views: Vec<RoleView> = roles.iter().map(RoleView::from).collect();
-    Ok(crate::api::ok(views))
+    Ok(crate::api::envelope::ok(views))
 }
 
 /// `GET /api/v1/stores/{storeId}/employees`: managers see every record with pay and
@@ -165,5 +165,5 @@ pub async fn get_employees(
             v.invite_expire = expiries.get(&v.id).map(|at| at.timestamp_millis());
         }
     }
-    Ok(crate::api::ok(views))
+    Ok(crate::api::envelope::ok(views))
 }
