@@ -6,13 +6,13 @@
 //! yet to tell a paying store from a free one. When plans arrive, `createRole` and
 //! `inviteEmployee` are the two places to check them, inside their write transaction.
 
-use crate::api::input::{self, NAME_MAX, URL_MAX};
 use crate::calls::guard::Member;
+use crate::calls::input::{self, NAME_MAX, URL_MAX};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::employee::Employee;
 use crate::domain::business::WageType;
-use crate::domain::ids::{EmployeeId, RoleId, StoreId};
+use crate::domain::ids::{EmployeeId, RoleId};
 use crate::domain::invite::{self as invite_rules, INVITE_CODE_LEN};
 use crate::domain::permissions::{Permission, Perms};
 use crate::error::{AppError, AppResult};
@@ -112,9 +112,6 @@ impl RoleData {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateRole {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     pub role_data: RoleData,
 }
 
@@ -123,10 +120,6 @@ impl Call for CreateRole {
     const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
     const SUMMARY: &'static str = "Create a role of the store.";
     type Output = RoleView;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
 
     #[tracing::instrument(name = "createRole", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<RoleView> {
@@ -146,9 +139,6 @@ impl Call for CreateRole {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateRole {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     pub role_data: RoleData,
     pub role_id: RoleId,
 }
@@ -158,10 +148,6 @@ impl Call for UpdateRole {
     const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
     const SUMMARY: &'static str = "Change a role of the store.";
     type Output = RoleView;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
 
     #[tracing::instrument(name = "updateRole", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<RoleView> {
@@ -181,9 +167,6 @@ impl Call for UpdateRole {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeleteRole {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     pub role_id: RoleId,
 }
 
@@ -192,10 +175,6 @@ impl Call for DeleteRole {
     const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
     const SUMMARY: &'static str = "Delete a role; employees who held it lose it.";
     type Output = DeletedRole;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
 
     #[tracing::instrument(name = "deleteRole", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<DeletedRole> {
@@ -236,9 +215,6 @@ pub struct InviteData {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InviteEmployee {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     pub employee: InviteData,
 }
 
@@ -320,10 +296,6 @@ impl Call for InviteEmployee {
     const SUMMARY: &'static str = "Invite (or re-invite) an employee by e-mail.";
     type Output = Invited;
 
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
-
     #[tracing::instrument(name = "inviteEmployee", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<Invited> {
         let member = ctx.member()?.clone();
@@ -349,9 +321,6 @@ impl Call for InviteEmployee {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmployeeTarget {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     pub employee_id: EmployeeId,
 }
 
@@ -380,10 +349,6 @@ impl Call for DeactivateEmployee {
     const SUMMARY: &'static str = "Deactivate an employee.";
     type Output = EmployeeView;
 
-    fn store_id(&self) -> Option<StoreId> {
-        self.0.store
-    }
-
     #[tracing::instrument(name = "deactivateEmployee", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<EmployeeView> {
         set_active(ctx, self.0.employee_id, true).await
@@ -401,10 +366,6 @@ impl Call for ActivateEmployee {
     const SUMMARY: &'static str = "Activate a deactivated employee.";
     type Output = EmployeeView;
 
-    fn store_id(&self) -> Option<StoreId> {
-        self.0.store
-    }
-
     #[tracing::instrument(name = "activateEmployee", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<EmployeeView> {
         set_active(ctx, self.0.employee_id, false).await
@@ -416,9 +377,6 @@ impl Call for ActivateEmployee {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TerminateEmployee {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
     pub employee_id: EmployeeId,
 }
 
@@ -436,10 +394,6 @@ impl Call for TerminateEmployee {
     const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
     const SUMMARY: &'static str = "Terminate an employee.";
     type Output = Terminated;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store_id
-    }
 
     #[tracing::instrument(name = "terminateEmployee", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<Terminated> {
@@ -528,9 +482,6 @@ impl EmployeePatch {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateEmployee {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     pub employee_id: EmployeeId,
     pub employee: EmployeePatch,
 }
@@ -541,10 +492,6 @@ impl Call for UpdateEmployee {
     const DENIED: &'static str = messages::NO_PERMISSION_UPDATE_EMPLOYEES;
     const SUMMARY: &'static str = "Change an employee (managers) or one's own profile fields.";
     type Output = EmployeeView;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
 
     #[tracing::instrument(name = "updateEmployee", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<EmployeeView> {

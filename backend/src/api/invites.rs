@@ -1,7 +1,7 @@
 //! Invitations seen from the invited person's side: the public checks the onboarding screens
 //! make, and accepting an invitation once signed in.
 
-use crate::api::input;
+use crate::calls::input;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::invite::Invite;
 use crate::db::models::store::Store;

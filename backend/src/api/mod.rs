@@ -4,9 +4,9 @@
 
 pub mod account;
 pub mod employee_manager;
-pub mod health;
 pub mod envelope;
-pub mod input;
+pub mod health;
+
 pub mod invites;
 pub mod openapi;
 pub mod owner;

@@ -1,13 +1,14 @@
 //! The OpenAPI 3 document of every route, generated from the code: the resource paths from
 //! their `#[utoipa::path]` annotations and every call from the registry.
 
-use crate::calls::{Access, Registry};
+use crate::calls::{Access, Registry, StoreTarget};
 use crate::error::ErrorBody;
 use actix_web::{web, HttpResponse};
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, PathItem};
 use utoipa::openapi::request_body::RequestBodyBuilder;
+use utoipa::openapi::schema::AllOfBuilder;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
-use utoipa::openapi::{ContentBuilder, Ref, Required, ResponseBuilder};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Required, ResponseBuilder, Schema};
 use utoipa::{OpenApi, PartialSchema, ToSchema};
 
 #[derive(OpenApi)]
@@ -51,10 +52,23 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
                 .build(),
         ),
     );
-    let mut schemas = vec![(ErrorBody::name().into_owned(), ErrorBody::schema())];
+    let mut schemas = vec![
+        (ErrorBody::name().into_owned(), ErrorBody::schema()),
+        (StoreTarget::name().into_owned(), StoreTarget::schema()),
+    ];
     for entry in registry.entries() {
         entry.collect_schemas(&mut schemas);
         let json_of = |schema: Ref| ContentBuilder::new().schema(Some(schema)).build();
+        let own = Ref::from_schema_name(&entry.request_schema_name);
+        // A call naming its store reads `store`/`storeId` beside its own fields.
+        let request: RefOr<Schema> = if entry.names_store {
+            AllOfBuilder::new()
+                .item(Ref::from_schema_name(StoreTarget::name()))
+                .item(own)
+                .into()
+        } else {
+            own.into()
+        };
         let mut op = OperationBuilder::new()
             .operation_id(Some(entry.name))
             .summary((!entry.summary.is_empty()).then_some(entry.summary))
@@ -62,7 +76,7 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
                 RequestBodyBuilder::new()
                     .content(
                         "application/json",
-                        json_of(Ref::from_schema_name(&entry.request_schema_name)),
+                        ContentBuilder::new().schema(Some(request)).build(),
                     )
                     .required(Some(Required::True))
                     .build(),

@@ -1,8 +1,8 @@
 //! The business itself: creating a store (any signed-in user, who becomes its owner) and the
 //! owner's calls that edit it, toggle booking and hand out the business identity code.
 
-use crate::api::input::{self, ADDRESS_MAX, NAME_MAX, URL_MAX};
 use crate::calls::guard::{self, Member};
+use crate::calls::input::{self, ADDRESS_MAX, NAME_MAX, URL_MAX};
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::employee::NewEmployee;
 use crate::db::models::store::NewStore;
@@ -63,13 +63,9 @@ fn days_off(days: &[DayInput]) -> AppResult<Vec<i16>> {
 /// Resolves the caller as the owner of the business named in an edit. The spec words these
 /// refusals apart from the other guards: no or unknown id is "Invalid business data", anyone
 /// but the owner "You do not have permission for this operation".
-async fn business_owner(
-    ctx: &Ctx,
-    store: Option<StoreId>,
-    method: &'static str,
-) -> AppResult<Member> {
+async fn business_owner(ctx: &Ctx, method: &'static str) -> AppResult<Member> {
     let user = ctx.user()?;
-    let store = store.ok_or_else(|| {
+    let store = ctx.store.ok_or_else(|| {
         AppError::bad_request("invalid_business_data", messages::INVALID_BUSINESS_DATA)
     })?;
     guard::member_of(
@@ -221,9 +217,6 @@ impl Call for CreateBusiness {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateBusinessIdentity {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     pub name: String,
     #[serde(rename = "type")]
     pub kind: String,
@@ -235,12 +228,13 @@ pub struct UpdateBusinessIdentity {
 impl Call for UpdateBusinessIdentity {
     const NAME: &'static str = "updateBusinessIdentity";
     const ACCESS: Access = Access::SignedIn;
+    const NAMES_STORE: bool = true;
     const SUMMARY: &'static str = "Owner: change the store's name, logo and kind.";
     type Output = StoreView;
 
     #[tracing::instrument(name = "updateBusinessIdentity", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<StoreView> {
-        let member = business_owner(&ctx, self.store, Self::NAME).await?;
+        let member = business_owner(&ctx, Self::NAME).await?;
         let name = input::required_text("name", &self.name, NAME_MAX)?;
         let kind = kind(&self.kind)?;
         let img = match self.img.as_deref() {
@@ -262,9 +256,6 @@ impl Call for UpdateBusinessIdentity {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateBusinessTiming {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     /// `"HH:mm"`.
     pub open: String,
     /// `"HH:mm"`; before `open` means the store closes after midnight.
@@ -277,12 +268,13 @@ pub struct UpdateBusinessTiming {
 impl Call for UpdateBusinessTiming {
     const NAME: &'static str = "updateBusinessTiming";
     const ACCESS: Access = Access::SignedIn;
+    const NAMES_STORE: bool = true;
     const SUMMARY: &'static str = "Owner: set opening hours and days off.";
     type Output = StoreView;
 
     #[tracing::instrument(name = "updateBusinessTiming", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<StoreView> {
-        let member = business_owner(&ctx, self.store, Self::NAME).await?;
+        let member = business_owner(&ctx, Self::NAME).await?;
         let open = time_of_day("open", &self.open)?;
         let close = time_of_day("close", &self.close)?;
         let days_off = days_off(&self.daysoff)?;
@@ -301,9 +293,6 @@ impl Call for UpdateBusinessTiming {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateBusinessLocation {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     pub address: String,
     /// IANA zone, e.g. `"Europe/Berlin"`.
     #[serde(alias = "timezoneReference")]
@@ -313,12 +302,13 @@ pub struct UpdateBusinessLocation {
 impl Call for UpdateBusinessLocation {
     const NAME: &'static str = "updateBusinessLocation";
     const ACCESS: Access = Access::SignedIn;
+    const NAMES_STORE: bool = true;
     const SUMMARY: &'static str = "Owner: set the address and time zone.";
     type Output = StoreView;
 
     #[tracing::instrument(name = "updateBusinessLocation", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<StoreView> {
-        let member = business_owner(&ctx, self.store, Self::NAME).await?;
+        let member = business_owner(&ctx, Self::NAME).await?;
         let address = input::required_text("address", &self.address, ADDRESS_MAX)?;
         let tz = zone(&self.timezone)?;
         let label = business::zone_label(tz, Utc::now());
@@ -338,9 +328,6 @@ impl Call for UpdateBusinessLocation {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestBusinessIdentityCode {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     /// Replace the current code (the old one stops working).
     #[serde(default)]
     pub regenerate: bool,
@@ -358,10 +345,6 @@ impl Call for RequestBusinessIdentityCode {
     const DENIED: &'static str = messages::NOT_OWNER;
     const SUMMARY: &'static str = "Owner: the store's business identity code.";
     type Output = IdentityCode;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
 
     #[tracing::instrument(name = "requestBusinessIdentityCode", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<IdentityCode> {
@@ -382,9 +365,6 @@ impl Call for RequestBusinessIdentityCode {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ToggleBookingFeature {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     pub booking_enabled: bool,
 }
 
@@ -394,10 +374,6 @@ impl Call for ToggleBookingFeature {
     const DENIED: &'static str = messages::NOT_OWNER;
     const SUMMARY: &'static str = "Owner: enable or disable client booking.";
     type Output = BookingState;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
 
     #[tracing::instrument(name = "toggleBookingFeature", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<BookingState> {

@@ -1,14 +1,13 @@
 //! The shift pool: dropping, grabbing, a manager's answer to a grab, taking an open shift,
 //! and the pool read.
 
-use crate::api::input;
 use crate::api::shifts::{caller, execute};
 use crate::calls::guard::SignedIn;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
-use crate::domain::ids::{RequestId, ShiftId, StoreId};
+use crate::domain::ids::{RequestId, ShiftId};
 use crate::domain::permissions::Perms;
 use crate::error::AppResult;
 use crate::store::pool::{
@@ -38,9 +37,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DropShiftCall {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     #[serde(alias = "shiftId")]
     pub shift: ShiftId,
 }
@@ -51,10 +47,6 @@ impl Call for DropShiftCall {
     const SUMMARY: &'static str =
         "Offer one's own announced shift to colleagues of its role, up to 1 hour before it starts.";
     type Output = DropRequestChange;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
 
     #[tracing::instrument(name = "dropShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<DropRequestChange> {
@@ -70,9 +62,6 @@ impl Call for DropShiftCall {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GrabShiftCall {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
     #[serde(alias = "dropRequestId")]
     pub drop_reuest_id: RequestId,
 }
@@ -83,10 +72,6 @@ impl Call for GrabShiftCall {
     const SUMMARY: &'static str =
         "Ask to take a dropped shift of one's role; the first grab wins and waits for a manager.";
     type Output = DropRequestChange;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store_id
-    }
 
     #[tracing::instrument(name = "grabShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<DropRequestChange> {
@@ -102,9 +87,6 @@ impl Call for GrabShiftCall {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TakeOpenShiftCall {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
     #[serde(alias = "shift")]
     pub shift_id: ShiftId,
 }
@@ -115,10 +97,6 @@ impl Call for TakeOpenShiftCall {
     const SUMMARY: &'static str = "Take an announced open shift of one's role before it starts; \
          it is one's own at once, confirmed. The first take wins.";
     type Output = ShiftView;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store_id
-    }
 
     #[tracing::instrument(name = "takeOpenShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ShiftView> {
@@ -134,9 +112,6 @@ impl Call for TakeOpenShiftCall {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GrabAnswer {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
     #[serde(alias = "dropReuestId", alias = "dropRequestId")]
     pub request_id: RequestId,
 }
@@ -156,10 +131,6 @@ macro_rules! grab_answer {
             const ACCESS: Access = Access::Store(Perms::SCHEDULE);
             const SUMMARY: &'static str = $summary;
             type Output = DropRequestChange;
-
-            fn store_id(&self) -> Option<StoreId> {
-                self.0.store_id
-            }
 
             #[tracing::instrument(name = $name, skip_all)]
             async fn run(self, ctx: Ctx) -> AppResult<DropRequestChange> {
@@ -245,5 +216,7 @@ pub async fn get_pool(
             request: None,
             shift: ShiftView::of(s, now),
         });
-    Ok(crate::api::envelope::ok(drops.chain(open).collect::<Vec<_>>()))
+    Ok(crate::api::envelope::ok(
+        drops.chain(open).collect::<Vec<_>>(),
+    ))
 }

@@ -1,7 +1,7 @@
 //! Web Push subscriptions: the key browsers subscribe with, and the browsers of a member that
 //! receive their notifications. Sending is the push job's.
 
-use crate::api::input;
+use crate::calls::input;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::push_subscription::PushSubscription;
 use crate::domain::ids::StoreId;

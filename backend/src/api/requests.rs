@@ -1,9 +1,9 @@
 //! Availability, time off and notifications: every change runs through the store's actor as
 //! a command; reads are resource paths.
 
-use crate::api::input::{self, opt_id};
 use crate::api::stores::member;
 use crate::calls::guard::{Member, SignedIn};
+use crate::calls::input::{self, opt_id};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::availability::AvailabilityWindow;

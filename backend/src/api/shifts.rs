@@ -2,13 +2,13 @@
 //! the store's actor as a command (`crate::store::shifts`), whether it came over HTTP or the
 //! socket.
 
-use crate::api::input::{self, NAME_MAX};
 use crate::calls::guard::{Member, SignedIn};
+use crate::calls::input::{self, NAME_MAX};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::shift::Shift;
 use crate::domain::calendar;
-use crate::domain::ids::{EmployeeId, RoleId, ShiftId, StoreId};
+use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
 use crate::domain::permissions::Perms;
 use crate::domain::shift::Status;
 use crate::error::{AppError, AppResult};
@@ -135,9 +135,6 @@ where
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateShift {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
     pub title: String,
     /// Epoch ms.
     pub start: i64,
@@ -168,10 +165,6 @@ impl Call for CreateShift {
     const SUMMARY: &'static str =
         "Create a draft shift, or one per `repeat` start time. Answers the shifts and warnings.";
     type Output = CreatedShifts;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store_id
-    }
 
     #[tracing::instrument(name = "createShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<CreatedShifts> {
@@ -220,9 +213,6 @@ pub struct UpdatedShift {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateShiftCall {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
     pub shift_id: ShiftId,
     pub updated_shift: UpdatedShift,
     #[serde(default)]
@@ -235,10 +225,6 @@ impl Call for UpdateShiftCall {
     const SUMMARY: &'static str =
         "Change a shift. Naming an older `version` than the current gets 409 with the current shift.";
     type Output = ShiftView;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store_id
-    }
 
     #[tracing::instrument(name = "updateShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ShiftView> {
@@ -270,9 +256,6 @@ impl Call for UpdateShiftCall {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeleteShiftCall {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     pub shift_id: ShiftId,
     #[serde(default)]
     pub cancel_reason: Option<String>,
@@ -284,10 +267,6 @@ impl Call for DeleteShiftCall {
     const SUMMARY: &'static str =
         "Delete a draft, or cancel an announced shift more than 24 hours ahead.";
     type Output = DeletedShift;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
 
     #[tracing::instrument(name = "deleteShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<DeletedShift> {
@@ -304,9 +283,6 @@ impl Call for DeleteShiftCall {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublishShiftsCall {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
     /// Shift ids (or objects with an `id`).
     pub shifts: Vec<ShiftRef>,
 }
@@ -318,10 +294,6 @@ impl Call for PublishShiftsCall {
     const SUMMARY: &'static str =
         "Publish drafts with an assignee; open shifts are skipped (listed in `skipped`).";
     type Output = PublishedShifts;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store_id
-    }
 
     #[tracing::instrument(name = "publishShifts", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<PublishedShifts> {
@@ -340,9 +312,6 @@ impl Call for PublishShiftsCall {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClearScheduleCall {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
     pub start: i64,
     pub end: i64,
 }
@@ -352,10 +321,6 @@ impl Call for ClearScheduleCall {
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const SUMMARY: &'static str = "Delete the draft shifts starting in a range.";
     type Output = ClearedSchedule;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store_id
-    }
 
     #[tracing::instrument(name = "clearSchedule", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ClearedSchedule> {
@@ -372,9 +337,6 @@ impl Call for ClearScheduleCall {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OneShift {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
     #[serde(alias = "shift")]
     pub shift_id: ShiftId,
 }
@@ -391,9 +353,6 @@ macro_rules! one_shift_call {
             const SUMMARY: &'static str = $summary;
             type Output = $out;
 
-            fn store_id(&self) -> Option<StoreId> {
-                self.0.store_id
-            }
 
             #[tracing::instrument(name = $name, skip_all)]
             async fn run(self, ctx: Ctx) -> AppResult<$out> {
@@ -438,9 +397,6 @@ one_shift_call!(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RateShiftCall {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
     pub shift_id: ShiftId,
     /// 1 to 5.
     pub rate: i16,
@@ -451,10 +407,6 @@ impl Call for RateShiftCall {
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const SUMMARY: &'static str = "Rate a finished shift from 1 to 5.";
     type Output = ShiftView;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store_id
-    }
 
     #[tracing::instrument(name = "rateShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ShiftView> {
@@ -471,9 +423,6 @@ impl Call for RateShiftCall {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShiftBatch {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
     pub shifts: Vec<ShiftRef>,
     #[serde(default)]
     pub cancel_reason: Option<String>,
@@ -491,9 +440,6 @@ macro_rules! batch_call {
             const SUMMARY: &'static str = $summary;
             type Output = BatchedShifts;
 
-            fn store_id(&self) -> Option<StoreId> {
-                self.0.store_id
-            }
 
             #[tracing::instrument(name = $name, skip_all)]
             async fn run(self, ctx: Ctx) -> AppResult<BatchedShifts> {

@@ -2,11 +2,13 @@
 //! typed output. The registry serves it over HTTP, the socket's `call` and the API document.
 
 use crate::calls::context::Ctx;
+use crate::calls::input;
 use crate::domain::ids::StoreId;
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::future::Future;
@@ -22,6 +24,24 @@ pub enum Access {
     Store(Perms),
 }
 
+/// The store a call acts on, as its payload names it: `store` or `storeId` (the spec uses
+/// both), an id or empty. Read from every payload of a call that names a store, beside the
+/// call's own fields.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct StoreTarget {
+    /// The store's id (also accepted as `storeId`).
+    #[serde(default, alias = "storeId", deserialize_with = "input::opt_id")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store: Option<StoreId>,
+}
+
+impl Access {
+    /// Whether calls of this access name the store they act on.
+    pub fn names_store(self) -> bool {
+        matches!(self, Access::Store(_))
+    }
+}
+
 /// One call of the API.
 pub trait Call: DeserializeOwned + utoipa::ToSchema + 'static {
     /// The spec's call name, which is also its path: `POST /api/v1/<NAME>`.
@@ -33,9 +53,13 @@ pub trait Call: DeserializeOwned + utoipa::ToSchema + 'static {
     /// One-line description for the API document.
     const SUMMARY: &'static str = "";
 
+    /// Whether the call names a store (`store` or `storeId`, see [`StoreTarget`]) though it
+    /// is not [`Access::Store`] (the owner's edits of their business guard themselves).
+    const NAMES_STORE: bool = false;
+
     type Output: Serialize;
 
-    /// The store the call acts on, as named in its payload.
+    /// The store the call acts on, when its payload names it in a field of its own.
     fn store_id(&self) -> Option<StoreId> {
         None
     }

@@ -2,7 +2,7 @@
 
 use crate::calls::guard::{self, Member};
 use crate::calls::state::AppState;
-use crate::domain::ids::UserId;
+use crate::domain::ids::{StoreId, UserId};
 use crate::error::{AppError, AppResult};
 use actix_web::web;
 use std::net::IpAddr;
@@ -12,6 +12,8 @@ pub struct Ctx {
     pub state: web::Data<AppState>,
     /// The signed-in user, when there is one.
     pub user: Option<UserId>,
+    /// The store the payload names (`store` or `storeId`), for calls that name one.
+    pub store: Option<StoreId>,
     /// The resolved membership, for [`Access::Store`] calls.
     pub member: Option<Member>,
     /// The network address the call came from, when known (for per-client limits).

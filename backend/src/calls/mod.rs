@@ -6,10 +6,11 @@
 pub mod call;
 pub mod context;
 pub mod guard;
+pub mod input;
 pub mod registry;
 pub mod state;
 
-pub use call::{Access, Call};
+pub use call::{Access, Call, StoreTarget};
 pub use context::Ctx;
 pub use registry::Registry;
 pub use state::AppState;

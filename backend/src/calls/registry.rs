@@ -3,13 +3,14 @@
 //! one parser, one guard and one envelope.
 
 use crate::auth::Bearer;
-use crate::calls::call::{Access, Call};
+use crate::calls::call::{Access, Call, StoreTarget};
 use crate::calls::context::Ctx;
 use crate::calls::guard;
 use crate::calls::state::AppState;
 use crate::error::{AppError, AppResult};
 use actix_web::web;
 use futures_util::future::LocalBoxFuture;
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::net::IpAddr;
@@ -28,6 +29,8 @@ pub struct Entry {
     pub access: Access,
     pub summary: &'static str,
     pub request_schema_name: String,
+    /// The payload also names the store (see [`StoreTarget`]).
+    pub names_store: bool,
     invoke: Invoker,
     schemas: fn(&mut Vec<(String, RefOr<Schema>)>),
 }
@@ -47,6 +50,7 @@ impl Registry {
                 access: C::ACCESS,
                 summary: C::SUMMARY,
                 request_schema_name: C::name().into_owned(),
+                names_store: C::ACCESS.names_store() || C::NAMES_STORE,
                 invoke: invoke::<C>,
                 schemas: |out| {
                     out.push((C::name().into_owned(), C::schema()));
@@ -103,19 +107,26 @@ fn invoke<C: Call>(
         } else {
             payload
         };
-        let call: C = serde_json::from_value(payload)
-            .map_err(|e| AppError::invalid(format!("Invalid request body: {e}")))?;
+        let invalid =
+            |e: serde_json::Error| AppError::invalid(format!("Invalid request body: {e}"));
+        let target = if C::ACCESS.names_store() || C::NAMES_STORE {
+            StoreTarget::deserialize(&payload).map_err(invalid)?
+        } else {
+            StoreTarget::default()
+        };
+        let call: C = serde_json::from_value(payload).map_err(invalid)?;
+        let store = call.store_id().or(target.store);
         let member = match (C::ACCESS, user) {
-            (Access::Store(required), Some(user)) => Some(
-                guard::member_of(&state, user, call.store_id(), required, C::DENIED, C::NAME)
-                    .await?,
-            ),
+            (Access::Store(required), Some(user)) => {
+                Some(guard::member_of(&state, user, store, required, C::DENIED, C::NAME).await?)
+            }
             _ => None,
         };
         let output = call
             .run(Ctx {
                 state,
                 user,
+                store,
                 member,
                 client,
             })
