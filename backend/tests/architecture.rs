@@ -111,12 +111,19 @@ fn dependencies(
     let mut graph = BTreeMap::new();
     for (module, (_, code)) in mods {
         let mut named = Vec::new();
-        let mut rest = code.as_str();
-        while let Some(at) = rest.find("use crate::") {
-            let tail = &rest[at + "use crate::".len()..];
-            let end = tail.find(';').unwrap_or(tail.len());
-            use_paths(&[], &tail[..end], &mut named);
-            rest = &tail[end..];
+        let parent = &module[..module.len().saturating_sub(1)];
+        for (keyword, base) in [
+            ("use crate::", &[][..]),
+            ("use super::", parent),
+            ("use self::", &module[..]),
+        ] {
+            let mut rest = code.as_str();
+            while let Some(at) = rest.find(keyword) {
+                let tail = &rest[at + keyword.len()..];
+                let end = tail.find(';').unwrap_or(tail.len());
+                use_paths(base, &tail[..end], &mut named);
+                rest = &tail[end..];
+            }
         }
         let mut rest = code.as_str();
         while let Some(at) = rest.find("crate::") {

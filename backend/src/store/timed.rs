@@ -3,15 +3,13 @@
 //! they run for, so the clock can be moved in tests; planning against the actor's state keeps
 //! them from acting twice on one shift, even with several server processes.
 
-use crate::domain::audience::Audience;
 use crate::domain::ids::ShiftId;
 use crate::domain::pool;
 use crate::domain::shift::{Progress, Status};
 use crate::error::AppResult;
-use crate::store::command::Write;
-use crate::store::command::{Command, Effects, EventDraft, Reply};
+use crate::store::command::{Command, Effects, Reply};
+use crate::store::shifts::{changed, next_version};
 use crate::store::state::StoreState;
-use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -57,9 +55,7 @@ impl Command for ClockTick {
             if !confirm && !miss {
                 continue;
             }
-            let mut next = s.clone();
-            next.version += 1;
-            next.updated_at = at;
+            let mut next = next_version(s, at);
             if confirm {
                 next.status = Status::Confirmed;
                 next.auto_confirmed_at = Some(at);
@@ -69,13 +65,7 @@ impl Command for ClockTick {
                 next.progress = Progress::Missed;
                 missed.push(s.id);
             }
-            let users = state.user_of(s.assigned);
-            effects.events.push(EventDraft {
-                kind: "shift.updated",
-                data: ShiftView::json(&next, at),
-                visibility: Audience::managers_and(users),
-            });
-            effects.writes.push(Write::PutShift(Box::new(next)));
+            changed(state, s, next, at, &mut effects);
         }
         effects.reply = Reply::new(Ticked { confirmed, missed });
         Ok(effects)

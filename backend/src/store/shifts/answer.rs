@@ -1,9 +1,6 @@
 //! What happens to an announced shift: its assignee confirms or declines it, a manager
 //! completes, rates it or reminds the assignee.
 
-use super::audience::{event, one_change};
-use super::notes::{notify_all, shift_note};
-use super::{find, next_version, refusal, shift_not_found, Caller};
 use crate::domain::audience::Audience;
 use crate::domain::ids::{ShiftId, UserId};
 use crate::domain::notification::{texts, NotificationKind, Variant};
@@ -14,6 +11,9 @@ use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::{Command, Effects, Reply};
 use crate::store::notify;
+use crate::store::shifts::audience::{event, one_change};
+use crate::store::shifts::notes::{notify_all, shift_note};
+use crate::store::shifts::shared::{find, next_version, refusal, shift_not_found, Caller};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};

@@ -1,7 +1,6 @@
 //! The schedule checks a planned shift must pass: the planning window, the role, and its
 //! assignee's facts (roles, other shifts, availability, time off).
 
-use super::shift_error;
 use crate::db::models::shift::Shift;
 use crate::domain::availability::Window;
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
@@ -10,6 +9,7 @@ use crate::domain::schedule::{self, Assignee, Span};
 use crate::domain::time_off;
 use crate::error::{AppError, AppResult};
 use crate::messages;
+use crate::store::shifts::shared::shift_error;
 use crate::store::state::StoreState;
 use chrono::{DateTime, Duration, Utc};
 use serde_json::json;

@@ -1,7 +1,5 @@
 //! `createShift`.
 
-use super::checks::{assignee_facts, check_role, plannable};
-use super::{audience::event, shift_error, Caller};
 use crate::db::models::shift::Shift;
 use crate::domain::audience::Audience;
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
@@ -9,6 +7,9 @@ use crate::domain::schedule::{self, Span};
 use crate::domain::shift::{self, Progress, Status};
 use crate::error::{AppError, AppResult};
 use crate::store::command::{Command, Effects, Reply, Write};
+use crate::store::shifts::audience::event;
+use crate::store::shifts::checks::{assignee_facts, check_role, plannable};
+use crate::store::shifts::shared::{shift_error, Caller};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};

@@ -1,13 +1,13 @@
 //! `publishShifts`.
 
-use super::audience::changed;
-use super::notes::{notify_all, shift_note};
-use super::{dedup, find, next_version, refusal, Caller};
 use crate::domain::ids::ShiftId;
 use crate::domain::notification::{texts, NotificationKind, Variant};
 use crate::domain::shift;
 use crate::error::AppResult;
 use crate::store::command::{Command, Effects, Reply};
+use crate::store::shifts::audience::changed;
+use crate::store::shifts::notes::{notify_all, shift_note};
+use crate::store::shifts::shared::{dedup, find, next_version, refusal, Caller};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};

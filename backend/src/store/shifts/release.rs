@@ -1,14 +1,14 @@
 //! Releasing an employee's shifts: time off approved, deactivation, termination.
 
-use super::audience::changed;
-use super::notes::{notify_all, shift_note};
-use super::{lapse_drop_requests, next_version};
 use crate::db::models::shift::Shift;
 use crate::domain::ids::{EmployeeId, UserId};
 use crate::domain::notification::{texts, NotificationKind, Variant};
 use crate::domain::shift::{self, Status};
 use crate::store::command::Effects;
 use crate::store::notify;
+use crate::store::shifts::audience::changed;
+use crate::store::shifts::notes::{notify_all, shift_note};
+use crate::store::shifts::shared::{lapse_drop_requests, next_version};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};

@@ -1,8 +1,5 @@
 //! Deleting and cancelling shifts: one by one, by range (clearing drafts) and in batches.
 
-use super::audience::{changed, removed};
-use super::notes::{notify_all, shift_note};
-use super::{dedup, find, lapse_drop_requests, next_version, refusal, Caller, MAX_BATCH_IDS};
 use crate::db::models::shift::Shift;
 use crate::domain::ids::{ShiftId, UserId};
 use crate::domain::notification::{texts, NotificationKind, Variant};
@@ -10,6 +7,11 @@ use crate::domain::shift::{self, Removal, Status};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::{Command, Effects, Reply};
+use crate::store::shifts::audience::{changed, removed};
+use crate::store::shifts::notes::{notify_all, shift_note};
+use crate::store::shifts::shared::{
+    dedup, find, lapse_drop_requests, next_version, refusal, Caller, MAX_BATCH_IDS,
+};
 use crate::store::state::StoreState;
 use chrono::{DateTime, Utc};
 use serde::Serialize;

@@ -1,9 +1,5 @@
 //! `updateShift`.
 
-use super::audience::one_change;
-use super::checks::{assignee_facts, check_role, plannable};
-use super::notes::{notify_all, shift_note};
-use super::{find, lapse_drop_requests, next_version, refusal, shift_error, Caller};
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
 use crate::domain::notification::{texts, NotificationKind, Variant};
 use crate::domain::schedule;
@@ -11,6 +7,12 @@ use crate::domain::shift::{self, EditKind};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::{Command, Effects};
+use crate::store::shifts::audience::one_change;
+use crate::store::shifts::checks::{assignee_facts, check_role, plannable};
+use crate::store::shifts::notes::{notify_all, shift_note};
+use crate::store::shifts::shared::{
+    find, lapse_drop_requests, next_version, refusal, shift_error, Caller,
+};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
