@@ -6,7 +6,7 @@ use crate::error::ErrorBody;
 use actix_web::{web, HttpResponse};
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, PathItem};
 use utoipa::openapi::request_body::RequestBodyBuilder;
-use utoipa::openapi::schema::AllOfBuilder;
+use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Required, ResponseBuilder, Schema};
 use utoipa::{OpenApi, PartialSchema, ToSchema};
@@ -85,6 +85,12 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
                 "200",
                 ResponseBuilder::new()
                     .description("`{\"data\": ...}`")
+                    .content(
+                        "application/json",
+                        ContentBuilder::new()
+                            .schema(Some(envelope(entry.answer_schema(&mut schemas))))
+                            .build(),
+                    )
                     .build(),
             );
         for (status, text) in [
@@ -126,6 +132,13 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
         components.schemas.insert(name, schema);
     }
     doc
+}
+
+/// `{"data": <answer>}`.
+fn envelope(answer: RefOr<Schema>) -> ObjectBuilder {
+    ObjectBuilder::new()
+        .property("data", answer)
+        .required("data")
 }
 
 /// `GET /api/v1/openapi.json`.

@@ -57,7 +57,8 @@ pub trait Call: DeserializeOwned + utoipa::ToSchema + 'static {
     /// is not [`Access::Store`] (the owner's edits of their business guard themselves).
     const NAMES_STORE: bool = false;
 
-    type Output: Serialize;
+    /// The `data` of the success answer, described in the API document.
+    type Output: Serialize + utoipa::ToSchema;
 
     /// The store the call acts on, when its payload names it in a field of its own.
     fn store_id(&self) -> Option<StoreId> {

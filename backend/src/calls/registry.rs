@@ -14,7 +14,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::net::IpAddr;
-use utoipa::openapi::{RefOr, Schema};
+use utoipa::openapi::{Ref, RefOr, Schema};
+use utoipa::ToSchema;
 
 type Invoker = fn(
     web::Data<AppState>,
@@ -33,6 +34,7 @@ pub struct Entry {
     pub names_store: bool,
     invoke: Invoker,
     schemas: fn(&mut Vec<(String, RefOr<Schema>)>),
+    answer: fn(&mut Vec<(String, RefOr<Schema>)>) -> RefOr<Schema>,
 }
 
 /// Every call by name.
@@ -56,6 +58,7 @@ impl Registry {
                     out.push((C::name().into_owned(), C::schema()));
                     C::schemas(out);
                 },
+                answer: answer_schema::<C::Output>,
             },
         );
         debug_assert!(previous.is_none(), "call {} registered twice", C::NAME);
@@ -86,6 +89,37 @@ impl Registry {
 impl Entry {
     pub fn collect_schemas(&self, out: &mut Vec<(String, RefOr<Schema>)>) {
         (self.schemas)(out)
+    }
+
+    /// The schema of the call's `data` on success, with the components it refers to.
+    pub fn answer_schema(&self, out: &mut Vec<(String, RefOr<Schema>)>) -> RefOr<Schema> {
+        (self.answer)(out)
+    }
+}
+
+/// A named type's schema becomes a component it refers to; a primitive, a list or an open
+/// value is described inline.
+fn answer_schema<T: ToSchema>(out: &mut Vec<(String, RefOr<Schema>)>) -> RefOr<Schema> {
+    T::schemas(out);
+    let name = T::name();
+    let generic = [
+        "Vec",
+        "Option",
+        "Value",
+        "String",
+        "TupleUnit",
+        "Box",
+        "BTreeMap",
+        "HashMap",
+    ];
+    let named = name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_alphanumeric())
+        && !generic.contains(&name.as_ref());
+    if named {
+        out.push((name.to_string(), T::schema()));
+        Ref::from_schema_name(name).into()
+    } else {
+        T::schema()
     }
 }
 
