@@ -33,9 +33,12 @@ pub struct Entry {
     /// The payload also names the store (see [`StoreTarget`]).
     pub names_store: bool,
     invoke: Invoker,
-    schemas: fn(&mut Vec<(String, RefOr<Schema>)>),
-    answer: fn(&mut Vec<(String, RefOr<Schema>)>) -> RefOr<Schema>,
+    schemas: fn(&mut Components),
+    answer: fn(&mut Components) -> RefOr<Schema>,
 }
+
+/// Named schemas, as the API document's components collect them.
+pub type Components = Vec<(String, RefOr<Schema>)>;
 
 /// Every call by name.
 #[derive(Default)]
@@ -87,19 +90,19 @@ impl Registry {
 }
 
 impl Entry {
-    pub fn collect_schemas(&self, out: &mut Vec<(String, RefOr<Schema>)>) {
+    pub fn collect_schemas(&self, out: &mut Components) {
         (self.schemas)(out)
     }
 
     /// The schema of the call's `data` on success, with the components it refers to.
-    pub fn answer_schema(&self, out: &mut Vec<(String, RefOr<Schema>)>) -> RefOr<Schema> {
+    pub fn answer_schema(&self, out: &mut Components) -> RefOr<Schema> {
         (self.answer)(out)
     }
 }
 
 /// A named type's schema becomes a component it refers to; a primitive, a list or an open
 /// value is described inline.
-fn answer_schema<T: ToSchema>(out: &mut Vec<(String, RefOr<Schema>)>) -> RefOr<Schema> {
+fn answer_schema<T: ToSchema>(out: &mut Components) -> RefOr<Schema> {
     T::schemas(out);
     let name = T::name();
     let generic = [
