@@ -1273,6 +1273,17 @@ export interface components {
         BatchDropShifts: components["schemas"]["ShiftBatch"];
         /** @description `batchOpenShifts`. */
         BatchOpenShifts: components["schemas"]["ShiftBatch"];
+        /** @description The answer of the batch calls. */
+        BatchedShifts: {
+            /** @description The shifts named, each once, in the order first named. */
+            shifts: components["schemas"]["ShiftId"][];
+        };
+        /** @description The booking switch after the call. */
+        BookingState: {
+            bookingEnabled: boolean;
+            /** @description False when the store already had this value. */
+            changed: boolean;
+        };
         /** @description `cancelTimeOff`: withdraws one's own pending or approved time off. */
         CancelTimeOff: {
             /** @description An optional answer text (managers' answers). */
@@ -1318,8 +1329,16 @@ export interface components {
             end: number;
             /** Format: int64 */
             start: number;
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description The answer of `clearSchedule`. */
+        ClearedSchedule: {
+            /** @description The deleted drafts, in start order. */
+            deleted: components["schemas"]["ShiftId"][];
+        };
+        /** @description Whether the code is an open invitation for the e-mail, and to which store. */
+        CodeCheck: {
+            exists: boolean;
+            storeName?: string | null;
         };
         /** @description `completeShift`, by a schedule manager. */
         CompleteShiftCall: components["schemas"]["OneShift"];
@@ -1372,8 +1391,6 @@ export interface components {
         /** @description `createRole`. */
         CreateRole: {
             roleData: components["schemas"]["RoleData"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `createShift`. */
         CreateShift: {
@@ -1399,10 +1416,21 @@ export interface components {
              * @description Epoch ms.
              */
             start: number;
-            /** Format: uuid */
-            storeId?: string | null;
             tasks?: Record<string, never>[] | null;
             title: string;
+        };
+        /** @description The new store, and the owner's employee record. */
+        CreatedBusiness: {
+            employee: components["schemas"]["EmployeeView"];
+            store: components["schemas"]["StoreView"];
+            storeId: components["schemas"]["StoreId"];
+        };
+        /** @description The answer of `createShift`: the new drafts and what the planner should know about them. */
+        CreatedShifts: {
+            /** @description The new shifts, in start order. */
+            shifts: components["schemas"]["ShiftView"][];
+            /** @description One entry per new shift that breaks no rule but may be a mistake. */
+            warnings: components["schemas"]["ShiftWarning"][];
         };
         /** @description A day named in a days-off list: a weekday number (0 = Sunday) or an English name. */
         DayInput: number | string;
@@ -1431,15 +1459,11 @@ export interface components {
         /** @description `deleteRole`. Employees who held the role lose it (and its wage). */
         DeleteRole: {
             roleId: components["schemas"]["RoleId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `deleteShift`. */
         DeleteShiftCall: {
             cancelReason?: string | null;
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /**
          * @description `deleteSubscription` (ours): a browser that unsubscribed stops receiving the caller's
@@ -1460,11 +1484,34 @@ export interface components {
             /** Format: uuid */
             storeId?: string | null;
         };
+        /** @description A deleted role. */
+        DeletedRole: {
+            /** @description How many employee records lost the role. */
+            employeesChanged: number;
+            id: components["schemas"]["RoleId"];
+        };
+        /** @description The answer of `deleteShift`. */
+        DeletedShift: {
+            /**
+             * @description True when the shift was announced and is now cancelled (it stays, with its reason);
+             *     false when a draft was deleted.
+             */
+            cancelled: boolean;
+            id: components["schemas"]["ShiftId"];
+        };
+        /** @description The answer of `dropShift`, `grabShift`, `approveGrabShift` and `rejectGrabShift`. */
+        DropRequestChange: {
+            /** @description The drop request as it now stands. */
+            request: components["schemas"]["RequestView"];
+            shift?: null | components["schemas"]["ShiftView"];
+        };
         /** @description `dropShift`. */
         DropShiftCall: {
             shift: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            store?: string | null;
+        };
+        /** @description Whether the e-mail has an open invitation. */
+        EmailCheck: {
+            added: boolean;
         };
         /**
          * Format: uuid
@@ -1496,8 +1543,6 @@ export interface components {
         /** @description `deactivateEmployee` / `activateEmployee` payload. */
         EmployeeTarget: {
             employeeId: components["schemas"]["EmployeeId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /**
          * @description An employee record. Wages, wage type and permissions are present only for managers and
@@ -1557,14 +1602,14 @@ export interface components {
         /** @description A manager's answer to a grab. */
         GrabAnswer: {
             requestId: components["schemas"]["RequestId"];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description `grabShift`. The spec's field is `dropReuestId`; `dropRequestId` is accepted too. */
         GrabShiftCall: {
             dropReuestId: components["schemas"]["RequestId"];
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description The business identity code. */
+        IdentityCode: {
+            code: string;
         };
         /** @description The employee to invite. */
         InviteData: {
@@ -1589,8 +1634,17 @@ export interface components {
          */
         InviteEmployee: {
             employee: components["schemas"]["InviteData"];
-            /** Format: uuid */
-            store?: string | null;
+        };
+        /** @description The invited employee. */
+        Invited: {
+            employee: components["schemas"]["EmployeeView"];
+            /**
+             * Format: int64
+             * @description When the code stops working, epoch ms.
+             */
+            expire: number;
+            /** @description True when an open invitation was sent again. */
+            resent: boolean;
         };
         /**
          * @description `joinBusinessWithInvitation`: the signed-in user accepts an invitation sent to their
@@ -1599,6 +1653,12 @@ export interface components {
         JoinBusinessWithInvitation: {
             code: string;
             email: string;
+        };
+        /** @description The store joined. */
+        Joined: {
+            /** @description "Hi! Everybody's waiting for you! Let's get you started!" */
+            message: string;
+            storeId: components["schemas"]["StoreId"];
         };
         /** @description `login`: signs in with e-mail and password. */
         Login: {
@@ -1637,20 +1697,31 @@ export interface components {
         /** @description A call naming one shift of a store. */
         OneShift: {
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description One entry of the pool: a drop request with its shift, or an open shift (no request). */
         PoolEntry: {
             request?: null | components["schemas"]["RequestView"];
             shift: components["schemas"]["ShiftView"];
         };
+        /** @description The server's public VAPID key. */
+        PublicVapidKey: {
+            /**
+             * @description The uncompressed P-256 point (65 bytes), base64url: the `applicationServerKey` of
+             *     `pushManager.subscribe`.
+             */
+            publicKey: string;
+        };
         /** @description `publishShifts`. */
         PublishShiftsCall: {
             /** @description Shift ids (or objects with an `id`). */
             shifts: components["schemas"]["ShiftRef"][];
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description The answer of `publishShifts`. */
+        PublishedShifts: {
+            /** @description The shifts now published. */
+            shifts: components["schemas"]["ShiftView"][];
+            /** @description The open drafts named, left as they are: an open shift cannot be published. */
+            skipped: components["schemas"]["ShiftId"][];
         };
         /** @description `rateShift`. */
         RateShiftCall: {
@@ -1660,8 +1731,6 @@ export interface components {
              */
             rate: number;
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description `rejectGrabShift`: the shift goes back to the pool. */
         RejectGrabShift: components["schemas"]["GrabAnswer"];
@@ -1676,6 +1745,12 @@ export interface components {
         };
         /** @description `remindShift`. */
         RemindShiftCall: components["schemas"]["OneShift"];
+        /** @description The answer of `remindShift`. */
+        Reminded: {
+            id: components["schemas"]["ShiftId"];
+            /** @description The assignee's user, who was asked again. */
+            reminded: components["schemas"]["UserId"];
+        };
         /**
          * @description `requestBusinessIdentityCode`: the code a shared clock-in device signs in to the store
          *     with. The same code is answered until the owner asks for a new one.
@@ -1683,8 +1758,6 @@ export interface components {
         RequestBusinessIdentityCode: {
             /** @description Replace the current code (the old one stops working). */
             regenerate?: boolean;
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `requestEmailConfirmation`: mails a new confirmation code; older unused ones stop working. */
         RequestEmailConfirmation: Record<string, never>;
@@ -1779,12 +1852,16 @@ export interface components {
              */
             subscription?: unknown;
         };
+        /** @description The answer of `signup` and `login`. */
+        Session: {
+            /** @description Bearer token for the `Authorization` header and the socket handshake. */
+            token: string;
+            user: components["schemas"]["UserView"];
+        };
         /** @description A batch call naming shifts of a store. */
         ShiftBatch: {
             cancelReason?: string | null;
             shifts: components["schemas"]["ShiftRef"][];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /**
          * Format: uuid
@@ -1812,14 +1889,17 @@ export interface components {
             /** @description Open-ended: no planned end. */
             oe: boolean;
             /** @description ns, ip, p, c or m (missed: not started and more than 2 hours past its end). */
-            progress: string;
-            /** Format: int32 */
+            progress: "ns" | "ip" | "p" | "c" | "m";
+            /**
+             * Format: int32
+             * @description The manager's rating, 1 to 5 stars; `null` until rated.
+             */
             rate?: number | null;
             role?: null | components["schemas"]["RoleId"];
             /** Format: int64 */
             start: number;
             /** @description draft, published, confirmed, dropped, declined, rejected or cancelled. */
-            status: string;
+            status: "draft" | "published" | "confirmed" | "dropped" | "declined" | "rejected" | "cancelled";
             storeId: components["schemas"]["StoreId"];
             tasks: Record<string, never>[];
             /**
@@ -1833,6 +1913,24 @@ export interface components {
              * @description Bumped by every change; name it in `updateShift` to detect a stale edit.
              */
             version: number;
+        };
+        /** @description A warning about a new shift. */
+        ShiftWarning: {
+            /**
+             * @description What a shift warning is about.
+             * @enum {string}
+             */
+            code: "long_shift";
+            /**
+             * Format: int64
+             * @description The shift's length in minutes.
+             */
+            minutes: number;
+            /**
+             * Format: int64
+             * @description The shift's start, epoch ms.
+             */
+            start: number;
         };
         /** @description `signup`: creates an account (pending e-mail confirmation) and mails the confirmation code. */
         Signup: {
@@ -1858,6 +1956,18 @@ export interface components {
          * @description A store (business).
          */
         StoreId: string;
+        /**
+         * @description The store a call acts on, as its payload names it: `store` or `storeId` (the spec uses
+         *     both), an id or empty. Read from every payload of a call that names a store, beside the
+         *     call's own fields.
+         */
+        StoreTarget: {
+            /**
+             * Format: uuid
+             * @description The store's id (also accepted as `storeId`).
+             */
+            store?: string | null;
+        };
         /** @description A store. */
         StoreView: {
             address: string;
@@ -1894,8 +2004,6 @@ export interface components {
         /** @description `takeOpenShift` (ours; the spec names no call for it): take an announced open shift. */
         TakeOpenShiftCall: {
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /**
          * @description `terminateEmployee`: ends the employment. The record is kept for history; an open
@@ -1903,8 +2011,12 @@ export interface components {
          */
         TerminateEmployee: {
             employeeId: components["schemas"]["EmployeeId"];
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description The answer of a termination. */
+        Terminated: {
+            employeeId: components["schemas"]["EmployeeId"];
+            /** @description "Employee terminated successfully". */
+            message: string;
         };
         /** @description The fields of a time-off request. */
         TimeOffFields: {
@@ -1935,8 +2047,6 @@ export interface components {
          */
         ToggleBookingFeature: {
             bookingEnabled: boolean;
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `updateAvailableTime`: changes one of one's own windows. */
         UpdateAvailableTime: {
@@ -1951,15 +2061,11 @@ export interface components {
             /** @description The logo URL. Absent or `null` keeps it; `""` removes it. */
             img?: string | null;
             name: string;
-            /** Format: uuid */
-            store?: string | null;
             type: string;
         };
         /** @description `updateBusinessLocation`: address and time zone. */
         UpdateBusinessLocation: {
             address: string;
-            /** Format: uuid */
-            store?: string | null;
             /** @description IANA zone, e.g. `"Europe/Berlin"`. */
             timezone: string;
         };
@@ -1971,8 +2077,6 @@ export interface components {
             daysoff: components["schemas"]["DayInput"][];
             /** @description `"HH:mm"`. */
             open: string;
-            /** Format: uuid */
-            store?: string | null;
         };
         /**
          * @description `updateEmployee`: managers change anything of an employee but ownership; an employee may
@@ -1981,8 +2085,6 @@ export interface components {
         UpdateEmployee: {
             employee: components["schemas"]["EmployeePatch"];
             employeeId: components["schemas"]["EmployeeId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `updateEmployeeAvailableTime`. */
         UpdateEmployeeAvailableTime: {
@@ -2019,15 +2121,11 @@ export interface components {
         UpdateRole: {
             roleData: components["schemas"]["RoleData"];
             roleId: components["schemas"]["RoleId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `updateShift`. */
         UpdateShiftCall: {
             cancelReason?: string | null;
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            storeId?: string | null;
             updatedShift: components["schemas"]["UpdatedShift"];
         };
         /** @description `updateTimeOff`: edits one's own unresolved request. */
@@ -2108,7 +2206,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ActivateEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ActivateEmployee"];
             };
         };
         responses: {
@@ -2117,7 +2215,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2162,7 +2264,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AddEmployeeAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["AddEmployeeAvailableTime"];
             };
         };
         responses: {
@@ -2171,7 +2273,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2216,7 +2322,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ApproveGrabShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ApproveGrabShift"];
             };
         };
         responses: {
@@ -2225,7 +2331,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DropRequestChange"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2270,7 +2380,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ApproveTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ApproveTimeOff"];
             };
         };
         responses: {
@@ -2279,7 +2389,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2333,7 +2447,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2371,7 +2489,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatchDeleteShifts"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["BatchDeleteShifts"];
             };
         };
         responses: {
@@ -2380,7 +2498,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2425,7 +2547,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatchDropShifts"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["BatchDropShifts"];
             };
         };
         responses: {
@@ -2434,7 +2556,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2479,7 +2605,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatchOpenShifts"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["BatchOpenShifts"];
             };
         };
         responses: {
@@ -2488,7 +2614,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2533,7 +2663,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CancelTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CancelTimeOff"];
             };
         };
         responses: {
@@ -2542,7 +2672,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2587,7 +2721,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CheckApproveTimeoff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CheckApproveTimeoff"];
             };
         };
         responses: {
@@ -2596,7 +2730,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2650,7 +2788,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmailCheck"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2690,7 +2832,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: null | string;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2730,7 +2876,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CodeCheck"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2770,7 +2920,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2801,7 +2955,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ClearScheduleCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ClearScheduleCall"];
             };
         };
         responses: {
@@ -2810,7 +2964,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClearedSchedule"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2855,7 +3013,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CompleteShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CompleteShiftCall"];
             };
         };
         responses: {
@@ -2864,7 +3022,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2918,7 +3080,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2965,7 +3131,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2996,7 +3166,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConfirmShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ConfirmShift"];
             };
         };
         responses: {
@@ -3005,7 +3175,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3050,7 +3224,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateAvailableTime"];
             };
         };
         responses: {
@@ -3059,7 +3233,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3113,7 +3291,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedBusiness"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3151,7 +3333,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateRequest"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateRequest"];
             };
         };
         responses: {
@@ -3160,7 +3342,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3205,7 +3391,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateRole"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateRole"];
             };
         };
         responses: {
@@ -3214,7 +3400,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RoleView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3259,7 +3449,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateShift"];
             };
         };
         responses: {
@@ -3268,7 +3458,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3313,7 +3507,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeactivateEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeactivateEmployee"];
             };
         };
         responses: {
@@ -3322,7 +3516,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3367,7 +3565,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeclineShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeclineShift"];
             };
         };
         responses: {
@@ -3376,7 +3574,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3421,7 +3623,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteAvailableTime"];
             };
         };
         responses: {
@@ -3430,7 +3632,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3475,7 +3681,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteEmployeeAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteEmployeeAvailableTime"];
             };
         };
         responses: {
@@ -3484,7 +3690,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3529,7 +3739,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteNotifications"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteNotifications"];
             };
         };
         responses: {
@@ -3538,7 +3748,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3583,7 +3797,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteRole"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteRole"];
             };
         };
         responses: {
@@ -3592,7 +3806,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeletedRole"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3637,7 +3855,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteShiftCall"];
             };
         };
         responses: {
@@ -3646,7 +3864,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeletedShift"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3691,7 +3913,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteSubscription"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteSubscription"];
             };
         };
         responses: {
@@ -3700,7 +3922,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3745,7 +3971,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteTimeOff"];
             };
         };
         responses: {
@@ -3754,7 +3980,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3799,7 +4029,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DropShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DropShiftCall"];
             };
         };
         responses: {
@@ -3808,7 +4038,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DropRequestChange"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3862,7 +4096,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PublicVapidKey"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3900,7 +4138,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GrabShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["GrabShiftCall"];
             };
         };
         responses: {
@@ -3909,7 +4147,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DropRequestChange"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3954,7 +4196,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InviteEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["InviteEmployee"];
             };
         };
         responses: {
@@ -3963,7 +4205,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invited"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4017,7 +4263,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Joined"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4064,7 +4314,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4095,7 +4349,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MarkNotificationsSeen"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["MarkNotificationsSeen"];
             };
         };
         responses: {
@@ -4104,7 +4358,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4178,7 +4436,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PublishShiftsCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["PublishShiftsCall"];
             };
         };
         responses: {
@@ -4187,7 +4445,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PublishedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4232,7 +4494,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RateShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RateShiftCall"];
             };
         };
         responses: {
@@ -4241,7 +4503,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4286,7 +4552,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RejectGrabShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RejectGrabShift"];
             };
         };
         responses: {
@@ -4295,7 +4561,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DropRequestChange"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4340,7 +4610,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RejectTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RejectTimeOff"];
             };
         };
         responses: {
@@ -4349,7 +4619,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4394,7 +4668,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RemindShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RemindShiftCall"];
             };
         };
         responses: {
@@ -4403,7 +4677,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Reminded"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4448,7 +4726,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RequestBusinessIdentityCode"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RequestBusinessIdentityCode"];
             };
         };
         responses: {
@@ -4457,7 +4735,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IdentityCode"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4511,7 +4793,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4558,7 +4844,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4589,7 +4879,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RequestTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RequestTimeOff"];
             };
         };
         responses: {
@@ -4598,7 +4888,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4643,7 +4937,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SaveSubscription"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["SaveSubscription"];
             };
         };
         responses: {
@@ -4652,7 +4946,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4706,7 +5004,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5008,7 +5310,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TakeOpenShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["TakeOpenShiftCall"];
             };
         };
         responses: {
@@ -5017,7 +5319,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5062,7 +5368,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TerminateEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["TerminateEmployee"];
             };
         };
         responses: {
@@ -5071,7 +5377,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Terminated"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5116,7 +5426,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ToggleBookingFeature"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ToggleBookingFeature"];
             };
         };
         responses: {
@@ -5125,7 +5435,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BookingState"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5170,7 +5484,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateAvailableTime"];
             };
         };
         responses: {
@@ -5179,7 +5493,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5224,7 +5542,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateBusinessIdentity"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateBusinessIdentity"];
             };
         };
         responses: {
@@ -5233,7 +5551,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoreView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5271,7 +5593,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateBusinessLocation"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateBusinessLocation"];
             };
         };
         responses: {
@@ -5280,7 +5602,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoreView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5318,7 +5644,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateBusinessTiming"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateBusinessTiming"];
             };
         };
         responses: {
@@ -5327,7 +5653,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoreView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5365,7 +5695,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateEmployee"];
             };
         };
         responses: {
@@ -5374,7 +5704,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5419,7 +5753,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateEmployeeAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateEmployeeAvailableTime"];
             };
         };
         responses: {
@@ -5428,7 +5762,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5482,7 +5820,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5520,7 +5862,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateRole"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateRole"];
             };
         };
         responses: {
@@ -5529,7 +5871,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RoleView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5574,7 +5920,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateShiftCall"];
             };
         };
         responses: {
@@ -5583,7 +5929,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5628,7 +5978,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateTimeOff"];
             };
         };
         responses: {
@@ -5637,7 +5987,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: unknown;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
