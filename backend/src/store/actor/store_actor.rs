@@ -318,6 +318,11 @@ impl Actor for StoreActor {
         ctx.run_interval(IDLE_CHECK, |act, ctx| {
             if act.retired || (act.is_idle() && act.last_used.elapsed() >= act.idle_after) {
                 act.retire(ctx);
+            } else {
+                // Another node's membership changes arrive as announcements; should one be
+                // missed (the listen connection was down), this bounds how long it goes
+                // unnoticed. Costs one version read when nothing changed.
+                act.refresh_members(ctx);
             }
         });
     }
