@@ -9,6 +9,7 @@ pub mod guard;
 pub mod health;
 pub mod input;
 pub mod invites;
+pub mod notifications;
 pub mod openapi;
 pub mod owner;
 pub mod pool;
@@ -48,6 +49,7 @@ pub fn registry() -> call::Registry {
     pool::register(&mut registry);
     push::register(&mut registry);
     requests::register(&mut registry);
+    notifications::register(&mut registry);
     registry
 }
 
@@ -61,6 +63,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(shifts::routes)
             .configure(pool::routes)
             .configure(requests::routes)
+            .configure(notifications::routes)
             .route("/{call}", web::post().to(dispatch)),
     );
 }

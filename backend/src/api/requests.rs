@@ -1,5 +1,5 @@
-//! Availability, time off and notifications: every change runs through the store's actor as
-//! a command; reads are resource paths.
+//! Availability and time off: every change runs through the store's actor as a command;
+//! reads are resource paths.
 
 use crate::api::call::{Access, Call, Ctx, Registry};
 use crate::api::guard::{Member, SignedIn};
@@ -7,22 +7,21 @@ use crate::api::input::{self, opt_id};
 use crate::api::stores::member;
 use crate::db::models::availability::AvailabilityWindow;
 use crate::db::models::employee::Employee;
-use crate::db::models::notification::Notification;
 use crate::db::models::request::Request;
 use crate::domain::availability::Window;
 use crate::domain::business::{DayInput, TimeOfDay};
-use crate::domain::ids::{EmployeeId, NotificationId, RequestId, StoreId, UserId};
+use crate::domain::ids::{EmployeeId, RequestId, StoreId, UserId};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::startup::AppState;
 use crate::store::availability::{AvailabilityChange, ChangeAvailability, WindowFields};
 use crate::store::command::Command;
-use crate::store::request_views::{AvailabilityView, NotificationView, RequestView};
+use crate::store::request_views::{AvailabilityView, RequestView};
 use crate::store::time_off::{TimeOffAction, TimeOffCommand, Times};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::HashMap;
 use utoipa::ToSchema;
 
@@ -40,9 +39,7 @@ pub fn register(r: &mut Registry) {
         .add::<CancelTimeOff>()
         .add::<RejectTimeOff>()
         .add::<CheckApproveTimeoff>()
-        .add::<ApproveTimeOff>()
-        .add::<MarkNotificationsSeen>()
-        .add::<DeleteNotifications>();
+        .add::<ApproveTimeOff>();
 }
 
 /// Mounts the read paths (inside `/api/v1`).
@@ -51,11 +48,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         "/stores/{storeId}/availability",
         web::get().to(get_availability),
     )
-    .route("/stores/{storeId}/timeoff", web::get().to(get_time_off))
-    .route(
-        "/stores/{storeId}/notifications",
-        web::get().to(get_notifications),
-    );
+    .route("/stores/{storeId}/timeoff", web::get().to(get_time_off));
 }
 
 /// Runs a command through the store's actor.
@@ -597,90 +590,6 @@ request_call!(
 );
 
 // ---------------------------------------------------------------------------------------
-// Notifications
-
-/// Ids of notifications of a store.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct NotificationIds {
-    #[serde(default, deserialize_with = "opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
-    #[schema(value_type = Vec<String>)]
-    pub notification_ids: Vec<NotificationId>,
-}
-
-/// Most ids one call takes.
-const IDS_MAX: usize = 200;
-
-impl NotificationIds {
-    fn checked(&self) -> AppResult<Vec<NotificationId>> {
-        if self.notification_ids.len() > IDS_MAX {
-            return Err(AppError::invalid(format!(
-                "At most {IDS_MAX} notifications at a time."
-            )));
-        }
-        Ok(self.notification_ids.clone())
-    }
-}
-
-/// `markNotificationsSeen`: one's own notifications (and, for managers, public ones).
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(transparent)]
-pub struct MarkNotificationsSeen(pub NotificationIds);
-
-impl Call for MarkNotificationsSeen {
-    const NAME: &'static str = "markNotificationsSeen";
-    const ACCESS: Access = Access::Store(Perms::NONE);
-    const SUMMARY: &'static str = "Mark notifications seen.";
-    type Output = Value;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.0.store_id
-    }
-
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
-        let member = ctx.member()?;
-        let (store, user, public) = (member.store_id(), member.user, member.is_manager());
-        let ids = self.0.checked()?;
-        let n = ctx
-            .state
-            .db
-            .run(move |conn| Ok(Notification::mark_seen(conn, store, user, &ids, public)?))
-            .await?;
-        Ok(json!({ "updated": n }))
-    }
-}
-
-/// `deleteNotifications`: one's own notifications (and, for managers, public ones).
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(transparent)]
-pub struct DeleteNotifications(pub NotificationIds);
-
-impl Call for DeleteNotifications {
-    const NAME: &'static str = "deleteNotifications";
-    const ACCESS: Access = Access::Store(Perms::NONE);
-    const SUMMARY: &'static str = "Delete notifications.";
-    type Output = Value;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.0.store_id
-    }
-
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
-        let member = ctx.member()?;
-        let (store, user, public) = (member.store_id(), member.user, member.is_manager());
-        let ids = self.0.checked()?;
-        let n = ctx
-            .state
-            .db
-            .run(move |conn| Ok(Notification::delete(conn, store, user, &ids, public)?))
-            .await?;
-        Ok(json!({ "deleted": n }))
-    }
-}
-
-// ---------------------------------------------------------------------------------------
 // Reads
 
 /// Query of the availability read.
@@ -781,29 +690,4 @@ pub async fn get_time_off(
         .map(|r| RequestView::new(r, employees.iter().find(|e| e.id == r.employee_id)))
         .collect();
     Ok(crate::api::ok(views))
-}
-
-/// `GET /api/v1/stores/{storeId}/notifications`: the 20 newest private notifications of the
-/// caller and the 20 newest public ones of the store.
-#[tracing::instrument(skip(state, user))]
-pub async fn get_notifications(
-    state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
-) -> AppResult<HttpResponse> {
-    let member = member(&state, user, &path, "getNotifications").await?;
-    let (store, me) = (member.store_id(), member.user);
-    let (private, public) = state
-        .db
-        .run(move |conn| {
-            Ok((
-                Notification::latest_private(conn, store, me)?,
-                Notification::latest_public(conn, store)?,
-            ))
-        })
-        .await?;
-    let view = |v: &[Notification]| v.iter().map(NotificationView::from).collect::<Vec<_>>();
-    Ok(HttpResponse::Ok().json(json!({
-        "data": { "private": view(&private), "public": view(&public) }
-    })))
 }

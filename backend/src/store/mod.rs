@@ -7,6 +7,7 @@
 pub mod actor;
 pub mod availability;
 pub mod command;
+pub mod notifications;
 pub mod notify;
 pub mod persist;
 pub mod pool;

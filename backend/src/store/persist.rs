@@ -2,6 +2,7 @@
 //! server process by an advisory lock, with the outbox rows and the version bump.
 
 use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::notification::Notification;
 use crate::db::models::notification_delivery::Delivery;
 use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
@@ -145,6 +146,22 @@ fn write_rows(
                 if n.insert(conn)? > 0 {
                     Delivery::queue(conn, n, *channels)?;
                 }
+            }
+            Write::MarkNotificationsSeen {
+                reader,
+                ids,
+                public,
+                changed,
+            } => {
+                changed.set(Notification::mark_seen(conn, store, *reader, ids, *public)?);
+            }
+            Write::DeleteNotifications {
+                reader,
+                ids,
+                public,
+                deleted,
+            } => {
+                deleted.set(Notification::delete(conn, store, *reader, ids, *public)?);
             }
         }
     }

@@ -6,8 +6,10 @@ use crate::db::models::notification::Notification;
 use crate::db::models::notification_delivery::Channels;
 use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
-use crate::domain::ids::{RequestId, ShiftId};
+use crate::domain::ids::{NotificationId, RequestId, ShiftId, UserId};
 use crate::store::state::StoreState;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// One row-level write.
 #[derive(Debug, Clone)]
@@ -21,6 +23,37 @@ pub enum Write {
     /// A notification, written in the same transaction as the change that causes it, and the
     /// channels it goes out on after the commit.
     AddNotification(Box<Notification>, Channels),
+    /// Marks the named notifications of the store seen that are `reader`'s: their private
+    /// ones, and the public ones when `public`. How many changed lands in `changed`.
+    MarkNotificationsSeen {
+        reader: UserId,
+        ids: Vec<NotificationId>,
+        public: bool,
+        changed: RowCount,
+    },
+    /// Deletes notifications, chosen as [`Write::MarkNotificationsSeen`] chooses them.
+    DeleteNotifications {
+        reader: UserId,
+        ids: Vec<NotificationId>,
+        public: bool,
+        deleted: RowCount,
+    },
+}
+
+/// How many rows a write changed, for writes of rows outside the working set, which the plan
+/// cannot count. The commit sets it; the command's caller reads it once answered, and the
+/// answer is only sent after the commit.
+#[derive(Debug, Clone, Default)]
+pub struct RowCount(Arc<AtomicUsize>);
+
+impl RowCount {
+    pub fn set(&self, n: usize) {
+        self.0.store(n, Ordering::Release);
+    }
+
+    pub fn get(&self) -> usize {
+        self.0.load(Ordering::Acquire)
+    }
 }
 
 /// How to take one write back when its batch fails to commit.
@@ -65,6 +98,9 @@ impl StoreState {
             },
             // Notifications are not part of the working set.
             Write::AddNotification(..) => Undo::Nothing,
+            Write::MarkNotificationsSeen { .. } | Write::DeleteNotifications { .. } => {
+                Undo::Nothing
+            }
         }
     }
 
