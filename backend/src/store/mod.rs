@@ -11,6 +11,7 @@ pub mod notifications;
 pub mod notify;
 pub mod persist;
 pub mod pool;
+pub mod push;
 pub mod registry;
 pub mod request_views;
 pub mod shifts;

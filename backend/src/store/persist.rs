@@ -4,6 +4,7 @@
 use crate::db::models::availability::AvailabilityWindow;
 use crate::db::models::notification::Notification;
 use crate::db::models::notification_delivery::Delivery;
+use crate::db::models::push_subscription::PushSubscription;
 use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
@@ -162,6 +163,27 @@ fn write_rows(
                 deleted,
             } => {
                 deleted.set(Notification::delete(conn, store, *reader, ids, *public)?);
+            }
+            Write::PutPushSubscription { subscription, keep } => {
+                PushSubscription::release_endpoint(
+                    conn,
+                    subscription.user_id,
+                    &subscription.endpoint,
+                )?;
+                subscription.save(conn)?;
+                PushSubscription::keep_newest(conn, store, subscription.user_id, *keep)?;
+            }
+            Write::DeletePushSubscription {
+                user,
+                endpoint,
+                deleted,
+            } => {
+                deleted.set(PushSubscription::remove_endpoint(
+                    conn, store, *user, endpoint,
+                )?);
+            }
+            Write::ForgetPushSubscriptions(ids) => {
+                PushSubscription::remove(conn, store, ids)?;
             }
         }
     }

@@ -4,6 +4,7 @@
 use crate::db::models::availability::AvailabilityWindow;
 use crate::db::models::notification::Notification;
 use crate::db::models::notification_delivery::Channels;
+use crate::db::models::push_subscription::PushSubscription;
 use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::domain::ids::{NotificationId, RequestId, ShiftId, UserId};
@@ -38,6 +39,21 @@ pub enum Write {
         public: bool,
         deleted: RowCount,
     },
+    /// Saves a browser's subscription of a member of the store: the endpoint is taken from
+    /// any other user first (someone else signed in on that browser), and only the `keep`
+    /// newest subscriptions of the member in the store stay.
+    PutPushSubscription {
+        subscription: Box<PushSubscription>,
+        keep: i64,
+    },
+    /// Deletes a user's subscription of the store by its endpoint.
+    DeletePushSubscription {
+        user: UserId,
+        endpoint: String,
+        deleted: RowCount,
+    },
+    /// Deletes subscriptions of the store by id (their push service said they are gone).
+    ForgetPushSubscriptions(Vec<uuid::Uuid>),
 }
 
 /// How many rows a write changed, for writes of rows outside the working set, which the plan
@@ -98,9 +114,12 @@ impl StoreState {
             },
             // Notifications are not part of the working set.
             Write::AddNotification(..) => Undo::Nothing,
-            Write::MarkNotificationsSeen { .. } | Write::DeleteNotifications { .. } => {
-                Undo::Nothing
-            }
+            // Neither are the notifications' seen marks nor the push subscriptions.
+            Write::MarkNotificationsSeen { .. }
+            | Write::DeleteNotifications { .. }
+            | Write::PutPushSubscription { .. }
+            | Write::DeletePushSubscription { .. }
+            | Write::ForgetPushSubscriptions(_) => Undo::Nothing,
         }
     }
 
