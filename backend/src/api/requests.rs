@@ -15,10 +15,14 @@ use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::startup::AppState;
-use crate::store::availability::{AvailabilityChange, ChangeAvailability, WindowFields};
+use crate::store::availability::{
+    AvailabilityChange, AvailabilityDeleted, ChangeAvailability, WindowFields,
+};
 use crate::store::command::Command;
 use crate::store::request_views::{AvailabilityView, RequestView};
-use crate::store::time_off::{TimeOffAction, TimeOffCommand, Times};
+use crate::store::time_off::{
+    ApprovalPreview, TimeOffAction, TimeOffApproved, TimeOffCommand, TimeOffDeleted, Times,
+};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::Value;
@@ -51,8 +55,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .route("/stores/{storeId}/timeoff", web::get().to(get_time_off));
 }
 
-/// Runs a command through the store's actor.
-async fn execute(ctx: &Ctx, store: StoreId, cmd: impl Command) -> AppResult<Value> {
+/// Runs a command through the store's actor and takes its answer as `T`.
+async fn execute<T: 'static>(ctx: &Ctx, store: StoreId, cmd: impl Command) -> AppResult<T> {
     ctx.state.stores.execute(store, cmd).await
 }
 
@@ -179,13 +183,13 @@ impl Call for CreateAvailableTime {
     const NAME: &'static str = "createAvailableTime";
     const ACCESS: Access = Access::Store(Perms::AVAILABLETIME);
     const SUMMARY: &'static str = "Add a window to one's own availability.";
-    type Output = Value;
+    type Output = AvailabilityView;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store
     }
 
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<AvailabilityView> {
         let member = ctx.member()?;
         let fields = self.availability.checked()?;
         let cmd = change(
@@ -214,13 +218,13 @@ impl Call for UpdateAvailableTime {
     const NAME: &'static str = "updateAvailableTime";
     const ACCESS: Access = Access::Store(Perms::AVAILABLETIME);
     const SUMMARY: &'static str = "Change a window of one's own availability.";
-    type Output = Value;
+    type Output = AvailabilityView;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store
     }
 
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<AvailabilityView> {
         let member = ctx.member()?;
         let fields = self.raw_availability.checked()?;
         let cmd = change(
@@ -247,13 +251,13 @@ impl Call for DeleteAvailableTime {
     const NAME: &'static str = "deleteAvailableTime";
     const ACCESS: Access = Access::Store(Perms::AVAILABLETIME);
     const SUMMARY: &'static str = "Remove a window of one's own availability.";
-    type Output = Value;
+    type Output = AvailabilityDeleted;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store
     }
 
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<AvailabilityDeleted> {
         let member = ctx.member()?;
         let cmd = change(
             member,
@@ -281,13 +285,13 @@ impl Call for AddEmployeeAvailableTime {
     const NAME: &'static str = "addEmployeeAvailableTime";
     const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
     const SUMMARY: &'static str = "Add a window to an employee's availability.";
-    type Output = Value;
+    type Output = AvailabilityView;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store
     }
 
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<AvailabilityView> {
         let member = ctx.member()?;
         let fields = self.availability.checked()?;
         let employee = target(&ctx, member, self.user_id).await?;
@@ -314,13 +318,13 @@ impl Call for UpdateEmployeeAvailableTime {
     const NAME: &'static str = "updateEmployeeAvailableTime";
     const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
     const SUMMARY: &'static str = "Change a window of an employee's availability.";
-    type Output = Value;
+    type Output = AvailabilityView;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store
     }
 
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<AvailabilityView> {
         let member = ctx.member()?;
         let fields = self.availability.checked()?;
         let employee = target(&ctx, member, self.user_id).await?;
@@ -350,13 +354,13 @@ impl Call for DeleteEmployeeAvailableTime {
     const NAME: &'static str = "deleteEmployeeAvailableTime";
     const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
     const SUMMARY: &'static str = "Remove a window of an employee's availability.";
-    type Output = Value;
+    type Output = AvailabilityDeleted;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store
     }
 
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<AvailabilityDeleted> {
         let member = ctx.member()?;
         let employee = target(&ctx, member, self.user_id).await?;
         let cmd = change(
@@ -415,7 +419,7 @@ pub struct RequestTimeOff {
     pub fields: TimeOffFields,
 }
 
-async fn request_time_off(ctx: &Ctx, fields: TimeOffFields) -> AppResult<Value> {
+async fn request_time_off(ctx: &Ctx, fields: TimeOffFields) -> AppResult<RequestView> {
     let member = ctx.member()?;
     let action = TimeOffAction::Request {
         times: times(fields.start, fields.end, fields.entire_day)?,
@@ -428,13 +432,13 @@ impl Call for RequestTimeOff {
     const NAME: &'static str = "requestTimeOff";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Ask for time off.";
-    type Output = Value;
+    type Output = RequestView;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store
     }
 
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<RequestView> {
         request_time_off(&ctx, self.fields).await
     }
 }
@@ -458,13 +462,13 @@ impl Call for CreateRequest {
     const NAME: &'static str = "createRequest";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Make a request by type (time off).";
-    type Output = Value;
+    type Output = RequestView;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store
     }
 
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<RequestView> {
         match self.kind.as_deref().map(str::trim) {
             None | Some("") => Err(AppError::bad_request(
                 "request_type_not_found",
@@ -504,13 +508,13 @@ impl Call for UpdateTimeOff {
     const NAME: &'static str = "updateTimeOff";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Edit one's own unresolved time-off request.";
-    type Output = Value;
+    type Output = RequestView;
 
     fn store_id(&self) -> Option<StoreId> {
         self.store_id
     }
 
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<RequestView> {
         let member = ctx.member()?;
         let action = TimeOffAction::Edit {
             id: self.request_id,
@@ -526,7 +530,7 @@ impl Call for UpdateTimeOff {
 }
 
 macro_rules! request_call {
-    ($(#[$doc:meta])* $name:ident, $call:literal, $perms:expr, $summary:literal, $field:ident $(, alias = $alias:literal)?, |$id:ident, $resp:ident| $action:expr) => {
+    ($(#[$doc:meta])* $name:ident, $call:literal, $perms:expr, $summary:literal, $field:ident $(, alias = $alias:literal)?, |$id:ident, $resp:ident| $action:expr => $output:ty) => {
         $(#[$doc])*
         #[derive(Debug, Deserialize, ToSchema)]
         #[serde(rename_all = "camelCase")]
@@ -546,13 +550,13 @@ macro_rules! request_call {
             const NAME: &'static str = $call;
             const ACCESS: Access = Access::Store($perms);
             const SUMMARY: &'static str = $summary;
-            type Output = Value;
+            type Output = $output;
 
             fn store_id(&self) -> Option<StoreId> {
                 self.store_id
             }
 
-            async fn run(self, ctx: Ctx) -> AppResult<Value> {
+            async fn run(self, ctx: Ctx) -> AppResult<$output> {
                 let member = ctx.member()?;
                 let $resp = input::optional_text("response", self.response.as_deref(), TEXT_MAX)?;
                 let $id = self.$field;
@@ -566,27 +570,27 @@ macro_rules! request_call {
 request_call!(
     /// `deleteTimeOff`: deletes one's own unresolved request.
     DeleteTimeOff, "deleteTimeOff", Perms::NONE, "Delete one's own unresolved time-off request.",
-    request_id, |id, _response| TimeOffAction::Delete(id)
+    request_id, |id, _response| TimeOffAction::Delete(id) => TimeOffDeleted
 );
 request_call!(
     /// `cancelTimeOff`: withdraws one's own pending or approved time off.
     CancelTimeOff, "cancelTimeOff", Perms::NONE, "Withdraw one's own time off.",
-    timeoff_id, alias = "requestId", |id, _response| TimeOffAction::Cancel(id)
+    timeoff_id, alias = "requestId", |id, _response| TimeOffAction::Cancel(id) => RequestView
 );
 request_call!(
     /// `rejectTimeOff` (employee permission).
     RejectTimeOff, "rejectTimeOff", Perms::EMPLOYEE, "Deny a time-off request.",
-    request_id, |id, response| TimeOffAction::Reject { id, response }
+    request_id, |id, response| TimeOffAction::Reject { id, response } => RequestView
 );
 request_call!(
     /// `checkApproveTimeoff` (employee permission): the shifts approval would open.
     CheckApproveTimeoff, "checkApproveTimeoff", Perms::EMPLOYEE, "List the shifts approving a time-off request would move to open shifts.",
-    request_id, |id, _response| TimeOffAction::CheckApprove(id)
+    request_id, |id, _response| TimeOffAction::CheckApprove(id) => ApprovalPreview
 );
 request_call!(
     /// `approveTimeOff` (employee permission): accepts and opens the affected shifts.
     ApproveTimeOff, "approveTimeOff", Perms::EMPLOYEE, "Approve a time-off request; its shifts become open shifts.",
-    request_id, |id, response| TimeOffAction::Approve { id, response }
+    request_id, |id, response| TimeOffAction::Approve { id, response } => TimeOffApproved
 );
 
 // ---------------------------------------------------------------------------------------

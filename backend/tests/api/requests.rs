@@ -820,3 +820,59 @@ async fn wait_for_mail(app: &TestApp, to: &str, text: &str) {
     }
     panic!("no mail to {to} with {text:?}");
 }
+
+#[actix_web::test]
+async fn the_openapi_document_describes_requests_and_notifications_without_dangling_references() {
+    let app = spawn_app().await;
+    let doc = app.get("/api/v1/openapi.json", None).await;
+    for call in [
+        "markNotificationsSeen",
+        "deleteNotifications",
+        "requestTimeOff",
+        "approveTimeOff",
+        "createAvailableTime",
+    ] {
+        assert!(
+            doc.body["paths"][format!("/api/v1/{call}")].is_object(),
+            "{call} missing"
+        );
+    }
+    let schemas = &doc.body["components"]["schemas"];
+    let request = &schemas["RequestView"]["properties"];
+    assert_eq!(request["type"]["$ref"], "#/components/schemas/RequestKind");
+    assert_eq!(
+        schemas["RequestKind"]["enum"],
+        json!(["timeoff", "dropshift"])
+    );
+    assert_eq!(
+        request["status"]["$ref"],
+        "#/components/schemas/RequestStatus"
+    );
+    assert_eq!(
+        schemas["RequestStatus"]["enum"],
+        json!(["pending", "grabbed", "accepted", "denied", "cancelled"])
+    );
+
+    fn references<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+        match v {
+            Value::Object(m) => {
+                if let Some(Value::String(r)) = m.get("$ref") {
+                    out.push(r);
+                }
+                m.values().for_each(|v| references(v, out));
+            }
+            Value::Array(a) => a.iter().for_each(|v| references(v, out)),
+            _ => {}
+        }
+    }
+    let mut refs = Vec::new();
+    references(&doc.body, &mut refs);
+    let dangling: Vec<&str> = refs
+        .into_iter()
+        .filter(|r| {
+            r.strip_prefix("#/components/schemas/")
+                .is_none_or(|name| schemas.get(name).is_none())
+        })
+        .collect();
+    assert_eq!(dangling, Vec::<&str>::new());
+}
