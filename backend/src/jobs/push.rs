@@ -2,7 +2,8 @@
 //! transaction as the change that causes it; this job claims it after the commit
 //! (once, even with several server processes), encrypts it for each of the reader's browsers
 //! in its store (aes128gcm, RFC 8291), signs the request (VAPID, RFC 8292) and posts it to
-//! the browser's push service.
+//! the browser's push service. Subscriptions a push service calls gone are forgotten through
+//! their store's actor.
 
 use crate::config::Settings;
 use crate::db::models::notification::Notification;
@@ -12,8 +13,13 @@ use crate::db::Db;
 use crate::domain::ids::{StoreId, UserId};
 use crate::domain::push::{BrowserKeys, Endpoint, EndpointRules, Message, VapidKey, TTL_SECONDS};
 use crate::error::AppResult;
+use crate::store::push::ForgetGone;
+use crate::store::registry::StoreRegistry;
 use futures_util::StreamExt;
+use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::Notify;
 
 /// Notifications claimed per round.
 const BATCH: i64 = 50;
@@ -26,12 +32,14 @@ const TOKEN_LIFETIME_SECONDS: i64 = 12 * 3600;
 /// How often pending pushes are looked for when nothing asks earlier.
 pub const INTERVAL: Duration = Duration::from_secs(30);
 
-/// What sending needs from the settings.
+/// What sending needs from the settings, and the signal that starts a round at once. Clones
+/// share the signal.
 #[derive(Debug, Clone)]
 pub struct Pusher {
     key: VapidKey,
     subject: String,
     rules: EndpointRules,
+    wake: Arc<Notify>,
 }
 
 impl Pusher {
@@ -42,7 +50,19 @@ impl Pusher {
             rules: EndpointRules {
                 allow_local: settings.push_allow_http,
             },
+            wake: Arc::new(Notify::new()),
         }
+    }
+
+    /// Asks the push loop of this process for a round now (a commit queued pushes). A call
+    /// during a round brings one more round after it.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// What [`Pusher::wake`] signals, for the loop that waits on it.
+    pub fn waker(&self) -> Arc<Notify> {
+        self.wake.clone()
     }
 }
 
@@ -57,7 +77,7 @@ enum Outcome {
 
 /// Pushes every pending notification. Returns how many pushes were accepted.
 #[tracing::instrument(skip_all)]
-pub async fn run_once(db: &Db, pusher: &Pusher) -> AppResult<usize> {
+pub async fn run_once(db: &Db, pusher: &Pusher, stores: &StoreRegistry) -> AppResult<usize> {
     let client = awc::Client::builder()
         .timeout(SEND_TIMEOUT)
         .disable_redirects()
@@ -113,22 +133,21 @@ pub async fn run_once(db: &Db, pusher: &Pusher) -> AppResult<usize> {
             .buffer_unordered(PARALLEL)
             .collect()
             .await;
-        let mut gone = Vec::new();
+        let mut gone: HashMap<StoreId, Vec<uuid::Uuid>> = HashMap::new();
         for (outcome, subscription) in outcomes {
             match outcome {
                 Outcome::Sent => sent += 1,
-                Outcome::Gone => gone.push(subscription.id),
+                Outcome::Gone => gone
+                    .entry(subscription.store_id)
+                    .or_default()
+                    .push(subscription.id),
                 Outcome::Failed => {}
             }
         }
-        if !gone.is_empty() {
-            db.run(move |conn| {
-                for id in gone {
-                    PushSubscription::remove(conn, id)?;
-                }
-                Ok(())
-            })
-            .await?;
+        for (store, ids) in gone {
+            stores
+                .execute::<()>(store, ForgetGone { store, ids })
+                .await?;
         }
     }
 }
