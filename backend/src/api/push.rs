@@ -76,6 +76,11 @@ impl Call for SaveSubscription {
             allow_local: ctx.state.settings.push_allow_http,
         };
         let subscription = Subscription::parse(&self.subscription, rules).map_err(refusal)?;
+        ctx.state
+            .pusher
+            .admits(&subscription.endpoint)
+            .await
+            .map_err(refusal)?;
         let store = member.store_id();
         let cmd = Subscribe {
             store,
