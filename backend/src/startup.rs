@@ -70,11 +70,17 @@ impl Application {
                 async move { jobs::deliver::run_once(&db, &mailer).await }
             },
         ));
-        let (db, pusher) = (state.db.clone(), state.pusher.clone());
-        actix_web::rt::spawn(jobs::every("web push", jobs::push::INTERVAL, move || {
-            let (db, pusher) = (db.clone(), pusher.clone());
-            async move { jobs::push::run_once(&db, &pusher).await }
-        }));
+        let (db, pusher, stores) = (state.db.clone(), state.pusher.clone(), state.stores.clone());
+        let wake = pusher.waker();
+        actix_web::rt::spawn(jobs::every_or_woken(
+            "web push",
+            jobs::push::INTERVAL,
+            wake,
+            move || {
+                let (db, pusher, stores) = (db.clone(), pusher.clone(), stores.clone());
+                async move { jobs::push::run_once(&db, &pusher, &stores).await }
+            },
+        ));
         if !state.settings.schedule_tick.is_zero() {
             let (db, stores) = (state.db.clone(), state.stores.clone());
             actix_web::rt::spawn(jobs::every(

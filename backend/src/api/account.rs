@@ -283,7 +283,7 @@ impl Call for Login {
     async fn run(self, ctx: Ctx) -> AppResult<Session> {
         let state = ctx.state;
         let key = rules::login_key(&self.email);
-        throttle::check(&state.login_throttle, &key, ctx.client)?;
+        throttle::check(&state.db, &key, ctx.client).await?;
         let user = match Email::parse(&self.email) {
             Ok(email) => {
                 state
@@ -298,14 +298,14 @@ impl Call for Login {
         let user = match user {
             Some(user) if matches => user,
             _ => {
-                throttle::record_failure(&state.login_throttle, &key, ctx.client);
+                throttle::record_failure(&state.db, &key, ctx.client).await?;
                 return Err(AppError::unauthorized(
                     "wrong_credentials",
                     messages::WRONG_CREDENTIALS,
                 ));
             }
         };
-        throttle::record_success(&state.login_throttle, &key);
+        throttle::record_success(&state.db, &key).await?;
         let id = user.id;
         let user = state
             .db
@@ -504,7 +504,7 @@ impl Call for ConfirmResetPassword {
             })
             .await??;
         // A new password wipes the slate of failed sign-ins with the old one.
-        throttle::record_success(&ctx.state.login_throttle, &key);
+        throttle::record_success(&ctx.state.db, &key).await?;
         Ok(true)
     }
 }
@@ -531,9 +531,9 @@ impl Call for AuthenticatedResetPassword {
         // Wrong current passwords count like failed sign-ins, so a stolen session cannot be
         // used to guess the password at leisure.
         let key = rules::login_key(&user.email);
-        throttle::check(&state.login_throttle, &key, ctx.client)?;
+        throttle::check(&state.db, &key, ctx.client).await?;
         if !password::verify_on_pool(self.old_password, Some(user.password_hash)).await? {
-            throttle::record_failure(&state.login_throttle, &key, ctx.client);
+            throttle::record_failure(&state.db, &key, ctx.client).await?;
             return Err(AppError::bad_request(
                 "wrong_password",
                 messages::INCORRECT_PASSWORD,

@@ -168,7 +168,7 @@ impl JoinBusinessWithInvitation {
                 if !same_email(&me.email, &email) {
                     return Err(AppError::forbidden(
                         "invite_not_yours",
-                        messages::invite_not_yours(&email),
+                        messages::invite_not_yours(&me.email),
                     ));
                 }
                 let code = code.ok_or_else(invalid_code)?;

@@ -8,6 +8,7 @@ pub mod envelope;
 pub mod health;
 
 pub mod invites;
+pub mod notifications;
 pub mod openapi;
 pub mod owner;
 pub mod pool;
@@ -34,6 +35,7 @@ pub fn registry() -> Registry {
     pool::register(&mut registry);
     push::register(&mut registry);
     requests::register(&mut registry);
+    notifications::register(&mut registry);
     registry
 }
 
@@ -47,6 +49,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(shifts::routes)
             .configure(pool::routes)
             .configure(requests::routes)
+            .configure(notifications::routes)
             .route("/{call}", web::post().to(dispatch)),
     );
 }

@@ -1,21 +1,16 @@
 //! Web Push subscriptions: the key browsers subscribe with, and the browsers of a member that
-//! receive their notifications. Sending is the push job's.
+//! receive their notifications, kept by the store's actor. Sending is the push job's.
 
-use crate::calls::input;
 use crate::calls::{Access, Call, Ctx, Registry};
-use crate::db::models::push_subscription::PushSubscription;
-use crate::domain::ids::StoreId;
 use crate::domain::permissions::Perms;
 use crate::domain::push::{EndpointRules, Subscription, SubscriptionError, ENDPOINT_MAX};
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use chrono::Utc;
+use crate::store::push::{Subscribe, Unsubscribe};
+use crate::store::write::RowCount;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use utoipa::ToSchema;
-
-/// Browsers kept per member of a store; saving one more forgets the oldest.
-const SUBSCRIPTIONS_PER_MEMBER: i64 = 10;
 
 pub fn register(r: &mut Registry) {
     r.add::<GetPublicVapidKey>()
@@ -53,13 +48,18 @@ impl Call for GetPublicVapidKey {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SaveSubscription {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     /// The browser's `PushSubscription` as JSON text, `{"endpoint", "keys": {"p256dh",
     /// "auth"}}`; the object itself is accepted too.
     #[serde(default)]
     pub subscription: Value,
+}
+
+/// The answer of `saveSubscription`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SavedSubscription {
+    /// The endpoint of the saved subscription, as the server normalised it.
+    #[schema(format = "uri", max_length = 2048)]
+    pub endpoint: String,
 }
 
 impl Call for SaveSubscription {
@@ -67,44 +67,28 @@ impl Call for SaveSubscription {
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str =
         "Receive one's notifications of the store in this browser (Web Push).";
-    type Output = Value;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
+    type Output = SavedSubscription;
 
     #[tracing::instrument(name = "saveSubscription", skip_all)]
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<SavedSubscription> {
         let member = ctx.member()?;
         let rules = EndpointRules {
             allow_local: ctx.state.settings.push_allow_http,
         };
         let subscription = Subscription::parse(&self.subscription, rules).map_err(refusal)?;
-        let row = PushSubscription {
-            id: uuid::Uuid::now_v7(),
-            store_id: member.store_id(),
-            user_id: member.user,
-            endpoint: subscription.endpoint.as_str().to_string(),
-            p256dh: subscription.p256dh,
-            auth: subscription.auth,
-            created_at: Utc::now(),
-        };
-        let endpoint = row.endpoint.clone();
         ctx.state
-            .db
-            .transaction(move |conn| {
-                PushSubscription::release_endpoint(conn, row.user_id, &row.endpoint)?;
-                row.save(conn)?;
-                PushSubscription::keep_newest(
-                    conn,
-                    row.store_id,
-                    row.user_id,
-                    SUBSCRIPTIONS_PER_MEMBER,
-                )?;
-                Ok(())
-            })
-            .await?;
-        Ok(json!({ "endpoint": endpoint }))
+            .pusher
+            .admits(&subscription.endpoint)
+            .await
+            .map_err(refusal)?;
+        let store = member.store_id();
+        let cmd = Subscribe {
+            store,
+            user: member.user,
+            subscription,
+        };
+        let endpoint: String = ctx.state.stores.execute(store, cmd).await?;
+        Ok(SavedSubscription { endpoint })
     }
 }
 
@@ -113,12 +97,18 @@ impl Call for SaveSubscription {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeleteSubscription {
-    #[serde(default, deserialize_with = "input::opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     /// The `endpoint` of the browser's `PushSubscription`.
     #[serde(default)]
     pub endpoint: String,
+}
+
+/// The answer of `deleteSubscription`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeletedSubscriptions {
+    /// How many of the caller's subscriptions of the store had the endpoint: 1, or 0 when
+    /// there was none (someone else's subscriptions are never touched).
+    #[schema(minimum = 0, maximum = 1)]
+    pub deleted: usize,
 }
 
 impl Call for DeleteSubscription {
@@ -126,14 +116,10 @@ impl Call for DeleteSubscription {
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Ours (the spec has no such call): stop Web Push of one's \
         notifications of the store to a browser, named by its endpoint.";
-    type Output = Value;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
+    type Output = DeletedSubscriptions;
 
     #[tracing::instrument(name = "deleteSubscription", skip_all)]
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<DeletedSubscriptions> {
         let member = ctx.member()?;
         let (store, user) = (member.store_id(), member.user);
         let endpoint = self.endpoint.trim().to_string();
@@ -143,16 +129,15 @@ impl Call for DeleteSubscription {
         if endpoint.len() > ENDPOINT_MAX {
             return Err(refusal(SubscriptionError::EndpointTooLong));
         }
-        let deleted = ctx
-            .state
-            .db
-            .run(move |conn| {
-                Ok(PushSubscription::remove_endpoint(
-                    conn, store, user, &endpoint,
-                )?)
-            })
-            .await?;
-        Ok(json!({ "deleted": deleted }))
+        let cmd = Unsubscribe {
+            store,
+            user,
+            endpoint,
+        };
+        let deleted: RowCount = ctx.state.stores.execute(store, cmd).await?;
+        Ok(DeletedSubscriptions {
+            deleted: deleted.get(),
+        })
     }
 }
 

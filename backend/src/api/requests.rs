@@ -1,28 +1,31 @@
-//! Availability, time off and notifications: every change runs through the store's actor as
-//! a command; reads are resource paths.
+//! Availability and time off: every change runs through the store's actor as a command;
+//! reads are resource paths.
 
 use crate::api::stores::member;
 use crate::calls::guard::{Member, SignedIn};
-use crate::calls::input::{self, opt_id};
+use crate::calls::input;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::availability::AvailabilityWindow;
 use crate::db::models::employee::Employee;
-use crate::db::models::notification::Notification;
 use crate::db::models::request::Request;
 use crate::domain::availability::Window;
 use crate::domain::business::{DayInput, TimeOfDay};
-use crate::domain::ids::{EmployeeId, NotificationId, RequestId, StoreId, UserId};
+use crate::domain::ids::{EmployeeId, RequestId, StoreId, UserId};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::store::availability::{AvailabilityChange, ChangeAvailability, WindowFields};
+use crate::store::availability::{
+    AvailabilityChange, AvailabilityDeleted, ChangeAvailability, WindowFields,
+};
 use crate::store::command::Command;
-use crate::store::request_views::{AvailabilityView, NotificationView, RequestView};
-use crate::store::time_off::{TimeOffAction, TimeOffCommand, Times};
+use crate::store::request_views::{AvailabilityView, RequestView};
+use crate::store::time_off::{
+    ApprovalPreview, TimeOffAction, TimeOffApproved, TimeOffCommand, TimeOffDeleted, Times,
+};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::HashMap;
 use utoipa::ToSchema;
 
@@ -40,9 +43,7 @@ pub fn register(r: &mut Registry) {
         .add::<CancelTimeOff>()
         .add::<RejectTimeOff>()
         .add::<CheckApproveTimeoff>()
-        .add::<ApproveTimeOff>()
-        .add::<MarkNotificationsSeen>()
-        .add::<DeleteNotifications>();
+        .add::<ApproveTimeOff>();
 }
 
 /// Mounts the read paths (inside `/api/v1`).
@@ -51,15 +52,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         "/stores/{storeId}/availability",
         web::get().to(get_availability),
     )
-    .route("/stores/{storeId}/timeoff", web::get().to(get_time_off))
-    .route(
-        "/stores/{storeId}/notifications",
-        web::get().to(get_notifications),
-    );
+    .route("/stores/{storeId}/timeoff", web::get().to(get_time_off));
 }
 
-/// Runs a command through the store's actor.
-async fn execute(ctx: &Ctx, store: StoreId, cmd: impl Command) -> AppResult<Value> {
+/// Runs a command through the store's actor and takes its answer as `T`.
+async fn execute<T: 'static>(ctx: &Ctx, store: StoreId, cmd: impl Command) -> AppResult<T> {
     ctx.state.stores.execute(store, cmd).await
 }
 
@@ -175,9 +172,6 @@ fn change(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateAvailableTime {
-    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     #[serde(alias = "rawAvailability")]
     pub availability: AvailabilityInput,
 }
@@ -186,13 +180,9 @@ impl Call for CreateAvailableTime {
     const NAME: &'static str = "createAvailableTime";
     const ACCESS: Access = Access::Store(Perms::AVAILABLETIME);
     const SUMMARY: &'static str = "Add a window to one's own availability.";
-    type Output = Value;
+    type Output = AvailabilityView;
 
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
-
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<AvailabilityView> {
         let member = ctx.member()?;
         let fields = self.availability.checked()?;
         let cmd = change(
@@ -208,9 +198,6 @@ impl Call for CreateAvailableTime {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateAvailableTime {
-    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     #[schema(value_type = String, format = Uuid)]
     pub availability_id: RequestId,
     #[serde(alias = "availability")]
@@ -221,13 +208,9 @@ impl Call for UpdateAvailableTime {
     const NAME: &'static str = "updateAvailableTime";
     const ACCESS: Access = Access::Store(Perms::AVAILABLETIME);
     const SUMMARY: &'static str = "Change a window of one's own availability.";
-    type Output = Value;
+    type Output = AvailabilityView;
 
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
-
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<AvailabilityView> {
         let member = ctx.member()?;
         let fields = self.raw_availability.checked()?;
         let cmd = change(
@@ -243,9 +226,6 @@ impl Call for UpdateAvailableTime {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeleteAvailableTime {
-    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     #[schema(value_type = String, format = Uuid)]
     pub availability_id: RequestId,
 }
@@ -254,13 +234,9 @@ impl Call for DeleteAvailableTime {
     const NAME: &'static str = "deleteAvailableTime";
     const ACCESS: Access = Access::Store(Perms::AVAILABLETIME);
     const SUMMARY: &'static str = "Remove a window of one's own availability.";
-    type Output = Value;
+    type Output = AvailabilityDeleted;
 
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
-
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<AvailabilityDeleted> {
         let member = ctx.member()?;
         let cmd = change(
             member,
@@ -275,9 +251,6 @@ impl Call for DeleteAvailableTime {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddEmployeeAvailableTime {
-    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     pub availability: AvailabilityInput,
     /// The employee's user id (or employee record id).
     #[serde(alias = "employeeId")]
@@ -288,13 +261,9 @@ impl Call for AddEmployeeAvailableTime {
     const NAME: &'static str = "addEmployeeAvailableTime";
     const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
     const SUMMARY: &'static str = "Add a window to an employee's availability.";
-    type Output = Value;
+    type Output = AvailabilityView;
 
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
-
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<AvailabilityView> {
         let member = ctx.member()?;
         let fields = self.availability.checked()?;
         let employee = target(&ctx, member, self.user_id).await?;
@@ -307,9 +276,6 @@ impl Call for AddEmployeeAvailableTime {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateEmployeeAvailableTime {
-    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     pub availability: AvailabilityInput,
     #[serde(alias = "employeeId")]
     pub user_id: uuid::Uuid,
@@ -321,13 +287,9 @@ impl Call for UpdateEmployeeAvailableTime {
     const NAME: &'static str = "updateEmployeeAvailableTime";
     const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
     const SUMMARY: &'static str = "Change a window of an employee's availability.";
-    type Output = Value;
+    type Output = AvailabilityView;
 
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
-
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<AvailabilityView> {
         let member = ctx.member()?;
         let fields = self.availability.checked()?;
         let employee = target(&ctx, member, self.user_id).await?;
@@ -344,9 +306,6 @@ impl Call for UpdateEmployeeAvailableTime {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeleteEmployeeAvailableTime {
-    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     #[serde(alias = "employeeId")]
     pub user_id: uuid::Uuid,
     #[schema(value_type = String, format = Uuid)]
@@ -357,13 +316,9 @@ impl Call for DeleteEmployeeAvailableTime {
     const NAME: &'static str = "deleteEmployeeAvailableTime";
     const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
     const SUMMARY: &'static str = "Remove a window of an employee's availability.";
-    type Output = Value;
+    type Output = AvailabilityDeleted;
 
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
-
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<AvailabilityDeleted> {
         let member = ctx.member()?;
         let employee = target(&ctx, member, self.user_id).await?;
         let cmd = change(
@@ -415,14 +370,11 @@ pub struct TimeOffFields {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestTimeOff {
-    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     #[serde(flatten)]
     pub fields: TimeOffFields,
 }
 
-async fn request_time_off(ctx: &Ctx, fields: TimeOffFields) -> AppResult<Value> {
+async fn request_time_off(ctx: &Ctx, fields: TimeOffFields) -> AppResult<RequestView> {
     let member = ctx.member()?;
     let action = TimeOffAction::Request {
         times: times(fields.start, fields.end, fields.entire_day)?,
@@ -435,13 +387,9 @@ impl Call for RequestTimeOff {
     const NAME: &'static str = "requestTimeOff";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Ask for time off.";
-    type Output = Value;
+    type Output = RequestView;
 
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
-
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<RequestView> {
         request_time_off(&ctx, self.fields).await
     }
 }
@@ -451,9 +399,6 @@ impl Call for RequestTimeOff {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateRequest {
-    #[serde(default, deserialize_with = "opt_id", alias = "storeId")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store: Option<StoreId>,
     #[serde(default, rename = "type")]
     pub kind: Option<String>,
     #[serde(flatten)]
@@ -465,13 +410,9 @@ impl Call for CreateRequest {
     const NAME: &'static str = "createRequest";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Make a request by type (time off).";
-    type Output = Value;
+    type Output = RequestView;
 
-    fn store_id(&self) -> Option<StoreId> {
-        self.store
-    }
-
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<RequestView> {
         match self.kind.as_deref().map(str::trim) {
             None | Some("") => Err(AppError::bad_request(
                 "request_type_not_found",
@@ -498,9 +439,6 @@ impl Call for CreateRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateTimeOff {
-    #[serde(default, deserialize_with = "opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
     #[schema(value_type = String, format = Uuid)]
     pub request_id: RequestId,
     #[serde(flatten)]
@@ -511,13 +449,9 @@ impl Call for UpdateTimeOff {
     const NAME: &'static str = "updateTimeOff";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Edit one's own unresolved time-off request.";
-    type Output = Value;
+    type Output = RequestView;
 
-    fn store_id(&self) -> Option<StoreId> {
-        self.store_id
-    }
-
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
+    async fn run(self, ctx: Ctx) -> AppResult<RequestView> {
         let member = ctx.member()?;
         let action = TimeOffAction::Edit {
             id: self.request_id,
@@ -533,14 +467,11 @@ impl Call for UpdateTimeOff {
 }
 
 macro_rules! request_call {
-    ($(#[$doc:meta])* $name:ident, $call:literal, $perms:expr, $summary:literal, $field:ident $(, alias = $alias:literal)?, |$id:ident, $resp:ident| $action:expr) => {
+    ($(#[$doc:meta])* $name:ident, $call:literal, $perms:expr, $summary:literal, $field:ident $(, alias = $alias:literal)?, |$id:ident, $resp:ident| $action:expr => $output:ty) => {
         $(#[$doc])*
         #[derive(Debug, Deserialize, ToSchema)]
         #[serde(rename_all = "camelCase")]
         pub struct $name {
-            #[serde(default, deserialize_with = "opt_id", alias = "store")]
-            #[schema(value_type = Option<String>, format = Uuid)]
-            pub store_id: Option<StoreId>,
             #[schema(value_type = String, format = Uuid)]
             $(#[serde(alias = $alias)])?
             pub $field: RequestId,
@@ -553,13 +484,10 @@ macro_rules! request_call {
             const NAME: &'static str = $call;
             const ACCESS: Access = Access::Store($perms);
             const SUMMARY: &'static str = $summary;
-            type Output = Value;
+            type Output = $output;
 
-            fn store_id(&self) -> Option<StoreId> {
-                self.store_id
-            }
 
-            async fn run(self, ctx: Ctx) -> AppResult<Value> {
+            async fn run(self, ctx: Ctx) -> AppResult<$output> {
                 let member = ctx.member()?;
                 let $resp = input::optional_text("response", self.response.as_deref(), TEXT_MAX)?;
                 let $id = self.$field;
@@ -573,112 +501,28 @@ macro_rules! request_call {
 request_call!(
     /// `deleteTimeOff`: deletes one's own unresolved request.
     DeleteTimeOff, "deleteTimeOff", Perms::NONE, "Delete one's own unresolved time-off request.",
-    request_id, |id, _response| TimeOffAction::Delete(id)
+    request_id, |id, _response| TimeOffAction::Delete(id) => TimeOffDeleted
 );
 request_call!(
     /// `cancelTimeOff`: withdraws one's own pending or approved time off.
     CancelTimeOff, "cancelTimeOff", Perms::NONE, "Withdraw one's own time off.",
-    timeoff_id, alias = "requestId", |id, _response| TimeOffAction::Cancel(id)
+    timeoff_id, alias = "requestId", |id, _response| TimeOffAction::Cancel(id) => RequestView
 );
 request_call!(
     /// `rejectTimeOff` (employee permission).
     RejectTimeOff, "rejectTimeOff", Perms::EMPLOYEE, "Deny a time-off request.",
-    request_id, |id, response| TimeOffAction::Reject { id, response }
+    request_id, |id, response| TimeOffAction::Reject { id, response } => RequestView
 );
 request_call!(
     /// `checkApproveTimeoff` (employee permission): the shifts approval would open.
     CheckApproveTimeoff, "checkApproveTimeoff", Perms::EMPLOYEE, "List the shifts approving a time-off request would move to open shifts.",
-    request_id, |id, _response| TimeOffAction::CheckApprove(id)
+    request_id, |id, _response| TimeOffAction::CheckApprove(id) => ApprovalPreview
 );
 request_call!(
     /// `approveTimeOff` (employee permission): accepts and opens the affected shifts.
     ApproveTimeOff, "approveTimeOff", Perms::EMPLOYEE, "Approve a time-off request; its shifts become open shifts.",
-    request_id, |id, response| TimeOffAction::Approve { id, response }
+    request_id, |id, response| TimeOffAction::Approve { id, response } => TimeOffApproved
 );
-
-// ---------------------------------------------------------------------------------------
-// Notifications
-
-/// Ids of notifications of a store.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct NotificationIds {
-    #[serde(default, deserialize_with = "opt_id", alias = "store")]
-    #[schema(value_type = Option<String>, format = Uuid)]
-    pub store_id: Option<StoreId>,
-    #[schema(value_type = Vec<String>)]
-    pub notification_ids: Vec<NotificationId>,
-}
-
-/// Most ids one call takes.
-const IDS_MAX: usize = 200;
-
-impl NotificationIds {
-    fn checked(&self) -> AppResult<Vec<NotificationId>> {
-        if self.notification_ids.len() > IDS_MAX {
-            return Err(AppError::invalid(format!(
-                "At most {IDS_MAX} notifications at a time."
-            )));
-        }
-        Ok(self.notification_ids.clone())
-    }
-}
-
-/// `markNotificationsSeen`: one's own notifications (and, for managers, public ones).
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(transparent)]
-pub struct MarkNotificationsSeen(pub NotificationIds);
-
-impl Call for MarkNotificationsSeen {
-    const NAME: &'static str = "markNotificationsSeen";
-    const ACCESS: Access = Access::Store(Perms::NONE);
-    const SUMMARY: &'static str = "Mark notifications seen.";
-    type Output = Value;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.0.store_id
-    }
-
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
-        let member = ctx.member()?;
-        let (store, user, public) = (member.store_id(), member.user, member.is_manager());
-        let ids = self.0.checked()?;
-        let n = ctx
-            .state
-            .db
-            .run(move |conn| Ok(Notification::mark_seen(conn, store, user, &ids, public)?))
-            .await?;
-        Ok(json!({ "updated": n }))
-    }
-}
-
-/// `deleteNotifications`: one's own notifications (and, for managers, public ones).
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(transparent)]
-pub struct DeleteNotifications(pub NotificationIds);
-
-impl Call for DeleteNotifications {
-    const NAME: &'static str = "deleteNotifications";
-    const ACCESS: Access = Access::Store(Perms::NONE);
-    const SUMMARY: &'static str = "Delete notifications.";
-    type Output = Value;
-
-    fn store_id(&self) -> Option<StoreId> {
-        self.0.store_id
-    }
-
-    async fn run(self, ctx: Ctx) -> AppResult<Value> {
-        let member = ctx.member()?;
-        let (store, user, public) = (member.store_id(), member.user, member.is_manager());
-        let ids = self.0.checked()?;
-        let n = ctx
-            .state
-            .db
-            .run(move |conn| Ok(Notification::delete(conn, store, user, &ids, public)?))
-            .await?;
-        Ok(json!({ "deleted": n }))
-    }
-}
 
 // ---------------------------------------------------------------------------------------
 // Reads
@@ -781,29 +625,4 @@ pub async fn get_time_off(
         .map(|r| RequestView::new(r, employees.iter().find(|e| e.id == r.employee_id)))
         .collect();
     Ok(crate::api::envelope::ok(views))
-}
-
-/// `GET /api/v1/stores/{storeId}/notifications`: the 20 newest private notifications of the
-/// caller and the 20 newest public ones of the store.
-#[tracing::instrument(skip(state, user))]
-pub async fn get_notifications(
-    state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
-) -> AppResult<HttpResponse> {
-    let member = member(&state, user, &path, "getNotifications").await?;
-    let (store, me) = (member.store_id(), member.user);
-    let (private, public) = state
-        .db
-        .run(move |conn| {
-            Ok((
-                Notification::latest_private(conn, store, me)?,
-                Notification::latest_public(conn, store)?,
-            ))
-        })
-        .await?;
-    let view = |v: &[Notification]| v.iter().map(NotificationView::from).collect::<Vec<_>>();
-    Ok(HttpResponse::Ok().json(json!({
-        "data": { "private": view(&private), "public": view(&public) }
-    })))
 }

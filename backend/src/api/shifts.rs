@@ -18,6 +18,7 @@ use crate::store::shifts::{
     AnswerShift, BatchOp, BatchShifts, BatchedShifts, Caller, ClearSchedule, ClearedSchedule,
     CompleteShift, CreateShifts, CreatedShifts, DeleteShift, DeletedShift, OwnAction,
     PublishShifts, PublishedShifts, RateShift, RemindShift, Reminded, ShiftChanges, UpdateShift,
+    MAX_REPEAT,
 };
 use crate::store::views::ShiftView;
 use actix_web::{web, HttpResponse};
@@ -168,6 +169,11 @@ impl Call for CreateShift {
 
     #[tracing::instrument(name = "createShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<CreatedShifts> {
+        if self.repeat.len() > MAX_REPEAT {
+            return Err(AppError::invalid(format!(
+                "repeat can make at most {MAX_REPEAT} shifts."
+            )));
+        }
         let repeat = self
             .repeat
             .iter()

@@ -60,11 +60,6 @@ pub trait Call: DeserializeOwned + utoipa::ToSchema + 'static {
     /// The `data` of the success answer, described in the API document.
     type Output: Serialize + utoipa::ToSchema;
 
-    /// The store the call acts on, when its payload names it in a field of its own.
-    fn store_id(&self) -> Option<StoreId> {
-        None
-    }
-
     fn run(self, ctx: Ctx) -> impl Future<Output = AppResult<Self::Output>>;
 
     /// The success body. Most calls answer `{"data": ...}`.

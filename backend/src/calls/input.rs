@@ -60,9 +60,18 @@ pub fn email(value: &str) -> AppResult<String> {
 
 /// An instant in epoch milliseconds.
 pub fn instant(field: &str, ms: i64) -> AppResult<chrono::DateTime<chrono::Utc>> {
+    if !(INSTANT_MIN..=INSTANT_MAX).contains(&ms) {
+        return Err(AppError::invalid(format!("{field} is out of range.")));
+    }
     chrono::DateTime::from_timestamp_millis(ms)
         .ok_or_else(|| AppError::invalid(format!("{field} is out of range.")))
 }
+
+/// Earliest instant a client may send, epoch ms: 1900-01-01 (birthdays reach back that far).
+pub const INSTANT_MIN: i64 = -2_208_988_800_000;
+/// Latest instant a client may send, epoch ms: 2200-01-01. Bounding every instant at the edge
+/// keeps the arithmetic on them (lengths, repeats, days) far from overflowing.
+pub const INSTANT_MAX: i64 = 7_258_118_400_000;
 
 /// Longest name of a store, role or person.
 pub const NAME_MAX: usize = 120;

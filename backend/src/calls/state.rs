@@ -1,15 +1,13 @@
-//! What calls use of the server: settings, the database, keys, mail and push, the sign-in
-//! throttle and the store actors. Built once at start-up, shared behind `web::Data`.
+//! What calls use of the server: settings, the database, keys, mail and push, and the store
+//! actors. Built once at start-up, shared behind `web::Data`.
 
 use crate::auth::jwt;
 use crate::config::Settings;
 use crate::db::Db;
-use crate::domain::login_throttle::LoginThrottle;
 use crate::jobs::push::Pusher;
 use crate::mail::Mailer;
 use crate::store::actor::Publish;
 use crate::store::registry::StoreRegistry;
-use std::sync::Mutex;
 
 /// Shared state of the server's calls.
 pub struct AppState {
@@ -19,9 +17,6 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Signs and addresses Web Push requests.
     pub pusher: Pusher,
-    /// Recent failed sign-ins, per account and per client. Held only for quick counting,
-    /// never across an await.
-    pub login_throttle: Mutex<LoginThrottle>,
     /// The actors of the active stores.
     pub stores: StoreRegistry,
 }
@@ -49,7 +44,6 @@ impl AppState {
             keys,
             mailer,
             pusher,
-            login_throttle: Mutex::new(LoginThrottle::default()),
             stores,
         }
     }

@@ -56,6 +56,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    login_failures (id) {
+        id -> Int8,
+        kind -> Text,
+        key -> Text,
+        at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     logs (id) {
         id -> Int8,
         kind -> Text,
@@ -262,6 +271,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     availability_windows,
     employees,
     invites,
+    login_failures,
     logs,
     notification_deliveries,
     notifications,

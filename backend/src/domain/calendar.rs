@@ -67,7 +67,9 @@ pub fn weekday(zone: Tz, at: DateTime<Utc>) -> u8 {
 }
 
 /// The end of a range whose end may be given before its start: an overnight range ends on the
-/// next day at that local time. `None` when the end equals the start.
+/// next day at that local time. `None` when the end equals the start, or lies so far before
+/// it that the next day at that time is still not after the start (that is no overnight
+/// range, just a wrong end).
 pub fn overnight_end(zone: Tz, start: DateTime<Utc>, end: DateTime<Utc>) -> Option<DateTime<Utc>> {
     if end > start {
         return Some(end);
@@ -76,18 +78,15 @@ pub fn overnight_end(zone: Tz, start: DateTime<Utc>, end: DateTime<Utc>) -> Opti
         return None;
     }
     // Same local clock time, one calendar day later (23 or 25 hours across a DST change).
-    let local = end.with_timezone(&zone).naive_local() + Duration::days(1);
-    let mut candidate = zone
-        .from_local_datetime(&local)
-        .earliest()
-        .map(|t| t.with_timezone(&Utc))
-        .unwrap_or(end + Duration::days(1));
-    // An end more than a day before the start is not an overnight shift: keep moving it
-    // forward by days until it passes the start.
-    while candidate <= start {
-        candidate += Duration::days(1);
-    }
-    Some(candidate)
+    let local = end
+        .with_timezone(&zone)
+        .naive_local()
+        .checked_add_signed(Duration::days(1))?;
+    let candidate = match zone.from_local_datetime(&local).earliest() {
+        Some(t) => t.with_timezone(&Utc),
+        None => end.checked_add_signed(Duration::days(1))?,
+    };
+    (candidate > start).then_some(candidate)
 }
 
 #[cfg(test)]
@@ -162,6 +161,17 @@ mod tests {
         assert_eq!(overnight_end(Berlin, start, start), None);
         let later = utc(2026, 1, 16, 1, 0);
         assert_eq!(overnight_end(Berlin, start, later), Some(later));
+    }
+
+    #[test]
+    fn an_end_more_than_a_day_before_the_start_is_refused_at_once() {
+        let start = utc(2026, 1, 15, 21, 0);
+        assert_eq!(overnight_end(Berlin, start, utc(2026, 1, 14, 5, 0)), None);
+        assert_eq!(overnight_end(Berlin, start, utc(2026, 1, 14, 21, 0)), None);
+        // Far in the past (or at the edge of what the clock can hold): refused, not looped.
+        let ancient = DateTime::<Utc>::MIN_UTC;
+        assert_eq!(overnight_end(Berlin, start, ancient), None);
+        assert_eq!(overnight_end(UTC, DateTime::<Utc>::MAX_UTC, ancient), None);
     }
 
     #[test]

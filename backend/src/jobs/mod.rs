@@ -14,24 +14,27 @@ use crate::store::actor::Publish;
 use crate::store::notify::NOTIFICATION_EVENT;
 use push::Pusher;
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::Notify;
 
 /// Wraps the publication of committed store events so that a commit which wrote
-/// notifications (and so queued their e-mail and pushes) starts sending them at once. Commits
-/// without notifications, most of them, cost nothing more; the [`every`] loops started with
-/// the server catch anything missed.
+/// notifications (and so queued their e-mail and pushes) starts sending them at once: a mail
+/// round of its own, and a wake-up of the push loop (which holds the store registry its
+/// rounds need, and which the registry, being built with this publication, cannot be given
+/// here). Commits without notifications, most of them, cost nothing more; the loops started
+/// with the server catch anything missed.
 pub fn deliver_on_commit(publish: Publish, db: Db, mailer: Mailer, pusher: Pusher) -> Publish {
-    std::sync::Arc::new(move |events| {
+    Arc::new(move |events| {
         publish(events);
         if !events.iter().any(|e| e.kind == NOTIFICATION_EVENT) {
             return;
         }
-        let (mail_db, mailer) = (db.clone(), mailer.clone());
+        let (db, mailer) = (db.clone(), mailer.clone());
         actix_web::rt::spawn(async move {
-            logged("mail delivery", deliver::run_once(&mail_db, &mailer).await)
+            logged("mail delivery", deliver::run_once(&db, &mailer).await)
         });
-        let (db, pusher) = (db.clone(), pusher.clone());
-        actix_web::rt::spawn(async move { logged("web push", push::run_once(&db, &pusher).await) });
+        pusher.wake();
     })
 }
 
@@ -45,6 +48,27 @@ where
     let mut ticker = tokio::time::interval(interval);
     loop {
         ticker.tick().await;
+        logged(what, job().await);
+    }
+}
+
+/// Like [`every`], and also whenever `wake` is notified (a notification during a round brings
+/// one more round after it).
+pub async fn every_or_woken<F, Fut, T>(
+    what: &'static str,
+    interval: Duration,
+    wake: Arc<Notify>,
+    mut job: F,
+) where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = AppResult<T>>,
+{
+    let mut ticker = tokio::time::interval(interval);
+    loop {
+        tokio::select! {
+            _ = ticker.tick() => {}
+            () = wake.notified() => {}
+        }
         logged(what, job().await);
     }
 }

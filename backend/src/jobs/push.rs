@@ -2,7 +2,8 @@
 //! transaction as the change that causes it; this job claims it after the commit
 //! (once, even with several server processes), encrypts it for each of the reader's browsers
 //! in its store (aes128gcm, RFC 8291), signs the request (VAPID, RFC 8292) and posts it to
-//! the browser's push service.
+//! the browser's push service. Subscriptions a push service calls gone are forgotten through
+//! their store's actor.
 
 use crate::config::Settings;
 use crate::db::models::notification::Notification;
@@ -10,10 +11,18 @@ use crate::db::models::notification_delivery::{Channel, Delivery};
 use crate::db::models::push_subscription::PushSubscription;
 use crate::db::Db;
 use crate::domain::ids::{StoreId, UserId};
-use crate::domain::push::{BrowserKeys, Endpoint, EndpointRules, Message, VapidKey, TTL_SECONDS};
+use crate::domain::push::{
+    self, BrowserKeys, Endpoint, EndpointRules, Message, SubscriptionError, VapidKey, TTL_SECONDS,
+};
 use crate::error::AppResult;
+use crate::store::push::ForgetGone;
+use crate::store::registry::StoreRegistry;
 use futures_util::StreamExt;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::Notify;
 
 /// Notifications claimed per round.
 const BATCH: i64 = 50;
@@ -26,12 +35,14 @@ const TOKEN_LIFETIME_SECONDS: i64 = 12 * 3600;
 /// How often pending pushes are looked for when nothing asks earlier.
 pub const INTERVAL: Duration = Duration::from_secs(30);
 
-/// What sending needs from the settings.
+/// What sending needs from the settings, and the signal that starts a round at once. Clones
+/// share the signal.
 #[derive(Debug, Clone)]
 pub struct Pusher {
     key: VapidKey,
     subject: String,
     rules: EndpointRules,
+    wake: Arc<Notify>,
 }
 
 impl Pusher {
@@ -42,7 +53,40 @@ impl Pusher {
             rules: EndpointRules {
                 allow_local: settings.push_allow_http,
             },
+            wake: Arc::new(Notify::new()),
         }
+    }
+
+    /// Asks the push loop of this process for a round now (a commit queued pushes). A call
+    /// during a round brings one more round after it.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// What [`Pusher::wake`] signals, for the loop that waits on it.
+    pub fn waker(&self) -> Arc<Notify> {
+        self.wake.clone()
+    }
+
+    /// Resolves an endpoint's host name and refuses it when any of its addresses is not
+    /// public. Checked when a subscription is saved and again before every send: what a name
+    /// points to can change. A name that does not resolve now is let through (the send
+    /// fails and is retried); only a known bad address refuses.
+    pub async fn admits(&self, endpoint: &Endpoint) -> Result<(), SubscriptionError> {
+        let Some((name, port)) = endpoint.name_and_port() else {
+            return Ok(());
+        };
+        if self.rules.allow_local {
+            return Ok(());
+        }
+        let addresses: Vec<IpAddr> = match tokio::net::lookup_host((name, port)).await {
+            Ok(found) => found.map(|a| a.ip()).collect(),
+            Err(e) => {
+                tracing::debug!(host = name, error = %e, "push host did not resolve");
+                return Ok(());
+            }
+        };
+        push::addresses_allowed(&addresses, self.rules)
     }
 }
 
@@ -57,7 +101,7 @@ enum Outcome {
 
 /// Pushes every pending notification. Returns how many pushes were accepted.
 #[tracing::instrument(skip_all)]
-pub async fn run_once(db: &Db, pusher: &Pusher) -> AppResult<usize> {
+pub async fn run_once(db: &Db, pusher: &Pusher, stores: &StoreRegistry) -> AppResult<usize> {
     let client = awc::Client::builder()
         .timeout(SEND_TIMEOUT)
         .disable_redirects()
@@ -113,22 +157,21 @@ pub async fn run_once(db: &Db, pusher: &Pusher) -> AppResult<usize> {
             .buffer_unordered(PARALLEL)
             .collect()
             .await;
-        let mut gone = Vec::new();
+        let mut gone: HashMap<StoreId, Vec<uuid::Uuid>> = HashMap::new();
         for (outcome, subscription) in outcomes {
             match outcome {
                 Outcome::Sent => sent += 1,
-                Outcome::Gone => gone.push(subscription.id),
+                Outcome::Gone => gone
+                    .entry(subscription.store_id)
+                    .or_default()
+                    .push(subscription.id),
                 Outcome::Failed => {}
             }
         }
-        if !gone.is_empty() {
-            db.run(move |conn| {
-                for id in gone {
-                    PushSubscription::remove(conn, id)?;
-                }
-                Ok(())
-            })
-            .await?;
+        for (store, ids) in gone {
+            stores
+                .execute::<()>(store, ForgetGone { store, ids })
+                .await?;
         }
     }
 }
@@ -148,6 +191,10 @@ async fn send(
             return Outcome::Failed;
         }
     };
+    if let Err(e) = pusher.admits(&endpoint).await {
+        tracing::warn!(subscription = %subscription.id, reason = %e, "push endpoint refused");
+        return Outcome::Failed;
+    }
     let host = endpoint.host().to_string();
     let request = match encrypt_and_sign(pusher, &endpoint, message, subscription) {
         Ok(r) => r,

@@ -8,6 +8,7 @@
 //! trip); the hub drops versions it has already delivered. When the listen connection drops
 //! it reconnects and catches every room up from the outbox.
 
+use crate::db::models::store_event::StoreEvent;
 use crate::db::Db;
 use crate::domain::ids::StoreId;
 use crate::realtime::hub::Task;
@@ -129,12 +130,12 @@ async fn refresh_presence(rt: Arc<Realtime>) {
 async fn catch_up(rt: Arc<Realtime>, db: Db, store: StoreId) {
     while let Some(after) = rt.hub.delivered(store) {
         let rows = db
-            .run(move |c| Ok(outbox::events_after(c, store, after, None, PAGE)?))
+            .run(move |c| Ok(StoreEvent::after(c, store, after, None, PAGE)?))
             .await;
         match rows {
             Ok(rows) => {
                 let full = rows.len() as i64 == PAGE;
-                let changes: Vec<_> = rows.iter().map(|r| r.to_change(store)).collect();
+                let changes: Vec<_> = rows.iter().map(outbox::change_of).collect();
                 rt.hub.offer(store, changes);
                 if !full {
                     break;

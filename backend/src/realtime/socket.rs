@@ -3,6 +3,8 @@
 
 use crate::auth::{self, Bearer};
 use crate::calls::guard;
+use crate::db::models::store::Store;
+use crate::db::models::store_event::StoreEvent;
 use crate::domain::ids::StoreId;
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult, ErrorKind};
@@ -248,11 +250,11 @@ async fn join(
         .state()
         .db
         .run(move |c| {
-            let version = outbox::current_version(c, store_id)?
+            let version = Store::version_of(c, store_id)?
                 .ok_or_else(|| AppError::not_found("no_active_store", messages::NO_ACTIVE_STORE))?;
             let rows = match since {
                 Some(s) if (0..=version).contains(&s) && version - s <= MAX_REPLAY => Some(
-                    outbox::events_after(c, store_id, s, Some(version), MAX_REPLAY)?,
+                    StoreEvent::after(c, store_id, s, Some(version), MAX_REPLAY)?,
                 ),
                 _ => None,
             };
@@ -278,7 +280,7 @@ async fn join(
                 .iter()
                 .filter(|r| r.audience().admits(conn.user, manager))
             {
-                session.send(row.to_change(store_id).frame);
+                session.send(outbox::change_of(row).frame);
             }
             json!({ "data": { "version": version } })
         }

@@ -9,7 +9,9 @@ use crate::store::command::{Command, Effects, EventDraft, Reply, Visibility, Wri
 use crate::store::request_views::AvailabilityView;
 use crate::store::state::StoreState;
 use chrono::{DateTime, Utc};
+use serde::Serialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 /// The checked fields of a window.
 #[derive(Debug, Clone)]
@@ -25,12 +27,27 @@ pub struct WindowFields {
 /// What to do with an employee's availability.
 #[derive(Debug, Clone)]
 pub enum AvailabilityChange {
+    /// Answers the new window, an [`AvailabilityView`].
     Create(WindowFields),
+    /// Answers the changed window, an [`AvailabilityView`].
     Update(RequestId, WindowFields),
+    /// Answers [`AvailabilityDeleted`].
     Delete(RequestId),
 }
 
-/// Creates, updates or deletes one availability window of `employee`.
+/// A deleted availability window: the answer of its deletion and the data of its
+/// `availability.deleted` event.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AvailabilityDeleted {
+    /// The window's id.
+    pub id: RequestId,
+    /// The employee record whose window it was.
+    pub employee_id: EmployeeId,
+}
+
+/// Creates, updates or deletes one availability window of `employee`. What it answers
+/// depends on the change (see [`AvailabilityChange`]).
 #[derive(Debug, Clone)]
 pub struct ChangeAvailability {
     pub store: StoreId,
@@ -99,34 +116,37 @@ impl Command for ChangeAvailability {
                     updated_at: now,
                 };
                 put(&mut row, fields);
-                let view = json!(AvailabilityView::new(&row, user));
+                let view = AvailabilityView::new(&row, user);
                 (
                     "availability.created",
                     Write::PutAvailability(Box::new(row)),
-                    view.clone(),
-                    view,
+                    json!(view),
+                    Reply::new(view),
                 )
             }
             AvailabilityChange::Update(id, fields) => {
                 let mut row = self.existing(state, *id)?.clone();
                 put(&mut row, fields);
                 row.updated_at = now;
-                let view = json!(AvailabilityView::new(&row, user));
+                let view = AvailabilityView::new(&row, user);
                 (
                     "availability.updated",
                     Write::PutAvailability(Box::new(row)),
-                    view.clone(),
-                    view,
+                    json!(view),
+                    Reply::new(view),
                 )
             }
             AvailabilityChange::Delete(id) => {
                 let row = self.existing(state, *id)?;
-                let data = json!({ "id": row.id, "employeeId": row.employee_id });
+                let deleted = AvailabilityDeleted {
+                    id: row.id,
+                    employee_id: row.employee_id,
+                };
                 (
                     "availability.deleted",
                     Write::DeleteAvailability(row.id),
-                    data.clone(),
-                    data,
+                    json!(deleted),
+                    Reply::new(deleted),
                 )
             }
         };
@@ -137,7 +157,7 @@ impl Command for ChangeAvailability {
                 data,
                 visibility,
             }],
-            reply: Reply::new(reply),
+            reply,
         })
     }
 }

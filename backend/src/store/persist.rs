@@ -3,7 +3,9 @@
 
 use crate::db::models::availability::AvailabilityWindow;
 use crate::db::models::invite::Invite;
+use crate::db::models::notification::Notification;
 use crate::db::models::notification_delivery::Delivery;
+use crate::db::models::push_subscription::PushSubscription;
 use crate::db::models::request::Request;
 use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
@@ -174,6 +176,43 @@ fn write_rows(
                 if n.insert(conn)? > 0 {
                     Delivery::queue(conn, n, *channels)?;
                 }
+            }
+            Write::MarkNotificationsSeen {
+                reader,
+                ids,
+                public,
+                changed,
+            } => {
+                changed.set(Notification::mark_seen(conn, store, *reader, ids, *public)?);
+            }
+            Write::DeleteNotifications {
+                reader,
+                ids,
+                public,
+                deleted,
+            } => {
+                deleted.set(Notification::delete(conn, store, *reader, ids, *public)?);
+            }
+            Write::PutPushSubscription { subscription, keep } => {
+                PushSubscription::release_endpoint(
+                    conn,
+                    subscription.user_id,
+                    &subscription.endpoint,
+                )?;
+                subscription.save(conn)?;
+                PushSubscription::keep_newest(conn, store, subscription.user_id, *keep)?;
+            }
+            Write::DeletePushSubscription {
+                user,
+                endpoint,
+                deleted,
+            } => {
+                deleted.set(PushSubscription::remove_endpoint(
+                    conn, store, *user, endpoint,
+                )?);
+            }
+            Write::ForgetPushSubscriptions(ids) => {
+                PushSubscription::remove(conn, store, ids)?;
             }
         }
     }

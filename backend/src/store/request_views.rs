@@ -7,6 +7,8 @@ use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::domain::business::TimeOfDay;
 use crate::domain::ids::{EmployeeId, NotificationId, RequestId, ShiftId, StoreId, UserId};
+use crate::domain::notification::NotificationKind;
+use crate::domain::request::{RequestKind, RequestStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -19,19 +21,28 @@ pub struct AvailabilityView {
     pub employee_id: EmployeeId,
     /// The employee's user, once they joined.
     pub user_id: Option<UserId>,
-    /// Weekdays, 0 = Sunday.
+    /// Weekdays, 0 = Sunday, each once, in order.
+    #[schema(max_items = 7)]
     pub days: Vec<i16>,
     /// Local `HH:mm`.
+    #[schema(pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$", example = "09:00")]
     pub start: String,
     /// Local `HH:mm`; not after `start` means the next day.
+    #[schema(pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$", example = "17:00")]
     pub end: String,
+    /// The whole day, whatever `start` and `end` say.
     pub all_day: bool,
+    #[schema(max_length = 500)]
     pub reason: Option<String>,
+    /// The client's own label of the window (e.g. `available`).
     #[serde(rename = "type")]
+    #[schema(max_length = 60)]
     pub kind: Option<String>,
+    #[schema(max_length = 60)]
     pub status: Option<String>,
-    /// Epoch milliseconds.
+    /// Creation, epoch milliseconds.
     pub timestamp: i64,
+    /// Last change, epoch milliseconds.
     pub modified: i64,
 }
 
@@ -69,6 +80,7 @@ pub struct RequestView {
     pub store_id: StoreId,
     /// `timeoff` or `dropshift`.
     #[serde(rename = "type")]
+    #[schema(value_type = RequestKind)]
     pub kind: String,
     /// The requester's user.
     pub user: Option<UserId>,
@@ -76,19 +88,26 @@ pub struct RequestView {
     /// The requester's name.
     pub employee_name: Option<String>,
     /// `pending`, `grabbed`, `accepted`, `denied` or `cancelled`.
+    #[schema(value_type = RequestStatus)]
     pub status: String,
     /// Epoch milliseconds (time off).
     pub start: Option<i64>,
+    /// Epoch milliseconds (time off).
     pub end: Option<i64>,
     pub entire_day: bool,
     pub description: Option<String>,
     pub response: Option<String>,
     pub response_by: Option<UserId>,
     /// Local dates (`YYYY-MM-DD`) the time off touches.
+    #[schema(value_type = Vec<String>, format = Date)]
     pub covering_dates: Vec<String>,
+    /// The shift a drop request is about.
     pub shift: Option<ShiftId>,
+    /// Who took the dropped shift, waiting for a manager.
     pub grabbed_by: Option<EmployeeId>,
+    /// Creation, epoch milliseconds.
     pub timestamp: i64,
+    /// Last change, epoch milliseconds.
     pub modified: i64,
 }
 
@@ -128,10 +147,13 @@ pub struct NotificationView {
     pub seen: bool,
     /// One of the spec's notification types.
     #[serde(rename = "type")]
+    #[schema(value_type = NotificationKind)]
     pub kind: String,
     /// 1 success, 2 warning, 3 error, 4 info.
+    #[schema(minimum = 1, maximum = 4)]
     pub variant: i16,
     /// The user it is for, or `"public"`.
+    #[schema(pattern = "^(public|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$")]
     pub access_for: String,
     pub source: Option<UserId>,
     pub shift: Option<ShiftId>,
@@ -139,6 +161,7 @@ pub struct NotificationView {
     pub timeoff_request: Option<RequestId>,
     pub shift_propose: Option<uuid::Uuid>,
     pub reason: Option<String>,
+    /// Creation, epoch milliseconds.
     pub timestamp: i64,
 }
 

@@ -16,9 +16,12 @@ use crate::store::notify;
 use crate::store::request_views::{AffectedShift, RequestView};
 use crate::store::shifts;
 use crate::store::state::StoreState;
+use crate::store::views::ShiftView;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
+use serde::Serialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 /// The requested times, as sent (normalised against the store's zone when planned).
 #[derive(Debug, Clone)]
@@ -28,30 +31,63 @@ pub struct Times {
     pub entire_day: bool,
 }
 
-/// What to do.
+/// What to do, and what the command answers for it.
 #[derive(Debug, Clone)]
 pub enum TimeOffAction {
+    /// Answers the new request, a [`RequestView`].
     Request {
         times: Times,
         description: Option<String>,
     },
+    /// Answers the changed request, a [`RequestView`].
     Edit {
         id: RequestId,
         times: Times,
         description: Option<String>,
     },
+    /// Answers [`TimeOffDeleted`].
     Delete(RequestId),
+    /// Answers the cancelled request, a [`RequestView`].
     Cancel(RequestId),
+    /// Answers the denied request, a [`RequestView`].
     Reject {
         id: RequestId,
         response: Option<String>,
     },
-    /// Lists the shifts an approval would open (changes nothing).
+    /// Lists the shifts an approval would open (changes nothing). Answers [`ApprovalPreview`].
     CheckApprove(RequestId),
+    /// Answers [`TimeOffApproved`].
     Approve {
         id: RequestId,
         response: Option<String>,
     },
+}
+
+/// A deleted time-off request: the answer of its deletion and the data of its
+/// `request.deleted` event.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TimeOffDeleted {
+    /// The request's id.
+    pub id: RequestId,
+    /// Always `timeoff`.
+    #[serde(rename = "type")]
+    pub kind: RequestKind,
+}
+
+/// The shifts approving a time-off request would move to open shifts.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ApprovalPreview {
+    /// The requester's shifts overlapping the time off that still hold them, by start.
+    pub shifts: Vec<AffectedShift>,
+}
+
+/// An approved time-off request and the shifts it opened.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TimeOffApproved {
+    /// The request, now `accepted`.
+    pub request: RequestView,
+    /// The requester's shifts that became open shifts.
+    pub shifts: Vec<ShiftView>,
 }
 
 /// A time-off command of one member of the store.
@@ -148,7 +184,7 @@ fn changed(
     Effects {
         writes,
         events,
-        reply: Reply::new(json!(view)),
+        reply: Reply::new(view),
     }
 }
 
@@ -251,15 +287,19 @@ impl Command for TimeOffCommand {
                         messages::DELETE_RESOLVED_REQUEST,
                     ));
                 }
-                let data = json!({ "id": row.id, "type": row.kind });
+                let deleted = TimeOffDeleted {
+                    id: row.id,
+                    // `own` finds time-off requests only.
+                    kind: RequestKind::TimeOff,
+                };
                 Ok(Effects {
                     writes: vec![Write::DeleteRequest(row.id)],
                     events: vec![EventDraft {
                         kind: "request.deleted",
-                        data: data.clone(),
+                        data: json!(deleted),
                         visibility: Visibility::ManagersAnd(row.user_id.into_iter().collect()),
                     }],
-                    reply: Reply::new(data),
+                    reply: Reply::new(deleted),
                 })
             }
             TimeOffAction::Cancel(id) => {
@@ -324,7 +364,7 @@ impl Command for TimeOffCommand {
                     .into_iter()
                     .map(AffectedShift::from)
                     .collect();
-                Ok(Effects::nothing(json!({ "shifts": shifts })))
+                Ok(Effects::nothing(ApprovalPreview { shifts }))
             }
             TimeOffAction::Approve { id, response } => {
                 let mut row = self.request(state, *id)?.clone();
@@ -370,9 +410,12 @@ impl Command for TimeOffCommand {
                     }
                 }
                 let mut effects = changed(state, row, "request.updated", drafts, now);
-                let view = std::mem::take(&mut effects.reply).take::<serde_json::Value>()?;
+                let request = std::mem::take(&mut effects.reply).take::<RequestView>()?;
                 let shifts_json = shifts::release(state, self.by, opened, now, &mut effects);
-                effects.reply = Reply::new(json!({ "request": view, "shifts": shifts_json }));
+                effects.reply = Reply::new(TimeOffApproved {
+                    request,
+                    shifts: shifts_json,
+                });
                 Ok(effects)
             }
         }

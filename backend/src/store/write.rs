@@ -6,12 +6,15 @@ use crate::db::models::employee::Employee;
 use crate::db::models::invite::Invite;
 use crate::db::models::notification::Notification;
 use crate::db::models::notification_delivery::Channels;
+use crate::db::models::push_subscription::PushSubscription;
 use crate::db::models::request::Request;
 use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
-use crate::domain::ids::{EmployeeId, RequestId, RoleId, ShiftId};
+use crate::domain::ids::{EmployeeId, NotificationId, RequestId, RoleId, ShiftId, UserId};
 use crate::store::state::StoreState;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// One row-level write.
 #[derive(Debug, Clone)]
@@ -34,6 +37,52 @@ pub enum Write {
     /// A notification, written in the same transaction as the change that causes it, and the
     /// channels it goes out on after the commit.
     AddNotification(Box<Notification>, Channels),
+    /// Marks the named notifications of the store seen that are `reader`'s: their private
+    /// ones, and the public ones when `public`. How many changed lands in `changed`.
+    MarkNotificationsSeen {
+        reader: UserId,
+        ids: Vec<NotificationId>,
+        public: bool,
+        changed: RowCount,
+    },
+    /// Deletes notifications, chosen as [`Write::MarkNotificationsSeen`] chooses them.
+    DeleteNotifications {
+        reader: UserId,
+        ids: Vec<NotificationId>,
+        public: bool,
+        deleted: RowCount,
+    },
+    /// Saves a browser's subscription of a member of the store: the endpoint is taken from
+    /// any other user first (someone else signed in on that browser), and only the `keep`
+    /// newest subscriptions of the member in the store stay.
+    PutPushSubscription {
+        subscription: Box<PushSubscription>,
+        keep: i64,
+    },
+    /// Deletes a user's subscription of the store by its endpoint.
+    DeletePushSubscription {
+        user: UserId,
+        endpoint: String,
+        deleted: RowCount,
+    },
+    /// Deletes subscriptions of the store by id (their push service said they are gone).
+    ForgetPushSubscriptions(Vec<uuid::Uuid>),
+}
+
+/// How many rows a write changed, for writes of rows outside the working set, which the plan
+/// cannot count. The commit sets it; the command's caller reads it once answered, and the
+/// answer is only sent after the commit.
+#[derive(Debug, Clone, Default)]
+pub struct RowCount(Arc<AtomicUsize>);
+
+impl RowCount {
+    pub fn set(&self, n: usize) {
+        self.0.store(n, Ordering::Release);
+    }
+
+    pub fn get(&self) -> usize {
+        self.0.load(Ordering::Acquire)
+    }
 }
 
 /// How to take one write back when its batch fails to commit.
@@ -127,6 +176,12 @@ impl StoreState {
             },
             // Notifications are not part of the working set.
             Write::AddNotification(..) => Undo::Nothing,
+            // Neither are the notifications' seen marks nor the push subscriptions.
+            Write::MarkNotificationsSeen { .. }
+            | Write::DeleteNotifications { .. }
+            | Write::PutPushSubscription { .. }
+            | Write::DeletePushSubscription { .. }
+            | Write::ForgetPushSubscriptions(_) => Undo::Nothing,
         }
     }
 

@@ -464,6 +464,24 @@ async fn five_failed_logins_for_one_email_are_answered_429() {
 }
 
 #[actix_web::test]
+async fn failed_logins_count_across_nodes() {
+    let node_a = spawn_app().await;
+    let node_b = node_a.spawn_peer().await;
+    signed_up(&node_a, "ada@example.com").await;
+    // Five failures spread over two nodes are five failures, not two and three.
+    for i in 0..5 {
+        let node = if i % 2 == 0 { &node_a } else { &node_b };
+        let reply = login(node, "ada@example.com", "wrongpass1").await;
+        assert_eq!(reply.error(401), WRONG_CREDENTIALS);
+    }
+    for node in [&node_a, &node_b] {
+        let reply = login(node, "ada@example.com", PASSWORD).await;
+        assert_eq!(reply.status, 429);
+        assert_eq!(reply.body["code"], "too_many_attempts");
+    }
+}
+
+#[actix_web::test]
 async fn twenty_failed_logins_from_one_client_are_answered_429() {
     let app = spawn_app().await;
     signed_up(&app, "ada@example.com").await;

@@ -187,7 +187,8 @@ async fn an_invitation_belongs_to_its_email_and_its_code_until_it_expires() {
             Some(&bob.token),
         )
         .await;
-    assert_eq!(reply.error(403), not_yours("ann@example.com"));
+    // The refusal names the address the caller is signed in with.
+    assert_eq!(reply.error(403), not_yours("bob@example.com"));
     let reply = app
         .call(
             "joinBusinessWithInvitation",

@@ -4,7 +4,9 @@
 
 use crate::helpers::{spawn_app_with, TestApp};
 use crate::shifts::{berlin, scene, Scene};
-use crate::stores::{create_store, NOT_AUTHENTICATED, NO_ACTIVE_STORE, NO_EMPLOYEE_DOCUMENT};
+use crate::stores::{
+    count, create_store, NOT_AUTHENTICATED, NO_ACTIVE_STORE, NO_EMPLOYEE_DOCUMENT,
+};
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use backend::db::models::notification_delivery::{Channel, Channels, Delivery};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -306,7 +308,7 @@ async fn a_subscription_the_push_service_calls_gone_is_forgotten() {
     // The next notification has nowhere to go.
     push.answer_with(201);
     publish_for_ana(&s, 4).await;
-    backend::jobs::push::run_once(&s.app.state.db, &s.app.state.pusher)
+    backend::jobs::push::run_once(&s.app.state.db, &s.app.state.pusher, &s.app.state.stores)
         .await
         .expect("push round");
     until_nothing_pending(&s.app).await;
@@ -324,8 +326,8 @@ async fn each_notification_is_pushed_once_with_two_nodes() {
     // Both nodes push at once, besides the round the publish itself starts.
     publish_for_ana(&s, 3).await;
     let (a, b) = futures_util::join!(
-        backend::jobs::push::run_once(&s.app.state.db, &s.app.state.pusher),
-        backend::jobs::push::run_once(&peer.state.db, &peer.state.pusher),
+        backend::jobs::push::run_once(&s.app.state.db, &s.app.state.pusher, &s.app.state.stores),
+        backend::jobs::push::run_once(&peer.state.db, &peer.state.pusher, &peer.state.stores),
     );
     assert!(a.expect("node a") + b.expect("node b") <= 1);
     push.wait_for(1).await;
@@ -602,4 +604,151 @@ async fn without_push_allow_http_only_https_endpoints_on_public_hosts_are_taken(
         reply.data()["endpoint"],
         "https://fcm.googleapis.com/fcm/send/abc"
     );
+}
+
+/// Every subscription as (store, e-mail, endpoint), sorted.
+fn subscriptions_by_store(app: &TestApp) -> Vec<(String, String, String)> {
+    use backend::db::schema::{push_subscriptions, users};
+    use backend::domain::ids::StoreId;
+    use diesel::{QueryDsl, RunQueryDsl};
+    let mut rows: Vec<(String, String, String)> = push_subscriptions::table
+        .inner_join(users::table)
+        .select((
+            push_subscriptions::store_id,
+            users::email,
+            push_subscriptions::endpoint,
+        ))
+        .load::<(StoreId, String, String)>(&mut app.conn())
+        .expect("subscriptions")
+        .into_iter()
+        .map(|(store, email, endpoint)| (store.to_string(), email, endpoint))
+        .collect();
+    rows.sort();
+    rows
+}
+
+/// `saveSubscription` of a new browser at `endpoint`, in `store`.
+async fn save_in(app: &TestApp, store: &str, token: &str, endpoint: &str) -> Value {
+    let text = Browser::new().subscription(endpoint).to_string();
+    let body = json!({ "storeId": store, "subscription": text });
+    app.call("saveSubscription", body, Some(token))
+        .await
+        .data()
+        .clone()
+}
+
+/// `deleteSubscription` of `endpoint` in `store`.
+async fn delete_in(app: &TestApp, store: &str, token: &str, endpoint: &str) -> Value {
+    let body = json!({ "storeId": store, "endpoint": endpoint });
+    app.call("deleteSubscription", body, Some(token))
+        .await
+        .data()
+        .clone()
+}
+
+/// The store's version and the number of store events.
+fn schedule_version(app: &TestApp, store: &str) -> (i64, i64) {
+    use backend::db::schema::stores;
+    use diesel::{QueryDsl, RunQueryDsl};
+    let version = stores::table
+        .find(
+            store
+                .parse::<backend::domain::ids::StoreId>()
+                .expect("store id"),
+        )
+        .select(stores::version)
+        .first(&mut app.conn())
+        .expect("store version");
+    (version, count(app, "SELECT 1 FROM store_events"))
+}
+
+#[actix_web::test]
+async fn subscriptions_are_saved_and_deleted_per_store_and_only_the_callers() {
+    let s = scene().await;
+    let push = PushService::start();
+    let app = &s.app;
+    let (here, there) = (
+        s.store.clone(),
+        create_store(app, &s.owner, "Other Café").await,
+    );
+    let (owner, ana) = (&s.owner.token, &s.ana.token);
+    let row = |store: &str, email: &str, endpoint: &str| {
+        (store.to_string(), email.to_string(), endpoint.to_string())
+    };
+    let sorted = |mut rows: Vec<(String, String, String)>| {
+        rows.sort();
+        rows
+    };
+    let (laptop, phone) = (push.endpoint("laptop"), push.endpoint("phone"));
+    let before = schedule_version(app, &here);
+
+    // The owner's laptop in both stores, Ana's phone in this one.
+    assert_eq!(
+        save_in(app, &here, owner, &laptop).await,
+        json!({ "endpoint": laptop })
+    );
+    save_in(app, &there, owner, &laptop).await;
+    save_in(app, &here, ana, &phone).await;
+    let all = sorted(vec![
+        row(&here, "owner@example.com", &laptop),
+        row(&there, "owner@example.com", &laptop),
+        row(&here, "ana@example.com", &phone),
+    ]);
+    assert_eq!(subscriptions_by_store(app), all);
+
+    // Ana cannot delete the owner's laptop, nor the owner her phone.
+    assert_eq!(
+        delete_in(app, &here, ana, &laptop).await,
+        json!({ "deleted": 0 })
+    );
+    assert_eq!(
+        delete_in(app, &here, owner, &phone).await,
+        json!({ "deleted": 0 })
+    );
+    assert_eq!(subscriptions_by_store(app), all);
+    // Deleting the laptop here keeps it there.
+    assert_eq!(
+        delete_in(app, &here, owner, &laptop).await,
+        json!({ "deleted": 1 })
+    );
+    let left = sorted(vec![
+        row(&there, "owner@example.com", &laptop),
+        row(&here, "ana@example.com", &phone),
+    ]);
+    assert_eq!(subscriptions_by_store(app), left);
+
+    // Eleven more browsers of the owner here: the ten newest stay, and the other store's.
+    let browser = |n: usize| push.endpoint(&format!("b{n:02}"));
+    for n in 0..11 {
+        save_in(app, &here, owner, &browser(n)).await;
+    }
+    let mut expected = left.clone();
+    expected.extend((1..11).map(|n| row(&here, "owner@example.com", &browser(n))));
+    let expected = sorted(expected);
+    assert_eq!(subscriptions_by_store(app), expected);
+
+    // Forgetting subscriptions through one store's actor leaves another store's alone.
+    let phone_row: uuid::Uuid = {
+        use backend::db::schema::push_subscriptions;
+        use diesel::{ExpressionMethods, QueryDsl, RunQueryDsl};
+        push_subscriptions::table
+            .filter(push_subscriptions::endpoint.eq(&phone))
+            .select(push_subscriptions::id)
+            .first(&mut app.conn())
+            .expect("Ana's phone")
+    };
+    let there_id: backend::domain::ids::StoreId = there.parse().expect("store id");
+    let forget = backend::store::push::ForgetGone {
+        store: there_id,
+        ids: vec![phone_row],
+    };
+    app.state
+        .stores
+        .execute::<()>(there_id, forget)
+        .await
+        .expect("forget");
+    assert_eq!(subscriptions_by_store(app), expected);
+
+    // None of it changes the schedule: no new version, no event.
+    assert_eq!(schedule_version(app, &here), before);
 }

@@ -712,6 +712,127 @@ async fn notifications_are_listed_marked_seen_and_deleted_by_their_reader_only()
     assert_eq!(bad.status, 400);
 }
 
+/// Writes a notification of `store` straight into the database, for `to` or, without one,
+/// for everyone in the store. Returns its id.
+fn insert_notification(app: &TestApp, store: &str, to: Option<&TestUser>) -> String {
+    use backend::db::models::notification::Notification;
+    use backend::domain::notification::{AccessFor, Draft, NotificationKind, References, Variant};
+    let draft = Draft {
+        kind: NotificationKind::Message,
+        variant: Variant::Info,
+        title: "Note".into(),
+        content: "A note.".into(),
+        access_for: to.map_or(AccessFor::Public, |u| AccessFor::User(u.id)),
+        source: None,
+        references: References::default(),
+        reason: None,
+    };
+    let store = store.parse::<StoreId>().expect("store id");
+    let row = Notification::from_draft(store, draft, Utc::now());
+    row.insert(&mut app.conn()).expect("insert notification");
+    row.id.to_string()
+}
+
+/// Which of `ids` are stored and which of those are seen, in the order given.
+fn notification_states(app: &TestApp, ids: &[&String]) -> Vec<&'static str> {
+    ids.iter()
+        .map(|id| {
+            match (
+                count(
+                    app,
+                    &format!("SELECT 1 FROM notifications WHERE id = '{id}'"),
+                ),
+                count(
+                    app,
+                    &format!("SELECT 1 FROM notifications WHERE id = '{id}' AND seen"),
+                ),
+            ) {
+                (0, _) => "deleted",
+                (_, 0) => "unseen",
+                _ => "seen",
+            }
+        })
+        .collect()
+}
+
+fn store_version(app: &TestApp, store: &str) -> i64 {
+    use backend::db::schema::stores;
+    use diesel::{QueryDsl, RunQueryDsl};
+    stores::table
+        .find(store.parse::<StoreId>().expect("store id"))
+        .select(stores::version)
+        .first(&mut app.conn())
+        .expect("store version")
+}
+
+/// Runs a notification call on all of `ids` in `store` and returns its answer's data.
+async fn on_notifications(
+    t: &Team,
+    call: &str,
+    who: &TestUser,
+    store: &str,
+    ids: &[&String],
+) -> Value {
+    t.call(
+        call,
+        json!({ "storeId": store, "notificationIds": ids }),
+        who,
+    )
+    .await
+    .data()
+    .clone()
+}
+
+#[actix_web::test]
+async fn seen_marks_and_deletions_reach_only_the_callers_notifications_of_the_named_store() {
+    let t = team().await;
+    let other_store = create_store(&t.app, &t.owner, "Other Cafe").await;
+    let owners = insert_notification(&t.app, &t.store, Some(&t.owner));
+    let public = insert_notification(&t.app, &t.store, None);
+    let anns = insert_notification(&t.app, &t.store, Some(&t.ann));
+    let owners_elsewhere = insert_notification(&t.app, &other_store, Some(&t.owner));
+    let all = [&owners, &public, &anns, &owners_elsewhere];
+    let version = store_version(&t.app, &t.store);
+    let events = count(&t.app, "SELECT 1 FROM store_events");
+    let mark = |who| on_notifications(&t, "markNotificationsSeen", who, &t.store, &all);
+    let delete = |who| on_notifications(&t, "deleteNotifications", who, &t.store, &all);
+
+    // Bob has none of them; Ann only her own (public ones are the managers' to mark).
+    assert_eq!(mark(&t.bob).await["updated"], 0);
+    assert_eq!(notification_states(&t.app, &all), ["unseen"; 4]);
+    assert_eq!(mark(&t.ann).await["updated"], 1);
+    assert_eq!(
+        notification_states(&t.app, &all),
+        ["unseen", "unseen", "seen", "unseen"]
+    );
+    // The owner: their own and the public one of this store, not theirs of the other store.
+    assert_eq!(mark(&t.owner).await["updated"], 2);
+    assert_eq!(
+        notification_states(&t.app, &all),
+        ["seen", "seen", "seen", "unseen"]
+    );
+
+    assert_eq!(delete(&t.bob).await["deleted"], 0);
+    assert_eq!(delete(&t.owner).await["deleted"], 2);
+    assert_eq!(
+        notification_states(&t.app, &all),
+        ["deleted", "deleted", "seen", "unseen"]
+    );
+    assert_eq!(delete(&t.ann).await["deleted"], 1);
+    assert_eq!(
+        notification_states(&t.app, &all),
+        ["deleted", "deleted", "deleted", "unseen"]
+    );
+    // Named with its own store, the owner's other notification is theirs to delete.
+    let reply = on_notifications(&t, "deleteNotifications", &t.owner, &other_store, &all).await;
+    assert_eq!(reply["deleted"], 1);
+    assert_eq!(count(&t.app, "SELECT 1 FROM notifications"), 0);
+
+    // None of it changes the schedule: no new version, no event.
+    assert_eq!(store_version(&t.app, &t.store), version);
+    assert_eq!(count(&t.app, "SELECT 1 FROM store_events"), events);
+}
+
 /// Waits (briefly) for a mail to `to` containing `text`, as delivery runs after the commit.
 async fn wait_for_mail(app: &TestApp, to: &str, text: &str) {
     for _ in 0..100 {
@@ -725,4 +846,60 @@ async fn wait_for_mail(app: &TestApp, to: &str, text: &str) {
         actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     panic!("no mail to {to} with {text:?}");
+}
+
+#[actix_web::test]
+async fn the_openapi_document_describes_requests_and_notifications_without_dangling_references() {
+    let app = spawn_app().await;
+    let doc = app.get("/api/v1/openapi.json", None).await;
+    for call in [
+        "markNotificationsSeen",
+        "deleteNotifications",
+        "requestTimeOff",
+        "approveTimeOff",
+        "createAvailableTime",
+    ] {
+        assert!(
+            doc.body["paths"][format!("/api/v1/{call}")].is_object(),
+            "{call} missing"
+        );
+    }
+    let schemas = &doc.body["components"]["schemas"];
+    let request = &schemas["RequestView"]["properties"];
+    assert_eq!(request["type"]["$ref"], "#/components/schemas/RequestKind");
+    assert_eq!(
+        schemas["RequestKind"]["enum"],
+        json!(["timeoff", "dropshift"])
+    );
+    assert_eq!(
+        request["status"]["$ref"],
+        "#/components/schemas/RequestStatus"
+    );
+    assert_eq!(
+        schemas["RequestStatus"]["enum"],
+        json!(["pending", "grabbed", "accepted", "denied", "cancelled"])
+    );
+
+    fn references<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+        match v {
+            Value::Object(m) => {
+                if let Some(Value::String(r)) = m.get("$ref") {
+                    out.push(r);
+                }
+                m.values().for_each(|v| references(v, out));
+            }
+            Value::Array(a) => a.iter().for_each(|v| references(v, out)),
+            _ => {}
+        }
+    }
+    let mut refs = Vec::new();
+    references(&doc.body, &mut refs);
+    let dangling: Vec<&str> = refs
+        .into_iter()
+        .filter(|r| {
+            r.strip_prefix("#/components/schemas/")
+                .is_none_or(|name| schemas.get(name).is_none())
+        })
+        .collect();
+    assert_eq!(dangling, Vec::<&str>::new());
 }

@@ -1126,3 +1126,36 @@ async fn many_edits_of_one_shift_committed_together_keep_every_version() {
     );
     assert_eq!(updates, 30);
 }
+
+#[actix_web::test]
+async fn instants_out_of_range_and_ends_far_before_the_start_are_refused_at_once() {
+    let s = scene().await;
+    let start = berlin(1, 9, 0);
+    let create = |body: Value| s.create(&s.scheduler.token, body);
+    // Far out of any clock's range: refused at the edge.
+    let reply = create(json!({ "start": start, "end": -8_200_000_000_000_000_i64 })).await;
+    assert_eq!(reply.error(400), "end is out of range.");
+    // An end more than a day before the start is no overnight shift.
+    for end in [start - 2 * 24 * HOUR, start - 24 * HOUR] {
+        let reply = create(json!({ "start": start, "end": end })).await;
+        assert_eq!(reply.error(400), START_BEFORE_END, "end {end}");
+    }
+    // Instants no clock of ours should meet, however they are sent.
+    for (start, end) in [(i64::MAX, start), (start, i64::MAX), (i64::MIN, start)] {
+        let reply = create(json!({ "start": start, "end": end })).await;
+        assert_eq!(reply.status, 400, "{reply:?}");
+        assert!(reply.body["message"]
+            .as_str()
+            .expect("text")
+            .contains("out of range"));
+    }
+    let reply = create(json!({ "start": start, "end": start + HOUR, "repeat": [i64::MAX] })).await;
+    assert_eq!(reply.error(400), "repeat is out of range.");
+    let many: Vec<i64> = (0..5_000).map(|d| start + d * 24 * HOUR).collect();
+    let reply = create(json!({ "start": start, "end": start + HOUR, "repeat": many })).await;
+    assert_eq!(reply.status, 400);
+    // Nothing was created, and an overnight shift still ends the next morning.
+    assert_eq!(count(&s.app, "SELECT 1 FROM shifts"), 0);
+    let night = create(json!({ "start": berlin(1, 22, 0), "end": berlin(1, 6, 0) })).await;
+    assert_eq!(night.data()["shifts"][0]["end"], berlin(2, 6, 0));
+}

@@ -147,3 +147,67 @@ async fn two_nodes_writing_to_one_store_are_serialised_without_gaps() {
         .await
         .is_err());
 }
+
+/// A command whose planning panics (a stand-in for a bug in a rule).
+struct Panics;
+
+impl Command for Panics {
+    fn name(&self) -> &'static str {
+        "test.panics"
+    }
+
+    fn plan(&self, _: &StoreState, _: DateTime<Utc>) -> AppResult<Effects> {
+        panic!("a rule went wrong");
+    }
+}
+
+#[actix_web::test]
+async fn a_command_that_panics_fails_alone_and_the_store_goes_on() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let store = app.insert_store(&owner, "Corner Shop");
+    let stores = &app.state.stores;
+    // Queued together, so they are planned in one batch around the panicking command.
+    let before = (0..5).map(|i| {
+        stores.execute::<serde_json::Value>(
+            store,
+            CreateTitled {
+                store,
+                title: format!("before {i}"),
+            },
+        )
+    });
+    let after = (0..5).map(|i| {
+        stores.execute::<serde_json::Value>(
+            store,
+            CreateTitled {
+                store,
+                title: format!("after {i}"),
+            },
+        )
+    });
+    let (before, panicked, after) = futures_util::join!(
+        futures_util::future::join_all(before),
+        stores.execute::<serde_json::Value>(store, Panics),
+        futures_util::future::join_all(after),
+    );
+    let e = panicked.expect_err("the panicking command fails");
+    assert_eq!(e.kind, backend::error::ErrorKind::Internal);
+    assert!(
+        before.iter().chain(&after).all(Result::is_ok),
+        "{before:?} {after:?}"
+    );
+    // The store still serves commands.
+    let later = CreateTitled {
+        store,
+        title: "later".into(),
+    };
+    assert!(stores
+        .execute::<serde_json::Value>(store, later)
+        .await
+        .is_ok());
+    assert_eq!(
+        versions(&mut app.conn(), store),
+        (1..=11).collect::<Vec<_>>()
+    );
+}

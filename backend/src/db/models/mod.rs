@@ -5,6 +5,7 @@ pub mod availability;
 pub mod employee;
 pub mod invite;
 pub mod log;
+pub mod login_failure;
 pub mod notification;
 pub mod notification_delivery;
 pub mod one_time_code;

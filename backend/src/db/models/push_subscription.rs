@@ -62,11 +62,19 @@ impl PushSubscription {
             .collect())
     }
 
-    /// Forgets a subscription the push service reported gone.
+    /// Forgets subscriptions of a store its push services reported gone.
     #[tracing::instrument(skip(conn))]
-    pub fn remove(conn: &mut PgConnection, id: uuid::Uuid) -> QueryResult<usize> {
-        diesel::delete(push_subscriptions::table.filter(push_subscriptions::id.eq(id)))
-            .execute(conn)
+    pub fn remove(
+        conn: &mut PgConnection,
+        store: StoreId,
+        ids: &[uuid::Uuid],
+    ) -> QueryResult<usize> {
+        diesel::delete(
+            push_subscriptions::table
+                .filter(push_subscriptions::store_id.eq(store))
+                .filter(push_subscriptions::id.eq_any(ids)),
+        )
+        .execute(conn)
     }
 
     /// Forgets a user's subscription of a store by its endpoint.

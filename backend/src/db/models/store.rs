@@ -124,6 +124,11 @@ impl Store {
         stores::table.find(id).select(stores::version).first(conn)
     }
 
+    /// The store's current version, if the store exists.
+    pub fn version_of(conn: &mut PgConnection, id: StoreId) -> QueryResult<Option<i64>> {
+        Self::current_version(conn, id).optional()
+    }
+
     /// Writes the store's settings (the store actor's planned state of them); its version
     /// is the commit's to set.
     #[tracing::instrument(skip_all, fields(store = %self.id))]

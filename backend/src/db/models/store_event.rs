@@ -24,31 +24,6 @@ impl StoreEvent {
         Audience::from_columns(self.managers_only, self.user_ids.clone())
     }
 
-    /// Writes the outbox row of one change, in the caller's transaction.
-    pub fn insert(
-        conn: &mut PgConnection,
-        store: StoreId,
-        version: i64,
-        kind: &str,
-        data: &serde_json::Value,
-        audience: &Audience,
-        at: DateTime<Utc>,
-    ) -> QueryResult<()> {
-        let (managers_only, user_ids) = audience.to_columns();
-        diesel::insert_into(store_events::table)
-            .values((
-                store_events::store_id.eq(store),
-                store_events::version.eq(version),
-                store_events::kind.eq(kind),
-                store_events::data.eq(data),
-                store_events::managers_only.eq(managers_only),
-                store_events::user_ids.eq(user_ids),
-                store_events::created_at.eq(at),
-            ))
-            .execute(conn)
-            .map(|_| ())
-    }
-
     /// Writes the outbox rows of several changes in one statement per few thousand rows.
     pub fn insert_many(
         conn: &mut PgConnection,
@@ -77,6 +52,29 @@ impl StoreEvent {
                 .execute(conn)?;
         }
         Ok(())
+    }
+
+    /// The store's changes after version `after`, up to `upto` if given, oldest first, at
+    /// most `limit` (replays and catch-ups).
+    #[tracing::instrument(skip(conn))]
+    pub fn after(
+        conn: &mut PgConnection,
+        store: StoreId,
+        after: i64,
+        upto: Option<i64>,
+        limit: i64,
+    ) -> QueryResult<Vec<StoreEvent>> {
+        let mut query = store_events::table
+            .filter(store_events::store_id.eq(store))
+            .filter(store_events::version.gt(after))
+            .order(store_events::version.asc())
+            .limit(limit)
+            .select(StoreEvent::as_select())
+            .into_boxed();
+        if let Some(upto) = upto {
+            query = query.filter(store_events::version.le(upto));
+        }
+        query.load(conn)
     }
 
     /// The types of the store's changes after version `after` up to `upto`.

@@ -70,7 +70,7 @@ impl StoreActor {
 
     /// Re-reads the membership if the outbox shows a change of it since the version it is
     /// known at. One re-read runs at a time; asked again meanwhile, it runs once more after.
-    fn refresh_members(&mut self, ctx: &mut Context<Self>) {
+    pub(crate) fn refresh_members(&mut self, ctx: &mut Context<Self>) {
         if let Some(again) = self.refreshing.as_mut() {
             *again = true;
             return;

@@ -10,7 +10,7 @@ use crate::store::persist::{self, CommittedEvent, PersistError};
 use crate::store::state::StoreState;
 use crate::store::write::Undo;
 use actix::prelude::*;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -64,6 +64,25 @@ impl Pending {
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct Submit(pub Pending);
+
+/// Plans a command, turning a panic in its planning into an internal error of that command
+/// alone: planning only reads the working set, so the actor and the rest of its batch go on.
+fn plan_guarded(cmd: &dyn Command, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cmd.plan(state, now))).unwrap_or_else(
+        |panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            tracing::error!(command = cmd.name(), panic = %what, "planning a command panicked");
+            Err(AppError::internal(format!(
+                "planning {} failed",
+                cmd.name()
+            )))
+        },
+    )
+}
 
 /// A batch being committed: each pending command with its planning error, if any (commands
 /// without one have their effects, in the same order, in the transaction).
@@ -164,7 +183,7 @@ impl StoreActor {
                 let Some(pending) = self.queue.pop_front() else {
                     break;
                 };
-                match pending.cmd.plan(state, now) {
+                match plan_guarded(pending.cmd.as_ref(), state, now) {
                     Ok(planned) => {
                         undo.extend(planned.writes.iter().map(|w| state.apply(w)));
                         // Later commands of the batch see the versions its events will take.
@@ -318,6 +337,11 @@ impl Actor for StoreActor {
         ctx.run_interval(IDLE_CHECK, |act, ctx| {
             if act.retired || (act.is_idle() && act.last_used.elapsed() >= act.idle_after) {
                 act.retire(ctx);
+            } else {
+                // Another node's membership changes arrive as announcements; should one be
+                // missed (the listen connection was down), this bounds how long it goes
+                // unnoticed. Costs one version read when nothing changed.
+                act.refresh_members(ctx);
             }
         });
     }
