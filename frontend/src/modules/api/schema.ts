@@ -1228,13 +1228,28 @@ export interface components {
         /** @description `addEmployeeAvailableTime`: a manager adds a window to an employee's availability. */
         AddEmployeeAvailableTime: {
             availability: components["schemas"]["AvailabilityInput"];
-            /** Format: uuid */
-            store?: string | null;
             /**
              * Format: uuid
              * @description The employee's user id (or employee record id).
              */
             userId: string;
+        };
+        /** @description A shift as `checkApproveTimeoff` lists it. */
+        AffectedShift: {
+            assigned?: null | components["schemas"]["EmployeeId"];
+            /** Format: int64 */
+            end: number;
+            id: components["schemas"]["ShiftId"];
+            role?: null | components["schemas"]["RoleId"];
+            /** Format: int64 */
+            start: number;
+            status: string;
+            title: string;
+        };
+        /** @description The shifts approving a time-off request would move to open shifts. */
+        ApprovalPreview: {
+            /** @description The requester's shifts overlapping the time off that still hold them, by start. */
+            shifts: components["schemas"]["AffectedShift"][];
         };
         /** @description `approveGrabShift`: the shift moves to the grabber, confirmed. */
         ApproveGrabShift: components["schemas"]["GrabAnswer"];
@@ -1244,13 +1259,21 @@ export interface components {
             requestId: string;
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description `authenticatedResetPassword`: changes the signed-in user's password. */
         AuthenticatedResetPassword: {
             newPassword: string;
             oldPassword: string;
+        };
+        /**
+         * @description A deleted availability window: the answer of its deletion and the data of its
+         *     `availability.deleted` event.
+         */
+        AvailabilityDeleted: {
+            /** @description The employee record whose window it was. */
+            employeeId: components["schemas"]["EmployeeId"];
+            /** @description The window's id. */
+            id: components["schemas"]["RequestId"];
         };
         /** @description The fields of an availability window. */
         AvailabilityInput: {
@@ -1266,6 +1289,41 @@ export interface components {
             type?: string | null;
             /** @description The zone the times are meant in; windows always use the store's zone. */
             tzr?: string | null;
+        };
+        /** @description An availability window. */
+        AvailabilityView: {
+            /** @description The whole day, whatever `start` and `end` say. */
+            allDay: boolean;
+            /** @description Weekdays, 0 = Sunday, each once, in order. */
+            days: number[];
+            employeeId: components["schemas"]["EmployeeId"];
+            /**
+             * @description Local `HH:mm`; not after `start` means the next day.
+             * @example 17:00
+             */
+            end: string;
+            id: components["schemas"]["RequestId"];
+            /**
+             * Format: int64
+             * @description Last change, epoch milliseconds.
+             */
+            modified: number;
+            reason?: string | null;
+            /**
+             * @description Local `HH:mm`.
+             * @example 09:00
+             */
+            start: string;
+            status?: string | null;
+            storeId: components["schemas"]["StoreId"];
+            /**
+             * Format: int64
+             * @description Creation, epoch milliseconds.
+             */
+            timestamp: number;
+            /** @description The client's own label of the window (e.g. `available`). */
+            type?: string | null;
+            userId?: null | components["schemas"]["UserId"];
         };
         /** @description `batchDeleteShifts`. */
         BatchDeleteShifts: components["schemas"]["ShiftBatch"];
@@ -1289,8 +1347,6 @@ export interface components {
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
             /** Format: uuid */
-            storeId?: string | null;
-            /** Format: uuid */
             timeoffId: string;
         };
         /** @description `checkApproveTimeoff` (employee permission): the shifts approval would open. */
@@ -1299,8 +1355,6 @@ export interface components {
             requestId: string;
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /**
          * @description `checkEmailAddedToBusiness`: whether an open (unresolved, unexpired) invitation exists
@@ -1357,8 +1411,6 @@ export interface components {
         /** @description `createAvailableTime`: adds a window to one's own availability (needs `availabletime`). */
         CreateAvailableTime: {
             availability: components["schemas"]["AvailabilityInput"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /**
          * @description `createBusiness`: a new store owned by the caller, who also gets an employee record with
@@ -1384,8 +1436,6 @@ export interface components {
          *     their own call.
          */
         CreateRequest: Record<string, never> & {
-            /** Format: uuid */
-            store?: string | null;
             type?: string | null;
         };
         /** @description `createRole`. */
@@ -1442,15 +1492,11 @@ export interface components {
         DeleteAvailableTime: {
             /** Format: uuid */
             availabilityId: string;
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `deleteEmployeeAvailableTime`. */
         DeleteEmployeeAvailableTime: {
             /** Format: uuid */
             availabilityId: string;
-            /** Format: uuid */
-            store?: string | null;
             /** Format: uuid */
             userId: string;
         };
@@ -1472,8 +1518,6 @@ export interface components {
         DeleteSubscription: {
             /** @description The `endpoint` of the browser's `PushSubscription`. */
             endpoint?: string;
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `deleteTimeOff`: deletes one's own unresolved request. */
         DeleteTimeOff: {
@@ -1481,8 +1525,6 @@ export interface components {
             requestId: string;
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description A deleted role. */
         DeletedRole: {
@@ -1498,6 +1540,14 @@ export interface components {
              */
             cancelled: boolean;
             id: components["schemas"]["ShiftId"];
+        };
+        /** @description The answer of `deleteSubscription`. */
+        DeletedSubscriptions: {
+            /**
+             * @description How many of the caller's subscriptions of the store had the endpoint: 1, or 0 when
+             *     there was none (someone else's subscriptions are never touched).
+             */
+            deleted: number;
         };
         /** @description The answer of `dropShift`, `grabShift`, `approveGrabShift` and `rejectGrabShift`. */
         DropRequestChange: {
@@ -1691,8 +1741,16 @@ export interface components {
         /** @description Ids of notifications of a store. */
         NotificationIds: {
             notificationIds: string[];
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description The answer of `deleteNotifications`. */
+        NotificationsDeleted: {
+            /** @description How many of the named notifications were the caller's and are deleted. */
+            deleted: number;
+        };
+        /** @description The answer of `markNotificationsSeen`. */
+        NotificationsSeen: {
+            /** @description How many of the named notifications are the caller's, all of them now seen. */
+            updated: number;
         };
         /** @description A call naming one shift of a store. */
         OneShift: {
@@ -1740,8 +1798,6 @@ export interface components {
             requestId: string;
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description `remindShift`. */
         RemindShiftCall: components["schemas"]["OneShift"];
@@ -1767,17 +1823,30 @@ export interface components {
          */
         RequestId: string;
         /**
+         * @description The kind of a request. Availability is kept as recurring windows of its own and is not
+         *     a request that waits for an answer.
+         * @enum {string}
+         */
+        RequestKind: "timeoff" | "dropshift";
+        /**
          * @description `requestResetPassword`: mails a password reset code. Answers the same whether or not the
          *     address has an account.
          */
         RequestResetPassword: {
             email: string;
         };
+        /**
+         * @description Where a request stands.
+         *
+         *     Time off: pending, then accepted or denied by a manager, or cancelled by its author.
+         *     Drop shift: pending, grabbed (another employee took it, waiting for a manager), then
+         *     accepted (the shift changed hands); a rejected grab puts it back to pending, and a
+         *     request whose shift left the dropper's hands is cancelled.
+         * @enum {string}
+         */
+        RequestStatus: "pending" | "grabbed" | "accepted" | "denied" | "cancelled";
         /** @description `requestTimeOff`. */
-        RequestTimeOff: components["schemas"]["TimeOffFields"] & {
-            /** Format: uuid */
-            store?: string | null;
-        };
+        RequestTimeOff: components["schemas"]["TimeOffFields"];
         /** @description A time-off or drop-shift request. */
         RequestView: {
             /** @description Local dates (`YYYY-MM-DD`) the time off touches. */
@@ -1786,12 +1855,18 @@ export interface components {
             employeeId: components["schemas"]["EmployeeId"];
             /** @description The requester's name. */
             employeeName?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds (time off).
+             */
             end?: number | null;
             entireDay: boolean;
             grabbedBy?: null | components["schemas"]["EmployeeId"];
             id: components["schemas"]["RequestId"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Last change, epoch milliseconds.
+             */
             modified: number;
             response?: string | null;
             responseBy?: null | components["schemas"]["UserId"];
@@ -1802,12 +1877,15 @@ export interface components {
              */
             start?: number | null;
             /** @description `pending`, `grabbed`, `accepted`, `denied` or `cancelled`. */
-            status: string;
+            status: components["schemas"]["RequestStatus"];
             storeId: components["schemas"]["StoreId"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Creation, epoch milliseconds.
+             */
             timestamp: number;
             /** @description `timeoff` or `dropshift`. */
-            type: string;
+            type: components["schemas"]["RequestKind"];
             user?: null | components["schemas"]["UserId"];
         };
         /** @description The fields of a role. */
@@ -1844,13 +1922,19 @@ export interface components {
         };
         /** @description `saveSubscription`: a browser of the caller that receives their notifications of the store. */
         SaveSubscription: {
-            /** Format: uuid */
-            store?: string | null;
             /**
              * @description The browser's `PushSubscription` as JSON text, `{"endpoint", "keys": {"p256dh",
              *     "auth"}}`; the object itself is accepted too.
              */
             subscription?: unknown;
+        };
+        /** @description The answer of `saveSubscription`. */
+        SavedSubscription: {
+            /**
+             * Format: uri
+             * @description The endpoint of the saved subscription, as the server normalised it.
+             */
+            endpoint: string;
         };
         /** @description The answer of `signup` and `login`. */
         Session: {
@@ -2018,6 +2102,23 @@ export interface components {
             /** @description "Employee terminated successfully". */
             message: string;
         };
+        /** @description An approved time-off request and the shifts it opened. */
+        TimeOffApproved: {
+            /** @description The request, now `accepted`. */
+            request: components["schemas"]["RequestView"];
+            /** @description The requester's shifts that became open shifts. */
+            shifts: components["schemas"]["ShiftView"][];
+        };
+        /**
+         * @description A deleted time-off request: the answer of its deletion and the data of its
+         *     `request.deleted` event.
+         */
+        TimeOffDeleted: {
+            /** @description The request's id. */
+            id: components["schemas"]["RequestId"];
+            /** @description Always `timeoff`. */
+            type: components["schemas"]["RequestKind"];
+        };
         /** @description The fields of a time-off request. */
         TimeOffFields: {
             /** @description Sent by clients; the server computes the covering dates itself from the span. */
@@ -2053,8 +2154,6 @@ export interface components {
             /** Format: uuid */
             availabilityId: string;
             rawAvailability: components["schemas"]["AvailabilityInput"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `updateBusinessIdentity`: name, logo and kind. */
         UpdateBusinessIdentity: {
@@ -2091,8 +2190,6 @@ export interface components {
             availability: components["schemas"]["AvailabilityInput"];
             /** Format: uuid */
             availabilityId: string;
-            /** Format: uuid */
-            store?: string | null;
             /** Format: uuid */
             userId: string;
         };
@@ -2132,8 +2229,6 @@ export interface components {
         UpdateTimeOff: components["schemas"]["TimeOffFields"] & {
             /** Format: uuid */
             requestId: string;
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description The changed fields of `updateShift`. */
         UpdatedShift: {
@@ -2275,7 +2370,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["AvailabilityView"];
                     };
                 };
             };
@@ -2391,7 +2486,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["TimeOffApproved"];
                     };
                 };
             };
@@ -2674,7 +2769,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["RequestView"];
                     };
                 };
             };
@@ -2732,7 +2827,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["ApprovalPreview"];
                     };
                 };
             };
@@ -3235,7 +3330,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["AvailabilityView"];
                     };
                 };
             };
@@ -3344,7 +3439,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["RequestView"];
                     };
                 };
             };
@@ -3634,7 +3729,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["AvailabilityDeleted"];
                     };
                 };
             };
@@ -3692,7 +3787,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["AvailabilityDeleted"];
                     };
                 };
             };
@@ -3750,7 +3845,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["NotificationsDeleted"];
                     };
                 };
             };
@@ -3924,7 +4019,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeletedSubscriptions"];
                     };
                 };
             };
@@ -3982,7 +4077,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["TimeOffDeleted"];
                     };
                 };
             };
@@ -4360,7 +4455,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["NotificationsSeen"];
                     };
                 };
             };
@@ -4621,7 +4716,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["RequestView"];
                     };
                 };
             };
@@ -4890,7 +4985,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["RequestView"];
                     };
                 };
             };
@@ -4948,7 +5043,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["SavedSubscription"];
                     };
                 };
             };
@@ -5495,7 +5590,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["AvailabilityView"];
                     };
                 };
             };
@@ -5764,7 +5859,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["AvailabilityView"];
                     };
                 };
             };
@@ -5989,7 +6084,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["RequestView"];
                     };
                 };
             };
