@@ -130,6 +130,17 @@ pub struct NotificationList {
 
 /// `GET /api/v1/stores/{storeId}/notifications`: the 20 newest private notifications of the
 /// caller and the 20 newest public ones of the store.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/notifications",
+    params(("storeId" = uuid::Uuid, Path, description = "Store id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": NotificationList}`", body = NotificationList),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+    )
+)]
 #[tracing::instrument(skip(state, user))]
 pub async fn get_notifications(
     state: web::Data<AppState>,

@@ -24,7 +24,10 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::stores::get_roles,
         crate::api::stores::get_employees,
         crate::api::shifts::get_shifts,
-        crate::api::pool::get_pool
+        crate::api::pool::get_pool,
+        crate::api::requests::get_availability,
+        crate::api::requests::get_time_off,
+        crate::api::notifications::get_notifications
     ),
     components(schemas(
         crate::api::stores::StoreDetail,
@@ -126,6 +129,22 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
             format!("/api/v1/{}", entry.name),
             PathItem::new(HttpMethod::Post, op.build()),
         );
+    }
+    // The reads answer `{"data": ...}` like the calls; their annotations name the value.
+    for (path, item) in doc.paths.paths.iter_mut() {
+        if !path.starts_with("/api/v1/stores/") {
+            continue;
+        }
+        let Some(get) = item.get.as_mut() else {
+            continue;
+        };
+        if let Some(RefOr::T(ok)) = get.responses.responses.get_mut("200") {
+            for content in ok.content.values_mut() {
+                if let Some(value) = content.schema.take() {
+                    content.schema = Some(envelope(value).into());
+                }
+            }
+        }
     }
     let components = doc.components.get_or_insert_with(Default::default);
     for (name, schema) in schemas {

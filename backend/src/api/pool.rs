@@ -173,7 +173,7 @@ pub struct PoolEntry {
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}/pool",
-    params(("storeId" = String, Path, description = "Store id")),
+    params(("storeId" = uuid::Uuid, Path, description = "Store id")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [PoolEntry]}`", body = [PoolEntry]),

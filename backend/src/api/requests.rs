@@ -528,8 +528,9 @@ request_call!(
 // Reads
 
 /// Query of the availability read.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct AvailabilityQuery {
     /// One employee's windows (employee record id); managers only for others.
     pub employee_id: Option<EmployeeId>,
@@ -537,6 +538,17 @@ pub struct AvailabilityQuery {
 
 /// `GET /api/v1/stores/{storeId}/availability`: managers see everyone's windows, employees
 /// their own.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/availability",
+    params(("storeId" = uuid::Uuid, Path, description = "Store id"), AvailabilityQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [AvailabilityView]}`", body = [AvailabilityView]),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+    )
+)]
 #[tracing::instrument(skip(state, user))]
 pub async fn get_availability(
     state: web::Data<AppState>,
@@ -571,8 +583,9 @@ pub async fn get_availability(
 }
 
 /// Query of the time-off read: a range in epoch milliseconds.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct RangeQuery {
     pub start: Option<i64>,
     pub end: Option<i64>,
@@ -581,6 +594,18 @@ pub struct RangeQuery {
 
 /// `GET /api/v1/stores/{storeId}/timeoff?start=&end=`: managers see every request, employees
 /// their own. Without a range, everything from a year back to a year ahead.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/timeoff",
+    params(("storeId" = uuid::Uuid, Path, description = "Store id"), RangeQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [RequestView]}`", body = [RequestView]),
+        (status = 400, description = "Bad range", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+    )
+)]
 #[tracing::instrument(skip(state, user))]
 pub async fn get_time_off(
     state: web::Data<AppState>,

@@ -510,7 +510,7 @@ enum Scope {
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}/shifts",
-    params(("storeId" = String, Path, description = "Store id"), ShiftQuery),
+    params(("storeId" = uuid::Uuid, Path, description = "Store id"), ShiftQuery),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [Shift]}`", body = [ShiftView]),

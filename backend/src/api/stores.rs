@@ -64,7 +64,7 @@ pub struct StoreDetail {
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}",
-    params(("storeId" = String, Path, description = "Store id")),
+    params(("storeId" = uuid::Uuid, Path, description = "Store id")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": StoreDetail}`", body = StoreDetail),
@@ -100,7 +100,7 @@ pub async fn get_store(
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}/roles",
-    params(("storeId" = String, Path, description = "Store id")),
+    params(("storeId" = uuid::Uuid, Path, description = "Store id")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [Role]}`", body = [RoleView]),
@@ -131,7 +131,7 @@ pub async fn get_roles(
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}/employees",
-    params(("storeId" = String, Path, description = "Store id")),
+    params(("storeId" = uuid::Uuid, Path, description = "Store id")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [Employee]}`", body = [EmployeeView]),
