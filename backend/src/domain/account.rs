@@ -3,7 +3,7 @@
 //! mailed for e-mail confirmation and password reset. Pure: the caller passes the clock and
 //! the random source.
 
-use chrono::{DateTime, Duration, TimeZone, Utc};
+use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -222,14 +222,16 @@ pub fn parse_name(raw: &str, field: &'static str) -> Result<String, AccountRuleE
     Ok(name.to_string())
 }
 
+/// The earliest birthday, epoch ms: 1900-01-01.
+pub const BIRTHDAY_MIN_MS: i64 = -2_208_988_800_000;
+
 /// A birthday given in epoch milliseconds: a real instant, after 1900 and not in the future.
 pub fn parse_birthday(ms: i64, now: DateTime<Utc>) -> Result<DateTime<Utc>, AccountRuleError> {
-    let earliest = Utc
-        .with_ymd_and_hms(1900, 1, 1, 0, 0, 0)
-        .single()
-        .ok_or(AccountRuleError::InvalidBirthday)?;
+    if ms < BIRTHDAY_MIN_MS {
+        return Err(AccountRuleError::InvalidBirthday);
+    }
     DateTime::from_timestamp_millis(ms)
-        .filter(|b| *b >= earliest && *b <= now)
+        .filter(|b| *b <= now)
         .ok_or(AccountRuleError::InvalidBirthday)
 }
 
@@ -472,6 +474,13 @@ mod tests {
         );
         assert_eq!(
             parse_birthday(i64::MAX, now),
+            Err(AccountRuleError::InvalidBirthday)
+        );
+        let first = at("1900-01-01T00:00:00Z");
+        assert_eq!(first.timestamp_millis(), BIRTHDAY_MIN_MS);
+        assert_eq!(parse_birthday(BIRTHDAY_MIN_MS, now), Ok(first));
+        assert_eq!(
+            parse_birthday(BIRTHDAY_MIN_MS - 1, now),
             Err(AccountRuleError::InvalidBirthday)
         );
     }
