@@ -182,7 +182,8 @@ async fn listen_once(
     stores: &StoreRegistry,
     url: &str,
 ) -> Result<(), tokio_postgres::Error> {
-    let (client, mut connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
+    let (client, mut connection) =
+        tokio_postgres::connect(url, crate::db::tls::connector()).await?;
     let (closed_tx, closed_rx) = tokio::sync::oneshot::channel::<()>();
     let announcements = rt.clone();
     let actors = stores.clone();

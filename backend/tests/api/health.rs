@@ -76,3 +76,48 @@ async fn the_openapi_document_describes_every_answer_and_every_reference_resolve
         "#/components/schemas/StoreTarget"
     );
 }
+
+#[actix_web::test]
+async fn the_listen_connection_honours_sslmode() {
+    let app = spawn_app().await;
+    let with = |mode: &str| {
+        let sep = if app.db_url.contains('?') { '&' } else { '?' };
+        format!("{}{sep}sslmode={mode}", app.db_url)
+    };
+    let ssl_on: bool = {
+        use diesel::RunQueryDsl;
+        #[derive(diesel::QueryableByName)]
+        struct Setting {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            ssl: String,
+        }
+        diesel::sql_query("SHOW ssl")
+            .get_result::<Setting>(&mut app.conn())
+            .expect("ssl setting")
+            .ssl
+            == "on"
+    };
+    let required = tokio_postgres::connect(&with("require"), backend::db::tls::connector()).await;
+    if ssl_on {
+        // The link is encrypted, whatever certificate the server shows.
+        let (client, connection) = required.expect("a TLS connection");
+        actix_web::rt::spawn(connection);
+        let row = client
+            .query_one(
+                "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+                &[],
+            )
+            .await
+            .expect("ssl status");
+        assert!(row.get::<_, bool>(0));
+    } else {
+        // A server without TLS is refused rather than used in the clear.
+        assert!(required.is_err());
+    }
+    let (client, connection) =
+        tokio_postgres::connect(&with("disable"), backend::db::tls::connector())
+            .await
+            .expect("a plain connection");
+    actix_web::rt::spawn(connection);
+    client.simple_query("SELECT 1").await.expect("query");
+}

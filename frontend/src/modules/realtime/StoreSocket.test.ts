@@ -34,8 +34,8 @@ class ContractServer {
         ack({ data: { version } });
       });
       socket.on('presence', (p: unknown) => this.presence.push(p));
-      socket.on('call', (name: string, payload: { fail?: boolean }, ack: (r: unknown) => void) => {
-        if (payload.fail) return ack({ message: 'You don\'t have permission to publish shifts.', code: 'permission_denied' });
+      socket.on('call', (name: string, payload: { store?: string }, ack: (r: unknown) => void) => {
+        if (payload.store === 'not-mine') return ack({ message: 'You don\'t have permission to publish shifts.', code: 'permission_denied' });
         ack({ data: { name, echoed: payload } });
       });
     });
@@ -163,8 +163,9 @@ describe('StoreSocket', () => {
   it('runs calls with their acknowledgement and throws the error envelope', async () => {
     const socket = connect();
     await until(() => socket.connected);
-    await expect(socket.call('publishShifts', { storeId: 's1' })).resolves.toEqual({ name: 'publishShifts', echoed: { storeId: 's1' } });
-    const error = await socket.call('publishShifts', { fail: true }).catch((e: unknown) => e);
+    const payload = { store: 's1', shifts: ['a'] };
+    await expect(socket.call('publishShifts', payload)).resolves.toEqual({ name: 'publishShifts', echoed: payload });
+    const error = await socket.call('publishShifts', { store: 'not-mine', shifts: [] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'permission_denied', message: "You don't have permission to publish shifts." });
   });

@@ -1,5 +1,6 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { ApiError, isErrorBody } from '@/modules/api/ApiError';
+import type { CallInput, CallName, CallOutput } from '@/modules/api/types';
 import {
   SOCKET_EVENTS,
   type ChangeEvent,
@@ -85,14 +86,14 @@ export class StoreSocket {
   }
 
   /** Runs a call over the socket and resolves with its `data`, or throws {@link ApiError}. */
-  async call<T>(name: string, payload: unknown): Promise<T> {
+  async call<N extends CallName>(name: N, payload: CallInput<N>): Promise<CallOutput<N>> {
     let reply: unknown;
     try {
       reply = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck(SOCKET_EVENTS.call, name, payload);
     } catch {
       throw ApiError.unexpected(0);
     }
-    if (reply && typeof reply === 'object' && 'data' in reply) return (reply as { data: T }).data;
+    if (reply && typeof reply === 'object' && 'data' in reply) return (reply as { data: CallOutput<N> }).data;
     if (isErrorBody(reply)) throw new ApiError(reply, 400);
     throw ApiError.unexpected(0);
   }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useRecoilCallback, useRecoilValue, useSetRecoilState } from 'recoil';
-import type { Me, User } from '@/modules/api/types';
+import type { Me, Session, SignupInput } from '@/modules/api/types';
 import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
 import { seenPublishedShiftsState } from '@/modules/employee-home/states/seenPublishedShiftsState';
 import { dropPushSubscription } from '@/modules/push/utils/webPush';
@@ -40,7 +40,7 @@ export function useSession() {
 
   const start = useRecoilCallback(
     ({ set }) =>
-      (session: { token: string; user: User }) => {
+      (session: Session) => {
         set(tokenState, session.token);
         // Loading until `/me` brings the user's stores, so no screen decides on a partial user.
         set(meState, undefined);
@@ -50,7 +50,7 @@ export function useSession() {
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const session = await api.call<{ token: string; user: User }>('login', { email, password });
+      const session = await api.call('login', { email, password });
       start(session);
       return session;
     },
@@ -58,8 +58,8 @@ export function useSession() {
   );
 
   const signUp = useCallback(
-    async (input: { email: string; password: string; firstName: string; lastName: string }) => {
-      const session = await api.call<{ token: string; user: User }>('signup', input);
+    async (input: SignupInput) => {
+      const session = await api.call('signup', input);
       start(session);
       return session;
     },

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Employee, Role, RoleData } from '@/modules/api/types';
+import type { CallInput, CallName, Employee, Role, RoleData, WageType } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
@@ -16,9 +16,9 @@ export function useTeamActions() {
 
   /** Runs a call, reloads, shows `success`; a failure is shown and rethrown. */
   const run = useCallback(
-    async <T,>(name: string, payload: object, success: string, reload: 'employees' | 'store' | 'both') => {
+    async <N extends CallName>(name: N, payload: CallInput<N>, success: string, reload: 'employees' | 'store' | 'both') => {
       try {
-        const out = await api.call<T>(name, { ...payload });
+        const out = await api.call(name, payload);
         if (reload !== 'store') await reloadEmployees();
         if (reload !== 'employees') await reloadStore();
         snack(success, 'success', name);
@@ -47,7 +47,7 @@ export function useTeamActions() {
     resend: (e: Employee) =>
       run('inviteEmployee', {
         store: storeId,
-        employee: { email: e.email, fullname: e.fullname, role: e.role, wage: e.wage ?? {}, wageType: e.wageType ?? 'Hourly', permissions: e.permissions ?? [] },
+        employee: { email: e.email, fullname: e.fullname, role: e.role, wage: e.wage ?? {}, wageType: (e.wageType as WageType | null | undefined) ?? 'Hourly', permissions: e.permissions ?? [] },
       }, t('team.inviteResent'), 'employees'),
     update: (e: Employee, d: EmployeeDraft) =>
       run('updateEmployee', {
@@ -57,10 +57,10 @@ export function useTeamActions() {
       }, t('team.saved'), 'employees'),
     deactivate: (e: Employee) => run('deactivateEmployee', { store: storeId, employeeId: e.id }, t('team.deactivated'), 'employees'),
     activate: (e: Employee) => run('activateEmployee', { store: storeId, employeeId: e.id }, t('team.activated'), 'employees'),
-    terminate: (e: Employee) => run('terminateEmployee', { storeId, employeeId: e.id }, t('team.terminated'), 'employees'),
-    createRole: (data: RoleData) => run<Role>('createRole', { store: storeId, roleData: data }, t('team.roleSaved'), 'store'),
+    terminate: (e: Employee) => run('terminateEmployee', { store: storeId, employeeId: e.id }, t('team.terminated'), 'employees'),
+    createRole: (data: RoleData) => run('createRole', { store: storeId, roleData: data }, t('team.roleSaved'), 'store'),
     updateRole: (role: Role, data: RoleData) =>
-      run<Role>('updateRole', { store: storeId, roleId: role.id, roleData: data }, t('team.roleSaved'), 'store'),
+      run('updateRole', { store: storeId, roleId: role.id, roleData: data }, t('team.roleSaved'), 'store'),
     deleteRole: (role: Role) => run('deleteRole', { store: storeId, roleId: role.id }, t('team.roleDeleted'), 'both'),
   };
 }
