@@ -160,12 +160,6 @@ pub struct Me {
     pub stores: Vec<MembershipView>,
 }
 
-/// `{"data": Me}`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MeReply {
-    pub data: Me,
-}
-
 // ---------------------------------------------------------------------------------------------
 // GET /api/v1/me
 
@@ -174,7 +168,7 @@ pub struct MeReply {
     get,
     path = "/api/v1/me",
     responses(
-        (status = 200, description = "The signed-in user", body = MeReply),
+        (status = 200, description = "`{\"data\": Me}`: the signed-in user", body = Me),
         (status = 401, description = "Not signed in", body = ErrorBody)
     ),
     security(("bearer" = []))
@@ -197,7 +191,7 @@ pub async fn me(state: web::Data<AppState>, SignedIn(user): SignedIn) -> AppResu
             })
         })
         .await?;
-    Ok(HttpResponse::Ok().json(MeReply { data: me }))
+    Ok(crate::api::envelope::ok(me))
 }
 
 // ---------------------------------------------------------------------------------------------
