@@ -14,6 +14,8 @@ use crate::db::models::user::{NewUser, ProfileChanges, User};
 use crate::domain::account::{
     self as rules, AccountRuleError, CodePurpose, Email, STATUS_CONFIRMED,
 };
+use crate::domain::account::{AccountStatus, PersonalInfoStatus, SignInMethod};
+use crate::domain::business::BusinessKind;
 use crate::domain::ids::{EmployeeId, StoreId, UserId};
 use crate::domain::permissions::Permission;
 use crate::error::{AppError, AppResult, ErrorBody};
@@ -54,20 +56,30 @@ impl From<AccountRuleError> for AppError {
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
     pub id: UserId,
+    #[schema(format = Email)]
     pub email: String,
     pub first_name: String,
     pub last_name: String,
+    #[schema(required = true)]
     pub profile_image: Option<String>,
+    #[schema(required = true)]
     pub phone_number: Option<String>,
+    #[schema(required = true, minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub birthday: Option<i64>,
+    #[schema(required = true)]
     pub description: Option<String>,
+    #[schema(required = true)]
     pub about_me: Option<String>,
     /// `pending` or `set`.
+    #[schema(value_type = PersonalInfoStatus)]
     pub personal_information_status: String,
     /// `pendingconfirm` or `confirmed`.
+    #[schema(value_type = AccountStatus)]
     pub status: String,
     /// `Email` or `Google`.
+    #[schema(value_type = SignInMethod)]
     pub sign_in_method: String,
+    #[schema(required = true, minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub last_login: Option<i64>,
 }
 
@@ -106,11 +118,14 @@ pub struct MembershipView {
     pub id: StoreId,
     pub name: String,
     #[serde(rename = "type")]
+    #[schema(value_type = BusinessKind)]
     pub kind: String,
+    #[schema(required = true)]
     pub logo: Option<String>,
     pub timezone_reference: String,
     pub is_owner: bool,
     /// Permission names; `owner` is included for the store owner.
+    #[schema(value_type = Vec<Permission>)]
     pub permissions: Vec<String>,
     pub employee_id: EmployeeId,
     pub deactive: bool,
@@ -145,12 +160,6 @@ pub struct Me {
     pub stores: Vec<MembershipView>,
 }
 
-/// `{"data": Me}`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MeReply {
-    pub data: Me,
-}
-
 // ---------------------------------------------------------------------------------------------
 // GET /api/v1/me
 
@@ -159,7 +168,7 @@ pub struct MeReply {
     get,
     path = "/api/v1/me",
     responses(
-        (status = 200, description = "The signed-in user", body = MeReply),
+        (status = 200, description = "`{\"data\": Me}`: the signed-in user", body = Me),
         (status = 401, description = "Not signed in", body = ErrorBody)
     ),
     security(("bearer" = []))
@@ -182,7 +191,7 @@ pub async fn me(state: web::Data<AppState>, SignedIn(user): SignedIn) -> AppResu
             })
         })
         .await?;
-    Ok(HttpResponse::Ok().json(MeReply { data: me }))
+    Ok(crate::api::envelope::ok(me))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -192,11 +201,16 @@ pub async fn me(state: web::Data<AppState>, SignedIn(user): SignedIn) -> AppResu
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Signup {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
+    /// With letters and digits.
+    #[schema(format = Password, min_length = 8, max_length = 256)]
     pub password: String,
     #[serde(alias = "firstname")]
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: String,
     #[serde(alias = "lastname")]
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: String,
 }
 
@@ -270,7 +284,9 @@ impl Call for Signup {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Login {
+    #[schema(format = Email)]
     pub email: String,
+    #[schema(format = Password)]
     pub password: String,
 }
 
@@ -358,6 +374,8 @@ impl Call for RequestEmailConfirmation {
 /// `confirmEmail`: confirms the account with the mailed code.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ConfirmEmail {
+    /// The mailed code.
+    #[schema(pattern = "^[0-9]{4}$")]
     pub code: String,
 }
 
@@ -395,6 +413,7 @@ impl Call for ConfirmEmail {
 /// address has an account.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RequestResetPassword {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
 }
 
@@ -430,7 +449,10 @@ impl Call for RequestResetPassword {
 /// `checkResetPasswordConfirmCode`: tells whether a reset code is valid, without using it.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CheckResetPasswordConfirmCode {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
+    /// The mailed code.
+    #[schema(pattern = "^[0-9]{4}$")]
     pub code: String,
 }
 
@@ -464,8 +486,13 @@ impl Call for CheckResetPasswordConfirmCode {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmResetPassword {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
+    /// The mailed code.
+    #[schema(pattern = "^[0-9]{4}$")]
     pub code: String,
+    /// With letters and digits.
+    #[schema(format = Password, min_length = 8, max_length = 256)]
     pub new_password: String,
 }
 
@@ -513,7 +540,10 @@ impl Call for ConfirmResetPassword {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuthenticatedResetPassword {
+    #[schema(format = Password)]
     pub old_password: String,
+    /// With letters and digits.
+    #[schema(format = Password, min_length = 8, max_length = 256)]
     pub new_password: String,
 }
 
@@ -551,6 +581,7 @@ impl Call for AuthenticatedResetPassword {
 /// `checkEmailExists`: `"password"` when the address has a password account, else `null`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CheckEmailExists {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
 }
 
@@ -558,9 +589,9 @@ impl Call for CheckEmailExists {
     const NAME: &'static str = "checkEmailExists";
     const ACCESS: Access = Access::Public;
     const SUMMARY: &'static str = "How an address signs in: \"password\", or null when unknown.";
-    type Output = Option<&'static str>;
+    type Output = Option<KnownSignIn>;
 
-    async fn run(self, ctx: Ctx) -> AppResult<Option<&'static str>> {
+    async fn run(self, ctx: Ctx) -> AppResult<Option<KnownSignIn>> {
         let email = Email::parse(&self.email)?;
         let user = ctx
             .state
@@ -569,8 +600,16 @@ impl Call for CheckEmailExists {
             .await?;
         Ok(user
             .filter(|u| u.sign_in_method == rules::SIGN_IN_EMAIL)
-            .map(|_| "password"))
+            .map(|_| KnownSignIn::Password))
     }
+}
+
+/// How a known address signs in, as `checkEmailExists` answers it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum KnownSignIn {
+    /// With a password.
+    Password,
 }
 
 /// `updateProfile`: the signed-in user's own name, image, birthday and phone number. Every
@@ -579,22 +618,28 @@ impl Call for CheckEmailExists {
 #[serde(rename_all = "camelCase")]
 pub struct UpdateProfile {
     #[serde(alias = "firstname")]
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: Option<String>,
     #[serde(alias = "lastname")]
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: Option<String>,
     /// Image address (an upload's path or an http(s) address).
     #[serde(alias = "profileImage")]
+    #[schema(pattern = "^(https?://|/([^/]|$))", max_length = 2048)]
     pub profile: Option<String>,
-    /// Epoch milliseconds.
+    /// Epoch milliseconds, from 1900 on and not in the future.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub birthday: Option<i64>,
     /// Removes the profile image.
     #[serde(default)]
     pub remove_profile: bool,
     /// Blank clears the number.
     #[serde(alias = "phonenumber")]
+    #[schema(pattern = "^(\\+?[ .()-]*([0-9][ .()-]*){6,15})?$")]
     pub phone_number: Option<String>,
     /// Whose profile: only the caller's own may be named.
     #[serde(alias = "uid")]
+    #[schema(format = Uuid)]
     pub user_id: Option<String>,
 }
 

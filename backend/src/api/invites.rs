@@ -37,7 +37,10 @@ fn code(input: &str) -> Option<String> {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckInvitationCodeExists {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
+    /// The invitation code, any case; a text that cannot be one answers `exists: false`.
+    #[schema(pattern = "^[A-Za-z0-9]{8}$")]
     pub code: String,
 }
 
@@ -87,6 +90,7 @@ impl Call for CheckInvitationCodeExists {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckEmailAddedToBusiness {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
 }
 
@@ -119,7 +123,11 @@ impl Call for CheckEmailAddedToBusiness {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JoinBusinessWithInvitation {
+    /// The signed-in user's own address.
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
+    /// The invitation code, any case.
+    #[schema(pattern = "^[A-Za-z0-9]{8}$")]
     pub code: String,
 }
 

@@ -37,7 +37,10 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::store::team_views::EmployeeView,
         crate::store::views::ShiftView,
         crate::api::pool::PoolEntry,
-        crate::store::request_views::RequestView
+        crate::store::request_views::RequestView,
+        crate::store::request_views::AvailabilityView,
+        crate::store::request_views::NotificationView,
+        crate::api::notifications::NotificationList
     ))
 )]
 struct ResourceDoc;
@@ -45,6 +48,7 @@ struct ResourceDoc;
 /// Builds the whole document.
 pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
     let mut doc = ResourceDoc::openapi();
+    envelope_reads(&mut doc);
     let components = doc.components.get_or_insert_with(Default::default);
     components.add_security_scheme(
         "bearer",
@@ -130,27 +134,31 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
             PathItem::new(HttpMethod::Post, op.build()),
         );
     }
-    // The reads answer `{"data": ...}` like the calls; their annotations name the value.
-    for (path, item) in doc.paths.paths.iter_mut() {
-        if !path.starts_with("/api/v1/stores/") {
-            continue;
-        }
-        let Some(get) = item.get.as_mut() else {
-            continue;
-        };
-        if let Some(RefOr::T(ok)) = get.responses.responses.get_mut("200") {
-            for content in ok.content.values_mut() {
-                if let Some(value) = content.schema.take() {
-                    content.schema = Some(envelope(value).into());
-                }
-            }
-        }
-    }
     let components = doc.components.get_or_insert_with(Default::default);
     for (name, schema) in schemas {
         components.schemas.insert(name, schema);
     }
     doc
+}
+
+/// The resource reads answer `{"data": ...}` like the calls (see [`crate::api::envelope`]);
+/// their annotations name the data, which is wrapped here.
+fn envelope_reads(doc: &mut utoipa::openapi::OpenApi) {
+    let reads = doc
+        .paths
+        .paths
+        .values_mut()
+        .filter_map(|item| item.get.as_mut());
+    for op in reads {
+        let Some(RefOr::T(ok)) = op.responses.responses.get_mut("200") else {
+            continue;
+        };
+        for content in ok.content.values_mut() {
+            if let Some(data) = content.schema.take() {
+                content.schema = Some(envelope(data).into());
+            }
+        }
+    }
 }
 
 /// `{"data": <answer>}`.

@@ -163,6 +163,7 @@ grab_answer!(
 #[serde(rename_all = "camelCase")]
 pub struct PoolEntry {
     /// The drop request; `null` for an open shift, taken with `takeOpenShift`.
+    #[schema(required = true)]
     pub request: Option<RequestView>,
     pub shift: ShiftView,
 }

@@ -3,7 +3,9 @@
 
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::domain::permissions::Perms;
-use crate::domain::push::{EndpointRules, Subscription, SubscriptionError, ENDPOINT_MAX};
+use crate::domain::push::{
+    EndpointRules, PushSubscriptionJson, Subscription, SubscriptionError, ENDPOINT_MAX,
+};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::push::{Subscribe, Unsubscribe};
@@ -51,6 +53,7 @@ pub struct SaveSubscription {
     /// The browser's `PushSubscription` as JSON text, `{"endpoint", "keys": {"p256dh",
     /// "auth"}}`; the object itself is accepted too.
     #[serde(default)]
+    #[schema(value_type = PushSubscriptionJson, required = true)]
     pub subscription: Value,
 }
 
@@ -99,6 +102,7 @@ impl Call for SaveSubscription {
 pub struct DeleteSubscription {
     /// The `endpoint` of the browser's `PushSubscription`.
     #[serde(default)]
+    #[schema(required = true, format = "uri", min_length = 1, max_length = 2048)]
     pub endpoint: String,
 }
 

@@ -185,6 +185,47 @@ pub struct Subscription {
     pub auth: String,
 }
 
+/// A browser's `PushSubscription` as [`Subscription::parse`] reads it, for the API document:
+/// its JSON text, or the object itself.
+pub struct PushSubscriptionJson;
+
+impl utoipa::PartialSchema for PushSubscriptionJson {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        let text = |description: &str| {
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .description(Some(description))
+        };
+        let keys = ObjectBuilder::new()
+            .property(
+                "p256dh",
+                text(
+                    "The browser's P-256 public key, an uncompressed point of 65 bytes, base64url.",
+                ),
+            )
+            .required("p256dh")
+            .property("auth", text("The browser's 16-byte secret, base64url."))
+            .required("auth");
+        let object = ObjectBuilder::new()
+            .property(
+                "endpoint",
+                text("The push service's URL (https).")
+                    .format(Some(utoipa::openapi::SchemaFormat::Custom("uri".into())))
+                    .max_length(Some(ENDPOINT_MAX)),
+            )
+            .required("endpoint")
+            .property("keys", keys)
+            .required("keys");
+        OneOfBuilder::new()
+            .item(text("The subscription's JSON text.").min_length(Some(1)))
+            .item(object)
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for PushSubscriptionJson {}
+
 /// The JSON of a browser's `PushSubscription`; other fields (`expirationTime`) are ignored.
 #[derive(Deserialize)]
 struct RawSubscription {
