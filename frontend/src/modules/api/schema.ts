@@ -1283,6 +1283,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        AccountStatus: "pendingconfirm" | "confirmed";
         /** @description `activateEmployee`. */
         ActivateEmployee: components["schemas"]["EmployeeTarget"];
         /** @description `addEmployeeAvailableTime`: a manager adds a window to an employee's availability. */
@@ -1296,14 +1298,14 @@ export interface components {
         };
         /** @description A shift as `checkApproveTimeoff` lists it. */
         AffectedShift: {
-            assigned?: null | components["schemas"]["EmployeeId"];
+            assigned: null | components["schemas"]["EmployeeId"];
             /** Format: int64 */
             end: number;
             id: components["schemas"]["ShiftId"];
-            role?: null | components["schemas"]["RoleId"];
+            role: null | components["schemas"]["RoleId"];
             /** Format: int64 */
             start: number;
-            status: string;
+            status: components["schemas"]["Status"];
             title: string;
         };
         /** @description The shifts approving a time-off request would move to open shifts. */
@@ -1322,7 +1324,12 @@ export interface components {
         };
         /** @description `authenticatedResetPassword`: changes the signed-in user's password. */
         AuthenticatedResetPassword: {
+            /**
+             * Format: password
+             * @description With letters and digits.
+             */
             newPassword: string;
+            /** Format: password */
             oldPassword: string;
         };
         /**
@@ -1340,12 +1347,21 @@ export interface components {
             allDay?: boolean;
             /** @description Weekdays: numbers (0 = Sunday) or English names. */
             days: components["schemas"]["DayInput"][];
-            /** @description Local end, `HH:mm`; not after the start means the next day. Ignored when all day. */
+            /**
+             * @description Local end, `HH:mm`; not after the start means the next day. Ignored when all day.
+             * @example 17:00
+             */
             end?: string | null;
+            /** @description Empty means none. */
             reason?: string | null;
-            /** @description Local start, `HH:mm` (defaults to 00:00 for all-day windows). */
+            /**
+             * @description Local start, `HH:mm` (defaults to 00:00 for all-day windows); empty means none.
+             * @example 09:00
+             */
             start?: string | null;
+            /** @description The client's own label of the window; empty means none. */
             status?: string | null;
+            /** @description The client's own label of the window (e.g. `available`); empty means none. */
             type?: string | null;
             /** @description The zone the times are meant in; windows always use the store's zone. */
             tzr?: string | null;
@@ -1368,13 +1384,13 @@ export interface components {
              * @description Last change, epoch milliseconds.
              */
             modified: number;
-            reason?: string | null;
+            reason: string | null;
             /**
              * @description Local `HH:mm`.
              * @example 09:00
              */
             start: string;
-            status?: string | null;
+            status: string | null;
             storeId: components["schemas"]["StoreId"];
             /**
              * Format: int64
@@ -1382,8 +1398,8 @@ export interface components {
              */
             timestamp: number;
             /** @description The client's own label of the window (e.g. `available`). */
-            type?: string | null;
-            userId?: null | components["schemas"]["UserId"];
+            type: string | null;
+            userId: null | components["schemas"]["UserId"];
         };
         /** @description `batchDeleteShifts`. */
         BatchDeleteShifts: components["schemas"]["ShiftBatch"];
@@ -1402,6 +1418,8 @@ export interface components {
             /** @description False when the store already had this value. */
             changed: boolean;
         };
+        /** @enum {string} */
+        BusinessKind: "healthcare services" | "hospitality and leisure" | "personal care" | "entertainment and recreation" | "education and childcare" | "transportation and storage" | "repair and maintenance" | "retail and consumer" | "real estate and construction" | "others";
         /** @description `cancelTimeOff`: withdraws one's own pending or approved time off. */
         CancelTimeOff: {
             /** @description An optional answer text (managers' answers). */
@@ -1421,27 +1439,39 @@ export interface components {
          *     for `email`.
          */
         CheckEmailAddedToBusiness: {
+            /** Format: email */
             email: string;
         };
         /** @description `checkEmailExists`: `"password"` when the address has a password account, else `null`. */
         CheckEmailExists: {
+            /** Format: email */
             email: string;
         };
         /** @description `checkInvitationCodeExists`: whether `code` is an open invitation for `email`. */
         CheckInvitationCodeExists: {
+            /** @description The invitation code, any case; a text that cannot be one answers `exists: false`. */
             code: string;
+            /** Format: email */
             email: string;
         };
         /** @description `checkResetPasswordConfirmCode`: tells whether a reset code is valid, without using it. */
         CheckResetPasswordConfirmCode: {
+            /** @description The mailed code. */
             code: string;
+            /** Format: email */
             email: string;
         };
         /** @description `clearSchedule`. */
         ClearScheduleCall: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
             end: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
             start: number;
         };
         /** @description The answer of `clearSchedule`. */
@@ -1458,12 +1488,19 @@ export interface components {
         CompleteShiftCall: components["schemas"]["OneShift"];
         /** @description `confirmEmail`: confirms the account with the mailed code. */
         ConfirmEmail: {
+            /** @description The mailed code. */
             code: string;
         };
         /** @description `confirmResetPassword`: sets a new password with a reset code, using the code up. */
         ConfirmResetPassword: {
+            /** @description The mailed code. */
             code: string;
+            /** Format: email */
             email: string;
+            /**
+             * Format: password
+             * @description With letters and digits.
+             */
             newPassword: string;
         };
         /** @description `confirmShift`, by the assignee. */
@@ -1477,26 +1514,41 @@ export interface components {
          *     every permission.
          */
         CreateBusiness: {
+            /** @description Empty means none. */
             address?: string | null;
-            /** @description Closing time, `"HH:mm"`. */
+            /**
+             * @description Closing time, `"HH:mm"`.
+             * @example 17:00
+             */
             close?: string | null;
             /** @description Days off: weekday numbers (0 = Sunday) or names. */
             daysoff?: components["schemas"]["DayInput"][] | null;
+            /** @description The logo's URL; empty means none. */
             logo?: string | null;
             name: string;
-            /** @description Opening time, `"HH:mm"`. */
+            /**
+             * @description Opening time, `"HH:mm"`.
+             * @example 09:00
+             */
             open?: string | null;
-            /** @description IANA zone, e.g. `"Europe/Berlin"`. */
+            /**
+             * @description IANA zone, e.g. `"Europe/Berlin"`.
+             * @example Europe/Berlin
+             */
             timezoneReference: string;
-            /** @description One of the business kinds (`"hospitality and leisure"`, ...). */
-            type: string;
+            /**
+             * @description One of the business kinds (`"hospitality and leisure"`, ...); case, `_` and `-` are
+             *     forgiven.
+             */
+            type: components["schemas"]["BusinessKind"];
         };
         /**
          * @description The generic request call: `type` `timeoff` asks for time off; drop-shift requests have
          *     their own call.
          */
-        CreateRequest: Record<string, never> & {
-            type?: string | null;
+        CreateRequest: components["schemas"]["TimeOffFields"] & {
+            /** @description `timeoff`; a drop-shift request is made with `dropShift`. */
+            type: components["schemas"]["TimeOffKind"];
         };
         /** @description `createRole`. */
         CreateRole: {
@@ -1526,6 +1578,7 @@ export interface components {
              * @description Epoch ms.
              */
             start: number;
+            /** @description A list of at most 16 KiB as JSON. */
             tasks?: Record<string, never>[] | null;
             title: string;
         };
@@ -1542,7 +1595,6 @@ export interface components {
             /** @description One entry per new shift that breaks no rule but may be a mistake. */
             warnings: components["schemas"]["ShiftWarning"][];
         };
-        /** @description A day named in a days-off list: a weekday number (0 = Sunday) or an English name. */
         DayInput: number | string;
         /** @description `deactivateEmployee`: the employee can still sign in but can no longer act in the store. */
         DeactivateEmployee: components["schemas"]["EmployeeTarget"];
@@ -1568,6 +1620,7 @@ export interface components {
         };
         /** @description `deleteShift`. */
         DeleteShiftCall: {
+            /** @description Why an announced shift is cancelled; empty means none. */
             cancelReason?: string | null;
             shiftId: components["schemas"]["ShiftId"];
         };
@@ -1576,8 +1629,11 @@ export interface components {
          *     notifications of the store.
          */
         DeleteSubscription: {
-            /** @description The `endpoint` of the browser's `PushSubscription`. */
-            endpoint?: string;
+            /**
+             * Format: uri
+             * @description The `endpoint` of the browser's `PushSubscription`.
+             */
+            endpoint: string;
         };
         /** @description `deleteTimeOff`: deletes one's own unresolved request. */
         DeleteTimeOff: {
@@ -1613,7 +1669,7 @@ export interface components {
         DropRequestChange: {
             /** @description The drop request as it now stands. */
             request: components["schemas"]["RequestView"];
-            shift?: null | components["schemas"]["ShiftView"];
+            shift: null | components["schemas"]["ShiftView"];
         };
         /** @description `dropShift`. */
         DropShiftCall: {
@@ -1632,21 +1688,24 @@ export interface components {
         EmployeePatch: {
             /**
              * Format: int64
-             * @description Epoch ms.
+             * @description Epoch ms, not in the future.
              */
             birthday?: number | null;
+            /** @description Image URL. */
             displayImg?: string | null;
             displayName?: string | null;
+            /** @description Not empty. */
             fullname?: string | null;
+            /** @description Image URL. */
             img?: string | null;
-            /** @description Manager only; never `owner`. */
-            permissions?: string[] | null;
+            /** @description Manager only; `owner` only on the owner's own record, which keeps every permission. */
+            permissions?: components["schemas"]["Permission"][] | null;
             phonenumber?: string | null;
             /** @description Role ids of this store (manager only). */
             roles?: components["schemas"]["RoleId"][] | null;
-            /** @description Wage per role id (manager only). */
+            /** @description Wage per role id (manager only); only roles the employee holds. */
             wage?: {
-                [key: string]: number;
+                [key: string]: components["schemas"]["Wage"];
             } | null;
             wageType?: null | components["schemas"]["WageType"];
         };
@@ -1663,28 +1722,30 @@ export interface components {
              * Format: int64
              * @description Epoch ms.
              */
-            birthday?: number | null;
+            birthday: number | null;
             deactive: boolean;
-            displayImg?: string | null;
+            displayImg: string | null;
             /** @description The display name, falling back to the full name. */
             displayName: string;
+            /** Format: email */
             email: string;
             fullname: string;
             id: components["schemas"]["EmployeeId"];
-            img?: string | null;
+            img: string | null;
             /**
              * Format: int64
              * @description For managers, while the invitation waits: when it expires (epoch ms). Past it, the
              *     code no longer works and the invitation must be sent again.
              */
-            inviteExpire?: number | null;
+            inviteExpire?: number;
             /**
              * Format: int64
              * @description Last change, epoch ms.
              */
             modified: number;
-            permissions?: string[] | null;
-            phonenumber?: string | null;
+            /** @description The permissions the record holds (the owner's record holds them all). */
+            permissions?: components["schemas"]["Permission"][];
+            phonenumber: string | null;
             /** @description Role ids. */
             role: string[];
             store: components["schemas"]["StoreId"];
@@ -1693,13 +1754,13 @@ export interface components {
              * @description Creation, epoch ms.
              */
             timestamp: number;
-            userId?: null | components["schemas"]["UserId"];
+            userId: null | components["schemas"]["UserId"];
             /** @description Wage per role id. */
             wage?: {
-                [key: string]: number;
-            } | null;
+                [key: string]: components["schemas"]["Wage"];
+            };
             /** @description `Hourly` or `Weekly`. */
-            wageType?: string | null;
+            wageType?: components["schemas"]["WageType"];
         };
         /** @description The JSON body of a failure. */
         ErrorBody: {
@@ -1717,23 +1778,30 @@ export interface components {
         GrabShiftCall: {
             dropReuestId: components["schemas"]["RequestId"];
         };
+        /** @enum {string} */
+        GrantablePermission: "employee" | "schedule" | "availabletime";
         /** @description The business identity code. */
         IdentityCode: {
             code: string;
         };
         /** @description The employee to invite. */
         InviteData: {
+            /** @description Empty means none. */
             displayName?: string | null;
-            /** @description Trimmed; compared case-insensitively. */
+            /**
+             * Format: email
+             * @description Trimmed; compared case-insensitively.
+             */
             email: string;
+            /** @description Empty means none. */
             fullname?: string | null;
             /** @description Any of `employee`, `schedule`, `availabletime`. */
-            permissions?: string[];
+            permissions?: components["schemas"]["GrantablePermission"][];
             /** @description Role ids of this store. */
             role?: components["schemas"]["RoleId"][];
-            /** @description Wage per role id: `{"<role id>": 12.5}`. */
+            /** @description Wage per role id: `{"<role id>": 12.5}`; only roles in `role`. */
             wage?: {
-                [key: string]: number;
+                [key: string]: components["schemas"]["Wage"];
             };
             wageType?: null | components["schemas"]["WageType"];
         };
@@ -1761,7 +1829,12 @@ export interface components {
          *     e-mail and becomes the invited employee.
          */
         JoinBusinessWithInvitation: {
+            /** @description The invitation code, any case. */
             code: string;
+            /**
+             * Format: email
+             * @description The signed-in user's own address.
+             */
             email: string;
         };
         /** @description The store joined. */
@@ -1772,7 +1845,9 @@ export interface components {
         };
         /** @description `login`: signs in with e-mail and password. */
         Login: {
+            /** Format: email */
             email: string;
+            /** Format: password */
             password: string;
         };
         /** @description `markNotificationsSeen`: one's own notifications (and, for managers, public ones). */
@@ -1781,22 +1856,18 @@ export interface components {
         Me: components["schemas"]["UserView"] & {
             stores: components["schemas"]["MembershipView"][];
         };
-        /** @description `{"data": Me}`. */
-        MeReply: {
-            data: components["schemas"]["Me"];
-        };
         /** @description A store the signed-in user belongs to. */
         MembershipView: {
             deactive: boolean;
             employeeId: components["schemas"]["EmployeeId"];
             id: components["schemas"]["StoreId"];
             isOwner: boolean;
-            logo?: string | null;
+            logo: string | null;
             name: string;
             /** @description Permission names; `owner` is included for the store owner. */
-            permissions: string[];
+            permissions: components["schemas"]["Permission"][];
             timezoneReference: string;
-            type: string;
+            type: components["schemas"]["BusinessKind"];
         };
         /**
          * Format: uuid
@@ -1824,16 +1895,16 @@ export interface components {
             /** @description The user it is for, or `"public"`. */
             accessFor: string;
             content: string;
-            dropRequest?: null | components["schemas"]["RequestId"];
+            dropRequest: null | components["schemas"]["RequestId"];
             id: components["schemas"]["NotificationId"];
-            reason?: string | null;
+            reason: string | null;
             seen: boolean;
-            shift?: null | components["schemas"]["ShiftId"];
+            shift: null | components["schemas"]["ShiftId"];
             /** Format: uuid */
-            shiftPropose?: string | null;
-            source?: null | components["schemas"]["UserId"];
+            shiftPropose: string | null;
+            source: null | components["schemas"]["UserId"];
             storeId: components["schemas"]["StoreId"];
-            timeoffRequest?: null | components["schemas"]["RequestId"];
+            timeoffRequest: null | components["schemas"]["RequestId"];
             /**
              * Format: int64
              * @description Creation, epoch milliseconds.
@@ -1862,9 +1933,16 @@ export interface components {
         OneShift: {
             shiftId: components["schemas"]["ShiftId"];
         };
+        /**
+         * @description One permission an employee can hold in a store.
+         * @enum {string}
+         */
+        Permission: "employee" | "schedule" | "availabletime" | "owner";
+        /** @enum {string} */
+        PersonalInfoStatus: "pending" | "set";
         /** @description One entry of the pool: a drop request with its shift, or an open shift (no request). */
         PoolEntry: {
-            request?: null | components["schemas"]["RequestView"];
+            request: null | components["schemas"]["RequestView"];
             shift: components["schemas"]["ShiftView"];
         };
         /** @description The server's public VAPID key. */
@@ -1887,11 +1965,24 @@ export interface components {
             /** @description The open drafts named, left as they are: an open shift cannot be published. */
             skipped: components["schemas"]["ShiftId"][];
         };
+        PushSubscriptionJson: string | {
+            /**
+             * Format: uri
+             * @description The push service's URL (https).
+             */
+            endpoint: string;
+            keys: {
+                /** @description The browser's 16-byte secret, base64url. */
+                auth: string;
+                /** @description The browser's P-256 public key, an uncompressed point of 65 bytes, base64url. */
+                p256dh: string;
+            };
+        };
         /** @description `rateShift`. */
         RateShiftCall: {
             /**
              * Format: int32
-             * @description 1 to 5.
+             * @description Stars, 1 to 5.
              */
             rate: number;
             shiftId: components["schemas"]["ShiftId"];
@@ -1939,6 +2030,7 @@ export interface components {
          *     address has an account.
          */
         RequestResetPassword: {
+            /** Format: email */
             email: string;
         };
         /**
@@ -1957,31 +2049,31 @@ export interface components {
         RequestView: {
             /** @description Local dates (`YYYY-MM-DD`) the time off touches. */
             coveringDates: string[];
-            description?: string | null;
+            description: string | null;
             employeeId: components["schemas"]["EmployeeId"];
             /** @description The requester's name. */
-            employeeName?: string | null;
+            employeeName: string | null;
             /**
              * Format: int64
              * @description Epoch milliseconds (time off).
              */
-            end?: number | null;
+            end: number | null;
             entireDay: boolean;
-            grabbedBy?: null | components["schemas"]["EmployeeId"];
+            grabbedBy: null | components["schemas"]["EmployeeId"];
             id: components["schemas"]["RequestId"];
             /**
              * Format: int64
              * @description Last change, epoch milliseconds.
              */
             modified: number;
-            response?: string | null;
-            responseBy?: null | components["schemas"]["UserId"];
-            shift?: null | components["schemas"]["ShiftId"];
+            response: string | null;
+            responseBy: null | components["schemas"]["UserId"];
+            shift: null | components["schemas"]["ShiftId"];
             /**
              * Format: int64
              * @description Epoch milliseconds (time off).
              */
-            start?: number | null;
+            start: number | null;
             /** @description `pending`, `grabbed`, `accepted`, `denied` or `cancelled`. */
             status: components["schemas"]["RequestStatus"];
             storeId: components["schemas"]["StoreId"];
@@ -1992,10 +2084,11 @@ export interface components {
             timestamp: number;
             /** @description `timeoff` or `dropshift`. */
             type: components["schemas"]["RequestKind"];
-            user?: null | components["schemas"]["UserId"];
+            user: null | components["schemas"]["UserId"];
         };
         /** @description The fields of a role. */
         RoleData: {
+            /** @description A CSS colour (`#rrggbbaa`, `rgb(...)`, a name). */
             color: string;
             /** @description Shifts of this role need the employee's confirmation. Default false. */
             requireUserAction?: boolean | null;
@@ -2032,7 +2125,7 @@ export interface components {
              * @description The browser's `PushSubscription` as JSON text, `{"endpoint", "keys": {"p256dh",
              *     "auth"}}`; the object itself is accepted too.
              */
-            subscription?: unknown;
+            subscription: components["schemas"]["PushSubscriptionJson"];
         };
         /** @description The answer of `saveSubscription`. */
         SavedSubscription: {
@@ -2050,7 +2143,9 @@ export interface components {
         };
         /** @description A batch call naming shifts of a store. */
         ShiftBatch: {
+            /** @description Why announced shifts are cancelled; empty means none. */
             cancelReason?: string | null;
+            /** @description Shift ids (or objects with an `id`). */
             shifts: components["schemas"]["ShiftRef"][];
         };
         /**
@@ -2058,16 +2153,20 @@ export interface components {
          * @description A shift.
          */
         ShiftId: string;
-        /**
-         * Format: uuid
-         * @description A shift named by its id, or an object carrying it (`{"id": ...}`).
-         */
-        ShiftRef: string;
+        /** @description A shift id, or an object with its `id`. */
+        ShiftRef: string | {
+            /**
+             * Format: uuid
+             * @description A shift.
+             */
+            id: string;
+        };
         /** @description A shift. Instants are epoch milliseconds. */
         ShiftView: {
-            assigned?: null | components["schemas"]["EmployeeId"];
-            assigneeEmail?: string | null;
-            cancelReason?: string | null;
+            assigned: null | components["schemas"]["EmployeeId"];
+            /** Format: email */
+            assigneeEmail: string | null;
+            cancelReason: string | null;
             /** Format: int64 */
             end: number;
             id: components["schemas"]["ShiftId"];
@@ -2084,8 +2183,8 @@ export interface components {
              * Format: int32
              * @description The manager's rating, 1 to 5 stars; `null` until rated.
              */
-            rate?: number | null;
-            role?: null | components["schemas"]["RoleId"];
+            rate: number | null;
+            role: null | components["schemas"]["RoleId"];
             /** Format: int64 */
             start: number;
             /** @description draft, published, confirmed, dropped, declined, rejected or cancelled. */
@@ -2122,13 +2221,25 @@ export interface components {
              */
             start: number;
         };
+        /** @enum {string} */
+        SignInMethod: "Email" | "Google";
         /** @description `signup`: creates an account (pending e-mail confirmation) and mails the confirmation code. */
         Signup: {
+            /** Format: email */
             email: string;
             firstName: string;
             lastName: string;
+            /**
+             * Format: password
+             * @description With letters and digits.
+             */
             password: string;
         };
+        /**
+         * @description Where a shift stands between the manager and its assignee.
+         * @enum {string}
+         */
+        Status: "draft" | "published" | "confirmed" | "dropped" | "declined" | "rejected" | "cancelled";
         /** @description A store with its roles and the caller's own record and permissions. */
         StoreDetail: {
             /** @description The caller's own employee record. */
@@ -2137,7 +2248,7 @@ export interface components {
             isManager: boolean;
             isOwner: boolean;
             /** @description The caller's permissions (`owner` included for the owner). */
-            permissions: string[];
+            permissions: components["schemas"]["Permission"][];
             roles: components["schemas"]["RoleView"][];
             store: components["schemas"]["StoreView"];
         };
@@ -2168,23 +2279,29 @@ export interface components {
             address: string;
             bookingEnabled: boolean;
             id: components["schemas"]["StoreId"];
-            logo?: string | null;
+            logo: string | null;
             name: string;
             /** @description The owner's user id. */
             owner: components["schemas"]["UserId"];
-            thumbnail?: string | null;
+            thumbnail: string | null;
             times: components["schemas"]["TimesView"];
             /**
              * Format: int64
              * @description Creation, epoch ms.
              */
             timestamp: number;
-            /** @description Display label of the zone's current offset, e.g. `"GMT+01:00"`. */
+            /**
+             * @description Display label of the zone's current offset, e.g. `"GMT+01:00"`.
+             * @example GMT+01:00
+             */
             timezone: string;
-            /** @description The IANA zone all day boundaries use, e.g. `"Europe/Berlin"`. */
+            /**
+             * @description The IANA zone all day boundaries use, e.g. `"Europe/Berlin"`.
+             * @example Europe/Berlin
+             */
             timezoneReference: string;
             /** @description One of the business kinds, e.g. `"hospitality and leisure"`. */
-            type: string;
+            type: components["schemas"]["BusinessKind"];
             /**
              * Format: int64
              * @description Bumped by every committed change of the store.
@@ -2234,8 +2351,12 @@ export interface components {
         TimeOffFields: {
             /** @description Sent by clients; the server computes the covering dates itself from the span. */
             coveringDates?: unknown;
+            /** @description Empty means none. */
             description?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds, not before `start`.
+             */
             end: number;
             entireDay?: boolean;
             /**
@@ -2244,14 +2365,19 @@ export interface components {
              */
             start: number;
         };
+        /** @enum {string} */
+        TimeOffKind: "timeoff";
         /**
          * @description Opening hours: `"HH:mm"` local times (close before open runs past midnight) and days off
          *     as weekday numbers, 0 = Sunday.
          */
         TimesView: {
-            close?: string | null;
+            /** @example 17:00 */
+            close: string | null;
+            /** @description Distinct and in order; at least one day of the week is a work day. */
             daysOff: number[];
-            open?: string | null;
+            /** @example 09:00 */
+            open: string | null;
         };
         /**
          * @description `toggleBookingFeature`: turn client booking on or off. Setting the value the store already
@@ -2271,21 +2397,31 @@ export interface components {
             /** @description The logo URL. Absent or `null` keeps it; `""` removes it. */
             img?: string | null;
             name: string;
-            type: string;
+            /** @description One of the business kinds; case, `_` and `-` are forgiven. */
+            type: components["schemas"]["BusinessKind"];
         };
         /** @description `updateBusinessLocation`: address and time zone. */
         UpdateBusinessLocation: {
             address: string;
-            /** @description IANA zone, e.g. `"Europe/Berlin"`. */
+            /**
+             * @description IANA zone, e.g. `"Europe/Berlin"`.
+             * @example Europe/Berlin
+             */
             timezone: string;
         };
         /** @description `updateBusinessTiming`: opening hours and days off. */
         UpdateBusinessTiming: {
-            /** @description `"HH:mm"`; before `open` means the store closes after midnight. */
+            /**
+             * @description `"HH:mm"`; before `open` means the store closes after midnight.
+             * @example 17:00
+             */
             close: string;
             /** @description Weekday numbers (0 = Sunday) or names. */
             daysoff: components["schemas"]["DayInput"][];
-            /** @description `"HH:mm"`. */
+            /**
+             * @description `"HH:mm"`.
+             * @example 09:00
+             */
             open: string;
         };
         /**
@@ -2311,7 +2447,7 @@ export interface components {
         UpdateProfile: {
             /**
              * Format: int64
-             * @description Epoch milliseconds.
+             * @description Epoch milliseconds, from 1900 on and not in the future.
              */
             birthday?: number | null;
             firstName?: string | null;
@@ -2322,7 +2458,10 @@ export interface components {
             profile?: string | null;
             /** @description Removes the profile image. */
             removeProfile?: boolean;
-            /** @description Whose profile: only the caller's own may be named. */
+            /**
+             * Format: uuid
+             * @description Whose profile: only the caller's own may be named.
+             */
             userId?: string | null;
         };
         /** @description `updateRole`. Title and colour are required; the switches keep their value when absent. */
@@ -2332,6 +2471,7 @@ export interface components {
         };
         /** @description `updateShift`. */
         UpdateShiftCall: {
+            /** @description Why an announced shift is cancelled; empty means none. */
             cancelReason?: string | null;
             shiftId: components["schemas"]["ShiftId"];
             updatedShift: components["schemas"]["UpdatedShift"];
@@ -2348,13 +2488,20 @@ export interface components {
              * @description An employee record id; `null` or `""` makes the shift open; absent keeps it.
              */
             assigned?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch ms; before `start` means the shift ends the next day.
+             */
             end?: number | null;
             oe?: boolean | null;
             /** Format: uuid */
             role?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
             start?: number | null;
+            /** @description A list of at most 16 KiB as JSON. */
             tasks?: Record<string, never>[] | null;
             title?: string | null;
             /**
@@ -2370,25 +2517,28 @@ export interface components {
         UserId: string;
         /** @description A user as the API shows it. Instants are epoch milliseconds. */
         UserView: {
-            aboutMe?: string | null;
+            aboutMe: string | null;
             /** Format: int64 */
-            birthday?: number | null;
-            description?: string | null;
+            birthday: number | null;
+            description: string | null;
+            /** Format: email */
             email: string;
             firstName: string;
             id: components["schemas"]["UserId"];
             /** Format: int64 */
-            lastLogin?: number | null;
+            lastLogin: number | null;
             lastName: string;
             /** @description `pending` or `set`. */
-            personalInformationStatus: string;
-            phoneNumber?: string | null;
-            profileImage?: string | null;
+            personalInformationStatus: components["schemas"]["PersonalInfoStatus"];
+            phoneNumber: string | null;
+            profileImage: string | null;
             /** @description `Email` or `Google`. */
-            signInMethod: string;
+            signInMethod: components["schemas"]["SignInMethod"];
             /** @description `pendingconfirm` or `confirmed`. */
-            status: string;
+            status: components["schemas"]["AccountStatus"];
         };
+        /** Format: double */
+        Wage: number;
         /**
          * @description How an employee is paid.
          * @enum {string}
@@ -3040,7 +3190,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: null | string;
+                        data: null | "password";
                     };
                 };
             };
@@ -4613,13 +4763,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The signed-in user */
+            /** @description `{"data": Me}`: the signed-in user */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MeReply"];
+                    "application/json": {
+                        data: components["schemas"]["Me"];
+                    };
                 };
             };
             /** @description Not signed in */
@@ -5303,7 +5455,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{"data": [AvailabilityView]}` */
+            /** @description `{"data": [Availability]}` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5323,8 +5475,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5418,8 +5579,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5538,13 +5708,13 @@ export interface operations {
             query?: {
                 /** @description Epoch ms; with `end`. Default: the current week in the store's zone. */
                 start?: number;
-                /** @description Epoch ms. */
+                /** @description Epoch ms; at most 100 days after `start`. */
                 end?: number;
                 /**
                  * @description `all` (owner or schedule permission), `mine` (own non-draft shifts) or `open` (published
                  *     open shifts). Default: `all` for schedule managers, `mine` for others.
                  */
-                scope?: string;
+                scope?: "all" | "mine" | "open";
                 /** @description Only this employee record's shifts (schedule permission). */
                 employee?: components["schemas"]["EmployeeId"];
             };
@@ -5609,8 +5779,11 @@ export interface operations {
     get_time_off: {
         parameters: {
             query?: {
+                /** @description Epoch ms. Default: a year back. */
                 start?: number;
+                /** @description Epoch ms, not before `start`. Default: a year ahead. */
                 end?: number;
+                /** @description One employee's requests (employee record id); managers only for others. */
                 employeeId?: components["schemas"]["EmployeeId"];
             };
             header?: never;
@@ -5622,7 +5795,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{"data": [RequestView]}` */
+            /** @description `{"data": [Request]}` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5651,8 +5824,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

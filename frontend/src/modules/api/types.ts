@@ -59,6 +59,10 @@ export type RoleData = Schemas['RoleData'];
 export type InviteData = Schemas['InviteData'];
 export type EmployeePatch = Schemas['EmployeePatch'];
 export type WageType = Schemas['WageType'];
+export type BusinessKind = Schemas['BusinessKind'];
+export type Permission = Schemas['Permission'];
+/** The permissions a manager can hand out (`owner` is the store owner's alone). */
+export type GrantablePermission = Schemas['GrantablePermission'];
 
 // ---------------------------------------------------------------------------------------
 // Shifts

@@ -13,7 +13,7 @@ import { useSwitchStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Checkbox, FormError, SelectField, TextField } from '@/modules/ui/components/Field';
 import { Row, Stack } from '@/modules/ui/components/Layout';
-import { BUSINESS_KINDS, kindKey, ROLE_COLORS, timeZones, WEEKDAYS, type RoleDraft } from '../utils/business';
+import { asBusinessKind, BUSINESS_KINDS, kindKey, ROLE_COLORS, timeZones, WEEKDAYS, type RoleDraft } from '../utils/business';
 import { Steps } from './Steps';
 
 type Step = 'account' | 'profile' | 'confirm' | 'business' | 'location' | 'hours' | 'roles';
@@ -72,7 +72,7 @@ export function OnboardOwnerPage() {
   const register = async () => {
     const created = await api.call('createBusiness', {
       name: v.name.trim(),
-      type: v.kind,
+      type: asBusinessKind(v.kind),
       logo: v.logo.trim() || null,
       timezoneReference: v.timezone,
       address: v.address.trim(),

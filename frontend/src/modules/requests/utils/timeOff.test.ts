@@ -50,6 +50,7 @@ describe('request lists', () => {
     entireDay: true,
     description: null,
     response: null,
+    responseBy: null,
     coveringDates,
     shift: null,
     grabbedBy: null,

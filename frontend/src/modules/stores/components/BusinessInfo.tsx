@@ -4,7 +4,7 @@ import type { CallInput, CallName, Store } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { clock, imageUrl, required } from '@/modules/forms/validation';
-import { BUSINESS_KINDS, kindKey, timeZones, WEEKDAYS } from '@/modules/onboarding/utils/business';
+import { asBusinessKind, BUSINESS_KINDS, kindKey, timeZones, WEEKDAYS } from '@/modules/onboarding/utils/business';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { Button } from '@/modules/ui/components/Button';
 import { Checkbox, SelectField, TextField } from '@/modules/ui/components/Field';
@@ -88,7 +88,7 @@ function BusinessInfoForms({ store }: { store: Store }) {
           <Stack>
             <h2 style={{ margin: 0 }}>{t('store.identity')}</h2>
             <TextField label={t('fields.businessName')} value={identity.name} onChange={(e) => setIdentity({ ...identity, name: e.target.value })} error={err('name')} />
-            <SelectField label={t('fields.businessType')} value={identity.type} onChange={(e) => setIdentity({ ...identity, type: e.target.value })} options={BUSINESS_KINDS.map((k) => ({ value: k, label: t(kindKey(k)) }))} />
+            <SelectField label={t('fields.businessType')} value={identity.type} onChange={(e) => setIdentity({ ...identity, type: asBusinessKind(e.target.value) })} options={BUSINESS_KINDS.map((k) => ({ value: k, label: t(kindKey(k)) }))} />
             <TextField label={t('fields.logo')} type="url" value={identity.img} onChange={(e) => setIdentity({ ...identity, img: e.target.value })} error={err('img')} />
             <Row $justify="flex-end"><Button type="submit">{t('common.save')}</Button></Row>
           </Stack>
