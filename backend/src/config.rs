@@ -170,8 +170,8 @@ impl Settings {
     pub fn for_tests(database_url: String, dir: &Path) -> Settings {
         Settings {
             database_url,
-            database_pool_size: 4,
-            database_connect_timeout: Duration::from_secs(5),
+            database_pool_size: 8,
+            database_connect_timeout: Duration::from_secs(15),
             bind: "127.0.0.1:0".into(),
             jwt_secret: Alphanumeric.sample_string(&mut rand::thread_rng(), 48),
             token_ttl: Duration::from_secs(3600),

@@ -905,6 +905,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stores/{storeId}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/availability`: managers see everyone's windows, employees
+         *     their own.
+         */
+        get: operations["get_availability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stores/{storeId}/employees": {
         parameters: {
             query?: never;
@@ -918,6 +938,26 @@ export interface paths {
          *     in full).
          */
         get: operations["get_employees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/notifications`: the 20 newest private notifications of the
+         *     caller and the 20 newest public ones of the store.
+         */
+        get: operations["get_notifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -973,6 +1013,26 @@ export interface paths {
         };
         /** `GET /api/v1/stores/{storeId}/shifts`: the shifts overlapping a range. */
         get: operations["get_shifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/timeoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/timeoff?start=&end=`: managers see every request, employees
+         *     their own. Without a range, everything from a year back to a year ahead.
+         */
+        get: operations["get_time_off"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1738,9 +1798,55 @@ export interface components {
             timezoneReference: string;
             type: string;
         };
+        /**
+         * Format: uuid
+         * @description A notification.
+         */
+        NotificationId: string;
         /** @description Ids of notifications of a store. */
         NotificationIds: {
             notificationIds: string[];
+        };
+        /**
+         * @description The type of a notification, as the spec names it.
+         * @enum {string}
+         */
+        NotificationKind: "newshift" | "timeoff" | "dropshift" | "message" | "shiftUpdate" | "shiftcancel" | "declineShift" | "cancelTimeOff" | "shiftpropose";
+        /** @description The newest notifications of a member in a store. */
+        NotificationList: {
+            /** @description The caller's own, newest first (at most 20). */
+            private: components["schemas"]["NotificationView"][];
+            /** @description The store's public ones, newest first (at most 20). */
+            public: components["schemas"]["NotificationView"][];
+        };
+        /** @description A notification. */
+        NotificationView: {
+            /** @description The user it is for, or `"public"`. */
+            accessFor: string;
+            content: string;
+            dropRequest?: null | components["schemas"]["RequestId"];
+            id: components["schemas"]["NotificationId"];
+            reason?: string | null;
+            seen: boolean;
+            shift?: null | components["schemas"]["ShiftId"];
+            /** Format: uuid */
+            shiftPropose?: string | null;
+            source?: null | components["schemas"]["UserId"];
+            storeId: components["schemas"]["StoreId"];
+            timeoffRequest?: null | components["schemas"]["RequestId"];
+            /**
+             * Format: int64
+             * @description Creation, epoch milliseconds.
+             */
+            timestamp: number;
+            title: string;
+            /** @description One of the spec's notification types. */
+            type: components["schemas"]["NotificationKind"];
+            /**
+             * Format: int32
+             * @description 1 success, 2 warning, 3 error, 4 info.
+             */
+            variant: number;
         };
         /** @description The answer of `deleteNotifications`. */
         NotificationsDeleted: {
@@ -2048,9 +2154,14 @@ export interface components {
         StoreTarget: {
             /**
              * Format: uuid
-             * @description The store's id (also accepted as `storeId`).
+             * @description The store's id.
              */
             store?: string | null;
+            /**
+             * Format: uuid
+             * @description The store's id, as some calls of the spec name it (`store` wins when both are given).
+             */
+            storeId?: string | null;
         };
         /** @description A store. */
         StoreView: {
@@ -5143,7 +5254,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StoreDetail"];
+                    "application/json": {
+                        data: components["schemas"]["StoreDetail"];
+                    };
                 };
             };
             /** @description Not signed in */
@@ -5166,6 +5279,52 @@ export interface operations {
             };
             /** @description No such store */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_availability: {
+        parameters: {
+            query?: {
+                /** @description One employee's windows (employee record id); managers only for others. */
+                employeeId?: components["schemas"]["EmployeeId"];
+            };
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [AvailabilityView]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityView"][];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5193,7 +5352,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EmployeeView"][];
+                    "application/json": {
+                        data: components["schemas"]["EmployeeView"][];
+                    };
                 };
             };
             /** @description Not signed in */
@@ -5225,6 +5386,49 @@ export interface operations {
             };
         };
     };
+    get_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": NotificationList}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationList"];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_pool: {
         parameters: {
             query?: never;
@@ -5243,7 +5447,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PoolEntry"][];
+                    "application/json": {
+                        data: components["schemas"]["PoolEntry"][];
+                    };
                 };
             };
             /** @description Not signed in */
@@ -5293,7 +5499,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoleView"][];
+                    "application/json": {
+                        data: components["schemas"]["RoleView"][];
+                    };
                 };
             };
             /** @description Not signed in */
@@ -5355,7 +5563,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShiftView"][];
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"][];
+                    };
                 };
             };
             /** @description Bad range */
@@ -5387,6 +5597,62 @@ export interface operations {
             };
             /** @description No such store */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_time_off: {
+        parameters: {
+            query?: {
+                start?: number;
+                end?: number;
+                employeeId?: components["schemas"]["EmployeeId"];
+            };
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [RequestView]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestView"][];
+                    };
+                };
+            };
+            /** @description Bad range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -100,30 +100,9 @@ export type TimeOffInput = Schemas['TimeOffFields'];
 
 // ---------------------------------------------------------------------------------------
 // Notifications
-//
-// Not in the API document yet: `GET /api/v1/stores/{storeId}/notifications` has no
-// operation and its `NotificationList` / `NotificationView` no schema, so these two are the
-// only API shapes still written here. They follow the server's `NotificationView`; replace
-// them with `Schemas['NotificationView']` / `Schemas['NotificationList']` once the document
-// has them.
 
 /** A notification; `accessFor` is the reader's user id or `"public"`. */
-export interface AppNotification {
-  id: string;
-  storeId: string;
-  title: string;
-  content: string;
-  seen: boolean;
-  type: string;
-  /** 1 success, 2 warning, 3 error, 4 info. */
-  variant: number;
-  accessFor: string;
-  shift: string | null;
-  timestamp: number;
-}
+export type AppNotification = Schemas['NotificationView'];
 
 /** `GET /stores/{id}/notifications`. */
-export interface NotificationLists {
-  private: AppNotification[];
-  public: AppNotification[];
-}
+export type NotificationLists = Schemas['NotificationList'];
