@@ -49,7 +49,9 @@ pub struct CheckInvitationCodeExists {
 #[serde(rename_all = "camelCase")]
 pub struct CodeCheck {
     pub exists: bool,
+    /// The inviting store's name, when the invitation exists.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = String, required = false)]
     pub store_name: Option<String>,
 }
 
