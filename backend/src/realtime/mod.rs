@@ -33,6 +33,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource(["/socket.io/", "/socket.io"])
             .route(web::get().to(engine::endpoint))
-            .route(web::post().to(engine::endpoint)),
+            .route(web::post().to(engine::endpoint))
+            // Only to be refused as the protocol says (400), not with a 405.
+            .route(web::put().to(engine::endpoint)),
     );
 }

@@ -47,6 +47,8 @@ pub(crate) struct SessionState {
     /// A long-polling GET is waiting.
     pub(crate) polling: bool,
     pub(crate) awaiting_pong: bool,
+    /// The client sent a `close` packet: a waiting poll ends with a `noop`, not a `close`.
+    pub(crate) closed_by_client: bool,
     /// The Socket.IO connection on the main namespace, once connected.
     socket: Option<Connected>,
 }
@@ -70,6 +72,7 @@ impl Session {
                 upgrading: false,
                 polling: false,
                 awaiting_pong: false,
+                closed_by_client: false,
                 socket: None,
             }),
         }
