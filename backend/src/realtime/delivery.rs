@@ -11,17 +11,16 @@
 use crate::db::models::store_event::StoreEvent;
 use crate::db::Db;
 use crate::domain::ids::StoreId;
-use crate::realtime::hub::Task;
 use crate::realtime::outbox;
 use crate::realtime::presence::{self, Announcement};
 use crate::realtime::server::Realtime;
+use crate::realtime::tasks::{Task, TaskQueue};
 use crate::store::registry::StoreRegistry;
 use diesel::RunQueryDsl;
 use futures_util::StreamExt;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::mpsc::UnboundedReceiver;
 use tokio_postgres::AsyncMessage;
 
 /// The channel every writer announces committed changes on.
@@ -43,12 +42,7 @@ pub fn start(rt: Arc<Realtime>, db: Db, stores: StoreRegistry, database_url: Str
 
 /// Runs the hub's tasks: at most one catch-up per store at a time (a request arriving
 /// meanwhile runs it again afterwards), membership refreshes.
-async fn deliver(
-    rt: Arc<Realtime>,
-    db: Db,
-    stores: StoreRegistry,
-    mut tasks: UnboundedReceiver<Task>,
-) {
+async fn deliver(rt: Arc<Realtime>, db: Db, stores: StoreRegistry, tasks: Arc<TaskQueue>) {
     // Stores being caught up, and whether another catch-up was asked for meanwhile.
     let mut running: HashMap<StoreId, bool> = HashMap::new();
     let start = |store: StoreId, running: &mut HashMap<StoreId, bool>| {
@@ -59,8 +53,8 @@ async fn deliver(
         running.insert(store, false);
         actix_web::rt::spawn(catch_up(rt.clone(), db.clone(), store));
     };
-    while let Some(task) = tasks.recv().await {
-        match task {
+    loop {
+        match tasks.pop().await {
             Task::CatchUp(store) => start(store, &mut running),
             Task::CatchUpAll => {
                 for store in rt.hub.stores() {

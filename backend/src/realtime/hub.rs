@@ -12,33 +12,16 @@ use crate::domain::ids::{StoreId, UserId};
 use crate::domain::membership;
 use crate::realtime::outbound::{Frame, Outbound};
 use crate::realtime::presence::{self, Announcement, PresentUser};
+use crate::realtime::tasks::{Task, TaskQueue};
 use crate::store::notify::NOTIFICATION_EVENT;
 use crate::store::persist::CommittedEvent;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
-use tokio::sync::mpsc::UnboundedSender;
 
 /// Identifies a connected socket within this process.
 pub type SocketKey = u64;
-
-/// Work the hub hands to the delivery loop (see [`crate::realtime::delivery`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Task {
-    /// Read the store's outbox after the last delivered version and deliver it.
-    CatchUp(StoreId),
-    /// Catch up every store with sockets here (after the listen connection came back).
-    CatchUpAll,
-    /// Re-read the membership of the store's sockets (an employee record changed).
-    Refresh(StoreId),
-    /// A catch-up of the store finished.
-    Finished(StoreId),
-    /// Tell the other processes who is present in the store through this one.
-    Announce(StoreId),
-    /// Ask the other processes who is present in the store through them.
-    Ask(StoreId),
-}
 
 /// One committed change, encoded once for every socket that may see it.
 #[derive(Debug)]
@@ -165,7 +148,7 @@ const MAX_PENDING: usize = 10_000;
 /// The sockets and rooms of this process.
 pub struct Hub {
     state: Mutex<State>,
-    tasks: UnboundedSender<Task>,
+    tasks: Arc<TaskQueue>,
 }
 
 /// What a join found when it completed.
@@ -178,7 +161,7 @@ pub enum JoinOutcome {
 
 impl Hub {
     /// A hub handing its background work to `tasks`.
-    pub fn new(tasks: UnboundedSender<Task>) -> Hub {
+    pub fn new(tasks: Arc<TaskQueue>) -> Hub {
         Hub {
             state: Mutex::new(State::default()),
             tasks,
@@ -189,10 +172,9 @@ impl Hub {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Hands work to the delivery loop.
+    /// Hands work to the delivery loop (merged with the same task if one is waiting).
     pub fn task(&self, task: Task) {
-        // The delivery loop lives as long as the server; after it stops nothing is owed.
-        let _ = self.tasks.send(task);
+        self.tasks.push(task);
     }
 
     /// Registers a connected socket.
@@ -645,11 +627,10 @@ mod tests {
     use super::*;
     use crate::realtime::outbound::Drained;
     use serde_json::json;
-    use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 
-    fn hub() -> (Hub, UnboundedReceiver<Task>) {
-        let (tx, rx) = unbounded_channel();
-        (Hub::new(tx), rx)
+    fn hub() -> (Hub, Arc<TaskQueue>) {
+        let tasks = Arc::new(TaskQueue::new());
+        (Hub::new(tasks.clone()), tasks)
     }
 
     fn change(store: StoreId, version: i64, audience: Audience) -> Change {
@@ -723,13 +704,13 @@ mod tests {
 
     #[test]
     fn versions_go_out_in_order_once_and_a_gap_asks_for_a_catch_up() {
-        let (hub, mut rx) = hub();
+        let (hub, rx) = hub();
         let store = StoreId::new();
         let out = joined(&hub, store, 1, UserId::new(), true, 5);
-        assert_eq!(rx.try_recv(), Ok(Task::Ask(store)));
+        assert_eq!(rx.try_pop(), Some(Task::Ask(store)));
         hub.offer(store, [change(store, 7, Audience::Everyone)]);
         assert_eq!(received(&out).0, Vec::<i64>::new());
-        assert_eq!(rx.try_recv(), Ok(Task::CatchUp(store)));
+        assert_eq!(rx.try_pop(), Some(Task::CatchUp(store)));
         hub.offer(
             store,
             [
@@ -743,9 +724,9 @@ mod tests {
         hub.offer(store, [change(store, 7, Audience::Everyone)]);
         assert_eq!(received(&out).0, Vec::<i64>::new());
         hub.announced(store, 7);
-        assert!(rx.try_recv().is_err());
+        assert!(rx.try_pop().is_none());
         hub.announced(store, 8);
-        assert_eq!(rx.try_recv(), Ok(Task::CatchUp(store)));
+        assert_eq!(rx.try_pop(), Some(Task::CatchUp(store)));
     }
 
     #[test]
@@ -822,11 +803,11 @@ mod tests {
 
     #[test]
     fn presence_through_other_processes_is_shown_until_it_goes_quiet() {
-        let (hub, mut rx) = hub();
+        let (hub, rx) = hub();
         let store = StoreId::new();
         let ana = UserId::new();
         let ana_out = joined(&hub, store, 1, ana, true, 0);
-        assert_eq!(rx.try_recv(), Ok(Task::Ask(store)));
+        assert_eq!(rx.try_pop(), Some(Task::Ask(store)));
         let node = uuid::Uuid::new_v4();
         let t0 = std::time::Instant::now();
         let zoe = PresentUser {
@@ -848,11 +829,11 @@ mod tests {
         assert!(hub.local_presence(store).is_empty());
         // A question is answered only by a process where someone is present.
         hub.heard(said(2, true, vec![]), t0);
-        assert!(rx.try_recv().is_err());
+        assert!(rx.try_pop().is_none());
         assert!(hub.presence(store, 1, true, None));
-        assert_eq!(rx.try_recv(), Ok(Task::Announce(store)));
+        assert_eq!(rx.try_pop(), Some(Task::Announce(store)));
         hub.heard(said(3, true, vec![]), t0);
-        assert_eq!(rx.try_recv(), Ok(Task::Announce(store)));
+        assert_eq!(rx.try_pop(), Some(Task::Announce(store)));
         assert_eq!(hub.stores_with_presence(), vec![store]);
         let _ = received(&ana_out);
         hub.expire_remote(t0 + presence::EXPIRY + std::time::Duration::from_secs(1));
@@ -861,15 +842,29 @@ mod tests {
     }
 
     #[test]
+    fn a_burst_of_presence_changes_leaves_one_announcement_waiting() {
+        let (hub, rx) = hub();
+        let store = StoreId::new();
+        let out = joined(&hub, store, 1, UserId::new(), true, 0);
+        for i in 0..1_000 {
+            assert!(hub.presence(store, 1, true, Some(format!("shift-{}", i % 2))));
+        }
+        assert_eq!(rx.len(), 2, "the room's question, and one announcement");
+        assert_eq!(rx.try_pop(), Some(Task::Ask(store)));
+        assert_eq!(rx.try_pop(), Some(Task::Announce(store)));
+        drop(out);
+    }
+
+    #[test]
     fn a_member_who_loses_the_store_leaves_its_room_and_a_demoted_one_stops_seeing_drafts() {
-        let (hub, mut rx) = hub();
+        let (hub, rx) = hub();
         let store = StoreId::new();
         let (ana, ben) = (UserId::new(), UserId::new());
         let ana_out = joined(&hub, store, 1, ana, true, 0);
         let ben_out = joined(&hub, store, 2, ben, false, 0);
         assert_eq!(
-            rx.try_recv(),
-            Ok(Task::Ask(store)),
+            rx.try_pop(),
+            Some(Task::Ask(store)),
             "a new room asks who is here"
         );
         hub.offer(
@@ -883,7 +878,7 @@ mod tests {
                 Audience::Everyone,
             )],
         );
-        assert_eq!(rx.try_recv(), Ok(Task::Refresh(store)));
+        assert_eq!(rx.try_pop(), Some(Task::Refresh(store)));
         hub.update_members(store, &HashMap::from([(ana, Some(false)), (ben, None)]));
         hub.offer(
             store,

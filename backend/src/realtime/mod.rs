@@ -6,6 +6,7 @@
 //! - [`engine`]: sessions, transports, heartbeats.
 //! - [`socket`]: connecting with a token and the events of the contract.
 //! - [`hub`]: sockets, rooms, ordered and filtered fan-out, presence, notifications.
+//! - [`tasks`]: the hub's work for the delivery loop, in a queue that merges repeats.
 //! - [`delivery`]: the path of committed changes from the outbox (local actor, Postgres
 //!   `NOTIFY` on every node) to the rooms.
 //! - [`presence`]: who is looking at a store, shared between server processes.
@@ -23,6 +24,7 @@ pub mod server;
 pub mod session;
 pub mod sio;
 pub mod socket;
+pub mod tasks;
 
 pub use server::{Gateway, Realtime, RealtimeConfig};
 
