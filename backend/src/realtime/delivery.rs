@@ -12,7 +12,7 @@ use crate::db::models::store_event::StoreEvent;
 use crate::db::Db;
 use crate::domain::ids::StoreId;
 use crate::realtime::outbox;
-use crate::realtime::presence::{self, Announcement};
+use crate::realtime::presence::{self, Announcement, Pace, Pacer};
 use crate::realtime::server::Realtime;
 use crate::realtime::tasks::{Task, TaskQueue};
 use crate::store::registry::StoreRegistry;
@@ -41,10 +41,31 @@ pub fn start(rt: Arc<Realtime>, db: Db, stores: StoreRegistry, database_url: Str
 }
 
 /// Runs the hub's tasks: at most one catch-up per store at a time (a request arriving
-/// meanwhile runs it again afterwards), membership refreshes.
+/// meanwhile runs it again afterwards), membership refreshes, presence announcements paced
+/// to one a second per store.
 async fn deliver(rt: Arc<Realtime>, db: Db, stores: StoreRegistry, tasks: Arc<TaskQueue>) {
     // Stores being caught up, and whether another catch-up was asked for meanwhile.
     let mut running: HashMap<StoreId, bool> = HashMap::new();
+    // Presence announcements and questions, per store and kind, at most one a second.
+    let mut pacer: Pacer<(StoreId, bool)> = Pacer::default();
+    let mut paced =
+        |store: StoreId, ask: bool| match pacer.request((store, ask), std::time::Instant::now()) {
+            Pace::Now => {
+                actix_web::rt::spawn(announce(rt.clone(), db.clone(), store, ask));
+            }
+            Pace::After(wait) => {
+                let rt = rt.clone();
+                actix_web::rt::spawn(async move {
+                    actix_web::rt::time::sleep(wait).await;
+                    rt.hub.task(if ask {
+                        Task::Ask(store)
+                    } else {
+                        Task::Announce(store)
+                    });
+                });
+            }
+            Pace::Merged => {}
+        };
     let start = |store: StoreId, running: &mut HashMap<StoreId, bool>| {
         if let Some(again) = running.get_mut(&store) {
             *again = true;
@@ -69,12 +90,8 @@ async fn deliver(rt: Arc<Realtime>, db: Db, stores: StoreRegistry, tasks: Arc<Ta
             Task::Refresh(store) => {
                 actix_web::rt::spawn(refresh(rt.clone(), stores.clone(), store));
             }
-            Task::Announce(store) => {
-                actix_web::rt::spawn(announce(rt.clone(), db.clone(), store, false));
-            }
-            Task::Ask(store) => {
-                actix_web::rt::spawn(announce(rt.clone(), db.clone(), store, true));
-            }
+            Task::Announce(store) => paced(store, false),
+            Task::Ask(store) => paced(store, true),
         }
     }
 }
