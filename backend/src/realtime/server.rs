@@ -36,6 +36,8 @@ pub struct RealtimeConfig {
     pub max_payload: usize,
     /// Largest backlog of one client, in bytes, before it is disconnected.
     pub queue_bytes: usize,
+    /// Most `call`s and `join`s one client may have running at once.
+    pub calls_in_flight: usize,
 }
 
 impl RealtimeConfig {
@@ -45,6 +47,7 @@ impl RealtimeConfig {
             ping_timeout: s.socket_ping_timeout,
             max_payload: s.socket_max_payload,
             queue_bytes: s.socket_queue_bytes,
+            calls_in_flight: s.socket_calls_in_flight,
         }
     }
 }
