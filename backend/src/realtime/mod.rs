@@ -9,10 +9,12 @@
 //! - [`tasks`]: the hub's work for the delivery loop, in a queue that merges repeats.
 //! - [`delivery`]: the path of committed changes from the outbox (local actor, Postgres
 //!   `NOTIFY` on every node) to the rooms.
+//! - [`alerts`]: new notifications for every socket of their reader, on every process.
 //! - [`presence`]: who is looking at a store, shared between server processes.
 //! - [`server`]: this process's realtime server and what its endpoints work with.
 //! - [`session`]: one Engine.IO session and the Socket.IO connection on it.
 
+pub mod alerts;
 pub mod delivery;
 pub mod eio;
 pub mod engine;

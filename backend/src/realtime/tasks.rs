@@ -7,7 +7,9 @@
 //! that moment, an announcement says who is present when it goes out. So a task already
 //! waiting absorbs any equal one: the queue holds each task at most once, which bounds it by
 //! the rooms of this process (at most one task of each kind per store), and a busy moment
-//! never loses the need for one.
+//! never loses the need for one. The alerts of new notifications
+//! ([`crate::realtime::alerts`]) wait in bounded lists in the hub; their tasks only say
+//! where to look.
 
 use crate::domain::ids::StoreId;
 use std::collections::{HashSet, VecDeque};
@@ -29,6 +31,11 @@ pub enum Task {
     Announce(StoreId),
     /// Ask the other processes who is present in the store through them.
     Ask(StoreId),
+    /// Tell the other processes about the new notifications committed here.
+    SendAlerts,
+    /// Read the notifications of the store the other processes told of, for the readers'
+    /// sockets here.
+    FetchAlerts(StoreId),
 }
 
 /// The hub's work queue: first in, first out, each task at most once.
@@ -137,8 +144,9 @@ mod tests {
                 }
             }
             q.push(Task::CatchUpAll);
+            q.push(Task::SendAlerts);
         }
-        assert_eq!(q.len(), 50 * 5 + 1);
+        assert_eq!(q.len(), 50 * 5 + 2);
     }
 
     #[actix_web::test]
