@@ -45,6 +45,15 @@ fn ack_frame(id: u64, reply: Value) -> Frame {
     ))
 }
 
+/// The answer to a `call` or `join` past the client's limit of running ones (429).
+fn too_many_calls() -> AppError {
+    AppError::new(
+        ErrorKind::RateLimited,
+        "too_many_calls",
+        "Too many calls are running on this connection; wait for their answers.",
+    )
+}
+
 /// The error envelope of an acknowledgement, as HTTP answers it.
 fn error_reply(e: &AppError) -> Value {
     match e.kind {
@@ -144,10 +153,24 @@ fn event(
     };
     let ack = packet.ack_id;
     let first = args.first().cloned().unwrap_or(Value::Null);
+    // A `join` or a `call` runs in the background: a client may have only so many running.
+    let slot = match name {
+        "join" | "call" => match session.begin_request(state.realtime.config.calls_in_flight) {
+            Some(slot) => Some(slot),
+            None => {
+                if let Some(id) = ack {
+                    session.send(ack_frame(id, error_reply(&too_many_calls())));
+                }
+                return Flow::Continue;
+            }
+        },
+        _ => None,
+    };
     match name {
         "join" => {
             let (state, session) = (state.clone(), session.clone());
             actix_web::rt::spawn(async move {
+                let _slot = slot;
                 if let Err(e) = join(&state, &session, &conn, first, ack).await {
                     if let Some(id) = ack {
                         session.send(ack_frame(id, error_reply(&e)));
@@ -173,6 +196,7 @@ fn event(
             let payload = args.get(1).cloned().unwrap_or(Value::Null);
             let (state, session) = (state.clone(), session.clone());
             actix_web::rt::spawn(async move {
+                let _slot = slot;
                 let reply = match name {
                     Some(name) => call(&state, &session, &conn, &name, payload).await,
                     None => error_reply(&AppError::invalid(
