@@ -92,10 +92,16 @@ impl Application {
                 },
             ));
         }
+        // Sockets of ended sign-in sessions are closed at once, whichever node ended them.
+        let closer = realtime.clone();
+        state
+            .sessions
+            .on_end(Arc::new(move |ended| closer.end_sessions(ended)));
         realtime::delivery::start(
             realtime,
             state.db.clone(),
             state.stores.clone(),
+            state.sessions.clone(),
             state.settings.database_url.clone(),
         );
         let listener = TcpListener::bind(&state.settings.bind)

@@ -1,7 +1,8 @@
-//! What calls use of the server: settings, the database, keys, mail and push, the sign-in
+//! What calls use of the server: settings, the database, sessions, mail and push, the sign-in
 //! throttle and the store actors. Built once at start-up, shared behind `web::Data`.
 
 use crate::auth::jwt;
+use crate::auth::session::Sessions;
 use crate::config::Settings;
 use crate::db::Db;
 use crate::domain::login_throttle::LoginThrottle;
@@ -15,7 +16,8 @@ use std::sync::Mutex;
 pub struct AppState {
     pub settings: Settings,
     pub db: Db,
-    pub keys: jwt::Keys,
+    /// Token keys and the server-side sessions tokens name.
+    pub sessions: Sessions,
     pub mailer: Mailer,
     /// Signs and addresses Web Push requests.
     pub pusher: Pusher,
@@ -37,6 +39,7 @@ impl AppState {
         publish: Publish,
     ) -> AppState {
         let keys = jwt::Keys::new(&settings.jwt_secret, settings.token_ttl);
+        let sessions = Sessions::new(db.clone(), keys);
         let stores = StoreRegistry::new(
             db.clone(),
             publish,
@@ -46,7 +49,7 @@ impl AppState {
         AppState {
             settings,
             db,
-            keys,
+            sessions,
             mailer,
             pusher,
             login_throttle: Mutex::new(LoginThrottle::default()),

@@ -7,7 +7,11 @@
 //! actor also hands its events over directly (so local delivery does not wait for the round
 //! trip); the hub drops versions it has already delivered. When the listen connection drops
 //! it reconnects and catches every room up from the outbox.
+//!
+//! The same connection hears `NOTIFY sessions_ended`: another process ended sign-in sessions,
+//! which this one stops accepting at once, and whose sockets it closes.
 
+use crate::auth::session::{self, Sessions};
 use crate::db::models::store_event::StoreEvent;
 use crate::db::Db;
 use crate::domain::ids::StoreId;
@@ -32,13 +36,19 @@ const PAGE: i64 = 500;
 const RETRY: Duration = Duration::from_secs(1);
 
 /// Starts the delivery loop and the listener. Must run inside the actix system.
-pub fn start(rt: Arc<Realtime>, db: Db, stores: StoreRegistry, database_url: String) {
+pub fn start(
+    rt: Arc<Realtime>,
+    db: Db,
+    stores: StoreRegistry,
+    sessions: Sessions,
+    database_url: String,
+) {
     let Some(tasks) = rt.take_tasks() else {
         return;
     };
     actix_web::rt::spawn(deliver(rt.clone(), db, stores.clone(), tasks));
     actix_web::rt::spawn(refresh_presence(rt.clone()));
-    actix_web::rt::spawn(listen(rt, stores, database_url));
+    actix_web::rt::spawn(listen(rt, stores, sessions, database_url));
 }
 
 /// Runs the hub's tasks: at most one catch-up per store at a time (a request arriving
@@ -167,9 +177,9 @@ async fn refresh(rt: Arc<Realtime>, stores: StoreRegistry, store: StoreId) {
 }
 
 /// Keeps a `LISTEN store_events` connection open, reconnecting when it drops.
-async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, url: String) {
+async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, sessions: Sessions, url: String) {
     loop {
-        match listen_once(&rt, &stores, &url).await {
+        match listen_once(&rt, &stores, &sessions, &url).await {
             Ok(()) => tracing::warn!("the listen connection closed; reconnecting"),
             Err(e) => tracing::warn!(error = %e, "cannot listen for store events; retrying"),
         }
@@ -180,12 +190,14 @@ async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, url: String) {
 async fn listen_once(
     rt: &Arc<Realtime>,
     stores: &StoreRegistry,
+    sessions: &Sessions,
     url: &str,
 ) -> Result<(), tokio_postgres::Error> {
     let (client, mut connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
     let (closed_tx, closed_rx) = tokio::sync::oneshot::channel::<()>();
     let announcements = rt.clone();
     let actors = stores.clone();
+    let ended = sessions.clone();
     actix_web::rt::spawn(async move {
         let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
         while let Some(message) = messages.next().await {
@@ -200,6 +212,9 @@ async fn listen_once(
                         }
                         None => tracing::warn!(payload = n.payload(), "odd store announcement"),
                     }
+                }
+                Ok(AsyncMessage::Notification(n)) if n.channel() == session::CHANNEL => {
+                    ended.ended(&session::parse_ended(n.payload()));
                 }
                 Ok(AsyncMessage::Notification(n)) if n.channel() == presence::CHANNEL => {
                     match Announcement::parse(n.payload()) {
@@ -218,8 +233,14 @@ async fn listen_once(
         let _ = closed_tx.send(());
     });
     client
-        .batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {}", presence::CHANNEL))
+        .batch_execute(&format!(
+            "LISTEN {CHANNEL}; LISTEN {}; LISTEN {}",
+            presence::CHANNEL,
+            session::CHANNEL
+        ))
         .await?;
+    // Sessions ended while not listening were not heard of: read them again.
+    sessions.forget_all();
     tracing::info!("listening for store events");
     // Anything committed while not listening is in the outbox.
     rt.hub.task(Task::CatchUpAll);

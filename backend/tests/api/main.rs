@@ -12,6 +12,7 @@ mod pool;
 mod push;
 mod requests;
 mod roles;
+mod sessions;
 mod shifts;
 mod store_actor;
 mod stores;
