@@ -3,6 +3,7 @@
 mod accounts;
 mod calls;
 mod employees;
+mod headers;
 mod health;
 mod helpers;
 mod isolation;
