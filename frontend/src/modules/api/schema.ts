@@ -667,6 +667,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: end this session; its token stops working. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/logoutEverywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out everywhere: end every session of the signed-in user, this one included. */
+        post: operations["logoutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/markNotificationsSeen": {
         parameters: {
             query?: never;
@@ -1228,13 +1262,28 @@ export interface components {
         /** @description `addEmployeeAvailableTime`: a manager adds a window to an employee's availability. */
         AddEmployeeAvailableTime: {
             availability: components["schemas"]["AvailabilityInput"];
-            /** Format: uuid */
-            store?: string | null;
             /**
              * Format: uuid
              * @description The employee's user id (or employee record id).
              */
             userId: string;
+        };
+        /** @description A shift as `checkApproveTimeoff` lists it. */
+        AffectedShift: {
+            assigned?: null | components["schemas"]["EmployeeId"];
+            /** Format: int64 */
+            end: number;
+            id: components["schemas"]["ShiftId"];
+            role?: null | components["schemas"]["RoleId"];
+            /** Format: int64 */
+            start: number;
+            status: string;
+            title: string;
+        };
+        /** @description The shifts approving a time-off request would move to open shifts. */
+        ApprovalPreview: {
+            /** @description The requester's shifts overlapping the time off that still hold them, by start. */
+            shifts: components["schemas"]["AffectedShift"][];
         };
         /** @description `approveGrabShift`: the shift moves to the grabber, confirmed. */
         ApproveGrabShift: components["schemas"]["GrabAnswer"];
@@ -1244,13 +1293,24 @@ export interface components {
             requestId: string;
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
         };
-        /** @description `authenticatedResetPassword`: changes the signed-in user's password. */
+        /**
+         * @description `authenticatedResetPassword`: changes the signed-in user's password, ending the user's
+         *     other sessions.
+         */
         AuthenticatedResetPassword: {
             newPassword: string;
             oldPassword: string;
+        };
+        /**
+         * @description A deleted availability window: the answer of its deletion and the data of its
+         *     `availability.deleted` event.
+         */
+        AvailabilityDeleted: {
+            /** @description The employee record whose window it was. */
+            employeeId: components["schemas"]["EmployeeId"];
+            /** @description The window's id. */
+            id: components["schemas"]["RequestId"];
         };
         /** @description The fields of an availability window. */
         AvailabilityInput: {
@@ -1267,18 +1327,62 @@ export interface components {
             /** @description The zone the times are meant in; windows always use the store's zone. */
             tzr?: string | null;
         };
+        /** @description An availability window. */
+        AvailabilityView: {
+            /** @description The whole day, whatever `start` and `end` say. */
+            allDay: boolean;
+            /** @description Weekdays, 0 = Sunday, each once, in order. */
+            days: number[];
+            employeeId: components["schemas"]["EmployeeId"];
+            /**
+             * @description Local `HH:mm`; not after `start` means the next day.
+             * @example 17:00
+             */
+            end: string;
+            id: components["schemas"]["RequestId"];
+            /**
+             * Format: int64
+             * @description Last change, epoch milliseconds.
+             */
+            modified: number;
+            reason?: string | null;
+            /**
+             * @description Local `HH:mm`.
+             * @example 09:00
+             */
+            start: string;
+            status?: string | null;
+            storeId: components["schemas"]["StoreId"];
+            /**
+             * Format: int64
+             * @description Creation, epoch milliseconds.
+             */
+            timestamp: number;
+            /** @description The client's own label of the window (e.g. `available`). */
+            type?: string | null;
+            userId?: null | components["schemas"]["UserId"];
+        };
         /** @description `batchDeleteShifts`. */
         BatchDeleteShifts: components["schemas"]["ShiftBatch"];
         /** @description `batchDropShifts`. */
         BatchDropShifts: components["schemas"]["ShiftBatch"];
         /** @description `batchOpenShifts`. */
         BatchOpenShifts: components["schemas"]["ShiftBatch"];
+        /** @description The answer of the batch calls. */
+        BatchedShifts: {
+            /** @description The shifts named, each once, in the order first named. */
+            shifts: components["schemas"]["ShiftId"][];
+        };
+        /** @description The booking switch after the call. */
+        BookingState: {
+            bookingEnabled: boolean;
+            /** @description False when the store already had this value. */
+            changed: boolean;
+        };
         /** @description `cancelTimeOff`: withdraws one's own pending or approved time off. */
         CancelTimeOff: {
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
             /** Format: uuid */
             timeoffId: string;
         };
@@ -1288,8 +1392,6 @@ export interface components {
             requestId: string;
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /**
          * @description `checkEmailAddedToBusiness`: whether an open (unresolved, unexpired) invitation exists
@@ -1318,8 +1420,16 @@ export interface components {
             end: number;
             /** Format: int64 */
             start: number;
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description The answer of `clearSchedule`. */
+        ClearedSchedule: {
+            /** @description The deleted drafts, in start order. */
+            deleted: components["schemas"]["ShiftId"][];
+        };
+        /** @description Whether the code is an open invitation for the e-mail, and to which store. */
+        CodeCheck: {
+            exists: boolean;
+            storeName?: string | null;
         };
         /** @description `completeShift`, by a schedule manager. */
         CompleteShiftCall: components["schemas"]["OneShift"];
@@ -1327,7 +1437,10 @@ export interface components {
         ConfirmEmail: {
             code: string;
         };
-        /** @description `confirmResetPassword`: sets a new password with a reset code, using the code up. */
+        /**
+         * @description `confirmResetPassword`: sets a new password with a reset code, using the code up, and ends
+         *     the account's sessions (but the caller's own, when signed in as the same person).
+         */
         ConfirmResetPassword: {
             code: string;
             email: string;
@@ -1338,8 +1451,6 @@ export interface components {
         /** @description `createAvailableTime`: adds a window to one's own availability (needs `availabletime`). */
         CreateAvailableTime: {
             availability: components["schemas"]["AvailabilityInput"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /**
          * @description `createBusiness`: a new store owned by the caller, who also gets an employee record with
@@ -1365,15 +1476,11 @@ export interface components {
          *     their own call.
          */
         CreateRequest: Record<string, never> & {
-            /** Format: uuid */
-            store?: string | null;
             type?: string | null;
         };
         /** @description `createRole`. */
         CreateRole: {
             roleData: components["schemas"]["RoleData"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `createShift`. */
         CreateShift: {
@@ -1399,10 +1506,21 @@ export interface components {
              * @description Epoch ms.
              */
             start: number;
-            /** Format: uuid */
-            storeId?: string | null;
             tasks?: Record<string, never>[] | null;
             title: string;
+        };
+        /** @description The new store, and the owner's employee record. */
+        CreatedBusiness: {
+            employee: components["schemas"]["EmployeeView"];
+            store: components["schemas"]["StoreView"];
+            storeId: components["schemas"]["StoreId"];
+        };
+        /** @description The answer of `createShift`: the new drafts and what the planner should know about them. */
+        CreatedShifts: {
+            /** @description The new shifts, in start order. */
+            shifts: components["schemas"]["ShiftView"][];
+            /** @description One entry per new shift that breaks no rule but may be a mistake. */
+            warnings: components["schemas"]["ShiftWarning"][];
         };
         /** @description A day named in a days-off list: a weekday number (0 = Sunday) or an English name. */
         DayInput: number | string;
@@ -1414,15 +1532,11 @@ export interface components {
         DeleteAvailableTime: {
             /** Format: uuid */
             availabilityId: string;
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `deleteEmployeeAvailableTime`. */
         DeleteEmployeeAvailableTime: {
             /** Format: uuid */
             availabilityId: string;
-            /** Format: uuid */
-            store?: string | null;
             /** Format: uuid */
             userId: string;
         };
@@ -1431,15 +1545,11 @@ export interface components {
         /** @description `deleteRole`. Employees who held the role lose it (and its wage). */
         DeleteRole: {
             roleId: components["schemas"]["RoleId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `deleteShift`. */
         DeleteShiftCall: {
             cancelReason?: string | null;
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /**
          * @description `deleteSubscription` (ours): a browser that unsubscribed stops receiving the caller's
@@ -1448,8 +1558,6 @@ export interface components {
         DeleteSubscription: {
             /** @description The `endpoint` of the browser's `PushSubscription`. */
             endpoint?: string;
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `deleteTimeOff`: deletes one's own unresolved request. */
         DeleteTimeOff: {
@@ -1457,14 +1565,43 @@ export interface components {
             requestId: string;
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description A deleted role. */
+        DeletedRole: {
+            /** @description How many employee records lost the role. */
+            employeesChanged: number;
+            id: components["schemas"]["RoleId"];
+        };
+        /** @description The answer of `deleteShift`. */
+        DeletedShift: {
+            /**
+             * @description True when the shift was announced and is now cancelled (it stays, with its reason);
+             *     false when a draft was deleted.
+             */
+            cancelled: boolean;
+            id: components["schemas"]["ShiftId"];
+        };
+        /** @description The answer of `deleteSubscription`. */
+        DeletedSubscriptions: {
+            /**
+             * @description How many of the caller's subscriptions of the store had the endpoint: 1, or 0 when
+             *     there was none (someone else's subscriptions are never touched).
+             */
+            deleted: number;
+        };
+        /** @description The answer of `dropShift`, `grabShift`, `approveGrabShift` and `rejectGrabShift`. */
+        DropRequestChange: {
+            /** @description The drop request as it now stands. */
+            request: components["schemas"]["RequestView"];
+            shift?: null | components["schemas"]["ShiftView"];
         };
         /** @description `dropShift`. */
         DropShiftCall: {
             shift: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            store?: string | null;
+        };
+        /** @description Whether the e-mail has an open invitation. */
+        EmailCheck: {
+            added: boolean;
         };
         /**
          * Format: uuid
@@ -1496,8 +1633,6 @@ export interface components {
         /** @description `deactivateEmployee` / `activateEmployee` payload. */
         EmployeeTarget: {
             employeeId: components["schemas"]["EmployeeId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /**
          * @description An employee record. Wages, wage type and permissions are present only for managers and
@@ -1557,14 +1692,14 @@ export interface components {
         /** @description A manager's answer to a grab. */
         GrabAnswer: {
             requestId: components["schemas"]["RequestId"];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description `grabShift`. The spec's field is `dropReuestId`; `dropRequestId` is accepted too. */
         GrabShiftCall: {
             dropReuestId: components["schemas"]["RequestId"];
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description The business identity code. */
+        IdentityCode: {
+            code: string;
         };
         /** @description The employee to invite. */
         InviteData: {
@@ -1589,8 +1724,17 @@ export interface components {
          */
         InviteEmployee: {
             employee: components["schemas"]["InviteData"];
-            /** Format: uuid */
-            store?: string | null;
+        };
+        /** @description The invited employee. */
+        Invited: {
+            employee: components["schemas"]["EmployeeView"];
+            /**
+             * Format: int64
+             * @description When the code stops working, epoch ms.
+             */
+            expire: number;
+            /** @description True when an open invitation was sent again. */
+            resent: boolean;
         };
         /**
          * @description `joinBusinessWithInvitation`: the signed-in user accepts an invitation sent to their
@@ -1600,11 +1744,24 @@ export interface components {
             code: string;
             email: string;
         };
+        /** @description The store joined. */
+        Joined: {
+            /** @description "Hi! Everybody's waiting for you! Let's get you started!" */
+            message: string;
+            storeId: components["schemas"]["StoreId"];
+        };
         /** @description `login`: signs in with e-mail and password. */
         Login: {
             email: string;
             password: string;
         };
+        /**
+         * @description `logout` (ours; the spec has none): ends the caller's session. Its token stops working at
+         *     once, over HTTP and on the socket, whose connections on it are closed.
+         */
+        Logout: Record<string, never>;
+        /** @description `logoutEverywhere` (ours): ends every session of the caller, this one included. */
+        LogoutEverywhere: Record<string, never>;
         /** @description `markNotificationsSeen`: one's own notifications (and, for managers, public ones). */
         MarkNotificationsSeen: components["schemas"]["NotificationIds"];
         /** @description The signed-in user with their stores. */
@@ -1631,26 +1788,45 @@ export interface components {
         /** @description Ids of notifications of a store. */
         NotificationIds: {
             notificationIds: string[];
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description The answer of `deleteNotifications`. */
+        NotificationsDeleted: {
+            /** @description How many of the named notifications were the caller's and are deleted. */
+            deleted: number;
+        };
+        /** @description The answer of `markNotificationsSeen`. */
+        NotificationsSeen: {
+            /** @description How many of the named notifications are the caller's, all of them now seen. */
+            updated: number;
         };
         /** @description A call naming one shift of a store. */
         OneShift: {
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description One entry of the pool: a drop request with its shift, or an open shift (no request). */
         PoolEntry: {
             request?: null | components["schemas"]["RequestView"];
             shift: components["schemas"]["ShiftView"];
         };
+        /** @description The server's public VAPID key. */
+        PublicVapidKey: {
+            /**
+             * @description The uncompressed P-256 point (65 bytes), base64url: the `applicationServerKey` of
+             *     `pushManager.subscribe`.
+             */
+            publicKey: string;
+        };
         /** @description `publishShifts`. */
         PublishShiftsCall: {
             /** @description Shift ids (or objects with an `id`). */
             shifts: components["schemas"]["ShiftRef"][];
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description The answer of `publishShifts`. */
+        PublishedShifts: {
+            /** @description The shifts now published. */
+            shifts: components["schemas"]["ShiftView"][];
+            /** @description The open drafts named, left as they are: an open shift cannot be published. */
+            skipped: components["schemas"]["ShiftId"][];
         };
         /** @description `rateShift`. */
         RateShiftCall: {
@@ -1660,8 +1836,6 @@ export interface components {
              */
             rate: number;
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description `rejectGrabShift`: the shift goes back to the pool. */
         RejectGrabShift: components["schemas"]["GrabAnswer"];
@@ -1671,11 +1845,15 @@ export interface components {
             requestId: string;
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description `remindShift`. */
         RemindShiftCall: components["schemas"]["OneShift"];
+        /** @description The answer of `remindShift`. */
+        Reminded: {
+            id: components["schemas"]["ShiftId"];
+            /** @description The assignee's user, who was asked again. */
+            reminded: components["schemas"]["UserId"];
+        };
         /**
          * @description `requestBusinessIdentityCode`: the code a shared clock-in device signs in to the store
          *     with. The same code is answered until the owner asks for a new one.
@@ -1683,8 +1861,6 @@ export interface components {
         RequestBusinessIdentityCode: {
             /** @description Replace the current code (the old one stops working). */
             regenerate?: boolean;
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `requestEmailConfirmation`: mails a new confirmation code; older unused ones stop working. */
         RequestEmailConfirmation: Record<string, never>;
@@ -1694,17 +1870,30 @@ export interface components {
          */
         RequestId: string;
         /**
+         * @description The kind of a request. Availability is kept as recurring windows of its own and is not
+         *     a request that waits for an answer.
+         * @enum {string}
+         */
+        RequestKind: "timeoff" | "dropshift";
+        /**
          * @description `requestResetPassword`: mails a password reset code. Answers the same whether or not the
          *     address has an account.
          */
         RequestResetPassword: {
             email: string;
         };
+        /**
+         * @description Where a request stands.
+         *
+         *     Time off: pending, then accepted or denied by a manager, or cancelled by its author.
+         *     Drop shift: pending, grabbed (another employee took it, waiting for a manager), then
+         *     accepted (the shift changed hands); a rejected grab puts it back to pending, and a
+         *     request whose shift left the dropper's hands is cancelled.
+         * @enum {string}
+         */
+        RequestStatus: "pending" | "grabbed" | "accepted" | "denied" | "cancelled";
         /** @description `requestTimeOff`. */
-        RequestTimeOff: components["schemas"]["TimeOffFields"] & {
-            /** Format: uuid */
-            store?: string | null;
-        };
+        RequestTimeOff: components["schemas"]["TimeOffFields"];
         /** @description A time-off or drop-shift request. */
         RequestView: {
             /** @description Local dates (`YYYY-MM-DD`) the time off touches. */
@@ -1713,12 +1902,18 @@ export interface components {
             employeeId: components["schemas"]["EmployeeId"];
             /** @description The requester's name. */
             employeeName?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds (time off).
+             */
             end?: number | null;
             entireDay: boolean;
             grabbedBy?: null | components["schemas"]["EmployeeId"];
             id: components["schemas"]["RequestId"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Last change, epoch milliseconds.
+             */
             modified: number;
             response?: string | null;
             responseBy?: null | components["schemas"]["UserId"];
@@ -1729,12 +1924,15 @@ export interface components {
              */
             start?: number | null;
             /** @description `pending`, `grabbed`, `accepted`, `denied` or `cancelled`. */
-            status: string;
+            status: components["schemas"]["RequestStatus"];
             storeId: components["schemas"]["StoreId"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Creation, epoch milliseconds.
+             */
             timestamp: number;
             /** @description `timeoff` or `dropshift`. */
-            type: string;
+            type: components["schemas"]["RequestKind"];
             user?: null | components["schemas"]["UserId"];
         };
         /** @description The fields of a role. */
@@ -1771,20 +1969,30 @@ export interface components {
         };
         /** @description `saveSubscription`: a browser of the caller that receives their notifications of the store. */
         SaveSubscription: {
-            /** Format: uuid */
-            store?: string | null;
             /**
              * @description The browser's `PushSubscription` as JSON text, `{"endpoint", "keys": {"p256dh",
              *     "auth"}}`; the object itself is accepted too.
              */
             subscription?: unknown;
         };
+        /** @description The answer of `saveSubscription`. */
+        SavedSubscription: {
+            /**
+             * Format: uri
+             * @description The endpoint of the saved subscription, as the server normalised it.
+             */
+            endpoint: string;
+        };
+        /** @description The answer of `signup` and `login`. */
+        Session: {
+            /** @description Bearer token for the `Authorization` header and the socket handshake. */
+            token: string;
+            user: components["schemas"]["UserView"];
+        };
         /** @description A batch call naming shifts of a store. */
         ShiftBatch: {
             cancelReason?: string | null;
             shifts: components["schemas"]["ShiftRef"][];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /**
          * Format: uuid
@@ -1812,14 +2020,17 @@ export interface components {
             /** @description Open-ended: no planned end. */
             oe: boolean;
             /** @description ns, ip, p, c or m (missed: not started and more than 2 hours past its end). */
-            progress: string;
-            /** Format: int32 */
+            progress: "ns" | "ip" | "p" | "c" | "m";
+            /**
+             * Format: int32
+             * @description The manager's rating, 1 to 5 stars; `null` until rated.
+             */
             rate?: number | null;
             role?: null | components["schemas"]["RoleId"];
             /** Format: int64 */
             start: number;
             /** @description draft, published, confirmed, dropped, declined, rejected or cancelled. */
-            status: string;
+            status: "draft" | "published" | "confirmed" | "dropped" | "declined" | "rejected" | "cancelled";
             storeId: components["schemas"]["StoreId"];
             tasks: Record<string, never>[];
             /**
@@ -1833,6 +2044,24 @@ export interface components {
              * @description Bumped by every change; name it in `updateShift` to detect a stale edit.
              */
             version: number;
+        };
+        /** @description A warning about a new shift. */
+        ShiftWarning: {
+            /**
+             * @description What a shift warning is about.
+             * @enum {string}
+             */
+            code: "long_shift";
+            /**
+             * Format: int64
+             * @description The shift's length in minutes.
+             */
+            minutes: number;
+            /**
+             * Format: int64
+             * @description The shift's start, epoch ms.
+             */
+            start: number;
         };
         /** @description `signup`: creates an account (pending e-mail confirmation) and mails the confirmation code. */
         Signup: {
@@ -1858,6 +2087,18 @@ export interface components {
          * @description A store (business).
          */
         StoreId: string;
+        /**
+         * @description The store a call acts on, as its payload names it: `store` or `storeId` (the spec uses
+         *     both), an id or empty. Read from every payload of a call that names a store, beside the
+         *     call's own fields.
+         */
+        StoreTarget: {
+            /**
+             * Format: uuid
+             * @description The store's id (also accepted as `storeId`).
+             */
+            store?: string | null;
+        };
         /** @description A store. */
         StoreView: {
             address: string;
@@ -1894,8 +2135,6 @@ export interface components {
         /** @description `takeOpenShift` (ours; the spec names no call for it): take an announced open shift. */
         TakeOpenShiftCall: {
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /**
          * @description `terminateEmployee`: ends the employment. The record is kept for history; an open
@@ -1903,8 +2142,29 @@ export interface components {
          */
         TerminateEmployee: {
             employeeId: components["schemas"]["EmployeeId"];
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description The answer of a termination. */
+        Terminated: {
+            employeeId: components["schemas"]["EmployeeId"];
+            /** @description "Employee terminated successfully". */
+            message: string;
+        };
+        /** @description An approved time-off request and the shifts it opened. */
+        TimeOffApproved: {
+            /** @description The request, now `accepted`. */
+            request: components["schemas"]["RequestView"];
+            /** @description The requester's shifts that became open shifts. */
+            shifts: components["schemas"]["ShiftView"][];
+        };
+        /**
+         * @description A deleted time-off request: the answer of its deletion and the data of its
+         *     `request.deleted` event.
+         */
+        TimeOffDeleted: {
+            /** @description The request's id. */
+            id: components["schemas"]["RequestId"];
+            /** @description Always `timeoff`. */
+            type: components["schemas"]["RequestKind"];
         };
         /** @description The fields of a time-off request. */
         TimeOffFields: {
@@ -1935,31 +2195,23 @@ export interface components {
          */
         ToggleBookingFeature: {
             bookingEnabled: boolean;
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `updateAvailableTime`: changes one of one's own windows. */
         UpdateAvailableTime: {
             /** Format: uuid */
             availabilityId: string;
             rawAvailability: components["schemas"]["AvailabilityInput"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `updateBusinessIdentity`: name, logo and kind. */
         UpdateBusinessIdentity: {
             /** @description The logo URL. Absent or `null` keeps it; `""` removes it. */
             img?: string | null;
             name: string;
-            /** Format: uuid */
-            store?: string | null;
             type: string;
         };
         /** @description `updateBusinessLocation`: address and time zone. */
         UpdateBusinessLocation: {
             address: string;
-            /** Format: uuid */
-            store?: string | null;
             /** @description IANA zone, e.g. `"Europe/Berlin"`. */
             timezone: string;
         };
@@ -1971,8 +2223,6 @@ export interface components {
             daysoff: components["schemas"]["DayInput"][];
             /** @description `"HH:mm"`. */
             open: string;
-            /** Format: uuid */
-            store?: string | null;
         };
         /**
          * @description `updateEmployee`: managers change anything of an employee but ownership; an employee may
@@ -1981,16 +2231,12 @@ export interface components {
         UpdateEmployee: {
             employee: components["schemas"]["EmployeePatch"];
             employeeId: components["schemas"]["EmployeeId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `updateEmployeeAvailableTime`. */
         UpdateEmployeeAvailableTime: {
             availability: components["schemas"]["AvailabilityInput"];
             /** Format: uuid */
             availabilityId: string;
-            /** Format: uuid */
-            store?: string | null;
             /** Format: uuid */
             userId: string;
         };
@@ -2019,23 +2265,17 @@ export interface components {
         UpdateRole: {
             roleData: components["schemas"]["RoleData"];
             roleId: components["schemas"]["RoleId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `updateShift`. */
         UpdateShiftCall: {
             cancelReason?: string | null;
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            storeId?: string | null;
             updatedShift: components["schemas"]["UpdatedShift"];
         };
         /** @description `updateTimeOff`: edits one's own unresolved request. */
         UpdateTimeOff: components["schemas"]["TimeOffFields"] & {
             /** Format: uuid */
             requestId: string;
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description The changed fields of `updateShift`. */
         UpdatedShift: {
@@ -2108,7 +2348,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ActivateEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ActivateEmployee"];
             };
         };
         responses: {
@@ -2117,7 +2357,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2162,7 +2406,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AddEmployeeAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["AddEmployeeAvailableTime"];
             };
         };
         responses: {
@@ -2171,7 +2415,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2216,7 +2464,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ApproveGrabShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ApproveGrabShift"];
             };
         };
         responses: {
@@ -2225,7 +2473,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DropRequestChange"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2270,7 +2522,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ApproveTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ApproveTimeOff"];
             };
         };
         responses: {
@@ -2279,7 +2531,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TimeOffApproved"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2333,7 +2589,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2371,7 +2631,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatchDeleteShifts"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["BatchDeleteShifts"];
             };
         };
         responses: {
@@ -2380,7 +2640,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2425,7 +2689,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatchDropShifts"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["BatchDropShifts"];
             };
         };
         responses: {
@@ -2434,7 +2698,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2479,7 +2747,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatchOpenShifts"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["BatchOpenShifts"];
             };
         };
         responses: {
@@ -2488,7 +2756,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2533,7 +2805,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CancelTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CancelTimeOff"];
             };
         };
         responses: {
@@ -2542,7 +2814,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2587,7 +2863,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CheckApproveTimeoff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CheckApproveTimeoff"];
             };
         };
         responses: {
@@ -2596,7 +2872,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApprovalPreview"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2650,7 +2930,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmailCheck"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2690,7 +2974,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: null | string;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2730,7 +3018,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CodeCheck"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2770,7 +3062,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2801,7 +3097,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ClearScheduleCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ClearScheduleCall"];
             };
         };
         responses: {
@@ -2810,7 +3106,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClearedSchedule"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2855,7 +3155,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CompleteShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CompleteShiftCall"];
             };
         };
         responses: {
@@ -2864,7 +3164,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2918,7 +3222,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2965,7 +3273,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2996,7 +3308,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConfirmShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ConfirmShift"];
             };
         };
         responses: {
@@ -3005,7 +3317,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3050,7 +3366,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateAvailableTime"];
             };
         };
         responses: {
@@ -3059,7 +3375,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3113,7 +3433,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedBusiness"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3151,7 +3475,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateRequest"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateRequest"];
             };
         };
         responses: {
@@ -3160,7 +3484,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3205,7 +3533,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateRole"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateRole"];
             };
         };
         responses: {
@@ -3214,7 +3542,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RoleView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3259,7 +3591,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateShift"];
             };
         };
         responses: {
@@ -3268,7 +3600,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3313,7 +3649,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeactivateEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeactivateEmployee"];
             };
         };
         responses: {
@@ -3322,7 +3658,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3367,7 +3707,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeclineShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeclineShift"];
             };
         };
         responses: {
@@ -3376,7 +3716,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3421,7 +3765,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteAvailableTime"];
             };
         };
         responses: {
@@ -3430,7 +3774,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityDeleted"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3475,7 +3823,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteEmployeeAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteEmployeeAvailableTime"];
             };
         };
         responses: {
@@ -3484,7 +3832,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityDeleted"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3529,7 +3881,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteNotifications"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteNotifications"];
             };
         };
         responses: {
@@ -3538,7 +3890,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationsDeleted"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3583,7 +3939,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteRole"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteRole"];
             };
         };
         responses: {
@@ -3592,7 +3948,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeletedRole"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3637,7 +3997,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteShiftCall"];
             };
         };
         responses: {
@@ -3646,7 +4006,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeletedShift"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3691,7 +4055,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteSubscription"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteSubscription"];
             };
         };
         responses: {
@@ -3700,7 +4064,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeletedSubscriptions"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3745,7 +4113,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteTimeOff"];
             };
         };
         responses: {
@@ -3754,7 +4122,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TimeOffDeleted"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3799,7 +4171,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DropShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DropShiftCall"];
             };
         };
         responses: {
@@ -3808,7 +4180,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DropRequestChange"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3862,7 +4238,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PublicVapidKey"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3900,7 +4280,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GrabShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["GrabShiftCall"];
             };
         };
         responses: {
@@ -3909,7 +4289,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DropRequestChange"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3954,7 +4338,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InviteEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["InviteEmployee"];
             };
         };
         responses: {
@@ -3963,7 +4347,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invited"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4017,7 +4405,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Joined"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4064,7 +4456,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4086,6 +4482,108 @@ export interface operations {
             };
         };
     };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Logout"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logoutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogoutEverywhere"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     markNotificationsSeen: {
         parameters: {
             query?: never;
@@ -4095,7 +4593,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MarkNotificationsSeen"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["MarkNotificationsSeen"];
             };
         };
         responses: {
@@ -4104,7 +4602,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationsSeen"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4178,7 +4680,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PublishShiftsCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["PublishShiftsCall"];
             };
         };
         responses: {
@@ -4187,7 +4689,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PublishedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4232,7 +4738,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RateShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RateShiftCall"];
             };
         };
         responses: {
@@ -4241,7 +4747,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4286,7 +4796,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RejectGrabShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RejectGrabShift"];
             };
         };
         responses: {
@@ -4295,7 +4805,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DropRequestChange"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4340,7 +4854,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RejectTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RejectTimeOff"];
             };
         };
         responses: {
@@ -4349,7 +4863,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4394,7 +4912,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RemindShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RemindShiftCall"];
             };
         };
         responses: {
@@ -4403,7 +4921,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Reminded"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4448,7 +4970,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RequestBusinessIdentityCode"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RequestBusinessIdentityCode"];
             };
         };
         responses: {
@@ -4457,7 +4979,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IdentityCode"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4511,7 +5037,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4558,7 +5088,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4589,7 +5123,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RequestTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RequestTimeOff"];
             };
         };
         responses: {
@@ -4598,7 +5132,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4643,7 +5181,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SaveSubscription"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["SaveSubscription"];
             };
         };
         responses: {
@@ -4652,7 +5190,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedSubscription"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4706,7 +5248,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5008,7 +5554,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TakeOpenShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["TakeOpenShiftCall"];
             };
         };
         responses: {
@@ -5017,7 +5563,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5062,7 +5612,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TerminateEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["TerminateEmployee"];
             };
         };
         responses: {
@@ -5071,7 +5621,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Terminated"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5116,7 +5670,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ToggleBookingFeature"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ToggleBookingFeature"];
             };
         };
         responses: {
@@ -5125,7 +5679,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BookingState"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5170,7 +5728,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateAvailableTime"];
             };
         };
         responses: {
@@ -5179,7 +5737,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5224,7 +5786,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateBusinessIdentity"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateBusinessIdentity"];
             };
         };
         responses: {
@@ -5233,7 +5795,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoreView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5271,7 +5837,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateBusinessLocation"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateBusinessLocation"];
             };
         };
         responses: {
@@ -5280,7 +5846,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoreView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5318,7 +5888,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateBusinessTiming"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateBusinessTiming"];
             };
         };
         responses: {
@@ -5327,7 +5897,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoreView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5365,7 +5939,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateEmployee"];
             };
         };
         responses: {
@@ -5374,7 +5948,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5419,7 +5997,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateEmployeeAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateEmployeeAvailableTime"];
             };
         };
         responses: {
@@ -5428,7 +6006,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5482,7 +6064,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5520,7 +6106,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateRole"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateRole"];
             };
         };
         responses: {
@@ -5529,7 +6115,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RoleView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5574,7 +6164,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateShiftCall"];
             };
         };
         responses: {
@@ -5583,7 +6173,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5628,7 +6222,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateTimeOff"];
             };
         };
         responses: {
@@ -5637,7 +6231,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
