@@ -9,5 +9,5 @@ CREATE TABLE sessions (
     expires_at timestamptz NOT NULL,
     ended_at timestamptz
 );
--- Ending every session of a user finds the open ones.
-CREATE INDEX sessions_user_open_idx ON sessions (user_id) WHERE ended_at IS NULL;
+-- A user's sessions are looked up to end them, and to delete the long expired ones.
+CREATE INDEX sessions_user_idx ON sessions (user_id);
