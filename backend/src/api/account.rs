@@ -1,10 +1,12 @@
-//! Account calls: sign-up, sign-in, the signed-in user (`GET /api/v1/me`), e-mail
-//! confirmation, password reset and change, the e-mail check, and profile updates.
+//! Account calls: sign-up, sign-in, sign-out (here or everywhere), the signed-in user
+//! (`GET /api/v1/me`), e-mail confirmation, password reset and change, the e-mail check, and
+//! profile updates.
 //!
-//! The services they call live in [`crate::auth`]: one-time codes in [`codes`], the sign-in
-//! throttle in [`throttle`], hashing off the async workers in [`password`].
+//! The services they call live in [`crate::auth`]: sessions in [`session`], one-time codes
+//! in [`codes`], the sign-in throttle in [`throttle`], hashing off the async workers in
+//! [`password`].
 
-use crate::auth::{codes, password, throttle};
+use crate::auth::{codes, password, session, throttle};
 use crate::calls::guard::SignedIn;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
@@ -32,6 +34,8 @@ pub fn register(registry: &mut Registry) {
     registry
         .add::<Signup>()
         .add::<Login>()
+        .add::<Logout>()
+        .add::<LogoutEverywhere>()
         .add::<RequestEmailConfirmation>()
         .add::<ConfirmEmail>()
         .add::<RequestResetPassword>()
@@ -276,7 +280,7 @@ impl Call for Signup {
                 tracing::warn!(error = %e, "could not mail the confirmation code");
             }
         }
-        session(&state, user)
+        session(&state, user).await
     }
 }
 
@@ -327,7 +331,43 @@ impl Call for Login {
             .db
             .run(move |conn| Ok(User::touch_last_login(conn, id, Utc::now())?))
             .await?;
-        session(&state, user)
+        session(&state, user).await
+    }
+}
+
+/// `logout` (ours; the spec has none): ends the caller's session. Its token stops working at
+/// once, over HTTP and on the socket, whose connections on it are closed.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Logout {}
+
+impl Call for Logout {
+    const NAME: &'static str = "logout";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "Sign out: end this session; its token stops working.";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let session = ctx.session()?;
+        ctx.state.sessions.end(session).await?;
+        Ok(true)
+    }
+}
+
+/// `logoutEverywhere` (ours): ends every session of the caller, this one included.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LogoutEverywhere {}
+
+impl Call for LogoutEverywhere {
+    const NAME: &'static str = "logoutEverywhere";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str =
+        "Sign out everywhere: end every session of the signed-in user, this one included.";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let user = ctx.user()?;
+        ctx.state.sessions.end_all(user, None).await?;
+        Ok(true)
     }
 }
 
@@ -482,7 +522,8 @@ impl Call for CheckResetPasswordConfirmCode {
     }
 }
 
-/// `confirmResetPassword`: sets a new password with a reset code, using the code up.
+/// `confirmResetPassword`: sets a new password with a reset code, using the code up, and ends
+/// the account's sessions (but the caller's own, when signed in as the same person).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmResetPassword {
@@ -508,7 +549,10 @@ impl Call for ConfirmResetPassword {
         // Hashed first, so the code row is locked only for the short write.
         let hash = password::hash_on_pool(self.new_password).await?;
         let key = email.as_str().to_string();
-        ctx.state
+        // A caller signed in as the same person keeps their session; every other one ends.
+        let (caller, caller_session) = (ctx.user, ctx.session);
+        let ended = ctx
+            .state
             .db
             .run(move |conn| {
                 let Some(user) = User::find_by_email(conn, email.as_str())? else {
@@ -525,18 +569,21 @@ impl Call for ConfirmResetPassword {
                         if user.status != STATUS_CONFIRMED {
                             User::set_status(conn, user.id, STATUS_CONFIRMED)?;
                         }
-                        Ok(true)
+                        let keep = caller_session.filter(|_| caller == Some(user.id));
+                        session::end_all(conn, user.id, keep, Utc::now())
                     },
                 )
             })
             .await??;
+        ctx.state.sessions.ended(&ended);
         // A new password wipes the slate of failed sign-ins with the old one.
         throttle::record_success(&ctx.state.db, &key).await?;
         Ok(true)
     }
 }
 
-/// `authenticatedResetPassword`: changes the signed-in user's password.
+/// `authenticatedResetPassword`: changes the signed-in user's password, ending the user's
+/// other sessions.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuthenticatedResetPassword {
@@ -570,10 +617,16 @@ impl Call for AuthenticatedResetPassword {
             ));
         }
         let hash = password::hash_on_pool(self.new_password).await?;
-        state
+        // Whoever else knew the old password is signed out with it; this session stays.
+        let keep = ctx.session;
+        let ended = state
             .db
-            .run(move |conn| Ok(User::set_password_hash(conn, id, &hash)?))
+            .transaction(move |conn| {
+                User::set_password_hash(conn, id, &hash)?;
+                session::end_all(conn, id, keep, Utc::now())
+            })
             .await?;
+        state.sessions.ended(&ended);
         Ok(true)
     }
 }
@@ -770,12 +823,9 @@ fn apply_profile(
 // ---------------------------------------------------------------------------------------------
 // Shared answers
 
-/// The answer of a sign-in: a fresh token for `user`, with the user.
-fn session(state: &AppState, user: User) -> AppResult<Session> {
-    let token = state
-        .keys
-        .issue(user.id, Utc::now().timestamp())
-        .map_err(AppError::internal)?;
+/// The answer of a sign-in: a new session's token for `user`, with the user.
+async fn session(state: &AppState, user: User) -> AppResult<Session> {
+    let token = state.sessions.open(user.id).await?;
     Ok(Session {
         token,
         user: user.into(),

@@ -163,6 +163,7 @@ fn invoke<C: Call>(
             .run(Ctx {
                 state,
                 user,
+                session: bearer.session(),
                 store,
                 member,
                 client,

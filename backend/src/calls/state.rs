@@ -1,7 +1,8 @@
-//! What calls use of the server: settings, the database, keys, mail and push, and the store
-//! actors. Built once at start-up, shared behind `web::Data`.
+//! What calls use of the server: settings, the database, sessions, mail and push, and the
+//! store actors. Built once at start-up, shared behind `web::Data`.
 
 use crate::auth::jwt;
+use crate::auth::session::Sessions;
 use crate::config::Settings;
 use crate::db::Db;
 use crate::jobs::push::Pusher;
@@ -13,7 +14,8 @@ use crate::store::registry::StoreRegistry;
 pub struct AppState {
     pub settings: Settings,
     pub db: Db,
-    pub keys: jwt::Keys,
+    /// Token keys and the server-side sessions tokens name.
+    pub sessions: Sessions,
     pub mailer: Mailer,
     /// Signs and addresses Web Push requests.
     pub pusher: Pusher,
@@ -32,6 +34,7 @@ impl AppState {
         publish: Publish,
     ) -> AppState {
         let keys = jwt::Keys::new(&settings.jwt_secret, settings.token_ttl);
+        let sessions = Sessions::new(db.clone(), keys);
         let stores = StoreRegistry::new(
             db.clone(),
             publish,
@@ -41,7 +44,7 @@ impl AppState {
         AppState {
             settings,
             db,
-            keys,
+            sessions,
             mailer,
             pusher,
             stores,

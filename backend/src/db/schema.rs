@@ -165,6 +165,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    sessions (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        ended_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     shifts (id) {
         id -> Uuid,
         store_id -> Uuid,
@@ -261,6 +271,7 @@ diesel::joinable!(push_subscriptions -> users (user_id));
 diesel::joinable!(requests -> shifts (shift_id));
 diesel::joinable!(requests -> stores (store_id));
 diesel::joinable!(roles -> stores (store_id));
+diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(shifts -> roles (role_id));
 diesel::joinable!(shifts -> stores (store_id));
 diesel::joinable!(shifts -> employees (assigned));
@@ -279,6 +290,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     push_subscriptions,
     requests,
     roles,
+    sessions,
     shifts,
     store_events,
     stores,

@@ -8,7 +8,11 @@
 //! trip); the hub drops versions it has already delivered. When the listen connection drops
 //! it reconnects and catches every room up from the outbox. New notifications also reach
 //! their readers' sockets outside the store's room ([`crate::realtime::alerts`]).
+//!
+//! The same connection hears `NOTIFY sessions_ended`: another process ended sign-in sessions,
+//! which this one stops accepting at once, and whose sockets it closes.
 
+use crate::auth::session::{self, Sessions};
 use crate::db::models::store_event::StoreEvent;
 use crate::db::Db;
 use crate::domain::ids::StoreId;
@@ -34,13 +38,19 @@ const PAGE: i64 = 500;
 const RETRY: Duration = Duration::from_secs(1);
 
 /// Starts the delivery loop and the listener. Must run inside the actix system.
-pub fn start(rt: Arc<Realtime>, db: Db, stores: StoreRegistry, database_url: String) {
+pub fn start(
+    rt: Arc<Realtime>,
+    db: Db,
+    stores: StoreRegistry,
+    sessions: Sessions,
+    database_url: String,
+) {
     let Some(tasks) = rt.take_tasks() else {
         return;
     };
     actix_web::rt::spawn(deliver(rt.clone(), db, stores.clone(), tasks));
     actix_web::rt::spawn(refresh_presence(rt.clone()));
-    actix_web::rt::spawn(listen(rt, stores, database_url));
+    actix_web::rt::spawn(listen(rt, stores, sessions, database_url));
 }
 
 /// Runs the hub's tasks: at most one catch-up per store at a time (a request arriving
@@ -237,9 +247,9 @@ async fn refresh(rt: Arc<Realtime>, stores: StoreRegistry, store: StoreId) {
 }
 
 /// Keeps a `LISTEN store_events` connection open, reconnecting when it drops.
-async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, url: String) {
+async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, sessions: Sessions, url: String) {
     loop {
-        match listen_once(&rt, &stores, &url).await {
+        match listen_once(&rt, &stores, &sessions, &url).await {
             Ok(()) => tracing::warn!("the listen connection closed; reconnecting"),
             Err(e) => tracing::warn!(error = %e, "cannot listen for store events; retrying"),
         }
@@ -250,6 +260,7 @@ async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, url: String) {
 async fn listen_once(
     rt: &Arc<Realtime>,
     stores: &StoreRegistry,
+    sessions: &Sessions,
     url: &str,
 ) -> Result<(), tokio_postgres::Error> {
     let (client, mut connection) =
@@ -257,6 +268,7 @@ async fn listen_once(
     let (closed_tx, closed_rx) = tokio::sync::oneshot::channel::<()>();
     let announcements = rt.clone();
     let actors = stores.clone();
+    let ended = sessions.clone();
     actix_web::rt::spawn(async move {
         let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
         while let Some(message) = messages.next().await {
@@ -279,6 +291,9 @@ async fn listen_once(
                         None => tracing::warn!(payload = n.payload(), "odd notification alert"),
                     }
                 }
+                Ok(AsyncMessage::Notification(n)) if n.channel() == session::CHANNEL => {
+                    ended.ended(&session::parse_ended(n.payload()));
+                }
                 Ok(AsyncMessage::Notification(n)) if n.channel() == presence::CHANNEL => {
                     match Announcement::parse(n.payload()) {
                         Some(a) if a.node == announcements.node => {}
@@ -297,11 +312,14 @@ async fn listen_once(
     });
     client
         .batch_execute(&format!(
-            "LISTEN {CHANNEL}; LISTEN {}; LISTEN {}",
+            "LISTEN {CHANNEL}; LISTEN {}; LISTEN {}; LISTEN {}",
             presence::CHANNEL,
-            alerts::CHANNEL
+            alerts::CHANNEL,
+            session::CHANNEL
         ))
         .await?;
+    // Sessions ended while not listening were not heard of: read them again.
+    sessions.forget_all();
     tracing::info!("listening for store events");
     // Anything committed while not listening is in the outbox.
     rt.hub.task(Task::CatchUpAll);

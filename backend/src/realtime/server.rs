@@ -3,14 +3,21 @@
 
 use crate::calls::Calls;
 use crate::config::Settings;
+use crate::domain::ids::SessionId;
 use crate::realtime::hub::Hub;
+use crate::realtime::outbound::Frame;
 use crate::realtime::session::Session;
+use crate::realtime::sio::{Kind, Packet};
 use crate::realtime::tasks::TaskQueue;
 use crate::store::actor::Publish;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// How long the socket of an ended session has to read its DISCONNECT before its connection
+/// is closed.
+pub const END_GRACE: Duration = Duration::from_secs(1);
 
 /// What the realtime endpoints work with: this node's realtime server, and the calls its
 /// sockets run (and are guarded by).
@@ -113,6 +120,33 @@ impl Realtime {
         session.out.close();
         if self.lock_sessions().remove(&session.sid).is_some() {
             self.hub.disconnect(session.key);
+        }
+    }
+
+    /// Disconnects the sockets of ended sign-in sessions: each is told (a Socket.IO
+    /// DISCONNECT, so the client does not reconnect by itself), leaves every room at once, and
+    /// its connection is closed after [`END_GRACE`], by which time the client has normally
+    /// closed it. Must run inside the actix system.
+    pub fn end_sessions(self: &Arc<Self>, ended: &[SessionId]) {
+        let sessions: Vec<Arc<Session>> = self
+            .lock_sessions()
+            .values()
+            .filter(|s| s.connected().is_some_and(|c| ended.contains(&c.session)))
+            .cloned()
+            .collect();
+        for session in sessions {
+            tracing::debug!(sid = %session.sid, "closing the socket of an ended session");
+            session.clear_connected();
+            self.hub.disconnect(session.key);
+            session.send(Frame::from(format!(
+                "4{}",
+                Packet::new(Kind::Disconnect, None, None).encode()
+            )));
+            let rt = self.clone();
+            actix_web::rt::spawn(async move {
+                actix_web::rt::time::sleep(END_GRACE).await;
+                rt.terminate(&session);
+            });
         }
     }
 

@@ -1,7 +1,7 @@
 //! One Engine.IO session and the Socket.IO connection on it: what the transports
 //! ([`crate::realtime::engine`]) and the events ([`crate::realtime::socket`]) share.
 
-use crate::domain::ids::UserId;
+use crate::domain::ids::{SessionId, UserId};
 use crate::realtime::outbound::{Frame, Outbound};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -14,6 +14,8 @@ pub struct Connected {
     /// The Socket.IO socket id.
     pub sid: String,
     pub user: UserId,
+    /// The sign-in session of the token: when it ends, the socket is disconnected.
+    pub session: SessionId,
     /// The session token, sent as the bearer of every `call`.
     pub token: Arc<str>,
 }

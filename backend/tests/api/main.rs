@@ -3,6 +3,7 @@
 mod accounts;
 mod calls;
 mod employees;
+mod headers;
 mod health;
 mod helpers;
 mod isolation;
@@ -12,6 +13,7 @@ mod pool;
 mod push;
 mod requests;
 mod roles;
+mod sessions;
 mod shifts;
 mod store_actor;
 mod stores;

@@ -12,6 +12,7 @@ pub mod one_time_code;
 pub mod push_subscription;
 pub mod request;
 pub mod role;
+pub mod session;
 pub mod shift;
 pub mod store;
 pub mod store_event;

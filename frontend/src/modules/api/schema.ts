@@ -667,6 +667,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: end this session; its token stops working. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/logoutEverywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out everywhere: end every session of the signed-in user, this one included. */
+        post: operations["logoutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/markNotificationsSeen": {
         parameters: {
             query?: never;
@@ -1322,7 +1356,10 @@ export interface components {
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
         };
-        /** @description `authenticatedResetPassword`: changes the signed-in user's password. */
+        /**
+         * @description `authenticatedResetPassword`: changes the signed-in user's password, ending the user's
+         *     other sessions.
+         */
         AuthenticatedResetPassword: {
             /**
              * Format: password
@@ -1482,7 +1519,8 @@ export interface components {
         /** @description Whether the code is an open invitation for the e-mail, and to which store. */
         CodeCheck: {
             exists: boolean;
-            storeName?: string | null;
+            /** @description The inviting store's name, when the invitation exists. */
+            storeName?: string;
         };
         /** @description `completeShift`, by a schedule manager. */
         CompleteShiftCall: components["schemas"]["OneShift"];
@@ -1491,7 +1529,10 @@ export interface components {
             /** @description The mailed code. */
             code: string;
         };
-        /** @description `confirmResetPassword`: sets a new password with a reset code, using the code up. */
+        /**
+         * @description `confirmResetPassword`: sets a new password with a reset code, using the code up, and ends
+         *     the account's sessions (but the caller's own, when signed in as the same person).
+         */
         ConfirmResetPassword: {
             /** @description The mailed code. */
             code: string;
@@ -1850,6 +1891,13 @@ export interface components {
             /** Format: password */
             password: string;
         };
+        /**
+         * @description `logout` (ours; the spec has none): ends the caller's session. Its token stops working at
+         *     once, over HTTP and on the socket, whose connections on it are closed.
+         */
+        Logout: Record<string, never>;
+        /** @description `logoutEverywhere` (ours): ends every session of the caller, this one included. */
+        LogoutEverywhere: Record<string, never>;
         /** @description `markNotificationsSeen`: one's own notifications (and, for managers, public ones). */
         MarkNotificationsSeen: components["schemas"]["NotificationIds"];
         /** @description The signed-in user with their stores. */
@@ -4684,6 +4732,108 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Logout"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logoutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogoutEverywhere"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not found */
             404: {

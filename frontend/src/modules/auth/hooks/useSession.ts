@@ -13,6 +13,9 @@ import { meState } from '../states/meState';
 import { tokenState } from '../states/tokenState';
 import { useApi } from './useApi';
 
+/** How long signing out waits for the server to end the session before forgetting it anyway. */
+const LOGOUT_WAIT_MS = 3000;
+
 /** Keys cleared at sign-out: everything but the look of the app. */
 const SESSION_KEYS = [
   STORAGE_KEYS.token,
@@ -21,7 +24,7 @@ const SESSION_KEYS = [
   STORAGE_KEYS.seenPublishedShifts,
 ];
 
-/** Sign-in, sign-up, sign-out and reloading the signed-in user. */
+/** Sign-in, sign-up, sign-out (here or everywhere) and reloading the signed-in user. */
 export function useSession() {
   const api = useApi();
   const token = useRecoilValue(tokenState);
@@ -66,7 +69,8 @@ export function useSession() {
     [api, start],
   );
 
-  const signOut = useRecoilCallback(
+  /** Forgets the session in this browser. */
+  const forget = useRecoilCallback(
     ({ reset, set }) =>
       () => {
         for (const key of SESSION_KEYS) localStorage.removeItem(key);
@@ -85,5 +89,23 @@ export function useSession() {
     [],
   );
 
-  return { token, refreshMe, signIn, signUp, signOut };
+  /**
+   * Signs out: the server ends the session first, so the token is worthless wherever it may
+   * have been copied; then this browser forgets it, even if the server could not be reached.
+   */
+  const signOut = useCallback(async () => {
+    if (token) {
+      const wait = new Promise<void>((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS));
+      await Promise.race([api.call('logout', {}).catch(() => undefined), wait]);
+    }
+    forget();
+  }, [api, token, forget]);
+
+  /** Ends every session of the user, this one included, then forgets it here. */
+  const signOutEverywhere = useCallback(async () => {
+    await api.call('logoutEverywhere', {});
+    forget();
+  }, [api, forget]);
+
+  return { token, refreshMe, signIn, signUp, signOut, signOutEverywhere };
 }
