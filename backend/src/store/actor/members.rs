@@ -14,9 +14,10 @@ use actix::prelude::*;
 use std::time::Instant;
 
 impl StoreActor {
-    /// True while answers would rest on a membership about to change.
+    /// Lookups wait only for a working set to exist: a re-read in flight takes milliseconds,
+    /// and holding callers behind a slow database would stall the store's every call.
     fn must_wait(&self) -> bool {
-        self.state.is_none() || self.refreshing.is_some()
+        self.state.is_none()
     }
 
     fn answer(&self, question: Waiting) {
