@@ -2,6 +2,7 @@
 
 mod accounts;
 mod calls;
+mod delivery;
 mod employees;
 mod health;
 mod helpers;
