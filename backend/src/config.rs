@@ -66,6 +66,21 @@ pub struct Settings {
     /// `DELIVERY_RETRY_MS` and `DELIVERY_MAX_ATTEMPTS`: how queued mail and pushes are
     /// retried after a transient failure.
     pub delivery_retry: DeliveryRetry,
+    /// `OUTBOX_KEEP_DAYS`, `OUTBOX_KEEP_PER_STORE` and `OUTBOX_PRUNE_SECONDS`: how much of the
+    /// outbox of committed changes is kept, and how often the rest is pruned.
+    pub outbox: OutboxRetention,
+}
+
+/// How much history the outbox (`store_events`) keeps. A client that rejoins a store with a
+/// `since` older than what is kept reloads (`resync`) instead of replaying.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutboxRetention {
+    /// Changes older than this are pruned.
+    pub keep_for: Duration,
+    /// Only the newest this many changes of each store are kept.
+    pub keep_per_store: i64,
+    /// How often the outbox is pruned; zero turns pruning off.
+    pub prune_every: Duration,
 }
 
 /// How a queued mail or push is retried after a transient failure (a network error, an SMTP
@@ -123,6 +138,7 @@ impl std::fmt::Debug for Settings {
             .field("vapid_subject", &self.vapid_subject)
             .field("push_allow_http", &self.push_allow_http)
             .field("delivery_retry", &self.delivery_retry)
+            .field("outbox", &self.outbox)
             .finish_non_exhaustive()
     }
 }
@@ -203,6 +219,13 @@ impl Settings {
                 first: Duration::from_millis(parsed("DELIVERY_RETRY_MS", 30_000)?),
                 max_attempts: parsed("DELIVERY_MAX_ATTEMPTS", 12)?,
             },
+            outbox: OutboxRetention {
+                keep_for: Duration::from_secs(
+                    parsed::<u64>("OUTBOX_KEEP_DAYS", 7)?.saturating_mul(24 * 3600),
+                ),
+                keep_per_store: i64::from(parsed::<u32>("OUTBOX_KEEP_PER_STORE", 10_000)?),
+                prune_every: Duration::from_secs(parsed("OUTBOX_PRUNE_SECONDS", 600)?),
+            },
             data_dir,
         })
     }
@@ -240,6 +263,12 @@ impl Settings {
             delivery_retry: DeliveryRetry {
                 first: Duration::from_millis(100),
                 max_attempts: 12,
+            },
+            // Tests prune themselves, at the moments they choose.
+            outbox: OutboxRetention {
+                keep_for: Duration::from_secs(7 * 24 * 3600),
+                keep_per_store: 10_000,
+                prune_every: Duration::ZERO,
             },
         }
     }

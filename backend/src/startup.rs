@@ -92,6 +92,17 @@ impl Application {
                 },
             ));
         }
+        if !state.settings.outbox.prune_every.is_zero() {
+            let (db, retention) = (state.db.clone(), state.settings.outbox);
+            actix_web::rt::spawn(jobs::every(
+                "outbox pruning",
+                retention.prune_every,
+                move || {
+                    let db = db.clone();
+                    async move { jobs::outbox::prune(&db, retention, chrono::Utc::now()).await }
+                },
+            ));
+        }
         realtime::delivery::start(
             realtime,
             state.db.clone(),

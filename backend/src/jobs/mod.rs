@@ -5,6 +5,7 @@
 //! done.
 
 pub mod deliver;
+pub mod outbox;
 pub mod push;
 pub mod schedule;
 

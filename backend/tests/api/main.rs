@@ -9,6 +9,7 @@ mod helpers;
 mod isolation;
 mod jobs;
 mod membership;
+mod outbox;
 mod pool;
 mod push;
 mod requests;
