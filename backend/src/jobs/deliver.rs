@@ -10,7 +10,7 @@ use crate::db::schema::users;
 use crate::db::Db;
 use crate::domain::ids::UserId;
 use crate::error::AppResult;
-use crate::jobs::LeaseClock;
+use crate::jobs::lease::LeaseClock;
 use crate::mail::{self, Mailer, SendError};
 use diesel::prelude::*;
 use std::time::Duration;

@@ -5,6 +5,7 @@
 //! done.
 
 pub mod deliver;
+mod lease;
 pub mod outbox;
 pub mod push;
 pub mod schedule;
@@ -18,7 +19,7 @@ use crate::store::notify::NOTIFICATION_EVENT;
 use push::Pusher;
 use std::future::Future;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::Notify;
 
 /// Wraps the publication of committed store events so that a commit which wrote
@@ -34,29 +35,6 @@ pub fn deliver_on_commit(publish: Publish, mailer: Mailer, pusher: Pusher) -> Pu
         mailer.wake();
         pusher.wake();
     })
-}
-
-/// Room left in a lease after the last send a sender starts under it.
-const LEASE_MARGIN: Duration = Duration::from_secs(30);
-
-/// A sender's own view of the lease it took, by this process's clock: it starts no send that
-/// might still run when the lease ends (and another process may take the row).
-pub(crate) struct LeaseClock {
-    taken: Instant,
-}
-
-impl LeaseClock {
-    /// Call before claiming, so the lease as seen here ends no later than in the database.
-    pub(crate) fn start() -> LeaseClock {
-        LeaseClock {
-            taken: Instant::now(),
-        }
-    }
-
-    /// Whether a send that takes at most `longest` ends well within the lease.
-    pub(crate) fn may_start(&self, longest: Duration) -> bool {
-        self.taken.elapsed() + longest + LEASE_MARGIN < Delivery::LEASE
-    }
 }
 
 /// Shortest wait of a delivery loop between two rounds, so that a row another process is

@@ -15,7 +15,7 @@ use crate::db::Db;
 use crate::domain::ids::{StoreId, UserId};
 use crate::domain::push::{BrowserKeys, Endpoint, EndpointRules, Message, VapidKey, TTL_SECONDS};
 use crate::error::AppResult;
-use crate::jobs::LeaseClock;
+use crate::jobs::lease::LeaseClock;
 use crate::store::push::ForgetGone;
 use crate::store::registry::StoreRegistry;
 use futures_util::StreamExt;
