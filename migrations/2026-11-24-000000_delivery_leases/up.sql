@@ -11,7 +11,7 @@ ALTER TABLE notification_deliveries
     -- refused for good), so a retry goes only to the browsers that have not had it.
     ADD COLUMN done_subscriptions uuid[] NOT NULL DEFAULT '{}';
 
-UPDATE notification_deliveries SET next_attempt_at = created_at;
+UPDATE notification_deliveries SET next_attempt_at = LEAST(created_at, now());
 
 DROP INDEX notification_deliveries_queue_idx;
 CREATE INDEX notification_deliveries_due_idx ON notification_deliveries (channel, next_attempt_at);

@@ -5,7 +5,7 @@
 use crate::helpers::{spawn_app_with, TestApp, TestUser};
 use crate::stores::create_store;
 use backend::db::models::notification_delivery::{Channel, Delivery};
-use backend::domain::ids::StoreId;
+use backend::domain::ids::{StoreId, UserId};
 use backend::domain::notification::{AccessFor, Draft, NotificationKind, References, Variant};
 use backend::store::command::{Command, Effects, Reply};
 use backend::store::state::StoreState;
@@ -137,6 +137,20 @@ impl Command for NotifyOf {
     }
 }
 
+/// The notification of a new shift, which goes out by mail.
+fn new_shift_for(user: UserId) -> Draft {
+    Draft {
+        kind: NotificationKind::NewShift,
+        variant: Variant::Info,
+        title: "A new shift".into(),
+        content: "You work on Monday from 9:00 to 17:00.".into(),
+        access_for: AccessFor::User(user),
+        source: None,
+        references: References::default(),
+        reason: None,
+    }
+}
+
 /// An app that sends its mail to `smtp` and gives up after `max_attempts`, with a store
 /// whose owner gets one notification mail.
 async fn notify_owner(smtp: &SmtpServer, max_attempts: i32) -> (TestApp, TestUser) {
@@ -151,19 +165,9 @@ async fn notify_owner(smtp: &SmtpServer, max_attempts: i32) -> (TestApp, TestUse
         .await
         .parse()
         .expect("store id");
-    let draft = Draft {
-        kind: NotificationKind::NewShift,
-        variant: Variant::Info,
-        title: "A new shift".into(),
-        content: "You work on Monday from 9:00 to 17:00.".into(),
-        access_for: AccessFor::User(owner.id),
-        source: None,
-        references: References::default(),
-        reason: None,
-    };
     app.state
         .stores
-        .execute::<()>(store, NotifyOf(draft))
+        .execute::<()>(store, NotifyOf(new_shift_for(owner.id)))
         .await
         .expect("notify");
     (app, owner)
@@ -224,4 +228,55 @@ async fn a_mail_is_given_up_after_the_last_attempt() {
     actix_web::rt::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(smtp.refused(), 3, "three attempts, then no more");
     assert!(smtp.accepted().is_empty());
+}
+
+#[actix_web::test]
+async fn a_mail_whose_sender_died_is_sent_by_another_when_the_lease_ends() {
+    use backend::db::models::notification::Notification;
+    use backend::db::models::notification_delivery::{Channels, Settle};
+    use diesel::{Connection, RunQueryDsl};
+    let smtp = SmtpServer::start(&[]);
+    let url = smtp.url();
+    let app = spawn_app_with(|settings| settings.smtp_url = Some(url)).await;
+    let owner = app.create_user("owner@example.com");
+    let store = app.insert_store(&owner, "Café");
+    // A sender queues and claims the mail in one go (so no other sees it first), then dies.
+    let notification = Notification::from_draft(store, new_shift_for(owner.id), Utc::now());
+    let dead = app
+        .conn()
+        .transaction(|conn| {
+            notification.insert(conn)?;
+            let channels = Channels {
+                mail: true,
+                push: false,
+            };
+            Delivery::queue(conn, &notification, channels)?;
+            Delivery::claim(conn, Channel::Mail, 50)
+        })
+        .expect("claim");
+    assert_eq!(dead.len(), 1);
+
+    // While the lease runs, nobody sends it.
+    app.state.mailer.wake();
+    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    assert!(smtp.accepted().is_empty());
+    assert_eq!(queued_mail(&app), 1);
+
+    // The lease ends (as it would five minutes on): the next round sends it.
+    diesel::sql_query("UPDATE notification_deliveries SET next_attempt_at = now()")
+        .execute(&mut app.conn())
+        .expect("end the lease");
+    app.state.mailer.wake();
+    until("the mail is accepted", || smtp.accepted().len() == 1).await;
+    until("the queue is empty", || queued_mail(&app) == 0).await;
+
+    // The dead sender's lease is no longer its own: settling under it changes nothing.
+    let late = Settle::Retry {
+        after: Duration::ZERO,
+        done_subscriptions: Vec::new(),
+    };
+    assert!(!Delivery::settle(&mut app.conn(), Channel::Mail, &dead[0], &late).expect("settle"));
+    assert_eq!(queued_mail(&app), 0);
+    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(smtp.accepted().len(), 1, "sent once");
 }

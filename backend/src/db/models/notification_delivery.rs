@@ -96,7 +96,7 @@ impl Delivery {
                 notification_deliveries::channel.eq(channel.as_str()),
                 notification_deliveries::notification_id.eq(notification.id),
                 notification_deliveries::created_at.eq(notification.created_at),
-                notification_deliveries::next_attempt_at.eq(notification.created_at),
+                // `next_attempt_at` is left to the database's clock, which every claim reads.
             )
         })
         .collect();
