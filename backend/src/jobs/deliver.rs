@@ -62,8 +62,13 @@ pub async fn run_once(db: &Db, mailer: &Mailer) -> AppResult<usize> {
             };
             // Settled one by one: a process that dies in the middle of a batch sends again
             // only the mail it was sending.
-            db.run(move |conn| Ok(Delivery::settle(conn, Channel::Mail, &claimed, &outcome)?))
+            let id = claimed.notification.id;
+            let mine = db
+                .run(move |conn| Ok(Delivery::settle(conn, Channel::Mail, &claimed, &outcome)?))
                 .await?;
+            if !mine {
+                tracing::warn!(notification = %id, "the mail's lease ran out before it was settled");
+            }
         }
     }
 }

@@ -181,7 +181,10 @@ pub async fn run_once(db: &Db, pusher: &Pusher, stores: &StoreRegistry) -> AppRe
         // that went out are still known as done.
         db.transaction(move |conn| {
             for (claimed, settle) in &settled {
-                Delivery::settle(conn, Channel::Push, claimed, settle)?;
+                if !Delivery::settle(conn, Channel::Push, claimed, settle)? {
+                    let notification = claimed.notification.id;
+                    tracing::warn!(%notification, "the push's lease ran out before it was settled");
+                }
             }
             Ok(())
         })
