@@ -54,6 +54,9 @@ pub struct Settings {
     pub socket_max_payload: usize,
     /// `SOCKET_QUEUE_BYTES`: largest backlog of one realtime client before it is dropped.
     pub socket_queue_bytes: usize,
+    /// `SOCKET_CALLS_IN_FLIGHT`: most `call`s and `join`s one realtime client may have running;
+    /// more are answered at once with `too_many_calls`.
+    pub socket_calls_in_flight: usize,
     /// `VAPID_PRIVATE_KEY`: the key that signs Web Push requests (base64url raw P-256 private
     /// scalar). When unset one is generated and kept in `DATA_DIR/vapid_private_key`, so
     /// browser subscriptions survive restarts.
@@ -134,6 +137,7 @@ impl std::fmt::Debug for Settings {
             .field("socket_ping_timeout", &self.socket_ping_timeout)
             .field("socket_max_payload", &self.socket_max_payload)
             .field("socket_queue_bytes", &self.socket_queue_bytes)
+            .field("socket_calls_in_flight", &self.socket_calls_in_flight)
             .field("vapid_key", &self.vapid_key)
             .field("vapid_subject", &self.vapid_subject)
             .field("push_allow_http", &self.push_allow_http)
@@ -213,6 +217,7 @@ impl Settings {
             socket_ping_timeout: Duration::from_millis(parsed("SOCKET_PING_TIMEOUT_MS", 20_000)?),
             socket_max_payload: parsed("SOCKET_MAX_PAYLOAD_BYTES", 1_000_000)?,
             socket_queue_bytes: parsed("SOCKET_QUEUE_BYTES", 4 * 1024 * 1024)?,
+            socket_calls_in_flight: parsed("SOCKET_CALLS_IN_FLIGHT", 16)?,
             vapid_key,
             push_allow_http: parsed("PUSH_ALLOW_HTTP", false)?,
             delivery_retry: DeliveryRetry {
@@ -234,8 +239,8 @@ impl Settings {
     pub fn for_tests(database_url: String, dir: &Path) -> Settings {
         Settings {
             database_url,
-            database_pool_size: 4,
-            database_connect_timeout: Duration::from_secs(5),
+            database_pool_size: 8,
+            database_connect_timeout: Duration::from_secs(15),
             bind: "127.0.0.1:0".into(),
             jwt_secret: Alphanumeric.sample_string(&mut rand::thread_rng(), 48),
             token_ttl: Duration::from_secs(3600),
@@ -255,6 +260,7 @@ impl Settings {
             socket_ping_timeout: Duration::from_secs(20),
             socket_max_payload: 1_000_000,
             socket_queue_bytes: 4 * 1024 * 1024,
+            socket_calls_in_flight: 16,
             vapid_key: VapidKey::generate(&mut rand::rngs::OsRng),
             vapid_subject: "mailto:no-reply@clockto.local".into(),
             // Tests run their push service on loopback over plain HTTP.

@@ -11,6 +11,8 @@ use crate::mail::Mailer;
 use crate::realtime::{self, Gateway, Realtime, RealtimeConfig};
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{fn_service, Server, ServiceRequest, ServiceResponse};
+use actix_web::http::header;
+use actix_web::middleware::DefaultHeaders;
 use actix_web::{web, App, HttpServer};
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -103,18 +105,26 @@ impl Application {
                 },
             ));
         }
+        // Sockets of ended sign-in sessions are closed at once, whichever node ended them.
+        let closer = realtime.clone();
+        state
+            .sessions
+            .on_end(Arc::new(move |ended| closer.end_sessions(ended)));
         realtime::delivery::start(
             realtime,
             state.db.clone(),
             state.stores.clone(),
+            state.sessions.clone(),
             state.settings.database_url.clone(),
         );
         let listener = TcpListener::bind(&state.settings.bind)
             .map_err(|e| format!("cannot listen on {}: {e}", state.settings.bind))?;
         let port = listener.local_addr().map_err(|e| e.to_string())?.port();
         let server_state = state.clone();
+        let settings = server_state.settings.clone();
         let server = HttpServer::new(move || {
             App::new()
+                .wrap(security_headers(&settings))
                 .wrap(TracingLogger::default())
                 .app_data(server_state.clone())
                 .app_data(calls.clone())
@@ -149,6 +159,85 @@ impl Application {
     }
 }
 
+/// The headers every answer carries: a content security policy that lets the page load and
+/// run only this server's scripts, talk only to this server (its API and its socket), and not
+/// be framed; no MIME sniffing; no referrer; and HSTS when the app is served over https.
+fn security_headers(settings: &Settings) -> DefaultHeaders {
+    let headers = DefaultHeaders::new()
+        .add((
+            header::CONTENT_SECURITY_POLICY,
+            content_security_policy(&settings.public_url),
+        ))
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        .add((header::REFERRER_POLICY, "no-referrer"));
+    if is_https(&settings.public_url) {
+        // Only this host: whether the domain's other hosts speak https is not ours to say.
+        headers.add((header::STRICT_TRANSPORT_SECURITY, "max-age=31536000"))
+    } else {
+        headers
+    }
+}
+
+fn is_https(public_url: &str) -> bool {
+    url::Url::parse(public_url).is_ok_and(|u| u.scheme() == "https")
+}
+
+/// The CSP hash of the empty text: it admits `<style>` elements without content.
+const EMPTY_STYLE: &str = "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
+
+/// The content security policy of the app served at `public_url`.
+///
+/// - Scripts: only files of this origin; no inline script, no `eval`.
+/// - Styles: this origin, and empty `<style>` elements only (the hash of the empty text).
+///   styled-components, in a production build, adds empty `<style>` elements and fills them
+///   through the CSSOM (`insertRule`), which the policy does not govern, as it does not govern
+///   React's `style` properties. So no inline style text in markup applies, without the
+///   `'unsafe-inline'` styled-components would otherwise need, and without a nonce, which would
+///   have to be made per answer and written into `index.html`, so that it could no longer be
+///   served as a static file. (The development server of the web app is not behind this
+///   policy: there styled-components writes text into its elements.)
+/// - Images: this origin, `data:` and any https address (profile images may be links).
+/// - Connections: this origin, and its WebSocket form for the socket (`'self'` covers it in
+///   CSP 3 browsers; older ones need it named).
+pub fn content_security_policy(public_url: &str) -> String {
+    let mut connect = String::from("'self'");
+    if let Some(socket) = websocket_origin(public_url) {
+        connect.push(' ');
+        connect.push_str(&socket);
+    }
+    [
+        "default-src 'self'".to_string(),
+        "script-src 'self'".to_string(),
+        format!("style-src 'self' '{EMPTY_STYLE}'"),
+        "img-src 'self' data: https:".to_string(),
+        "font-src 'self'".to_string(),
+        format!("connect-src {connect}"),
+        "worker-src 'self'".to_string(),
+        "manifest-src 'self'".to_string(),
+        "object-src 'none'".to_string(),
+        "base-uri 'self'".to_string(),
+        "form-action 'self'".to_string(),
+        "frame-ancestors 'none'".to_string(),
+    ]
+    .join("; ")
+}
+
+/// `ws://host:port` for `http://host:port/...`, `wss://...` for https.
+fn websocket_origin(public_url: &str) -> Option<String> {
+    let url = url::Url::parse(public_url).ok()?;
+    let scheme = match url.scheme() {
+        "http" => "ws",
+        "https" => "wss",
+        _ => return None,
+    };
+    let host = url.host_str()?;
+    Some(match url.port() {
+        Some(port) => format!("{scheme}://{host}:{port}"),
+        None => format!("{scheme}://{host}"),
+    })
+}
+
 /// Serves the built web app, with every unknown path answered by `index.html` so the
 /// client-side router can show its own page (or its page-not-found).
 fn static_files(cfg: &mut web::ServiceConfig, settings: &Settings) {
@@ -170,4 +259,45 @@ fn static_files(cfg: &mut web::ServiceConfig, settings: &Settings) {
                 }
             })),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_policy_names_the_socket_of_the_public_origin() {
+        let csp = content_security_policy("http://127.0.0.1:8080");
+        assert!(
+            csp.contains("connect-src 'self' ws://127.0.0.1:8080;"),
+            "{csp}"
+        );
+        let csp = content_security_policy("https://shifts.example.com/app/");
+        assert!(
+            csp.contains("connect-src 'self' wss://shifts.example.com;"),
+            "{csp}"
+        );
+        assert!(csp.contains("script-src 'self';"));
+        assert!(csp.contains("frame-ancestors 'none'"));
+        assert!(!csp.contains("unsafe-eval"));
+        assert!(!csp.contains("unsafe-inline"));
+        let csp = content_security_policy("not a url");
+        assert!(csp.contains("connect-src 'self';"), "{csp}");
+    }
+
+    #[test]
+    fn the_style_hash_is_the_one_of_the_empty_text() {
+        use base64::Engine;
+        use sha2::Digest;
+        let digest = sha2::Sha256::digest(b"");
+        let hash = base64::engine::general_purpose::STANDARD.encode(digest);
+        assert_eq!(EMPTY_STYLE, format!("sha256-{hash}"));
+    }
+
+    #[test]
+    fn only_an_https_public_url_asks_for_hsts() {
+        assert!(is_https("https://shifts.example.com"));
+        assert!(!is_https("http://127.0.0.1:8080"));
+        assert!(!is_https("nonsense"));
+    }
 }

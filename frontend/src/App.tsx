@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { RecoilRoot } from 'recoil';
@@ -10,6 +10,7 @@ import { HomeRedirect, PublicOnly, SignedInGate } from '@/modules/app/components
 import { useBootstrap } from '@/modules/app/hooks/useBootstrap';
 import { LoginPage } from '@/modules/auth/components/LoginPage';
 import { SignupPage } from '@/modules/auth/components/SignupPage';
+import { useSession } from '@/modules/auth/hooks/useSession';
 import { useToken } from '@/modules/auth/hooks/useToken';
 import { OnboardingPage } from '@/modules/onboarding/components/OnboardingPage';
 import { RealtimeProvider } from '@/modules/realtime/components/RealtimeProvider';
@@ -68,8 +69,14 @@ function AppRoutes() {
 function Realtime({ children }: { children: React.ReactNode }) {
   const token = useToken();
   const { storeId } = useCurrentStore();
+  const { refreshMe, signOut } = useSession();
+  // The server closed the socket because the session ended: `/me` confirms it (its 401
+  // forgets the session), and any other failure signs out as at start-up.
+  const handleSessionEnded = useCallback(() => {
+    refreshMe().catch(() => signOut());
+  }, [refreshMe, signOut]);
   return (
-    <RealtimeProvider token={token} storeId={storeId}>
+    <RealtimeProvider token={token} storeId={storeId} onSessionEnded={handleSessionEnded}>
       {children}
     </RealtimeProvider>
   );

@@ -1,10 +1,12 @@
-//! Account calls: sign-up, sign-in, the signed-in user (`GET /api/v1/me`), e-mail
-//! confirmation, password reset and change, the e-mail check, and profile updates.
+//! Account calls: sign-up, sign-in, sign-out (here or everywhere), the signed-in user
+//! (`GET /api/v1/me`), e-mail confirmation, password reset and change, the e-mail check, and
+//! profile updates.
 //!
-//! The services they call live in [`crate::auth`]: one-time codes in [`codes`], the sign-in
-//! throttle in [`throttle`], hashing off the async workers in [`password`].
+//! The services they call live in [`crate::auth`]: sessions in [`session`], one-time codes
+//! in [`codes`], the sign-in throttle in [`throttle`], hashing off the async workers in
+//! [`password`].
 
-use crate::auth::{codes, password, throttle};
+use crate::auth::{codes, password, session, throttle};
 use crate::calls::guard::SignedIn;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
@@ -14,6 +16,8 @@ use crate::db::models::user::{NewUser, ProfileChanges, User};
 use crate::domain::account::{
     self as rules, AccountRuleError, CodePurpose, Email, STATUS_CONFIRMED,
 };
+use crate::domain::account::{AccountStatus, PersonalInfoStatus, SignInMethod};
+use crate::domain::business::BusinessKind;
 use crate::domain::ids::{EmployeeId, StoreId, UserId};
 use crate::domain::permissions::Permission;
 use crate::error::{AppError, AppResult, ErrorBody};
@@ -30,6 +34,8 @@ pub fn register(registry: &mut Registry) {
     registry
         .add::<Signup>()
         .add::<Login>()
+        .add::<Logout>()
+        .add::<LogoutEverywhere>()
         .add::<RequestEmailConfirmation>()
         .add::<ConfirmEmail>()
         .add::<RequestResetPassword>()
@@ -54,20 +60,30 @@ impl From<AccountRuleError> for AppError {
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
     pub id: UserId,
+    #[schema(format = Email)]
     pub email: String,
     pub first_name: String,
     pub last_name: String,
+    #[schema(required = true)]
     pub profile_image: Option<String>,
+    #[schema(required = true)]
     pub phone_number: Option<String>,
+    #[schema(required = true, minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub birthday: Option<i64>,
+    #[schema(required = true)]
     pub description: Option<String>,
+    #[schema(required = true)]
     pub about_me: Option<String>,
     /// `pending` or `set`.
+    #[schema(value_type = PersonalInfoStatus)]
     pub personal_information_status: String,
     /// `pendingconfirm` or `confirmed`.
+    #[schema(value_type = AccountStatus)]
     pub status: String,
     /// `Email` or `Google`.
+    #[schema(value_type = SignInMethod)]
     pub sign_in_method: String,
+    #[schema(required = true, minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub last_login: Option<i64>,
 }
 
@@ -106,11 +122,14 @@ pub struct MembershipView {
     pub id: StoreId,
     pub name: String,
     #[serde(rename = "type")]
+    #[schema(value_type = BusinessKind)]
     pub kind: String,
+    #[schema(required = true)]
     pub logo: Option<String>,
     pub timezone_reference: String,
     pub is_owner: bool,
     /// Permission names; `owner` is included for the store owner.
+    #[schema(value_type = Vec<Permission>)]
     pub permissions: Vec<String>,
     pub employee_id: EmployeeId,
     pub deactive: bool,
@@ -145,12 +164,6 @@ pub struct Me {
     pub stores: Vec<MembershipView>,
 }
 
-/// `{"data": Me}`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MeReply {
-    pub data: Me,
-}
-
 // ---------------------------------------------------------------------------------------------
 // GET /api/v1/me
 
@@ -159,7 +172,7 @@ pub struct MeReply {
     get,
     path = "/api/v1/me",
     responses(
-        (status = 200, description = "The signed-in user", body = MeReply),
+        (status = 200, description = "`{\"data\": Me}`: the signed-in user", body = Me),
         (status = 401, description = "Not signed in", body = ErrorBody)
     ),
     security(("bearer" = []))
@@ -182,7 +195,7 @@ pub async fn me(state: web::Data<AppState>, SignedIn(user): SignedIn) -> AppResu
             })
         })
         .await?;
-    Ok(HttpResponse::Ok().json(MeReply { data: me }))
+    Ok(crate::api::envelope::ok(me))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -192,11 +205,16 @@ pub async fn me(state: web::Data<AppState>, SignedIn(user): SignedIn) -> AppResu
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Signup {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
+    /// With letters and digits.
+    #[schema(format = Password, min_length = 8, max_length = 256)]
     pub password: String,
     #[serde(alias = "firstname")]
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: String,
     #[serde(alias = "lastname")]
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: String,
 }
 
@@ -262,7 +280,7 @@ impl Call for Signup {
                 tracing::warn!(error = %e, "could not mail the confirmation code");
             }
         }
-        session(&state, user)
+        session(&state, user).await
     }
 }
 
@@ -270,7 +288,9 @@ impl Call for Signup {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Login {
+    #[schema(format = Email)]
     pub email: String,
+    #[schema(format = Password)]
     pub password: String,
 }
 
@@ -283,7 +303,7 @@ impl Call for Login {
     async fn run(self, ctx: Ctx) -> AppResult<Session> {
         let state = ctx.state;
         let key = rules::login_key(&self.email);
-        throttle::check(&state.login_throttle, &key, ctx.client)?;
+        throttle::check(&state.db, &key, ctx.client).await?;
         let user = match Email::parse(&self.email) {
             Ok(email) => {
                 state
@@ -298,20 +318,56 @@ impl Call for Login {
         let user = match user {
             Some(user) if matches => user,
             _ => {
-                throttle::record_failure(&state.login_throttle, &key, ctx.client);
+                throttle::record_failure(&state.db, &key, ctx.client).await?;
                 return Err(AppError::unauthorized(
                     "wrong_credentials",
                     messages::WRONG_CREDENTIALS,
                 ));
             }
         };
-        throttle::record_success(&state.login_throttle, &key);
+        throttle::record_success(&state.db, &key).await?;
         let id = user.id;
         let user = state
             .db
             .run(move |conn| Ok(User::touch_last_login(conn, id, Utc::now())?))
             .await?;
-        session(&state, user)
+        session(&state, user).await
+    }
+}
+
+/// `logout` (ours; the spec has none): ends the caller's session. Its token stops working at
+/// once, over HTTP and on the socket, whose connections on it are closed.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Logout {}
+
+impl Call for Logout {
+    const NAME: &'static str = "logout";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "Sign out: end this session; its token stops working.";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let session = ctx.session()?;
+        ctx.state.sessions.end(session).await?;
+        Ok(true)
+    }
+}
+
+/// `logoutEverywhere` (ours): ends every session of the caller, this one included.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LogoutEverywhere {}
+
+impl Call for LogoutEverywhere {
+    const NAME: &'static str = "logoutEverywhere";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str =
+        "Sign out everywhere: end every session of the signed-in user, this one included.";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let user = ctx.user()?;
+        ctx.state.sessions.end_all(user, None).await?;
+        Ok(true)
     }
 }
 
@@ -358,6 +414,8 @@ impl Call for RequestEmailConfirmation {
 /// `confirmEmail`: confirms the account with the mailed code.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ConfirmEmail {
+    /// The mailed code.
+    #[schema(pattern = "^[0-9]{4}$")]
     pub code: String,
 }
 
@@ -395,6 +453,7 @@ impl Call for ConfirmEmail {
 /// address has an account.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RequestResetPassword {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
 }
 
@@ -430,7 +489,10 @@ impl Call for RequestResetPassword {
 /// `checkResetPasswordConfirmCode`: tells whether a reset code is valid, without using it.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CheckResetPasswordConfirmCode {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
+    /// The mailed code.
+    #[schema(pattern = "^[0-9]{4}$")]
     pub code: String,
 }
 
@@ -460,12 +522,18 @@ impl Call for CheckResetPasswordConfirmCode {
     }
 }
 
-/// `confirmResetPassword`: sets a new password with a reset code, using the code up.
+/// `confirmResetPassword`: sets a new password with a reset code, using the code up, and ends
+/// the account's sessions (but the caller's own, when signed in as the same person).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmResetPassword {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
+    /// The mailed code.
+    #[schema(pattern = "^[0-9]{4}$")]
     pub code: String,
+    /// With letters and digits.
+    #[schema(format = Password, min_length = 8, max_length = 256)]
     pub new_password: String,
 }
 
@@ -481,7 +549,10 @@ impl Call for ConfirmResetPassword {
         // Hashed first, so the code row is locked only for the short write.
         let hash = password::hash_on_pool(self.new_password).await?;
         let key = email.as_str().to_string();
-        ctx.state
+        // A caller signed in as the same person keeps their session; every other one ends.
+        let (caller, caller_session) = (ctx.user, ctx.session);
+        let ended = ctx
+            .state
             .db
             .run(move |conn| {
                 let Some(user) = User::find_by_email(conn, email.as_str())? else {
@@ -498,22 +569,28 @@ impl Call for ConfirmResetPassword {
                         if user.status != STATUS_CONFIRMED {
                             User::set_status(conn, user.id, STATUS_CONFIRMED)?;
                         }
-                        Ok(true)
+                        let keep = caller_session.filter(|_| caller == Some(user.id));
+                        session::end_all(conn, user.id, keep, Utc::now())
                     },
                 )
             })
             .await??;
+        ctx.state.sessions.ended(&ended);
         // A new password wipes the slate of failed sign-ins with the old one.
-        throttle::record_success(&ctx.state.login_throttle, &key);
+        throttle::record_success(&ctx.state.db, &key).await?;
         Ok(true)
     }
 }
 
-/// `authenticatedResetPassword`: changes the signed-in user's password.
+/// `authenticatedResetPassword`: changes the signed-in user's password, ending the user's
+/// other sessions.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuthenticatedResetPassword {
+    #[schema(format = Password)]
     pub old_password: String,
+    /// With letters and digits.
+    #[schema(format = Password, min_length = 8, max_length = 256)]
     pub new_password: String,
 }
 
@@ -531,19 +608,25 @@ impl Call for AuthenticatedResetPassword {
         // Wrong current passwords count like failed sign-ins, so a stolen session cannot be
         // used to guess the password at leisure.
         let key = rules::login_key(&user.email);
-        throttle::check(&state.login_throttle, &key, ctx.client)?;
+        throttle::check(&state.db, &key, ctx.client).await?;
         if !password::verify_on_pool(self.old_password, Some(user.password_hash)).await? {
-            throttle::record_failure(&state.login_throttle, &key, ctx.client);
+            throttle::record_failure(&state.db, &key, ctx.client).await?;
             return Err(AppError::bad_request(
                 "wrong_password",
                 messages::INCORRECT_PASSWORD,
             ));
         }
         let hash = password::hash_on_pool(self.new_password).await?;
-        state
+        // Whoever else knew the old password is signed out with it; this session stays.
+        let keep = ctx.session;
+        let ended = state
             .db
-            .run(move |conn| Ok(User::set_password_hash(conn, id, &hash)?))
+            .transaction(move |conn| {
+                User::set_password_hash(conn, id, &hash)?;
+                session::end_all(conn, id, keep, Utc::now())
+            })
             .await?;
+        state.sessions.ended(&ended);
         Ok(true)
     }
 }
@@ -551,6 +634,7 @@ impl Call for AuthenticatedResetPassword {
 /// `checkEmailExists`: `"password"` when the address has a password account, else `null`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CheckEmailExists {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
 }
 
@@ -558,9 +642,9 @@ impl Call for CheckEmailExists {
     const NAME: &'static str = "checkEmailExists";
     const ACCESS: Access = Access::Public;
     const SUMMARY: &'static str = "How an address signs in: \"password\", or null when unknown.";
-    type Output = Option<&'static str>;
+    type Output = Option<KnownSignIn>;
 
-    async fn run(self, ctx: Ctx) -> AppResult<Option<&'static str>> {
+    async fn run(self, ctx: Ctx) -> AppResult<Option<KnownSignIn>> {
         let email = Email::parse(&self.email)?;
         let user = ctx
             .state
@@ -569,8 +653,16 @@ impl Call for CheckEmailExists {
             .await?;
         Ok(user
             .filter(|u| u.sign_in_method == rules::SIGN_IN_EMAIL)
-            .map(|_| "password"))
+            .map(|_| KnownSignIn::Password))
     }
+}
+
+/// How a known address signs in, as `checkEmailExists` answers it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum KnownSignIn {
+    /// With a password.
+    Password,
 }
 
 /// `updateProfile`: the signed-in user's own name, image, birthday and phone number. Every
@@ -579,22 +671,28 @@ impl Call for CheckEmailExists {
 #[serde(rename_all = "camelCase")]
 pub struct UpdateProfile {
     #[serde(alias = "firstname")]
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: Option<String>,
     #[serde(alias = "lastname")]
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: Option<String>,
     /// Image address (an upload's path or an http(s) address).
     #[serde(alias = "profileImage")]
+    #[schema(pattern = "^(https?://|/([^/]|$))", max_length = 2048)]
     pub profile: Option<String>,
-    /// Epoch milliseconds.
+    /// Epoch milliseconds, from 1900 on and not in the future.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub birthday: Option<i64>,
     /// Removes the profile image.
     #[serde(default)]
     pub remove_profile: bool,
     /// Blank clears the number.
     #[serde(alias = "phonenumber")]
+    #[schema(pattern = "^(\\+?[ .()-]*([0-9][ .()-]*){6,15})?$")]
     pub phone_number: Option<String>,
     /// Whose profile: only the caller's own may be named.
     #[serde(alias = "uid")]
+    #[schema(format = Uuid)]
     pub user_id: Option<String>,
 }
 
@@ -725,12 +823,9 @@ fn apply_profile(
 // ---------------------------------------------------------------------------------------------
 // Shared answers
 
-/// The answer of a sign-in: a fresh token for `user`, with the user.
-fn session(state: &AppState, user: User) -> AppResult<Session> {
-    let token = state
-        .keys
-        .issue(user.id, Utc::now().timestamp())
-        .map_err(AppError::internal)?;
+/// The answer of a sign-in: a new session's token for `user`, with the user.
+async fn session(state: &AppState, user: User) -> AppResult<Session> {
+    let token = state.sessions.open(user.id).await?;
     Ok(Session {
         token,
         user: user.into(),

@@ -11,10 +11,10 @@ use crate::calls::input::{self, NAME_MAX, URL_MAX};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::employee::Employee;
-use crate::domain::business::WageType;
+use crate::domain::business::{Wage, WageType};
 use crate::domain::ids::{EmployeeId, RoleId};
 use crate::domain::invite::{self as invite_rules, INVITE_CODE_LEN};
-use crate::domain::permissions::{Permission, Perms};
+use crate::domain::permissions::{GrantablePermission, Permission, Perms};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::audit;
@@ -39,9 +39,9 @@ pub fn register(r: &mut Registry) {
 }
 
 /// Longest colour value (`#rrggbbaa`, `rgb(...)`, a CSS name).
-const COLOR_MAX: usize = 40;
+pub(crate) const COLOR_MAX: usize = 40;
 /// Longest phone number.
-const PHONE_MAX: usize = 40;
+pub(crate) const PHONE_MAX: usize = 40;
 
 /// Runs a command through the actor of the caller's store.
 async fn execute<T: 'static>(ctx: &Ctx, cmd: impl Command) -> AppResult<T> {
@@ -89,7 +89,10 @@ fn grantable_permissions(names: &[String]) -> AppResult<Perms> {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleData {
+    #[schema(min_length = 1, max_length = 120)]
     pub title: String,
+    /// A CSS colour (`#rrggbbaa`, `rgb(...)`, a name).
+    #[schema(min_length = 1, max_length = 40)]
     pub color: String,
     /// Shifts of this role need the employee's confirmation. Default false.
     #[serde(default)]
@@ -190,6 +193,7 @@ impl Call for DeleteRole {
 #[serde(rename_all = "camelCase")]
 pub struct InviteData {
     /// Trimmed; compared case-insensitively.
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
     /// Role ids of this store.
     #[serde(default, alias = "roles")]
@@ -197,15 +201,21 @@ pub struct InviteData {
     /// `Hourly` (default) or `Weekly`.
     #[serde(default)]
     pub wage_type: Option<WageType>,
-    /// Wage per role id: `{"<role id>": 12.5}`.
+    /// Wage per role id: `{"<role id>": 12.5}`; only roles in `role`.
     #[serde(default, alias = "wages")]
+    #[schema(value_type = BTreeMap<uuid::Uuid, Wage>)]
     pub wage: BTreeMap<String, f64>,
     /// Any of `employee`, `schedule`, `availabletime`.
     #[serde(default)]
+    #[schema(value_type = Vec<GrantablePermission>)]
     pub permissions: Vec<String>,
+    /// Empty means none.
     #[serde(default, alias = "fullName", alias = "name")]
+    #[schema(max_length = 120)]
     pub fullname: Option<String>,
+    /// Empty means none.
     #[serde(default)]
+    #[schema(max_length = 120)]
     pub display_name: Option<String>,
 }
 
@@ -226,6 +236,7 @@ pub struct Invited {
     /// True when an open invitation was sent again.
     pub resent: bool,
     /// When the code stops working, epoch ms.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub expire: i64,
 }
 
@@ -420,27 +431,38 @@ pub struct EmployeePatch {
     /// Role ids of this store (manager only).
     #[serde(default, alias = "role")]
     pub roles: Option<Vec<RoleId>>,
-    /// Wage per role id (manager only).
+    /// Wage per role id (manager only); only roles the employee holds.
     #[serde(default, alias = "wages")]
+    #[schema(value_type = Option<BTreeMap<uuid::Uuid, Wage>>)]
     pub wage: Option<BTreeMap<String, f64>>,
     /// Manager only.
     #[serde(default)]
     pub wage_type: Option<WageType>,
-    /// Manager only; never `owner`.
+    /// Manager only; `owner` only on the owner's own record, which keeps every permission.
     #[serde(default)]
+    #[schema(value_type = Option<Vec<Permission>>)]
     pub permissions: Option<Vec<String>>,
+    /// Not empty.
     #[serde(default, alias = "fullName")]
+    #[schema(min_length = 1, max_length = 120)]
     pub fullname: Option<String>,
     #[serde(default)]
+    #[schema(max_length = 120)]
     pub display_name: Option<String>,
     #[serde(default, alias = "phoneNumber")]
+    #[schema(max_length = 40)]
     pub phonenumber: Option<String>,
+    /// Image URL.
     #[serde(default)]
+    #[schema(max_length = 2048)]
     pub img: Option<String>,
+    /// Image URL.
     #[serde(default)]
+    #[schema(max_length = 2048)]
     pub display_img: Option<String>,
-    /// Epoch ms.
+    /// Epoch ms, not in the future.
     #[serde(default)]
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub birthday: Option<i64>,
 }
 

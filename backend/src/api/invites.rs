@@ -37,7 +37,10 @@ fn code(input: &str) -> Option<String> {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckInvitationCodeExists {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
+    /// The invitation code, any case; a text that cannot be one answers `exists: false`.
+    #[schema(pattern = "^[A-Za-z0-9]{8}$")]
     pub code: String,
 }
 
@@ -46,7 +49,9 @@ pub struct CheckInvitationCodeExists {
 #[serde(rename_all = "camelCase")]
 pub struct CodeCheck {
     pub exists: bool,
+    /// The inviting store's name, when the invitation exists.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = String, required = false)]
     pub store_name: Option<String>,
 }
 
@@ -87,6 +92,7 @@ impl Call for CheckInvitationCodeExists {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckEmailAddedToBusiness {
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
 }
 
@@ -119,7 +125,11 @@ impl Call for CheckEmailAddedToBusiness {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JoinBusinessWithInvitation {
+    /// The signed-in user's own address.
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
+    /// The invitation code, any case.
+    #[schema(pattern = "^[A-Za-z0-9]{8}$")]
     pub code: String,
 }
 

@@ -17,7 +17,6 @@ pub mod requests;
 pub mod shifts;
 pub mod stores;
 
-use crate::auth;
 use crate::calls::{Calls, Registry};
 use crate::error::{AppError, AppResult};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -64,7 +63,7 @@ async fn dispatch(
 ) -> AppResult<HttpResponse> {
     let state = calls.state();
     let payload = read_json(body, state.settings.json_limit, &req).await?;
-    let bearer = auth::bearer(&req, &state.keys);
+    let bearer = state.sessions.bearer(&req).await?;
     // The peer address, not a forwarded header: a header is the caller's to forge.
     let client = req.peer_addr().map(|a| a.ip());
     let reply = calls.invoke(&name, bearer, client, payload).await?;

@@ -38,7 +38,7 @@ pub struct NotificationIds {
 }
 
 /// Most ids one call takes.
-const IDS_MAX: usize = 200;
+pub(crate) const IDS_MAX: usize = 200;
 
 impl NotificationIds {
     /// The caller's notifications among the ids: their private ones, and the store's public
@@ -130,6 +130,18 @@ pub struct NotificationList {
 
 /// `GET /api/v1/stores/{storeId}/notifications`: the 20 newest private notifications of the
 /// caller and the 20 newest public ones of the store.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/notifications",
+    params(("storeId" = uuid::Uuid, Path, description = "Store id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": NotificationList}`", body = NotificationList),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member, or deactivated", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+    )
+)]
 #[tracing::instrument(skip(state, user))]
 pub async fn get_notifications(
     state: web::Data<AppState>,

@@ -24,7 +24,10 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::stores::get_roles,
         crate::api::stores::get_employees,
         crate::api::shifts::get_shifts,
-        crate::api::pool::get_pool
+        crate::api::pool::get_pool,
+        crate::api::requests::get_availability,
+        crate::api::requests::get_time_off,
+        crate::api::notifications::get_notifications
     ),
     components(schemas(
         crate::api::stores::StoreDetail,
@@ -34,7 +37,10 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::store::team_views::EmployeeView,
         crate::store::views::ShiftView,
         crate::api::pool::PoolEntry,
-        crate::store::request_views::RequestView
+        crate::store::request_views::RequestView,
+        crate::store::request_views::AvailabilityView,
+        crate::store::request_views::NotificationView,
+        crate::api::notifications::NotificationList
     ))
 )]
 struct ResourceDoc;
@@ -42,6 +48,7 @@ struct ResourceDoc;
 /// Builds the whole document.
 pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
     let mut doc = ResourceDoc::openapi();
+    envelope_reads(&mut doc);
     let components = doc.components.get_or_insert_with(Default::default);
     components.add_security_scheme(
         "bearer",
@@ -134,6 +141,26 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
     doc
 }
 
+/// The resource reads answer `{"data": ...}` like the calls (see [`crate::api::envelope`]);
+/// their annotations name the data, which is wrapped here.
+fn envelope_reads(doc: &mut utoipa::openapi::OpenApi) {
+    let reads = doc
+        .paths
+        .paths
+        .values_mut()
+        .filter_map(|item| item.get.as_mut());
+    for op in reads {
+        let Some(RefOr::T(ok)) = op.responses.responses.get_mut("200") else {
+            continue;
+        };
+        for content in ok.content.values_mut() {
+            if let Some(data) = content.schema.take() {
+                content.schema = Some(envelope(data).into());
+            }
+        }
+    }
+}
+
 /// `{"data": <answer>}`.
 fn envelope(answer: RefOr<Schema>) -> ObjectBuilder {
     ObjectBuilder::new()
@@ -144,4 +171,508 @@ fn envelope(answer: RefOr<Schema>) -> ObjectBuilder {
 /// `GET /api/v1/openapi.json`.
 pub async fn document(doc: web::Data<utoipa::openapi::OpenApi>) -> HttpResponse {
     HttpResponse::Ok().json(doc.as_ref())
+}
+
+#[cfg(test)]
+mod tests {
+    //! The bounds the document states are written as literals in `#[schema]` attributes (they
+    //! take no expressions); this test ties each one to the constant the code checks, so
+    //! neither can change alone.
+
+    use crate::api::{employee_manager, notifications, requests, shifts};
+    use crate::calls::input;
+    use crate::domain::account::{self, BIRTHDAY_MIN_MS};
+    use crate::domain::business::{DayInput, TimeOfDay, MAX_WAGE};
+    use crate::domain::invite::{IDENTITY_CODE_PATTERN, INVITE_CODE_PATTERN};
+    use crate::domain::notification::Variant;
+    use crate::domain::push::ENDPOINT_MAX;
+    use crate::domain::shift::{LONG_SHIFT_MINUTES, MAX_SHIFT, RATE_MAX, RATE_MIN};
+    use crate::store::shifts::{MAX_BATCH_IDS, MAX_REPEAT};
+    use chrono::{DateTime, Utc, Weekday};
+    use serde_json::{json, Value};
+    use std::collections::BTreeSet;
+
+    /// The keywords that bound a value.
+    const KEYWORDS: [&str; 7] = [
+        "minimum",
+        "maximum",
+        "minLength",
+        "maxLength",
+        "minItems",
+        "maxItems",
+        "pattern",
+    ];
+
+    /// A place, a keyword and its value (as text; numbers as `f64`, which holds every bound
+    /// here exactly, so `1000000` and `1000000.0` are one).
+    type Bound = (String, &'static str, String);
+
+    fn text(v: &Value) -> String {
+        v.as_f64().map_or_else(|| v.to_string(), |n| n.to_string())
+    }
+
+    /// Every bound in a schema, by place: `Schema.property`, `[]` for items, `{}` for map
+    /// values; `oneOf`, `anyOf` and `allOf` add nothing to the place.
+    fn bounds_in(node: &Value, place: &str, out: &mut BTreeSet<Bound>) {
+        let Some(object) = node.as_object() else {
+            return;
+        };
+        for keyword in KEYWORDS {
+            if let Some(v) = object.get(keyword) {
+                out.insert((place.to_string(), keyword, text(v)));
+            }
+        }
+        for group in ["oneOf", "anyOf", "allOf"] {
+            for item in object
+                .get(group)
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                bounds_in(item, place, out);
+            }
+        }
+        for (name, property) in object
+            .get("properties")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            bounds_in(property, &format!("{place}.{name}"), out);
+        }
+        if let Some(items) = object.get("items") {
+            bounds_in(items, &format!("{place}[]"), out);
+        }
+        if let Some(values) = object.get("additionalProperties") {
+            bounds_in(values, &format!("{place}{{}}"), out);
+        }
+    }
+
+    /// Every bound the served document states: in its components and the reads' parameters.
+    fn stated() -> BTreeSet<Bound> {
+        let doc = serde_json::to_value(super::build(&crate::api::registry())).expect("json");
+        let mut out = BTreeSet::new();
+        for (name, schema) in doc["components"]["schemas"].as_object().expect("schemas") {
+            bounds_in(schema, name, &mut out);
+        }
+        for (path, item) in doc["paths"].as_object().expect("paths") {
+            let params = item["get"]["parameters"].as_array().into_iter().flatten();
+            for p in params {
+                let place = format!("GET {path}?{}", p["name"].as_str().unwrap_or_default());
+                bounds_in(&p["schema"], &place, &mut out);
+            }
+        }
+        out
+    }
+
+    /// The bounds the code checks, each at the places the document should state it.
+    fn checked() -> BTreeSet<Bound> {
+        let mut out = BTreeSet::new();
+        let mut bound = |keyword: &'static str, value: Value, places: &[&str]| {
+            for place in places {
+                out.insert((place.to_string(), keyword, text(&value)));
+            }
+        };
+
+        // Instants a client sends: `input::instant`'s range.
+        let sent_instants = [
+            "CreateShift.start",
+            "CreateShift.end",
+            "CreateShift.repeat[]",
+            "UpdatedShift.start",
+            "UpdatedShift.end",
+            "ClearScheduleCall.start",
+            "ClearScheduleCall.end",
+            "EmployeePatch.birthday",
+            "TimeOffFields.start",
+            "TimeOffFields.end",
+            "GET /api/v1/stores/{storeId}/shifts?start",
+            "GET /api/v1/stores/{storeId}/shifts?end",
+            "GET /api/v1/stores/{storeId}/timeoff?start",
+            "GET /api/v1/stores/{storeId}/timeoff?end",
+        ];
+        bound("minimum", json!(input::INSTANT_MIN), &sent_instants);
+        bound("maximum", json!(input::INSTANT_MAX), &sent_instants);
+        // A birthday is from 1900 on and not in the future, which lies before 2200.
+        bound(
+            "minimum",
+            json!(BIRTHDAY_MIN_MS),
+            &["UpdateProfile.birthday"],
+        );
+        bound(
+            "maximum",
+            json!(input::INSTANT_MAX),
+            &["UpdateProfile.birthday"],
+        );
+
+        // Instants the server answers: whatever a `DateTime<Utc>` holds (safe in a JS number).
+        let answered_instants = [
+            "ShiftView.start",
+            "ShiftView.end",
+            "ShiftView.timestamp",
+            "ShiftView.modified",
+            "ShiftWarning.start",
+            "StoreView.timestamp",
+            "RoleView.timestamp",
+            "RoleView.modified",
+            "EmployeeView.inviteExpire",
+            "EmployeeView.birthday",
+            "EmployeeView.timestamp",
+            "EmployeeView.modified",
+            "Invited.expire",
+            "UserView.birthday",
+            "UserView.lastLogin",
+            "AvailabilityView.timestamp",
+            "AvailabilityView.modified",
+            "RequestView.start",
+            "RequestView.end",
+            "RequestView.timestamp",
+            "RequestView.modified",
+            "NotificationView.timestamp",
+            "AffectedShift.start",
+            "AffectedShift.end",
+        ];
+        let earliest = DateTime::<Utc>::MIN_UTC.timestamp_millis();
+        let latest = DateTime::<Utc>::MAX_UTC.timestamp_millis();
+        bound("minimum", json!(earliest), &answered_instants);
+        bound("maximum", json!(latest), &answered_instants);
+
+        // Texts that must not be blank.
+        bound(
+            "minLength",
+            json!(1),
+            &[
+                "CreateShift.title",
+                "UpdatedShift.title",
+                "RoleData.title",
+                "RoleData.color",
+                "EmployeePatch.fullname",
+                "CreateBusiness.name",
+                "UpdateBusinessIdentity.name",
+                "UpdateBusinessLocation.address",
+                "Signup.firstName",
+                "Signup.lastName",
+                "UpdateProfile.firstName",
+                "UpdateProfile.lastName",
+                "DeleteSubscription.endpoint",
+                "PushSubscriptionJson",
+            ],
+        );
+        bound(
+            "maxLength",
+            json!(input::NAME_MAX),
+            &[
+                "CreateShift.title",
+                "UpdatedShift.title",
+                "RoleData.title",
+                "InviteData.fullname",
+                "InviteData.displayName",
+                "EmployeePatch.fullname",
+                "EmployeePatch.displayName",
+                "CreateBusiness.name",
+                "UpdateBusinessIdentity.name",
+            ],
+        );
+        bound(
+            "maxLength",
+            json!(input::URL_MAX),
+            &[
+                "EmployeePatch.img",
+                "EmployeePatch.displayImg",
+                "CreateBusiness.logo",
+                "UpdateBusinessIdentity.img",
+            ],
+        );
+        bound(
+            "maxLength",
+            json!(input::ADDRESS_MAX),
+            &["CreateBusiness.address", "UpdateBusinessLocation.address"],
+        );
+        bound(
+            "maxLength",
+            json!(employee_manager::COLOR_MAX),
+            &["RoleData.color"],
+        );
+        bound(
+            "maxLength",
+            json!(employee_manager::PHONE_MAX),
+            &["EmployeePatch.phonenumber"],
+        );
+        bound(
+            "maxLength",
+            json!(shifts::REASON_MAX),
+            &[
+                "UpdateShiftCall.cancelReason",
+                "DeleteShiftCall.cancelReason",
+                "ShiftBatch.cancelReason",
+            ],
+        );
+        bound(
+            "maxLength",
+            json!(requests::TEXT_MAX),
+            &[
+                "AvailabilityInput.reason",
+                "AvailabilityView.reason",
+                "TimeOffFields.description",
+                "DeleteTimeOff.response",
+                "CancelTimeOff.response",
+                "RejectTimeOff.response",
+                "CheckApproveTimeoff.response",
+                "ApproveTimeOff.response",
+            ],
+        );
+        bound(
+            "maxLength",
+            json!(requests::LABEL_MAX),
+            &[
+                "AvailabilityInput.type",
+                "AvailabilityInput.status",
+                "AvailabilityView.type",
+                "AvailabilityView.status",
+            ],
+        );
+        bound(
+            "maxLength",
+            json!(ENDPOINT_MAX),
+            &[
+                "SavedSubscription.endpoint",
+                "DeleteSubscription.endpoint",
+                "PushSubscriptionJson.endpoint",
+            ],
+        );
+
+        // Accounts.
+        bound(
+            "maxLength",
+            json!(account::EMAIL_MAX_LEN),
+            &[
+                "Signup.email",
+                "RequestResetPassword.email",
+                "CheckResetPasswordConfirmCode.email",
+                "ConfirmResetPassword.email",
+                "CheckEmailExists.email",
+                "InviteData.email",
+                "CheckInvitationCodeExists.email",
+                "CheckEmailAddedToBusiness.email",
+                "JoinBusinessWithInvitation.email",
+            ],
+        );
+        let new_passwords = [
+            "Signup.password",
+            "ConfirmResetPassword.newPassword",
+            "AuthenticatedResetPassword.newPassword",
+        ];
+        bound(
+            "minLength",
+            json!(account::PASSWORD_MIN_CHARS),
+            &new_passwords,
+        );
+        bound(
+            "maxLength",
+            json!(account::PASSWORD_MAX_CHARS),
+            &new_passwords,
+        );
+        bound(
+            "maxLength",
+            json!(account::NAME_MAX_CHARS),
+            &[
+                "Signup.firstName",
+                "Signup.lastName",
+                "UpdateProfile.firstName",
+                "UpdateProfile.lastName",
+            ],
+        );
+        bound(
+            "maxLength",
+            json!(account::IMAGE_MAX_LEN),
+            &["UpdateProfile.profile"],
+        );
+        bound(
+            "pattern",
+            json!(account::IMAGE_PATTERN),
+            &["UpdateProfile.profile"],
+        );
+        bound(
+            "pattern",
+            json!(account::PHONE_PATTERN),
+            &["UpdateProfile.phoneNumber"],
+        );
+        bound(
+            "pattern",
+            json!(account::CODE_PATTERN),
+            &[
+                "ConfirmEmail.code",
+                "CheckResetPasswordConfirmCode.code",
+                "ConfirmResetPassword.code",
+            ],
+        );
+        bound(
+            "pattern",
+            json!(INVITE_CODE_PATTERN),
+            &[
+                "CheckInvitationCodeExists.code",
+                "JoinBusinessWithInvitation.code",
+            ],
+        );
+        bound(
+            "pattern",
+            json!(IDENTITY_CODE_PATTERN),
+            &["IdentityCode.code"],
+        );
+
+        // Times of day and weekdays.
+        bound(
+            "pattern",
+            json!(TimeOfDay::PATTERN),
+            &[
+                "TimesView.open",
+                "TimesView.close",
+                "AvailabilityView.start",
+                "AvailabilityView.end",
+            ],
+        );
+        bound(
+            "pattern",
+            json!(TimeOfDay::INPUT_PATTERN),
+            &[
+                "CreateBusiness.open",
+                "CreateBusiness.close",
+                "UpdateBusinessTiming.open",
+                "UpdateBusinessTiming.close",
+            ],
+        );
+        // Availability times may also be empty.
+        let time = TimeOfDay::INPUT_PATTERN
+            .trim_start_matches('^')
+            .trim_end_matches('$');
+        bound(
+            "pattern",
+            json!(format!("^({time})?$")),
+            &["AvailabilityInput.start", "AvailabilityInput.end"],
+        );
+        bound("pattern", json!(DayInput::name_pattern()), &["DayInput"]);
+        let saturday = Weekday::Sat.num_days_from_sunday();
+        let weekdays = [
+            "DayInput",
+            "TimesView.daysOff[]",
+            "StoreView.weekStart",
+            "AvailabilityView.days[]",
+        ];
+        bound("minimum", json!(0), &weekdays);
+        bound("maximum", json!(saturday), &weekdays);
+        // At least one work day; each day once.
+        bound("maxItems", json!(saturday), &["TimesView.daysOff"]);
+        bound("maxItems", json!(saturday + 1), &["AvailabilityView.days"]);
+        bound(
+            "minItems",
+            json!(1),
+            &["AvailabilityInput.days", "AvailabilityView.days"],
+        );
+
+        // Shifts.
+        bound(
+            "maxItems",
+            json!(MAX_REPEAT),
+            &[
+                "CreateShift.repeat",
+                "CreatedShifts.shifts",
+                "CreatedShifts.warnings",
+            ],
+        );
+        bound("minItems", json!(1), &["CreatedShifts.shifts"]);
+        bound(
+            "maxItems",
+            json!(MAX_BATCH_IDS),
+            &[
+                "PublishShiftsCall.shifts",
+                "ShiftBatch.shifts",
+                "PublishedShifts.shifts",
+                "PublishedShifts.skipped",
+                "BatchedShifts.shifts",
+            ],
+        );
+        bound(
+            "minimum",
+            json!(RATE_MIN),
+            &["RateShiftCall.rate", "ShiftView.rate"],
+        );
+        bound(
+            "maximum",
+            json!(RATE_MAX),
+            &["RateShiftCall.rate", "ShiftView.rate"],
+        );
+        bound(
+            "minimum",
+            json!(LONG_SHIFT_MINUTES + 1),
+            &["ShiftWarning.minutes"],
+        );
+        bound(
+            "maximum",
+            json!(MAX_SHIFT.num_minutes()),
+            &["ShiftWarning.minutes"],
+        );
+        bound("minimum", json!(0), &["Wage"]);
+        bound("maximum", json!(MAX_WAGE), &["Wage"]);
+
+        // Notifications.
+        bound(
+            "maxItems",
+            json!(notifications::IDS_MAX),
+            &["NotificationIds.notificationIds"],
+        );
+        bound(
+            "maximum",
+            json!(notifications::IDS_MAX),
+            &["NotificationsSeen.updated", "NotificationsDeleted.deleted"],
+        );
+        bound(
+            "maxItems",
+            json!(crate::db::models::notification::PAGE),
+            &["NotificationList.private", "NotificationList.public"],
+        );
+        bound(
+            "minimum",
+            json!(Variant::Success.code()),
+            &["NotificationView.variant"],
+        );
+        bound(
+            "maximum",
+            json!(Variant::Info.code()),
+            &["NotificationView.variant"],
+        );
+        // The view writes `public` or a user id.
+        bound(
+            "pattern",
+            json!("^(public|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$"),
+            &["NotificationView.accessFor"],
+        );
+        // A subscription is deleted by its endpoint, which names one at most.
+        bound("maximum", json!(1), &["DeletedSubscriptions.deleted"]);
+
+        // Counts (unsigned in the code).
+        bound(
+            "minimum",
+            json!(0),
+            &[
+                "DeletedRole.employeesChanged",
+                "DeletedSubscriptions.deleted",
+                "NotificationsSeen.updated",
+                "NotificationsDeleted.deleted",
+            ],
+        );
+        out
+    }
+
+    #[test]
+    fn every_bound_in_the_document_is_the_one_the_code_checks() {
+        let stated = stated();
+        let checked = checked();
+        let unexplained: Vec<_> = stated.difference(&checked).collect();
+        let missing: Vec<_> = checked.difference(&stated).collect();
+        assert!(
+            unexplained.is_empty() && missing.is_empty(),
+            "stated but not checked (or with another value): {unexplained:#?}\n\
+             checked but not stated: {missing:#?}"
+        );
+    }
 }

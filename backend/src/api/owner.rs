@@ -7,7 +7,7 @@ use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::employee::NewEmployee;
 use crate::db::models::store::NewStore;
 use crate::db::models::user::User;
-use crate::domain::business::{self, DayInput, DaysOffError, TimeOfDay};
+use crate::domain::business::{self, BusinessKind, DayInput, DaysOffError, TimeOfDay};
 use crate::domain::ids::{EmployeeId, StoreId};
 use crate::domain::invite::{generate_code, IDENTITY_CODE_LEN};
 use crate::domain::permissions::Perms;
@@ -105,22 +105,32 @@ async fn change_settings(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateBusiness {
+    #[schema(min_length = 1, max_length = 120)]
     pub name: String,
-    /// One of the business kinds (`"hospitality and leisure"`, ...).
+    /// One of the business kinds (`"hospitality and leisure"`, ...); case, `_` and `-` are
+    /// forgiven.
     #[serde(rename = "type")]
+    #[schema(value_type = BusinessKind)]
     pub kind: String,
     /// IANA zone, e.g. `"Europe/Berlin"`.
     #[serde(alias = "timezone")]
+    #[schema(example = "Europe/Berlin")]
     pub timezone_reference: String,
+    /// The logo's URL; empty means none.
     #[serde(default, alias = "img")]
+    #[schema(max_length = 2048)]
     pub logo: Option<String>,
+    /// Empty means none.
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub address: Option<String>,
     /// Opening time, `"HH:mm"`.
     #[serde(default)]
+    #[schema(pattern = "^([01]?[0-9]|2[0-3]):[0-5][0-9]$", example = "09:00")]
     pub open: Option<String>,
     /// Closing time, `"HH:mm"`.
     #[serde(default)]
+    #[schema(pattern = "^([01]?[0-9]|2[0-3]):[0-5][0-9]$", example = "17:00")]
     pub close: Option<String>,
     /// Days off: weekday numbers (0 = Sunday) or names.
     #[serde(default, alias = "daysOff")]
@@ -217,11 +227,15 @@ impl Call for CreateBusiness {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateBusinessIdentity {
+    #[schema(min_length = 1, max_length = 120)]
     pub name: String,
+    /// One of the business kinds; case, `_` and `-` are forgiven.
     #[serde(rename = "type")]
+    #[schema(value_type = BusinessKind)]
     pub kind: String,
     /// The logo URL. Absent or `null` keeps it; `""` removes it.
     #[serde(default, alias = "logo")]
+    #[schema(max_length = 2048)]
     pub img: Option<String>,
 }
 
@@ -257,8 +271,10 @@ impl Call for UpdateBusinessIdentity {
 #[serde(rename_all = "camelCase")]
 pub struct UpdateBusinessTiming {
     /// `"HH:mm"`.
+    #[schema(pattern = "^([01]?[0-9]|2[0-3]):[0-5][0-9]$", example = "09:00")]
     pub open: String,
     /// `"HH:mm"`; before `open` means the store closes after midnight.
+    #[schema(pattern = "^([01]?[0-9]|2[0-3]):[0-5][0-9]$", example = "17:00")]
     pub close: String,
     /// Weekday numbers (0 = Sunday) or names.
     #[serde(alias = "daysOff")]
@@ -293,9 +309,11 @@ impl Call for UpdateBusinessTiming {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateBusinessLocation {
+    #[schema(min_length = 1, max_length = 500)]
     pub address: String,
     /// IANA zone, e.g. `"Europe/Berlin"`.
     #[serde(alias = "timezoneReference")]
+    #[schema(example = "Europe/Berlin")]
     pub timezone: String,
 }
 
@@ -336,6 +354,7 @@ pub struct RequestBusinessIdentityCode {
 /// The business identity code.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct IdentityCode {
+    #[schema(pattern = "^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{10}$")]
     pub code: String,
 }
 

@@ -163,6 +163,7 @@ grab_answer!(
 #[serde(rename_all = "camelCase")]
 pub struct PoolEntry {
     /// The drop request; `null` for an open shift, taken with `takeOpenShift`.
+    #[schema(required = true)]
     pub request: Option<RequestView>,
     pub shift: ShiftView,
 }
@@ -173,7 +174,7 @@ pub struct PoolEntry {
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}/pool",
-    params(("storeId" = String, Path, description = "Store id")),
+    params(("storeId" = uuid::Uuid, Path, description = "Store id")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [PoolEntry]}`", body = [PoolEntry]),

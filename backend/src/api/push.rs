@@ -3,7 +3,9 @@
 
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::domain::permissions::Perms;
-use crate::domain::push::{EndpointRules, Subscription, SubscriptionError, ENDPOINT_MAX};
+use crate::domain::push::{
+    EndpointRules, PushSubscriptionJson, Subscription, SubscriptionError, ENDPOINT_MAX,
+};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::push::{Subscribe, Unsubscribe};
@@ -51,6 +53,7 @@ pub struct SaveSubscription {
     /// The browser's `PushSubscription` as JSON text, `{"endpoint", "keys": {"p256dh",
     /// "auth"}}`; the object itself is accepted too.
     #[serde(default)]
+    #[schema(value_type = PushSubscriptionJson, required = true)]
     pub subscription: Value,
 }
 
@@ -76,6 +79,11 @@ impl Call for SaveSubscription {
             allow_local: ctx.state.settings.push_allow_http,
         };
         let subscription = Subscription::parse(&self.subscription, rules).map_err(refusal)?;
+        ctx.state
+            .pusher
+            .admits(&subscription.endpoint)
+            .await
+            .map_err(refusal)?;
         let store = member.store_id();
         let cmd = Subscribe {
             store,
@@ -94,6 +102,7 @@ impl Call for SaveSubscription {
 pub struct DeleteSubscription {
     /// The `endpoint` of the browser's `PushSubscription`.
     #[serde(default)]
+    #[schema(required = true, format = "uri", min_length = 1, max_length = 2048)]
     pub endpoint: String,
 }
 

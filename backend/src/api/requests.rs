@@ -13,6 +13,7 @@ use crate::domain::availability::Window;
 use crate::domain::business::{DayInput, TimeOfDay};
 use crate::domain::ids::{EmployeeId, RequestId, StoreId, UserId};
 use crate::domain::permissions::Perms;
+use crate::domain::request::RequestKind;
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::availability::{
@@ -67,28 +68,40 @@ async fn execute<T: 'static>(ctx: &Ctx, store: StoreId, cmd: impl Command) -> Ap
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AvailabilityInput {
-    /// Local start, `HH:mm` (defaults to 00:00 for all-day windows).
+    /// Local start, `HH:mm` (defaults to 00:00 for all-day windows); empty means none.
     #[serde(default)]
+    #[schema(pattern = "^(([01]?[0-9]|2[0-3]):[0-5][0-9])?$", example = "09:00")]
     pub start: Option<String>,
     /// Local end, `HH:mm`; not after the start means the next day. Ignored when all day.
     #[serde(default)]
+    #[schema(pattern = "^(([01]?[0-9]|2[0-3]):[0-5][0-9])?$", example = "17:00")]
     pub end: Option<String>,
     /// Weekdays: numbers (0 = Sunday) or English names.
+    #[schema(min_items = 1)]
     pub days: Vec<DayInput>,
     #[serde(default)]
     pub all_day: bool,
+    /// Empty means none.
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub reason: Option<String>,
+    /// The client's own label of the window; empty means none.
     #[serde(default)]
+    #[schema(max_length = 60)]
     pub status: Option<String>,
+    /// The client's own label of the window (e.g. `available`); empty means none.
     #[serde(default, rename = "type")]
+    #[schema(max_length = 60)]
     pub kind: Option<String>,
     /// The zone the times are meant in; windows always use the store's zone.
     #[serde(default)]
     pub tzr: Option<String>,
 }
 
-const TEXT_MAX: usize = 500;
+/// Longest reason, description or answer text.
+pub(crate) const TEXT_MAX: usize = 500;
+/// Longest label (`type`, `status`) of an availability window.
+pub(crate) const LABEL_MAX: usize = 60;
 
 impl AvailabilityInput {
     fn checked(&self) -> AppResult<WindowFields> {
@@ -130,8 +143,8 @@ impl AvailabilityInput {
             start_minute: start.minutes(),
             end_minute: end.minutes(),
             reason: input::optional_text("reason", self.reason.as_deref(), TEXT_MAX)?,
-            kind: input::optional_text("type", self.kind.as_deref(), 60)?,
-            status: input::optional_text("status", self.status.as_deref(), 60)?,
+            kind: input::optional_text("type", self.kind.as_deref(), LABEL_MAX)?,
+            status: input::optional_text("status", self.status.as_deref(), LABEL_MAX)?,
         })
     }
 }
@@ -355,11 +368,16 @@ fn times(start: i64, end: i64, entire_day: bool) -> AppResult<Times> {
 #[serde(rename_all = "camelCase")]
 pub struct TimeOffFields {
     /// Epoch milliseconds.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub start: i64,
+    /// Epoch milliseconds, not before `start`.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub end: i64,
     #[serde(default)]
     pub entire_day: bool,
+    /// Empty means none.
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub description: Option<String>,
     /// Sent by clients; the server computes the covering dates itself from the span.
     #[serde(default)]
@@ -399,12 +417,21 @@ impl Call for RequestTimeOff {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateRequest {
+    /// `timeoff`; a drop-shift request is made with `dropShift`.
     #[serde(default, rename = "type")]
+    #[schema(value_type = TimeOffKind, required = true)]
     pub kind: Option<String>,
+    /// The fields of the request of that type.
     #[serde(flatten)]
-    #[schema(value_type = Object)]
+    #[schema(value_type = TimeOffFields)]
     pub rest: HashMap<String, Value>,
 }
+
+crate::domain::schema::words_schema!(
+    /// The request type `createRequest` makes, for the API document.
+    TimeOffKind,
+    [RequestKind::TimeOff.as_str()]
+);
 
 impl Call for CreateRequest {
     const NAME: &'static str = "createRequest";
@@ -477,6 +504,7 @@ macro_rules! request_call {
             pub $field: RequestId,
             /// An optional answer text (managers' answers).
             #[serde(default)]
+            #[schema(max_length = 500)]
             pub response: Option<String>,
         }
 
@@ -528,8 +556,9 @@ request_call!(
 // Reads
 
 /// Query of the availability read.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct AvailabilityQuery {
     /// One employee's windows (employee record id); managers only for others.
     pub employee_id: Option<EmployeeId>,
@@ -537,6 +566,18 @@ pub struct AvailabilityQuery {
 
 /// `GET /api/v1/stores/{storeId}/availability`: managers see everyone's windows, employees
 /// their own.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/availability",
+    params(("storeId" = uuid::Uuid, Path, description = "Store id"), AvailabilityQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [Availability]}`", body = [AvailabilityView]),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member, or deactivated", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+    )
+)]
 #[tracing::instrument(skip(state, user))]
 pub async fn get_availability(
     state: web::Data<AppState>,
@@ -571,16 +612,35 @@ pub async fn get_availability(
 }
 
 /// Query of the time-off read: a range in epoch milliseconds.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct RangeQuery {
+    /// Epoch ms. Default: a year back.
+    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub start: Option<i64>,
+    /// Epoch ms, not before `start`. Default: a year ahead.
+    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub end: Option<i64>,
+    /// One employee's requests (employee record id); managers only for others.
     pub employee_id: Option<EmployeeId>,
 }
 
 /// `GET /api/v1/stores/{storeId}/timeoff?start=&end=`: managers see every request, employees
 /// their own. Without a range, everything from a year back to a year ahead.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/timeoff",
+    params(("storeId" = uuid::Uuid, Path, description = "Store id"), RangeQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [Request]}`", body = [RequestView]),
+        (status = 400, description = "Bad range", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member, or deactivated", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+    )
+)]
 #[tracing::instrument(skip(state, user))]
 pub async fn get_time_off(
     state: web::Data<AppState>,

@@ -49,9 +49,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 /// Longest cancellation reason.
-const REASON_MAX: usize = 500;
+pub(crate) const REASON_MAX: usize = 500;
 /// Largest tasks list, serialised.
-const TASKS_MAX_BYTES: usize = 16 * 1024;
+pub(crate) const TASKS_MAX_BYTES: usize = 16 * 1024;
 /// The widest range one read may ask for.
 const READ_RANGE_MAX: Duration = Duration::days(100);
 
@@ -90,9 +90,25 @@ fn tasks(t: Option<Value>) -> AppResult<Option<Value>> {
 }
 
 /// A shift named by its id, or an object carrying it (`{"id": ...}`).
-#[derive(Debug, Clone, Copy, ToSchema)]
-#[schema(value_type = String, format = Uuid)]
+#[derive(Debug, Clone, Copy)]
 pub struct ShiftRef(pub ShiftId);
+
+impl utoipa::PartialSchema for ShiftRef {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder};
+        OneOfBuilder::new()
+            .item(ShiftId::schema())
+            .item(
+                ObjectBuilder::new()
+                    .property("id", ShiftId::schema())
+                    .required("id"),
+            )
+            .description(Some("A shift id, or an object with its `id`."))
+            .into()
+    }
+}
+
+impl ToSchema for ShiftRef {}
 
 impl<'de> Deserialize<'de> for ShiftRef {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -136,10 +152,13 @@ where
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateShift {
+    #[schema(min_length = 1, max_length = 120)]
     pub title: String,
     /// Epoch ms.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub start: i64,
     /// Epoch ms; before `start` means the shift ends the next day.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub end: i64,
     pub role: RoleId,
     /// The assignee's employee record id; absent or empty for an open shift.
@@ -151,10 +170,12 @@ pub struct CreateShift {
     pub assignee_email: Option<String>,
     /// Start times (epoch ms): one shift per entry, each as long as `end - start`.
     #[serde(default)]
+    #[schema(max_items = 370, minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub repeat: Vec<i64>,
     /// Open-ended: no planned end.
     #[serde(default)]
     pub oe: bool,
+    /// A list of at most 16 KiB as JSON.
     #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
     pub tasks: Option<Value>,
@@ -198,8 +219,13 @@ impl Call for CreateShift {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdatedShift {
+    #[schema(min_length = 1, max_length = 120)]
     pub title: Option<String>,
+    /// Epoch ms.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub start: Option<i64>,
+    /// Epoch ms; before `start` means the shift ends the next day.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub end: Option<i64>,
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
@@ -209,6 +235,7 @@ pub struct UpdatedShift {
     #[schema(value_type = Option<String>, format = Uuid)]
     pub assigned: Option<Option<EmployeeId>>,
     pub oe: Option<bool>,
+    /// A list of at most 16 KiB as JSON.
     #[schema(value_type = Option<Vec<Object>>)]
     pub tasks: Option<Value>,
     /// The version the editor saw: an older one than the current gets 409.
@@ -221,7 +248,9 @@ pub struct UpdatedShift {
 pub struct UpdateShiftCall {
     pub shift_id: ShiftId,
     pub updated_shift: UpdatedShift,
+    /// Why an announced shift is cancelled; empty means none.
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub cancel_reason: Option<String>,
 }
 
@@ -263,7 +292,9 @@ impl Call for UpdateShiftCall {
 #[serde(rename_all = "camelCase")]
 pub struct DeleteShiftCall {
     pub shift_id: ShiftId,
+    /// Why an announced shift is cancelled; empty means none.
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub cancel_reason: Option<String>,
 }
 
@@ -290,6 +321,7 @@ impl Call for DeleteShiftCall {
 #[serde(rename_all = "camelCase")]
 pub struct PublishShiftsCall {
     /// Shift ids (or objects with an `id`).
+    #[schema(max_items = 1000)]
     pub shifts: Vec<ShiftRef>,
 }
 
@@ -318,7 +350,11 @@ impl Call for PublishShiftsCall {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClearScheduleCall {
+    /// Epoch ms.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub start: i64,
+    /// Epoch ms.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub end: i64,
 }
 
@@ -404,7 +440,8 @@ one_shift_call!(
 #[serde(rename_all = "camelCase")]
 pub struct RateShiftCall {
     pub shift_id: ShiftId,
-    /// 1 to 5.
+    /// Stars, 1 to 5.
+    #[schema(minimum = 1, maximum = 5)]
     pub rate: i16,
 }
 
@@ -429,8 +466,12 @@ impl Call for RateShiftCall {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShiftBatch {
+    /// Shift ids (or objects with an `id`).
+    #[schema(max_items = 1000)]
     pub shifts: Vec<ShiftRef>,
+    /// Why announced shifts are cancelled; empty means none.
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub cancel_reason: Option<String>,
 }
 
@@ -489,17 +530,22 @@ batch_call!(
 #[into_params(parameter_in = Query)]
 pub struct ShiftQuery {
     /// Epoch ms; with `end`. Default: the current week in the store's zone.
+    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub start: Option<i64>,
-    /// Epoch ms.
+    /// Epoch ms; at most 100 days after `start`.
+    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub end: Option<i64>,
     /// `all` (owner or schedule permission), `mine` (own non-draft shifts) or `open` (published
     /// open shifts). Default: `all` for schedule managers, `mine` for others.
+    #[param(value_type = Option<Scope>, inline)]
     pub scope: Option<String>,
     /// Only this employee record's shifts (schedule permission).
     pub employee: Option<EmployeeId>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which shifts the read answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToSchema)]
+#[serde(rename_all = "lowercase")]
 enum Scope {
     All,
     Mine,
@@ -510,7 +556,7 @@ enum Scope {
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}/shifts",
-    params(("storeId" = String, Path, description = "Store id"), ShiftQuery),
+    params(("storeId" = uuid::Uuid, Path, description = "Store id"), ShiftQuery),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [Shift]}`", body = [ShiftView]),

@@ -7,7 +7,7 @@ use crate::db::models::employee::Employee;
 use crate::db::models::invite::Invite;
 use crate::db::models::role::Role;
 use crate::domain::ids::StoreId;
-use crate::domain::permissions::Perms;
+use crate::domain::permissions::{Permission, Perms};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::team_views::{EmployeeView, RoleView, StoreView};
@@ -54,6 +54,7 @@ pub struct StoreDetail {
     /// The caller's own employee record.
     pub employee: EmployeeView,
     /// The caller's permissions (`owner` included for the owner).
+    #[schema(value_type = Vec<Permission>)]
     pub permissions: Vec<String>,
     pub is_owner: bool,
     /// Holds the schedule or employee permission (or owns the store).
@@ -64,7 +65,7 @@ pub struct StoreDetail {
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}",
-    params(("storeId" = String, Path, description = "Store id")),
+    params(("storeId" = uuid::Uuid, Path, description = "Store id")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": StoreDetail}`", body = StoreDetail),
@@ -100,7 +101,7 @@ pub async fn get_store(
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}/roles",
-    params(("storeId" = String, Path, description = "Store id")),
+    params(("storeId" = uuid::Uuid, Path, description = "Store id")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [Role]}`", body = [RoleView]),
@@ -131,7 +132,7 @@ pub async fn get_roles(
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}/employees",
-    params(("storeId" = String, Path, description = "Store id")),
+    params(("storeId" = uuid::Uuid, Path, description = "Store id")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [Employee]}`", body = [EmployeeView]),

@@ -1,6 +1,7 @@
-//! Session tokens: HS256 JWTs whose subject is the user id.
+//! Session tokens: HS256 JWTs whose subject is the user id and whose `sid` names the
+//! server-side session ([`crate::auth::session`]) that signing out ends.
 
-use crate::domain::ids::UserId;
+use crate::domain::ids::{SessionId, UserId};
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -8,8 +9,17 @@ use std::time::Duration;
 #[derive(Debug, Serialize, Deserialize)]
 struct Claims {
     sub: UserId,
+    /// The session. Tokens from before sessions existed lack it and are refused.
+    sid: SessionId,
     iat: i64,
     exp: i64,
+}
+
+/// Who a valid token speaks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TokenClaims {
+    pub user: UserId,
+    pub session: SessionId,
 }
 
 /// Signing and verification keys, built once at start-up.
@@ -34,20 +44,45 @@ impl Keys {
         }
     }
 
-    /// Issues a token for `user`, valid from `now` (seconds since the epoch) for the TTL.
-    pub fn issue(&self, user: UserId, now: i64) -> Result<String, jsonwebtoken::errors::Error> {
-        let ttl = i64::try_from(self.ttl.as_secs()).unwrap_or(i64::MAX / 2);
+    /// How long a token stays valid.
+    pub fn ttl(&self) -> Duration {
+        self.ttl
+    }
+
+    /// The TTL in whole seconds, as the claims count it.
+    fn ttl_secs(&self) -> i64 {
+        i64::try_from(self.ttl.as_secs()).unwrap_or(i64::MAX / 2)
+    }
+
+    /// When a token issued at `now` (seconds since the epoch) expires.
+    pub fn expiry(&self, now: i64) -> i64 {
+        now.saturating_add(self.ttl_secs())
+    }
+
+    /// Issues a token of `session` for `user`, valid from `now` (seconds since the epoch)
+    /// for the TTL.
+    pub fn issue(
+        &self,
+        user: UserId,
+        session: SessionId,
+        now: i64,
+    ) -> Result<String, jsonwebtoken::errors::Error> {
         let claims = Claims {
             sub: user,
+            sid: session,
             iat: now,
-            exp: now.saturating_add(ttl),
+            exp: self.expiry(now),
         };
         encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
     }
 
-    /// Returns the user of a valid, unexpired token.
-    pub fn verify(&self, token: &str) -> Result<UserId, jsonwebtoken::errors::Error> {
-        decode::<Claims>(token, &self.decoding, &self.validation).map(|d| d.claims.sub)
+    /// The user and session of a well-signed, unexpired token. Whether the session is still
+    /// open is [`crate::auth::session::Sessions`]' question.
+    pub fn verify(&self, token: &str) -> Result<TokenClaims, jsonwebtoken::errors::Error> {
+        decode::<Claims>(token, &self.decoding, &self.validation).map(|d| TokenClaims {
+            user: d.claims.sub,
+            session: d.claims.sid,
+        })
     }
 }
 
@@ -60,21 +95,51 @@ mod tests {
     }
 
     #[test]
-    fn a_token_verifies_to_its_user() {
+    fn a_token_verifies_to_its_user_and_session() {
         let keys = Keys::new("secret-secret-secret", Duration::from_secs(60));
-        let user = UserId::new();
-        let token = keys.issue(user, now()).expect("issue");
-        assert_eq!(keys.verify(&token).expect("verify"), user);
+        let (user, session) = (UserId::new(), SessionId::new());
+        let token = keys.issue(user, session, now()).expect("issue");
+        assert_eq!(
+            keys.verify(&token).expect("verify"),
+            TokenClaims { user, session }
+        );
     }
 
     #[test]
     fn an_expired_or_foreign_token_is_refused() {
         let keys = Keys::new("secret-secret-secret", Duration::from_secs(60));
-        let old = keys.issue(UserId::new(), now() - 3600).expect("issue");
+        let old = keys
+            .issue(UserId::new(), SessionId::new(), now() - 3600)
+            .expect("issue");
         assert!(keys.verify(&old).is_err());
         let other = Keys::new("another-secret-entirely", Duration::from_secs(60));
-        let forged = other.issue(UserId::new(), now()).expect("issue");
+        let forged = other
+            .issue(UserId::new(), SessionId::new(), now())
+            .expect("issue");
         assert!(keys.verify(&forged).is_err());
         assert!(keys.verify("not.a.token").is_err());
+    }
+
+    #[test]
+    fn a_token_without_a_session_is_refused() {
+        #[derive(Serialize)]
+        struct Old {
+            sub: UserId,
+            iat: i64,
+            exp: i64,
+        }
+        let secret = "secret-secret-secret";
+        let keys = Keys::new(secret, Duration::from_secs(60));
+        let old = encode(
+            &Header::new(Algorithm::HS256),
+            &Old {
+                sub: UserId::new(),
+                iat: now(),
+                exp: now() + 60,
+            },
+            &EncodingKey::from_secret(secret.as_bytes()),
+        )
+        .expect("encode");
+        assert!(keys.verify(&old).is_err());
     }
 }

@@ -29,10 +29,21 @@ pub enum Access {
 /// call's own fields.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct StoreTarget {
-    /// The store's id (also accepted as `storeId`).
-    #[serde(default, alias = "storeId", deserialize_with = "input::opt_id")]
+    /// The store's id.
+    #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub store: Option<StoreId>,
+    /// The store's id, as some calls of the spec name it (`store` wins when both are given).
+    #[serde(default, rename = "storeId", deserialize_with = "input::opt_id")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub store_id: Option<StoreId>,
+}
+
+impl StoreTarget {
+    /// The store named, by either field.
+    pub fn id(&self) -> Option<StoreId> {
+        self.store.or(self.store_id)
+    }
 }
 
 impl Access {

@@ -2,7 +2,7 @@
 
 use crate::calls::guard::{self, Member};
 use crate::calls::state::AppState;
-use crate::domain::ids::{StoreId, UserId};
+use crate::domain::ids::{SessionId, StoreId, UserId};
 use crate::error::{AppError, AppResult};
 use actix_web::web;
 use std::net::IpAddr;
@@ -12,6 +12,8 @@ pub struct Ctx {
     pub state: web::Data<AppState>,
     /// The signed-in user, when there is one.
     pub user: Option<UserId>,
+    /// The caller's session, when signed in.
+    pub session: Option<SessionId>,
     /// The store the payload names (`store` or `storeId`), for calls that name one.
     pub store: Option<StoreId>,
     /// The resolved membership, for [`Access::Store`] calls.
@@ -24,6 +26,11 @@ impl Ctx {
     /// The signed-in user, or the spec's not-authenticated error.
     pub fn user(&self) -> AppResult<UserId> {
         self.user.ok_or_else(guard::not_authenticated)
+    }
+
+    /// The caller's session, or the spec's not-authenticated error.
+    pub fn session(&self) -> AppResult<SessionId> {
+        self.session.ok_or_else(guard::not_authenticated)
     }
 
     /// The caller's membership. Present for every [`Access::Store`] call.

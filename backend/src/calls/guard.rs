@@ -1,7 +1,7 @@
 //! Resolving who is calling: the signed-in user, the store they act on, their employee record
 //! and permissions, checked in the spec's order with its texts.
 
-use crate::auth::{self, Bearer};
+use crate::auth::Bearer;
 use crate::calls::state::AppState;
 use crate::domain::ids::{StoreId, UserId};
 use crate::domain::membership::Refusal;
@@ -11,7 +11,7 @@ use crate::messages;
 use crate::store::audit;
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
-use std::future::{ready, Ready};
+use futures_util::future::LocalBoxFuture;
 
 pub use crate::store::members::Member;
 
@@ -20,21 +20,29 @@ pub fn not_authenticated() -> AppError {
     AppError::unauthorized("not_authenticated", messages::NOT_AUTHENTICATED)
 }
 
-/// Extractor for handlers that need a signed-in user.
+/// Extractor for handlers that need a signed-in user (with an open session).
 #[derive(Debug, Clone, Copy)]
 pub struct SignedIn(pub UserId);
 
 impl FromRequest for SignedIn {
     type Error = AppError;
-    type Future = Ready<AppResult<SignedIn>>;
+    type Future = LocalBoxFuture<'static, AppResult<SignedIn>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let Some(state) = req.app_data::<web::Data<AppState>>() else {
-            return ready(Err(AppError::internal("application state is missing")));
-        };
-        ready(match auth::bearer(req, &state.keys) {
-            Bearer::User(u) => Ok(SignedIn(u)),
-            _ => Err(not_authenticated()),
+        let sessions = req
+            .app_data::<web::Data<AppState>>()
+            .map(|state| state.sessions.clone());
+        let token = crate::auth::bearer_token(req);
+        Box::pin(async move {
+            let sessions =
+                sessions.ok_or_else(|| AppError::internal("application state is missing"))?;
+            let Some(token) = token else {
+                return Err(not_authenticated());
+            };
+            match sessions.verify(&token).await? {
+                Bearer::User(user, _) => Ok(SignedIn(user)),
+                _ => Err(not_authenticated()),
+            }
         })
     }
 }

@@ -1,5 +1,6 @@
 //! Reading request fields: text that must be present, ids that may arrive empty, e-mails.
 
+use crate::domain::account::EMAIL_MAX_LEN;
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use serde::{Deserialize, Deserializer};
@@ -49,7 +50,7 @@ fn limited(field: &str, v: &str, max: usize) -> AppResult<String> {
 /// A trimmed, syntactically valid e-mail address.
 pub fn email(value: &str) -> AppResult<String> {
     let v = crate::domain::invite::normalize_email(value);
-    if v.len() > 254 || lettre::Address::from_str(&v).is_err() {
+    if v.len() > EMAIL_MAX_LEN || lettre::Address::from_str(&v).is_err() {
         return Err(AppError::bad_request(
             "invalid_email",
             messages::INVALID_EMAIL,

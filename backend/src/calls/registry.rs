@@ -152,7 +152,7 @@ fn invoke<C: Call>(
             StoreTarget::default()
         };
         let call: C = serde_json::from_value(payload).map_err(invalid)?;
-        let store = target.store;
+        let store = target.id();
         let member = match (C::ACCESS, user) {
             (Access::Store(required), Some(user)) => {
                 Some(guard::member_of(&state, user, store, required, C::DENIED, C::NAME).await?)
@@ -163,6 +163,7 @@ fn invoke<C: Call>(
             .run(Ctx {
                 state,
                 user,
+                session: bearer.session(),
                 store,
                 member,
                 client,

@@ -1,27 +1,24 @@
-//! What calls use of the server: settings, the database, keys, mail and push, the sign-in
-//! throttle and the store actors. Built once at start-up, shared behind `web::Data`.
+//! What calls use of the server: settings, the database, sessions, mail and push, and the
+//! store actors. Built once at start-up, shared behind `web::Data`.
 
 use crate::auth::jwt;
+use crate::auth::session::Sessions;
 use crate::config::Settings;
 use crate::db::Db;
-use crate::domain::login_throttle::LoginThrottle;
 use crate::jobs::push::Pusher;
 use crate::mail::Mailer;
 use crate::store::actor::Publish;
 use crate::store::registry::StoreRegistry;
-use std::sync::Mutex;
 
 /// Shared state of the server's calls.
 pub struct AppState {
     pub settings: Settings,
     pub db: Db,
-    pub keys: jwt::Keys,
+    /// Token keys and the server-side sessions tokens name.
+    pub sessions: Sessions,
     pub mailer: Mailer,
     /// Signs and addresses Web Push requests.
     pub pusher: Pusher,
-    /// Recent failed sign-ins, per account and per client. Held only for quick counting,
-    /// never across an await.
-    pub login_throttle: Mutex<LoginThrottle>,
     /// The actors of the active stores.
     pub stores: StoreRegistry,
 }
@@ -37,6 +34,7 @@ impl AppState {
         publish: Publish,
     ) -> AppState {
         let keys = jwt::Keys::new(&settings.jwt_secret, settings.token_ttl);
+        let sessions = Sessions::new(db.clone(), keys);
         let stores = StoreRegistry::new(
             db.clone(),
             publish,
@@ -46,10 +44,9 @@ impl AppState {
         AppState {
             settings,
             db,
-            keys,
+            sessions,
             mailer,
             pusher,
-            login_throttle: Mutex::new(LoginThrottle::default()),
             stores,
         }
     }

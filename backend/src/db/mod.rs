@@ -3,6 +3,7 @@
 
 pub mod models;
 pub mod schema;
+pub mod tls;
 
 use crate::error::{AppError, AppResult};
 use diesel::pg::PgConnection;

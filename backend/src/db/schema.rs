@@ -56,6 +56,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    login_failures (id) {
+        id -> Int8,
+        kind -> Text,
+        key -> Text,
+        at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     logs (id) {
         id -> Int8,
         kind -> Text,
@@ -160,6 +169,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    sessions (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        ended_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     shifts (id) {
         id -> Uuid,
         store_id -> Uuid,
@@ -256,6 +275,7 @@ diesel::joinable!(push_subscriptions -> users (user_id));
 diesel::joinable!(requests -> shifts (shift_id));
 diesel::joinable!(requests -> stores (store_id));
 diesel::joinable!(roles -> stores (store_id));
+diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(shifts -> roles (role_id));
 diesel::joinable!(shifts -> stores (store_id));
 diesel::joinable!(shifts -> employees (assigned));
@@ -266,6 +286,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     availability_windows,
     employees,
     invites,
+    login_failures,
     logs,
     notification_deliveries,
     notifications,
@@ -273,6 +294,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     push_subscriptions,
     requests,
     roles,
+    sessions,
     shifts,
     store_events,
     stores,

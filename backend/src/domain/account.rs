@@ -3,7 +3,7 @@
 //! mailed for e-mail confirmation and password reset. Pure: the caller passes the clock and
 //! the random source.
 
-use chrono::{DateTime, Duration, TimeZone, Utc};
+use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -12,10 +12,30 @@ use std::fmt;
 pub const STATUS_PENDING_CONFIRM: &str = "pendingconfirm";
 /// Account status once the e-mail code is confirmed.
 pub const STATUS_CONFIRMED: &str = "confirmed";
+/// Personal information status of a new account (the column's default).
+pub const PERSONAL_INFO_PENDING: &str = "pending";
 /// Personal information status once first name, last name and birthday are all known.
 pub const PERSONAL_INFO_SET: &str = "set";
 /// Sign-in method of an account with a password.
 pub const SIGN_IN_EMAIL: &str = "Email";
+/// Sign-in method of an account signed up through Google (the spec's; not offered yet).
+pub const SIGN_IN_GOOGLE: &str = "Google";
+
+crate::domain::schema::words_schema!(
+    /// An account's status, for the API document.
+    AccountStatus,
+    [STATUS_PENDING_CONFIRM, STATUS_CONFIRMED]
+);
+crate::domain::schema::words_schema!(
+    /// An account's personal information status, for the API document.
+    PersonalInfoStatus,
+    [PERSONAL_INFO_PENDING, PERSONAL_INFO_SET]
+);
+crate::domain::schema::words_schema!(
+    /// How an account signs in, for the API document.
+    SignInMethod,
+    [SIGN_IN_EMAIL, SIGN_IN_GOOGLE]
+);
 
 /// How long a mailed code stays valid.
 pub const CODE_TTL: Duration = Duration::minutes(15);
@@ -27,12 +47,30 @@ pub const CODE_MAX_ISSUED: usize = 5;
 /// The window [`CODE_MAX_ISSUED`] counts over.
 pub const CODE_ISSUE_WINDOW: Duration = Duration::hours(1);
 
-const EMAIL_MAX_LEN: usize = 254;
-const PASSWORD_MIN_CHARS: usize = 8;
+/// Longest e-mail address, in bytes.
+pub const EMAIL_MAX_LEN: usize = 254;
+/// Shortest password, in characters.
+pub const PASSWORD_MIN_CHARS: usize = 8;
 /// Long enough for any passphrase, short enough that hashing it costs nothing extra.
-const PASSWORD_MAX_CHARS: usize = 256;
-const NAME_MAX_CHARS: usize = 100;
-const IMAGE_MAX_LEN: usize = 2048;
+pub const PASSWORD_MAX_CHARS: usize = 256;
+/// Longest first or last name, in characters.
+pub const NAME_MAX_CHARS: usize = 100;
+/// Longest profile image reference, in bytes.
+pub const IMAGE_MAX_LEN: usize = 2048;
+/// The mailed codes ([`generate_code`]), as a JSON Schema pattern: anything else is a wrong
+/// code.
+pub const CODE_PATTERN: &str = "^[0-9]{4}$";
+/// The phone numbers [`parse_phone_number`] reads, as a JSON Schema pattern: an optional `+`,
+/// then 6 to 15 digits with spaces, dots, dashes or brackets between them; empty clears the
+/// number (spaces around are trimmed).
+pub const PHONE_PATTERN: &str = "^(\\+?[ .()-]*([0-9][ .()-]*){6,15})?$";
+/// The image references [`parse_image`] reads, as a JSON Schema pattern: an http(s) address
+/// or a path on this server.
+pub const IMAGE_PATTERN: &str = "^(https?://|/([^/]|$))";
+/// Fewest digits of a phone number.
+const PHONE_MIN_DIGITS: usize = 6;
+/// Most digits of a phone number.
+const PHONE_MAX_DIGITS: usize = 15;
 
 /// A broken account rule. Each has a stable code and a message for the caller.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -184,14 +222,16 @@ pub fn parse_name(raw: &str, field: &'static str) -> Result<String, AccountRuleE
     Ok(name.to_string())
 }
 
+/// The earliest birthday, epoch ms: 1900-01-01.
+pub const BIRTHDAY_MIN_MS: i64 = -2_208_988_800_000;
+
 /// A birthday given in epoch milliseconds: a real instant, after 1900 and not in the future.
 pub fn parse_birthday(ms: i64, now: DateTime<Utc>) -> Result<DateTime<Utc>, AccountRuleError> {
-    let earliest = Utc
-        .with_ymd_and_hms(1900, 1, 1, 0, 0, 0)
-        .single()
-        .ok_or(AccountRuleError::InvalidBirthday)?;
+    if ms < BIRTHDAY_MIN_MS {
+        return Err(AccountRuleError::InvalidBirthday);
+    }
     DateTime::from_timestamp_millis(ms)
-        .filter(|b| *b >= earliest && *b <= now)
+        .filter(|b| *b <= now)
         .ok_or(AccountRuleError::InvalidBirthday)
 }
 
@@ -207,7 +247,7 @@ pub fn parse_phone_number(raw: &str) -> Result<Option<String>, AccountRuleError>
         .chars()
         .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '.' | '(' | ')'));
     let digits = body.chars().filter(char::is_ascii_digit).count();
-    if !allowed || !(6..=15).contains(&digits) {
+    if !allowed || !(PHONE_MIN_DIGITS..=PHONE_MAX_DIGITS).contains(&digits) {
         return Err(AccountRuleError::InvalidPhoneNumber);
     }
     Ok(Some(phone.to_string()))
@@ -436,6 +476,13 @@ mod tests {
             parse_birthday(i64::MAX, now),
             Err(AccountRuleError::InvalidBirthday)
         );
+        let first = at("1900-01-01T00:00:00Z");
+        assert_eq!(first.timestamp_millis(), BIRTHDAY_MIN_MS);
+        assert_eq!(parse_birthday(BIRTHDAY_MIN_MS, now), Ok(first));
+        assert_eq!(
+            parse_birthday(BIRTHDAY_MIN_MS - 1, now),
+            Err(AccountRuleError::InvalidBirthday)
+        );
     }
 
     #[test]
@@ -549,5 +596,38 @@ mod tests {
         let mut old = recent;
         old.push(now - Duration::minutes(61));
         assert!(may_issue_code(now, &old));
+    }
+
+    fn pattern(p: &str) -> regex_lite::Regex {
+        regex_lite::Regex::new(p).expect("valid pattern")
+    }
+
+    #[test]
+    fn mailed_codes_match_the_documented_pattern() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let codes = pattern(CODE_PATTERN);
+        for _ in 0..100 {
+            let code = generate_code(&mut rng);
+            assert!(codes.is_match(&code), "{code}");
+        }
+    }
+
+    proptest::proptest! {
+        /// The document's pattern of a phone number reads exactly what the rule reads, for
+        /// texts without spaces around (which the rule trims).
+        #[test]
+        fn the_phone_pattern_is_the_rule(text in "[+0-9 .()x-]{0,20}") {
+            let text = text.trim();
+            let documented = pattern(PHONE_PATTERN).is_match(text);
+            proptest::prop_assert_eq!(documented, parse_phone_number(text).is_ok(), "{}", text);
+        }
+
+        /// The document's pattern of an image reference reads exactly the references the rule
+        /// reads, for short printable texts.
+        #[test]
+        fn the_image_pattern_is_the_rule(text in "(https?://|//?|javascript:|ftp://)?[a-z./:]{0,12}") {
+            let documented = pattern(IMAGE_PATTERN).is_match(&text);
+            proptest::prop_assert_eq!(documented, parse_image(&text).is_ok(), "{}", text);
+        }
     }
 }

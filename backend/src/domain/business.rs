@@ -22,6 +22,12 @@ pub const BUSINESS_KINDS: [&str; 10] = [
     "others",
 ];
 
+crate::domain::schema::words_schema!(
+    /// One of [`BUSINESS_KINDS`], for the API document.
+    BusinessKind,
+    BUSINESS_KINDS
+);
+
 /// Reads a business kind, forgiving case and `_`/`-` in place of spaces
 /// (`"Personal_Care"` is `"personal care"`). Answers the spec's spelling.
 pub fn parse_business_kind(input: &str) -> Option<&'static str> {
@@ -41,6 +47,11 @@ pub struct TimeOfDay(u16);
 
 impl TimeOfDay {
     pub const MINUTES_PER_DAY: u16 = 24 * 60;
+    /// The form a time of day is answered in (`"09:05"`), as a JSON Schema pattern.
+    pub const PATTERN: &'static str = "^([01][0-9]|2[0-3]):[0-5][0-9]$";
+    /// The forms [`TimeOfDay::parse`] reads (`"09:05"`, `"9:05"`; spaces around are trimmed),
+    /// as a JSON Schema pattern.
+    pub const INPUT_PATTERN: &'static str = "^([01]?[0-9]|2[0-3]):[0-5][0-9]$";
 
     pub fn from_minutes(minutes: i32) -> Option<TimeOfDay> {
         u16::try_from(minutes)
@@ -73,12 +84,66 @@ impl fmt::Display for TimeOfDay {
 }
 
 /// A day named in a days-off list: a weekday number (0 = Sunday) or an English name.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(untagged)]
 pub enum DayInput {
     Number(i64),
     Name(String),
 }
+
+/// Shortest abbreviation of a weekday name [`DayInput::weekday`] reads.
+const WEEKDAY_ABBREVIATION: usize = 3;
+
+impl DayInput {
+    /// The names [`DayInput::weekday`] reads, as a JSON Schema pattern: an English weekday
+    /// name or its first three letters or more, in any case (spaces around are trimmed).
+    pub fn name_pattern() -> String {
+        let any_case = |c: char| format!("[{}{}]", c.to_ascii_lowercase(), c.to_ascii_uppercase());
+        let names: Vec<String> = WEEKDAYS
+            .iter()
+            .map(|day| {
+                let (head, tail) = day.split_at(WEEKDAY_ABBREVIATION);
+                let mut optional = String::new();
+                for c in tail.chars().rev() {
+                    optional = format!("(?:{}{optional})?", any_case(c));
+                }
+                format!(
+                    "{}{optional}",
+                    head.chars().map(any_case).collect::<String>()
+                )
+            })
+            .collect();
+        format!("^(?:{})$", names.join("|"))
+    }
+}
+
+impl utoipa::PartialSchema for DayInput {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{
+            KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, Type,
+        };
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+                    .minimum(Some(0))
+                    .maximum(Some(WEEKDAYS.len() - 1))
+                    .description(Some("Weekday number, 0 = Sunday.")),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .pattern(Some(DayInput::name_pattern()))
+                    .description(Some(
+                        "English weekday name or its first three letters or more, any case.",
+                    )),
+            )
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for DayInput {}
 
 const WEEKDAYS: [&str; 7] = [
     "sunday",
@@ -98,7 +163,7 @@ impl DayInput {
             DayInput::Number(n) => i16::try_from(*n).ok().filter(|n| (0..7).contains(n)),
             DayInput::Name(s) => {
                 let s = s.trim().to_lowercase();
-                if s.len() < 3 {
+                if s.len() < WEEKDAY_ABBREVIATION {
                     return None;
                 }
                 WEEKDAYS
@@ -146,6 +211,23 @@ pub fn zone_label(zone: Tz, now: DateTime<Utc>) -> String {
     let minutes = seconds.unsigned_abs() / 60;
     format!("GMT{sign}{:02}:{:02}", minutes / 60, minutes % 60)
 }
+
+/// A wage for one role, for the API document: a number from 0 to [`MAX_WAGE`].
+pub struct Wage;
+
+impl utoipa::PartialSchema for Wage {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Double)))
+            .minimum(Some(0.0))
+            .maximum(Some(MAX_WAGE))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Wage {}
 
 /// How an employee is paid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -339,5 +421,52 @@ mod tests {
         let b = Uuid::now_v7();
         let wages = BTreeMap::from([(a, 10.0), (b, 20.0)]);
         assert_eq!(retain_held_wages(&wages, &[b]), BTreeMap::from([(b, 20.0)]));
+    }
+
+    fn pattern(p: &str) -> regex_lite::Regex {
+        regex_lite::Regex::new(p).expect("valid pattern")
+    }
+
+    #[test]
+    fn every_time_of_day_is_answered_in_the_documented_form_and_read_back() {
+        let answered = pattern(TimeOfDay::PATTERN);
+        let read = pattern(TimeOfDay::INPUT_PATTERN);
+        for m in 0..i32::from(TimeOfDay::MINUTES_PER_DAY) {
+            let text = TimeOfDay::from_minutes(m).expect("in the day").to_string();
+            assert!(answered.is_match(&text), "{text}");
+            assert!(read.is_match(&text), "{text}");
+        }
+    }
+
+    #[test]
+    fn every_abbreviation_of_a_weekday_matches_the_documented_pattern() {
+        let names = pattern(&DayInput::name_pattern());
+        for (number, day) in WEEKDAYS.iter().enumerate() {
+            for len in WEEKDAY_ABBREVIATION..=day.len() {
+                for name in [day[..len].to_string(), day[..len].to_uppercase()] {
+                    assert!(names.is_match(&name), "{name}");
+                    let read = DayInput::Name(name.clone()).weekday();
+                    assert_eq!(read.and_then(|d| usize::try_from(d).ok()), Some(number));
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// The document's pattern of a time of day reads exactly what the parser reads, for
+        /// texts without spaces around (which the parser trims).
+        #[test]
+        fn the_time_of_day_pattern_is_the_parser(text in "[0-9:+-]{0,6}") {
+            let documented = pattern(TimeOfDay::INPUT_PATTERN).is_match(&text);
+            proptest::prop_assert_eq!(documented, TimeOfDay::parse(&text).is_some(), "{}", text);
+        }
+
+        /// The document's pattern of a weekday name reads exactly the names the parser reads.
+        #[test]
+        fn the_weekday_name_pattern_is_the_parser(text in "[a-zA-Z]{0,4}|(?i)(mon|tue|wed|thu|fri|sat|sun)[a-z]{0,6}") {
+            let documented = pattern(&DayInput::name_pattern()).is_match(&text);
+            let read = DayInput::Name(text.clone()).weekday().is_some();
+            proptest::prop_assert_eq!(documented, read, "{}", text);
+        }
     }
 }

@@ -60,3 +60,5 @@ id_type!(/// A request (time off, availability, drop shift).
     RequestId);
 id_type!(/// A notification.
     NotificationId);
+id_type!(/// A sign-in session: what a token names, and what signing out ends.
+    SessionId);

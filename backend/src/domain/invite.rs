@@ -12,6 +12,14 @@ pub const INVITE_CODE_LEN: usize = 8;
 /// Length of a business identity code (it names a whole store, so it is longer).
 pub const IDENTITY_CODE_LEN: usize = 10;
 
+/// An invitation code as it may be typed (any case; spaces around are trimmed), as a JSON
+/// Schema pattern: [`INVITE_CODE_LEN`] letters or digits.
+pub const INVITE_CODE_PATTERN: &str = "^[A-Za-z0-9]{8}$";
+
+/// A business identity code as [`generate_code`] makes it, as a JSON Schema pattern:
+/// [`IDENTITY_CODE_LEN`] characters of its alphabet.
+pub const IDENTITY_CODE_PATTERN: &str = "^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{10}$";
+
 /// Letters and digits that cannot be mistaken for one another when read aloud or typed
 /// from a mail (no 0/O, 1/I/L).
 const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -70,6 +78,31 @@ mod tests {
             assert!(!code.contains(['0', 'O', '1', 'I', 'L']));
         }
         assert_eq!(generate_code(&mut rng, IDENTITY_CODE_LEN).len(), 10);
+    }
+
+    #[test]
+    fn codes_match_the_documented_patterns_in_any_case() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let typed = regex_lite::Regex::new(INVITE_CODE_PATTERN).expect("valid pattern");
+        let identity = regex_lite::Regex::new(IDENTITY_CODE_PATTERN).expect("valid pattern");
+        for _ in 0..100 {
+            let code = generate_code(&mut rng, INVITE_CODE_LEN);
+            assert!(typed.is_match(&code), "{code}");
+            assert!(typed.is_match(&code.to_lowercase()), "{code}");
+            let code = generate_code(&mut rng, IDENTITY_CODE_LEN);
+            assert!(identity.is_match(&code), "{code}");
+        }
+        assert_eq!(
+            IDENTITY_CODE_PATTERN,
+            format!(
+                "^[{}]{{{IDENTITY_CODE_LEN}}}$",
+                String::from_utf8_lossy(ALPHABET)
+            )
+        );
+        assert_eq!(
+            INVITE_CODE_PATTERN,
+            format!("^[A-Za-z0-9]{{{INVITE_CODE_LEN}}}$")
+        );
     }
 
     #[test]

@@ -16,5 +16,6 @@ pub mod pool;
 pub mod push;
 pub mod request;
 pub mod schedule;
+pub mod schema;
 pub mod shift;
 pub mod time_off;

@@ -48,6 +48,16 @@ impl Permission {
     }
 }
 
+crate::domain::schema::words_schema!(
+    /// A permission an employee may be given, for the API document: any but `owner`, which
+    /// belongs to the store's owner alone.
+    GrantablePermission,
+    Permission::ALL
+        .into_iter()
+        .filter(|p| *p != Permission::Owner)
+        .map(Permission::as_str)
+);
+
 /// A set of permissions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Perms(u8);

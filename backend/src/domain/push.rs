@@ -11,7 +11,7 @@ use p256::elliptic_curve::sec1::ToEncodedPoint;
 use p256::pkcs8::EncodePrivateKey;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::net::{Ipv4Addr, Ipv6Addr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use url::{Host, Url};
 
 /// Longest endpoint URL accepted (push services hand out a few hundred characters).
@@ -97,6 +97,36 @@ impl Endpoint {
     pub fn host(&self) -> &str {
         self.0.host_str().unwrap_or_default()
     }
+
+    /// The host name to resolve and the port to reach, for a host given by name (an address
+    /// literal was already judged by [`Endpoint::parse`]).
+    pub fn name_and_port(&self) -> Option<(&str, u16)> {
+        match self.0.host()? {
+            Host::Domain(d) => Some((d, self.0.port_or_known_default()?)),
+            Host::Ipv4(_) | Host::Ipv6(_) => None,
+        }
+    }
+}
+
+/// Whether a push endpoint whose host name resolved to `addresses` may be posted to: only
+/// when every address is public. A name pointing into a private, loopback, link-local or
+/// multicast network would let a client make the server reach into its own network.
+pub fn addresses_allowed(
+    addresses: &[IpAddr],
+    rules: EndpointRules,
+) -> Result<(), SubscriptionError> {
+    if rules.allow_local || addresses.iter().all(|ip| !is_local_ip(*ip)) {
+        Ok(())
+    } else {
+        Err(SubscriptionError::EndpointPrivate)
+    }
+}
+
+fn is_local_ip(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => is_local_v4(v4),
+        IpAddr::V6(v6) => is_local_v6(v6),
+    }
 }
 
 /// Hosts that name this machine or a private network. Names are judged by their form only
@@ -154,6 +184,47 @@ pub struct Subscription {
     pub p256dh: String,
     pub auth: String,
 }
+
+/// A browser's `PushSubscription` as [`Subscription::parse`] reads it, for the API document:
+/// its JSON text, or the object itself.
+pub struct PushSubscriptionJson;
+
+impl utoipa::PartialSchema for PushSubscriptionJson {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        let text = |description: &str| {
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .description(Some(description))
+        };
+        let keys = ObjectBuilder::new()
+            .property(
+                "p256dh",
+                text(
+                    "The browser's P-256 public key, an uncompressed point of 65 bytes, base64url.",
+                ),
+            )
+            .required("p256dh")
+            .property("auth", text("The browser's 16-byte secret, base64url."))
+            .required("auth");
+        let object = ObjectBuilder::new()
+            .property(
+                "endpoint",
+                text("The push service's URL (https).")
+                    .format(Some(utoipa::openapi::SchemaFormat::Custom("uri".into())))
+                    .max_length(Some(ENDPOINT_MAX)),
+            )
+            .required("endpoint")
+            .property("keys", keys)
+            .required("keys");
+        OneOfBuilder::new()
+            .item(text("The subscription's JSON text.").min_length(Some(1)))
+            .item(object)
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for PushSubscriptionJson {}
 
 /// The JSON of a browser's `PushSubscription`; other fields (`expirationTime`) are ignored.
 #[derive(Deserialize)]
@@ -599,5 +670,38 @@ mod tests {
             .expect("parts")
             .0;
         assert!(jsonwebtoken::decode::<VapidClaims>(other_token, &decoding, &validation).is_err());
+    }
+
+    #[test]
+    fn names_resolving_into_private_networks_are_refused() {
+        let strict = EndpointRules { allow_local: false };
+        let public: IpAddr = "142.250.185.74".parse().expect("ip");
+        assert_eq!(addresses_allowed(&[public], strict), Ok(()));
+        for private in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "192.168.1.1",
+            "172.16.0.9",
+            "169.254.169.254",
+            "224.0.0.1",
+            "100.64.0.1",
+            "::1",
+            "fe80::1",
+            "fd00::1",
+            "ff02::1",
+            "::ffff:10.0.0.1",
+        ] {
+            let ip: IpAddr = private.parse().expect("ip");
+            // One bad address among good ones is enough to refuse.
+            assert_eq!(
+                addresses_allowed(&[public, ip], strict),
+                Err(SubscriptionError::EndpointPrivate),
+                "{private}"
+            );
+            assert_eq!(
+                addresses_allowed(&[ip], EndpointRules { allow_local: true }),
+                Ok(())
+            );
+        }
     }
 }

@@ -16,6 +16,10 @@ pub const CANCEL_NOTICE: Duration = Duration::hours(24);
 pub const LONG_SHIFT_MINUTES: i64 = 480;
 /// The longest shift accepted: anything longer is a typing mistake, not a shift.
 pub const MAX_SHIFT: Duration = Duration::hours(24);
+/// The lowest rating of a shift, in stars.
+pub const RATE_MIN: i16 = 1;
+/// The highest rating of a shift, in stars.
+pub const RATE_MAX: i16 = 5;
 
 /// Where a shift stands between the manager and its assignee.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]

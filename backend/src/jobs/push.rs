@@ -13,13 +13,16 @@ use crate::db::models::notification_delivery::{Channel, Claimed, Delivery, Settl
 use crate::db::models::push_subscription::PushSubscription;
 use crate::db::Db;
 use crate::domain::ids::{StoreId, UserId};
-use crate::domain::push::{BrowserKeys, Endpoint, EndpointRules, Message, VapidKey, TTL_SECONDS};
+use crate::domain::push::{
+    self, BrowserKeys, Endpoint, EndpointRules, Message, SubscriptionError, VapidKey, TTL_SECONDS,
+};
 use crate::error::AppResult;
 use crate::jobs::lease::LeaseClock;
 use crate::store::push::ForgetGone;
 use crate::store::registry::StoreRegistry;
 use futures_util::StreamExt;
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Notify;
@@ -68,6 +71,27 @@ impl Pusher {
     /// What [`Pusher::wake`] signals, for the loop that waits on it.
     pub fn waker(&self) -> Arc<Notify> {
         self.wake.clone()
+    }
+
+    /// Resolves an endpoint's host name and refuses it when any of its addresses is not
+    /// public. Checked when a subscription is saved and again before every send: what a name
+    /// points to can change. A name that does not resolve now is let through (the send
+    /// fails and is retried); only a known bad address refuses.
+    pub async fn admits(&self, endpoint: &Endpoint) -> Result<(), SubscriptionError> {
+        let Some((name, port)) = endpoint.name_and_port() else {
+            return Ok(());
+        };
+        if self.rules.allow_local {
+            return Ok(());
+        }
+        let addresses: Vec<IpAddr> = match tokio::net::lookup_host((name, port)).await {
+            Ok(found) => found.map(|a| a.ip()).collect(),
+            Err(e) => {
+                tracing::debug!(host = name, error = %e, "push host did not resolve");
+                return Ok(());
+            }
+        };
+        push::addresses_allowed(&addresses, self.rules)
     }
 }
 
@@ -252,6 +276,10 @@ async fn send(
             return Outcome::Refused;
         }
     };
+    if let Err(e) = pusher.admits(&endpoint).await {
+        tracing::warn!(subscription = %subscription.id, reason = %e, "push endpoint refused");
+        return Outcome::Refused;
+    }
     let host = endpoint.host().to_string();
     let request = match encrypt_and_sign(pusher, &endpoint, message, subscription) {
         Ok(r) => r,

@@ -6,22 +6,28 @@
 //! delivered and hands the rows to the hub, which fans them out in order. The local store
 //! actor also hands its events over directly (so local delivery does not wait for the round
 //! trip); the hub drops versions it has already delivered. When the listen connection drops
-//! it reconnects and catches every room up from the outbox.
+//! it reconnects and catches every room up from the outbox. New notifications also reach
+//! their readers' sockets outside the store's room ([`crate::realtime::alerts`]).
+//!
+//! The same connection hears `NOTIFY sessions_ended`: another process ended sign-in sessions,
+//! which this one stops accepting at once, and whose sockets it closes.
 
+use crate::auth::session::{self, Sessions};
 use crate::db::models::store_event::StoreEvent;
 use crate::db::Db;
 use crate::domain::ids::StoreId;
-use crate::realtime::hub::Task;
+use crate::realtime::alerts::{self, Notice};
 use crate::realtime::outbox;
-use crate::realtime::presence::{self, Announcement};
+use crate::realtime::presence::{self, Announcement, Pace, Pacer};
 use crate::realtime::server::Realtime;
+use crate::realtime::tasks::{Task, TaskQueue};
+use crate::store::notify::NOTIFICATION_EVENT;
 use crate::store::registry::StoreRegistry;
 use diesel::RunQueryDsl;
 use futures_util::StreamExt;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::mpsc::UnboundedReceiver;
 use tokio_postgres::AsyncMessage;
 
 /// The channel every writer announces committed changes on.
@@ -32,25 +38,47 @@ const PAGE: i64 = 500;
 const RETRY: Duration = Duration::from_secs(1);
 
 /// Starts the delivery loop and the listener. Must run inside the actix system.
-pub fn start(rt: Arc<Realtime>, db: Db, stores: StoreRegistry, database_url: String) {
+pub fn start(
+    rt: Arc<Realtime>,
+    db: Db,
+    stores: StoreRegistry,
+    sessions: Sessions,
+    database_url: String,
+) {
     let Some(tasks) = rt.take_tasks() else {
         return;
     };
     actix_web::rt::spawn(deliver(rt.clone(), db, stores.clone(), tasks));
     actix_web::rt::spawn(refresh_presence(rt.clone()));
-    actix_web::rt::spawn(listen(rt, stores, database_url));
+    actix_web::rt::spawn(listen(rt, stores, sessions, database_url));
 }
 
 /// Runs the hub's tasks: at most one catch-up per store at a time (a request arriving
-/// meanwhile runs it again afterwards), membership refreshes.
-async fn deliver(
-    rt: Arc<Realtime>,
-    db: Db,
-    stores: StoreRegistry,
-    mut tasks: UnboundedReceiver<Task>,
-) {
+/// meanwhile runs it again afterwards), membership refreshes, presence announcements paced
+/// to one a second per store.
+async fn deliver(rt: Arc<Realtime>, db: Db, stores: StoreRegistry, tasks: Arc<TaskQueue>) {
     // Stores being caught up, and whether another catch-up was asked for meanwhile.
     let mut running: HashMap<StoreId, bool> = HashMap::new();
+    // Presence announcements and questions, per store and kind, at most one a second.
+    let mut pacer: Pacer<(StoreId, bool)> = Pacer::default();
+    let mut paced =
+        |store: StoreId, ask: bool| match pacer.request((store, ask), std::time::Instant::now()) {
+            Pace::Now => {
+                actix_web::rt::spawn(announce(rt.clone(), db.clone(), store, ask));
+            }
+            Pace::After(wait) => {
+                let rt = rt.clone();
+                actix_web::rt::spawn(async move {
+                    actix_web::rt::time::sleep(wait).await;
+                    rt.hub.task(if ask {
+                        Task::Ask(store)
+                    } else {
+                        Task::Announce(store)
+                    });
+                });
+            }
+            Pace::Merged => {}
+        };
     let start = |store: StoreId, running: &mut HashMap<StoreId, bool>| {
         if let Some(again) = running.get_mut(&store) {
             *again = true;
@@ -59,8 +87,8 @@ async fn deliver(
         running.insert(store, false);
         actix_web::rt::spawn(catch_up(rt.clone(), db.clone(), store));
     };
-    while let Some(task) = tasks.recv().await {
-        match task {
+    loop {
+        match tasks.pop().await {
             Task::CatchUp(store) => start(store, &mut running),
             Task::CatchUpAll => {
                 for store in rt.hub.stores() {
@@ -75,11 +103,13 @@ async fn deliver(
             Task::Refresh(store) => {
                 actix_web::rt::spawn(refresh(rt.clone(), stores.clone(), store));
             }
-            Task::Announce(store) => {
-                actix_web::rt::spawn(announce(rt.clone(), db.clone(), store, false));
+            Task::Announce(store) => paced(store, false),
+            Task::Ask(store) => paced(store, true),
+            Task::SendAlerts => {
+                actix_web::rt::spawn(send_alerts(rt.clone(), db.clone()));
             }
-            Task::Ask(store) => {
-                actix_web::rt::spawn(announce(rt.clone(), db.clone(), store, true));
+            Task::FetchAlerts(store) => {
+                actix_web::rt::spawn(fetch_alerts(rt.clone(), db.clone(), store));
             }
         }
     }
@@ -111,6 +141,56 @@ async fn announce(rt: Arc<Realtime>, db: Db, store: StoreId, ask: bool) {
     if let Err(e) = sent {
         // Volatile: the next change or refresh announces again.
         tracing::debug!(%store, error = %e, "presence not announced");
+    }
+}
+
+/// Tells the other processes about the new notifications committed here.
+async fn send_alerts(rt: Arc<Realtime>, db: Db) {
+    let alerts = rt.hub.take_outgoing_alerts();
+    if alerts.is_empty() {
+        return;
+    }
+    let payloads = Notice::encode_all(rt.node, &alerts);
+    let sent = db
+        .run(move |c| {
+            for payload in payloads {
+                diesel::sql_query("SELECT pg_notify($1, $2)")
+                    .bind::<diesel::sql_types::Text, _>(alerts::CHANNEL)
+                    .bind::<diesel::sql_types::Text, _>(payload)
+                    .execute(c)?;
+            }
+            Ok(())
+        })
+        .await;
+    if let Err(e) = sent {
+        // Live extras: the notifications themselves are stored.
+        tracing::warn!(error = %e, "notification alerts not announced");
+    }
+}
+
+/// Reads the notifications of the store another process told of, and pushes them to their
+/// readers' sockets here.
+async fn fetch_alerts(rt: Arc<Realtime>, db: Db, store: StoreId) {
+    let versions = rt.hub.take_heard_alerts(store);
+    if versions.is_empty() {
+        return;
+    }
+    let rows = db
+        .run(move |c| {
+            let mut rows = Vec::with_capacity(versions.len());
+            for v in versions {
+                rows.extend(StoreEvent::after(c, store, v - 1, Some(v), 1)?);
+            }
+            Ok(rows)
+        })
+        .await;
+    match rows {
+        Ok(rows) => {
+            for row in rows.iter().filter(|r| r.kind == NOTIFICATION_EVENT) {
+                rt.hub.alert(store, &outbox::change_of(row));
+            }
+        }
+        Err(e) => tracing::warn!(%store, error = %e, "cannot read notifications to alert"),
     }
 }
 
@@ -167,9 +247,9 @@ async fn refresh(rt: Arc<Realtime>, stores: StoreRegistry, store: StoreId) {
 }
 
 /// Keeps a `LISTEN store_events` connection open, reconnecting when it drops.
-async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, url: String) {
+async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, sessions: Sessions, url: String) {
     loop {
-        match listen_once(&rt, &stores, &url).await {
+        match listen_once(&rt, &stores, &sessions, &url).await {
             Ok(()) => tracing::warn!("the listen connection closed; reconnecting"),
             Err(e) => tracing::warn!(error = %e, "cannot listen for store events; retrying"),
         }
@@ -180,12 +260,15 @@ async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, url: String) {
 async fn listen_once(
     rt: &Arc<Realtime>,
     stores: &StoreRegistry,
+    sessions: &Sessions,
     url: &str,
 ) -> Result<(), tokio_postgres::Error> {
-    let (client, mut connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
+    let (client, mut connection) =
+        tokio_postgres::connect(url, crate::db::tls::connector()).await?;
     let (closed_tx, closed_rx) = tokio::sync::oneshot::channel::<()>();
     let announcements = rt.clone();
     let actors = stores.clone();
+    let ended = sessions.clone();
     actix_web::rt::spawn(async move {
         let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
         while let Some(message) = messages.next().await {
@@ -200,6 +283,16 @@ async fn listen_once(
                         }
                         None => tracing::warn!(payload = n.payload(), "odd store announcement"),
                     }
+                }
+                Ok(AsyncMessage::Notification(n)) if n.channel() == alerts::CHANNEL => {
+                    match Notice::parse(n.payload()) {
+                        Some(notice) if notice.node == announcements.node => {}
+                        Some(notice) => announcements.hub.heard_alerts(notice),
+                        None => tracing::warn!(payload = n.payload(), "odd notification alert"),
+                    }
+                }
+                Ok(AsyncMessage::Notification(n)) if n.channel() == session::CHANNEL => {
+                    ended.ended(&session::parse_ended(n.payload()));
                 }
                 Ok(AsyncMessage::Notification(n)) if n.channel() == presence::CHANNEL => {
                     match Announcement::parse(n.payload()) {
@@ -218,8 +311,15 @@ async fn listen_once(
         let _ = closed_tx.send(());
     });
     client
-        .batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {}", presence::CHANNEL))
+        .batch_execute(&format!(
+            "LISTEN {CHANNEL}; LISTEN {}; LISTEN {}; LISTEN {}",
+            presence::CHANNEL,
+            alerts::CHANNEL,
+            session::CHANNEL
+        ))
         .await?;
+    // Sessions ended while not listening were not heard of: read them again.
+    sessions.forget_all();
     tracing::info!("listening for store events");
     // Anything committed while not listening is in the outbox.
     rt.hub.task(Task::CatchUpAll);

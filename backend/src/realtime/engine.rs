@@ -8,6 +8,7 @@ use crate::realtime::server::{Gateway, Realtime, RealtimeConfig};
 use crate::realtime::session::{Flow, Session, Transport};
 use crate::realtime::socket;
 use actix_web::http::header::{self, ContentType};
+use actix_web::http::Method;
 use actix_web::{web, HttpRequest, HttpResponse};
 use actix_ws::AggregatedMessage;
 use futures_util::StreamExt;
@@ -38,7 +39,8 @@ fn text(body: impl Into<String>) -> HttpResponse {
         .body(body.into())
 }
 
-/// `GET|POST /socket.io/`: handshakes, long-polling and WebSocket connections.
+/// `GET|POST|PUT /socket.io/`: handshakes, long-polling and WebSocket connections. Only a
+/// GET opens a session; a POST or PUT without a session is refused, as is a PUT with one.
 pub async fn endpoint(
     req: HttpRequest,
     body: web::Payload,
@@ -50,7 +52,8 @@ pub async fn endpoint(
         return refuse(5, "Unsupported protocol version");
     }
     let rt = state.realtime.clone();
-    let is_get = req.method() == actix_web::http::Method::GET;
+    let method = req.method().clone();
+    let (is_get, is_post) = (method == Method::GET, method == Method::POST);
     match (q.transport.as_deref(), q.sid) {
         (Some("polling"), None) if is_get => handshake_polling(&rt, &state, &req),
         (Some("polling"), None) => refuse(2, "Bad handshake method"),
@@ -60,8 +63,10 @@ pub async fn endpoint(
             };
             if is_get {
                 poll(&rt, &session).await
-            } else {
+            } else if is_post {
                 post(&rt, &state, &session, body).await
+            } else {
+                refuse(3, "Bad request")
             }
         }
         (Some("websocket"), sid) if is_get => websocket(rt, state, req, body, sid),
@@ -142,7 +147,14 @@ async fn poll(rt: &Arc<Realtime>, session: &Arc<Session>) -> HttpResponse {
             Some(Drained::Frames(frames)) => return text(eio::join_payload(&frames)),
             Some(Drained::Closed) => {
                 rt.terminate(session);
-                return text(eio::encode(PacketType::Close, ""));
+                // The client closed the session itself (a `close` packet posted while this
+                // poll waited): the poll just ends, as the reference server ends it.
+                let last = if session.lock().closed_by_client {
+                    PacketType::Noop
+                } else {
+                    PacketType::Close
+                };
+                return text(eio::encode(last, ""));
             }
             None => {}
         }
@@ -204,7 +216,10 @@ fn handle_packet(state: &web::Data<Gateway>, session: &Arc<Session>, frame: &str
             Flow::Continue
         }
         PacketType::Message => socket::on_message(state, session, packet.data),
-        PacketType::Close => Flow::Close,
+        PacketType::Close => {
+            session.lock().closed_by_client = true;
+            Flow::Close
+        }
         PacketType::Open | PacketType::Upgrade | PacketType::Noop => Flow::Continue,
     }
 }
@@ -222,11 +237,22 @@ fn websocket(
             let Some(session) = rt.session(&sid) else {
                 return refuse(1, "Session ID unknown");
             };
-            {
+            let taken = {
                 let st = session.lock();
-                if st.transport != Transport::Polling || st.upgrading {
-                    return refuse(3, "Bad request");
-                }
+                st.transport != Transport::Polling || st.upgrading
+            };
+            if taken {
+                // The session already has its WebSocket (or one is upgrading): as the
+                // reference server does, this one is accepted, then closed at once.
+                return match actix_ws::handle(&req, body) {
+                    Ok((response, ws, _stream)) => {
+                        actix_web::rt::spawn(async move {
+                            let _ = ws.close(None).await;
+                        });
+                        response
+                    }
+                    Err(e) => e.error_response(),
+                };
             }
             Some(session)
         }

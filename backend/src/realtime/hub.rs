@@ -1,5 +1,6 @@
 //! The hub of one server process: the connected sockets, the rooms of stores and users, the
-//! ordered fan-out of committed changes, and presence.
+//! ordered fan-out of committed changes, presence, and the alerts of new notifications for
+//! every socket of their reader ([`crate::realtime::alerts`]).
 //!
 //! Changes of a store reach this node twice (from the local store actor, and announced by
 //! Postgres `NOTIFY`) and possibly out of order; a room delivers versions strictly in order,
@@ -10,35 +11,19 @@
 use crate::domain::audience::Audience;
 use crate::domain::ids::{StoreId, UserId};
 use crate::domain::membership;
+use crate::realtime::alerts::{self, Alert, Notice};
 use crate::realtime::outbound::{Frame, Outbound};
 use crate::realtime::presence::{self, Announcement, PresentUser};
+use crate::realtime::tasks::{Task, TaskQueue};
 use crate::store::notify::NOTIFICATION_EVENT;
 use crate::store::persist::CommittedEvent;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
-use tokio::sync::mpsc::UnboundedSender;
 
 /// Identifies a connected socket within this process.
 pub type SocketKey = u64;
-
-/// Work the hub hands to the delivery loop (see [`crate::realtime::delivery`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Task {
-    /// Read the store's outbox after the last delivered version and deliver it.
-    CatchUp(StoreId),
-    /// Catch up every store with sockets here (after the listen connection came back).
-    CatchUpAll,
-    /// Re-read the membership of the store's sockets (an employee record changed).
-    Refresh(StoreId),
-    /// A catch-up of the store finished.
-    Finished(StoreId),
-    /// Tell the other processes who is present in the store through this one.
-    Announce(StoreId),
-    /// Ask the other processes who is present in the store through them.
-    Ask(StoreId),
-}
 
 /// One committed change, encoded once for every socket that may see it.
 #[derive(Debug)]
@@ -86,7 +71,16 @@ impl Change {
             audience,
             touches_members: membership::touches_membership(kind),
             frame: event_frame("change", &body),
-            alert: (kind == NOTIFICATION_EVENT).then(|| event_frame("notification", data)),
+            alert: (kind == NOTIFICATION_EVENT).then(|| alert_frame(data)),
+        }
+    }
+
+    /// The users whose own room a new notification also goes to: its reader (none for a
+    /// notification to the whole store, which its room delivers).
+    pub fn readers(&self) -> &[UserId] {
+        match (&self.alert, &self.audience) {
+            (Some(_), Audience::Users(users)) => users,
+            _ => &[],
         }
     }
 
@@ -108,6 +102,11 @@ impl Change {
             e.visibility.clone(),
         )
     }
+}
+
+/// Encodes the `notification` event of a new notification.
+fn alert_frame(data: &Value) -> Frame {
+    event_frame("notification", data)
 }
 
 /// Encodes a server event `42["<name>",<payload>]` (Engine.IO message, Socket.IO EVENT).
@@ -156,6 +155,10 @@ struct SocketEntry {
 struct State {
     stores: HashMap<StoreId, Room>,
     sockets: HashMap<SocketKey, SocketEntry>,
+    /// Each user's room: their connected sockets.
+    users: HashMap<UserId, HashSet<SocketKey>>,
+    /// Alerts of new notifications waiting for the delivery loop.
+    alerts: alerts::Pending,
 }
 
 /// Most changes a room holds while waiting for a gap to be filled; past it the room drops
@@ -165,7 +168,7 @@ const MAX_PENDING: usize = 10_000;
 /// The sockets and rooms of this process.
 pub struct Hub {
     state: Mutex<State>,
-    tasks: UnboundedSender<Task>,
+    tasks: Arc<TaskQueue>,
 }
 
 /// What a join found when it completed.
@@ -178,7 +181,7 @@ pub enum JoinOutcome {
 
 impl Hub {
     /// A hub handing its background work to `tasks`.
-    pub fn new(tasks: UnboundedSender<Task>) -> Hub {
+    pub fn new(tasks: Arc<TaskQueue>) -> Hub {
         Hub {
             state: Mutex::new(State::default()),
             tasks,
@@ -189,16 +192,15 @@ impl Hub {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Hands work to the delivery loop.
+    /// Hands work to the delivery loop (merged with the same task if one is waiting).
     pub fn task(&self, task: Task) {
-        // The delivery loop lives as long as the server; after it stops nothing is owed.
-        let _ = self.tasks.send(task);
+        self.tasks.push(task);
     }
 
     /// Registers a connected socket.
     pub fn connect(&self, key: SocketKey, user: UserId, out: Arc<Outbound>) {
         let mut st = self.lock();
-        st.sockets.insert(
+        let before = st.sockets.insert(
             key,
             SocketEntry {
                 user,
@@ -206,6 +208,10 @@ impl Hub {
                 stores: HashSet::new(),
             },
         );
+        if let Some(before) = before {
+            leave_user_room(&mut st, before.user, key);
+        }
+        st.users.entry(user).or_default().insert(key);
     }
 
     /// Removes a socket from every room. Safe to call more than once.
@@ -214,6 +220,7 @@ impl Hub {
         let Some(entry) = st.sockets.remove(&key) else {
             return;
         };
+        leave_user_room(&mut st, entry.user, key);
         let left: Vec<StoreId> = entry
             .stores
             .into_iter()
@@ -359,8 +366,100 @@ impl Hub {
         }
     }
 
-    /// Offers the committed events of the local store actor.
+    /// Offers the committed events of the local store actor: to the rooms of their stores,
+    /// and each new notification also to its reader's other sockets, here and (told through
+    /// the delivery loop) on the other processes.
     pub fn publish(&self, events: &[CommittedEvent]) {
+        self.publish_to_rooms(events);
+        let notifications: Vec<(&CommittedEvent, Frame)> = events
+            .iter()
+            .filter(|e| e.kind == NOTIFICATION_EVENT && matches!(e.visibility, Audience::Users(_)))
+            .map(|e| (e, alert_frame(&e.data)))
+            .collect();
+        if notifications.is_empty() {
+            return;
+        }
+        let mut queued = false;
+        let mut dropped = 0;
+        {
+            let mut st = self.lock();
+            for (e, frame) in &notifications {
+                let Audience::Users(readers) = &e.visibility else {
+                    continue;
+                };
+                alert_readers(&st, e.store_id, readers, frame);
+                for user in readers {
+                    let alert = Alert {
+                        store: e.store_id,
+                        version: e.version,
+                        user: *user,
+                    };
+                    if st.alerts.send(alert) {
+                        queued = true;
+                    } else {
+                        dropped += 1;
+                    }
+                }
+            }
+        }
+        if dropped > 0 {
+            tracing::warn!(
+                dropped,
+                "too many notification alerts waiting; not announced"
+            );
+        }
+        if queued {
+            self.task(Task::SendAlerts);
+        }
+    }
+
+    /// Takes the alerts of new notifications committed here, to announce to the others.
+    pub fn take_outgoing_alerts(&self) -> Vec<Alert> {
+        self.lock().alerts.take_outgoing()
+    }
+
+    /// Takes in another process's notice of new notifications: those whose reader has a
+    /// socket here outside the store's room are to be read from the outbox.
+    pub fn heard_alerts(&self, notice: Notice) {
+        let store = notice.store;
+        let mut guard = self.lock();
+        let st = &mut *guard;
+        let mut wanted = false;
+        let mut dropped = 0;
+        for (version, user) in notice.alerts {
+            if !has_socket_outside(st, user, store) {
+                continue;
+            }
+            if st.alerts.heard(store, version) {
+                wanted = true;
+            } else if !st.alerts.is_waiting(store, version) {
+                dropped += 1;
+            }
+        }
+        drop(guard);
+        if dropped > 0 {
+            tracing::warn!(dropped, %store, "too many notification alerts waiting; dropped");
+        }
+        if wanted {
+            self.task(Task::FetchAlerts(store));
+        }
+    }
+
+    /// Takes the versions of the store heard of from the others, to read.
+    pub fn take_heard_alerts(&self, store: StoreId) -> Vec<i64> {
+        self.lock().alerts.take_incoming(store)
+    }
+
+    /// Pushes a new notification (read from the outbox) to its reader's sockets outside the
+    /// store's room (the room delivers it with the change).
+    pub fn alert(&self, store: StoreId, change: &Change) {
+        let Some(frame) = &change.alert else {
+            return;
+        };
+        alert_readers(&self.lock(), store, change.readers(), frame);
+    }
+
+    fn publish_to_rooms(&self, events: &[CommittedEvent]) {
         let mut i = 0;
         while i < events.len() {
             let store = events[i].store_id;
@@ -573,6 +672,44 @@ fn fan_out(
     }
 }
 
+/// Takes a socket out of its user's room.
+fn leave_user_room(st: &mut State, user: UserId, key: SocketKey) {
+    if let Some(keys) = st.users.get_mut(&user) {
+        keys.remove(&key);
+        if keys.is_empty() {
+            st.users.remove(&user);
+        }
+    }
+}
+
+/// The sockets of `user` that are not in the store's room.
+fn sockets_outside(
+    st: &State,
+    user: UserId,
+    store: StoreId,
+) -> impl Iterator<Item = &SocketEntry> + '_ {
+    st.users
+        .get(&user)
+        .into_iter()
+        .flatten()
+        .filter_map(|key| st.sockets.get(key))
+        .filter(move |socket| !socket.stores.contains(&store))
+}
+
+fn has_socket_outside(st: &State, user: UserId, store: StoreId) -> bool {
+    sockets_outside(st, user, store).next().is_some()
+}
+
+/// Pushes a notification's alert to its readers' sockets outside the store's room.
+fn alert_readers(st: &State, store: StoreId, readers: &[UserId], frame: &Frame) {
+    for user in readers {
+        for socket in sockets_outside(st, *user, store) {
+            // A full queue closes the connection; its session then disconnects.
+            socket.out.push(frame.clone());
+        }
+    }
+}
+
 /// Takes a socket out of a room. Returns whether it was present (the others must hear).
 fn remove_member(st: &mut State, store: StoreId, key: SocketKey) -> bool {
     let Some(room) = st.stores.get_mut(&store) else {
@@ -645,11 +782,10 @@ mod tests {
     use super::*;
     use crate::realtime::outbound::Drained;
     use serde_json::json;
-    use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 
-    fn hub() -> (Hub, UnboundedReceiver<Task>) {
-        let (tx, rx) = unbounded_channel();
-        (Hub::new(tx), rx)
+    fn hub() -> (Hub, Arc<TaskQueue>) {
+        let tasks = Arc::new(TaskQueue::new());
+        (Hub::new(tasks.clone()), tasks)
     }
 
     fn change(store: StoreId, version: i64, audience: Audience) -> Change {
@@ -723,13 +859,13 @@ mod tests {
 
     #[test]
     fn versions_go_out_in_order_once_and_a_gap_asks_for_a_catch_up() {
-        let (hub, mut rx) = hub();
+        let (hub, rx) = hub();
         let store = StoreId::new();
         let out = joined(&hub, store, 1, UserId::new(), true, 5);
-        assert_eq!(rx.try_recv(), Ok(Task::Ask(store)));
+        assert_eq!(rx.try_pop(), Some(Task::Ask(store)));
         hub.offer(store, [change(store, 7, Audience::Everyone)]);
         assert_eq!(received(&out).0, Vec::<i64>::new());
-        assert_eq!(rx.try_recv(), Ok(Task::CatchUp(store)));
+        assert_eq!(rx.try_pop(), Some(Task::CatchUp(store)));
         hub.offer(
             store,
             [
@@ -743,9 +879,9 @@ mod tests {
         hub.offer(store, [change(store, 7, Audience::Everyone)]);
         assert_eq!(received(&out).0, Vec::<i64>::new());
         hub.announced(store, 7);
-        assert!(rx.try_recv().is_err());
+        assert!(rx.try_pop().is_none());
         hub.announced(store, 8);
-        assert_eq!(rx.try_recv(), Ok(Task::CatchUp(store)));
+        assert_eq!(rx.try_pop(), Some(Task::CatchUp(store)));
     }
 
     #[test]
@@ -822,11 +958,11 @@ mod tests {
 
     #[test]
     fn presence_through_other_processes_is_shown_until_it_goes_quiet() {
-        let (hub, mut rx) = hub();
+        let (hub, rx) = hub();
         let store = StoreId::new();
         let ana = UserId::new();
         let ana_out = joined(&hub, store, 1, ana, true, 0);
-        assert_eq!(rx.try_recv(), Ok(Task::Ask(store)));
+        assert_eq!(rx.try_pop(), Some(Task::Ask(store)));
         let node = uuid::Uuid::new_v4();
         let t0 = std::time::Instant::now();
         let zoe = PresentUser {
@@ -848,11 +984,11 @@ mod tests {
         assert!(hub.local_presence(store).is_empty());
         // A question is answered only by a process where someone is present.
         hub.heard(said(2, true, vec![]), t0);
-        assert!(rx.try_recv().is_err());
+        assert!(rx.try_pop().is_none());
         assert!(hub.presence(store, 1, true, None));
-        assert_eq!(rx.try_recv(), Ok(Task::Announce(store)));
+        assert_eq!(rx.try_pop(), Some(Task::Announce(store)));
         hub.heard(said(3, true, vec![]), t0);
-        assert_eq!(rx.try_recv(), Ok(Task::Announce(store)));
+        assert_eq!(rx.try_pop(), Some(Task::Announce(store)));
         assert_eq!(hub.stores_with_presence(), vec![store]);
         let _ = received(&ana_out);
         hub.expire_remote(t0 + presence::EXPIRY + std::time::Duration::from_secs(1));
@@ -861,15 +997,29 @@ mod tests {
     }
 
     #[test]
+    fn a_burst_of_presence_changes_leaves_one_announcement_waiting() {
+        let (hub, rx) = hub();
+        let store = StoreId::new();
+        let out = joined(&hub, store, 1, UserId::new(), true, 0);
+        for i in 0..1_000 {
+            assert!(hub.presence(store, 1, true, Some(format!("shift-{}", i % 2))));
+        }
+        assert_eq!(rx.len(), 2, "the room's question, and one announcement");
+        assert_eq!(rx.try_pop(), Some(Task::Ask(store)));
+        assert_eq!(rx.try_pop(), Some(Task::Announce(store)));
+        drop(out);
+    }
+
+    #[test]
     fn a_member_who_loses_the_store_leaves_its_room_and_a_demoted_one_stops_seeing_drafts() {
-        let (hub, mut rx) = hub();
+        let (hub, rx) = hub();
         let store = StoreId::new();
         let (ana, ben) = (UserId::new(), UserId::new());
         let ana_out = joined(&hub, store, 1, ana, true, 0);
         let ben_out = joined(&hub, store, 2, ben, false, 0);
         assert_eq!(
-            rx.try_recv(),
-            Ok(Task::Ask(store)),
+            rx.try_pop(),
+            Some(Task::Ask(store)),
             "a new room asks who is here"
         );
         hub.offer(
@@ -883,7 +1033,7 @@ mod tests {
                 Audience::Everyone,
             )],
         );
-        assert_eq!(rx.try_recv(), Ok(Task::Refresh(store)));
+        assert_eq!(rx.try_pop(), Some(Task::Refresh(store)));
         hub.update_members(store, &HashMap::from([(ana, Some(false)), (ben, None)]));
         hub.offer(
             store,
@@ -920,6 +1070,97 @@ mod tests {
             assert_eq!(received(out), (vec![1], vec!["notification".to_string()]));
         }
         assert_eq!(received(&boss_out), (vec![], vec![]));
+    }
+
+    fn notification(store: StoreId, version: i64, reader: UserId) -> CommittedEvent {
+        CommittedEvent {
+            store_id: store,
+            version,
+            kind: NOTIFICATION_EVENT.to_string(),
+            data: json!({"title": "hi"}),
+            at: 0,
+            visibility: Audience::Users(vec![reader]),
+        }
+    }
+
+    #[test]
+    fn a_notification_reaches_every_socket_of_its_reader_whatever_store_it_joined() {
+        let (hub, rx) = hub();
+        let (a, b) = (StoreId::new(), StoreId::new());
+        let (ana, ben) = (UserId::new(), UserId::new());
+        let in_a = joined(&hub, a, 1, ana, false, 0);
+        let in_b = joined(&hub, b, 2, ana, false, 0);
+        let nowhere = Arc::new(Outbound::new(1 << 20));
+        hub.connect(3, ana, nowhere.clone());
+        let ben_in_b = joined(&hub, b, 4, ben, false, 0);
+        while rx.try_pop().is_some() {}
+
+        hub.publish(&[notification(a, 1, ana)]);
+        let alert = vec!["notification".to_string()];
+        assert_eq!(
+            received(&in_a),
+            (vec![1], alert.clone()),
+            "once, with the change"
+        );
+        assert_eq!(received(&in_b), (vec![], alert.clone()));
+        assert_eq!(received(&nowhere), (vec![], alert));
+        assert_eq!(received(&ben_in_b), (vec![], vec![]));
+        // The other processes are told, for Ana's sockets there.
+        assert_eq!(rx.try_pop(), Some(Task::SendAlerts));
+        assert_eq!(
+            hub.take_outgoing_alerts(),
+            vec![Alert {
+                store: a,
+                version: 1,
+                user: ana
+            }]
+        );
+        // A disconnected socket leaves its user's room.
+        hub.disconnect(3);
+        hub.publish(&[notification(a, 2, ana)]);
+        assert_eq!(received(&nowhere), (vec![], vec![]));
+        assert_eq!(received(&in_b).1, vec!["notification".to_string()]);
+    }
+
+    #[test]
+    fn notifications_told_by_another_process_are_read_only_for_readers_outside_the_room() {
+        let (hub, rx) = hub();
+        let (a, b) = (StoreId::new(), StoreId::new());
+        let (ana, ben, cleo) = (UserId::new(), UserId::new(), UserId::new());
+        let ana_in_b = joined(&hub, b, 1, ana, false, 0);
+        let ben_in_a = joined(&hub, a, 2, ben, false, 0);
+        while rx.try_pop().is_some() {}
+        let node = uuid::Uuid::new_v4();
+        hub.heard_alerts(Notice {
+            node,
+            store: a,
+            // Ben is in a's room, which delivers his; Cleo has no socket here.
+            alerts: vec![(5, ana), (6, ben), (7, cleo)],
+        });
+        assert_eq!(rx.try_pop(), Some(Task::FetchAlerts(a)));
+        assert_eq!(hub.take_heard_alerts(a), vec![5]);
+        assert!(hub.take_heard_alerts(a).is_empty());
+
+        let read = Change::new(
+            a,
+            5,
+            NOTIFICATION_EVENT,
+            &json!({"title": "hi"}),
+            0,
+            Audience::Users(vec![ana]),
+        );
+        hub.alert(a, &read);
+        assert_eq!(
+            received(&ana_in_b),
+            (vec![], vec!["notification".to_string()])
+        );
+        assert_eq!(received(&ben_in_a), (vec![], vec![]));
+        hub.heard_alerts(Notice {
+            node,
+            store: a,
+            alerts: vec![(8, ben), (9, cleo)],
+        });
+        assert_eq!(rx.try_pop(), None, "nothing to read for this process");
     }
 
     #[test]

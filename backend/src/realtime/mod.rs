@@ -6,12 +6,15 @@
 //! - [`engine`]: sessions, transports, heartbeats.
 //! - [`socket`]: connecting with a token and the events of the contract.
 //! - [`hub`]: sockets, rooms, ordered and filtered fan-out, presence, notifications.
+//! - [`tasks`]: the hub's work for the delivery loop, in a queue that merges repeats.
 //! - [`delivery`]: the path of committed changes from the outbox (local actor, Postgres
 //!   `NOTIFY` on every node) to the rooms.
+//! - [`alerts`]: new notifications for every socket of their reader, on every process.
 //! - [`presence`]: who is looking at a store, shared between server processes.
 //! - [`server`]: this process's realtime server and what its endpoints work with.
 //! - [`session`]: one Engine.IO session and the Socket.IO connection on it.
 
+pub mod alerts;
 pub mod delivery;
 pub mod eio;
 pub mod engine;
@@ -23,6 +26,7 @@ pub mod server;
 pub mod session;
 pub mod sio;
 pub mod socket;
+pub mod tasks;
 
 pub use server::{Gateway, Realtime, RealtimeConfig};
 
@@ -33,6 +37,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource(["/socket.io/", "/socket.io"])
             .route(web::get().to(engine::endpoint))
-            .route(web::post().to(engine::endpoint)),
+            .route(web::post().to(engine::endpoint))
+            // Only to be refused as the protocol says (400), not with a 405.
+            .route(web::put().to(engine::endpoint)),
     );
 }

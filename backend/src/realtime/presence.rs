@@ -1,11 +1,15 @@
 //! Presence across server processes. Each process tells the others who is looking at a store
-//! through its own sockets (`NOTIFY presence`) whenever that changes and again every
+//! through its own sockets (`NOTIFY presence`) when that changes and again every
 //! [`REFRESH`], and keeps what the others told it for the stores it has rooms for. An entry
 //! not refreshed within [`EXPIRY`] is dropped, so a process that died leaves no ghosts.
+//! Changes are announced at most once per [`MIN_GAP`] per store ([`Pacer`]): an announcement
+//! speaks for everyone present in the store through this process, so clients changing their
+//! presence quickly cost one `NOTIFY` a second, and the last change is never lost.
 
 use crate::domain::ids::{StoreId, UserId};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::hash::Hash;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
@@ -15,6 +19,8 @@ pub const CHANNEL: &str = "presence";
 pub const REFRESH: Duration = Duration::from_secs(10);
 /// How long another process's presence stands without being repeated.
 pub const EXPIRY: Duration = Duration::from_secs(35);
+/// Least time between two announcements (or two questions) of one store by this process.
+pub const MIN_GAP: Duration = Duration::from_secs(1);
 /// Most users one announcement lists.
 const MAX_USERS: usize = 40;
 /// A `NOTIFY` payload must stay under 8,000 bytes.
@@ -87,6 +93,79 @@ pub fn merge<'a>(entries: impl IntoIterator<Item = &'a PresentUser>) -> Vec<Pres
     let mut list: Vec<PresentUser> = users.into_values().collect();
     list.sort_by(|a, b| a.name.cmp(&b.name).then(a.user_id.cmp(&b.user_id)));
     list
+}
+
+/// When an announcement asked for may go out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pace {
+    /// Now.
+    Now,
+    /// After this wait: ask again then. Requests meanwhile are merged into that one.
+    After(Duration),
+    /// One is already waiting for its turn, and will say the same.
+    Merged,
+}
+
+/// Spaces the announcements of each key (a store; a store's questions) at least [`MIN_GAP`]
+/// apart. A request inside the gap is put off to its end, never dropped: an announcement
+/// says what holds when it goes out, so the delayed one carries every change made meanwhile.
+#[derive(Debug)]
+pub struct Pacer<K> {
+    /// When each key last went out (kept for [`MIN_GAP`]).
+    last: HashMap<K, Instant>,
+    /// The keys put off to the end of their gap.
+    due: HashSet<K>,
+    pruned_at: Option<Instant>,
+}
+
+impl<K> Default for Pacer<K> {
+    fn default() -> Self {
+        Pacer {
+            last: HashMap::new(),
+            due: HashSet::new(),
+            pruned_at: None,
+        }
+    }
+}
+
+impl<K: Copy + Eq + Hash> Pacer<K> {
+    /// Asks to announce `key` at `now`. On [`Pace::After`], the caller asks again after the
+    /// wait (that request goes out).
+    pub fn request(&mut self, key: K, now: Instant) -> Pace {
+        self.prune(now);
+        if let Some(&at) = self.last.get(&key) {
+            let free = at + MIN_GAP;
+            if now < free {
+                return if self.due.insert(key) {
+                    Pace::After(free - now)
+                } else {
+                    Pace::Merged
+                };
+            }
+        }
+        self.due.remove(&key);
+        self.last.insert(key, now);
+        Pace::Now
+    }
+
+    /// Forgets, once per gap, the keys whose gap is over and that wait for nothing.
+    fn prune(&mut self, now: Instant) {
+        if self
+            .pruned_at
+            .is_some_and(|at| now.saturating_duration_since(at) < MIN_GAP)
+        {
+            return;
+        }
+        self.pruned_at = Some(now);
+        let due = &self.due;
+        self.last
+            .retain(|k, at| now.saturating_duration_since(*at) < MIN_GAP || due.contains(k));
+    }
+
+    /// Keys remembered, for tests.
+    pub fn tracked(&self) -> usize {
+        self.last.len()
+    }
 }
 
 #[derive(Debug)]
@@ -193,6 +272,29 @@ mod tests {
         assert!(!remote.expire(t0 + EXPIRY));
         assert!(remote.expire(t0 + EXPIRY + Duration::from_secs(1)));
         assert_eq!(remote.users().count(), 0);
+    }
+
+    #[test]
+    fn announcements_of_a_store_go_out_at_most_once_a_gap_and_the_last_is_never_lost() {
+        let mut pacer = Pacer::default();
+        let (a, b) = (StoreId::new(), StoreId::new());
+        let t0 = Instant::now();
+        let ms = Duration::from_millis;
+        assert_eq!(pacer.request(a, t0), Pace::Now);
+        // A hundred changes within the gap: one is put off to its end, the rest merge.
+        assert_eq!(pacer.request(a, t0 + ms(10)), Pace::After(ms(990)));
+        for i in 0..100 {
+            assert_eq!(pacer.request(a, t0 + ms(20 + i)), Pace::Merged);
+        }
+        // Another store has its own gap.
+        assert_eq!(pacer.request(b, t0 + ms(500)), Pace::Now);
+        // The put-off one asks again at the end of the gap, and goes.
+        assert_eq!(pacer.request(a, t0 + MIN_GAP), Pace::Now);
+        assert_eq!(pacer.request(a, t0 + ms(1_200)), Pace::After(ms(800)));
+        // Quiet stores are forgotten.
+        assert_eq!(pacer.request(a, t0 + ms(2_000)), Pace::Now);
+        assert_eq!(pacer.request(a, t0 + ms(5_000)), Pace::Now);
+        assert_eq!(pacer.tracked(), 1, "b was forgotten");
     }
 
     #[test]

@@ -3,14 +3,21 @@
 
 use crate::calls::Calls;
 use crate::config::Settings;
-use crate::realtime::hub::{Hub, Task};
+use crate::domain::ids::SessionId;
+use crate::realtime::hub::Hub;
+use crate::realtime::outbound::Frame;
 use crate::realtime::session::Session;
+use crate::realtime::sio::{Kind, Packet};
+use crate::realtime::tasks::TaskQueue;
 use crate::store::actor::Publish;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
+
+/// How long the socket of an ended session has to read its DISCONNECT before its connection
+/// is closed.
+pub const END_GRACE: Duration = Duration::from_secs(1);
 
 /// What the realtime endpoints work with: this node's realtime server, and the calls its
 /// sockets run (and are guarded by).
@@ -36,6 +43,8 @@ pub struct RealtimeConfig {
     pub max_payload: usize,
     /// Largest backlog of one client, in bytes, before it is disconnected.
     pub queue_bytes: usize,
+    /// Most `call`s and `join`s one client may have running at once.
+    pub calls_in_flight: usize,
 }
 
 impl RealtimeConfig {
@@ -45,6 +54,7 @@ impl RealtimeConfig {
             ping_timeout: s.socket_ping_timeout,
             max_payload: s.socket_max_payload,
             queue_bytes: s.socket_queue_bytes,
+            calls_in_flight: s.socket_calls_in_flight,
         }
     }
 }
@@ -55,7 +65,9 @@ pub struct Realtime {
     pub hub: Hub,
     sessions: Mutex<HashMap<String, Arc<Session>>>,
     next_key: AtomicU64,
-    tasks: Mutex<Option<UnboundedReceiver<Task>>>,
+    tasks: Arc<TaskQueue>,
+    /// Whether the delivery loop has taken the task queue.
+    tasks_taken: AtomicBool,
     /// This process among the others, in presence announcements.
     pub node: uuid::Uuid,
     presence_seq: AtomicU64,
@@ -63,13 +75,14 @@ pub struct Realtime {
 
 impl Realtime {
     pub fn new(config: RealtimeConfig) -> Arc<Realtime> {
-        let (tx, rx) = unbounded_channel();
+        let tasks = Arc::new(TaskQueue::new());
         Arc::new(Realtime {
             config,
-            hub: Hub::new(tx),
+            hub: Hub::new(tasks.clone()),
             sessions: Mutex::new(HashMap::new()),
             next_key: AtomicU64::new(1),
-            tasks: Mutex::new(Some(rx)),
+            tasks,
+            tasks_taken: AtomicBool::new(false),
             node: uuid::Uuid::new_v4(),
             presence_seq: AtomicU64::new(1),
         })
@@ -110,8 +123,35 @@ impl Realtime {
         }
     }
 
-    /// Takes the receiving end of the hub's work queue (once, for the delivery loop).
-    pub(crate) fn take_tasks(&self) -> Option<UnboundedReceiver<Task>> {
-        self.tasks.lock().unwrap_or_else(|p| p.into_inner()).take()
+    /// Disconnects the sockets of ended sign-in sessions: each is told (a Socket.IO
+    /// DISCONNECT, so the client does not reconnect by itself), leaves every room at once, and
+    /// its connection is closed after [`END_GRACE`], by which time the client has normally
+    /// closed it. Must run inside the actix system.
+    pub fn end_sessions(self: &Arc<Self>, ended: &[SessionId]) {
+        let sessions: Vec<Arc<Session>> = self
+            .lock_sessions()
+            .values()
+            .filter(|s| s.connected().is_some_and(|c| ended.contains(&c.session)))
+            .cloned()
+            .collect();
+        for session in sessions {
+            tracing::debug!(sid = %session.sid, "closing the socket of an ended session");
+            session.clear_connected();
+            self.hub.disconnect(session.key);
+            session.send(Frame::from(format!(
+                "4{}",
+                Packet::new(Kind::Disconnect, None, None).encode()
+            )));
+            let rt = self.clone();
+            actix_web::rt::spawn(async move {
+                actix_web::rt::time::sleep(END_GRACE).await;
+                rt.terminate(&session);
+            });
+        }
+    }
+
+    /// The hub's work queue, for the one delivery loop: `None` once it was taken.
+    pub(crate) fn take_tasks(&self) -> Option<Arc<TaskQueue>> {
+        (!self.tasks_taken.swap(true, Ordering::SeqCst)).then(|| self.tasks.clone())
     }
 }

@@ -1,9 +1,10 @@
 //! One Engine.IO session and the Socket.IO connection on it: what the transports
 //! ([`crate::realtime::engine`]) and the events ([`crate::realtime::socket`]) share.
 
-use crate::domain::ids::UserId;
+use crate::domain::ids::{SessionId, UserId};
 use crate::realtime::outbound::{Frame, Outbound};
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::Notify;
 
@@ -13,6 +14,8 @@ pub struct Connected {
     /// The Socket.IO socket id.
     pub sid: String,
     pub user: UserId,
+    /// The sign-in session of the token: when it ends, the socket is disconnected.
+    pub session: SessionId,
     /// The session token, sent as the bearer of every `call`.
     pub token: Arc<str>,
 }
@@ -35,7 +38,19 @@ pub struct Session {
     /// The client's network address.
     pub peer: Option<IpAddr>,
     pub(crate) pong: Notify,
+    /// `call`s and `join`s running for the client.
+    in_flight: AtomicUsize,
     state: Mutex<SessionState>,
+}
+
+/// One running `call` or `join` of a session, counted until it is dropped (however the
+/// request ends).
+pub struct InFlight(Arc<Session>);
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.in_flight.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 /// What changes during a session's life, behind its lock.
@@ -47,6 +62,8 @@ pub(crate) struct SessionState {
     /// A long-polling GET is waiting.
     pub(crate) polling: bool,
     pub(crate) awaiting_pong: bool,
+    /// The client sent a `close` packet: a waiting poll ends with a `noop`, not a `close`.
+    pub(crate) closed_by_client: bool,
     /// The Socket.IO connection on the main namespace, once connected.
     socket: Option<Connected>,
 }
@@ -65,11 +82,13 @@ impl Session {
             out,
             peer,
             pong: Notify::new(),
+            in_flight: AtomicUsize::new(0),
             state: Mutex::new(SessionState {
                 transport,
                 upgrading: false,
                 polling: false,
                 awaiting_pong: false,
+                closed_by_client: false,
                 socket: None,
             }),
         }
@@ -102,6 +121,16 @@ impl Session {
     /// Queues an Engine.IO packet.
     pub fn send(&self, frame: Frame) -> bool {
         self.out.push(frame)
+    }
+
+    /// Counts a new request of the client, unless `limit` are already running.
+    pub fn begin_request(self: &Arc<Self>, limit: usize) -> Option<InFlight> {
+        self.in_flight
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < limit).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| InFlight(self.clone()))
     }
 
     pub(crate) fn pong_received(&self) {

@@ -1,7 +1,7 @@
 //! The Socket.IO layer: connecting with a token, and the events of the realtime contract
 //! (`join`, `leave`, `call`, `presence`).
 
-use crate::auth::{self, Bearer};
+use crate::auth::Bearer;
 use crate::calls::guard;
 use crate::db::models::store::Store;
 use crate::db::models::store_event::StoreEvent;
@@ -45,6 +45,15 @@ fn ack_frame(id: u64, reply: Value) -> Frame {
     ))
 }
 
+/// The answer to a `call` or `join` past the client's limit of running ones (429).
+fn too_many_calls() -> AppError {
+    AppError::new(
+        ErrorKind::RateLimited,
+        "too_many_calls",
+        "Too many calls are running on this connection; wait for their answers.",
+    )
+}
+
 /// The error envelope of an acknowledgement, as HTTP answers it.
 fn error_reply(e: &AppError) -> Value {
     match e.kind {
@@ -73,7 +82,12 @@ pub fn on_message(state: &web::Data<Gateway>, session: &Arc<Session>, data: &str
         return Flow::Continue;
     }
     match packet.kind {
-        Kind::Connect => connect(state, session, packet.data.as_ref()),
+        Kind::Connect => {
+            // Checking the session may read the database: not on this transport's task.
+            let (state, session, auth) = (state.clone(), session.clone(), packet.data);
+            actix_web::rt::spawn(async move { connect(&state, &session, auth.as_ref()).await });
+            Flow::Continue
+        }
         Kind::Disconnect => {
             state.realtime.hub.disconnect(session.key);
             session.clear_connected();
@@ -90,36 +104,53 @@ pub fn on_message(state: &web::Data<Gateway>, session: &Arc<Session>, data: &str
     }
 }
 
-fn connect(state: &web::Data<Gateway>, session: &Arc<Session>, auth: Option<&Value>) -> Flow {
+/// `CONNECT {token}`: a token of an open session connects the socket; any other is refused
+/// with `not_authenticated`, as HTTP refuses it.
+async fn connect(state: &web::Data<Gateway>, session: &Arc<Session>, auth: Option<&Value>) {
     let token = auth
         .and_then(|a| a.get("token"))
         .and_then(Value::as_str)
         .map(str::trim)
         .unwrap_or("");
-    let user = match auth::verify_token(token, &state.calls.state().keys) {
-        Bearer::User(user) if !token.is_empty() => user,
-        _ => {
+    let sessions = &state.calls.state().sessions;
+    let (user, signed_in) = match sessions.verify(token).await {
+        Ok(Bearer::User(user, signed_in)) => (user, signed_in),
+        refused => {
+            let (message, code) = match refused {
+                Err(e) => (e.message.to_string(), e.code.to_string()),
+                Ok(_) => (
+                    messages::NOT_AUTHENTICATED.to_string(),
+                    "not_authenticated".to_string(),
+                ),
+            };
             session.send(frame(&Packet::new(
                 Kind::ConnectError,
                 None,
-                Some(json!({
-                    "message": messages::NOT_AUTHENTICATED,
-                    "data": { "code": "not_authenticated" },
-                })),
+                Some(json!({ "message": message, "data": { "code": code } })),
             )));
-            return Flow::Continue;
+            return;
         }
     };
     let conn = Connected {
         sid: random_id(),
         user,
+        session: signed_in,
         token: Arc::from(token),
     };
     let sid = if session.set_connected(conn.clone()) {
-        state
-            .realtime
-            .hub
-            .connect(session.key, user, session.out.clone());
+        let realtime = &state.realtime;
+        realtime.hub.connect(session.key, user, session.out.clone());
+        if session.out.is_closed() {
+            // The connection ended while the token was checked: its clean-up may have run
+            // before the socket was in the hub.
+            realtime.hub.disconnect(session.key);
+            return;
+        }
+        if sessions.known_ended(signed_in) {
+            // The session ended while the token was checked.
+            realtime.end_sessions(&[signed_in]);
+            return;
+        }
         conn.sid
     } else {
         // A repeated CONNECT keeps the socket it already has.
@@ -130,7 +161,6 @@ fn connect(state: &web::Data<Gateway>, session: &Arc<Session>, auth: Option<&Val
         None,
         Some(json!({ "sid": sid })),
     )));
-    Flow::Continue
 }
 
 fn event(
@@ -144,10 +174,24 @@ fn event(
     };
     let ack = packet.ack_id;
     let first = args.first().cloned().unwrap_or(Value::Null);
+    // A `join` or a `call` runs in the background: a client may have only so many running.
+    let slot = match name {
+        "join" | "call" => match session.begin_request(state.realtime.config.calls_in_flight) {
+            Some(slot) => Some(slot),
+            None => {
+                if let Some(id) = ack {
+                    session.send(ack_frame(id, error_reply(&too_many_calls())));
+                }
+                return Flow::Continue;
+            }
+        },
+        _ => None,
+    };
     match name {
         "join" => {
             let (state, session) = (state.clone(), session.clone());
             actix_web::rt::spawn(async move {
+                let _slot = slot;
                 if let Err(e) = join(&state, &session, &conn, first, ack).await {
                     if let Some(id) = ack {
                         session.send(ack_frame(id, error_reply(&e)));
@@ -173,6 +217,7 @@ fn event(
             let payload = args.get(1).cloned().unwrap_or(Value::Null);
             let (state, session) = (state.clone(), session.clone());
             actix_web::rt::spawn(async move {
+                let _slot = slot;
                 let reply = match name {
                     Some(name) => call(&state, &session, &conn, &name, payload).await,
                     None => error_reply(&AppError::invalid(
@@ -316,7 +361,7 @@ fn presence(state: &web::Data<Gateway>, session: &Arc<Session>, payload: &Value)
 }
 
 /// `call (name, payload)`: runs the call as `POST /api/v1/<name>` would, with the socket's
-/// token as the bearer (verified again, so an expired token stops working).
+/// token as the bearer (verified again, so an expired token or ended session stops working).
 #[tracing::instrument(name = "socket_call", skip_all, fields(call = %name))]
 async fn call(
     state: &web::Data<Gateway>,
@@ -325,7 +370,10 @@ async fn call(
     name: &str,
     payload: Value,
 ) -> Value {
-    let bearer = auth::verify_token(&conn.token, &state.calls.state().keys);
+    let bearer = match state.calls.state().sessions.verify(&conn.token).await {
+        Ok(bearer) => bearer,
+        Err(e) => return error_reply(&e),
+    };
     let calls = state.calls.clone();
     match calls.invoke(name, bearer, session.peer, payload).await {
         Ok(reply) => reply,

@@ -53,6 +53,15 @@ fn is_owner_record(state: &StoreState, e: &Employee) -> bool {
     e.user_id == Some(state.store.owner_id)
 }
 
+/// A current record whose standing a manager may change: any but the owner's.
+fn changeable(state: &StoreState, id: EmployeeId) -> AppResult<&Employee> {
+    let target = state.employee(id).ok_or_else(employee_not_found)?;
+    if is_owner_record(state, target) {
+        return Err(owner_record_fixed());
+    }
+    Ok(target)
+}
+
 /// Checks that every id is a role of the store (a role of another store is as unknown as a
 /// made-up one), keeping the caller's order without repeats.
 fn store_roles(state: &StoreState, ids: &[RoleId]) -> AppResult<Vec<Uuid>> {
@@ -291,12 +300,7 @@ impl Command for SetActive {
     }
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
-        let target = state
-            .employee(self.employee)
-            .ok_or_else(employee_not_found)?;
-        if is_owner_record(state, target) {
-            return Err(owner_record_fixed());
-        }
+        let target = changeable(state, self.employee)?;
         if target.deactive == self.deactive {
             return Ok(Effects::nothing(EmployeeView::full(target)));
         }
@@ -329,12 +333,7 @@ impl Command for Terminate {
     }
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
-        let target = state
-            .employee(self.employee)
-            .ok_or_else(employee_not_found)?;
-        if is_owner_record(state, target) {
-            return Err(owner_record_fixed());
-        }
+        let target = changeable(state, self.employee)?;
         let mut ended = target.clone();
         ended.deactive = true;
         ended.terminated_at = Some(now);

@@ -81,6 +81,7 @@ pub struct DropRequestChange {
     /// The drop request as it now stands.
     pub request: RequestView,
     /// The shift, when the call changed it (dropped, or given to the grabber); `null` otherwise.
+    #[schema(required = true)]
     pub shift: Option<ShiftView>,
 }
 

@@ -9,6 +9,7 @@ use crate::domain::business::TimeOfDay;
 use crate::domain::ids::{EmployeeId, NotificationId, RequestId, ShiftId, StoreId, UserId};
 use crate::domain::notification::NotificationKind;
 use crate::domain::request::{RequestKind, RequestStatus};
+use crate::domain::shift::Status;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -20,9 +21,10 @@ pub struct AvailabilityView {
     pub store_id: StoreId,
     pub employee_id: EmployeeId,
     /// The employee's user, once they joined.
+    #[schema(required = true)]
     pub user_id: Option<UserId>,
     /// Weekdays, 0 = Sunday, each once, in order.
-    #[schema(max_items = 7)]
+    #[schema(min_items = 1, max_items = 7, minimum = 0, maximum = 6)]
     pub days: Vec<i16>,
     /// Local `HH:mm`.
     #[schema(pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$", example = "09:00")]
@@ -32,17 +34,19 @@ pub struct AvailabilityView {
     pub end: String,
     /// The whole day, whatever `start` and `end` say.
     pub all_day: bool,
-    #[schema(max_length = 500)]
+    #[schema(required = true, max_length = 500)]
     pub reason: Option<String>,
     /// The client's own label of the window (e.g. `available`).
     #[serde(rename = "type")]
-    #[schema(max_length = 60)]
+    #[schema(required = true, max_length = 60)]
     pub kind: Option<String>,
-    #[schema(max_length = 60)]
+    #[schema(required = true, max_length = 60)]
     pub status: Option<String>,
     /// Creation, epoch milliseconds.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub timestamp: i64,
     /// Last change, epoch milliseconds.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub modified: i64,
 }
 
@@ -83,31 +87,42 @@ pub struct RequestView {
     #[schema(value_type = RequestKind)]
     pub kind: String,
     /// The requester's user.
+    #[schema(required = true)]
     pub user: Option<UserId>,
     pub employee_id: EmployeeId,
     /// The requester's name.
+    #[schema(required = true)]
     pub employee_name: Option<String>,
     /// `pending`, `grabbed`, `accepted`, `denied` or `cancelled`.
     #[schema(value_type = RequestStatus)]
     pub status: String,
     /// Epoch milliseconds (time off).
+    #[schema(required = true, minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub start: Option<i64>,
     /// Epoch milliseconds (time off).
+    #[schema(required = true, minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub end: Option<i64>,
     pub entire_day: bool,
+    #[schema(required = true)]
     pub description: Option<String>,
+    #[schema(required = true)]
     pub response: Option<String>,
+    #[schema(required = true)]
     pub response_by: Option<UserId>,
     /// Local dates (`YYYY-MM-DD`) the time off touches.
     #[schema(value_type = Vec<String>, format = Date)]
     pub covering_dates: Vec<String>,
     /// The shift a drop request is about.
+    #[schema(required = true)]
     pub shift: Option<ShiftId>,
     /// Who took the dropped shift, waiting for a manager.
+    #[schema(required = true)]
     pub grabbed_by: Option<EmployeeId>,
     /// Creation, epoch milliseconds.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub timestamp: i64,
     /// Last change, epoch milliseconds.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub modified: i64,
 }
 
@@ -155,13 +170,20 @@ pub struct NotificationView {
     /// The user it is for, or `"public"`.
     #[schema(pattern = "^(public|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$")]
     pub access_for: String,
+    #[schema(required = true)]
     pub source: Option<UserId>,
+    #[schema(required = true)]
     pub shift: Option<ShiftId>,
+    #[schema(required = true)]
     pub drop_request: Option<RequestId>,
+    #[schema(required = true)]
     pub timeoff_request: Option<RequestId>,
+    #[schema(required = true)]
     pub shift_propose: Option<uuid::Uuid>,
+    #[schema(required = true)]
     pub reason: Option<String>,
     /// Creation, epoch milliseconds.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub timestamp: i64,
 }
 
@@ -195,10 +217,15 @@ impl From<&Notification> for NotificationView {
 #[serde(rename_all = "camelCase")]
 pub struct AffectedShift {
     pub id: ShiftId,
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub start: i64,
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub end: i64,
+    #[schema(required = true)]
     pub assigned: Option<EmployeeId>,
+    #[schema(required = true)]
     pub role: Option<crate::domain::ids::RoleId>,
+    #[schema(value_type = Status)]
     pub status: String,
     pub title: String,
 }

@@ -4,8 +4,9 @@
 use crate::db::models::employee::Employee;
 use crate::db::models::role::Role;
 use crate::db::models::store::Store;
-use crate::domain::business::TimeOfDay;
+use crate::domain::business::{BusinessKind, TimeOfDay, Wage, WageType};
 use crate::domain::ids::{EmployeeId, RoleId, StoreId, UserId};
+use crate::domain::permissions::Permission;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
@@ -16,8 +17,20 @@ use uuid::Uuid;
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TimesView {
+    #[schema(
+        required = true,
+        pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+        example = "09:00"
+    )]
     pub open: Option<String>,
+    #[schema(
+        required = true,
+        pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+        example = "17:00"
+    )]
     pub close: Option<String>,
+    /// Distinct and in order; at least one day of the week is a work day.
+    #[schema(max_items = 6, minimum = 0, maximum = 6)]
     pub days_off: Vec<i16>,
 }
 
@@ -29,23 +42,30 @@ pub struct StoreView {
     pub name: String,
     /// One of the business kinds, e.g. `"hospitality and leisure"`.
     #[serde(rename = "type")]
+    #[schema(value_type = BusinessKind)]
     pub kind: String,
     pub address: String,
+    #[schema(required = true)]
     pub logo: Option<String>,
+    #[schema(required = true)]
     pub thumbnail: Option<String>,
     /// The owner's user id.
     pub owner: UserId,
     /// Display label of the zone's current offset, e.g. `"GMT+01:00"`.
+    #[schema(example = "GMT+01:00")]
     pub timezone: String,
     /// The IANA zone all day boundaries use, e.g. `"Europe/Berlin"`.
+    #[schema(example = "Europe/Berlin")]
     pub timezone_reference: String,
     pub times: TimesView,
     pub booking_enabled: bool,
     /// First day of the week, 0 = Sunday.
+    #[schema(minimum = 0, maximum = 6)]
     pub week_start: i16,
     /// Bumped by every committed change of the store.
     pub version: i64,
     /// Creation, epoch ms.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub timestamp: i64,
 }
 
@@ -85,8 +105,10 @@ pub struct RoleView {
     pub require_user_action: bool,
     pub swappeable: bool,
     /// Creation, epoch ms.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub timestamp: i64,
     /// Last change, epoch ms.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub modified: i64,
 }
 
@@ -110,36 +132,54 @@ impl From<&Role> for RoleView {
 #[serde(rename_all = "camelCase")]
 pub struct EmployeeView {
     pub id: EmployeeId,
+    #[schema(format = Email)]
     pub email: String,
     pub fullname: String,
     /// The display name, falling back to the full name.
     pub display_name: String,
+    #[schema(required = true)]
     pub phonenumber: Option<String>,
     /// Role ids.
     pub role: Vec<Uuid>,
     /// Wage per role id.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = BTreeMap<Uuid, Wage>, required = false)]
     pub wage: Option<BTreeMap<Uuid, f64>>,
     /// `Hourly` or `Weekly`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = WageType, required = false)]
     pub wage_type: Option<String>,
+    /// The permissions the record holds (the owner's record holds them all).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Vec<Permission>, required = false)]
     pub permissions: Option<Vec<String>>,
     /// Empty until the invitation is accepted.
+    #[schema(required = true)]
     pub user_id: Option<UserId>,
     /// For managers, while the invitation waits: when it expires (epoch ms). Past it, the
     /// code no longer works and the invitation must be sent again.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(
+        value_type = i64,
+        required = false,
+        minimum = -8334601228800000i64,
+        maximum = 8210266876799999i64
+    )]
     pub invite_expire: Option<i64>,
+    #[schema(required = true)]
     pub img: Option<String>,
+    #[schema(required = true)]
     pub display_img: Option<String>,
     /// Epoch ms.
+    #[schema(required = true, minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub birthday: Option<i64>,
     pub store: StoreId,
     pub deactive: bool,
     /// Creation, epoch ms.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub timestamp: i64,
     /// Last change, epoch ms.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub modified: i64,
 }
 

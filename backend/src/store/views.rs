@@ -14,7 +14,9 @@ pub struct ShiftView {
     pub id: ShiftId,
     pub store_id: StoreId,
     pub title: String,
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub start: i64,
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub end: i64,
     /// draft, published, confirmed, dropped, declined, rejected or cancelled.
     #[schema(inline)]
@@ -23,22 +25,28 @@ pub struct ShiftView {
     #[schema(inline)]
     pub progress: Progress,
     /// The assignee's employee record; `null` for an open shift.
+    #[schema(required = true)]
     pub assigned: Option<EmployeeId>,
+    #[schema(required = true, format = Email)]
     pub assignee_email: Option<String>,
+    #[schema(required = true)]
     pub role: Option<RoleId>,
     /// Open-ended: no planned end.
     pub oe: bool,
     #[schema(value_type = Vec<Object>)]
     pub tasks: serde_json::Value,
     /// The manager's rating, 1 to 5 stars; `null` until rated.
-    #[schema(minimum = 1, maximum = 5)]
+    #[schema(required = true, minimum = 1, maximum = 5)]
     pub rate: Option<i16>,
+    #[schema(required = true)]
     pub cancel_reason: Option<String>,
     /// Bumped by every change; name it in `updateShift` to detect a stale edit.
     pub version: i64,
     /// Creation, epoch ms.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub timestamp: i64,
     /// Last change, epoch ms.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub modified: i64,
 }
 

@@ -2,7 +2,7 @@
 
 use crate::helpers::{spawn_app, Reply, TestApp};
 use backend::auth::jwt::Keys;
-use backend::domain::ids::{EmployeeId, StoreId, UserId};
+use backend::domain::ids::{EmployeeId, SessionId, StoreId, UserId};
 use diesel::sql_types::{Array, Bool, Text, Uuid as SqlUuid};
 use diesel::{QueryableByName, RunQueryDsl};
 use serde_json::{json, Value};
@@ -464,6 +464,24 @@ async fn five_failed_logins_for_one_email_are_answered_429() {
 }
 
 #[actix_web::test]
+async fn failed_logins_count_across_nodes() {
+    let node_a = spawn_app().await;
+    let node_b = node_a.spawn_peer().await;
+    signed_up(&node_a, "ada@example.com").await;
+    // Five failures spread over two nodes are five failures, not two and three.
+    for i in 0..5 {
+        let node = if i % 2 == 0 { &node_a } else { &node_b };
+        let reply = login(node, "ada@example.com", "wrongpass1").await;
+        assert_eq!(reply.error(401), WRONG_CREDENTIALS);
+    }
+    for node in [&node_a, &node_b] {
+        let reply = login(node, "ada@example.com", PASSWORD).await;
+        assert_eq!(reply.status, 429);
+        assert_eq!(reply.body["code"], "too_many_attempts");
+    }
+}
+
+#[actix_web::test]
 async fn twenty_failed_logins_from_one_client_are_answered_429() {
     let app = spawn_app().await;
     signed_up(&app, "ada@example.com").await;
@@ -503,11 +521,15 @@ async fn bad_tokens_are_401_on_me_and_on_signed_in_calls() {
     let user = app.create_user("ada@example.com");
     let now = chrono::Utc::now().timestamp();
     let keys = Keys::new(&app.state.settings.jwt_secret, Duration::from_secs(60));
-    let expired = keys.issue(user.id, now - 3600).expect("token");
+    let expired = keys
+        .issue(user.id, SessionId::new(), now - 3600)
+        .expect("token");
     let forged = Keys::new("some-other-secret-entirely", Duration::from_secs(3600))
-        .issue(user.id, now)
+        .issue(user.id, SessionId::new(), now)
         .expect("token");
     let tampered = format!("{}x", user.token);
+    // Well signed and unexpired, but no sign-in opened its session.
+    let unknown_session = keys.issue(user.id, SessionId::new(), now).expect("token");
     for token in [
         None,
         Some("garbage"),
@@ -515,6 +537,7 @@ async fn bad_tokens_are_401_on_me_and_on_signed_in_calls() {
         Some(expired.as_str()),
         Some(forged.as_str()),
         Some(tampered.as_str()),
+        Some(unknown_session.as_str()),
     ] {
         let reply = app.get("/api/v1/me", token).await;
         assert_eq!(reply.error(401), NOT_AUTHENTICATED, "{token:?}");

@@ -323,11 +323,13 @@ impl TestApp {
             .set(users::status.eq("confirmed"))
             .execute(&mut conn)
             .expect("confirm user");
-        let token = self
-            .state
-            .keys
-            .issue(id, chrono::Utc::now().timestamp())
-            .expect("token");
+        let token = backend::auth::session::open(
+            &mut conn,
+            self.state.sessions.keys(),
+            id,
+            chrono::Utc::now(),
+        )
+        .expect("token");
         TestUser {
             id,
             email: email.to_string(),

@@ -17,8 +17,9 @@ function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    // Event type names such as `store.updated` look like keys but are not.
-    if (name === 'events.ts') return [];
+    // Event type names such as `store.updated` look like keys but are not; the generated API
+    // types quote them in the server's descriptions.
+    if (name === 'events.ts' || name === 'schema.ts') return [];
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }

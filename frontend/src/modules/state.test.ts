@@ -74,7 +74,7 @@ describe('atoms and selectors', () => {
   });
 
   it('restores the chosen store when still a member, else the first active one', () => {
-    const m = (id: string, deactive = false) => ({ id, name: id, type: 'others', timezoneReference: 'UTC', isOwner: false, permissions: [], employeeId: 'e', deactive });
+    const m = (id: string, deactive = false) => ({ id, name: id, type: 'others' as const, logo: null, timezoneReference: 'UTC', isOwner: false, permissions: [], employeeId: 'e', deactive });
     expect(chooseStore([m('a'), m('b')], 'b')).toBe('b');
     expect(chooseStore([m('a'), m('b')], 'gone')).toBe('a');
     expect(chooseStore([m('a', true), m('b')], 'a')).toBe('b');

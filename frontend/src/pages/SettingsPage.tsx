@@ -3,9 +3,10 @@ import { PushNotificationsCard } from '@/modules/push/components/PushNotificatio
 import { AppearanceForm } from '@/modules/settings/components/AppearanceForm';
 import { PasswordForm } from '@/modules/settings/components/PasswordForm';
 import { ProfileForm } from '@/modules/settings/components/ProfileForm';
+import { SignOutEverywhereCard } from '@/modules/settings/components/SignOutEverywhereCard';
 import { PageHeader, Stack } from '@/modules/ui/components/Layout';
 
-/** `/settings`: profile, password, notifications, appearance. */
+/** `/settings`: profile, password, sessions, notifications, appearance. */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
@@ -15,6 +16,7 @@ export function SettingsPage() {
       </PageHeader>
       <ProfileForm />
       <PasswordForm />
+      <SignOutEverywhereCard />
       <PushNotificationsCard />
       <AppearanceForm />
     </Stack>

@@ -128,6 +128,41 @@ test('a notification written through node A reaches its reader on node B', async
   }
 });
 
+test("a notification written through node A reaches its reader's sockets on node B in another store or none", async () => {
+  const [a, b] = cluster.nodes;
+  const otherStore = await data(
+    a,
+    'createBusiness',
+    { name: 'Second Shop', type: 'others', timezoneReference: 'Europe/Berlin' },
+    team.owner.token,
+  );
+  const ownerInOther = await connect(b, team.owner.token);
+  const ownerNowhere = await connect(b, team.owner.token, { transports: ['websocket'] });
+  const benOnB = await connect(b, team.ben.token);
+  try {
+    await join(ownerInOther, otherStore.storeId);
+    const day = Date.now() + 40 * 24 * 3600 * 1000;
+    await data(
+      a,
+      'requestTimeOff',
+      { store: team.storeId, start: day, end: day, entireDay: true, description: 'Trip' },
+      team.ann.token,
+    );
+    const told = (s) =>
+      s.notifications.some((n) => n.type === 'timeoff' && n.storeId === team.storeId);
+    await until(() => told(ownerInOther), "the owner's notification in the other store");
+    await until(() => told(ownerNowhere), "the owner's notification on a socket in no store");
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(ownerInOther.notifications.length, 1);
+    assert.equal(ownerNowhere.notifications.length, 1);
+    assert.equal(benOnB.notifications.length, 0, 'a colleague is not told');
+  } finally {
+    ownerInOther.close();
+    ownerNowhere.close();
+    benOnB.close();
+  }
+});
+
 test('presence is shared between nodes, including for a room opened later, and withdrawn', async () => {
   const [a, b] = cluster.nodes;
   const managerOnA = await connect(a, team.manager.token);

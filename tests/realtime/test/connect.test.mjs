@@ -123,3 +123,28 @@ test('call answers exactly what HTTP answers', async () => {
     socket.close();
   }
 });
+
+test('calls past 16 running on one socket are answered at once with too_many_calls', async () => {
+  // Over polling the client sends its buffered emits in one body, which the server reads in
+  // one go: all of them arrive before any has had a chance to finish.
+  const socket = await connect(cluster.server, owner.token, { transports: ['polling'] });
+  try {
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, () => socketCall(socket, 'getPublicVapidKey', {})),
+    );
+    const answered = replies.filter((r) => typeof r.data?.publicKey === 'string');
+    const refused = replies.filter((r) => r.code === 'too_many_calls');
+    assert.equal(answered.length + refused.length, 40, JSON.stringify(replies[0]));
+    // The first emit may travel (and finish) alone before the others are sent.
+    assert.ok(answered.length >= 16 && answered.length <= 17, `${answered.length} answered`);
+    assert.deepEqual(refused[0], {
+      message: 'Too many calls are running on this connection; wait for their answers.',
+      code: 'too_many_calls',
+    });
+    // Once the running ones have answered, calls run again.
+    const again = await socketCall(socket, 'getPublicVapidKey', {});
+    assert.equal(typeof again.data.publicKey, 'string');
+  } finally {
+    socket.close();
+  }
+});

@@ -6,7 +6,7 @@ use crate::domain::ids::{ShiftId, UserId};
 use crate::domain::notification::{texts, NotificationKind, Variant};
 use crate::domain::permissions::Permission;
 use crate::domain::schedule;
-use crate::domain::shift::{self, Progress, Status};
+use crate::domain::shift::{self, Progress, Status, RATE_MAX, RATE_MIN};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::{Command, Effects, Reply};
@@ -126,10 +126,10 @@ impl Command for RateShift {
     }
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
-        if !(1..=5).contains(&self.rate) {
-            return Err(AppError::invalid(
-                "rate must be a whole number from 1 to 5.",
-            ));
+        if !(RATE_MIN..=RATE_MAX).contains(&self.rate) {
+            return Err(AppError::invalid(format!(
+                "rate must be a whole number from {RATE_MIN} to {RATE_MAX}."
+            )));
         }
         let s = find(state, self.id)?;
         let finished = s.end_at <= now || s.progress == Progress::Completed;

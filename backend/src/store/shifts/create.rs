@@ -25,8 +25,10 @@ pub const MAX_REPEAT: usize = 370;
 #[serde(rename_all = "camelCase")]
 pub struct CreatedShifts {
     /// The new shifts, in start order.
+    #[schema(min_items = 1, max_items = 370)]
     pub shifts: Vec<ShiftView>,
     /// One entry per new shift that breaks no rule but may be a mistake.
+    #[schema(max_items = 370)]
     pub warnings: Vec<ShiftWarning>,
 }
 
@@ -40,6 +42,7 @@ pub struct ShiftWarning {
     #[schema(minimum = 481, maximum = 1440)]
     pub minutes: i64,
     /// The shift's start, epoch ms.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub start: i64,
 }
 

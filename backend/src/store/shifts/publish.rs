@@ -19,8 +19,10 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct PublishedShifts {
     /// The shifts now published.
+    #[schema(max_items = 1000)]
     pub shifts: Vec<ShiftView>,
     /// The open drafts named, left as they are: an open shift cannot be published.
+    #[schema(max_items = 1000)]
     pub skipped: Vec<ShiftId>,
 }
 

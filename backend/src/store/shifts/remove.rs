@@ -158,6 +158,7 @@ pub enum BatchOp {
 #[serde(rename_all = "camelCase")]
 pub struct BatchedShifts {
     /// The shifts named, each once, in the order first named.
+    #[schema(max_items = 1000)]
     pub shifts: Vec<ShiftId>,
 }
 

@@ -40,9 +40,9 @@ afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 describe('ApiClient', () => {
   it('posts calls as JSON with the bearer token and unwraps data', async () => {
     const api = new ApiClient(base, () => 'tok');
-    await expect(api.call('login', { email: 'a@b.co' })).resolves.toEqual({ token: 't' });
+    await expect(api.call('login', { email: 'a@b.co', password: 'pw' })).resolves.toEqual({ token: 't' });
     const last = seen.at(-1)!;
-    expect([last.method, last.url, last.auth, last.body]).toEqual(['POST', '/api/v1/login', 'Bearer tok', '{"email":"a@b.co"}']);
+    expect([last.method, last.url, last.auth, last.body]).toEqual(['POST', '/api/v1/login', 'Bearer tok', '{"email":"a@b.co","password":"pw"}']);
   });
 
   it('sends reads as GET with their query', async () => {
@@ -53,7 +53,7 @@ describe('ApiClient', () => {
 
   it('throws the server’s code, message, status and details', async () => {
     const api = new ApiClient(base, () => 'tok');
-    const error = await api.call('createShift', {}).catch((e: unknown) => e);
+    const error = await api.call('createShift', { store: 's1', title: 'Bar', start: 1, end: 2, role: 'r1' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'shift_conflict', status: 400, message: 'Ana has 1 other shift(s)', details: { type: 2 } });
   });
@@ -66,12 +66,14 @@ describe('ApiClient', () => {
   });
 
   it('turns an answer that is not the envelope into a generic error', async () => {
-    const error = await new ApiClient(base, () => null).call('anything').catch((e: unknown) => e);
+    const error = await new ApiClient(base, () => null).call('requestEmailConfirmation', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'unexpected_response', status: 502 });
   });
 
   it('reports an unreachable server as a network error', async () => {
-    const error = await new ApiClient('http://127.0.0.1:9/api/v1', () => null).call('login').catch((e: unknown) => e);
+    const error = await new ApiClient('http://127.0.0.1:9/api/v1', () => null)
+      .call('login', { email: 'a@b.co', password: 'pw' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'network_error', status: 0 });
   });
 });

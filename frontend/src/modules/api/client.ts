@@ -1,4 +1,5 @@
 import { ApiError, isErrorBody } from './ApiError';
+import type { CallInput, CallName, CallOutput } from './types';
 
 /** Supplies the bearer token of the signed-in user, if any. */
 export type TokenSource = () => string | null;
@@ -23,9 +24,9 @@ export class ApiClient {
     return new ApiClient(this.base, () => token, this.onUnauthorized, this.fetcher);
   }
 
-  /** Runs a named call. */
-  call<T>(name: string, payload: unknown = {}): Promise<T> {
-    return this.request<T>('POST', `/${name}`, payload);
+  /** Runs a named call with its payload; answers the call's typed output. */
+  call<N extends CallName>(name: N, payload: CallInput<N>): Promise<CallOutput<N>> {
+    return this.request<CallOutput<N>>('POST', `/${name}`, payload);
   }
 
   /** Reads a resource path under `/api/v1`. */

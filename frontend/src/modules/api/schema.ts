@@ -667,6 +667,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: end this session; its token stops working. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/logoutEverywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out everywhere: end every session of the signed-in user, this one included. */
+        post: operations["logoutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/markNotificationsSeen": {
         parameters: {
             query?: never;
@@ -905,6 +939,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stores/{storeId}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/availability`: managers see everyone's windows, employees
+         *     their own.
+         */
+        get: operations["get_availability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stores/{storeId}/employees": {
         parameters: {
             query?: never;
@@ -918,6 +972,26 @@ export interface paths {
          *     in full).
          */
         get: operations["get_employees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/notifications`: the 20 newest private notifications of the
+         *     caller and the 20 newest public ones of the store.
+         */
+        get: operations["get_notifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -973,6 +1047,26 @@ export interface paths {
         };
         /** `GET /api/v1/stores/{storeId}/shifts`: the shifts overlapping a range. */
         get: operations["get_shifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/timeoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/timeoff?start=&end=`: managers see every request, employees
+         *     their own. Without a range, everything from a year back to a year ahead.
+         */
+        get: operations["get_time_off"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1223,18 +1317,35 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        AccountStatus: "pendingconfirm" | "confirmed";
         /** @description `activateEmployee`. */
         ActivateEmployee: components["schemas"]["EmployeeTarget"];
         /** @description `addEmployeeAvailableTime`: a manager adds a window to an employee's availability. */
         AddEmployeeAvailableTime: {
             availability: components["schemas"]["AvailabilityInput"];
-            /** Format: uuid */
-            store?: string | null;
             /**
              * Format: uuid
              * @description The employee's user id (or employee record id).
              */
             userId: string;
+        };
+        /** @description A shift as `checkApproveTimeoff` lists it. */
+        AffectedShift: {
+            assigned: null | components["schemas"]["EmployeeId"];
+            /** Format: int64 */
+            end: number;
+            id: components["schemas"]["ShiftId"];
+            role: null | components["schemas"]["RoleId"];
+            /** Format: int64 */
+            start: number;
+            status: components["schemas"]["Status"];
+            title: string;
+        };
+        /** @description The shifts approving a time-off request would move to open shifts. */
+        ApprovalPreview: {
+            /** @description The requester's shifts overlapping the time off that still hold them, by start. */
+            shifts: components["schemas"]["AffectedShift"][];
         };
         /** @description `approveGrabShift`: the shift moves to the grabber, confirmed. */
         ApproveGrabShift: components["schemas"]["GrabAnswer"];
@@ -1244,28 +1355,88 @@ export interface components {
             requestId: string;
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
         };
-        /** @description `authenticatedResetPassword`: changes the signed-in user's password. */
+        /**
+         * @description `authenticatedResetPassword`: changes the signed-in user's password, ending the user's
+         *     other sessions.
+         */
         AuthenticatedResetPassword: {
+            /**
+             * Format: password
+             * @description With letters and digits.
+             */
             newPassword: string;
+            /** Format: password */
             oldPassword: string;
+        };
+        /**
+         * @description A deleted availability window: the answer of its deletion and the data of its
+         *     `availability.deleted` event.
+         */
+        AvailabilityDeleted: {
+            /** @description The employee record whose window it was. */
+            employeeId: components["schemas"]["EmployeeId"];
+            /** @description The window's id. */
+            id: components["schemas"]["RequestId"];
         };
         /** @description The fields of an availability window. */
         AvailabilityInput: {
             allDay?: boolean;
             /** @description Weekdays: numbers (0 = Sunday) or English names. */
             days: components["schemas"]["DayInput"][];
-            /** @description Local end, `HH:mm`; not after the start means the next day. Ignored when all day. */
+            /**
+             * @description Local end, `HH:mm`; not after the start means the next day. Ignored when all day.
+             * @example 17:00
+             */
             end?: string | null;
+            /** @description Empty means none. */
             reason?: string | null;
-            /** @description Local start, `HH:mm` (defaults to 00:00 for all-day windows). */
+            /**
+             * @description Local start, `HH:mm` (defaults to 00:00 for all-day windows); empty means none.
+             * @example 09:00
+             */
             start?: string | null;
+            /** @description The client's own label of the window; empty means none. */
             status?: string | null;
+            /** @description The client's own label of the window (e.g. `available`); empty means none. */
             type?: string | null;
             /** @description The zone the times are meant in; windows always use the store's zone. */
             tzr?: string | null;
+        };
+        /** @description An availability window. */
+        AvailabilityView: {
+            /** @description The whole day, whatever `start` and `end` say. */
+            allDay: boolean;
+            /** @description Weekdays, 0 = Sunday, each once, in order. */
+            days: number[];
+            employeeId: components["schemas"]["EmployeeId"];
+            /**
+             * @description Local `HH:mm`; not after `start` means the next day.
+             * @example 17:00
+             */
+            end: string;
+            id: components["schemas"]["RequestId"];
+            /**
+             * Format: int64
+             * @description Last change, epoch milliseconds.
+             */
+            modified: number;
+            reason: string | null;
+            /**
+             * @description Local `HH:mm`.
+             * @example 09:00
+             */
+            start: string;
+            status: string | null;
+            storeId: components["schemas"]["StoreId"];
+            /**
+             * Format: int64
+             * @description Creation, epoch milliseconds.
+             */
+            timestamp: number;
+            /** @description The client's own label of the window (e.g. `available`). */
+            type: string | null;
+            userId: null | components["schemas"]["UserId"];
         };
         /** @description `batchDeleteShifts`. */
         BatchDeleteShifts: components["schemas"]["ShiftBatch"];
@@ -1273,12 +1444,23 @@ export interface components {
         BatchDropShifts: components["schemas"]["ShiftBatch"];
         /** @description `batchOpenShifts`. */
         BatchOpenShifts: components["schemas"]["ShiftBatch"];
+        /** @description The answer of the batch calls. */
+        BatchedShifts: {
+            /** @description The shifts named, each once, in the order first named. */
+            shifts: components["schemas"]["ShiftId"][];
+        };
+        /** @description The booking switch after the call. */
+        BookingState: {
+            bookingEnabled: boolean;
+            /** @description False when the store already had this value. */
+            changed: boolean;
+        };
+        /** @enum {string} */
+        BusinessKind: "healthcare services" | "hospitality and leisure" | "personal care" | "entertainment and recreation" | "education and childcare" | "transportation and storage" | "repair and maintenance" | "retail and consumer" | "real estate and construction" | "others";
         /** @description `cancelTimeOff`: withdraws one's own pending or approved time off. */
         CancelTimeOff: {
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
             /** Format: uuid */
             timeoffId: string;
         };
@@ -1288,49 +1470,78 @@ export interface components {
             requestId: string;
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /**
          * @description `checkEmailAddedToBusiness`: whether an open (unresolved, unexpired) invitation exists
          *     for `email`.
          */
         CheckEmailAddedToBusiness: {
+            /** Format: email */
             email: string;
         };
         /** @description `checkEmailExists`: `"password"` when the address has a password account, else `null`. */
         CheckEmailExists: {
+            /** Format: email */
             email: string;
         };
         /** @description `checkInvitationCodeExists`: whether `code` is an open invitation for `email`. */
         CheckInvitationCodeExists: {
+            /** @description The invitation code, any case; a text that cannot be one answers `exists: false`. */
             code: string;
+            /** Format: email */
             email: string;
         };
         /** @description `checkResetPasswordConfirmCode`: tells whether a reset code is valid, without using it. */
         CheckResetPasswordConfirmCode: {
+            /** @description The mailed code. */
             code: string;
+            /** Format: email */
             email: string;
         };
         /** @description `clearSchedule`. */
         ClearScheduleCall: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
             end: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
             start: number;
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description The answer of `clearSchedule`. */
+        ClearedSchedule: {
+            /** @description The deleted drafts, in start order. */
+            deleted: components["schemas"]["ShiftId"][];
+        };
+        /** @description Whether the code is an open invitation for the e-mail, and to which store. */
+        CodeCheck: {
+            exists: boolean;
+            /** @description The inviting store's name, when the invitation exists. */
+            storeName?: string;
         };
         /** @description `completeShift`, by a schedule manager. */
         CompleteShiftCall: components["schemas"]["OneShift"];
         /** @description `confirmEmail`: confirms the account with the mailed code. */
         ConfirmEmail: {
+            /** @description The mailed code. */
             code: string;
         };
-        /** @description `confirmResetPassword`: sets a new password with a reset code, using the code up. */
+        /**
+         * @description `confirmResetPassword`: sets a new password with a reset code, using the code up, and ends
+         *     the account's sessions (but the caller's own, when signed in as the same person).
+         */
         ConfirmResetPassword: {
+            /** @description The mailed code. */
             code: string;
+            /** Format: email */
             email: string;
+            /**
+             * Format: password
+             * @description With letters and digits.
+             */
             newPassword: string;
         };
         /** @description `confirmShift`, by the assignee. */
@@ -1338,42 +1549,51 @@ export interface components {
         /** @description `createAvailableTime`: adds a window to one's own availability (needs `availabletime`). */
         CreateAvailableTime: {
             availability: components["schemas"]["AvailabilityInput"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /**
          * @description `createBusiness`: a new store owned by the caller, who also gets an employee record with
          *     every permission.
          */
         CreateBusiness: {
+            /** @description Empty means none. */
             address?: string | null;
-            /** @description Closing time, `"HH:mm"`. */
+            /**
+             * @description Closing time, `"HH:mm"`.
+             * @example 17:00
+             */
             close?: string | null;
             /** @description Days off: weekday numbers (0 = Sunday) or names. */
             daysoff?: components["schemas"]["DayInput"][] | null;
+            /** @description The logo's URL; empty means none. */
             logo?: string | null;
             name: string;
-            /** @description Opening time, `"HH:mm"`. */
+            /**
+             * @description Opening time, `"HH:mm"`.
+             * @example 09:00
+             */
             open?: string | null;
-            /** @description IANA zone, e.g. `"Europe/Berlin"`. */
+            /**
+             * @description IANA zone, e.g. `"Europe/Berlin"`.
+             * @example Europe/Berlin
+             */
             timezoneReference: string;
-            /** @description One of the business kinds (`"hospitality and leisure"`, ...). */
-            type: string;
+            /**
+             * @description One of the business kinds (`"hospitality and leisure"`, ...); case, `_` and `-` are
+             *     forgiven.
+             */
+            type: components["schemas"]["BusinessKind"];
         };
         /**
          * @description The generic request call: `type` `timeoff` asks for time off; drop-shift requests have
          *     their own call.
          */
-        CreateRequest: Record<string, never> & {
-            /** Format: uuid */
-            store?: string | null;
-            type?: string | null;
+        CreateRequest: components["schemas"]["TimeOffFields"] & {
+            /** @description `timeoff`; a drop-shift request is made with `dropShift`. */
+            type: components["schemas"]["TimeOffKind"];
         };
         /** @description `createRole`. */
         CreateRole: {
             roleData: components["schemas"]["RoleData"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `createShift`. */
         CreateShift: {
@@ -1399,12 +1619,23 @@ export interface components {
              * @description Epoch ms.
              */
             start: number;
-            /** Format: uuid */
-            storeId?: string | null;
+            /** @description A list of at most 16 KiB as JSON. */
             tasks?: Record<string, never>[] | null;
             title: string;
         };
-        /** @description A day named in a days-off list: a weekday number (0 = Sunday) or an English name. */
+        /** @description The new store, and the owner's employee record. */
+        CreatedBusiness: {
+            employee: components["schemas"]["EmployeeView"];
+            store: components["schemas"]["StoreView"];
+            storeId: components["schemas"]["StoreId"];
+        };
+        /** @description The answer of `createShift`: the new drafts and what the planner should know about them. */
+        CreatedShifts: {
+            /** @description The new shifts, in start order. */
+            shifts: components["schemas"]["ShiftView"][];
+            /** @description One entry per new shift that breaks no rule but may be a mistake. */
+            warnings: components["schemas"]["ShiftWarning"][];
+        };
         DayInput: number | string;
         /** @description `deactivateEmployee`: the employee can still sign in but can no longer act in the store. */
         DeactivateEmployee: components["schemas"]["EmployeeTarget"];
@@ -1414,15 +1645,11 @@ export interface components {
         DeleteAvailableTime: {
             /** Format: uuid */
             availabilityId: string;
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `deleteEmployeeAvailableTime`. */
         DeleteEmployeeAvailableTime: {
             /** Format: uuid */
             availabilityId: string;
-            /** Format: uuid */
-            store?: string | null;
             /** Format: uuid */
             userId: string;
         };
@@ -1431,25 +1658,23 @@ export interface components {
         /** @description `deleteRole`. Employees who held the role lose it (and its wage). */
         DeleteRole: {
             roleId: components["schemas"]["RoleId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `deleteShift`. */
         DeleteShiftCall: {
+            /** @description Why an announced shift is cancelled; empty means none. */
             cancelReason?: string | null;
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /**
          * @description `deleteSubscription` (ours): a browser that unsubscribed stops receiving the caller's
          *     notifications of the store.
          */
         DeleteSubscription: {
-            /** @description The `endpoint` of the browser's `PushSubscription`. */
-            endpoint?: string;
-            /** Format: uuid */
-            store?: string | null;
+            /**
+             * Format: uri
+             * @description The `endpoint` of the browser's `PushSubscription`.
+             */
+            endpoint: string;
         };
         /** @description `deleteTimeOff`: deletes one's own unresolved request. */
         DeleteTimeOff: {
@@ -1457,14 +1682,43 @@ export interface components {
             requestId: string;
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description A deleted role. */
+        DeletedRole: {
+            /** @description How many employee records lost the role. */
+            employeesChanged: number;
+            id: components["schemas"]["RoleId"];
+        };
+        /** @description The answer of `deleteShift`. */
+        DeletedShift: {
+            /**
+             * @description True when the shift was announced and is now cancelled (it stays, with its reason);
+             *     false when a draft was deleted.
+             */
+            cancelled: boolean;
+            id: components["schemas"]["ShiftId"];
+        };
+        /** @description The answer of `deleteSubscription`. */
+        DeletedSubscriptions: {
+            /**
+             * @description How many of the caller's subscriptions of the store had the endpoint: 1, or 0 when
+             *     there was none (someone else's subscriptions are never touched).
+             */
+            deleted: number;
+        };
+        /** @description The answer of `dropShift`, `grabShift`, `approveGrabShift` and `rejectGrabShift`. */
+        DropRequestChange: {
+            /** @description The drop request as it now stands. */
+            request: components["schemas"]["RequestView"];
+            shift: null | components["schemas"]["ShiftView"];
         };
         /** @description `dropShift`. */
         DropShiftCall: {
             shift: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            store?: string | null;
+        };
+        /** @description Whether the e-mail has an open invitation. */
+        EmailCheck: {
+            added: boolean;
         };
         /**
          * Format: uuid
@@ -1475,29 +1729,30 @@ export interface components {
         EmployeePatch: {
             /**
              * Format: int64
-             * @description Epoch ms.
+             * @description Epoch ms, not in the future.
              */
             birthday?: number | null;
+            /** @description Image URL. */
             displayImg?: string | null;
             displayName?: string | null;
+            /** @description Not empty. */
             fullname?: string | null;
+            /** @description Image URL. */
             img?: string | null;
-            /** @description Manager only; never `owner`. */
-            permissions?: string[] | null;
+            /** @description Manager only; `owner` only on the owner's own record, which keeps every permission. */
+            permissions?: components["schemas"]["Permission"][] | null;
             phonenumber?: string | null;
             /** @description Role ids of this store (manager only). */
             roles?: components["schemas"]["RoleId"][] | null;
-            /** @description Wage per role id (manager only). */
+            /** @description Wage per role id (manager only); only roles the employee holds. */
             wage?: {
-                [key: string]: number;
+                [key: string]: components["schemas"]["Wage"];
             } | null;
             wageType?: null | components["schemas"]["WageType"];
         };
         /** @description `deactivateEmployee` / `activateEmployee` payload. */
         EmployeeTarget: {
             employeeId: components["schemas"]["EmployeeId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /**
          * @description An employee record. Wages, wage type and permissions are present only for managers and
@@ -1508,28 +1763,30 @@ export interface components {
              * Format: int64
              * @description Epoch ms.
              */
-            birthday?: number | null;
+            birthday: number | null;
             deactive: boolean;
-            displayImg?: string | null;
+            displayImg: string | null;
             /** @description The display name, falling back to the full name. */
             displayName: string;
+            /** Format: email */
             email: string;
             fullname: string;
             id: components["schemas"]["EmployeeId"];
-            img?: string | null;
+            img: string | null;
             /**
              * Format: int64
              * @description For managers, while the invitation waits: when it expires (epoch ms). Past it, the
              *     code no longer works and the invitation must be sent again.
              */
-            inviteExpire?: number | null;
+            inviteExpire?: number;
             /**
              * Format: int64
              * @description Last change, epoch ms.
              */
             modified: number;
-            permissions?: string[] | null;
-            phonenumber?: string | null;
+            /** @description The permissions the record holds (the owner's record holds them all). */
+            permissions?: components["schemas"]["Permission"][];
+            phonenumber: string | null;
             /** @description Role ids. */
             role: string[];
             store: components["schemas"]["StoreId"];
@@ -1538,13 +1795,13 @@ export interface components {
              * @description Creation, epoch ms.
              */
             timestamp: number;
-            userId?: null | components["schemas"]["UserId"];
+            userId: null | components["schemas"]["UserId"];
             /** @description Wage per role id. */
             wage?: {
-                [key: string]: number;
-            } | null;
+                [key: string]: components["schemas"]["Wage"];
+            };
             /** @description `Hourly` or `Weekly`. */
-            wageType?: string | null;
+            wageType?: components["schemas"]["WageType"];
         };
         /** @description The JSON body of a failure. */
         ErrorBody: {
@@ -1557,28 +1814,35 @@ export interface components {
         /** @description A manager's answer to a grab. */
         GrabAnswer: {
             requestId: components["schemas"]["RequestId"];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description `grabShift`. The spec's field is `dropReuestId`; `dropRequestId` is accepted too. */
         GrabShiftCall: {
             dropReuestId: components["schemas"]["RequestId"];
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @enum {string} */
+        GrantablePermission: "employee" | "schedule" | "availabletime";
+        /** @description The business identity code. */
+        IdentityCode: {
+            code: string;
         };
         /** @description The employee to invite. */
         InviteData: {
+            /** @description Empty means none. */
             displayName?: string | null;
-            /** @description Trimmed; compared case-insensitively. */
+            /**
+             * Format: email
+             * @description Trimmed; compared case-insensitively.
+             */
             email: string;
+            /** @description Empty means none. */
             fullname?: string | null;
             /** @description Any of `employee`, `schedule`, `availabletime`. */
-            permissions?: string[];
+            permissions?: components["schemas"]["GrantablePermission"][];
             /** @description Role ids of this store. */
             role?: components["schemas"]["RoleId"][];
-            /** @description Wage per role id: `{"<role id>": 12.5}`. */
+            /** @description Wage per role id: `{"<role id>": 12.5}`; only roles in `role`. */
             wage?: {
-                [key: string]: number;
+                [key: string]: components["schemas"]["Wage"];
             };
             wageType?: null | components["schemas"]["WageType"];
         };
@@ -1589,31 +1853,56 @@ export interface components {
          */
         InviteEmployee: {
             employee: components["schemas"]["InviteData"];
-            /** Format: uuid */
-            store?: string | null;
+        };
+        /** @description The invited employee. */
+        Invited: {
+            employee: components["schemas"]["EmployeeView"];
+            /**
+             * Format: int64
+             * @description When the code stops working, epoch ms.
+             */
+            expire: number;
+            /** @description True when an open invitation was sent again. */
+            resent: boolean;
         };
         /**
          * @description `joinBusinessWithInvitation`: the signed-in user accepts an invitation sent to their
          *     e-mail and becomes the invited employee.
          */
         JoinBusinessWithInvitation: {
+            /** @description The invitation code, any case. */
             code: string;
+            /**
+             * Format: email
+             * @description The signed-in user's own address.
+             */
             email: string;
+        };
+        /** @description The store joined. */
+        Joined: {
+            /** @description "Hi! Everybody's waiting for you! Let's get you started!" */
+            message: string;
+            storeId: components["schemas"]["StoreId"];
         };
         /** @description `login`: signs in with e-mail and password. */
         Login: {
+            /** Format: email */
             email: string;
+            /** Format: password */
             password: string;
         };
+        /**
+         * @description `logout` (ours; the spec has none): ends the caller's session. Its token stops working at
+         *     once, over HTTP and on the socket, whose connections on it are closed.
+         */
+        Logout: Record<string, never>;
+        /** @description `logoutEverywhere` (ours): ends every session of the caller, this one included. */
+        LogoutEverywhere: Record<string, never>;
         /** @description `markNotificationsSeen`: one's own notifications (and, for managers, public ones). */
         MarkNotificationsSeen: components["schemas"]["NotificationIds"];
         /** @description The signed-in user with their stores. */
         Me: components["schemas"]["UserView"] & {
             stores: components["schemas"]["MembershipView"][];
-        };
-        /** @description `{"data": Me}`. */
-        MeReply: {
-            data: components["schemas"]["Me"];
         };
         /** @description A store the signed-in user belongs to. */
         MembershipView: {
@@ -1621,47 +1910,130 @@ export interface components {
             employeeId: components["schemas"]["EmployeeId"];
             id: components["schemas"]["StoreId"];
             isOwner: boolean;
-            logo?: string | null;
+            logo: string | null;
             name: string;
             /** @description Permission names; `owner` is included for the store owner. */
-            permissions: string[];
+            permissions: components["schemas"]["Permission"][];
             timezoneReference: string;
-            type: string;
+            type: components["schemas"]["BusinessKind"];
         };
+        /**
+         * Format: uuid
+         * @description A notification.
+         */
+        NotificationId: string;
         /** @description Ids of notifications of a store. */
         NotificationIds: {
             notificationIds: string[];
+        };
+        /**
+         * @description The type of a notification, as the spec names it.
+         * @enum {string}
+         */
+        NotificationKind: "newshift" | "timeoff" | "dropshift" | "message" | "shiftUpdate" | "shiftcancel" | "declineShift" | "cancelTimeOff" | "shiftpropose";
+        /** @description The newest notifications of a member in a store. */
+        NotificationList: {
+            /** @description The caller's own, newest first (at most 20). */
+            private: components["schemas"]["NotificationView"][];
+            /** @description The store's public ones, newest first (at most 20). */
+            public: components["schemas"]["NotificationView"][];
+        };
+        /** @description A notification. */
+        NotificationView: {
+            /** @description The user it is for, or `"public"`. */
+            accessFor: string;
+            content: string;
+            dropRequest: null | components["schemas"]["RequestId"];
+            id: components["schemas"]["NotificationId"];
+            reason: string | null;
+            seen: boolean;
+            shift: null | components["schemas"]["ShiftId"];
             /** Format: uuid */
-            storeId?: string | null;
+            shiftPropose: string | null;
+            source: null | components["schemas"]["UserId"];
+            storeId: components["schemas"]["StoreId"];
+            timeoffRequest: null | components["schemas"]["RequestId"];
+            /**
+             * Format: int64
+             * @description Creation, epoch milliseconds.
+             */
+            timestamp: number;
+            title: string;
+            /** @description One of the spec's notification types. */
+            type: components["schemas"]["NotificationKind"];
+            /**
+             * Format: int32
+             * @description 1 success, 2 warning, 3 error, 4 info.
+             */
+            variant: number;
+        };
+        /** @description The answer of `deleteNotifications`. */
+        NotificationsDeleted: {
+            /** @description How many of the named notifications were the caller's and are deleted. */
+            deleted: number;
+        };
+        /** @description The answer of `markNotificationsSeen`. */
+        NotificationsSeen: {
+            /** @description How many of the named notifications are the caller's, all of them now seen. */
+            updated: number;
         };
         /** @description A call naming one shift of a store. */
         OneShift: {
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            storeId?: string | null;
         };
+        /**
+         * @description One permission an employee can hold in a store.
+         * @enum {string}
+         */
+        Permission: "employee" | "schedule" | "availabletime" | "owner";
+        /** @enum {string} */
+        PersonalInfoStatus: "pending" | "set";
         /** @description One entry of the pool: a drop request with its shift, or an open shift (no request). */
         PoolEntry: {
-            request?: null | components["schemas"]["RequestView"];
+            request: null | components["schemas"]["RequestView"];
             shift: components["schemas"]["ShiftView"];
+        };
+        /** @description The server's public VAPID key. */
+        PublicVapidKey: {
+            /**
+             * @description The uncompressed P-256 point (65 bytes), base64url: the `applicationServerKey` of
+             *     `pushManager.subscribe`.
+             */
+            publicKey: string;
         };
         /** @description `publishShifts`. */
         PublishShiftsCall: {
             /** @description Shift ids (or objects with an `id`). */
             shifts: components["schemas"]["ShiftRef"][];
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description The answer of `publishShifts`. */
+        PublishedShifts: {
+            /** @description The shifts now published. */
+            shifts: components["schemas"]["ShiftView"][];
+            /** @description The open drafts named, left as they are: an open shift cannot be published. */
+            skipped: components["schemas"]["ShiftId"][];
+        };
+        PushSubscriptionJson: string | {
+            /**
+             * Format: uri
+             * @description The push service's URL (https).
+             */
+            endpoint: string;
+            keys: {
+                /** @description The browser's 16-byte secret, base64url. */
+                auth: string;
+                /** @description The browser's P-256 public key, an uncompressed point of 65 bytes, base64url. */
+                p256dh: string;
+            };
         };
         /** @description `rateShift`. */
         RateShiftCall: {
             /**
              * Format: int32
-             * @description 1 to 5.
+             * @description Stars, 1 to 5.
              */
             rate: number;
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description `rejectGrabShift`: the shift goes back to the pool. */
         RejectGrabShift: components["schemas"]["GrabAnswer"];
@@ -1671,11 +2043,15 @@ export interface components {
             requestId: string;
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description `remindShift`. */
         RemindShiftCall: components["schemas"]["OneShift"];
+        /** @description The answer of `remindShift`. */
+        Reminded: {
+            id: components["schemas"]["ShiftId"];
+            /** @description The assignee's user, who was asked again. */
+            reminded: components["schemas"]["UserId"];
+        };
         /**
          * @description `requestBusinessIdentityCode`: the code a shared clock-in device signs in to the store
          *     with. The same code is answered until the owner asks for a new one.
@@ -1683,8 +2059,6 @@ export interface components {
         RequestBusinessIdentityCode: {
             /** @description Replace the current code (the old one stops working). */
             regenerate?: boolean;
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `requestEmailConfirmation`: mails a new confirmation code; older unused ones stop working. */
         RequestEmailConfirmation: Record<string, never>;
@@ -1694,51 +2068,75 @@ export interface components {
          */
         RequestId: string;
         /**
+         * @description The kind of a request. Availability is kept as recurring windows of its own and is not
+         *     a request that waits for an answer.
+         * @enum {string}
+         */
+        RequestKind: "timeoff" | "dropshift";
+        /**
          * @description `requestResetPassword`: mails a password reset code. Answers the same whether or not the
          *     address has an account.
          */
         RequestResetPassword: {
+            /** Format: email */
             email: string;
         };
+        /**
+         * @description Where a request stands.
+         *
+         *     Time off: pending, then accepted or denied by a manager, or cancelled by its author.
+         *     Drop shift: pending, grabbed (another employee took it, waiting for a manager), then
+         *     accepted (the shift changed hands); a rejected grab puts it back to pending, and a
+         *     request whose shift left the dropper's hands is cancelled.
+         * @enum {string}
+         */
+        RequestStatus: "pending" | "grabbed" | "accepted" | "denied" | "cancelled";
         /** @description `requestTimeOff`. */
-        RequestTimeOff: components["schemas"]["TimeOffFields"] & {
-            /** Format: uuid */
-            store?: string | null;
-        };
+        RequestTimeOff: components["schemas"]["TimeOffFields"];
         /** @description A time-off or drop-shift request. */
         RequestView: {
             /** @description Local dates (`YYYY-MM-DD`) the time off touches. */
             coveringDates: string[];
-            description?: string | null;
+            description: string | null;
             employeeId: components["schemas"]["EmployeeId"];
             /** @description The requester's name. */
-            employeeName?: string | null;
-            /** Format: int64 */
-            end?: number | null;
-            entireDay: boolean;
-            grabbedBy?: null | components["schemas"]["EmployeeId"];
-            id: components["schemas"]["RequestId"];
-            /** Format: int64 */
-            modified: number;
-            response?: string | null;
-            responseBy?: null | components["schemas"]["UserId"];
-            shift?: null | components["schemas"]["ShiftId"];
+            employeeName: string | null;
             /**
              * Format: int64
              * @description Epoch milliseconds (time off).
              */
-            start?: number | null;
+            end: number | null;
+            entireDay: boolean;
+            grabbedBy: null | components["schemas"]["EmployeeId"];
+            id: components["schemas"]["RequestId"];
+            /**
+             * Format: int64
+             * @description Last change, epoch milliseconds.
+             */
+            modified: number;
+            response: string | null;
+            responseBy: null | components["schemas"]["UserId"];
+            shift: null | components["schemas"]["ShiftId"];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds (time off).
+             */
+            start: number | null;
             /** @description `pending`, `grabbed`, `accepted`, `denied` or `cancelled`. */
-            status: string;
+            status: components["schemas"]["RequestStatus"];
             storeId: components["schemas"]["StoreId"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Creation, epoch milliseconds.
+             */
             timestamp: number;
             /** @description `timeoff` or `dropshift`. */
-            type: string;
-            user?: null | components["schemas"]["UserId"];
+            type: components["schemas"]["RequestKind"];
+            user: null | components["schemas"]["UserId"];
         };
         /** @description The fields of a role. */
         RoleData: {
+            /** @description A CSS colour (`#rrggbbaa`, `rgb(...)`, a name). */
             color: string;
             /** @description Shifts of this role need the employee's confirmation. Default false. */
             requireUserAction?: boolean | null;
@@ -1771,36 +2169,52 @@ export interface components {
         };
         /** @description `saveSubscription`: a browser of the caller that receives their notifications of the store. */
         SaveSubscription: {
-            /** Format: uuid */
-            store?: string | null;
             /**
              * @description The browser's `PushSubscription` as JSON text, `{"endpoint", "keys": {"p256dh",
              *     "auth"}}`; the object itself is accepted too.
              */
-            subscription?: unknown;
+            subscription: components["schemas"]["PushSubscriptionJson"];
+        };
+        /** @description The answer of `saveSubscription`. */
+        SavedSubscription: {
+            /**
+             * Format: uri
+             * @description The endpoint of the saved subscription, as the server normalised it.
+             */
+            endpoint: string;
+        };
+        /** @description The answer of `signup` and `login`. */
+        Session: {
+            /** @description Bearer token for the `Authorization` header and the socket handshake. */
+            token: string;
+            user: components["schemas"]["UserView"];
         };
         /** @description A batch call naming shifts of a store. */
         ShiftBatch: {
+            /** @description Why announced shifts are cancelled; empty means none. */
             cancelReason?: string | null;
+            /** @description Shift ids (or objects with an `id`). */
             shifts: components["schemas"]["ShiftRef"][];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /**
          * Format: uuid
          * @description A shift.
          */
         ShiftId: string;
-        /**
-         * Format: uuid
-         * @description A shift named by its id, or an object carrying it (`{"id": ...}`).
-         */
-        ShiftRef: string;
+        /** @description A shift id, or an object with its `id`. */
+        ShiftRef: string | {
+            /**
+             * Format: uuid
+             * @description A shift.
+             */
+            id: string;
+        };
         /** @description A shift. Instants are epoch milliseconds. */
         ShiftView: {
-            assigned?: null | components["schemas"]["EmployeeId"];
-            assigneeEmail?: string | null;
-            cancelReason?: string | null;
+            assigned: null | components["schemas"]["EmployeeId"];
+            /** Format: email */
+            assigneeEmail: string | null;
+            cancelReason: string | null;
             /** Format: int64 */
             end: number;
             id: components["schemas"]["ShiftId"];
@@ -1812,14 +2226,17 @@ export interface components {
             /** @description Open-ended: no planned end. */
             oe: boolean;
             /** @description ns, ip, p, c or m (missed: not started and more than 2 hours past its end). */
-            progress: string;
-            /** Format: int32 */
-            rate?: number | null;
-            role?: null | components["schemas"]["RoleId"];
+            progress: "ns" | "ip" | "p" | "c" | "m";
+            /**
+             * Format: int32
+             * @description The manager's rating, 1 to 5 stars; `null` until rated.
+             */
+            rate: number | null;
+            role: null | components["schemas"]["RoleId"];
             /** Format: int64 */
             start: number;
             /** @description draft, published, confirmed, dropped, declined, rejected or cancelled. */
-            status: string;
+            status: "draft" | "published" | "confirmed" | "dropped" | "declined" | "rejected" | "cancelled";
             storeId: components["schemas"]["StoreId"];
             tasks: Record<string, never>[];
             /**
@@ -1834,13 +2251,43 @@ export interface components {
              */
             version: number;
         };
+        /** @description A warning about a new shift. */
+        ShiftWarning: {
+            /**
+             * @description What a shift warning is about.
+             * @enum {string}
+             */
+            code: "long_shift";
+            /**
+             * Format: int64
+             * @description The shift's length in minutes.
+             */
+            minutes: number;
+            /**
+             * Format: int64
+             * @description The shift's start, epoch ms.
+             */
+            start: number;
+        };
+        /** @enum {string} */
+        SignInMethod: "Email" | "Google";
         /** @description `signup`: creates an account (pending e-mail confirmation) and mails the confirmation code. */
         Signup: {
+            /** Format: email */
             email: string;
             firstName: string;
             lastName: string;
+            /**
+             * Format: password
+             * @description With letters and digits.
+             */
             password: string;
         };
+        /**
+         * @description Where a shift stands between the manager and its assignee.
+         * @enum {string}
+         */
+        Status: "draft" | "published" | "confirmed" | "dropped" | "declined" | "rejected" | "cancelled";
         /** @description A store with its roles and the caller's own record and permissions. */
         StoreDetail: {
             /** @description The caller's own employee record. */
@@ -1849,7 +2296,7 @@ export interface components {
             isManager: boolean;
             isOwner: boolean;
             /** @description The caller's permissions (`owner` included for the owner). */
-            permissions: string[];
+            permissions: components["schemas"]["Permission"][];
             roles: components["schemas"]["RoleView"][];
             store: components["schemas"]["StoreView"];
         };
@@ -1858,28 +2305,51 @@ export interface components {
          * @description A store (business).
          */
         StoreId: string;
+        /**
+         * @description The store a call acts on, as its payload names it: `store` or `storeId` (the spec uses
+         *     both), an id or empty. Read from every payload of a call that names a store, beside the
+         *     call's own fields.
+         */
+        StoreTarget: {
+            /**
+             * Format: uuid
+             * @description The store's id.
+             */
+            store?: string | null;
+            /**
+             * Format: uuid
+             * @description The store's id, as some calls of the spec name it (`store` wins when both are given).
+             */
+            storeId?: string | null;
+        };
         /** @description A store. */
         StoreView: {
             address: string;
             bookingEnabled: boolean;
             id: components["schemas"]["StoreId"];
-            logo?: string | null;
+            logo: string | null;
             name: string;
             /** @description The owner's user id. */
             owner: components["schemas"]["UserId"];
-            thumbnail?: string | null;
+            thumbnail: string | null;
             times: components["schemas"]["TimesView"];
             /**
              * Format: int64
              * @description Creation, epoch ms.
              */
             timestamp: number;
-            /** @description Display label of the zone's current offset, e.g. `"GMT+01:00"`. */
+            /**
+             * @description Display label of the zone's current offset, e.g. `"GMT+01:00"`.
+             * @example GMT+01:00
+             */
             timezone: string;
-            /** @description The IANA zone all day boundaries use, e.g. `"Europe/Berlin"`. */
+            /**
+             * @description The IANA zone all day boundaries use, e.g. `"Europe/Berlin"`.
+             * @example Europe/Berlin
+             */
             timezoneReference: string;
             /** @description One of the business kinds, e.g. `"hospitality and leisure"`. */
-            type: string;
+            type: components["schemas"]["BusinessKind"];
             /**
              * Format: int64
              * @description Bumped by every committed change of the store.
@@ -1894,8 +2364,6 @@ export interface components {
         /** @description `takeOpenShift` (ours; the spec names no call for it): take an announced open shift. */
         TakeOpenShiftCall: {
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /**
          * @description `terminateEmployee`: ends the employment. The record is kept for history; an open
@@ -1903,15 +2371,40 @@ export interface components {
          */
         TerminateEmployee: {
             employeeId: components["schemas"]["EmployeeId"];
-            /** Format: uuid */
-            storeId?: string | null;
+        };
+        /** @description The answer of a termination. */
+        Terminated: {
+            employeeId: components["schemas"]["EmployeeId"];
+            /** @description "Employee terminated successfully". */
+            message: string;
+        };
+        /** @description An approved time-off request and the shifts it opened. */
+        TimeOffApproved: {
+            /** @description The request, now `accepted`. */
+            request: components["schemas"]["RequestView"];
+            /** @description The requester's shifts that became open shifts. */
+            shifts: components["schemas"]["ShiftView"][];
+        };
+        /**
+         * @description A deleted time-off request: the answer of its deletion and the data of its
+         *     `request.deleted` event.
+         */
+        TimeOffDeleted: {
+            /** @description The request's id. */
+            id: components["schemas"]["RequestId"];
+            /** @description Always `timeoff`. */
+            type: components["schemas"]["RequestKind"];
         };
         /** @description The fields of a time-off request. */
         TimeOffFields: {
             /** @description Sent by clients; the server computes the covering dates itself from the span. */
             coveringDates?: unknown;
+            /** @description Empty means none. */
             description?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds, not before `start`.
+             */
             end: number;
             entireDay?: boolean;
             /**
@@ -1920,14 +2413,19 @@ export interface components {
              */
             start: number;
         };
+        /** @enum {string} */
+        TimeOffKind: "timeoff";
         /**
          * @description Opening hours: `"HH:mm"` local times (close before open runs past midnight) and days off
          *     as weekday numbers, 0 = Sunday.
          */
         TimesView: {
-            close?: string | null;
+            /** @example 17:00 */
+            close: string | null;
+            /** @description Distinct and in order; at least one day of the week is a work day. */
             daysOff: number[];
-            open?: string | null;
+            /** @example 09:00 */
+            open: string | null;
         };
         /**
          * @description `toggleBookingFeature`: turn client booking on or off. Setting the value the store already
@@ -1935,44 +2433,44 @@ export interface components {
          */
         ToggleBookingFeature: {
             bookingEnabled: boolean;
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `updateAvailableTime`: changes one of one's own windows. */
         UpdateAvailableTime: {
             /** Format: uuid */
             availabilityId: string;
             rawAvailability: components["schemas"]["AvailabilityInput"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `updateBusinessIdentity`: name, logo and kind. */
         UpdateBusinessIdentity: {
             /** @description The logo URL. Absent or `null` keeps it; `""` removes it. */
             img?: string | null;
             name: string;
-            /** Format: uuid */
-            store?: string | null;
-            type: string;
+            /** @description One of the business kinds; case, `_` and `-` are forgiven. */
+            type: components["schemas"]["BusinessKind"];
         };
         /** @description `updateBusinessLocation`: address and time zone. */
         UpdateBusinessLocation: {
             address: string;
-            /** Format: uuid */
-            store?: string | null;
-            /** @description IANA zone, e.g. `"Europe/Berlin"`. */
+            /**
+             * @description IANA zone, e.g. `"Europe/Berlin"`.
+             * @example Europe/Berlin
+             */
             timezone: string;
         };
         /** @description `updateBusinessTiming`: opening hours and days off. */
         UpdateBusinessTiming: {
-            /** @description `"HH:mm"`; before `open` means the store closes after midnight. */
+            /**
+             * @description `"HH:mm"`; before `open` means the store closes after midnight.
+             * @example 17:00
+             */
             close: string;
             /** @description Weekday numbers (0 = Sunday) or names. */
             daysoff: components["schemas"]["DayInput"][];
-            /** @description `"HH:mm"`. */
+            /**
+             * @description `"HH:mm"`.
+             * @example 09:00
+             */
             open: string;
-            /** Format: uuid */
-            store?: string | null;
         };
         /**
          * @description `updateEmployee`: managers change anything of an employee but ownership; an employee may
@@ -1981,16 +2479,12 @@ export interface components {
         UpdateEmployee: {
             employee: components["schemas"]["EmployeePatch"];
             employeeId: components["schemas"]["EmployeeId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `updateEmployeeAvailableTime`. */
         UpdateEmployeeAvailableTime: {
             availability: components["schemas"]["AvailabilityInput"];
             /** Format: uuid */
             availabilityId: string;
-            /** Format: uuid */
-            store?: string | null;
             /** Format: uuid */
             userId: string;
         };
@@ -2001,7 +2495,7 @@ export interface components {
         UpdateProfile: {
             /**
              * Format: int64
-             * @description Epoch milliseconds.
+             * @description Epoch milliseconds, from 1900 on and not in the future.
              */
             birthday?: number | null;
             firstName?: string | null;
@@ -2012,30 +2506,28 @@ export interface components {
             profile?: string | null;
             /** @description Removes the profile image. */
             removeProfile?: boolean;
-            /** @description Whose profile: only the caller's own may be named. */
+            /**
+             * Format: uuid
+             * @description Whose profile: only the caller's own may be named.
+             */
             userId?: string | null;
         };
         /** @description `updateRole`. Title and colour are required; the switches keep their value when absent. */
         UpdateRole: {
             roleData: components["schemas"]["RoleData"];
             roleId: components["schemas"]["RoleId"];
-            /** Format: uuid */
-            store?: string | null;
         };
         /** @description `updateShift`. */
         UpdateShiftCall: {
+            /** @description Why an announced shift is cancelled; empty means none. */
             cancelReason?: string | null;
             shiftId: components["schemas"]["ShiftId"];
-            /** Format: uuid */
-            storeId?: string | null;
             updatedShift: components["schemas"]["UpdatedShift"];
         };
         /** @description `updateTimeOff`: edits one's own unresolved request. */
         UpdateTimeOff: components["schemas"]["TimeOffFields"] & {
             /** Format: uuid */
             requestId: string;
-            /** Format: uuid */
-            storeId?: string | null;
         };
         /** @description The changed fields of `updateShift`. */
         UpdatedShift: {
@@ -2044,13 +2536,20 @@ export interface components {
              * @description An employee record id; `null` or `""` makes the shift open; absent keeps it.
              */
             assigned?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch ms; before `start` means the shift ends the next day.
+             */
             end?: number | null;
             oe?: boolean | null;
             /** Format: uuid */
             role?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
             start?: number | null;
+            /** @description A list of at most 16 KiB as JSON. */
             tasks?: Record<string, never>[] | null;
             title?: string | null;
             /**
@@ -2066,25 +2565,28 @@ export interface components {
         UserId: string;
         /** @description A user as the API shows it. Instants are epoch milliseconds. */
         UserView: {
-            aboutMe?: string | null;
+            aboutMe: string | null;
             /** Format: int64 */
-            birthday?: number | null;
-            description?: string | null;
+            birthday: number | null;
+            description: string | null;
+            /** Format: email */
             email: string;
             firstName: string;
             id: components["schemas"]["UserId"];
             /** Format: int64 */
-            lastLogin?: number | null;
+            lastLogin: number | null;
             lastName: string;
             /** @description `pending` or `set`. */
-            personalInformationStatus: string;
-            phoneNumber?: string | null;
-            profileImage?: string | null;
+            personalInformationStatus: components["schemas"]["PersonalInfoStatus"];
+            phoneNumber: string | null;
+            profileImage: string | null;
             /** @description `Email` or `Google`. */
-            signInMethod: string;
+            signInMethod: components["schemas"]["SignInMethod"];
             /** @description `pendingconfirm` or `confirmed`. */
-            status: string;
+            status: components["schemas"]["AccountStatus"];
         };
+        /** Format: double */
+        Wage: number;
         /**
          * @description How an employee is paid.
          * @enum {string}
@@ -2108,7 +2610,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ActivateEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ActivateEmployee"];
             };
         };
         responses: {
@@ -2117,7 +2619,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2162,7 +2668,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AddEmployeeAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["AddEmployeeAvailableTime"];
             };
         };
         responses: {
@@ -2171,7 +2677,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2216,7 +2726,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ApproveGrabShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ApproveGrabShift"];
             };
         };
         responses: {
@@ -2225,7 +2735,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DropRequestChange"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2270,7 +2784,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ApproveTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ApproveTimeOff"];
             };
         };
         responses: {
@@ -2279,7 +2793,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TimeOffApproved"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2333,7 +2851,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2371,7 +2893,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatchDeleteShifts"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["BatchDeleteShifts"];
             };
         };
         responses: {
@@ -2380,7 +2902,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2425,7 +2951,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatchDropShifts"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["BatchDropShifts"];
             };
         };
         responses: {
@@ -2434,7 +2960,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2479,7 +3009,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatchOpenShifts"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["BatchOpenShifts"];
             };
         };
         responses: {
@@ -2488,7 +3018,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2533,7 +3067,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CancelTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CancelTimeOff"];
             };
         };
         responses: {
@@ -2542,7 +3076,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2587,7 +3125,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CheckApproveTimeoff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CheckApproveTimeoff"];
             };
         };
         responses: {
@@ -2596,7 +3134,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApprovalPreview"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2650,7 +3192,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmailCheck"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2690,7 +3236,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: null | "password";
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2730,7 +3280,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CodeCheck"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2770,7 +3324,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2801,7 +3359,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ClearScheduleCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ClearScheduleCall"];
             };
         };
         responses: {
@@ -2810,7 +3368,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClearedSchedule"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2855,7 +3417,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CompleteShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CompleteShiftCall"];
             };
         };
         responses: {
@@ -2864,7 +3426,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2918,7 +3484,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2965,7 +3535,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -2996,7 +3570,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConfirmShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ConfirmShift"];
             };
         };
         responses: {
@@ -3005,7 +3579,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3050,7 +3628,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateAvailableTime"];
             };
         };
         responses: {
@@ -3059,7 +3637,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3113,7 +3695,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedBusiness"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3151,7 +3737,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateRequest"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateRequest"];
             };
         };
         responses: {
@@ -3160,7 +3746,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3205,7 +3795,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateRole"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateRole"];
             };
         };
         responses: {
@@ -3214,7 +3804,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RoleView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3259,7 +3853,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateShift"];
             };
         };
         responses: {
@@ -3268,7 +3862,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3313,7 +3911,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeactivateEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeactivateEmployee"];
             };
         };
         responses: {
@@ -3322,7 +3920,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3367,7 +3969,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeclineShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeclineShift"];
             };
         };
         responses: {
@@ -3376,7 +3978,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3421,7 +4027,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteAvailableTime"];
             };
         };
         responses: {
@@ -3430,7 +4036,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityDeleted"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3475,7 +4085,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteEmployeeAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteEmployeeAvailableTime"];
             };
         };
         responses: {
@@ -3484,7 +4094,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityDeleted"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3529,7 +4143,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteNotifications"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteNotifications"];
             };
         };
         responses: {
@@ -3538,7 +4152,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationsDeleted"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3583,7 +4201,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteRole"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteRole"];
             };
         };
         responses: {
@@ -3592,7 +4210,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeletedRole"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3637,7 +4259,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteShiftCall"];
             };
         };
         responses: {
@@ -3646,7 +4268,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeletedShift"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3691,7 +4317,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteSubscription"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteSubscription"];
             };
         };
         responses: {
@@ -3700,7 +4326,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeletedSubscriptions"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3745,7 +4375,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteTimeOff"];
             };
         };
         responses: {
@@ -3754,7 +4384,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TimeOffDeleted"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3799,7 +4433,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DropShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DropShiftCall"];
             };
         };
         responses: {
@@ -3808,7 +4442,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DropRequestChange"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3862,7 +4500,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PublicVapidKey"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3900,7 +4542,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GrabShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["GrabShiftCall"];
             };
         };
         responses: {
@@ -3909,7 +4551,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DropRequestChange"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -3954,7 +4600,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InviteEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["InviteEmployee"];
             };
         };
         responses: {
@@ -3963,7 +4609,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invited"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4017,7 +4667,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Joined"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4064,7 +4718,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4086,6 +4744,108 @@ export interface operations {
             };
         };
     };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Logout"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logoutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogoutEverywhere"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     markNotificationsSeen: {
         parameters: {
             query?: never;
@@ -4095,7 +4855,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MarkNotificationsSeen"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["MarkNotificationsSeen"];
             };
         };
         responses: {
@@ -4104,7 +4864,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationsSeen"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4149,13 +4913,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The signed-in user */
+            /** @description `{"data": Me}`: the signed-in user */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MeReply"];
+                    "application/json": {
+                        data: components["schemas"]["Me"];
+                    };
                 };
             };
             /** @description Not signed in */
@@ -4178,7 +4944,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PublishShiftsCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["PublishShiftsCall"];
             };
         };
         responses: {
@@ -4187,7 +4953,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PublishedShifts"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4232,7 +5002,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RateShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RateShiftCall"];
             };
         };
         responses: {
@@ -4241,7 +5011,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4286,7 +5060,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RejectGrabShift"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RejectGrabShift"];
             };
         };
         responses: {
@@ -4295,7 +5069,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DropRequestChange"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4340,7 +5118,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RejectTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RejectTimeOff"];
             };
         };
         responses: {
@@ -4349,7 +5127,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4394,7 +5176,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RemindShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RemindShiftCall"];
             };
         };
         responses: {
@@ -4403,7 +5185,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Reminded"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4448,7 +5234,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RequestBusinessIdentityCode"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RequestBusinessIdentityCode"];
             };
         };
         responses: {
@@ -4457,7 +5243,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IdentityCode"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4511,7 +5301,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4558,7 +5352,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4589,7 +5387,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RequestTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RequestTimeOff"];
             };
         };
         responses: {
@@ -4598,7 +5396,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4643,7 +5445,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SaveSubscription"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["SaveSubscription"];
             };
         };
         responses: {
@@ -4652,7 +5454,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedSubscription"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4706,7 +5512,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -4746,7 +5556,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StoreDetail"];
+                    "application/json": {
+                        data: components["schemas"]["StoreDetail"];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_availability: {
+        parameters: {
+            query?: {
+                /** @description One employee's windows (employee record id); managers only for others. */
+                employeeId?: components["schemas"]["EmployeeId"];
+            };
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [Availability]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityView"][];
+                    };
                 };
             };
             /** @description Not signed in */
@@ -4796,7 +5663,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EmployeeView"][];
+                    "application/json": {
+                        data: components["schemas"]["EmployeeView"][];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": NotificationList}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationList"];
+                    };
                 };
             };
             /** @description Not signed in */
@@ -4846,7 +5767,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PoolEntry"][];
+                    "application/json": {
+                        data: components["schemas"]["PoolEntry"][];
+                    };
                 };
             };
             /** @description Not signed in */
@@ -4896,7 +5819,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoleView"][];
+                    "application/json": {
+                        data: components["schemas"]["RoleView"][];
+                    };
                 };
             };
             /** @description Not signed in */
@@ -4933,13 +5858,13 @@ export interface operations {
             query?: {
                 /** @description Epoch ms; with `end`. Default: the current week in the store's zone. */
                 start?: number;
-                /** @description Epoch ms. */
+                /** @description Epoch ms; at most 100 days after `start`. */
                 end?: number;
                 /**
                  * @description `all` (owner or schedule permission), `mine` (own non-draft shifts) or `open` (published
                  *     open shifts). Default: `all` for schedule managers, `mine` for others.
                  */
-                scope?: string;
+                scope?: "all" | "mine" | "open";
                 /** @description Only this employee record's shifts (schedule permission). */
                 employee?: components["schemas"]["EmployeeId"];
             };
@@ -4958,7 +5883,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShiftView"][];
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"][];
+                    };
                 };
             };
             /** @description Bad range */
@@ -4999,6 +5926,74 @@ export interface operations {
             };
         };
     };
+    get_time_off: {
+        parameters: {
+            query?: {
+                /** @description Epoch ms. Default: a year back. */
+                start?: number;
+                /** @description Epoch ms, not before `start`. Default: a year ahead. */
+                end?: number;
+                /** @description One employee's requests (employee record id); managers only for others. */
+                employeeId?: components["schemas"]["EmployeeId"];
+            };
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [Request]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestView"][];
+                    };
+                };
+            };
+            /** @description Bad range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     takeOpenShift: {
         parameters: {
             query?: never;
@@ -5008,7 +6003,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TakeOpenShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["TakeOpenShiftCall"];
             };
         };
         responses: {
@@ -5017,7 +6012,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5062,7 +6061,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TerminateEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["TerminateEmployee"];
             };
         };
         responses: {
@@ -5071,7 +6070,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Terminated"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5116,7 +6119,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ToggleBookingFeature"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ToggleBookingFeature"];
             };
         };
         responses: {
@@ -5125,7 +6128,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BookingState"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5170,7 +6177,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateAvailableTime"];
             };
         };
         responses: {
@@ -5179,7 +6186,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5224,7 +6235,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateBusinessIdentity"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateBusinessIdentity"];
             };
         };
         responses: {
@@ -5233,7 +6244,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoreView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5271,7 +6286,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateBusinessLocation"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateBusinessLocation"];
             };
         };
         responses: {
@@ -5280,7 +6295,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoreView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5318,7 +6337,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateBusinessTiming"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateBusinessTiming"];
             };
         };
         responses: {
@@ -5327,7 +6346,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoreView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5365,7 +6388,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateEmployee"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateEmployee"];
             };
         };
         responses: {
@@ -5374,7 +6397,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5419,7 +6446,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateEmployeeAvailableTime"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateEmployeeAvailableTime"];
             };
         };
         responses: {
@@ -5428,7 +6455,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5482,7 +6513,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5520,7 +6555,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateRole"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateRole"];
             };
         };
         responses: {
@@ -5529,7 +6564,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RoleView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5574,7 +6613,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateShiftCall"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateShiftCall"];
             };
         };
         responses: {
@@ -5583,7 +6622,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShiftView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {
@@ -5628,7 +6671,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateTimeOff"];
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateTimeOff"];
             };
         };
         responses: {
@@ -5637,7 +6680,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestView"];
+                    };
+                };
             };
             /** @description Invalid input or a broken rule */
             400: {

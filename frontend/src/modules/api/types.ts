@@ -1,6 +1,40 @@
-import type { components } from './schema';
+import type { components, operations, paths } from './schema';
+
+// Every type here is a name for a part of the generated `schema.ts` (from `openapi.json`,
+// the server's own description): the app writes no API shape by hand.
 
 type Schemas = components['schemas'];
+
+// ---------------------------------------------------------------------------------------
+// Calls: `POST /api/v1/<name>`, over HTTP or the socket's `call`
+
+/** The paths of the named calls. */
+type CallPath = { [P in keyof paths]: paths[P]['post'] extends undefined ? never : P }[keyof paths];
+
+/** The name of a call path (`/api/v1/login` -> `login`). */
+type NameOf<P> = P extends `/api/v1/${infer N}` ? N : never;
+
+/** The name of every call the server has, which is also its operation id. */
+export type CallName = Extract<NameOf<CallPath>, keyof operations>;
+
+/** What a call takes: its own fields, and `store` for calls that act on a store. */
+export type CallInput<N extends CallName> = operations[N]['requestBody'] extends {
+  content: { 'application/json': infer Body };
+}
+  ? Body
+  : never;
+
+/** What a call answers: the `data` of its `{data}` envelope. */
+export type CallOutput<N extends CallName> = operations[N]['responses'][200]['content']['application/json']['data'];
+
+/** The store a call acts on (`store`; the server also reads `storeId`). */
+export type StoreTarget = Schemas['StoreTarget'];
+
+/** The body of every failed call. */
+export type ErrorBody = Schemas['ErrorBody'];
+
+// ---------------------------------------------------------------------------------------
+// Accounts
 
 /** The signed-in user with the stores they belong to (`GET /api/v1/me`). */
 export type Me = Schemas['Me'];
@@ -8,6 +42,14 @@ export type Me = Schemas['Me'];
 export type User = Schemas['UserView'];
 /** One store membership of the signed-in user. */
 export type Membership = Schemas['MembershipView'];
+/** The answer of `signup` and `login`: the bearer token and the user. */
+export type Session = Schemas['Session'];
+/** The fields of `signup`. */
+export type SignupInput = Schemas['Signup'];
+
+// ---------------------------------------------------------------------------------------
+// Stores and teams
+
 /** A store with its roles and the caller's record (`GET /api/v1/stores/{id}`). */
 export type StoreDetail = Schemas['StoreDetail'];
 export type Store = Schemas['StoreView'];
@@ -17,147 +59,54 @@ export type RoleData = Schemas['RoleData'];
 export type InviteData = Schemas['InviteData'];
 export type EmployeePatch = Schemas['EmployeePatch'];
 export type WageType = Schemas['WageType'];
+export type BusinessKind = Schemas['BusinessKind'];
+export type Permission = Schemas['Permission'];
+/** The permissions a manager can hand out (`owner` is the store owner's alone). */
+export type GrantablePermission = Schemas['GrantablePermission'];
 
-/** The body of every failed call. */
-export interface ErrorBody {
-  message: string;
-  code: string;
-  details?: unknown;
-}
-
-/** `{data}` on success, the error body otherwise: the answer of an HTTP call or a socket ack. */
-export type Envelope<T> = { data: T } | ErrorBody;
-
-/** Status of a shift. */
-export type ShiftStatus =
-  | 'draft'
-  | 'published'
-  | 'confirmed'
-  | 'dropped'
-  | 'declined'
-  | 'rejected'
-  | 'cancelled';
-
-/** Progress of a shift: not started, in progress, paused, completed, missed. */
-export type ShiftProgress = 'ns' | 'ip' | 'p' | 'c' | 'm';
+// ---------------------------------------------------------------------------------------
+// Shifts
 
 /** A shift as every call and event shows it. Instants are epoch ms. */
-export interface Shift {
-  id: string;
-  storeId: string;
-  title: string;
-  start: number;
-  end: number;
-  status: ShiftStatus;
-  progress: ShiftProgress;
-  /** Employee record id; `null` for an open shift. */
-  assigned: string | null;
-  assigneeEmail: string | null;
-  role: string | null;
-  oe: boolean;
-  tasks: unknown[];
-  rate: number | null;
-  cancelReason: string | null;
-  /** Bumps on every change; sent back with edits for optimistic concurrency. */
-  version: number;
-  timestamp: number;
-  modified: number;
-}
-
-/** `createShift` payload. */
-export interface CreateShiftInput {
-  storeId: string;
-  title: string;
-  start: number;
-  end: number;
-  role: string;
-  assigned?: string | null;
-  assigneeEmail?: string | null;
-  /** Start times of further copies with the same duration. */
-  repeat?: number[];
-  oe?: boolean;
-}
-
+export type Shift = Schemas['ShiftView'];
+/** Status of a shift. */
+export type ShiftStatus = Shift['status'];
+/** Progress of a shift: not started, in progress, paused, completed, missed. */
+export type ShiftProgress = Shift['progress'];
+/** A shift's id. */
+export type ShiftId = Schemas['ShiftId'];
+/** `createShift` fields (besides the store). */
+export type CreateShiftInput = Schemas['CreateShift'];
+/** The answer of `createShift`: the new shifts and warnings about them. */
+export type CreatedShifts = Schemas['CreatedShifts'];
 /** A warning answered with created shifts. */
-export interface ShiftWarning {
-  code: 'long_shift';
-  minutes: number;
-}
-
+export type ShiftWarning = Schemas['ShiftWarning'];
 /** `updateShift` fields. */
-export interface ShiftPatch {
-  title?: string;
-  start?: number;
-  end?: number;
-  role?: string | null;
-  assigned?: string | null;
-  oe?: boolean;
-  version?: number;
-}
+export type ShiftPatch = Schemas['UpdatedShift'];
+
+// ---------------------------------------------------------------------------------------
+// Requests, the pool and availability
 
 /** Status of a request (time off or drop). */
-export type RequestStatus = 'pending' | 'grabbed' | 'accepted' | 'denied' | 'cancelled';
-
+export type RequestStatus = Schemas['RequestStatus'];
 /** A time-off or drop-shift request. Instants are epoch ms. */
-export interface ShiftRequest {
-  id: string;
-  storeId: string;
-  type: 'timeoff' | 'dropshift';
-  user: string | null;
-  employeeId: string;
-  employeeName: string | null;
-  status: RequestStatus;
-  start: number | null;
-  end: number | null;
-  entireDay: boolean;
-  description: string | null;
-  response: string | null;
-  /** Local dates (`YYYY-MM-DD`) the time off touches. */
-  coveringDates: string[];
-  shift: string | null;
-  grabbedBy: string | null;
-  timestamp: number;
-  modified: number;
-}
-
+export type ShiftRequest = Schemas['RequestView'];
 /** One entry of the shift pool: a drop request with its shift, or an open shift. */
-export interface PoolEntry {
-  request: ShiftRequest | null;
-  shift: Shift;
-}
-
+export type PoolEntry = Schemas['PoolEntry'];
+/** A shift approving a time-off request would open, as `checkApproveTimeoff` lists it. */
+export type AffectedShift = Schemas['AffectedShift'];
 /** A weekly availability window; times are local `HH:mm`, days 0 = Sunday. */
-export interface AvailabilityWindow {
-  id: string;
-  storeId: string;
-  employeeId: string;
-  userId: string | null;
-  days: number[];
-  start: string;
-  end: string;
-  allDay: boolean;
-  reason: string | null;
-  type: string | null;
-  status: string | null;
-}
+export type AvailabilityWindow = Schemas['AvailabilityView'];
+/** The fields of an availability window as calls take them. */
+export type AvailabilityInput = Schemas['AvailabilityInput'];
+/** The fields of `requestTimeOff`. */
+export type TimeOffInput = Schemas['TimeOffFields'];
+
+// ---------------------------------------------------------------------------------------
+// Notifications
 
 /** A notification; `accessFor` is the reader's user id or `"public"`. */
-export interface AppNotification {
-  id: string;
-  storeId: string;
-  title: string;
-  content: string;
-  seen: boolean;
-  type: string;
-  /** 1 success, 2 warning, 3 error, 4 info. */
-  variant: number;
-  accessFor: string;
-  shift: string | null;
-  timestamp: number;
-}
+export type AppNotification = Schemas['NotificationView'];
 
 /** `GET /stores/{id}/notifications`. */
-export interface NotificationLists {
-  private: AppNotification[];
-  public: AppNotification[];
-}
+export type NotificationLists = Schemas['NotificationList'];

@@ -23,7 +23,14 @@ class ContractServer {
   constructor() {
     this.http = createServer();
     this.io = new Server(this.http);
-    this.io.use((socket, next) => (socket.handshake.auth.token === 'good' ? next() : next(new Error('bad token'))));
+    this.io.use((socket, next) => {
+      const token = socket.handshake.auth.token;
+      if (token === 'good') return next();
+      // A token of an ended session is refused as ours refuses it: with its code.
+      const refused: Error & { data?: unknown } = new Error('You need to be Authenticated to use this method');
+      if (token === 'ended') refused.data = { code: 'not_authenticated' };
+      next(token === 'ended' ? refused : new Error('bad token'));
+    });
     this.io.on('connection', (socket: Socket) => {
       socket.on('join', (p: { storeId: string; since?: number }, ack: (r: unknown) => void) => {
         this.joins.push(p);
@@ -34,8 +41,8 @@ class ContractServer {
         ack({ data: { version } });
       });
       socket.on('presence', (p: unknown) => this.presence.push(p));
-      socket.on('call', (name: string, payload: { fail?: boolean }, ack: (r: unknown) => void) => {
-        if (payload.fail) return ack({ message: 'You don\'t have permission to publish shifts.', code: 'permission_denied' });
+      socket.on('call', (name: string, payload: { store?: string }, ack: (r: unknown) => void) => {
+        if (payload.store === 'not-mine') return ack({ message: 'You don\'t have permission to publish shifts.', code: 'permission_denied' });
         ack({ data: { name, echoed: payload } });
       });
     });
@@ -114,6 +121,37 @@ describe('StoreSocket', () => {
     expect(socket.connected).toBe(false);
   });
 
+  it('tells when the server ends the session, not when the connection drops', async () => {
+    const socket = connect();
+    let ended = 0;
+    socket.onSessionEnded(() => (ended += 1));
+    await until(() => socket.connected);
+    dropConnections();
+    await until(() => !socket.connected);
+    await until(() => socket.connected);
+    expect(ended).toBe(0);
+
+    // Signed out elsewhere: the server disconnects the socket on purpose.
+    server.io.disconnectSockets();
+    await until(() => ended === 1);
+    expect(socket.connected).toBe(false);
+  });
+
+  it('tells when the token of an ended session is refused, not any refusal', async () => {
+    let ended = 0;
+    const other = connect('bad');
+    other.onSessionEnded(() => (ended += 1));
+    const states: string[] = [];
+    other.onStatus((s) => states.push(s));
+    await until(() => states.includes('disconnected'));
+    other.close();
+    expect(ended).toBe(0);
+
+    const socket = connect('ended');
+    socket.onSessionEnded(() => (ended += 1));
+    await until(() => ended === 1);
+  });
+
   it('rejoins with since after a dropped connection and gets each missed change once', async () => {
     const socket = connect();
     const got: number[] = [];
@@ -163,8 +201,9 @@ describe('StoreSocket', () => {
   it('runs calls with their acknowledgement and throws the error envelope', async () => {
     const socket = connect();
     await until(() => socket.connected);
-    await expect(socket.call('publishShifts', { storeId: 's1' })).resolves.toEqual({ name: 'publishShifts', echoed: { storeId: 's1' } });
-    const error = await socket.call('publishShifts', { fail: true }).catch((e: unknown) => e);
+    const payload = { store: 's1', shifts: ['a'] };
+    await expect(socket.call('publishShifts', payload)).resolves.toEqual({ name: 'publishShifts', echoed: payload });
+    const error = await socket.call('publishShifts', { store: 'not-mine', shifts: [] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'permission_denied', message: "You don't have permission to publish shifts." });
   });

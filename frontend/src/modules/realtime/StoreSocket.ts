@@ -1,5 +1,6 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { ApiError, isErrorBody } from '@/modules/api/ApiError';
+import type { CallInput, CallName, CallOutput } from '@/modules/api/types';
 import {
   SOCKET_EVENTS,
   type ChangeEvent,
@@ -39,6 +40,7 @@ export class StoreSocket {
   private readonly statusListeners = new Set<Listener<SocketStatus>>();
   private readonly resyncListeners = new Set<Listener<number>>();
   private readonly notificationListeners = new Set<Listener<NotificationEvent>>();
+  private readonly sessionEndedListeners = new Set<Listener<void>>();
   private status: SocketStatus = 'connecting';
   private presence: { viewing: boolean; editing: string | null } = { viewing: false, editing: null };
 
@@ -49,8 +51,16 @@ export class StoreSocket {
       this.setStatus('connected');
       if (this.storeId) void this.sendJoin();
     });
-    this.socket.on('disconnect', () => this.setStatus('disconnected'));
-    this.socket.on('connect_error', () => this.setStatus('disconnected'));
+    this.socket.on('disconnect', (reason) => {
+      this.setStatus('disconnected');
+      // The server closes a socket on purpose only when its session ended (signed out here
+      // or elsewhere, or a new password); the client does not reconnect then.
+      if (reason === 'io server disconnect') this.sessionEnded();
+    });
+    this.socket.on('connect_error', (error: Error & { data?: { code?: string } }) => {
+      this.setStatus('disconnected');
+      if (error.data?.code === 'not_authenticated') this.sessionEnded();
+    });
     this.socket.on(SOCKET_EVENTS.change, (event: ChangeEvent) => this.handleChange(event));
     this.socket.on(SOCKET_EVENTS.presence, (event: PresenceEvent) => {
       if (event.storeId !== this.storeId) return;
@@ -85,14 +95,14 @@ export class StoreSocket {
   }
 
   /** Runs a call over the socket and resolves with its `data`, or throws {@link ApiError}. */
-  async call<T>(name: string, payload: unknown): Promise<T> {
+  async call<N extends CallName>(name: N, payload: CallInput<N>): Promise<CallOutput<N>> {
     let reply: unknown;
     try {
       reply = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck(SOCKET_EVENTS.call, name, payload);
     } catch {
       throw ApiError.unexpected(0);
     }
-    if (reply && typeof reply === 'object' && 'data' in reply) return (reply as { data: T }).data;
+    if (reply && typeof reply === 'object' && 'data' in reply) return (reply as { data: CallOutput<N> }).data;
     if (isErrorBody(reply)) throw new ApiError(reply, 400);
     throw ApiError.unexpected(0);
   }
@@ -130,6 +140,11 @@ export class StoreSocket {
     return this.subscribe(this.notificationListeners, listener);
   }
 
+  /** Called when the server says the session is over (ended, or its token refused). */
+  onSessionEnded(listener: () => void) {
+    return this.subscribe(this.sessionEndedListeners, listener);
+  }
+
   /** Closes the connection for good. */
   close(): void {
     this.leave();
@@ -140,6 +155,7 @@ export class StoreSocket {
     this.statusListeners.clear();
     this.resyncListeners.clear();
     this.notificationListeners.clear();
+    this.sessionEndedListeners.clear();
   }
 
   private async sendJoin(): Promise<JoinAck | null> {
@@ -177,6 +193,10 @@ export class StoreSocket {
   private sendPresence() {
     if (!this.storeId || !this.socket.connected) return;
     this.socket.volatile.emit(SOCKET_EVENTS.presence, { storeId: this.storeId, ...this.presence });
+  }
+
+  private sessionEnded() {
+    for (const l of this.sessionEndedListeners) l();
   }
 
   private setStatus(status: SocketStatus) {

@@ -1,4 +1,4 @@
-import type { Shift } from '@/modules/api/types';
+import type { Shift, ShiftId } from '@/modules/api/types';
 
 /** Socket event names of the realtime contract. */
 export const SOCKET_EVENTS = {
@@ -33,7 +33,7 @@ export interface ChangeEvent<T = unknown> {
 /** The data of shift changes. */
 export type ShiftChange =
   | ChangeEvent<Shift> & { type: 'shift.created' | 'shift.updated' }
-  | ChangeEvent<{ id: string }> & { type: 'shift.deleted' };
+  | ChangeEvent<{ id: ShiftId }> & { type: 'shift.deleted' };
 
 /** `join` payload. */
 export interface JoinPayload {

@@ -71,8 +71,8 @@ export function AppShell() {
   const badges = useNavBadges(feeds);
   const name = me ? `${me.firstName} ${me.lastName}` : '';
 
-  const handleSignOut = () => {
-    signOut();
+  const handleSignOut = async () => {
+    await signOut();
     navigate('/login');
   };
 

@@ -43,7 +43,7 @@ export function ResetPasswordPage() {
         await api.call('requestResetPassword', { email: v.email.trim() });
         setStep('code');
       } else if (step === 'code') {
-        const ok = await api.call<boolean>('checkResetPasswordConfirmCode', { email: v.email.trim(), code: v.code.trim() });
+        const ok = await api.call('checkResetPasswordConfirmCode', { email: v.email.trim(), code: v.code.trim() });
         if (ok === false) setFailure(t('errors.wrongCode'));
         else setStep('password');
       } else {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useRecoilCallback, useRecoilValue, useSetRecoilState } from 'recoil';
-import type { Me, User } from '@/modules/api/types';
+import type { Me, Session, SignupInput } from '@/modules/api/types';
 import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
 import { seenPublishedShiftsState } from '@/modules/employee-home/states/seenPublishedShiftsState';
 import { dropPushSubscription } from '@/modules/push/utils/webPush';
@@ -13,6 +13,9 @@ import { meState } from '../states/meState';
 import { tokenState } from '../states/tokenState';
 import { useApi } from './useApi';
 
+/** How long signing out waits for the server to end the session before forgetting it anyway. */
+const LOGOUT_WAIT_MS = 3000;
+
 /** Keys cleared at sign-out: everything but the look of the app. */
 const SESSION_KEYS = [
   STORAGE_KEYS.token,
@@ -21,7 +24,7 @@ const SESSION_KEYS = [
   STORAGE_KEYS.seenPublishedShifts,
 ];
 
-/** Sign-in, sign-up, sign-out and reloading the signed-in user. */
+/** Sign-in, sign-up, sign-out (here or everywhere) and reloading the signed-in user. */
 export function useSession() {
   const api = useApi();
   const token = useRecoilValue(tokenState);
@@ -40,7 +43,7 @@ export function useSession() {
 
   const start = useRecoilCallback(
     ({ set }) =>
-      (session: { token: string; user: User }) => {
+      (session: Session) => {
         set(tokenState, session.token);
         // Loading until `/me` brings the user's stores, so no screen decides on a partial user.
         set(meState, undefined);
@@ -50,7 +53,7 @@ export function useSession() {
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const session = await api.call<{ token: string; user: User }>('login', { email, password });
+      const session = await api.call('login', { email, password });
       start(session);
       return session;
     },
@@ -58,15 +61,16 @@ export function useSession() {
   );
 
   const signUp = useCallback(
-    async (input: { email: string; password: string; firstName: string; lastName: string }) => {
-      const session = await api.call<{ token: string; user: User }>('signup', input);
+    async (input: SignupInput) => {
+      const session = await api.call('signup', input);
       start(session);
       return session;
     },
     [api, start],
   );
 
-  const signOut = useRecoilCallback(
+  /** Forgets the session in this browser. */
+  const forget = useRecoilCallback(
     ({ reset, set }) =>
       () => {
         for (const key of SESSION_KEYS) localStorage.removeItem(key);
@@ -85,5 +89,23 @@ export function useSession() {
     [],
   );
 
-  return { token, refreshMe, signIn, signUp, signOut };
+  /**
+   * Signs out: the server ends the session first, so the token is worthless wherever it may
+   * have been copied; then this browser forgets it, even if the server could not be reached.
+   */
+  const signOut = useCallback(async () => {
+    if (token) {
+      const wait = new Promise<void>((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS));
+      await Promise.race([api.call('logout', {}).catch(() => undefined), wait]);
+    }
+    forget();
+  }, [api, token, forget]);
+
+  /** Ends every session of the user, this one included, then forgets it here. */
+  const signOutEverywhere = useCallback(async () => {
+    await api.call('logoutEverywhere', {});
+    forget();
+  }, [api, forget]);
+
+  return { token, refreshMe, signIn, signUp, signOut, signOutEverywhere };
 }

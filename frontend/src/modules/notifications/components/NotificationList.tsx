@@ -31,7 +31,7 @@ export function NotificationList() {
     const ids = unseenIds(list).filter((id) => !marking.current.has(id));
     if (ids.length === 0) return;
     ids.forEach((id) => marking.current.add(id));
-    run('markNotificationsSeen', { storeId, notificationIds: ids })
+    run('markNotificationsSeen', { store: storeId, notificationIds: ids })
       .then(reload)
       .catch(() => {
         ids.forEach((id) => marking.current.delete(id));
@@ -41,7 +41,7 @@ export function NotificationList() {
   const remove = async (id: string) => {
     if (!storeId) return;
     try {
-      await run('deleteNotifications', { storeId, notificationIds: [id] });
+      await run('deleteNotifications', { store: storeId, notificationIds: [id] });
       reload();
     } catch (e) {
       snack(errorText(t, e), 'error', `notification-${id}`);

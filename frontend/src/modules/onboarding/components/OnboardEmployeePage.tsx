@@ -64,7 +64,7 @@ export function OnboardEmployeePage() {
     setBusy(true);
     try {
       if (step === 'invite') {
-        const check = await api.call<{ exists: boolean; storeName?: string }>('checkInvitationCodeExists', {
+        const check = await api.call('checkInvitationCodeExists', {
           email: v.email.trim(),
           code: v.code.trim(),
         });
@@ -82,7 +82,7 @@ export function OnboardEmployeePage() {
         });
         next();
       } else if (step === 'join') {
-        const joined = await api.call<{ message: string; storeId: string }>('joinBusinessWithInvitation', {
+        const joined = await api.call('joinBusinessWithInvitation', {
           email: v.email.trim(),
           code: v.code.trim(),
         });

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Role, Store } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { AuthCard } from '@/modules/auth/components/AuthCard';
 import { ConfirmEmailForm } from '@/modules/auth/components/ConfirmEmailForm';
@@ -14,7 +13,7 @@ import { useSwitchStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Checkbox, FormError, SelectField, TextField } from '@/modules/ui/components/Field';
 import { Row, Stack } from '@/modules/ui/components/Layout';
-import { BUSINESS_KINDS, kindKey, ROLE_COLORS, timeZones, WEEKDAYS, type RoleDraft } from '../utils/business';
+import { asBusinessKind, BUSINESS_KINDS, kindKey, ROLE_COLORS, timeZones, WEEKDAYS, type RoleDraft } from '../utils/business';
 import { Steps } from './Steps';
 
 type Step = 'account' | 'profile' | 'confirm' | 'business' | 'location' | 'hours' | 'roles';
@@ -71,9 +70,9 @@ export function OnboardOwnerPage() {
   const next = () => setIndex((i) => i + 1);
 
   const register = async () => {
-    const created = await api.call<{ storeId: string; store: Store }>('createBusiness', {
+    const created = await api.call('createBusiness', {
       name: v.name.trim(),
-      type: v.kind,
+      type: asBusinessKind(v.kind),
       logo: v.logo.trim() || null,
       timezoneReference: v.timezone,
       address: v.address.trim(),
@@ -82,7 +81,7 @@ export function OnboardOwnerPage() {
       daysoff: daysOff,
     });
     for (const role of roles) {
-      await api.call<Role>('createRole', { store: created.storeId, roleData: { title: role.title.trim(), color: role.color } });
+      await api.call('createRole', { store: created.storeId, roleData: { title: role.title.trim(), color: role.color } });
     }
     await refreshMe();
     switchStore(created.storeId);

@@ -12,6 +12,10 @@ export const BUSINESS_KINDS = [
   'others',
 ] as const;
 
+/** The business kind a form field holds (`others` for anything else). */
+export const asBusinessKind = (value: string): (typeof BUSINESS_KINDS)[number] =>
+  BUSINESS_KINDS.find((k) => k === value) ?? 'others';
+
 /** Catalogue key of a business kind. */
 export const kindKey = (kind: string) => `kinds.${kind.replace(/\s+(\w)/g, (_, c: string) => c.toUpperCase())}`;
 

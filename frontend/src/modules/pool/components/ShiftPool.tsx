@@ -31,23 +31,22 @@ export function ShiftPool({ manager }: { manager: boolean }) {
   const [busy, setBusy] = useState<string | null>(null);
   const entries = useMemo(() => sortPool(data ?? [], manager), [data, manager]);
   const roleById = new Map(roles.map((r) => [r.id, r]));
-  const nameOf = (id: string | null) => {
+  const nameOf = (id: string | null | undefined) => {
     const e = employees.find((x) => x.id === id);
     return e ? e.displayName || e.email : t('pool.someone');
   };
   const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
 
   const act = async (entry: PoolEntry, call: PoolCall) => {
-    if (!storeId) return;
-    const payload =
-      call === 'takeOpenShift'
-        ? { storeId, shiftId: entry.shift.id }
-        : call === 'grabShift'
-          ? { storeId, dropReuestId: entry.request?.id }
-          : { storeId, requestId: entry.request?.id };
+    const { shift, request } = entry;
+    // Grabbing and answering a grab are offered for drops only (see `poolAction`).
+    if (!storeId || (call !== 'takeOpenShift' && !request)) return;
+    const requestId = request?.id ?? '';
     setBusy(entry.shift.id);
     try {
-      await run(call, payload);
+      if (call === 'takeOpenShift') await run(call, { store: storeId, shiftId: shift.id });
+      else if (call === 'grabShift') await run(call, { store: storeId, dropReuestId: requestId });
+      else await run(call, { store: storeId, requestId });
       snack(t(`pool.done.${call}`), 'success', `pool-${entry.shift.id}`);
       reload();
     } catch (e) {

@@ -52,7 +52,7 @@ export async function turnOnPush(api: ApiClient, storeId: string): Promise<PushS
   const permission = await Notification.requestPermission();
   if (permission === 'denied') return 'blocked';
   if (permission !== 'granted') return 'off';
-  const { publicKey } = await api.call<{ publicKey: string }>('getPublicVapidKey');
+  const { publicKey } = await api.call('getPublicVapidKey', {});
   const key = base64UrlToUint8Array(publicKey);
   const registration = (await existingRegistration()) ?? (await navigator.serviceWorker.register(SERVICE_WORKER_URL));
   // Subscribing needs an active worker.

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSetRecoilState } from 'recoil';
 import { RealtimeContext } from './RealtimeContext';
 import { StoreSocket } from '../StoreSocket';
@@ -8,12 +8,19 @@ import { socketStatusState } from '../states/socketStatusState';
 export interface RealtimeProviderProps {
   token: string | null;
   storeId: string | null;
+  /** Called when the server ends the socket's session (signed out elsewhere, for one). */
+  onSessionEnded?: () => void;
   children: ReactNode;
 }
 
 /** Opens one socket per session and keeps it joined to the current store. */
-export function RealtimeProvider({ token, storeId, children }: RealtimeProviderProps) {
+export function RealtimeProvider({ token, storeId, onSessionEnded, children }: RealtimeProviderProps) {
   const [socket, setSocket] = useState<StoreSocket | null>(null);
+  // The latest callback, without opening a new socket when it changes.
+  const sessionEnded = useRef(onSessionEnded);
+  useEffect(() => {
+    sessionEnded.current = onSessionEnded;
+  }, [onSessionEnded]);
   const setStatus = useSetRecoilState(socketStatusState);
   const setPresence = useSetRecoilState(presenceUsersState);
 
@@ -22,10 +29,12 @@ export function RealtimeProvider({ token, storeId, children }: RealtimeProviderP
     const next = new StoreSocket({ token });
     const offStatus = next.onStatus(setStatus);
     const offPresence = next.onPresence((event) => setPresence(event.users));
+    const offEnded = next.onSessionEnded(() => sessionEnded.current?.());
     setSocket(next);
     return () => {
       offStatus();
       offPresence();
+      offEnded();
       next.close();
       setSocket(null);
     };

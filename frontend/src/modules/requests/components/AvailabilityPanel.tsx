@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AvailabilityWindow } from '@/modules/api/types';
+import type { AvailabilityInput, AvailabilityWindow, CallInput, CallName } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
@@ -37,15 +37,15 @@ export function AvailabilityPanel({ everyone }: { everyone: boolean }) {
   const describe = (w: AvailabilityWindow) =>
     `${w.days.map((d) => t(`weekdays.${d}`)).join(', ')} · ${w.allDay ? t('availability.allDay') : `${w.start}–${w.end}`}`;
 
-  const call = async (name: string, payload: object, done: string) => {
-    const sent = await send(name, { store: storeId, ...payload }, { key: 'availability', done });
+  const call = async <N extends CallName>(name: N, payload: CallInput<N>, done: string) => {
+    const sent = await send(name, payload, { key: 'availability', done });
     if (sent) reload();
     return sent !== null;
   };
 
   const add = async () => {
-    const availability = { days, allDay, start: allDay ? undefined : start, end: allDay ? undefined : end, reason: reason.trim() || undefined };
-    if (await call('createAvailableTime', { availability }, 'availability.added')) {
+    const availability: AvailabilityInput = { days, allDay, start: allDay ? undefined : start, end: allDay ? undefined : end, reason: reason.trim() || undefined };
+    if (await call('createAvailableTime', { store: storeId, availability }, 'availability.added')) {
       setDays([]);
       setReason('');
     }
@@ -63,7 +63,7 @@ export function AvailabilityPanel({ everyone }: { everyone: boolean }) {
             {w.reason ? <Muted>{w.reason}</Muted> : null}
             {!everyone && canEdit ? (
               <Row>
-                <Button $small $variant="ghost" disabled={busy} onClick={() => void call('deleteAvailableTime', { availabilityId: w.id }, 'availability.removed')}>
+                <Button $small $variant="ghost" disabled={busy} onClick={() => void call('deleteAvailableTime', { store: storeId, availabilityId: w.id }, 'availability.removed')}>
                   {t('common.remove')}
                 </Button>
               </Row>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShiftRequest } from '@/modules/api/types';
+import type { CallInput, CallName, ShiftRequest } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
@@ -27,14 +27,14 @@ export function TimeOffPanel() {
   );
   const payload = timeOffPayload(form, zone);
 
-  const call = async (name: string, body: object, done: string) => {
-    const sent = await send(name, { store: storeId, ...body }, { key: 'timeoff', done });
+  const call = async <N extends CallName>(name: N, payload: CallInput<N>, done: string) => {
+    const sent = await send(name, payload, { key: 'timeoff', done });
     if (sent) reload();
     return sent !== null;
   };
 
   const submit = async () => {
-    if (payload && (await call('requestTimeOff', payload, 'timeOff.sent'))) setForm(EMPTY);
+    if (payload && (await call('requestTimeOff', { store: storeId, ...payload }, 'timeOff.sent'))) setForm(EMPTY);
   };
 
   return (
@@ -72,12 +72,12 @@ export function TimeOffPanel() {
             {r.response ? <Muted>{r.response}</Muted> : null}
             <Row $gap={2}>
               {r.status === 'pending' ? (
-                <Button $small $variant="ghost" disabled={busy} onClick={() => void call('deleteTimeOff', { requestId: r.id }, 'timeOff.deleted')}>
+                <Button $small $variant="ghost" disabled={busy} onClick={() => void call('deleteTimeOff', { store: storeId, requestId: r.id }, 'timeOff.deleted')}>
                   {t('common.delete')}
                 </Button>
               ) : null}
               {r.status === 'accepted' ? (
-                <Button $small $variant="ghost" disabled={busy} onClick={() => void call('cancelTimeOff', { timeoffId: r.id }, 'timeOff.cancelled')}>
+                <Button $small $variant="ghost" disabled={busy} onClick={() => void call('cancelTimeOff', { store: storeId, timeoffId: r.id }, 'timeOff.cancelled')}>
                   {t('timeOff.cancel')}
                 </Button>
               ) : null}

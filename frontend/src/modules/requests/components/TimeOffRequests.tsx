@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Shift, ShiftRequest } from '@/modules/api/types';
+import type { AffectedShift, ShiftRequest } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
 import { clockTime } from '@/modules/schedule/utils/calendar';
@@ -11,9 +11,6 @@ import { Card, Muted, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
 import { useReportedCall } from '../hooks/useReportedCall';
 import { pendingRequests, requestDates } from '../utils/timeOff';
-
-/** A shift approval would open, as `checkApproveTimeoff` lists it. */
-type AffectedShift = Pick<Shift, 'id' | 'start' | 'end' | 'title' | 'status'>;
 
 /** The time-off requests waiting for an answer, for managers of staff. */
 export function TimeOffRequests() {
@@ -28,13 +25,13 @@ export function TimeOffRequests() {
 
   // Approval asks first, showing the shifts it would move to open shifts.
   const ask = async (request: ShiftRequest) => {
-    const check = await call<{ shifts: AffectedShift[] }>('checkApproveTimeoff', { storeId, requestId: request.id }, { key: `timeoff-${request.id}` });
+    const check = await call('checkApproveTimeoff', { store: storeId, requestId: request.id }, { key: `timeoff-${request.id}` });
     if (check) setApproving({ request, shifts: check.data.shifts });
   };
 
   const answer = async (name: 'approveTimeOff' | 'rejectTimeOff', request: ShiftRequest) => {
     const done = name === 'approveTimeOff' ? 'timeOff.approved' : 'timeOff.rejected';
-    if (await call(name, { storeId, requestId: request.id }, { key: `timeoff-${request.id}`, done })) {
+    if (await call(name, { store: storeId, requestId: request.id }, { key: `timeoff-${request.id}`, done })) {
       setApproving(null);
       reload();
     }

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/modules/api/errors';
+import type { CallInput, CallName, CallOutput } from '@/modules/api/types';
 import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 
@@ -21,10 +22,10 @@ export function useReportedCall() {
   const run = useShiftCalls();
   const [busy, setBusy] = useState(false);
   const call = useCallback(
-    async <T,>(name: string, payload: object, report: Report): Promise<{ data: T } | null> => {
+    async <N extends CallName>(name: N, payload: CallInput<N>, report: Report): Promise<{ data: CallOutput<N> } | null> => {
       setBusy(true);
       try {
-        const data = await run<T>(name, payload);
+        const data = await run(name, payload);
         if (report.done) snack(t(report.done), 'success', report.key);
         return { data };
       } catch (e) {

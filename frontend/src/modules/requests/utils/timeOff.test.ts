@@ -50,6 +50,7 @@ describe('request lists', () => {
     entireDay: true,
     description: null,
     response: null,
+    responseBy: null,
     coveringDates,
     shift: null,
     grabbedBy: null,
@@ -69,7 +70,7 @@ describe('request lists', () => {
 
   it('orders windows Monday first', () => {
     const w = (id: string, days: number[], start: string): AvailabilityWindow => ({
-      id, storeId: 's', employeeId: 'e', userId: null, days, start, end: '17:00', allDay: false, reason: null, type: null, status: null,
+      id, storeId: 's', employeeId: 'e', userId: null, days, start, end: '17:00', allDay: false, reason: null, type: null, status: null, timestamp: 0, modified: 0,
     });
     expect(sortWindows([w('sun', [0], '08:00'), w('mon-late', [1], '12:00'), w('mon', [1, 3], '08:00')]).map((x) => x.id)).toEqual(['mon', 'mon-late', 'sun']);
   });

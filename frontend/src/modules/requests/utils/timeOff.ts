@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import type { AvailabilityWindow, ShiftRequest } from '@/modules/api/types';
+import type { AvailabilityWindow, ShiftRequest, TimeOffInput } from '@/modules/api/types';
 
 /** The epoch ms of a local date (`YYYY-MM-DD`) and time (`HH:mm`) in `zone`. */
 export function localInstant(date: string, time: string, zone: string): number {
@@ -24,7 +24,7 @@ export interface TimeOffForm {
  * otherwise the start on the first day and the end on the last. `null` when the form is
  * incomplete or ends before it starts.
  */
-export function timeOffPayload(form: TimeOffForm, zone: string) {
+export function timeOffPayload(form: TimeOffForm, zone: string): TimeOffInput | null {
   if (!form.from || !form.to) return null;
   const start = localInstant(form.from, form.entireDay ? '00:00' : form.startTime, zone);
   const end = localInstant(form.to, form.entireDay ? '00:00' : form.endTime, zone);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import type { Employee, Role, Shift, ShiftWarning } from '@/modules/api/types';
+import type { CreatedShifts, Employee, Role, Shift } from '@/modules/api/types';
 import { ApiError } from '@/modules/api/ApiError';
 import { errorText } from '@/modules/api/errors';
 import { Button } from '@/modules/ui/components/Button';
@@ -23,7 +23,7 @@ export interface ShiftDialogProps {
   employees: Employee[];
   /** Days the new shift may be repeated on. */
   days: number[];
-  onCreate: (draft: ShiftDraft) => Promise<{ warnings: ShiftWarning[] }>;
+  onCreate: (draft: ShiftDraft) => Promise<CreatedShifts>;
   onUpdate: (shift: Shift, draft: ShiftDraft) => Promise<unknown>;
   onDelete: (shift: Shift) => Promise<unknown>;
   onClose: () => void;

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import type { CallInput, CallName, CallOutput } from '@/modules/api/types';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useStoreSocket } from '@/modules/realtime/hooks/useStoreSocket';
 
@@ -10,8 +11,8 @@ export function useShiftCalls() {
   const api = useApi();
   const socket = useStoreSocket();
   return useCallback(
-    <T,>(name: string, payload: unknown): Promise<T> =>
-      socket?.connected ? socket.call<T>(name, payload) : api.call<T>(name, payload),
+    <N extends CallName>(name: N, payload: CallInput<N>): Promise<CallOutput<N>> =>
+      socket?.connected ? socket.call(name, payload) : api.call(name, payload),
     [api, socket],
   );
 }

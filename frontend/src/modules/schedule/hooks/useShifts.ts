@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useRecoilValue, useSetRecoilState } from 'recoil';
-import type { CreateShiftInput, Shift, ShiftPatch, ShiftWarning } from '@/modules/api/types';
+import type { CreateShiftInput, Shift, ShiftPatch } from '@/modules/api/types';
 import { ApiError } from '@/modules/api/ApiError';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useChanges } from '@/modules/realtime/hooks/useChanges';
@@ -101,11 +101,8 @@ export function useShiftActions(storeId: string | null) {
   );
 
   const create = useCallback(
-    async (input: Omit<CreateShiftInput, 'storeId'>) => {
-      const answer = await run<{ shifts: Shift[]; warnings: ShiftWarning[] }>('createShift', {
-        storeId,
-        ...input,
-      });
+    async (input: CreateShiftInput) => {
+      const answer = await run('createShift', { store: storeId, ...input });
       setShifts((map) => mergeShifts(map, answer.shifts));
       return answer;
     },
@@ -115,8 +112,8 @@ export function useShiftActions(storeId: string | null) {
   const update = useCallback(
     async (shift: Shift, patch: ShiftPatch, cancelReason?: string) => {
       try {
-        const next = await run<Shift>('updateShift', {
-          storeId,
+        const next = await run('updateShift', {
+          store: storeId,
           shiftId: shift.id,
           updatedShift: { ...patch, version: shift.version },
           ...(cancelReason ? { cancelReason } : {}),
@@ -134,7 +131,7 @@ export function useShiftActions(storeId: string | null) {
 
   const remove = useCallback(
     async (shift: Shift, cancelReason?: string) => {
-      await run<{ id: string }>('deleteShift', {
+      await run('deleteShift', {
         shiftId: shift.id,
         store: storeId,
         ...(cancelReason ? { cancelReason } : {}),
@@ -147,7 +144,7 @@ export function useShiftActions(storeId: string | null) {
 
   const publish = useCallback(
     async (ids: string[]) => {
-      const answer = await run<{ shifts: Shift[] }>('publishShifts', { storeId, shifts: ids });
+      const answer = await run('publishShifts', { store: storeId, shifts: ids });
       setShifts((map) => mergeShifts(map, answer.shifts));
       return answer.shifts;
     },
@@ -156,7 +153,7 @@ export function useShiftActions(storeId: string | null) {
 
   const clear = useCallback(
     async (start: number, end: number) => {
-      const answer = await run<{ deleted: string[] }>('clearSchedule', { storeId, start, end });
+      const answer = await run('clearSchedule', { store: storeId, start, end });
       setShifts((map) => answer.deleted.reduce(removeShift, map));
       return answer.deleted;
     },
@@ -166,7 +163,7 @@ export function useShiftActions(storeId: string | null) {
   const respond = useCallback(
     async (shift: Shift, answer: 'confirmShift' | 'declineShift') => {
       try {
-        const next = await run<Shift>(answer, { storeId, shiftId: shift.id });
+        const next = await run(answer, { store: storeId, shiftId: shift.id });
         setShifts((map) => upsertShift(map, next));
         clearError(shift.id);
         return next;

@@ -1,4 +1,4 @@
-import type { Shift } from '@/modules/api/types';
+import type { Shift, ShiftId } from '@/modules/api/types';
 import { CHANGE_TYPES, type ChangeEvent } from '@/modules/realtime/events';
 
 /** Shifts by id. */
@@ -30,7 +30,7 @@ export function applyShiftChange(map: ShiftMap, event: ChangeEvent): ShiftMap {
     case CHANGE_TYPES.shiftUpdated:
       return upsertShift(map, event.data as Shift);
     case CHANGE_TYPES.shiftDeleted:
-      return removeShift(map, (event.data as { id: string }).id);
+      return removeShift(map, (event.data as { id: ShiftId }).id);
     default:
       return map;
   }

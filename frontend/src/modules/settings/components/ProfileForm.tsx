@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
-import type { User } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useMe } from '@/modules/auth/hooks/useMe';
@@ -45,7 +44,7 @@ export function ProfileForm() {
     setFailure(null);
     const v = form.values;
     try {
-      await api.call<User>('updateProfile', {
+      await api.call('updateProfile', {
         firstName: v.firstName.trim(),
         lastName: v.lastName.trim(),
         phoneNumber: v.phone.trim(),

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Store } from '@/modules/api/types';
+import type { CallInput, CallName, Store } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { clock, imageUrl, required } from '@/modules/forms/validation';
-import { BUSINESS_KINDS, kindKey, timeZones, WEEKDAYS } from '@/modules/onboarding/utils/business';
+import { asBusinessKind, BUSINESS_KINDS, kindKey, timeZones, WEEKDAYS } from '@/modules/onboarding/utils/business';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { Button } from '@/modules/ui/components/Button';
 import { Checkbox, SelectField, TextField } from '@/modules/ui/components/Field';
@@ -34,9 +34,9 @@ function BusinessInfoForms({ store }: { store: Store }) {
   const booking = pendingBooking ?? store.bookingEnabled;
   const [errors, setErrors] = useState<Record<string, string | null>>({});
 
-  const save = async (name: string, payload: object) => {
+  const save = async <N extends CallName>(name: N, payload: CallInput<N>) => {
     try {
-      await api.call<Store>(name, { store: storeId, ...payload });
+      await api.call(name, payload);
       await reloadStore();
       snack(t('store.saved'), 'success', name);
     } catch (e) {
@@ -50,7 +50,7 @@ function BusinessInfoForms({ store }: { store: Store }) {
       setPendingBooking(null);
       return;
     }
-    void save('toggleBookingFeature', { bookingEnabled: enabled }).finally(() => setPendingBooking(null));
+    void save('toggleBookingFeature', { store: storeId, bookingEnabled: enabled }).finally(() => setPendingBooking(null));
   }, BOOKING_DEBOUNCE_MS);
 
   const handleIdentity = (e: FormEvent) => {
@@ -58,7 +58,7 @@ function BusinessInfoForms({ store }: { store: Store }) {
     const found = { name: required(identity.name), img: imageUrl(identity.img) };
     setErrors(found);
     if (found.name || found.img) return;
-    void save('updateBusinessIdentity', { name: identity.name.trim(), type: identity.type, img: identity.img.trim() });
+    void save('updateBusinessIdentity', { store: storeId, name: identity.name.trim(), type: identity.type, img: identity.img.trim() });
   };
 
   const handleTiming = (e: FormEvent) => {
@@ -66,7 +66,7 @@ function BusinessInfoForms({ store }: { store: Store }) {
     const found = { open: clock(timing.open), close: clock(timing.close) };
     setErrors(found);
     if (found.open || found.close) return;
-    void save('updateBusinessTiming', timing);
+    void save('updateBusinessTiming', { store: storeId, ...timing });
   };
 
   const handleLocation = (e: FormEvent) => {
@@ -74,7 +74,7 @@ function BusinessInfoForms({ store }: { store: Store }) {
     const found = { address: required(location.address) };
     setErrors(found);
     if (found.address) return;
-    void save('updateBusinessLocation', { address: location.address.trim(), timezone: location.timezone });
+    void save('updateBusinessLocation', { store: storeId, address: location.address.trim(), timezone: location.timezone });
   };
 
   const err = (k: string) => (errors[k] ? t(errors[k] ?? '') : null);
@@ -88,7 +88,7 @@ function BusinessInfoForms({ store }: { store: Store }) {
           <Stack>
             <h2 style={{ margin: 0 }}>{t('store.identity')}</h2>
             <TextField label={t('fields.businessName')} value={identity.name} onChange={(e) => setIdentity({ ...identity, name: e.target.value })} error={err('name')} />
-            <SelectField label={t('fields.businessType')} value={identity.type} onChange={(e) => setIdentity({ ...identity, type: e.target.value })} options={BUSINESS_KINDS.map((k) => ({ value: k, label: t(kindKey(k)) }))} />
+            <SelectField label={t('fields.businessType')} value={identity.type} onChange={(e) => setIdentity({ ...identity, type: asBusinessKind(e.target.value) })} options={BUSINESS_KINDS.map((k) => ({ value: k, label: t(kindKey(k)) }))} />
             <TextField label={t('fields.logo')} type="url" value={identity.img} onChange={(e) => setIdentity({ ...identity, img: e.target.value })} error={err('img')} />
             <Row $justify="flex-end"><Button type="submit">{t('common.save')}</Button></Row>
           </Stack>

@@ -1,0 +1,90 @@
+//! Security headers: every answer carries them, the web app's pages, API answers, errors and
+//! the socket's handshake alike.
+
+use crate::helpers::{spawn_app_with, TestApp};
+
+/// A server whose web app is a one-line `index.html`, at `public_url`.
+async fn app_at(public_url: &str) -> (TestApp, tempfile::TempDir) {
+    let web = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        web.path().join("index.html"),
+        "<!doctype html><title>x</title>",
+    )
+    .expect("index.html");
+    let dir = web.path().to_path_buf();
+    let public_url = public_url.to_string();
+    let app = spawn_app_with(move |s| {
+        s.static_dir = dir;
+        s.public_url = public_url;
+    })
+    .await;
+    (app, web)
+}
+
+async fn headers_of(
+    app: &TestApp,
+    method: &str,
+    path: &str,
+) -> (u16, actix_web::http::header::HeaderMap) {
+    let url = format!("{}{path}", app.address);
+    let req = match method {
+        "POST" => app.client.post(url),
+        _ => app.client.get(url),
+    };
+    let res = req.send().await.expect("send");
+    (res.status().as_u16(), res.headers().clone())
+}
+
+fn header<'a>(headers: &'a actix_web::http::header::HeaderMap, name: &str) -> Option<&'a str> {
+    headers.get(name).and_then(|v| v.to_str().ok())
+}
+
+#[actix_web::test]
+async fn every_answer_carries_the_security_headers() {
+    let (app, _web) = app_at("http://127.0.0.1:8080").await;
+    for (method, path, status) in [
+        ("GET", "/", 200),
+        ("GET", "/settings", 200),
+        ("GET", "/health", 200),
+        ("GET", "/api/v1/openapi.json", 200),
+        ("GET", "/api/v1/me", 401),
+        ("POST", "/api/v1/noSuchCall", 404),
+        ("GET", "/socket.io/?EIO=4&transport=polling", 200),
+    ] {
+        let (got, headers) = headers_of(&app, method, path).await;
+        assert_eq!(got, status, "{method} {path}");
+        let csp = header(&headers, "content-security-policy").expect("a CSP");
+        for directive in [
+            "default-src 'self'",
+            "script-src 'self';",
+            "connect-src 'self' ws://127.0.0.1:8080;",
+            "img-src 'self' data: https:",
+            "object-src 'none'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(csp.contains(directive), "{path}: {directive} in {csp}");
+        }
+        assert!(!csp.contains("unsafe-eval"), "{csp}");
+        assert!(!csp.contains("unsafe-inline"), "{csp}");
+        assert_eq!(header(&headers, "x-content-type-options"), Some("nosniff"));
+        assert_eq!(header(&headers, "x-frame-options"), Some("DENY"));
+        assert_eq!(header(&headers, "referrer-policy"), Some("no-referrer"));
+        // Not over plain http: a browser would ignore it, and it must not pin a test host.
+        assert_eq!(header(&headers, "strict-transport-security"), None);
+    }
+}
+
+#[actix_web::test]
+async fn an_https_public_url_adds_hsts_and_the_secure_socket() {
+    let (app, _web) = app_at("https://shifts.example.com").await;
+    let (_, headers) = headers_of(&app, "GET", "/").await;
+    assert_eq!(
+        header(&headers, "strict-transport-security"),
+        Some("max-age=31536000")
+    );
+    let csp = header(&headers, "content-security-policy").expect("a CSP");
+    assert!(
+        csp.contains("connect-src 'self' wss://shifts.example.com;"),
+        "{csp}"
+    );
+}
