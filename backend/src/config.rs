@@ -66,6 +66,57 @@ pub struct Settings {
     /// `PUSH_ALLOW_HTTP`: accept `http://` push endpoints and ones on loopback or private
     /// networks (a local push service, tests).
     pub push_allow_http: bool,
+    /// `DELIVERY_RETRY_MS` and `DELIVERY_MAX_ATTEMPTS`: how queued mail and pushes are
+    /// retried after a transient failure.
+    pub delivery_retry: DeliveryRetry,
+    /// `OUTBOX_KEEP_DAYS`, `OUTBOX_KEEP_PER_STORE` and `OUTBOX_PRUNE_SECONDS`: how much of the
+    /// outbox of committed changes is kept, and how often the rest is pruned.
+    pub outbox: OutboxRetention,
+}
+
+/// How much history the outbox (`store_events`) keeps. A client that rejoins a store with a
+/// `since` older than what is kept reloads (`resync`) instead of replaying.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutboxRetention {
+    /// Changes older than this are pruned.
+    pub keep_for: Duration,
+    /// Only the newest this many changes of each store are kept.
+    pub keep_per_store: i64,
+    /// How often the outbox is pruned; zero turns pruning off.
+    pub prune_every: Duration,
+}
+
+/// How a queued mail or push is retried after a transient failure (a network error, an SMTP
+/// 4xx, a push service's 5xx or 429): exponential backoff, up to a number of attempts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeliveryRetry {
+    /// The wait after the first failed attempt; each further one waits twice as long, up to
+    /// [`DeliveryRetry::LONGEST`].
+    pub first: Duration,
+    /// Attempts before the mail or push is given up.
+    pub max_attempts: i32,
+}
+
+impl DeliveryRetry {
+    /// The longest wait between two attempts.
+    pub const LONGEST: Duration = Duration::from_secs(3600);
+
+    /// The wait after failed attempt number `attempt` (from 1). `jitter`, from 0 to 1,
+    /// lengthens it by up to a quarter, so that the senders of several processes, and the
+    /// rows that failed together, do not all come back at the same moment.
+    pub fn delay(&self, attempt: i32, jitter: f64) -> Duration {
+        let doublings = attempt.clamp(1, 32) - 1;
+        let base = self
+            .first
+            .saturating_mul(1u32 << doublings.min(31))
+            .min(Self::LONGEST);
+        base.mul_f64(1.0 + 0.25 * jitter.clamp(0.0, 1.0))
+    }
+
+    /// Whether attempt number `attempt` was the last one.
+    pub fn exhausted(&self, attempt: i32) -> bool {
+        attempt >= self.max_attempts
+    }
 }
 
 impl std::fmt::Debug for Settings {
@@ -90,6 +141,8 @@ impl std::fmt::Debug for Settings {
             .field("vapid_key", &self.vapid_key)
             .field("vapid_subject", &self.vapid_subject)
             .field("push_allow_http", &self.push_allow_http)
+            .field("delivery_retry", &self.delivery_retry)
+            .field("outbox", &self.outbox)
             .finish_non_exhaustive()
     }
 }
@@ -167,6 +220,17 @@ impl Settings {
             socket_calls_in_flight: parsed("SOCKET_CALLS_IN_FLIGHT", 16)?,
             vapid_key,
             push_allow_http: parsed("PUSH_ALLOW_HTTP", false)?,
+            delivery_retry: DeliveryRetry {
+                first: Duration::from_millis(parsed("DELIVERY_RETRY_MS", 30_000)?),
+                max_attempts: parsed("DELIVERY_MAX_ATTEMPTS", 12)?,
+            },
+            outbox: OutboxRetention {
+                keep_for: Duration::from_secs(
+                    parsed::<u64>("OUTBOX_KEEP_DAYS", 7)?.saturating_mul(24 * 3600),
+                ),
+                keep_per_store: i64::from(parsed::<u32>("OUTBOX_KEEP_PER_STORE", 10_000)?),
+                prune_every: Duration::from_secs(parsed("OUTBOX_PRUNE_SECONDS", 600)?),
+            },
             data_dir,
         })
     }
@@ -201,6 +265,17 @@ impl Settings {
             vapid_subject: "mailto:no-reply@clockto.local".into(),
             // Tests run their push service on loopback over plain HTTP.
             push_allow_http: true,
+            // A refused mail or push comes back quickly, so tests see the retry.
+            delivery_retry: DeliveryRetry {
+                first: Duration::from_millis(100),
+                max_attempts: 12,
+            },
+            // Tests prune themselves, at the moments they choose.
+            outbox: OutboxRetention {
+                keep_for: Duration::from_secs(7 * 24 * 3600),
+                keep_per_store: 10_000,
+                prune_every: Duration::ZERO,
+            },
         }
     }
 }
@@ -298,5 +373,25 @@ mod tests {
         }
         std::fs::write(&path, "garbage").expect("write");
         assert!(load_or_create_vapid_key(&path).is_err());
+    }
+
+    #[test]
+    fn retries_wait_twice_as_long_each_time_up_to_an_hour() {
+        let retry = DeliveryRetry {
+            first: Duration::from_secs(30),
+            max_attempts: 12,
+        };
+        let waits: Vec<u64> = (1..=9).map(|n| retry.delay(n, 0.0).as_secs()).collect();
+        assert_eq!(waits, [30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
+        assert_eq!(retry.delay(1000, 0.0), DeliveryRetry::LONGEST);
+        assert_eq!(retry.delay(0, 0.0), Duration::from_secs(30));
+        assert_eq!(retry.delay(2, 1.0), Duration::from_secs(75));
+        assert_eq!(
+            retry.delay(2, 7.0),
+            Duration::from_secs(75),
+            "jitter is bounded"
+        );
+        assert!(!retry.exhausted(11));
+        assert!(retry.exhausted(12));
     }
 }

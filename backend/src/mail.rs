@@ -1,13 +1,30 @@
 //! Outgoing mail: SMTP when `SMTP_URL` is set, otherwise `.eml` files in `MAIL_DIR` (so a
 //! developer, or a test, can read the codes that were sent).
 
-use crate::config::Settings;
+use crate::config::{DeliveryRetry, Settings};
 use crate::error::{AppError, AppResult};
 use lettre::message::header::ContentType;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Notify;
+
+/// How long one mail may take to hand over to the SMTP server, all commands included.
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Why a mail did not go out.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SendError {
+    /// It may go out later: the server could not be reached, timed out, or answered with a
+    /// temporary (4xx) refusal.
+    #[error("mail not sent, for now: {0}")]
+    Transient(String),
+    /// It never will as it is: a bad address, or a permanent (5xx) refusal.
+    #[error("mail refused: {0}")]
+    Permanent(String),
+}
 
 #[derive(Clone)]
 enum Transport {
@@ -16,11 +33,14 @@ enum Transport {
     File(Arc<PathBuf>),
 }
 
-/// Sends mail. Cheap to clone.
+/// Sends mail, and knows how the queued notification mails of this process are retried. Cheap
+/// to clone; clones share the signal that starts a round of the mail delivery loop.
 #[derive(Clone)]
 pub struct Mailer {
     transport: Transport,
     from: Arc<Mailbox>,
+    retry: DeliveryRetry,
+    wake: Arc<Notify>,
 }
 
 impl Mailer {
@@ -30,9 +50,12 @@ impl Mailer {
             .parse()
             .map_err(|e| format!("MAIL_FROM is not an address: {e}"))?;
         let transport = match &settings.smtp_url {
+            // `smtp://host:port` talks plain SMTP (a relay on the machine or a test server),
+            // `smtp://...?tls=required` STARTTLS, `smtps://` TLS from the start.
             Some(url) => Transport::Smtp(
                 AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
                     .map_err(|e| format!("SMTP_URL is invalid: {e}"))?
+                    .timeout(Some(SEND_TIMEOUT))
                     .build(),
             ),
             None => {
@@ -44,6 +67,8 @@ impl Mailer {
         Ok(Mailer {
             transport,
             from: Arc::new(from),
+            retry: settings.delivery_retry,
+            wake: Arc::new(Notify::new()),
         })
     }
 
@@ -53,25 +78,66 @@ impl Mailer {
         let to: Mailbox = to
             .parse()
             .map_err(|_| AppError::invalid("Invalid email address."))?;
+        self.transmit(to, subject, body)
+            .await
+            .map_err(AppError::internal)
+    }
+
+    /// Sends a plain-text mail, telling a failure that may pass from one that will not.
+    #[tracing::instrument(skip(self, body))]
+    pub async fn deliver(&self, to: &str, subject: &str, body: String) -> Result<(), SendError> {
+        let to: Mailbox = to
+            .parse()
+            .map_err(|e| SendError::Permanent(format!("invalid address: {e}")))?;
+        self.transmit(to, subject, body).await
+    }
+
+    async fn transmit(&self, to: Mailbox, subject: &str, body: String) -> Result<(), SendError> {
         let message = Message::builder()
             .from(self.from.as_ref().clone())
             .to(to)
             .subject(subject)
             .header(ContentType::TEXT_PLAIN)
             .body(body)
-            .map_err(AppError::internal)?;
+            .map_err(|e| SendError::Permanent(e.to_string()))?;
         match &self.transport {
-            Transport::Smtp(t) => t
-                .send(message)
-                .await
-                .map(|_| ())
-                .map_err(AppError::internal),
+            Transport::Smtp(t) => match tokio::time::timeout(SEND_TIMEOUT, t.send(message)).await {
+                Ok(Ok(_)) => Ok(()),
+                Ok(Err(e)) => Err(classify(&e)),
+                Err(_) => Err(SendError::Transient("the SMTP server took too long".into())),
+            },
             Transport::File(dir) => {
                 let path = dir.join(format!("{}.eml", uuid::Uuid::now_v7()));
                 tokio::fs::write(path, message.formatted())
                     .await
-                    .map_err(AppError::internal)
+                    .map_err(|e| SendError::Transient(e.to_string()))
             }
         }
+    }
+
+    /// How queued notification mails are retried.
+    pub fn retry(&self) -> DeliveryRetry {
+        self.retry
+    }
+
+    /// Asks the mail delivery loop of this process for a round now (a commit queued mail). A
+    /// call during a round brings one more round after it.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// What [`Mailer::wake`] signals, for the loop that waits on it.
+    pub fn waker(&self) -> Arc<Notify> {
+        self.wake.clone()
+    }
+}
+
+/// Sorts an SMTP failure: a permanent (5xx) answer, or a mistake of ours that a retry would
+/// repeat, will not pass; a temporary (4xx) answer, a network, TLS or protocol failure may.
+fn classify(e: &lettre::transport::smtp::Error) -> SendError {
+    if e.is_permanent() || e.is_client() {
+        SendError::Permanent(e.to_string())
+    } else {
+        SendError::Transient(e.to_string())
     }
 }

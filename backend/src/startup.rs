@@ -4,6 +4,7 @@
 use crate::api;
 use crate::calls::{AppState, Calls};
 use crate::config::Settings;
+use crate::db::models::notification_delivery::Channel;
 use crate::db::{self, Db};
 use crate::jobs::{self, push::Pusher};
 use crate::mail::Mailer;
@@ -28,12 +29,7 @@ fn assemble(settings: Settings) -> Result<(web::Data<AppState>, Arc<Realtime>), 
     let mailer = Mailer::from_settings(&settings)?;
     let pusher = Pusher::from_settings(&settings);
     let realtime = Realtime::new(RealtimeConfig::from_settings(&settings));
-    let publish = jobs::deliver_on_commit(
-        realtime.publisher(),
-        db.clone(),
-        mailer.clone(),
-        pusher.clone(),
-    );
+    let publish = jobs::deliver_on_commit(realtime.publisher(), mailer.clone(), pusher.clone());
     let state = AppState::new(settings, db, mailer, pusher, publish);
     Ok((web::Data::new(state), realtime))
 }
@@ -64,20 +60,24 @@ impl Application {
                 .map_err(|e| format!("cannot create the demo store: {e}"))?;
         }
         let (db, mailer) = (state.db.clone(), state.mailer.clone());
-        actix_web::rt::spawn(jobs::every(
+        actix_web::rt::spawn(jobs::deliveries(
             "mail delivery",
+            db.clone(),
+            Channel::Mail,
             jobs::deliver::INTERVAL,
+            mailer.waker(),
             move || {
                 let (db, mailer) = (db.clone(), mailer.clone());
                 async move { jobs::deliver::run_once(&db, &mailer).await }
             },
         ));
         let (db, pusher, stores) = (state.db.clone(), state.pusher.clone(), state.stores.clone());
-        let wake = pusher.waker();
-        actix_web::rt::spawn(jobs::every_or_woken(
+        actix_web::rt::spawn(jobs::deliveries(
             "web push",
+            db.clone(),
+            Channel::Push,
             jobs::push::INTERVAL,
-            wake,
+            pusher.waker(),
             move || {
                 let (db, pusher, stores) = (db.clone(), pusher.clone(), stores.clone());
                 async move { jobs::push::run_once(&db, &pusher, &stores).await }
@@ -91,6 +91,17 @@ impl Application {
                 move || {
                     let (db, stores) = (db.clone(), stores.clone());
                     async move { jobs::schedule::tick(&db, &stores, chrono::Utc::now()).await }
+                },
+            ));
+        }
+        if !state.settings.outbox.prune_every.is_zero() {
+            let (db, retention) = (state.db.clone(), state.settings.outbox);
+            actix_web::rt::spawn(jobs::every(
+                "outbox pruning",
+                retention.prune_every,
+                move || {
+                    let db = db.clone();
+                    async move { jobs::outbox::prune(&db, retention, chrono::Utc::now()).await }
                 },
             ));
         }

@@ -101,6 +101,10 @@ diesel::table! {
         channel -> Text,
         notification_id -> Uuid,
         created_at -> Timestamptz,
+        attempts -> Int4,
+        next_attempt_at -> Timestamptz,
+        leased_until -> Nullable<Timestamptz>,
+        done_subscriptions -> Array<Nullable<Uuid>>,
     }
 }
 

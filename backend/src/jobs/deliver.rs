@@ -1,14 +1,17 @@
 //! Delivery of notifications by e-mail. Notifications that need it are queued for mail in the
-//! same transaction as the change that causes them; this job sends them after the commit,
-//! once each even with several server processes.
+//! same transaction as the change that causes them; this job sends them after the commit, at
+//! least once each: a row is leased while its mail is handed to the SMTP server and deleted
+//! only once the server accepted it. A temporary refusal or a network failure puts it back
+//! for a later attempt (exponential backoff, up to `DELIVERY_MAX_ATTEMPTS`); a permanent
+//! refusal drops it, with a log. Several server processes never hold the same row at once.
 
-use crate::db::models::notification::Notification;
-use crate::db::models::notification_delivery::{Channel, Delivery};
+use crate::db::models::notification_delivery::{Channel, Claimed, Delivery, Settle};
 use crate::db::schema::users;
 use crate::db::Db;
 use crate::domain::ids::UserId;
 use crate::error::AppResult;
-use crate::mail::Mailer;
+use crate::jobs::lease::LeaseClock;
+use crate::mail::{self, Mailer, SendError};
 use diesel::prelude::*;
 use std::time::Duration;
 
@@ -17,23 +20,22 @@ const BATCH: i64 = 50;
 /// How often pending deliveries are looked for when nothing asks earlier.
 pub const INTERVAL: Duration = Duration::from_secs(30);
 
-/// Sends every pending notification. Returns how many went out.
+/// Sends every notification mail that is due. Returns how many went out.
 #[tracing::instrument(skip_all)]
 pub async fn run_once(db: &Db, mailer: &Mailer) -> AppResult<usize> {
     let mut sent = 0;
     loop {
-        // Claiming takes the rows off the queue in its own transaction: a crash between claim
-        // and send loses that mail rather than sending it twice.
-        let claimed: Vec<(Notification, Option<String>)> = db
+        let clock = LeaseClock::start();
+        let claimed: Vec<(Claimed, Option<String>)> = db
             .transaction(|conn| {
                 let rows = Delivery::claim(conn, Channel::Mail, BATCH)?;
                 let mut out = Vec::with_capacity(rows.len());
-                for n in rows {
-                    let email = match n.access_for {
+                for claimed in rows {
+                    let email = match claimed.notification.access_for {
                         Some(u) => email_of(conn, u)?,
                         None => None,
                     };
-                    out.push((n, email));
+                    out.push((claimed, email));
                 }
                 Ok(out)
             })
@@ -41,12 +43,55 @@ pub async fn run_once(db: &Db, mailer: &Mailer) -> AppResult<usize> {
         if claimed.is_empty() {
             return Ok(sent);
         }
-        for (n, email) in claimed {
-            let Some(to) = email else { continue };
-            let body = format!("{}\n\n{}\n", n.content, "Open Clockto to see the details.");
-            match mailer.send(&to, &n.title, body).await {
-                Ok(()) => sent += 1,
-                Err(e) => tracing::warn!(error = %e, notification = %n.id, "mail not sent"),
+        for (claimed, email) in claimed {
+            let outcome = match email {
+                // Nobody to write to (a public notification, a user since deleted).
+                None => Settle::Done,
+                Some(_) if !clock.may_start(mail::SEND_TIMEOUT) => Settle::Untried {
+                    done_subscriptions: Vec::new(),
+                },
+                Some(to) => {
+                    let n = &claimed.notification;
+                    let body = format!("{}\n\n{}\n", n.content, "Open Clockto to see the details.");
+                    let result = mailer.deliver(&to, &n.title, body).await;
+                    if result.is_ok() {
+                        sent += 1;
+                    }
+                    settle_after(result, &claimed, mailer)
+                }
+            };
+            // Settled one by one: a process that dies in the middle of a batch sends again
+            // only the mail it was sending.
+            let id = claimed.notification.id;
+            let mine = db
+                .run(move |conn| Ok(Delivery::settle(conn, Channel::Mail, &claimed, &outcome)?))
+                .await?;
+            if !mine {
+                tracing::warn!(notification = %id, "the mail's lease ran out before it was settled");
+            }
+        }
+    }
+}
+
+/// What a send's result makes of its row.
+fn settle_after(result: Result<(), SendError>, claimed: &Claimed, mailer: &Mailer) -> Settle {
+    let (notification, attempt) = (claimed.notification.id, claimed.attempt);
+    match result {
+        Ok(()) => Settle::Done,
+        Err(SendError::Permanent(e)) => {
+            tracing::warn!(%notification, attempt, error = %e, "mail refused for good, dropped");
+            Settle::Done
+        }
+        Err(SendError::Transient(e)) if mailer.retry().exhausted(attempt) => {
+            tracing::warn!(%notification, attempt, error = %e, "mail not sent, given up");
+            Settle::Done
+        }
+        Err(SendError::Transient(e)) => {
+            let after = mailer.retry().delay(attempt, rand::random());
+            tracing::info!(%notification, attempt, error = %e, ?after, "mail not sent, will retry");
+            Settle::Retry {
+                after,
+                done_subscriptions: Vec::new(),
             }
         }
     }

@@ -1,12 +1,16 @@
 //! Timed and background work. Every job derives what to do from the database, so it
-//! survives restarts, and never acts twice with two server processes: the senders take their
-//! rows off a queue (`FOR UPDATE SKIP LOCKED`), and the schedule's clock acts through the
-//! store's actor, whose plan sees what is already done.
+//! survives restarts, and never acts twice with two server processes: the senders lease their
+//! rows of a queue (`FOR UPDATE SKIP LOCKED`, then a lease no other sender takes them under),
+//! and the schedule's clock acts through the store's actor, whose plan sees what is already
+//! done.
 
 pub mod deliver;
+mod lease;
+pub mod outbox;
 pub mod push;
 pub mod schedule;
 
+use crate::db::models::notification_delivery::{Channel, Delivery};
 use crate::db::Db;
 use crate::error::AppResult;
 use crate::mail::Mailer;
@@ -19,23 +23,56 @@ use std::time::Duration;
 use tokio::sync::Notify;
 
 /// Wraps the publication of committed store events so that a commit which wrote
-/// notifications (and so queued their e-mail and pushes) starts sending them at once: a mail
-/// round of its own, and a wake-up of the push loop (which holds the store registry its
-/// rounds need, and which the registry, being built with this publication, cannot be given
-/// here). Commits without notifications, most of them, cost nothing more; the loops started
-/// with the server catch anything missed.
-pub fn deliver_on_commit(publish: Publish, db: Db, mailer: Mailer, pusher: Pusher) -> Publish {
+/// notifications (and so queued their e-mail and pushes) wakes the mail and push loops of
+/// this process at once. Commits without notifications, most of them, cost nothing more; the
+/// loops catch anything missed.
+pub fn deliver_on_commit(publish: Publish, mailer: Mailer, pusher: Pusher) -> Publish {
     Arc::new(move |events| {
         publish(events);
         if !events.iter().any(|e| e.kind == NOTIFICATION_EVENT) {
             return;
         }
-        let (db, mailer) = (db.clone(), mailer.clone());
-        actix_web::rt::spawn(async move {
-            logged("mail delivery", deliver::run_once(&db, &mailer).await)
-        });
+        mailer.wake();
         pusher.wake();
     })
+}
+
+/// Shortest wait of a delivery loop between two rounds, so that a row another process is
+/// claiming at that moment cannot make it spin.
+const SHORTEST_WAIT: Duration = Duration::from_millis(50);
+
+/// Runs a delivery `job` (mail or push of `channel`) now, then again whenever `wake` is
+/// notified, when a queued row comes due (a retry, or the lease of a process that died), and
+/// at least every `interval`.
+pub async fn deliveries<F, Fut, T>(
+    what: &'static str,
+    db: Db,
+    channel: Channel,
+    interval: Duration,
+    wake: Arc<Notify>,
+    mut job: F,
+) where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = AppResult<T>>,
+{
+    loop {
+        logged(what, job().await);
+        let due = db
+            .run(move |conn| Ok(Delivery::next_due(conn, channel)?))
+            .await;
+        let wait = match due {
+            Ok(Some(due)) => due.clamp(SHORTEST_WAIT, interval.max(SHORTEST_WAIT)),
+            Ok(None) => interval,
+            Err(e) => {
+                tracing::warn!(error = %e, "{what}: cannot read the queue");
+                interval
+            }
+        };
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            () = wake.notified() => {}
+        }
+    }
 }
 
 /// Runs `job` every `interval`, for as long as the server runs; a failed round is logged and
@@ -48,27 +85,6 @@ where
     let mut ticker = tokio::time::interval(interval);
     loop {
         ticker.tick().await;
-        logged(what, job().await);
-    }
-}
-
-/// Like [`every`], and also whenever `wake` is notified (a notification during a round brings
-/// one more round after it).
-pub async fn every_or_woken<F, Fut, T>(
-    what: &'static str,
-    interval: Duration,
-    wake: Arc<Notify>,
-    mut job: F,
-) where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = AppResult<T>>,
-{
-    let mut ticker = tokio::time::interval(interval);
-    loop {
-        tokio::select! {
-            _ = ticker.tick() => {}
-            () = wake.notified() => {}
-        }
         logged(what, job().await);
     }
 }

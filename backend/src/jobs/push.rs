@@ -1,13 +1,15 @@
 //! Web Push of notifications. A notification for one reader is queued for push in the same
-//! transaction as the change that causes it; this job claims it after the commit
-//! (once, even with several server processes), encrypts it for each of the reader's browsers
-//! in its store (aes128gcm, RFC 8291), signs the request (VAPID, RFC 8292) and posts it to
-//! the browser's push service. Subscriptions a push service calls gone are forgotten through
-//! their store's actor.
+//! transaction as the change that causes it; this job leases it after the commit (no two
+//! server processes at once), encrypts it for each of the reader's browsers in its store
+//! (aes128gcm, RFC 8291), signs the request (VAPID, RFC 8292) and posts it to the browser's
+//! push service. It is delivered at least once: the row leaves the queue when every browser's
+//! push service accepted it, refused it for good or called the subscription gone (which is
+//! then forgotten through the store's actor). A network failure, a 5xx or a 429 brings the
+//! row back later for the browsers still waiting (exponential backoff, or the service's
+//! `Retry-After` when longer, up to `DELIVERY_MAX_ATTEMPTS`).
 
-use crate::config::Settings;
-use crate::db::models::notification::Notification;
-use crate::db::models::notification_delivery::{Channel, Delivery};
+use crate::config::{DeliveryRetry, Settings};
+use crate::db::models::notification_delivery::{Channel, Claimed, Delivery, Settle};
 use crate::db::models::push_subscription::PushSubscription;
 use crate::db::Db;
 use crate::domain::ids::{StoreId, UserId};
@@ -15,6 +17,7 @@ use crate::domain::push::{
     self, BrowserKeys, Endpoint, EndpointRules, Message, SubscriptionError, VapidKey, TTL_SECONDS,
 };
 use crate::error::AppResult;
+use crate::jobs::lease::LeaseClock;
 use crate::store::push::ForgetGone;
 use crate::store::registry::StoreRegistry;
 use futures_util::StreamExt;
@@ -42,6 +45,7 @@ pub struct Pusher {
     key: VapidKey,
     subject: String,
     rules: EndpointRules,
+    retry: DeliveryRetry,
     wake: Arc<Notify>,
 }
 
@@ -53,6 +57,7 @@ impl Pusher {
             rules: EndpointRules {
                 allow_local: settings.push_allow_http,
             },
+            retry: settings.delivery_retry,
             wake: Arc::new(Notify::new()),
         }
     }
@@ -96,10 +101,16 @@ enum Outcome {
     Sent,
     /// The push service no longer knows the subscription (404 or 410): forget it.
     Gone,
-    Failed,
+    /// Refused for good: another 4xx, an endpoint the rules refuse, a message that cannot be
+    /// built. Not tried again.
+    Refused,
+    /// Failed for now (network, timeout, 5xx, 429, 408); the service's `Retry-After`, if any.
+    Later(Option<Duration>),
+    /// Not tried: the lease was running out.
+    Untried,
 }
 
-/// Pushes every pending notification. Returns how many pushes were accepted.
+/// Pushes every notification that is due. Returns how many pushes were accepted.
 #[tracing::instrument(skip_all)]
 pub async fn run_once(db: &Db, pusher: &Pusher, stores: &StoreRegistry) -> AppResult<usize> {
     let client = awc::Client::builder()
@@ -108,25 +119,29 @@ pub async fn run_once(db: &Db, pusher: &Pusher, stores: &StoreRegistry) -> AppRe
         .finish();
     let mut sent = 0;
     loop {
-        // Claiming takes the rows off the queue in its own transaction: a crash between claim
-        // and send loses that push rather than sending it twice.
-        let claimed: Vec<(Notification, Vec<PushSubscription>)> = db
+        let clock = LeaseClock::start();
+        let claimed: Vec<(Claimed, Vec<PushSubscription>)> = db
             .transaction(|conn| {
                 let rows = Delivery::claim(conn, Channel::Push, BATCH)?;
                 let readers: Vec<(StoreId, UserId)> = rows
                     .iter()
-                    .filter_map(|n| n.access_for.map(|u| (n.store_id, u)))
+                    .filter_map(|c| {
+                        let n = &c.notification;
+                        n.access_for.map(|u| (n.store_id, u))
+                    })
                     .collect();
                 let subscriptions = PushSubscription::of_readers(conn, &readers)?;
                 Ok(rows
                     .into_iter()
-                    .map(|n| {
-                        let mine = subscriptions
+                    .map(|c| {
+                        let n = &c.notification;
+                        let waiting = subscriptions
                             .iter()
                             .filter(|s| Some(s.user_id) == n.access_for && s.store_id == n.store_id)
+                            .filter(|s| !c.done_subscriptions.contains(&s.id))
                             .cloned()
                             .collect();
-                        (n, mine)
+                        (c, waiting)
                     })
                     .collect())
             })
@@ -134,45 +149,115 @@ pub async fn run_once(db: &Db, pusher: &Pusher, stores: &StoreRegistry) -> AppRe
         if claimed.is_empty() {
             return Ok(sent);
         }
-        let pushes: Vec<(Message, PushSubscription)> = claimed
-            .into_iter()
-            .flat_map(|(n, subscriptions)| {
+        let pushes: Vec<(usize, Message, PushSubscription)> = claimed
+            .iter()
+            .enumerate()
+            .flat_map(|(row, (c, subscriptions))| {
+                let n = &c.notification;
                 let message = Message::new(
                     &n.title,
                     &n.content,
                     n.id.to_string(),
                     n.store_id.to_string(),
                 );
-                subscriptions.into_iter().map(move |s| (message.clone(), s))
+                subscriptions
+                    .iter()
+                    .map(move |s| (row, message.clone(), s.clone()))
             })
             .collect();
-        let outcomes: Vec<(Outcome, PushSubscription)> = futures_util::stream::iter(pushes)
-            .map(|(message, subscription)| {
-                let client = &client;
+        let outcomes: Vec<(usize, Outcome, PushSubscription)> = futures_util::stream::iter(pushes)
+            .map(|(row, message, subscription)| {
+                let (client, clock) = (&client, &clock);
                 async move {
-                    let outcome = send(client, pusher, &message, &subscription).await;
-                    (outcome, subscription)
+                    let outcome = if clock.may_start(SEND_TIMEOUT) {
+                        send(client, pusher, &message, &subscription).await
+                    } else {
+                        Outcome::Untried
+                    };
+                    (row, outcome, subscription)
                 }
             })
             .buffer_unordered(PARALLEL)
             .collect()
             .await;
+        sent += outcomes
+            .iter()
+            .filter(|(_, o, _)| *o == Outcome::Sent)
+            .count();
         let mut gone: HashMap<StoreId, Vec<uuid::Uuid>> = HashMap::new();
-        for (outcome, subscription) in outcomes {
-            match outcome {
-                Outcome::Sent => sent += 1,
-                Outcome::Gone => gone
-                    .entry(subscription.store_id)
+        for (_, outcome, subscription) in &outcomes {
+            if *outcome == Outcome::Gone {
+                gone.entry(subscription.store_id)
                     .or_default()
-                    .push(subscription.id),
-                Outcome::Failed => {}
+                    .push(subscription.id);
             }
         }
+        let settled: Vec<(Claimed, Settle)> = claimed
+            .into_iter()
+            .enumerate()
+            .map(|(row, (c, _))| {
+                let mine = outcomes.iter().filter(|(r, _, _)| *r == row);
+                let settle = settle_after(mine.map(|(_, o, s)| (*o, s.id)), &c, pusher.retry);
+                (c, settle)
+            })
+            .collect();
+        // Settled before the gone subscriptions are forgotten: were that to fail, the pushes
+        // that went out are still known as done.
+        db.transaction(move |conn| {
+            for (claimed, settle) in &settled {
+                if !Delivery::settle(conn, Channel::Push, claimed, settle)? {
+                    let notification = claimed.notification.id;
+                    tracing::warn!(%notification, "the push's lease ran out before it was settled");
+                }
+            }
+            Ok(())
+        })
+        .await?;
         for (store, ids) in gone {
             stores
                 .execute::<()>(store, ForgetGone { store, ids })
                 .await?;
         }
+    }
+}
+
+/// What the pushes of one notification (to each browser still waiting) make of its row.
+fn settle_after(
+    outcomes: impl Iterator<Item = (Outcome, uuid::Uuid)>,
+    claimed: &Claimed,
+    retry: DeliveryRetry,
+) -> Settle {
+    let mut done = Vec::new();
+    let (mut later, mut untried) = (false, false);
+    let mut asked: Option<Duration> = None;
+    for (outcome, subscription) in outcomes {
+        match outcome {
+            Outcome::Sent | Outcome::Gone | Outcome::Refused => done.push(subscription),
+            Outcome::Later(after) => {
+                later = true;
+                asked = asked.max(after);
+            }
+            Outcome::Untried => untried = true,
+        }
+    }
+    let (notification, attempt) = (claimed.notification.id, claimed.attempt);
+    if later && retry.exhausted(attempt) {
+        tracing::warn!(%notification, attempt, "push not delivered to every browser, given up");
+        Settle::Done
+    } else if later {
+        let backoff = retry.delay(attempt, rand::random());
+        let after = asked.map_or(backoff, |a| a.min(DeliveryRetry::LONGEST).max(backoff));
+        tracing::info!(%notification, attempt, ?after, "push will be retried");
+        Settle::Retry {
+            after,
+            done_subscriptions: done,
+        }
+    } else if untried {
+        Settle::Untried {
+            done_subscriptions: done,
+        }
+    } else {
+        Settle::Done
     }
 }
 
@@ -188,19 +273,19 @@ async fn send(
         Err(e) => {
             // Saved under other rules (PUSH_ALLOW_HTTP since turned off): not sent.
             tracing::warn!(subscription = %subscription.id, reason = %e, "push endpoint refused");
-            return Outcome::Failed;
+            return Outcome::Refused;
         }
     };
     if let Err(e) = pusher.admits(&endpoint).await {
         tracing::warn!(subscription = %subscription.id, reason = %e, "push endpoint refused");
-        return Outcome::Failed;
+        return Outcome::Refused;
     }
     let host = endpoint.host().to_string();
     let request = match encrypt_and_sign(pusher, &endpoint, message, subscription) {
         Ok(r) => r,
         Err(e) => {
             tracing::warn!(subscription = %subscription.id, %host, error = %e, "push not built");
-            return Outcome::Failed;
+            return Outcome::Refused;
         }
     };
     let result = client
@@ -218,16 +303,34 @@ async fn send(
             tracing::info!(subscription = %subscription.id, %host, "push subscription gone");
             Outcome::Gone
         }
+        Ok(response) if matches!(response.status().as_u16(), 408 | 429 | 500..=599) => {
+            let status = response.status().as_u16();
+            let after = retry_after(response.headers());
+            tracing::info!(subscription = %subscription.id, %host, status, ?after, "push not taken, for now");
+            Outcome::Later(after)
+        }
         Ok(response) => {
             let status = response.status().as_u16();
             tracing::warn!(subscription = %subscription.id, %host, status, "push refused");
-            Outcome::Failed
+            Outcome::Refused
         }
         Err(e) => {
-            tracing::warn!(subscription = %subscription.id, %host, error = %e, "push not sent");
-            Outcome::Failed
+            tracing::info!(subscription = %subscription.id, %host, error = %e, "push not sent, for now");
+            Outcome::Later(None)
         }
     }
+}
+
+/// A `Retry-After` given in seconds (the form push services use; a date is ignored).
+fn retry_after(headers: &actix_web::http::header::HeaderMap) -> Option<Duration> {
+    let value = headers.get(actix_web::http::header::RETRY_AFTER)?;
+    value
+        .to_str()
+        .ok()?
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .map(Duration::from_secs)
 }
 
 /// The encrypted body and the VAPID header of one push.

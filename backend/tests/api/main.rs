@@ -2,6 +2,7 @@
 
 mod accounts;
 mod calls;
+mod delivery;
 mod employees;
 mod headers;
 mod health;
@@ -9,6 +10,7 @@ mod helpers;
 mod isolation;
 mod jobs;
 mod membership;
+mod outbox;
 mod pool;
 mod push;
 mod requests;

@@ -14,6 +14,7 @@ use base64::Engine as _;
 use p256::elliptic_curve::sec1::ToEncodedPoint;
 use rand::RngCore;
 use serde_json::{json, Value};
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -35,11 +36,13 @@ impl Received {
     }
 }
 
-/// A push service on loopback that records every POST and answers with a chosen status.
+/// A push service on loopback that records every POST and answers with a chosen status, or
+/// first with a given series of them.
 struct PushService {
     origin: String,
     received: Arc<Mutex<Vec<Received>>>,
     status: Arc<AtomicU16>,
+    first: Arc<Mutex<VecDeque<u16>>>,
     handle: actix_web::dev::ServerHandle,
 }
 
@@ -47,13 +50,14 @@ impl PushService {
     fn start() -> PushService {
         let received = Arc::new(Mutex::new(Vec::new()));
         let status = Arc::new(AtomicU16::new(201));
-        let (log, answer) = (received.clone(), status.clone());
+        let first = Arc::new(Mutex::new(VecDeque::new()));
+        let (log, answer, series) = (received.clone(), status.clone(), first.clone());
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind push service");
         let port = listener.local_addr().expect("address").port();
         let server = HttpServer::new(move || {
-            let (log, answer) = (log.clone(), answer.clone());
+            let (log, answer, series) = (log.clone(), answer.clone(), series.clone());
             App::new().default_service(web::to(move |req: HttpRequest, body: web::Bytes| {
-                let (log, answer) = (log.clone(), answer.clone());
+                let (log, answer, series) = (log.clone(), answer.clone(), series.clone());
                 async move {
                     log.lock().expect("log").push(Received {
                         path: format!("{} {}", req.method(), req.path()),
@@ -66,8 +70,9 @@ impl PushService {
                             .collect(),
                         body: body.to_vec(),
                     });
-                    let code = actix_web::http::StatusCode::from_u16(answer.load(Ordering::SeqCst))
-                        .expect("status");
+                    let next = series.lock().expect("series").pop_front();
+                    let status = next.unwrap_or_else(|| answer.load(Ordering::SeqCst));
+                    let code = actix_web::http::StatusCode::from_u16(status).expect("status");
                     HttpResponse::build(code).finish()
                 }
             }))
@@ -82,6 +87,7 @@ impl PushService {
             origin: format!("http://127.0.0.1:{port}"),
             received,
             status,
+            first,
             handle,
         }
     }
@@ -96,6 +102,11 @@ impl PushService {
 
     fn answer_with(&self, status: u16) {
         self.status.store(status, Ordering::SeqCst);
+    }
+
+    /// Answers the next requests with `statuses`, one each, before the chosen status.
+    fn answer_first_with(&self, statuses: &[u16]) {
+        self.first.lock().expect("series").extend(statuses);
     }
 
     /// Waits (briefly) until at least `n` requests arrived, and returns them all.
@@ -398,7 +409,8 @@ async fn a_push_claim_is_held_up_neither_by_a_mail_claim_nor_by_the_reader() {
     }
     let claimed = push.join().expect("push claim thread");
     assert_eq!(claimed.len(), 1);
-    assert_eq!(claimed[0].id, note.id);
+    assert_eq!(claimed[0].notification.id, note.id);
+    assert_eq!(claimed[0].attempt, 1);
     // A second claimer finds nothing: each notification goes out once per channel.
     assert!(Delivery::claim(&mut s.app.conn(), Channel::Push, 50)
         .expect("claim")
@@ -406,7 +418,71 @@ async fn a_push_claim_is_held_up_neither_by_a_mail_claim_nor_by_the_reader() {
     diesel::sql_query("COMMIT")
         .execute(&mut busy)
         .expect("commit");
-    assert_eq!(pending_pushes(&s.app), 0);
+    // Claimed rows stay queued, under lease, until their sender settles them: nobody else
+    // takes them meanwhile.
+    assert_eq!(pending_pushes(&s.app), 1);
+    assert!(Delivery::claim(&mut s.app.conn(), Channel::Push, 50)
+        .expect("claim")
+        .is_empty());
+    assert!(Delivery::claim(&mut s.app.conn(), Channel::Mail, 50)
+        .expect("claim")
+        .is_empty());
+}
+
+#[actix_web::test]
+async fn a_push_the_service_cannot_take_now_is_sent_again_and_delivered_once() {
+    let s = scene().await;
+    let push = PushService::start();
+    let ana = Browser::new();
+    subscribe(&s, &s.ana.token, &ana, &push.endpoint("ana")).await;
+    push.answer_first_with(&[503]);
+
+    publish_for_ana(&s, 3).await;
+    push.wait_for(2).await;
+    until_nothing_pending(&s.app).await;
+    // Give a stray third send the time to arrive, were there one.
+    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    let got = push.received();
+    assert_eq!(
+        got.len(),
+        2,
+        "refused once for now, then accepted, and no more"
+    );
+    let notification = newest_private(&s, &s.ana.token).await;
+    for request in &got {
+        assert_eq!(request.path, "POST /push/ana");
+        assert_eq!(ana.decrypt(&request.body)["tag"], notification["id"]);
+    }
+    assert_eq!(subscriptions(&s.app).len(), 1, "the subscription is kept");
+}
+
+#[actix_web::test]
+async fn a_retry_goes_only_to_the_browsers_still_waiting() {
+    let s = scene().await;
+    let (busy, fine, refusing) = (
+        PushService::start(),
+        PushService::start(),
+        PushService::start(),
+    );
+    busy.answer_first_with(&[429, 502]);
+    refusing.answer_with(400);
+    let browsers = [Browser::new(), Browser::new(), Browser::new()];
+    subscribe(&s, &s.ana.token, &browsers[0], &busy.endpoint("a")).await;
+    subscribe(&s, &s.ana.token, &browsers[1], &fine.endpoint("b")).await;
+    subscribe(&s, &s.ana.token, &browsers[2], &refusing.endpoint("c")).await;
+
+    publish_for_ana(&s, 3).await;
+    busy.wait_for(3).await;
+    until_nothing_pending(&s.app).await;
+    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(busy.received().len(), 3, "429 and 502 are tried again");
+    assert_eq!(
+        fine.received().len(),
+        1,
+        "an accepted push is not sent again"
+    );
+    assert_eq!(refusing.received().len(), 1, "a 400 is not tried again");
+    assert_eq!(subscriptions(&s.app).len(), 3, "none is gone");
 }
 
 #[actix_web::test]

@@ -1,8 +1,11 @@
 use crate::db::models::notification::Notification;
 use crate::db::schema::notification_deliveries;
 use crate::domain::ids::NotificationId;
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::{Array, BigInt, Double, Integer, Text, Timestamptz};
+use std::collections::HashMap;
+use std::time::Duration;
 
 /// A way a notification goes out besides the live socket event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,15 +31,54 @@ pub struct Channels {
 }
 
 #[derive(QueryableByName)]
-struct Claimed {
+struct ClaimedRow {
     #[diesel(sql_type = diesel::sql_types::Uuid)]
     notification_id: NotificationId,
+    #[diesel(sql_type = Integer)]
+    attempts: i32,
+    #[diesel(sql_type = Timestamptz)]
+    leased_until: DateTime<Utc>,
+    #[diesel(sql_type = Array<diesel::sql_types::Uuid>)]
+    done_subscriptions: Vec<uuid::Uuid>,
+}
+
+/// A notification a sender holds under lease, to send on one channel.
+#[derive(Debug, Clone)]
+pub struct Claimed {
+    pub notification: Notification,
+    /// The number of this attempt, from 1.
+    pub attempt: i32,
+    /// When the lease ends. It also names the lease: settling checks it, so a sender whose
+    /// lease ran out, and whose row another sender took meanwhile, changes nothing.
+    pub lease: DateTime<Utc>,
+    /// Web Push: the subscriptions earlier attempts are done with (accepted, gone, refused).
+    pub done_subscriptions: Vec<uuid::Uuid>,
+}
+
+/// What became of a claimed row once its sender is through with it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Settle {
+    /// Sent, refused for good, given up or with nowhere to go: off the queue.
+    Done,
+    /// Failed for now: back on the queue after `after`; subscriptions done with meanwhile
+    /// are not pushed to again.
+    Retry {
+        after: Duration,
+        done_subscriptions: Vec<uuid::Uuid>,
+    },
+    /// Not tried (the lease was running out before its turn): back on the queue at once,
+    /// and this attempt does not count.
+    Untried { done_subscriptions: Vec<uuid::Uuid> },
 }
 
 /// The queue of notifications waiting to go out, one row per channel.
 pub struct Delivery;
 
 impl Delivery {
+    /// How long a claim holds its rows. A sender starts no send it could not finish within it;
+    /// a sender that dies leaves its rows to another when it ends.
+    pub const LEASE: Duration = Duration::from_secs(300);
+
     /// Queues a notification (written in the same transaction) on its channels.
     pub fn queue(
         conn: &mut PgConnection,
@@ -54,6 +96,7 @@ impl Delivery {
                 notification_deliveries::channel.eq(channel.as_str()),
                 notification_deliveries::notification_id.eq(notification.id),
                 notification_deliveries::created_at.eq(notification.created_at),
+                // `next_attempt_at` is left to the database's clock, which every claim reads.
             )
         })
         .collect();
@@ -66,35 +109,120 @@ impl Delivery {
             .execute(conn)
     }
 
-    /// Takes up to `limit` of the oldest notifications waiting on `channel` off the queue, in
-    /// the caller's transaction. Rows another process is taking are skipped: they are its to
-    /// send, so each notification goes out once per channel.
+    /// Leases up to `limit` of the notifications due on `channel`, the longest waiting first,
+    /// for [`Delivery::LEASE`]. The rows stay queued until their sender settles them. Rows
+    /// another process is leasing at this moment are skipped, and leased rows are not due
+    /// until the lease ends, so no two senders hold the same row at once.
+    #[tracing::instrument(skip(conn))]
     pub fn claim(
         conn: &mut PgConnection,
         channel: Channel,
         limit: i64,
-    ) -> QueryResult<Vec<Notification>> {
-        let claimed: Vec<Claimed> = diesel::sql_query(
-            "DELETE FROM notification_deliveries
-              WHERE (channel, notification_id) IN (
+    ) -> QueryResult<Vec<Claimed>> {
+        let rows: Vec<ClaimedRow> = diesel::sql_query(
+            "UPDATE notification_deliveries d
+                SET attempts = d.attempts + 1,
+                    leased_until = now() + make_interval(secs => $3),
+                    next_attempt_at = now() + make_interval(secs => $3)
+              WHERE (d.channel, d.notification_id) IN (
                     SELECT channel, notification_id FROM notification_deliveries
-                     WHERE channel = $1
-                     ORDER BY created_at
+                     WHERE channel = $1 AND next_attempt_at <= now()
+                     ORDER BY next_attempt_at
                      LIMIT $2
                        FOR UPDATE SKIP LOCKED)
-          RETURNING notification_id",
+          RETURNING d.notification_id, d.attempts, d.leased_until, d.done_subscriptions",
         )
         .bind::<Text, _>(channel.as_str())
         .bind::<BigInt, _>(limit)
+        .bind::<Double, _>(Self::LEASE.as_secs_f64())
         .load(conn)?;
-        if claimed.is_empty() {
+        if rows.is_empty() {
             return Ok(Vec::new());
         }
-        let ids: Vec<NotificationId> = claimed.into_iter().map(|c| c.notification_id).collect();
-        Notification::by_ids(conn, &ids)
+        let ids: Vec<NotificationId> = rows.iter().map(|r| r.notification_id).collect();
+        let mut leases: HashMap<NotificationId, ClaimedRow> =
+            rows.into_iter().map(|r| (r.notification_id, r)).collect();
+        Ok(Notification::by_ids(conn, &ids)?
+            .into_iter()
+            .filter_map(|n| {
+                leases.remove(&n.id).map(|r| Claimed {
+                    notification: n,
+                    attempt: r.attempts,
+                    lease: r.leased_until,
+                    done_subscriptions: r.done_subscriptions,
+                })
+            })
+            .collect())
     }
 
-    /// How many notifications wait on `channel`.
+    /// Settles a row this sender leased, if the lease is still its own. Returns whether it
+    /// was.
+    #[tracing::instrument(skip(conn, claimed), fields(notification = %claimed.notification.id))]
+    pub fn settle(
+        conn: &mut PgConnection,
+        channel: Channel,
+        claimed: &Claimed,
+        outcome: &Settle,
+    ) -> QueryResult<bool> {
+        let mine = notification_deliveries::table
+            .filter(notification_deliveries::channel.eq(channel.as_str()))
+            .filter(notification_deliveries::notification_id.eq(claimed.notification.id))
+            .filter(notification_deliveries::leased_until.eq(claimed.lease));
+        let changed = match outcome {
+            Settle::Done => diesel::delete(mine).execute(conn)?,
+            Settle::Retry {
+                after,
+                done_subscriptions,
+            } => diesel::sql_query(
+                "UPDATE notification_deliveries
+                    SET leased_until = NULL,
+                        next_attempt_at = now() + make_interval(secs => $4),
+                        done_subscriptions = done_subscriptions || $5
+                  WHERE channel = $1 AND notification_id = $2 AND leased_until = $3",
+            )
+            .bind::<Text, _>(channel.as_str())
+            .bind::<diesel::sql_types::Uuid, _>(claimed.notification.id)
+            .bind::<Timestamptz, _>(claimed.lease)
+            .bind::<Double, _>(after.as_secs_f64())
+            .bind::<Array<diesel::sql_types::Uuid>, _>(done_subscriptions)
+            .execute(conn)?,
+            Settle::Untried { done_subscriptions } => diesel::sql_query(
+                "UPDATE notification_deliveries
+                    SET leased_until = NULL,
+                        next_attempt_at = now(),
+                        attempts = attempts - 1,
+                        done_subscriptions = done_subscriptions || $4
+                  WHERE channel = $1 AND notification_id = $2 AND leased_until = $3",
+            )
+            .bind::<Text, _>(channel.as_str())
+            .bind::<diesel::sql_types::Uuid, _>(claimed.notification.id)
+            .bind::<Timestamptz, _>(claimed.lease)
+            .bind::<Array<diesel::sql_types::Uuid>, _>(done_subscriptions)
+            .execute(conn)?,
+        };
+        Ok(changed > 0)
+    }
+
+    /// How long until a row of `channel` is due (zero when one is), if any is queued: a
+    /// retry, or a lease that ends.
+    pub fn next_due(conn: &mut PgConnection, channel: Channel) -> QueryResult<Option<Duration>> {
+        #[derive(QueryableByName)]
+        struct Due {
+            #[diesel(sql_type = diesel::sql_types::Nullable<Double>)]
+            seconds: Option<f64>,
+        }
+        let due: Due = diesel::sql_query(
+            "SELECT EXTRACT(EPOCH FROM min(next_attempt_at) - now())::float8 AS seconds
+               FROM notification_deliveries WHERE channel = $1",
+        )
+        .bind::<Text, _>(channel.as_str())
+        .get_result(conn)?;
+        Ok(due
+            .seconds
+            .map(|s| Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::MAX)))
+    }
+
+    /// How many notifications wait on `channel`, leased ones included.
     pub fn waiting(conn: &mut PgConnection, channel: Channel) -> QueryResult<i64> {
         notification_deliveries::table
             .filter(notification_deliveries::channel.eq(channel.as_str()))

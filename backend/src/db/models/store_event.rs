@@ -3,6 +3,7 @@ use crate::domain::audience::Audience;
 use crate::domain::ids::StoreId;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Timestamptz};
 
 /// One committed change of a store (the transactional outbox). Versions per store are
 /// gap-free.
@@ -91,6 +92,63 @@ impl StoreEvent {
             .select(store_events::kind)
             .distinct()
             .load(conn)
+    }
+
+    /// Deletes up to `limit` of the changes written before `before`, of any store, oldest
+    /// first. Rows another process is deleting at the moment are skipped, so several
+    /// processes prune side by side without waiting on each other. Returns how many went.
+    #[tracing::instrument(skip(conn))]
+    pub fn prune_older_than(
+        conn: &mut PgConnection,
+        before: DateTime<Utc>,
+        limit: i64,
+    ) -> QueryResult<usize> {
+        diesel::sql_query(
+            "DELETE FROM store_events e
+              USING (SELECT store_id, version FROM store_events
+                      WHERE created_at < $1
+                      ORDER BY created_at
+                      LIMIT $2
+                        FOR UPDATE SKIP LOCKED) doomed
+              WHERE e.store_id = doomed.store_id AND e.version = doomed.version",
+        )
+        .bind::<Timestamptz, _>(before)
+        .bind::<BigInt, _>(limit)
+        .execute(conn)
+    }
+
+    /// Deletes up to `limit` of the changes that are not among the newest `keep` of their
+    /// store, written before `before` (newer ones stay whatever their number), oldest first,
+    /// skipping rows another process is deleting. Returns how many went.
+    #[tracing::instrument(skip(conn))]
+    pub fn prune_beyond(
+        conn: &mut PgConnection,
+        keep: i64,
+        before: DateTime<Utc>,
+        limit: i64,
+    ) -> QueryResult<usize> {
+        // Per store through the primary key: versions are gap-free, so the newest `keep` are
+        // those above the store's version minus `keep`.
+        diesel::sql_query(
+            "DELETE FROM store_events e
+              USING (SELECT old.store_id, old.version
+                       FROM stores s
+                      CROSS JOIN LATERAL (
+                            SELECT store_id, version FROM store_events
+                             WHERE store_id = s.id
+                               AND version <= s.version - $1
+                               AND created_at < $2
+                             ORDER BY version
+                             LIMIT $3
+                               FOR UPDATE SKIP LOCKED) old
+                      WHERE s.version > $1
+                      LIMIT $3) doomed
+              WHERE e.store_id = doomed.store_id AND e.version = doomed.version",
+        )
+        .bind::<BigInt, _>(keep)
+        .bind::<Timestamptz, _>(before)
+        .bind::<BigInt, _>(limit)
+        .execute(conn)
     }
 
     /// Announces the store's newest version to every server process (delivered on commit).

@@ -1,0 +1,1 @@
+DROP INDEX store_events_created_at_idx;
