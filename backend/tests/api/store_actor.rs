@@ -211,3 +211,22 @@ async fn a_command_that_panics_fails_alone_and_the_store_goes_on() {
         (1..=11).collect::<Vec<_>>()
     );
 }
+
+#[actix_web::test]
+async fn questions_about_a_store_that_does_not_exist_are_all_answered() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    // Questions race the failing load of the store's working set: some reach the actor
+    // before the load fails, some after; every one must be answered.
+    for _ in 0..5 {
+        let store = StoreId::new();
+        let asks = (0..20).map(|_| app.state.stores.member(store, owner.id));
+        let all = futures_util::future::join_all(asks);
+        let answers = actix_web::rt::time::timeout(std::time::Duration::from_secs(10), all)
+            .await
+            .expect("every question is answered");
+        assert!(answers
+            .iter()
+            .all(|a| matches!(a, Err(e) if e.code == "no_active_store")));
+    }
+}

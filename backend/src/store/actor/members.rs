@@ -32,7 +32,7 @@ impl StoreActor {
                 let standing = q
                     .users
                     .iter()
-                    .map(|u| (*u, state.member(*u).ok().map(|m| m.is_manager())))
+                    .map(|u| (*u, state.standing(*u).ok().map(|(_, p)| p.is_manager())))
                     .collect();
                 let _ = q.reply.send(Ok(standing));
             }
@@ -123,6 +123,10 @@ impl Handler<Lookup> for StoreActor {
     type Result = ();
 
     fn handle(&mut self, question: Lookup, _: &mut Self::Context) {
+        if let Some(e) = &self.load_error {
+            let _ = question.reply.send(Err(e.duplicate()));
+            return;
+        }
         self.last_used = Instant::now();
         if self.must_wait() {
             self.lookups.push(Waiting::Lookup(question));
@@ -136,6 +140,10 @@ impl Handler<Standings> for StoreActor {
     type Result = ();
 
     fn handle(&mut self, question: Standings, ctx: &mut Self::Context) {
+        if let Some(e) = &self.load_error {
+            let _ = question.reply.send(Err(e.duplicate()));
+            return;
+        }
         let behind = self
             .state
             .as_ref()

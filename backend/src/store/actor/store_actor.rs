@@ -109,6 +109,9 @@ pub struct StoreActor {
     /// A re-read of the membership is running; `Some(true)` when another was asked for
     /// meanwhile.
     pub(super) refreshing: Option<bool>,
+    /// Why the working set could not be loaded: this actor is retiring, and messages that
+    /// reach it still (they can arrive after the failed load) get this answer at once.
+    pub(super) load_error: Option<AppError>,
     pub(super) retired: bool,
     pub(super) last_used: Instant,
 }
@@ -133,6 +136,7 @@ impl StoreActor {
             loading: false,
             committing: false,
             refreshing: None,
+            load_error: None,
             retired: false,
             last_used: Instant::now(),
         }
@@ -161,6 +165,7 @@ impl StoreActor {
                         pending.answer(Err(e.duplicate()));
                     }
                     act.fail_lookups(&e);
+                    act.load_error = Some(e);
                     // The next command starts a fresh actor, which tries again.
                     act.retire(ctx);
                 }
@@ -351,6 +356,10 @@ impl Handler<Submit> for StoreActor {
     type Result = ();
 
     fn handle(&mut self, Submit(pending): Submit, ctx: &mut Self::Context) {
+        if let Some(e) = &self.load_error {
+            pending.answer(Err(e.duplicate()));
+            return;
+        }
         self.last_used = Instant::now();
         self.queue.push_back(pending);
         self.pump(ctx);
