@@ -48,6 +48,18 @@ impl Member {
 impl StoreState {
     /// Who `user` is in this store, by the membership rule.
     pub fn member(&self, user: UserId) -> Result<Member, Refusal> {
+        let (employee, perms) = self.standing(user)?;
+        Ok(Member {
+            user,
+            store: self.store.clone(),
+            employee: employee.clone(),
+            perms,
+        })
+    }
+
+    /// The record `user` acts through and the permissions they act with, without copying
+    /// either (the hub asks this for every socket of a room).
+    pub fn standing(&self, user: UserId) -> Result<(&Employee, Perms), Refusal> {
         let employee = self
             .current_employees()
             .find(|e| e.user_id == Some(user))
@@ -58,11 +70,6 @@ impl StoreState {
             terminated: employee.terminated_at.is_some(),
         };
         let perms = membership::standing(self.store.owner_id == user, Some(record))?;
-        Ok(Member {
-            user,
-            store: self.store.clone(),
-            employee: employee.clone(),
-            perms,
-        })
+        Ok((employee, perms))
     }
 }
