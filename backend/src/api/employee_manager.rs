@@ -43,15 +43,9 @@ pub(crate) const COLOR_MAX: usize = 40;
 /// Longest phone number.
 pub(crate) const PHONE_MAX: usize = 40;
 
-/// Runs a command through the actor of the caller's store.
-async fn execute<T: 'static>(ctx: &Ctx, cmd: impl Command) -> AppResult<T> {
-    let store = ctx.member()?.store_id();
-    ctx.state.stores.execute(store, cmd).await
-}
-
 /// Runs a command and writes an `error` log when it fails (the guard logs its own refusals).
 async fn logged<T: 'static>(ctx: &Ctx, method: &'static str, cmd: impl Command) -> AppResult<T> {
-    let result = execute(ctx, cmd).await;
+    let result = ctx.execute(cmd).await;
     if let Err(e) = &result {
         let member = ctx.member()?;
         audit::failure(
@@ -134,7 +128,7 @@ impl Call for CreateRole {
             require_user_action: self.role_data.require_user_action.unwrap_or(false),
             swappeable: self.role_data.swappeable.unwrap_or(false),
         };
-        execute(&ctx, cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -162,7 +156,7 @@ impl Call for UpdateRole {
             require_user_action: self.role_data.require_user_action,
             swappeable: self.role_data.swappeable,
         };
-        execute(&ctx, cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -181,7 +175,7 @@ impl Call for DeleteRole {
 
     #[tracing::instrument(name = "deleteRole", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<DeletedRole> {
-        execute(&ctx, roles::DeleteRole { id: self.role_id }).await
+        ctx.execute(roles::DeleteRole { id: self.role_id }).await
     }
 }
 
@@ -266,7 +260,7 @@ impl InviteEmployee {
             new_code: invite_rules::generate_code(&mut rand::thread_rng(), INVITE_CODE_LEN),
             expires_at: invite_rules::expiry(Utc::now()),
         };
-        let invitation: Invitation = execute(ctx, cmd).await?;
+        let invitation: Invitation = ctx.execute(cmd).await?;
         send_invitation(&ctx.state, &invitation).await?;
         Ok(Invited {
             employee: EmployeeView::full(&invitation.employee),
@@ -338,14 +332,11 @@ pub struct EmployeeTarget {
 /// Deactivates (releasing the employee's upcoming shifts in the same commit) or activates.
 async fn set_active(ctx: Ctx, employee: EmployeeId, deactive: bool) -> AppResult<EmployeeView> {
     let by = ctx.user()?;
-    execute(
-        &ctx,
-        SetActive {
-            employee,
-            deactive,
-            by,
-        },
-    )
+    ctx.execute(SetActive {
+        employee,
+        deactive,
+        by,
+    })
     .await
 }
 

@@ -367,12 +367,11 @@ impl Call for RequestBusinessIdentityCode {
 
     #[tracing::instrument(name = "requestBusinessIdentityCode", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<IdentityCode> {
-        let store = ctx.member()?.store_id();
         let cmd = IssueIdentityCode {
             regenerate: self.regenerate,
             fresh: generate_code(&mut rand::thread_rng(), IDENTITY_CODE_LEN),
         };
-        let code = ctx.state.stores.execute(store, cmd).await?;
+        let code = ctx.execute(cmd).await?;
         Ok(IdentityCode { code })
     }
 }
@@ -396,10 +395,9 @@ impl Call for ToggleBookingFeature {
 
     #[tracing::instrument(name = "toggleBookingFeature", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<BookingState> {
-        let store = ctx.member()?.store_id();
         let cmd = ToggleBooking {
             enabled: self.booking_enabled,
         };
-        ctx.state.stores.execute(store, cmd).await
+        ctx.execute(cmd).await
     }
 }

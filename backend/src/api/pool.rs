@@ -1,7 +1,7 @@
 //! The shift pool: dropping, grabbing, a manager's answer to a grab, taking an open shift,
 //! and the pool read.
 
-use crate::api::shifts::{caller, execute};
+use crate::api::shifts::caller;
 use crate::calls::guard::SignedIn;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
@@ -54,7 +54,7 @@ impl Call for DropShiftCall {
             by: caller(&ctx)?,
             shift: self.shift,
         };
-        execute(&ctx, cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -79,7 +79,7 @@ impl Call for GrabShiftCall {
             by: caller(&ctx)?,
             request: self.drop_reuest_id,
         };
-        execute(&ctx, cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -104,7 +104,7 @@ impl Call for TakeOpenShiftCall {
             by: caller(&ctx)?,
             shift: self.shift_id,
         };
-        execute(&ctx, cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -139,7 +139,7 @@ macro_rules! grab_answer {
                     request: self.0.request_id,
                     approve: $approve,
                 };
-                execute(&ctx, cmd).await
+                ctx.execute(cmd).await
             }
         }
     };

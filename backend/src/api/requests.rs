@@ -11,7 +11,7 @@ use crate::db::models::employee::Employee;
 use crate::db::models::request::Request;
 use crate::domain::availability::Window;
 use crate::domain::business::{DayInput, TimeOfDay};
-use crate::domain::ids::{EmployeeId, RequestId, StoreId, UserId};
+use crate::domain::ids::{EmployeeId, RequestId, UserId};
 use crate::domain::permissions::Perms;
 use crate::domain::request::RequestKind;
 use crate::error::{AppError, AppResult};
@@ -19,7 +19,6 @@ use crate::messages;
 use crate::store::availability::{
     AvailabilityChange, AvailabilityDeleted, ChangeAvailability, WindowFields,
 };
-use crate::store::command::Command;
 use crate::store::request_views::{AvailabilityView, RequestView};
 use crate::store::time_off::{
     ApprovalPreview, TimeOffAction, TimeOffApproved, TimeOffCommand, TimeOffDeleted, Times,
@@ -54,11 +53,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         web::get().to(get_availability),
     )
     .route("/stores/{storeId}/timeoff", web::get().to(get_time_off));
-}
-
-/// Runs a command through the store's actor and takes its answer as `T`.
-async fn execute<T: 'static>(ctx: &Ctx, store: StoreId, cmd: impl Command) -> AppResult<T> {
-    ctx.state.stores.execute(store, cmd).await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -203,7 +197,7 @@ impl Call for CreateAvailableTime {
             (member.employee.id, Some(member.user)),
             AvailabilityChange::Create(fields),
         );
-        execute(&ctx, member.store_id(), cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -231,7 +225,7 @@ impl Call for UpdateAvailableTime {
             (member.employee.id, Some(member.user)),
             AvailabilityChange::Update(self.availability_id, fields),
         );
-        execute(&ctx, member.store_id(), cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -256,7 +250,7 @@ impl Call for DeleteAvailableTime {
             (member.employee.id, Some(member.user)),
             AvailabilityChange::Delete(self.availability_id),
         );
-        execute(&ctx, member.store_id(), cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -281,7 +275,7 @@ impl Call for AddEmployeeAvailableTime {
         let fields = self.availability.checked()?;
         let employee = target(&ctx, member, self.user_id).await?;
         let cmd = change(member, employee, AvailabilityChange::Create(fields));
-        execute(&ctx, member.store_id(), cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -311,7 +305,7 @@ impl Call for UpdateEmployeeAvailableTime {
             employee,
             AvailabilityChange::Update(self.availability_id, fields),
         );
-        execute(&ctx, member.store_id(), cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -339,7 +333,7 @@ impl Call for DeleteEmployeeAvailableTime {
             employee,
             AvailabilityChange::Delete(self.availability_id),
         );
-        execute(&ctx, member.store_id(), cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -398,7 +392,7 @@ async fn request_time_off(ctx: &Ctx, fields: TimeOffFields) -> AppResult<Request
         times: times(fields.start, fields.end, fields.entire_day)?,
         description: input::optional_text("description", fields.description.as_deref(), TEXT_MAX)?,
     };
-    execute(ctx, member.store_id(), time_off(member, action)).await
+    ctx.execute(time_off(member, action)).await
 }
 
 impl Call for RequestTimeOff {
@@ -489,7 +483,7 @@ impl Call for UpdateTimeOff {
                 TEXT_MAX,
             )?,
         };
-        execute(&ctx, member.store_id(), time_off(member, action)).await
+        ctx.execute(time_off(member, action)).await
     }
 }
 
@@ -520,7 +514,7 @@ macro_rules! request_call {
                 let $resp = input::optional_text("response", self.response.as_deref(), TEXT_MAX)?;
                 let $id = self.$field;
                 let action = $action;
-                execute(&ctx, member.store_id(), time_off(member, action)).await
+                ctx.execute(time_off(member, action)).await
             }
         }
     };

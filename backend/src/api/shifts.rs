@@ -13,7 +13,6 @@ use crate::domain::permissions::Perms;
 use crate::domain::shift::Status;
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::store::command::Command;
 use crate::store::shifts::{
     AnswerShift, BatchOp, BatchShifts, BatchedShifts, Caller, ClearSchedule, ClearedSchedule,
     CompleteShift, CreateShifts, CreatedShifts, DeleteShift, DeletedShift, OwnAction,
@@ -63,12 +62,6 @@ pub(crate) fn caller(ctx: &Ctx) -> AppResult<Caller> {
         employee: m.employee.id,
         perms: m.perms,
     })
-}
-
-/// Runs a command through the actor of the caller's store; `T` is the type of its answer.
-pub(crate) async fn execute<T: 'static>(ctx: &Ctx, cmd: impl Command) -> AppResult<T> {
-    let store = ctx.member()?.store_id();
-    ctx.state.stores.execute(store, cmd).await
 }
 
 fn reason(r: Option<String>) -> AppResult<Option<String>> {
@@ -211,7 +204,7 @@ impl Call for CreateShift {
             open_ended: self.oe,
             tasks: tasks(self.tasks)?.unwrap_or_else(|| json!([])),
         };
-        execute(&ctx, cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -283,7 +276,7 @@ impl Call for UpdateShiftCall {
             version: u.version,
             cancel_reason: reason(self.cancel_reason)?,
         };
-        execute(&ctx, cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -312,7 +305,7 @@ impl Call for DeleteShiftCall {
             id: self.shift_id,
             cancel_reason: reason(self.cancel_reason)?,
         };
-        execute(&ctx, cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -342,7 +335,7 @@ impl Call for PublishShiftsCall {
             by: caller(&ctx)?,
             ids: ids(self.shifts),
         };
-        execute(&ctx, cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -371,7 +364,7 @@ impl Call for ClearScheduleCall {
             start: input::instant("start", self.start)?,
             end: input::instant("end", self.end)?,
         };
-        execute(&ctx, cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -400,7 +393,7 @@ macro_rules! one_shift_call {
             async fn run(self, ctx: Ctx) -> AppResult<$out> {
                 let $c = caller(&ctx)?;
                 let $id = self.0.shift_id;
-                execute(&ctx, $make).await
+                ctx.execute($make).await
             }
         }
     };
@@ -458,7 +451,7 @@ impl Call for RateShiftCall {
             id: self.shift_id,
             rate: self.rate,
         };
-        execute(&ctx, cmd).await
+        ctx.execute(cmd).await
     }
 }
 
@@ -499,7 +492,7 @@ macro_rules! batch_call {
                     ids: ids(self.0.shifts),
                     cancel_reason: reason(self.0.cancel_reason)?,
                 };
-                execute(&ctx, cmd).await
+                ctx.execute(cmd).await
             }
         }
     };

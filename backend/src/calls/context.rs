@@ -4,6 +4,7 @@ use crate::calls::guard::{self, Member};
 use crate::calls::state::AppState;
 use crate::domain::ids::{SessionId, StoreId, UserId};
 use crate::error::{AppError, AppResult};
+use crate::store::command::Command;
 use actix_web::web;
 use std::net::IpAddr;
 
@@ -38,5 +39,11 @@ impl Ctx {
         self.member
             .as_ref()
             .ok_or_else(|| AppError::internal("call is not store-guarded"))
+    }
+
+    /// Runs a command through the actor of the caller's store, answering as the command does.
+    pub async fn execute<T: 'static>(&self, cmd: impl Command) -> AppResult<T> {
+        let store = self.member()?.store_id();
+        self.state.stores.execute(store, cmd).await
     }
 }
