@@ -94,6 +94,12 @@ pub struct RoleData {
     /// Shifts of this role can be swapped. Default false.
     #[serde(default)]
     pub swappeable: Option<bool>,
+    /// Shifts of this role can be started and completed from a phone. Default true.
+    #[serde(default)]
+    pub can_start: Option<bool>,
+    /// Shifts of this role can be clocked at the store's clock device. Default true.
+    #[serde(default)]
+    pub can_clock_in: Option<bool>,
 }
 
 impl RoleData {
@@ -102,6 +108,15 @@ impl RoleData {
             input::required_text("title", &self.title, NAME_MAX)?,
             input::required_text("color", &self.color, COLOR_MAX)?,
         ))
+    }
+
+    fn switches(&self) -> roles::Switches {
+        roles::Switches {
+            require_user_action: self.require_user_action,
+            swappeable: self.swappeable,
+            can_start: self.can_start,
+            can_clock_in: self.can_clock_in,
+        }
     }
 }
 
@@ -125,8 +140,7 @@ impl Call for CreateRole {
             id: RoleId::new(),
             title,
             color,
-            require_user_action: self.role_data.require_user_action.unwrap_or(false),
-            swappeable: self.role_data.swappeable.unwrap_or(false),
+            switches: self.role_data.switches(),
         };
         ctx.execute(cmd).await
     }
@@ -153,8 +167,7 @@ impl Call for UpdateRole {
             id: self.role_id,
             title,
             color,
-            require_user_action: self.role_data.require_user_action,
-            swappeable: self.role_data.swappeable,
+            switches: self.role_data.switches(),
         };
         ctx.execute(cmd).await
     }

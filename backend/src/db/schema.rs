@@ -19,6 +19,105 @@ diesel::table! {
 }
 
 diesel::table! {
+    clock_code_uses (store_id, employee_id, time_window, op) {
+        store_id -> Uuid,
+        employee_id -> Uuid,
+        time_window -> Int8,
+        op -> Text,
+        used_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    clock_punches (store_id, punch_id) {
+        store_id -> Uuid,
+        punch_id -> Uuid,
+        employee_id -> Uuid,
+        session_id -> Uuid,
+        op -> Text,
+        applied_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    clock_secrets (store_id) {
+        store_id -> Uuid,
+        generation -> Uuid,
+        secret -> Bytea,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    clock_session_edits (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        session_id -> Uuid,
+        edited_by -> Nullable<Uuid>,
+        reason -> Text,
+        before -> Jsonb,
+        after -> Jsonb,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    clock_sessions (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        employee_id -> Uuid,
+        user_id -> Nullable<Uuid>,
+        shift_id -> Nullable<Uuid>,
+        proposal_id -> Nullable<Uuid>,
+        status -> Text,
+        start_at -> Timestamptz,
+        end_at -> Nullable<Timestamptz>,
+        breaks -> Jsonb,
+        locs -> Jsonb,
+        source -> Text,
+        device_start_at -> Nullable<Timestamptz>,
+        device_end_at -> Nullable<Timestamptz>,
+        server_start_at -> Timestamptz,
+        server_end_at -> Nullable<Timestamptz>,
+        late_seconds -> Int4,
+        early_seconds -> Int4,
+        outside -> Bool,
+        drift_ms -> Nullable<Int8>,
+        version -> Int8,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    shift_proposals (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        employee_id -> Uuid,
+        title -> Text,
+        role_id -> Nullable<Uuid>,
+        start_at -> Timestamptz,
+        end_at -> Nullable<Timestamptz>,
+        status -> Text,
+        progress -> Text,
+        shift_id -> Nullable<Uuid>,
+        decided_by -> Nullable<Uuid>,
+        decided_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    timesheet_approvals (store_id, period_start) {
+        store_id -> Uuid,
+        period_start -> Date,
+        approved_by -> Nullable<Uuid>,
+        approved_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     employees (id) {
         id -> Uuid,
         store_id -> Uuid,
@@ -165,6 +264,8 @@ diesel::table! {
         swappeable -> Bool,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        can_start -> Bool,
+        can_clock_in -> Bool,
     }
 }
 
@@ -234,6 +335,7 @@ diesel::table! {
         version -> Int8,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        clock -> Jsonb,
     }
 }
 
@@ -261,6 +363,12 @@ diesel::table! {
 diesel::joinable!(availability_windows -> employees (employee_id));
 diesel::joinable!(availability_windows -> stores (store_id));
 diesel::joinable!(availability_windows -> users (created_by));
+diesel::joinable!(clock_sessions -> employees (employee_id));
+diesel::joinable!(clock_sessions -> shift_proposals (proposal_id));
+diesel::joinable!(clock_sessions -> shifts (shift_id));
+diesel::joinable!(clock_sessions -> stores (store_id));
+diesel::joinable!(clock_session_edits -> clock_sessions (session_id));
+diesel::joinable!(shift_proposals -> employees (employee_id));
 diesel::joinable!(employees -> stores (store_id));
 diesel::joinable!(employees -> users (user_id));
 diesel::joinable!(invites -> employees (employee_id));
@@ -284,6 +392,11 @@ diesel::joinable!(stores -> users (owner_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     availability_windows,
+    clock_code_uses,
+    clock_punches,
+    clock_secrets,
+    clock_session_edits,
+    clock_sessions,
     employees,
     invites,
     login_failures,
@@ -295,8 +408,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     requests,
     roles,
     sessions,
+    shift_proposals,
     shifts,
     store_events,
     stores,
+    timesheet_approvals,
     users,
 );

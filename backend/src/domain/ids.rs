@@ -62,3 +62,7 @@ id_type!(/// A notification.
     NotificationId);
 id_type!(/// A sign-in session: what a token names, and what signing out ends.
     SessionId);
+id_type!(/// A clock session: one stretch of clocked work.
+    ClockSessionId);
+id_type!(/// A proposed shift: unscheduled work an employee clocked.
+    ProposalId);

@@ -2,6 +2,7 @@
 //! server process by an advisory lock, with the outbox rows and the version bump.
 
 use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::clock::PeriodApproval;
 use crate::db::models::invite::Invite;
 use crate::db::models::notification::Notification;
 use crate::db::models::notification_delivery::Delivery;
@@ -213,6 +214,31 @@ fn write_rows(
             }
             Write::ForgetPushSubscriptions(ids) => {
                 PushSubscription::remove(conn, store, ids)?;
+            }
+            // Proposals before sessions: a session refers to its proposal.
+            Write::PutProposal(p) => {
+                p.upsert(conn)?;
+            }
+            Write::PutClockSession(s) => {
+                s.upsert(conn)?;
+            }
+            Write::PutClockSecret(s) => {
+                s.upsert(conn)?;
+            }
+            Write::AddPunch(p) => {
+                p.insert(conn)?;
+            }
+            Write::AddCodeUse(u) => {
+                u.insert(conn)?;
+            }
+            Write::AddSessionEdit(e) => {
+                e.insert(conn)?;
+            }
+            Write::ApprovePeriod(a) => {
+                a.insert(conn)?;
+            }
+            Write::ReopenPeriod(start) => {
+                PeriodApproval::delete(conn, store, *start)?;
             }
         }
     }

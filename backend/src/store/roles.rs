@@ -32,14 +32,32 @@ fn put_role(role: Role, kind: &'static str) -> Effects {
     }
 }
 
+/// A role's switches, as a call gives them: each keeps its value (or takes its default on
+/// creation) when `None`.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Switches {
+    pub require_user_action: Option<bool>,
+    pub swappeable: Option<bool>,
+    pub can_start: Option<bool>,
+    pub can_clock_in: Option<bool>,
+}
+
+impl Switches {
+    fn apply(&self, role: &mut Role) {
+        role.require_user_action = self.require_user_action.unwrap_or(role.require_user_action);
+        role.swappeable = self.swappeable.unwrap_or(role.swappeable);
+        role.can_start = self.can_start.unwrap_or(role.can_start);
+        role.can_clock_in = self.can_clock_in.unwrap_or(role.can_clock_in);
+    }
+}
+
 /// `createRole`, with its fields checked.
 #[derive(Debug)]
 pub struct CreateRole {
     pub id: RoleId,
     pub title: String,
     pub color: String,
-    pub require_user_action: bool,
-    pub swappeable: bool,
+    pub switches: Switches,
 }
 
 impl Command for CreateRole {
@@ -48,16 +66,20 @@ impl Command for CreateRole {
     }
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
-        let role = Role {
+        // Confirmation and swaps are off and both ways of clocking on until switched.
+        let mut role = Role {
             id: self.id,
             store_id: state.store.id,
             title: self.title.clone(),
             color: self.color.clone(),
-            require_user_action: self.require_user_action,
-            swappeable: self.swappeable,
+            require_user_action: false,
+            swappeable: false,
             created_at: now,
             updated_at: now,
+            can_start: true,
+            can_clock_in: true,
         };
+        self.switches.apply(&mut role);
         Ok(put_role(role, "role.created"))
     }
 }
@@ -68,8 +90,7 @@ pub struct UpdateRole {
     pub id: RoleId,
     pub title: String,
     pub color: String,
-    pub require_user_action: Option<bool>,
-    pub swappeable: Option<bool>,
+    pub switches: Switches,
 }
 
 impl Command for UpdateRole {
@@ -81,8 +102,7 @@ impl Command for UpdateRole {
         let mut role = state.role(self.id).ok_or_else(role_not_found)?.clone();
         role.title = self.title.clone();
         role.color = self.color.clone();
-        role.require_user_action = self.require_user_action.unwrap_or(role.require_user_action);
-        role.swappeable = self.swappeable.unwrap_or(role.swappeable);
+        self.switches.apply(&mut role);
         role.updated_at = now;
         Ok(put_role(role, "role.updated"))
     }

@@ -1,18 +1,23 @@
 //! The working set of one store, held by its actor.
 
 use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::clock::{
+    AppliedPunch, ClockSecret, ClockSession, CodeUse, PeriodApproval, Proposal,
+};
 use crate::db::models::employee::Employee;
 use crate::db::models::invite::Invite;
 use crate::db::models::request::Request;
 use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
-use crate::domain::ids::{EmployeeId, RequestId, RoleId, ShiftId, StoreId, UserId};
+use crate::domain::ids::{
+    ClockSessionId, EmployeeId, ProposalId, RequestId, RoleId, ShiftId, StoreId, UserId,
+};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use chrono::{DateTime, Duration, Utc};
 use diesel::PgConnection;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// The part of the working set that says who belongs to the store, read together.
 #[derive(Debug, Clone)]
@@ -42,6 +47,75 @@ impl Roster {
 /// How far back finished shifts stay in memory (later ones are loaded on demand).
 pub const HISTORY: Duration = Duration::days(62);
 
+/// How far back clock sessions, punch ids and used codes stay in memory: past the longest
+/// a late punch may be (a week), so a punch sent again is still recognised.
+pub const CLOCK_HISTORY: Duration = Duration::days(8);
+
+/// What the time clock's part of the working set holds.
+#[derive(Debug, Clone, Default)]
+pub struct ClockState {
+    /// Open sessions, and those started within [`CLOCK_HISTORY`].
+    pub sessions: HashMap<ClockSessionId, ClockSession>,
+    /// Pending proposals, and those started within [`CLOCK_HISTORY`].
+    pub proposals: HashMap<ProposalId, Proposal>,
+    /// The secret the store's clock codes are signed with, once a device was authorised.
+    pub secret: Option<ClockSecret>,
+    /// Punches applied within [`CLOCK_HISTORY`], by the id their phone gave them.
+    pub punches: HashMap<uuid::Uuid, AppliedPunch>,
+    /// Codes used: (employee, window, operation).
+    pub code_uses: HashSet<(EmployeeId, i64, String)>,
+    /// Approved pay periods, by their first day.
+    pub approved: BTreeSet<chrono::NaiveDate>,
+}
+
+impl ClockState {
+    fn load(conn: &mut PgConnection, id: StoreId, now: DateTime<Utc>) -> AppResult<ClockState> {
+        let from = now - CLOCK_HISTORY;
+        Ok(ClockState {
+            sessions: ClockSession::working_set(conn, id, from)?
+                .into_iter()
+                .map(|s| (s.id, s))
+                .collect(),
+            proposals: Proposal::working_set(conn, id, from)?
+                .into_iter()
+                .map(|p| (p.id, p))
+                .collect(),
+            secret: ClockSecret::of_store(conn, id)?,
+            punches: AppliedPunch::since(conn, id, from)?
+                .into_iter()
+                .map(|p| (p.punch_id, p))
+                .collect(),
+            code_uses: CodeUse::since(conn, id, from)?
+                .into_iter()
+                .map(|u| (u.employee_id, u.time_window, u.op))
+                .collect(),
+            approved: PeriodApproval::of_store(conn, id)?
+                .into_iter()
+                .map(|a| a.period_start)
+                .collect(),
+        })
+    }
+
+    /// The open session of an employee (at most one).
+    pub fn open_of(&self, employee: EmployeeId) -> Option<&ClockSession> {
+        self.sessions
+            .values()
+            .find(|s| s.employee_id == employee && s.is_open())
+    }
+
+    /// The session of a shift, open or completed.
+    pub fn of_shift(&self, shift: ShiftId) -> Option<&ClockSession> {
+        self.sessions.values().find(|s| s.shift_id == Some(shift))
+    }
+
+    /// The session of a proposal.
+    pub fn of_proposal(&self, proposal: ProposalId) -> Option<&ClockSession> {
+        self.sessions
+            .values()
+            .find(|s| s.proposal_id == Some(proposal))
+    }
+}
+
 /// What the actor knows about its store.
 #[derive(Debug, Clone)]
 pub struct StoreState {
@@ -63,6 +137,8 @@ pub struct StoreState {
     pub availability: HashMap<RequestId, AvailabilityWindow>,
     /// Unresolved requests, drop requests, and time off from `now - HISTORY` on.
     pub requests: HashMap<RequestId, Request>,
+    /// The time clock's sessions, proposals, secret and used punches and codes.
+    pub clock: ClockState,
 }
 
 impl StoreState {
@@ -86,8 +162,10 @@ impl StoreState {
             .into_iter()
             .map(|r| (r.id, r))
             .collect();
+        let clock = ClockState::load(conn, id, now)?;
         Ok(StoreState {
             members_at: store.version,
+            clock,
             store,
             employees,
             roles,

@@ -104,6 +104,10 @@ pub struct RoleView {
     pub color: String,
     pub require_user_action: bool,
     pub swappeable: bool,
+    /// Shifts of this role can be started from a phone.
+    pub can_start: bool,
+    /// Shifts of this role can be clocked at the store's clock device.
+    pub can_clock_in: bool,
     /// Creation, epoch ms.
     #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub timestamp: i64,
@@ -120,6 +124,8 @@ impl From<&Role> for RoleView {
             color: r.color.clone(),
             require_user_action: r.require_user_action,
             swappeable: r.swappeable,
+            can_start: r.can_start,
+            can_clock_in: r.can_clock_in,
             timestamp: r.created_at.timestamp_millis(),
             modified: r.updated_at.timestamp_millis(),
         }

@@ -2,6 +2,9 @@
 //! takes them back when their batch does not commit.
 
 use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::clock::{
+    AppliedPunch, ClockSecret, ClockSession, CodeUse, PeriodApproval, Proposal, SessionEdit,
+};
 use crate::db::models::employee::Employee;
 use crate::db::models::invite::Invite;
 use crate::db::models::notification::Notification;
@@ -11,7 +14,9 @@ use crate::db::models::request::Request;
 use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
-use crate::domain::ids::{EmployeeId, NotificationId, RequestId, RoleId, ShiftId, UserId};
+use crate::domain::ids::{
+    ClockSessionId, EmployeeId, NotificationId, ProposalId, RequestId, RoleId, ShiftId, UserId,
+};
 use crate::store::state::StoreState;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -67,6 +72,18 @@ pub enum Write {
     },
     /// Deletes subscriptions of the store by id (their push service said they are gone).
     ForgetPushSubscriptions(Vec<uuid::Uuid>),
+    PutClockSession(Box<ClockSession>),
+    PutProposal(Box<Proposal>),
+    /// The store's clock secret (a new one retires every device pass).
+    PutClockSecret(Box<ClockSecret>),
+    /// A punch applied, remembered by its phone's id.
+    AddPunch(Box<AppliedPunch>),
+    /// A clock code used by an employee for an operation.
+    AddCodeUse(Box<CodeUse>),
+    /// A manager's edit of a session, for its audit trail (not in the working set).
+    AddSessionEdit(Box<SessionEdit>),
+    ApprovePeriod(Box<PeriodApproval>),
+    ReopenPeriod(chrono::NaiveDate),
 }
 
 /// How many rows a write changed, for writes of rows outside the working set, which the plan
@@ -101,6 +118,15 @@ pub enum Undo {
     RemoveAvailability(RequestId),
     RestoreRequest(Box<Request>),
     RemoveRequest(RequestId),
+    RestoreClockSession(Box<ClockSession>),
+    RemoveClockSession(ClockSessionId),
+    RestoreProposal(Box<Proposal>),
+    RemoveProposal(ProposalId),
+    RestoreClockSecret(Option<Box<ClockSecret>>),
+    RemovePunch(uuid::Uuid),
+    RemoveCodeUse((EmployeeId, i64, String)),
+    /// Whether the period was approved before.
+    RestorePeriod(chrono::NaiveDate, bool),
     Nothing,
 }
 
@@ -174,8 +200,34 @@ impl StoreState {
                 Some(old) => Undo::RestoreRequest(Box::new(old)),
                 None => Undo::Nothing,
             },
-            // Notifications are not part of the working set.
-            Write::AddNotification(..) => Undo::Nothing,
+            Write::PutClockSession(s) => match self.clock.sessions.insert(s.id, (**s).clone()) {
+                Some(old) => Undo::RestoreClockSession(Box::new(old)),
+                None => Undo::RemoveClockSession(s.id),
+            },
+            Write::PutProposal(p) => match self.clock.proposals.insert(p.id, (**p).clone()) {
+                Some(old) => Undo::RestoreProposal(Box::new(old)),
+                None => Undo::RemoveProposal(p.id),
+            },
+            Write::PutClockSecret(s) => {
+                Undo::RestoreClockSecret(self.clock.secret.replace((**s).clone()).map(Box::new))
+            }
+            Write::AddPunch(p) => {
+                self.clock.punches.insert(p.punch_id, (**p).clone());
+                Undo::RemovePunch(p.punch_id)
+            }
+            Write::AddCodeUse(u) => {
+                let key = (u.employee_id, u.time_window, u.op.clone());
+                self.clock.code_uses.insert(key.clone());
+                Undo::RemoveCodeUse(key)
+            }
+            Write::ApprovePeriod(a) => {
+                Undo::RestorePeriod(a.period_start, !self.clock.approved.insert(a.period_start))
+            }
+            Write::ReopenPeriod(start) => {
+                Undo::RestorePeriod(*start, self.clock.approved.remove(start))
+            }
+            // Notifications and session edits are not part of the working set.
+            Write::AddNotification(..) | Write::AddSessionEdit(_) => Undo::Nothing,
             // Neither are the notifications' seen marks nor the push subscriptions.
             Write::MarkNotificationsSeen { .. }
             | Write::DeleteNotifications { .. }
@@ -233,6 +285,32 @@ impl StoreState {
             }
             Undo::RemoveRequest(id) => {
                 self.requests.remove(&id);
+            }
+            Undo::RestoreClockSession(s) => {
+                self.clock.sessions.insert(s.id, *s);
+            }
+            Undo::RemoveClockSession(id) => {
+                self.clock.sessions.remove(&id);
+            }
+            Undo::RestoreProposal(p) => {
+                self.clock.proposals.insert(p.id, *p);
+            }
+            Undo::RemoveProposal(id) => {
+                self.clock.proposals.remove(&id);
+            }
+            Undo::RestoreClockSecret(secret) => self.clock.secret = secret.map(|s| *s),
+            Undo::RemovePunch(id) => {
+                self.clock.punches.remove(&id);
+            }
+            Undo::RemoveCodeUse(key) => {
+                self.clock.code_uses.remove(&key);
+            }
+            Undo::RestorePeriod(start, approved) => {
+                if approved {
+                    self.clock.approved.insert(start);
+                } else {
+                    self.clock.approved.remove(&start);
+                }
             }
             Undo::Nothing => {}
         }

@@ -15,6 +15,10 @@ pub struct Role {
     pub swappeable: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Its shifts may be started and completed from the employee's phone.
+    pub can_start: bool,
+    /// Its shifts may be clocked at the store's clock device.
+    pub can_clock_in: bool,
 }
 
 /// A new role.

@@ -25,6 +25,8 @@ pub struct Store {
     pub version: i64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The clock's settings, read by [`crate::domain::clock::ClockSettings::read`].
+    pub clock: serde_json::Value,
 }
 
 impl Store {
@@ -83,6 +85,7 @@ struct StoreSettings<'a> {
     booking_enabled: bool,
     identity_code: Option<&'a str>,
     updated_at: DateTime<Utc>,
+    clock: &'a serde_json::Value,
 }
 
 impl<'a> From<&'a Store> for StoreSettings<'a> {
@@ -102,6 +105,7 @@ impl<'a> From<&'a Store> for StoreSettings<'a> {
             booking_enabled: s.booking_enabled,
             identity_code: s.identity_code.as_deref(),
             updated_at: s.updated_at,
+            clock: &s.clock,
         }
     }
 }

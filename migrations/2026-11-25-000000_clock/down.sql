@@ -1,0 +1,10 @@
+DROP TABLE timesheet_approvals;
+DROP TABLE clock_session_edits;
+DROP TABLE clock_code_uses;
+DROP TABLE clock_punches;
+DROP TABLE clock_secrets;
+DROP TABLE clock_sessions;
+DROP TABLE shift_proposals;
+ALTER TABLE roles DROP COLUMN can_clock_in;
+ALTER TABLE roles DROP COLUMN can_start;
+ALTER TABLE stores DROP COLUMN clock;
