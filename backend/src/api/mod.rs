@@ -3,6 +3,7 @@
 //! are resource paths under `GET /api/v1/...`.
 
 pub mod account;
+pub mod clock;
 pub mod employee_manager;
 pub mod envelope;
 pub mod health;
@@ -35,6 +36,7 @@ pub fn registry() -> Registry {
     push::register(&mut registry);
     requests::register(&mut registry);
     notifications::register(&mut registry);
+    clock::register(&mut registry);
     registry
 }
 
@@ -49,6 +51,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(pool::routes)
             .configure(requests::routes)
             .configure(notifications::routes)
+            .configure(clock::routes)
             .route("/{call}", web::post().to(dispatch)),
     );
 }

@@ -27,7 +27,11 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::pool::get_pool,
         crate::api::requests::get_availability,
         crate::api::requests::get_time_off,
-        crate::api::notifications::get_notifications
+        crate::api::notifications::get_notifications,
+        crate::api::clock::get_board,
+        crate::api::clock::get_sessions,
+        crate::api::clock::get_edits,
+        crate::api::clock::get_timesheet
     ),
     components(schemas(
         crate::api::stores::StoreDetail,
@@ -40,7 +44,22 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::store::request_views::RequestView,
         crate::store::request_views::AvailabilityView,
         crate::store::request_views::NotificationView,
-        crate::api::notifications::NotificationList
+        crate::api::notifications::NotificationList,
+        crate::api::clock::ClockBoard,
+        crate::api::clock::AttendanceRow,
+        crate::api::clock::Attendance,
+        crate::api::clock::Timesheet,
+        crate::api::clock::TimesheetLine,
+        crate::api::clock::SessionEditView,
+        crate::store::clock::ClockSessionView,
+        crate::store::clock::ProposalView,
+        crate::domain::clock::ClockSettings,
+        crate::domain::clock::Proof,
+        crate::domain::clock::Outside,
+        crate::domain::clock::Place,
+        crate::domain::clock::Break,
+        crate::domain::clock::SessionStatus,
+        crate::db::models::clock::PunchPlace
     ))
 )]
 struct ResourceDoc;

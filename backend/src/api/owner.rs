@@ -370,6 +370,7 @@ impl Call for RequestBusinessIdentityCode {
         let cmd = IssueIdentityCode {
             regenerate: self.regenerate,
             fresh: generate_code(&mut rand::thread_rng(), IDENTITY_CODE_LEN),
+            fresh_secret: crate::store::clock::fresh_secret(),
         };
         let code = ctx.execute(cmd).await?;
         Ok(IdentityCode { code })

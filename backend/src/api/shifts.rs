@@ -15,9 +15,8 @@ use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::shifts::{
     AnswerShift, BatchOp, BatchShifts, BatchedShifts, Caller, ClearSchedule, ClearedSchedule,
-    CompleteShift, CreateShifts, CreatedShifts, DeleteShift, DeletedShift, OwnAction,
-    PublishShifts, PublishedShifts, RateShift, RemindShift, Reminded, ShiftChanges, UpdateShift,
-    MAX_REPEAT,
+    CreateShifts, CreatedShifts, DeleteShift, DeletedShift, OwnAction, PublishShifts,
+    PublishedShifts, RateShift, RemindShift, Reminded, ShiftChanges, UpdateShift, MAX_REPEAT,
 };
 use crate::store::views::ShiftView;
 use actix_web::{web, HttpResponse};
@@ -34,7 +33,6 @@ pub fn register(r: &mut Registry) {
         .add::<ClearScheduleCall>()
         .add::<ConfirmShift>()
         .add::<DeclineShift>()
-        .add::<CompleteShiftCall>()
         .add::<RateShiftCall>()
         .add::<RemindShiftCall>()
         .add::<BatchDeleteShifts>()
@@ -412,13 +410,6 @@ one_shift_call!(
     "Decline one's own announced shift before it starts.",
     ShiftView,
     |by, id| AnswerShift { by, id, action: OwnAction::Decline }
-);
-one_shift_call!(
-    /// `completeShift`, by a schedule manager.
-    CompleteShiftCall, "completeShift", Access::Store(Perms::SCHEDULE),
-    "Mark a running or missed shift completed.",
-    ShiftView,
-    |by, id| CompleteShift { by, id }
 );
 one_shift_call!(
     /// `remindShift`.

@@ -86,12 +86,79 @@ impl Keys {
     }
 }
 
+/// What a store clock device's pass says: the store, and the clock secret it was given
+/// under (a new secret retires the pass).
+#[derive(Debug, Serialize, Deserialize)]
+struct DeviceClaims {
+    sub: uuid::Uuid,
+    gen: uuid::Uuid,
+    aud: String,
+    iat: i64,
+    exp: i64,
+}
+
+/// The audience of device passes: a session token is no pass, and a pass no session token
+/// (it names no session).
+const DEVICE_AUDIENCE: &str = "clock-device";
+/// How long a device pass lasts.
+const DEVICE_TTL_SECS: i64 = 365 * 24 * 3600;
+
+impl Keys {
+    /// A pass for a store's clock device, valid a year from `now` (seconds).
+    pub fn issue_device(
+        &self,
+        store: uuid::Uuid,
+        generation: uuid::Uuid,
+        now: i64,
+    ) -> Result<String, jsonwebtoken::errors::Error> {
+        let claims = DeviceClaims {
+            sub: store,
+            gen: generation,
+            aud: DEVICE_AUDIENCE.into(),
+            iat: now,
+            exp: now.saturating_add(DEVICE_TTL_SECS),
+        };
+        encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+    }
+
+    /// The store and secret generation of a well-signed, unexpired device pass.
+    pub fn verify_device(
+        &self,
+        pass: &str,
+    ) -> Result<(uuid::Uuid, uuid::Uuid), jsonwebtoken::errors::Error> {
+        let mut validation = self.validation.clone();
+        validation.set_audience(&[DEVICE_AUDIENCE]);
+        decode::<DeviceClaims>(pass, &self.decoding, &validation)
+            .map(|d| (d.claims.sub, d.claims.gen))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn now() -> i64 {
         chrono::Utc::now().timestamp()
+    }
+
+    #[test]
+    fn device_passes_and_session_tokens_are_not_interchangeable() {
+        let keys = Keys::new("secret-secret-secret", Duration::from_secs(60));
+        let (store, generation) = (uuid::Uuid::now_v7(), uuid::Uuid::now_v7());
+        let pass = keys.issue_device(store, generation, now()).expect("issue");
+        assert_eq!(
+            keys.verify_device(&pass).expect("verify"),
+            (store, generation)
+        );
+        assert!(keys.verify(&pass).is_err());
+        let token = keys
+            .issue(UserId::new(), SessionId::new(), now())
+            .expect("issue");
+        assert!(keys.verify_device(&token).is_err());
+        let other = Keys::new("another-secret-entirely", Duration::from_secs(60));
+        assert!(keys
+            .verify_device(&other.issue_device(store, generation, now()).expect("issue"))
+            .is_err());
     }
 
     #[test]

@@ -30,6 +30,11 @@ fn put_store(state: &StoreState, mut next: Store, now: DateTime<Utc>) -> (Effect
     (effects, view)
 }
 
+/// The effects of changing the store's settings to `next`, announced to everyone.
+pub(crate) fn store_change(state: &StoreState, next: Store, now: DateTime<Utc>) -> Effects {
+    put_store(state, next, now).0
+}
+
 /// A change of the store's settings, its fields checked.
 #[derive(Debug, Clone)]
 pub enum SettingsChange {
@@ -148,6 +153,9 @@ pub struct IssueIdentityCode {
     /// The code the store gets if it needs a new one. Codes are unique across stores; a
     /// collision (astronomically rare) fails the commit and the owner asks again.
     pub fresh: String,
+    /// The clock secret that replaces the store's with a new code, so devices authorised
+    /// with the old code stop showing valid codes.
+    pub fresh_secret: Vec<u8>,
 }
 
 impl Command for IssueIdentityCode {
@@ -164,6 +172,17 @@ impl Command for IssueIdentityCode {
         // The code itself is in no view; the change is still announced (and versioned) so
         // every node's copy of the settings learns of it.
         let (mut effects, _) = put_store(state, next, now);
+        if state.clock.secret.is_some() {
+            let secret = crate::db::models::clock::ClockSecret {
+                store_id: state.store.id,
+                generation: uuid::Uuid::now_v7(),
+                secret: self.fresh_secret.clone(),
+                created_at: now,
+            };
+            let rotated = crate::store::clock::secret_effects(secret, Reply::default());
+            effects.writes.extend(rotated.writes);
+            effects.events.extend(rotated.events);
+        }
         effects.reply = Reply::new(self.fresh.clone());
         Ok(effects)
     }

@@ -195,6 +195,16 @@ impl Proposal {
             .load(conn)
     }
 
+    /// Proposals of a store waiting for an answer, oldest first.
+    pub fn pending(conn: &mut PgConnection, store: StoreId) -> QueryResult<Vec<Proposal>> {
+        shift_proposals::table
+            .filter(shift_proposals::store_id.eq(store))
+            .filter(shift_proposals::status.eq("p"))
+            .order(shift_proposals::start_at)
+            .select(Proposal::as_select())
+            .load(conn)
+    }
+
     /// Proposals of a store started in `[start, end)`, newest first.
     pub fn in_range(
         conn: &mut PgConnection,

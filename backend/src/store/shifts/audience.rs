@@ -71,6 +71,16 @@ pub(crate) fn changed(
     effects.writes.push(Write::PutShift(Box::new(after)));
 }
 
+/// Announces a new shift to whoever may see it, and writes it.
+pub(crate) fn created(state: &StoreState, shift: Shift, now: DateTime<Utc>, effects: &mut Effects) {
+    effects.events.push(event(
+        "shift.created",
+        ShiftView::json(&shift, now),
+        audience(state, None, Some(&shift)),
+    ));
+    effects.writes.push(Write::PutShift(Box::new(shift)));
+}
+
 /// The effects of changing one shift, answered with its new view.
 pub(super) fn one_change(
     state: &StoreState,

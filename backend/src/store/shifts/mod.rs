@@ -14,7 +14,7 @@ mod shared;
 mod update;
 
 pub use answer::{AnswerShift, CompleteShift, OwnAction, RateShift, RemindShift, Reminded};
-pub(crate) use audience::changed;
+pub(crate) use audience::{changed, created};
 pub(crate) use checks::check_taker;
 pub use checks::{FUTURE_LIMIT, PAST_LIMIT};
 pub use create::{CreateShifts, CreatedShifts, ShiftWarning, WarningCode, MAX_REPEAT};
@@ -25,6 +25,6 @@ pub use release::release_upcoming;
 pub use remove::{
     BatchOp, BatchShifts, BatchedShifts, ClearSchedule, ClearedSchedule, DeleteShift, DeletedShift,
 };
-pub(crate) use shared::next_version;
+pub(crate) use shared::{lapse_drop_requests as lapse_drops, next_version};
 pub use shared::{Caller, MAX_BATCH_IDS};
 pub use update::{ShiftChanges, UpdateShift};

@@ -64,7 +64,7 @@ pub(super) fn dedup(ids: &[ShiftId]) -> Vec<ShiftId> {
 }
 
 /// A shift that changed hands or times loses its open drop request.
-pub(super) fn lapse_drop_requests(
+pub(crate) fn lapse_drop_requests(
     state: &StoreState,
     shift: ShiftId,
     now: DateTime<Utc>,

@@ -1,0 +1,313 @@
+//! Proposed shifts: unscheduled work an employee clocks, and the managers' answer to it.
+
+use super::work::{new_session, put_proposal};
+use super::{check_punch, put_session, refused, replay_answer, replayed, ClockAnswer, Op, Punch};
+use crate::db::models::clock::Proposal;
+use crate::db::models::shift::Shift;
+use crate::domain::clock::Refusal;
+use crate::domain::ids::{ProposalId, RoleId, ShiftId, UserId};
+use crate::domain::notification::{AccessFor, Draft, NotificationKind, References, Variant};
+use crate::domain::permissions::Permission;
+use crate::domain::shift::{Progress, Status};
+use crate::error::{AppError, AppResult};
+use crate::messages;
+use crate::store::command::{Command, Effects, Reply};
+use crate::store::notify;
+use crate::store::shifts::{notify_all, Caller};
+use crate::store::state::StoreState;
+use crate::store::views::ShiftView;
+use chrono::{DateTime, Duration, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The longest a proposed shift may be approved for.
+const MAX_PROPOSED: Duration = Duration::hours(24);
+
+fn note(
+    to: UserId,
+    by: UserId,
+    variant: Variant,
+    title: &str,
+    content: String,
+    proposal: &Proposal,
+) -> Draft {
+    Draft {
+        kind: NotificationKind::ShiftPropose,
+        variant,
+        title: title.into(),
+        content,
+        access_for: AccessFor::User(to),
+        source: Some(by),
+        references: References {
+            shift: proposal.shift_id,
+            shift_propose: Some(proposal.id.0),
+            ..References::default()
+        },
+        reason: None,
+    }
+}
+
+fn name_of(state: &StoreState, proposal: &Proposal) -> String {
+    state
+        .employees
+        .iter()
+        .find(|e| e.id == proposal.employee_id)
+        .map(|e| e.shown_name().to_string())
+        .unwrap_or_else(|| "An employee".into())
+}
+
+/// Tells the schedule managers about a proposal (started or completed).
+fn tell_managers(
+    state: &StoreState,
+    by: &Caller,
+    proposal: &Proposal,
+    content: String,
+    now: DateTime<Utc>,
+    effects: &mut Effects,
+) {
+    let drafts = notify::responders(state, Permission::Schedule)
+        .into_iter()
+        .filter(|u| *u != by.user)
+        .map(|u| {
+            note(
+                u,
+                by.user,
+                Variant::Info,
+                "Proposed shift",
+                content.clone(),
+                proposal,
+            )
+        })
+        .collect();
+    notify_all(state, drafts, now, effects);
+}
+
+/// The managers hear that the proposed work is done and waits for their review.
+pub(super) fn completed_note(
+    state: &StoreState,
+    by: &Caller,
+    proposal: &Proposal,
+    now: DateTime<Utc>,
+    effects: &mut Effects,
+) {
+    let content = format!(
+        "{} completed the unscheduled shift {}; it waits for your review.",
+        name_of(state, proposal),
+        proposal.title
+    );
+    tell_managers(state, by, proposal, content, now, effects);
+}
+
+/// `startProposedShift`: unscheduled work begins, on the clock at once, for a manager to
+/// answer once completed.
+#[derive(Debug)]
+pub struct StartProposal {
+    pub by: Caller,
+    pub title: String,
+    pub role: Option<RoleId>,
+    pub punch: Punch,
+}
+
+impl Command for StartProposal {
+    fn name(&self) -> &'static str {
+        "startProposedShift"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        if let Some(s) = replayed(state, &self.punch) {
+            return replay_answer(state, s, now);
+        }
+        let fail = |e| refused(state, e);
+        if let Some(role) = self.role {
+            state
+                .role(role)
+                .ok_or_else(|| AppError::not_found("role_not_found", messages::ROLE_NOT_FOUND))?;
+        }
+        if let Some(open) = state.clock.open_of(self.by.employee) {
+            let title = open
+                .shift_id
+                .and_then(|id| state.shifts.get(&id))
+                .map(|s| s.title.clone())
+                .or_else(|| {
+                    open.proposal_id
+                        .and_then(|id| state.clock.proposals.get(&id))
+                        .map(|p| p.title.clone())
+                })
+                .unwrap_or_else(|| "another shift".into());
+            return Err(fail(Refusal::AlreadyOnClock(title)));
+        }
+        let checked = check_punch(state, self.by.employee, Op::Start, &self.punch, true, now)
+            .map_err(fail)?;
+        let proposal = Proposal {
+            id: ProposalId::new(),
+            store_id: state.store.id,
+            employee_id: self.by.employee,
+            title: self.title.clone(),
+            role_id: self.role,
+            start_at: checked.at,
+            end_at: None,
+            status: "p".into(),
+            progress: "ip".into(),
+            shift_id: None,
+            decided_by: None,
+            decided_at: None,
+            created_at: now,
+            updated_at: now,
+        };
+        let mut session = new_session(state, &self.by, checked.at, false, &self.punch, now);
+        session.proposal_id = Some(proposal.id);
+        super::mark(&mut session, &checked);
+        let mut effects = Effects::default();
+        put_proposal(state, proposal.clone(), &mut effects);
+        let content = format!(
+            "{} started an unscheduled shift: {}.",
+            name_of(state, &proposal),
+            proposal.title
+        );
+        tell_managers(state, &self.by, &proposal, content, now, &mut effects);
+        checked.record(
+            session.id,
+            self.by.employee,
+            Op::Start,
+            &mut effects,
+            state,
+            now,
+            &self.punch,
+        );
+        effects.reply = Reply::new(ClockAnswer::with(
+            state,
+            &session,
+            None,
+            Some(&proposal),
+            now,
+            false,
+        ));
+        put_session(session, &mut effects);
+        Ok(effects)
+    }
+}
+
+/// The answer of `approveProposedShift` and `rejectProposedShift`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnsweredProposal {
+    pub proposed_shift: super::ProposalView,
+    /// The completed shift an approval created; `null` for a rejection.
+    #[schema(required = true)]
+    pub shift: Option<ShiftView>,
+}
+
+/// `approveProposedShift` (with the start and end the manager settles on) and
+/// `rejectProposedShift`.
+#[derive(Debug)]
+pub struct AnswerProposal {
+    pub by: Caller,
+    pub proposal: ProposalId,
+    /// `Some((start, end))` approves (either may be `None`: the clocked time stays).
+    pub approve: Option<(Option<DateTime<Utc>>, Option<DateTime<Utc>>)>,
+}
+
+impl Command for AnswerProposal {
+    fn name(&self) -> &'static str {
+        if self.approve.is_some() {
+            "approveProposedShift"
+        } else {
+            "rejectProposedShift"
+        }
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let proposal = state.clock.proposals.get(&self.proposal).ok_or_else(|| {
+            AppError::not_found("proposal_not_found", "Proposed shift not found.")
+        })?;
+        if !proposal.is_pending() {
+            return Err(AppError::conflict(
+                "proposal_answered",
+                "This proposed shift was already answered.",
+            ));
+        }
+        let mut next = proposal.clone();
+        next.decided_by = Some(self.by.user);
+        next.decided_at = Some(now);
+        next.updated_at = now;
+        let mut effects = Effects::default();
+        let employee = state
+            .employees
+            .iter()
+            .find(|e| e.id == proposal.employee_id);
+        let user = employee.and_then(|e| e.user_id);
+        let mut shift_view = None;
+        match self.approve {
+            Some((start, end)) => {
+                if proposal.end_at.is_none() {
+                    return Err(AppError::bad_request(
+                        "proposal_running",
+                        "This work is still on the clock; answer it once it is completed.",
+                    ));
+                }
+                let start = start.unwrap_or(proposal.start_at);
+                let end = end.or(proposal.end_at).unwrap_or(start);
+                if end <= start || end - start > MAX_PROPOSED {
+                    return Err(AppError::bad_request(
+                        "invalid_time",
+                        "The approved end must be after the start, at most 24 hours later.",
+                    ));
+                }
+                let shift = Shift {
+                    id: ShiftId::new(),
+                    store_id: state.store.id,
+                    title: proposal.title.clone(),
+                    start_at: start,
+                    end_at: end,
+                    open_ended: false,
+                    status: Status::Confirmed,
+                    progress: Progress::Completed,
+                    assigned: Some(proposal.employee_id),
+                    assignee_email: employee.map(|e| e.email.clone()),
+                    role_id: proposal.role_id.filter(|r| state.role(*r).is_some()),
+                    tasks: serde_json::json!([]),
+                    rate: None,
+                    cancel_reason: None,
+                    adjacent_session_id: state.clock.of_proposal(proposal.id).map(|s| s.id.0),
+                    version: 1,
+                    auto_confirmed_at: None,
+                    created_at: now,
+                    updated_at: now,
+                };
+                next.status = "a".into();
+                next.shift_id = Some(shift.id);
+                shift_view = Some(ShiftView::of(&shift, now));
+                crate::store::shifts::created(state, shift, now, &mut effects);
+            }
+            None => next.status = "r".into(),
+        }
+        put_proposal(state, next.clone(), &mut effects);
+        if let Some(user) = user.filter(|u| *u != self.by.user) {
+            let (variant, content) = if self.approve.is_some() {
+                (
+                    Variant::Success,
+                    format!("Your unscheduled shift {} was approved.", next.title),
+                )
+            } else {
+                (
+                    Variant::Warning,
+                    format!("Your unscheduled shift {} was rejected.", next.title),
+                )
+            };
+            let drafts = vec![note(
+                user,
+                self.by.user,
+                variant,
+                "Proposed shift",
+                content,
+                &next,
+            )];
+            notify_all(state, drafts, now, &mut effects);
+        }
+        effects.reply = Reply::new(AnsweredProposal {
+            proposed_shift: super::ProposalView::new(&next, state),
+            shift: shift_view,
+        });
+        Ok(effects)
+    }
+}
