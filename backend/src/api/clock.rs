@@ -20,7 +20,7 @@ use crate::error::{AppError, AppResult};
 use crate::store::clock::{
     AnswerProposal, AnsweredProposal, ClockAnswer, ClockOperation, ClockSessionView, Complete,
     CompletedShift, EditSession, EnsureClockSecret, FinishShift, Pause, PeriodView, ProposalView,
-    Punch, SetPeriodApproval, StartProposal, StartShift, UpdateClockSettings, Work,
+    Punch, SetPeriodApproval, Settled, StartProposal, StartShift, UpdateClockSettings, Work,
 };
 use crate::store::views::ShiftView;
 use actix_web::{web, HttpResponse};
@@ -64,13 +64,17 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 /// Longest clock code accepted (a code is 8 characters; dashes and spaces may be typed).
-const CODE_INPUT_MAX: usize = 32;
+pub const CODE_INPUT_MAX: usize = 32;
 /// Longest title of a proposed shift.
-const TITLE_MAX: usize = 120;
+pub const TITLE_MAX: usize = 120;
 /// Longest reason of a session edit.
-const REASON_MAX: usize = 500;
+pub const REASON_MAX: usize = 500;
 /// Most breaks a session may be edited to.
-const BREAKS_MAX: usize = 50;
+pub const BREAKS_MAX: usize = 50;
+/// Longest business identity code accepted.
+pub const IDENTITY_INPUT_MAX: usize = 64;
+/// Longest device pass accepted.
+pub const PASS_MAX: usize = 2048;
 
 /// What a phone sends with a punch, beside the call's own fields.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -376,13 +380,15 @@ pub struct ProposalAnswer {
 }
 
 impl ProposalAnswer {
-    fn parts(&self) -> AppResult<(ProposalId, Option<DateTime<Utc>>, Option<DateTime<Utc>>)> {
+    fn parts(&self) -> AppResult<(ProposalId, Settled)> {
         Ok(match &self.shift_propose {
-            ProposalRef::Id(id) => (*id, None, None),
+            ProposalRef::Id(id) => (*id, (None, None)),
             ProposalRef::With { id, start, end } => (
                 *id,
-                start.map(|ms| input::instant("start", ms)).transpose()?,
-                end.map(|ms| input::instant("end", ms)).transpose()?,
+                (
+                    start.map(|ms| input::instant("start", ms)).transpose()?,
+                    end.map(|ms| input::instant("end", ms)).transpose()?,
+                ),
             ),
         })
     }
@@ -405,11 +411,11 @@ impl Call for ApproveProposedShift {
 
     #[tracing::instrument(name = "approveProposedShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<AnsweredProposal> {
-        let (proposal, start, end) = self.0.parts()?;
+        let (proposal, settled) = self.0.parts()?;
         let cmd = AnswerProposal {
             by: caller(&ctx)?,
             proposal,
-            approve: Some((start, end)),
+            approve: Some(settled),
         };
         ctx.execute(cmd).await
     }
@@ -423,7 +429,7 @@ impl Call for RejectProposedShift {
 
     #[tracing::instrument(name = "rejectProposedShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<AnsweredProposal> {
-        let (proposal, ..) = self.0.parts()?;
+        let (proposal, _) = self.0.parts()?;
         let cmd = AnswerProposal {
             by: caller(&ctx)?,
             proposal,
@@ -611,7 +617,7 @@ impl Call for AuthorizeClockDevice {
         // Guessing codes is throttled like guessing passwords, per address.
         let key = "clock-device";
         crate::auth::throttle::check(&state.db, key, ctx.client).await?;
-        let store = if code.is_empty() || code.len() > 64 {
+        let store = if code.is_empty() || code.len() > IDENTITY_INPUT_MAX {
             None
         } else {
             state
@@ -687,6 +693,9 @@ impl Call for GetClockCode {
     #[tracing::instrument(name = "getClockCode", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ClockCode> {
         let state = ctx.state.clone();
+        if self.pass.len() > PASS_MAX {
+            return Err(device_refused());
+        }
         let (store, generation) = state
             .sessions
             .keys()
@@ -1170,7 +1179,7 @@ pub async fn get_timesheet(
                 pay: l.pay,
             })
             .collect();
-    lines.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+    lines.sort_by_key(|l| l.name.to_lowercase());
     Ok(crate::api::envelope::ok(Timesheet {
         period_start: first,
         start: from.timestamp_millis(),

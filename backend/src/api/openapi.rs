@@ -668,6 +668,108 @@ mod tests {
         // A subscription is deleted by its endpoint, which names one at most.
         bound("maximum", json!(1), &["DeletedSubscriptions.deleted"]);
 
+        // The time clock.
+        {
+            use crate::api::clock::{BREAKS_MAX, CODE_INPUT_MAX, PASS_MAX, REASON_MAX, TITLE_MAX};
+            use crate::domain::clock as c;
+            let clock_instants = [
+                "BreakInput.start",
+                "BreakInput.end",
+                "EditClockSession.start",
+                "EditClockSession.end",
+                "ProposalRef.start",
+                "ProposalRef.end",
+                "PunchFields.punchedAt",
+                "PunchFields.sentAt",
+            ];
+            bound("minimum", json!(input::INSTANT_MIN), &clock_instants);
+            bound("maximum", json!(input::INSTANT_MAX), &clock_instants);
+            bound(
+                "minLength",
+                json!(1),
+                &["AuthorizeClockDevice.code", "GetClockCode.pass"],
+            );
+            bound(
+                "maxLength",
+                json!(crate::api::clock::IDENTITY_INPUT_MAX),
+                &["AuthorizeClockDevice.code"],
+            );
+            bound("maxLength", json!(PASS_MAX), &["GetClockCode.pass"]);
+            bound("maxLength", json!(CODE_INPUT_MAX), &["PunchFields.token"]);
+            bound(
+                "minLength",
+                json!(1),
+                &["StartProposedShift.title", "EditClockSession.reason"],
+            );
+            bound("maxLength", json!(TITLE_MAX), &["StartProposedShift.title"]);
+            bound("maxLength", json!(REASON_MAX), &["EditClockSession.reason"]);
+            bound("maxItems", json!(BREAKS_MAX), &["EditClockSession.breaks"]);
+            bound("minLength", json!(3), &["ClockSettings.currency"]);
+            bound("maxLength", json!(3), &["ClockSettings.currency"]);
+            bound(
+                "minimum",
+                json!(0),
+                &["ClockSettings.earlyMinutes", "Location.accuracy"],
+            );
+            bound(
+                "maximum",
+                json!(c::EARLY_MAX),
+                &["ClockSettings.earlyMinutes"],
+            );
+            bound(
+                "minimum",
+                json!(c::LATE_PUNCH_HOURS.0),
+                &["ClockSettings.latePunchHours"],
+            );
+            bound(
+                "maximum",
+                json!(c::LATE_PUNCH_HOURS.1),
+                &["ClockSettings.latePunchHours"],
+            );
+            bound(
+                "minimum",
+                json!(c::OVERTIME_MINUTES.0),
+                &["ClockSettings.overtimeWeeklyMinutes"],
+            );
+            bound(
+                "maximum",
+                json!(c::OVERTIME_MINUTES.1),
+                &["ClockSettings.overtimeWeeklyMinutes"],
+            );
+            bound(
+                "minimum",
+                json!(c::OVERTIME_RATE.0 as i64),
+                &["ClockSettings.overtimeRate"],
+            );
+            bound(
+                "maximum",
+                json!(c::OVERTIME_RATE.1 as i64),
+                &["ClockSettings.overtimeRate"],
+            );
+            bound(
+                "maximum",
+                json!(c::ACCURACY_MAX as i64),
+                &["Location.accuracy"],
+            );
+            let lat = ["Location.latitude", "Place.latitude"];
+            let lng = ["Location.longitude", "Place.longitude"];
+            bound("minimum", json!(-90), &lat);
+            bound("maximum", json!(90), &lat);
+            bound("minimum", json!(-180), &lng);
+            bound("maximum", json!(180), &lng);
+            bound("minimum", json!(c::RADIUS.0), &["Place.radius"]);
+            bound("maximum", json!(c::RADIUS.1), &["Place.radius"]);
+            bound(
+                "minimum",
+                json!(0),
+                &[
+                    "TimesheetLine.late",
+                    "TimesheetLine.open",
+                    "TimesheetLine.sessions",
+                ],
+            );
+        }
+
         // Counts (unsigned in the code).
         bound(
             "minimum",

@@ -21,6 +21,19 @@ pub const OPEN_ENDED_START: Duration = Duration::hours(12);
 const CODE_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /// Length of a clock code.
 pub const CODE_LEN: usize = 8;
+/// Largest early window, minutes.
+pub const EARLY_MAX: u32 = 720;
+/// Bounds of the late-punch allowance, hours (a week at most: the working set keeps punch
+/// ids a day longer).
+pub const LATE_PUNCH_HOURS: (u32, u32) = (1, 168);
+/// Bounds of the weekly overtime threshold, minutes.
+pub const OVERTIME_MINUTES: (u32, u32) = (60, 10_080);
+/// Bounds of the overtime pay multiple.
+pub const OVERTIME_RATE: (f64, f64) = (1.0, 5.0);
+/// Bounds of the store's radius, metres.
+pub const RADIUS: (u32, u32) = (10, 5000);
+/// Largest accuracy a phone may report, metres.
+pub const ACCURACY_MAX: f64 = 100_000.0;
 
 /// What a punch must prove.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -92,7 +105,7 @@ impl Location {
             && (-180.0..=180.0).contains(&self.longitude)
             && self
                 .accuracy
-                .is_none_or(|a| a.is_finite() && (0.0..=100_000.0).contains(&a))
+                .is_none_or(|a| a.is_finite() && (0.0..=ACCURACY_MAX).contains(&a))
     }
 }
 
@@ -147,16 +160,18 @@ impl ClockSettings {
 
     /// The first setting out of range, as a sentence.
     pub fn check(&self) -> Result<(), String> {
-        if self.early_minutes > 720 {
+        if self.early_minutes > EARLY_MAX {
             return Err("earlyMinutes must be between 0 and 720.".into());
         }
-        if !(1..=168).contains(&self.late_punch_hours) {
+        if !(LATE_PUNCH_HOURS.0..=LATE_PUNCH_HOURS.1).contains(&self.late_punch_hours) {
             return Err("latePunchHours must be between 1 and 168.".into());
         }
-        if !(60..=10_080).contains(&self.overtime_weekly_minutes) {
+        if !(OVERTIME_MINUTES.0..=OVERTIME_MINUTES.1).contains(&self.overtime_weekly_minutes) {
             return Err("overtimeWeeklyMinutes must be between 60 and 10080.".into());
         }
-        if !(self.overtime_rate.is_finite() && (1.0..=5.0).contains(&self.overtime_rate)) {
+        if !(self.overtime_rate.is_finite()
+            && (OVERTIME_RATE.0..=OVERTIME_RATE.1).contains(&self.overtime_rate))
+        {
             return Err("overtimeRate must be between 1 and 5.".into());
         }
         if self.currency.len() != 3 || !self.currency.bytes().all(|b| b.is_ascii_uppercase()) {
@@ -171,7 +186,7 @@ impl ClockSettings {
             if !loc.is_valid() {
                 return Err("The place's coordinates are not on the globe.".into());
             }
-            if !(10..=5000).contains(&p.radius) {
+            if !(RADIUS.0..=RADIUS.1).contains(&p.radius) {
                 return Err("The radius must be between 10 and 5000 metres.".into());
             }
         }
@@ -711,7 +726,9 @@ mod tests {
     use chrono::TimeZone;
 
     fn t(h: u32, m: u32) -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 11, 23, h, m, 0).unwrap()
+        Utc.with_ymd_and_hms(2026, 11, 23, h, m, 0)
+            .single()
+            .expect("as set up")
     }
 
     const BERLIN: (f64, f64) = (52.5200, 13.4050);
@@ -761,7 +778,7 @@ mod tests {
         s.late_punch_hours = 72;
         s.proof = Proof::Location;
         assert_eq!(
-            s.check().unwrap_err(),
+            s.check().expect_err("no place"),
             "Set the store's place before asking for a location."
         );
         let mut s = at_store(5);
@@ -887,7 +904,7 @@ mod tests {
         assert_eq!(code_window(secret, store, "00000000", now), None);
         assert_eq!(
             window_end(w),
-            DateTime::from_timestamp((w + 1) * 30, 0).unwrap()
+            DateTime::from_timestamp((w + 1) * 30, 0).expect("in range")
         );
     }
 
@@ -967,14 +984,14 @@ mod tests {
         };
         assert_eq!(tl.status(), SessionStatus::Working);
         assert_eq!(tl.end_break(t(10, 0)), Err(Refusal::NotOnBreak));
-        tl.start_break(t(12, 0)).unwrap();
+        tl.start_break(t(12, 0)).expect("as set up");
         assert_eq!(tl.status(), SessionStatus::OnBreak);
         assert_eq!(tl.start_break(t(12, 1)), Err(Refusal::OnBreak));
         assert_eq!(tl.end_break(t(11, 0)), Err(Refusal::PunchOutOfOrder));
-        tl.end_break(t(12, 30)).unwrap();
-        tl.start_break(t(15, 0)).unwrap();
+        tl.end_break(t(12, 30)).expect("as set up");
+        tl.start_break(t(15, 0)).expect("as set up");
         // Completing on break ends the break.
-        tl.complete(t(15, 10)).unwrap();
+        tl.complete(t(15, 10)).expect("as set up");
         assert_eq!(tl.status(), SessionStatus::Completed);
         assert_eq!(tl.breaks[1].end, Some(t(15, 10)));
         assert_eq!(tl.complete(t(16, 0)), Err(Refusal::NotOnClock));

@@ -163,7 +163,9 @@ mod tests {
     use chrono::TimeZone;
 
     fn t(d: u32, h: u32, m: u32) -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 11, d, h, m, 0).unwrap()
+        Utc.with_ymd_and_hms(2026, 11, d, h, m, 0)
+            .single()
+            .expect("as set up")
     }
 
     fn rules() -> PayRules {
@@ -191,16 +193,25 @@ mod tests {
     #[test]
     fn periods_start_on_the_stores_first_weekday() {
         // 2026-11-25 is a Wednesday.
-        let wed = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
+        let wed = NaiveDate::from_ymd_opt(2026, 11, 25).expect("as set up");
         let (first, start, end) = period_of(wed, 1, chrono_tz::UTC);
-        assert_eq!(first, NaiveDate::from_ymd_opt(2026, 11, 23).unwrap());
+        assert_eq!(
+            first,
+            NaiveDate::from_ymd_opt(2026, 11, 23).expect("as set up")
+        );
         assert_eq!(start, t(23, 0, 0));
         assert_eq!(end, t(30, 0, 0));
         let (first, ..) = period_of(wed, 0, chrono_tz::UTC);
-        assert_eq!(first, NaiveDate::from_ymd_opt(2026, 11, 22).unwrap());
+        assert_eq!(
+            first,
+            NaiveDate::from_ymd_opt(2026, 11, 22).expect("as set up")
+        );
         // The first day itself starts its own period.
         let (first, ..) = period_of(first, 0, chrono_tz::UTC);
-        assert_eq!(first, NaiveDate::from_ymd_opt(2026, 11, 22).unwrap());
+        assert_eq!(
+            first,
+            NaiveDate::from_ymd_opt(2026, 11, 22).expect("as set up")
+        );
         // In Berlin the period starts at local midnight.
         let (_, start, _) = period_of(wed, 1, chrono_tz::Europe::Berlin);
         assert_eq!(start, t(22, 23, 0));
@@ -243,7 +254,7 @@ mod tests {
             end: t(23, 16, 0),
         }];
         let line = &lines(
-            &[worker.clone()],
+            std::slice::from_ref(&worker),
             &planned,
             &worked,
             rules(),

@@ -179,11 +179,29 @@ impl Command for IssueIdentityCode {
                 secret: self.fresh_secret.clone(),
                 created_at: now,
             };
-            let rotated = crate::store::clock::secret_effects(secret, Reply::default());
+            let rotated = secret_effects(secret, Reply::default());
             effects.writes.extend(rotated.writes);
             effects.events.extend(rotated.events);
         }
         effects.reply = Reply::new(self.fresh.clone());
         Ok(effects)
+    }
+}
+
+/// Writes a new clock secret. The change is announced (to nobody but managers, and saying
+/// nothing of the secret) so that it takes a version: another node's refusal of a code
+/// signed with it is then checked against the database and planned again.
+pub(crate) fn secret_effects(
+    secret: crate::db::models::clock::ClockSecret,
+    reply: Reply,
+) -> Effects {
+    Effects {
+        events: vec![EventDraft {
+            kind: "clock.secret",
+            data: serde_json::json!({ "generation": secret.generation }),
+            visibility: Audience::Managers,
+        }],
+        writes: vec![Write::PutClockSecret(Box::new(secret))],
+        reply,
     }
 }

@@ -2,6 +2,7 @@
 
 mod accounts;
 mod calls;
+mod clock;
 mod delivery;
 mod employees;
 mod headers;

@@ -1,7 +1,8 @@
 //! The managers' side of the clock: editing a session (kept in its audit trail), approving a
 //! pay period, the clock's settings, and the secret the store's clock device signs codes with.
 
-use super::{put_session, ClockSessionView, PeriodView};
+use super::punch::put_session;
+use super::views::{ClockSessionView, PeriodView};
 use crate::db::models::clock::{ClockSecret, SessionEdit};
 use crate::domain::clock::{Break, ClockSettings, Timeline};
 use crate::domain::ids::ClockSessionId;
@@ -243,21 +244,9 @@ impl Command for EnsureClockSecret {
             created_at: now,
         };
         let generation = secret.generation;
-        Ok(secret_effects(secret, Reply::new(generation)))
-    }
-}
-
-/// Writes a new clock secret. The change is announced (to nobody but managers, and saying
-/// nothing of the secret) so that it takes a version: another node's refusal of a code
-/// signed with it is then checked against the database and planned again.
-pub(crate) fn secret_effects(secret: ClockSecret, reply: Reply) -> Effects {
-    Effects {
-        events: vec![EventDraft {
-            kind: "clock.secret",
-            data: json!({ "generation": secret.generation }),
-            visibility: crate::domain::audience::Audience::Managers,
-        }],
-        writes: vec![Write::PutClockSecret(Box::new(secret))],
-        reply,
+        Ok(crate::store::settings::secret_effects(
+            secret,
+            Reply::new(generation),
+        ))
     }
 }

@@ -1,7 +1,8 @@
 //! Proposed shifts: unscheduled work an employee clocks, and the managers' answer to it.
 
+use super::punch::{check_punch, put_session, refused, replay_answer, replayed, Op, Punch};
+use super::views::ClockAnswer;
 use super::work::{new_session, put_proposal};
-use super::{check_punch, put_session, refused, replay_answer, replayed, ClockAnswer, Op, Punch};
 use crate::db::models::clock::Proposal;
 use crate::db::models::shift::Shift;
 use crate::domain::clock::Refusal;
@@ -156,7 +157,7 @@ impl Command for StartProposal {
         };
         let mut session = new_session(state, &self.by, checked.at, false, &self.punch, now);
         session.proposal_id = Some(proposal.id);
-        super::mark(&mut session, &checked);
+        super::punch::mark(&mut session, &checked);
         let mut effects = Effects::default();
         put_proposal(state, proposal.clone(), &mut effects);
         let content = format!(
@@ -165,15 +166,7 @@ impl Command for StartProposal {
             proposal.title
         );
         tell_managers(state, &self.by, &proposal, content, now, &mut effects);
-        checked.record(
-            session.id,
-            self.by.employee,
-            Op::Start,
-            &mut effects,
-            state,
-            now,
-            &self.punch,
-        );
+        checked.record(session.id, &mut effects);
         effects.reply = Reply::new(ClockAnswer::with(
             state,
             &session,
@@ -191,11 +184,14 @@ impl Command for StartProposal {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AnsweredProposal {
-    pub proposed_shift: super::ProposalView,
+    pub proposed_shift: super::views::ProposalView,
     /// The completed shift an approval created; `null` for a rejection.
     #[schema(required = true)]
     pub shift: Option<ShiftView>,
 }
+
+/// The start and end a manager approves unscheduled work with; `None` keeps the clocked one.
+pub type Settled = (Option<DateTime<Utc>>, Option<DateTime<Utc>>);
 
 /// `approveProposedShift` (with the start and end the manager settles on) and
 /// `rejectProposedShift`.
@@ -203,8 +199,8 @@ pub struct AnsweredProposal {
 pub struct AnswerProposal {
     pub by: Caller,
     pub proposal: ProposalId,
-    /// `Some((start, end))` approves (either may be `None`: the clocked time stays).
-    pub approve: Option<(Option<DateTime<Utc>>, Option<DateTime<Utc>>)>,
+    /// `Some` approves, with the times the manager settles on.
+    pub approve: Option<Settled>,
 }
 
 impl Command for AnswerProposal {
@@ -305,7 +301,7 @@ impl Command for AnswerProposal {
             notify_all(state, drafts, now, &mut effects);
         }
         effects.reply = Reply::new(AnsweredProposal {
-            proposed_shift: super::ProposalView::new(&next, state),
+            proposed_shift: super::views::ProposalView::new(&next, state),
             shift: shift_view,
         });
         Ok(effects)

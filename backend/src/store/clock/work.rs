@@ -1,11 +1,11 @@
 //! Clocking a shift or a proposed shift: start, breaks, completion, and the store clock's
 //! one-button operation.
 
-use super::ClockSessionView;
-use super::{
-    check_punch, mark, put_session, refused, replay_answer, replayed, ClockAnswer, Op, Punch,
-    PROPOSAL_EVENT,
+use super::punch::{
+    check_punch, mark, put_session, refused, replay_answer, replayed, Op, Punch, PROPOSAL_EVENT,
 };
+use super::views::ClockAnswer;
+use super::views::ClockSessionView;
 use crate::db::models::clock::{ClockSession, Proposal, SessionEdit};
 use crate::db::models::shift::Shift;
 use crate::domain::audience::Audience;
@@ -120,7 +120,7 @@ fn proposal_progress(
 }
 
 pub(super) fn put_proposal(state: &StoreState, proposal: Proposal, effects: &mut Effects) {
-    let view = super::ProposalView::new(&proposal, state);
+    let view = super::views::ProposalView::new(&proposal, state);
     effects.events.push(EventDraft {
         kind: PROPOSAL_EVENT,
         data: json!(view),
@@ -181,15 +181,7 @@ fn start_shift(
         now,
         &mut effects,
     );
-    checked.record(
-        session.id,
-        by.employee,
-        Op::Start,
-        &mut effects,
-        state,
-        now,
-        punch,
-    );
+    checked.record(session.id, &mut effects);
     effects.reply = Reply::new(ClockAnswer::with(
         state,
         &session,
@@ -325,15 +317,7 @@ impl Command for Pause {
             Progress::InProgress
         };
         let (shift, proposal) = follow(state, &session, progress, now, &mut effects);
-        checked.record(
-            session.id,
-            self.by.employee,
-            op,
-            &mut effects,
-            state,
-            now,
-            &self.punch,
-        );
+        checked.record(session.id, &mut effects);
         effects.reply = Reply::new(ClockAnswer::with(
             state,
             &session,
@@ -395,15 +379,7 @@ fn complete(
     if let Some(p) = &proposal {
         super::proposals::completed_note(state, by, p, now, &mut effects);
     }
-    checked.record(
-        session.id,
-        by.employee,
-        Op::Complete,
-        &mut effects,
-        state,
-        now,
-        punch,
-    );
+    checked.record(session.id, &mut effects);
     effects.reply = Reply::new(ClockAnswer::with(
         state,
         &session,
@@ -579,7 +555,7 @@ impl Command for FinishShift {
                 .writes
                 .push(Write::PutClockSession(Box::new(open.clone())));
             effects.events.push(EventDraft {
-                kind: super::SESSION_EVENT,
+                kind: super::punch::SESSION_EVENT,
                 data: json!(after),
                 visibility: Audience::managers_and(open.user_id),
             });
