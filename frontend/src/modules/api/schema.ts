@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/approveProposedShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve completed unscheduled work: it becomes a completed shift of its employee, with the start and end given (the clocked ones otherwise). */
+        post: operations["approveProposedShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/approveTimeOff": {
         parameters: {
             query?: never;
@@ -72,6 +89,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/approveTimesheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the pay period containing a day (its sessions lock), or reopen it. */
+        post: operations["approveTimesheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/authenticatedResetPassword": {
         parameters: {
             query?: never;
@@ -83,6 +117,23 @@ export interface paths {
         put?: never;
         /** Change the password, given the current one. */
         post: operations["authenticatedResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/authorizeBusinessClockInHashAccess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Authorise the store's clock device with the business identity code. */
+        post: operations["authorizeBusinessClockInHashAccess"];
         delete?: never;
         options?: never;
         head?: never;
@@ -259,6 +310,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clockOperation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** With the code the store's clock shows: clock in to one's current shift, or out of the work one is on the clock for. */
+        post: operations["clockOperation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/completeProposedShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clock out of the unscheduled work one is on the clock for. */
+        post: operations["completeProposedShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/completeShift": {
         parameters: {
             query?: never;
@@ -268,7 +353,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a running or missed shift completed. */
+        /** Clock out of one's shift (a running break ends with it); a schedule manager marks a running or missed shift completed. */
         post: operations["completeShift"];
         delete?: never;
         options?: never;
@@ -582,6 +667,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/editClockSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Correct a clock session's start, end and breaks, with the reason; the change is kept in the session's audit trail. */
+        post: operations["editClockSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/endBreak": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the running break of the shift one is on the clock for. */
+        post: operations["endBreak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/endProposedShiftBreak": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the running break of the proposed shift one is on the clock for. */
+        post: operations["endProposedShiftBreak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/getClockCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The code the store's clock device shows now (a new one every 30 seconds), for a device's pass. */
+        post: operations["getClockCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/getPublicVapidKey": {
         parameters: {
             query?: never;
@@ -786,6 +939,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/rejectProposedShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject unscheduled work. */
+        post: operations["rejectProposedShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/rejectTimeOff": {
         parameters: {
             query?: never;
@@ -922,6 +1092,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/startBreak": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a break of the shift one is on the clock for. */
+        post: operations["startBreak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/startProposedShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clock in to unscheduled work, which managers approve or reject once completed. */
+        post: operations["startProposedShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/startProposedShiftBreak": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a break of the proposed shift one is on the clock for. */
+        post: operations["startProposedShiftBreak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/startShift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clock in to one's own published or confirmed shift, from the store's early window before its start until its end. */
+        post: operations["startShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stores/{storeId}": {
         parameters: {
             query?: never;
@@ -951,6 +1189,63 @@ export interface paths {
          *     their own.
          */
         get: operations["get_availability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/stores/{storeId}/clock`: who is on the clock, late or missing now. */
+        get: operations["get_board"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/clock/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/clock/sessions?start&end`: sessions overlapping the range
+         *     (employees: their own), by start.
+         */
+        get: operations["get_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/clock/sessions/{sessionId}/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/clock/sessions/{sessionId}/edits`: the session's audit
+         *     trail, oldest first (schedule managers).
+         */
+        get: operations["get_edits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1075,6 +1370,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stores/{storeId}/timesheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/timesheets?day=`: the pay period's scheduled and worked
+         *     hours, breaks, overtime and pay per employee.
+         */
+        get: operations["get_timesheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/takeOpenShift": {
         parameters: {
             query?: never;
@@ -1188,6 +1503,23 @@ export interface paths {
         put?: never;
         /** Owner: set opening hours and days off. */
         post: operations["updateBusinessTiming"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/updateClockSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the store's clock: the early window, what a punch needs (code, location, both), the store's place and radius, late punches, overtime and pay. */
+        post: operations["updateClockSettings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1342,6 +1674,11 @@ export interface components {
             status: components["schemas"]["Status"];
             title: string;
         };
+        /** @description The answer of `approveProposedShift` and `rejectProposedShift`. */
+        AnsweredProposal: {
+            proposedShift: components["schemas"]["ProposalView"];
+            shift: null | components["schemas"]["ShiftView"];
+        };
         /** @description The shifts approving a time-off request would move to open shifts. */
         ApprovalPreview: {
             /** @description The requester's shifts overlapping the time off that still hold them, by start. */
@@ -1349,12 +1686,35 @@ export interface components {
         };
         /** @description `approveGrabShift`: the shift moves to the grabber, confirmed. */
         ApproveGrabShift: components["schemas"]["GrabAnswer"];
+        /** @description `approveProposedShift`: the work becomes a completed shift (with the start and end given). */
+        ApproveProposedShift: components["schemas"]["ProposalAnswer"];
         /** @description `approveTimeOff` (employee permission): accepts and opens the affected shifts. */
         ApproveTimeOff: {
             /** Format: uuid */
             requestId: string;
             /** @description An optional answer text (managers' answers). */
             response?: string | null;
+        };
+        /** @description `approveTimesheet` (ours): approve (or reopen) the pay period containing a day. */
+        ApproveTimesheet: {
+            /** @description `false` reopens the period. Default true. */
+            approved?: boolean;
+            /**
+             * Format: date
+             * @description A day of the period (YYYY-MM-DD).
+             */
+            day: string;
+        };
+        /**
+         * @description Where someone stands against a shift now.
+         * @enum {string}
+         */
+        Attendance: "upcoming" | "late" | "working" | "onBreak" | "done" | "missing";
+        /** @description A shift of today's board with its attendance. */
+        AttendanceRow: {
+            attendance: components["schemas"]["Attendance"];
+            session: null | components["schemas"]["ClockSessionView"];
+            shift: components["schemas"]["ShiftView"];
         };
         /**
          * @description `authenticatedResetPassword`: changes the signed-in user's password, ending the user's
@@ -1368,6 +1728,13 @@ export interface components {
             newPassword: string;
             /** Format: password */
             oldPassword: string;
+        };
+        /**
+         * @description `authorizeBusinessClockInHashAccess`: the store's clock device signs in with the
+         *     business identity code.
+         */
+        AuthorizeClockDevice: {
+            code: string;
         };
         /**
          * @description A deleted availability window: the answer of its deletion and the data of its
@@ -1455,6 +1822,26 @@ export interface components {
             /** @description False when the store already had this value. */
             changed: boolean;
         };
+        /** @description A break of a session. */
+        Break: {
+            /**
+             * Format: int64
+             * @description Epoch ms; `null` while the break runs.
+             */
+            end: number | null;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+        };
+        /** @description A break as a manager sets it (epoch ms). */
+        BreakInput: {
+            /** Format: int64 */
+            end?: number | null;
+            /** Format: int64 */
+            start: number;
+        };
         /** @enum {string} */
         BusinessKind: "healthcare services" | "hospitality and leisure" | "personal care" | "entertainment and recreation" | "education and childcare" | "transportation and storage" | "repair and maintenance" | "retail and consumer" | "real estate and construction" | "others";
         /** @description `cancelTimeOff`: withdraws one's own pending or approved time off. */
@@ -1516,14 +1903,181 @@ export interface components {
             /** @description The deleted drafts, in start order. */
             deleted: components["schemas"]["ShiftId"][];
         };
+        /**
+         * @description The answer of a clock operation: the session as it now stands, with its shift or its
+         *     proposed shift.
+         */
+        ClockAnswer: {
+            proposedShift: null | components["schemas"]["ProposalView"];
+            /** @description The punch had been applied before (sent again); nothing changed. */
+            replayed: boolean;
+            session: components["schemas"]["ClockSessionView"];
+            shift: null | components["schemas"]["ShiftView"];
+        };
+        /** @description Who is on the clock now: the "now" panel. */
+        ClockBoard: {
+            /**
+             * Format: int64
+             * @description The server's time, epoch ms.
+             */
+            now: number;
+            /** @description Open sessions (employees: their own). */
+            open: components["schemas"]["ClockSessionView"][];
+            /** @description Proposed shifts waiting for an answer (employees: their own). */
+            proposals: components["schemas"]["ProposalView"][];
+            /** @description The store's clock settings (phones learn what a punch needs). */
+            settings: components["schemas"]["ClockSettings"];
+            /**
+             * @description Announced, assigned shifts from 12 hours ago to 12 hours ahead (employees: their own),
+             *     by start.
+             */
+            shifts: components["schemas"]["AttendanceRow"][];
+        };
+        /** @description The code a store's clock device shows, and until when. */
+        ClockCode: {
+            /** @description 8 characters; phones scan it from the QR code or type it. */
+            code: string;
+            /**
+             * Format: int64
+             * @description The server's time (epoch ms), so the device can count down without trusting its clock.
+             */
+            now: number;
+            store: components["schemas"]["DeviceStore"];
+            /**
+             * Format: int64
+             * @description When the next code replaces it (epoch ms); it is still accepted one window longer.
+             */
+            validUntil: number;
+        };
+        /** @description The store a clock device serves, and its pass. */
+        ClockDevice: {
+            /** @description The device's pass for `getClockCode`; a new identity code retires it. */
+            pass: string;
+            store: components["schemas"]["DeviceStore"];
+        };
+        /** @description `clockOperation`: a phone that scanned the store clock's code (`token`). */
+        ClockOperationCall: components["schemas"]["PunchFields"];
+        /**
+         * Format: uuid
+         * @description A clock session: one stretch of clocked work.
+         */
+        ClockSessionId: string;
+        /** @description A clock session: one stretch of clocked work of a shift or a proposed shift. */
+        ClockSessionView: {
+            breaks: components["schemas"]["Break"][];
+            /**
+             * Format: int64
+             * @description How far the phone's clock was off (ms), when more than 2 minutes.
+             */
+            driftMs: number | null;
+            /**
+             * Format: int32
+             * @description Seconds before the shift's end the work ended.
+             */
+            earlySeconds: number;
+            /** @description The employee record. */
+            employee: components["schemas"]["EmployeeId"];
+            /**
+             * Format: int64
+             * @description Epoch ms; `null` while running.
+             */
+            end: number | null;
+            id: components["schemas"]["ClockSessionId"];
+            /**
+             * Format: int32
+             * @description Seconds after the shift's start the work began.
+             */
+            lateSeconds: number;
+            /** @description Where each punch was taken, when the phone told. */
+            locs: components["schemas"]["PunchPlace"][];
+            /** @description A punch was taken outside the store's radius. */
+            outside: boolean;
+            proposedShift: null | components["schemas"]["ProposalId"];
+            /**
+             * Format: int64
+             * @description When the server took the first punch (ms); differs from `start` for offline punches.
+             */
+            serverStart: number;
+            shift: null | components["schemas"]["ShiftId"];
+            /** @description phone, device or manager. */
+            source: string;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+            /** @description ip: on the clock, p: on break, c: completed. */
+            status: components["schemas"]["SessionStatus"];
+            store: components["schemas"]["StoreId"];
+            /**
+             * Format: int64
+             * @description Creation, epoch ms.
+             */
+            timestamp: number;
+            user: null | components["schemas"]["UserId"];
+        };
+        /**
+         * @description The store's clock settings. Every field has a default, so a store that never set them
+         *     (or a stored document missing a field) reads as the defaults.
+         */
+        ClockSettings: {
+            /**
+             * @description Currency of wages and pay (ISO 4217). Default USD.
+             * @default USD
+             */
+            currency: string;
+            /**
+             * Format: int32
+             * @description Minutes before a shift's start its assignee may clock in. Default 30.
+             * @default 30
+             */
+            earlyMinutes: number;
+            /**
+             * Format: int32
+             * @description Hours a punch recorded without a connection may arrive late. Default 72.
+             * @default 72
+             */
+            latePunchHours: number;
+            /** @default refuse */
+            outside: components["schemas"]["Outside"];
+            /**
+             * Format: double
+             * @description Pay of an overtime hour as a multiple of the regular wage. Default 1.5.
+             * @default 1.5
+             */
+            overtimeRate: number;
+            /**
+             * Format: int32
+             * @description Worked minutes a week beyond which time is overtime. Default 2,400 (40 hours).
+             * @default 2400
+             */
+            overtimeWeeklyMinutes: number;
+            /** @default null */
+            place: null | components["schemas"]["Place"];
+            /** @default none */
+            proof: components["schemas"]["Proof"];
+        };
         /** @description Whether the code is an open invitation for the e-mail, and to which store. */
         CodeCheck: {
             exists: boolean;
             /** @description The inviting store's name, when the invitation exists. */
             storeName?: string;
         };
-        /** @description `completeShift`, by a schedule manager. */
-        CompleteShiftCall: components["schemas"]["OneShift"];
+        /** @description `completeProposedShift`. */
+        CompleteProposedShift: components["schemas"]["PunchFields"];
+        /**
+         * @description `completeShift`: the assignee clocks out (`store`, `shift`, `location`, `token`), or a
+         *     schedule manager marks a running or missed shift completed (`storeId`, `shiftId`).
+         */
+        CompleteShiftCall: components["schemas"]["PunchFields"] & {
+            shift: components["schemas"]["ShiftId"];
+        };
+        /** @description The answer of `completeShift`: the shift, and its clock session when it had one. */
+        CompletedShift: components["schemas"]["ShiftView"] & {
+            clockSession: null | components["schemas"]["ClockSessionView"];
+            /** @description The punch had been applied before (sent again); nothing changed. */
+            replayed: boolean;
+        };
         /** @description `confirmEmail`: confirms the account with the mailed code. */
         ConfirmEmail: {
             /** @description The mailed code. */
@@ -1706,6 +2260,14 @@ export interface components {
              */
             deleted: number;
         };
+        /** @description What a clock device shows of its store. */
+        DeviceStore: {
+            id: components["schemas"]["StoreId"];
+            logo: string | null;
+            name: string;
+            /** @description IANA zone. */
+            timezoneReference: string;
+        };
         /** @description The answer of `dropShift`, `grabShift`, `approveGrabShift` and `rejectGrabShift`. */
         DropRequestChange: {
             /** @description The drop request as it now stands. */
@@ -1715,6 +2277,22 @@ export interface components {
         /** @description `dropShift`. */
         DropShiftCall: {
             shift: components["schemas"]["ShiftId"];
+        };
+        /** @description `editClockSession` (ours): a manager corrects a session, giving the reason. */
+        EditClockSession: {
+            breaks?: components["schemas"]["BreakInput"][];
+            /**
+             * Format: int64
+             * @description Epoch ms; `null` keeps the session running.
+             */
+            end?: number | null;
+            reason: string;
+            sessionId: components["schemas"]["ClockSessionId"];
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
         };
         /** @description Whether the e-mail has an open invitation. */
         EmailCheck: {
@@ -1803,11 +2381,17 @@ export interface components {
             /** @description `Hourly` or `Weekly`. */
             wageType?: components["schemas"]["WageType"];
         };
+        EndBreak: components["schemas"]["ShiftBreak"];
+        EndProposedShiftBreak: components["schemas"]["ProposalBreak"];
         /** @description The JSON body of a failure. */
         ErrorBody: {
             code: string;
             details?: unknown;
             message: string;
+        };
+        /** @description `getClockCode` (ours): the code a clock device shows now. */
+        GetClockCode: {
+            pass: string;
         };
         /** @description `getPublicVapidKey`: no fields. */
         GetPublicVapidKey: Record<string, never>;
@@ -1883,6 +2467,18 @@ export interface components {
             /** @description "Hi! Everybody's waiting for you! Let's get you started!" */
             message: string;
             storeId: components["schemas"]["StoreId"];
+        };
+        /** @description A phone's reported location. */
+        Location: {
+            /**
+             * Format: double
+             * @description The phone's estimate of its error, in metres.
+             */
+            accuracy?: number | null;
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
         };
         /** @description `login`: signs in with e-mail and password. */
         Login: {
@@ -1982,16 +2578,98 @@ export interface components {
             shiftId: components["schemas"]["ShiftId"];
         };
         /**
+         * @description What happens to a punch from outside the store's radius.
+         * @enum {string}
+         */
+        Outside: "refuse" | "flag";
+        /** @description A pay period's approval. */
+        PeriodView: {
+            approved: boolean;
+            /**
+             * Format: date
+             * @description The period's first day (YYYY-MM-DD).
+             */
+            start: string;
+        };
+        /**
          * @description One permission an employee can hold in a store.
          * @enum {string}
          */
         Permission: "employee" | "schedule" | "availabletime" | "owner";
         /** @enum {string} */
         PersonalInfoStatus: "pending" | "set";
+        /** @description The store's place: where punches are expected. */
+        Place: {
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            /**
+             * Format: int32
+             * @description Metres around the place that count as at the store.
+             */
+            radius: number;
+        };
         /** @description One entry of the pool: a drop request with its shift, or an open shift (no request). */
         PoolEntry: {
             request: null | components["schemas"]["RequestView"];
             shift: components["schemas"]["ShiftView"];
+        };
+        /**
+         * @description What a punch must prove.
+         * @enum {string}
+         */
+        Proof: "none" | "code" | "location" | "both";
+        /** @description A manager's answer to a proposed shift. */
+        ProposalAnswer: {
+            shiftPropose: components["schemas"]["ProposalRef"];
+        };
+        /** @description A break of a proposed shift (`startProposedShiftBreak`, `endProposedShiftBreak`). */
+        ProposalBreak: components["schemas"]["PunchFields"] & {
+            /** @description The proposed shift's id. */
+            shift: components["schemas"]["ProposalId"];
+        };
+        /**
+         * Format: uuid
+         * @description A proposed shift: unscheduled work an employee clocked.
+         */
+        ProposalId: string;
+        /**
+         * @description A proposed shift as a manager's answer names it: its id, or the proposal with the start
+         *     and end (epoch ms) to approve it with.
+         */
+        ProposalRef: components["schemas"]["ProposalId"] | {
+            /** Format: int64 */
+            end?: number | null;
+            id: components["schemas"]["ProposalId"];
+            /** Format: int64 */
+            start?: number | null;
+        };
+        /** @description A proposed shift: unscheduled work an employee clocked, for a manager to answer. */
+        ProposalView: {
+            employee: components["schemas"]["EmployeeId"];
+            /**
+             * Format: int64
+             * @description Epoch ms; `null` while the work runs.
+             */
+            end: number | null;
+            id: components["schemas"]["ProposalId"];
+            /** @description ip, p or c. */
+            progress: string;
+            role: null | components["schemas"]["RoleId"];
+            shift: null | components["schemas"]["ShiftId"];
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+            /** @description p: pending review, a: approved, r: rejected. */
+            status: string;
+            store: components["schemas"]["StoreId"];
+            /** Format: int64 */
+            timestamp: number;
+            title: string;
+            user: null | components["schemas"]["UserId"];
         };
         /** @description The server's public VAPID key. */
         PublicVapidKey: {
@@ -2012,6 +2690,51 @@ export interface components {
             shifts: components["schemas"]["ShiftView"][];
             /** @description The open drafts named, left as they are: an open shift cannot be published. */
             skipped: components["schemas"]["ShiftId"][];
+        };
+        /** @description What a phone sends with a punch, beside the call's own fields. */
+        PunchFields: {
+            location?: null | components["schemas"]["Location"];
+            /**
+             * Format: uuid
+             * @description The phone's id of the punch: sent again, it is applied once.
+             */
+            punchId?: string | null;
+            /**
+             * Format: int64
+             * @description When the punch was made, by the phone's clock (epoch ms): a punch recorded without a
+             *     connection. Needs `sentAt`.
+             */
+            punchedAt?: number | null;
+            /**
+             * Format: int64
+             * @description When the phone sent the punch, by its clock (epoch ms).
+             */
+            sentAt?: number | null;
+            /** @description The code the store's clock device shows, scanned from its QR code or typed. */
+            token?: string | null;
+        };
+        /** @description Where a punch was taken, kept with its session. */
+        PunchPlace: {
+            /** Format: double */
+            accuracy: number | null;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            at: number;
+            /**
+             * Format: double
+             * @description Metres from the store's place, when it is set.
+             */
+            distance: number | null;
+            /** @description Within the store's radius, when it is set. */
+            inside: boolean | null;
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            /** @description The operation: start, breakStart, breakEnd or complete. */
+            op: string;
         };
         PushSubscriptionJson: string | {
             /**
@@ -2037,6 +2760,8 @@ export interface components {
         };
         /** @description `rejectGrabShift`: the shift goes back to the pool. */
         RejectGrabShift: components["schemas"]["GrabAnswer"];
+        /** @description `rejectProposedShift`. */
+        RejectProposedShift: components["schemas"]["ProposalAnswer"];
         /** @description `rejectTimeOff` (employee permission). */
         RejectTimeOff: {
             /** Format: uuid */
@@ -2136,6 +2861,10 @@ export interface components {
         };
         /** @description The fields of a role. */
         RoleData: {
+            /** @description Shifts of this role can be clocked at the store's clock device. Default true. */
+            canClockIn?: boolean | null;
+            /** @description Shifts of this role can be started and completed from a phone. Default true. */
+            canStart?: boolean | null;
             /** @description A CSS colour (`#rrggbbaa`, `rgb(...)`, a name). */
             color: string;
             /** @description Shifts of this role need the employee's confirmation. Default false. */
@@ -2151,6 +2880,10 @@ export interface components {
         RoleId: string;
         /** @description A role. */
         RoleView: {
+            /** @description Shifts of this role can be clocked at the store's clock device. */
+            canClockIn: boolean;
+            /** @description Shifts of this role can be started from a phone. */
+            canStart: boolean;
             color: string;
             id: components["schemas"]["RoleId"];
             /**
@@ -2189,12 +2922,36 @@ export interface components {
             token: string;
             user: components["schemas"]["UserView"];
         };
+        /** @description One change of a session, as its audit trail shows it. */
+        SessionEditView: {
+            after: Record<string, never>;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            at: number;
+            /** @description The session before and after, as [`ClockSessionView`]s. */
+            before: Record<string, never>;
+            by: null | components["schemas"]["UserId"];
+            /** Format: uuid */
+            id: string;
+            reason: string;
+        };
+        /**
+         * @description The state of a clock session.
+         * @enum {string}
+         */
+        SessionStatus: "ip" | "p" | "c";
         /** @description A batch call naming shifts of a store. */
         ShiftBatch: {
             /** @description Why announced shifts are cancelled; empty means none. */
             cancelReason?: string | null;
             /** @description Shift ids (or objects with an `id`). */
             shifts: components["schemas"]["ShiftRef"][];
+        };
+        /** @description A break of a shift (`startBreak`, `endBreak`). */
+        ShiftBreak: components["schemas"]["PunchFields"] & {
+            shift: components["schemas"]["ShiftId"];
         };
         /**
          * Format: uuid
@@ -2282,6 +3039,18 @@ export interface components {
              * @description With letters and digits.
              */
             password: string;
+        };
+        StartBreak: components["schemas"]["ShiftBreak"];
+        /** @description `startProposedShift`. */
+        StartProposedShift: components["schemas"]["PunchFields"] & {
+            /** Format: uuid */
+            role?: string | null;
+            title: string;
+        };
+        StartProposedShiftBreak: components["schemas"]["ProposalBreak"];
+        /** @description `startShift`: its assignee clocks in to a published or confirmed shift. */
+        StartShiftCall: components["schemas"]["PunchFields"] & {
+            shift: components["schemas"]["ShiftId"];
         };
         /**
          * @description Where a shift stands between the manager and its assignee.
@@ -2427,6 +3196,49 @@ export interface components {
             /** @example 09:00 */
             open: string | null;
         };
+        /** @description A pay period's timesheet. */
+        Timesheet: {
+            approved: boolean;
+            /** @description ISO 4217 code of `pay`. */
+            currency: string;
+            /** Format: int64 */
+            end: number;
+            /** @description Employees' lines (employees: their own), by name. */
+            lines: components["schemas"]["TimesheetLine"][];
+            /**
+             * Format: date
+             * @description The period's first day (YYYY-MM-DD).
+             */
+            periodStart: string;
+            /**
+             * Format: int64
+             * @description The period's bounds, epoch ms.
+             */
+            start: number;
+        };
+        /** @description One employee's line of a timesheet. */
+        TimesheetLine: {
+            /** Format: int64 */
+            breakMinutes: number;
+            employee: components["schemas"]["EmployeeId"];
+            /** @description Sessions started late. */
+            late: number;
+            name: string;
+            /** @description Sessions still running. */
+            open: number;
+            /** Format: int64 */
+            overtimeMinutes: number;
+            /**
+             * Format: double
+             * @description Pay in the store's currency.
+             */
+            pay: number;
+            /** Format: int64 */
+            scheduledMinutes: number;
+            sessions: number;
+            /** Format: int64 */
+            workedMinutes: number;
+        };
         /**
          * @description `toggleBookingFeature`: turn client booking on or off. Setting the value the store already
          *     has changes nothing.
@@ -2471,6 +3283,10 @@ export interface components {
              * @example 09:00
              */
             open: string;
+        };
+        /** @description `updateClockSettings` (ours): the store's clock settings, by its owner. */
+        UpdateClockSettingsCall: {
+            settings: components["schemas"]["ClockSettings"];
         };
         /**
          * @description `updateEmployee`: managers change anything of an employee but ownership; an employee may
@@ -2775,6 +3591,64 @@ export interface operations {
             };
         };
     };
+    approveProposedShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ApproveProposedShift"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AnsweredProposal"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     approveTimeOff: {
         parameters: {
             query?: never;
@@ -2796,6 +3670,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["TimeOffApproved"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveTimesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ApproveTimesheet"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeriodView"];
                     };
                 };
             };
@@ -2872,6 +3804,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    authorizeBusinessClockInHashAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorizeClockDevice"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockDevice"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not found */
             404: {
@@ -3408,6 +4384,122 @@ export interface operations {
             };
         };
     };
+    clockOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ClockOperationCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockAnswer"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    completeProposedShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CompleteProposedShift"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockAnswer"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     completeShift: {
         parameters: {
             query?: never;
@@ -3428,7 +4520,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["ShiftView"];
+                        data: components["schemas"]["CompletedShift"];
                     };
                 };
             };
@@ -4482,6 +5574,224 @@ export interface operations {
             };
         };
     };
+    editClockSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["EditClockSession"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockSessionView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    endBreak: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["EndBreak"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockAnswer"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    endProposedShiftBreak: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["EndProposedShiftBreak"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockAnswer"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getClockCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetClockCode"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockCode"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getPublicVapidKey: {
         parameters: {
             query?: never;
@@ -5109,6 +6419,64 @@ export interface operations {
             };
         };
     };
+    rejectProposedShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RejectProposedShift"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AnsweredProposal"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     rejectTimeOff: {
         parameters: {
             query?: never;
@@ -5538,6 +6906,238 @@ export interface operations {
             };
         };
     };
+    startBreak: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["StartBreak"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockAnswer"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startProposedShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["StartProposedShift"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockAnswer"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startProposedShiftBreak: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["StartProposedShiftBreak"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockAnswer"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["StartShiftCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockAnswer"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_store: {
         parameters: {
             query?: never;
@@ -5635,6 +7235,177 @@ export interface operations {
                 };
             };
             /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_board: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": ClockBoard}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockBoard"];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+                /** @description Start, epoch ms. */
+                start: number;
+                /** @description End, epoch ms; at most 62 days after the start. */
+                end: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [ClockSession]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockSessionView"][];
+                    };
+                };
+            };
+            /** @description Bad range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_edits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+                /** @description Clock session id */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [SessionEdit]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SessionEditView"][];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a schedule manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store or session */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5975,6 +7746,60 @@ export interface operations {
                 };
             };
             /** @description Not a member, or deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_timesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+                /** @description A day of the period (YYYY-MM-DD); today in the store's zone when absent. */
+                day: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": Timesheet}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Timesheet"];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6363,6 +8188,64 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateClockSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateClockSettingsCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClockSettings"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

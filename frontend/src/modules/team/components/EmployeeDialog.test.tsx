@@ -8,8 +8,8 @@ import { renderWithProviders } from '@/test/render';
 import { EmployeeDialog } from './EmployeeDialog';
 
 const roles: Role[] = [
-  { id: 'r1', title: 'Barista', color: '#8d5b3e', requireUserAction: false, swappeable: true, timestamp: 0, modified: 0 },
-  { id: 'r2', title: 'Cook', color: '#e4572e', requireUserAction: true, swappeable: false, timestamp: 0, modified: 0 },
+  { id: 'r1', title: 'Barista', color: '#8d5b3e', requireUserAction: false, swappeable: true, canStart: true, canClockIn: true, timestamp: 0, modified: 0 },
+  { id: 'r2', title: 'Cook', color: '#e4572e', requireUserAction: true, swappeable: false, canStart: true, canClockIn: true, timestamp: 0, modified: 0 },
 ];
 
 describe('EmployeeDialog', () => {

@@ -13,7 +13,7 @@ export interface RoleDialogProps {
   onClose: () => void;
 }
 
-/** Create or edit a role: title, colour and its two switches. */
+/** Create or edit a role: title, colour and its switches. */
 export function RoleDialog({ role, onSubmit, onClose }: RoleDialogProps) {
   const { t } = useTranslation();
   const [data, setData] = useState<RoleData>({
@@ -21,6 +21,8 @@ export function RoleDialog({ role, onSubmit, onClose }: RoleDialogProps) {
     color: role?.color ?? '#2e86ab',
     requireUserAction: role?.requireUserAction ?? false,
     swappeable: role?.swappeable ?? false,
+    canStart: role?.canStart ?? true,
+    canClockIn: role?.canClockIn ?? true,
   });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,6 +54,8 @@ export function RoleDialog({ role, onSubmit, onClose }: RoleDialogProps) {
           </Row>
           <Checkbox label={t('team.requireUserAction')} checked={!!data.requireUserAction} onChange={(e) => setData({ ...data, requireUserAction: e.target.checked })} />
           <Checkbox label={t('team.swappeable')} checked={!!data.swappeable} onChange={(e) => setData({ ...data, swappeable: e.target.checked })} />
+          <Checkbox label={t('team.canStart')} checked={data.canStart !== false} onChange={(e) => setData({ ...data, canStart: e.target.checked })} />
+          <Checkbox label={t('team.canClockIn')} checked={data.canClockIn !== false} onChange={(e) => setData({ ...data, canClockIn: e.target.checked })} />
           <Row $justify="flex-end">
             <Button type="button" $variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
             <Button type="submit" disabled={busy}>{t('common.save')}</Button>
