@@ -12,7 +12,14 @@ pub enum SpanError {
     StartAfterEnd,
     #[error("The dates are out of range.")]
     OutOfRange,
+    /// Longer than [`MAX_SPAN_DAYS`]: a slip of the date picker, or an attempt to make the
+    /// server list millions of dates.
+    #[error("Time off can span at most 366 days.")]
+    TooLong,
 }
+
+/// The longest time off one request may ask for.
+pub const MAX_SPAN_DAYS: i64 = 366;
 
 /// The span of a time-off request, normalised.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +73,9 @@ impl Span {
         let (start, end) = (to_minute(start), to_minute(end));
         if start > end {
             return Err(SpanError::StartAfterEnd);
+        }
+        if end - start > chrono::Duration::days(MAX_SPAN_DAYS) {
+            return Err(SpanError::TooLong);
         }
         if !entire_day {
             return Ok(Span {
@@ -232,6 +242,22 @@ mod tests {
         let date = NaiveDate::from_ymd_opt(2023, 9, 3).expect("date");
         let start = start_of_day(date, tz).expect("start");
         assert_eq!(start.with_timezone(&tz).hour(), 1);
+    }
+
+    #[test]
+    fn a_span_lasts_at_most_366_days() {
+        let a = at(BERLIN, 2026, 5, 4, 9, 0, 0);
+        let year = a + chrono::Duration::days(MAX_SPAN_DAYS);
+        assert!(Span::new(a, year, false, BERLIN).is_ok());
+        assert_eq!(
+            Span::new(a, year + chrono::Duration::minutes(1), false, BERLIN),
+            Err(SpanError::TooLong)
+        );
+        let centuries = a + chrono::Duration::days(60_000);
+        assert_eq!(
+            Span::new(a, centuries, true, BERLIN),
+            Err(SpanError::TooLong)
+        );
     }
 
     #[test]

@@ -118,6 +118,7 @@ fn span(times: &Times, tz: Tz) -> AppResult<Span> {
             AppError::bad_request("start_after_end", messages::START_BEFORE_END)
         }
         SpanError::OutOfRange => AppError::invalid(e.to_string()),
+        SpanError::TooLong => AppError::bad_request("time_off_too_long", e.to_string()),
     })
 }
 

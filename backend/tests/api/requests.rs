@@ -316,6 +316,15 @@ async fn time_off_is_requested_edited_and_answered_with_the_spec_texts() {
         )
         .await;
     assert_eq!(backwards.error(400), START_BEFORE_END);
+    // A span of centuries would make the server list millions of dates: refused.
+    let endless = t
+        .call(
+            "requestTimeOff",
+            json!({ "store": t.store, "start": berlin_ms(2027, 4, 1, 10, 0, 0), "end": berlin_ms(2190, 4, 1, 10, 0, 0), "entireDay": true }),
+            &t.ann,
+        )
+        .await;
+    assert_eq!(endless.error(400), "Time off can span at most 366 days.");
 
     // Managers were told, in the list and by mail.
     let notes = t.get("/notifications", &t.manager).await;
