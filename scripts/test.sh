@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: backend unit and integration tests against a real Postgres; the realtime
-# tests driven by the official socket.io-client against the server binary; the web app's
+# tests driven by the official socket.io-client against the server binary; generated-input
+# testing of the API (schemathesis); the web app's
 # lint, type check, unit tests and build; and its end-to-end tests in Debian's chromium against
 # the real server. Every suite runs even when an earlier one fails; the exit code tells.
 set -uo pipefail
@@ -44,6 +45,12 @@ web_checks() {
     npm run build
 }
 
+# Generated-input testing of the API against its document: every phase of schemathesis
+# against the real server, signed in as the demo store's owner.
+api_fuzz() {
+  tests/openapi/run.sh
+}
+
 web_e2e() {
   if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
     echo "installing chromium..." >&2
@@ -55,6 +62,7 @@ web_e2e() {
 
 suite "backend tests" backend_tests
 suite "realtime tests" realtime_tests
+suite "API: generated inputs (schemathesis)" api_fuzz
 suite "web app: lint, types, unit tests, build" web_checks
 suite "web app: end-to-end" web_e2e
 

@@ -88,7 +88,8 @@ pub struct PunchFields {
     #[schema(max_length = 32)]
     pub token: Option<String>,
     /// The phone's id of the punch: sent again, it is applied once.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "input::opt_id")]
+    #[schema(value_type = Option<String>, format = Uuid)]
     pub punch_id: Option<uuid::Uuid>,
     /// When the punch was made, by the phone's clock (epoch ms): a punch recorded without a
     /// connection. Needs `sentAt`.

@@ -33,7 +33,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NotificationIds {
-    #[schema(value_type = Vec<String>, max_items = 200)]
+    #[schema(value_type = Vec<uuid::Uuid>, max_items = 200)]
     pub notification_ids: Vec<NotificationId>,
 }
 

@@ -21,6 +21,30 @@ where
     }
 }
 
+/// Writes every number with no fraction as an integer (`3.0` as `3`): JSON has one number
+/// type, and the API document's integers are numbers without a fraction, so a client whose
+/// JSON writes `3.0` means `3`. Numbers outside the 64-bit range stay as they are (and are
+/// refused where an integer is expected).
+pub fn integral_numbers(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) if !n.is_i64() && !n.is_u64() => {
+            if let Some(f) = n.as_f64() {
+                // The bounds are exact powers of two, so the comparison is exact too.
+                if f.fract() == 0.0
+                    && f >= -9_223_372_036_854_775_808.0
+                    && f < 9_223_372_036_854_775_808.0
+                {
+                    *value = Value::from(f as i64);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(integral_numbers),
+        Value::Object(fields) => fields.values_mut().for_each(integral_numbers),
+        _ => {}
+    }
+}
+
 /// A trimmed, non-empty text of at most `max` characters.
 pub fn required_text(field: &str, value: &str, max: usize) -> AppResult<String> {
     let v = value.trim();
@@ -80,3 +104,26 @@ pub const NAME_MAX: usize = 120;
 pub const URL_MAX: usize = 2048;
 /// Longest address.
 pub const ADDRESS_MAX: usize = 500;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn numbers_without_a_fraction_read_as_integers() {
+        let mut v =
+            json!({ "a": 3.0, "b": [-2.0, 2.5, 7], "c": { "d": 1.7e12 }, "e": 1e300, "f": "3.0" });
+        integral_numbers(&mut v);
+        assert_eq!(
+            v,
+            json!({ "a": 3, "b": [-2, 2.5, 7], "c": { "d": 1_700_000_000_000i64 }, "e": 1e300, "f": "3.0" })
+        );
+        assert!(v["a"].is_i64());
+        // The edges of the 64-bit range.
+        let mut edge = json!([-9_223_372_036_854_775_808.0, 9_223_372_036_854_775_808.0]);
+        integral_numbers(&mut edge);
+        assert!(edge[0].is_i64());
+        assert!(edge[1].is_f64());
+    }
+}

@@ -6,6 +6,7 @@ use crate::auth::Bearer;
 use crate::calls::call::{Access, Call, StoreTarget};
 use crate::calls::context::Ctx;
 use crate::calls::guard;
+use crate::calls::input;
 use crate::calls::state::AppState;
 use crate::error::{AppError, AppResult};
 use actix_web::web;
@@ -139,11 +140,12 @@ fn invoke<C: Call>(
             return Err(guard::not_authenticated());
         }
         // A missing body reads as an empty object, so calls without fields need none.
-        let payload = if payload.is_null() {
+        let mut payload = if payload.is_null() {
             json!({})
         } else {
             payload
         };
+        input::integral_numbers(&mut payload);
         let invalid =
             |e: serde_json::Error| AppError::invalid(format!("Invalid request body: {e}"));
         let target = if C::ACCESS.names_store() || C::NAMES_STORE {

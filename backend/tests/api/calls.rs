@@ -17,3 +17,16 @@ async fn a_ten_megabyte_body_is_refused_with_413() {
     assert_eq!(reply.status, 413);
     assert_eq!(reply.body["code"], "payload_too_large");
 }
+
+#[actix_web::test]
+async fn integers_written_with_a_zero_fraction_are_integers() {
+    let s = crate::shifts::scene().await;
+    let start = crate::shifts::berlin(2, 9, 0);
+    // `1.7e12`-style numbers, as some JSON writers put them.
+    let body = json!({ "assigned": s.ana_id, "start": start as f64, "end": (start + crate::shifts::HOUR) as f64 });
+    let created = s.create(&s.scheduler.token, body).await;
+    assert_eq!(created.data()["shifts"][0]["start"], json!(start));
+    // A fraction is still no integer.
+    let body = json!({ "assigned": s.ana_id, "start": start as f64 + 0.5, "end": start + crate::shifts::HOUR });
+    assert_eq!(s.create(&s.scheduler.token, body).await.status, 400);
+}

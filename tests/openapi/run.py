@@ -1,0 +1,125 @@
+"""Runs schemathesis against a real server on a fresh database with the demo store, signed in
+as its owner, and prints how many requests ran and the longest one took."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+OUT = ROOT / "target" / "api-fuzz"
+# Calls that would end the owner's session mid-run.
+SESSION_ENDERS = ["logout", "logoutEverywhere", "authenticatedResetPassword"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def psql(admin_url: str, sql: str) -> None:
+    subprocess.run(["psql", admin_url, "-q", "-c", sql], check=True)
+
+
+def request(base: str, path: str, body=None, token=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method="POST" if body is not None else "GET")
+    req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.load(r)
+
+
+def main() -> int:
+    admin_url = os.environ["TEST_DATABASE_URL"]
+    db = f"clockto_api_fuzz_{os.getpid()}"
+    parts = urlsplit(admin_url)
+    db_url = urlunsplit((parts.scheme, parts.netloc, f"/{db}", parts.query, ""))
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    OUT.mkdir(parents=True, exist_ok=True)
+    psql(admin_url, f"CREATE DATABASE {db}")
+    data_dir = tempfile.mkdtemp(prefix="clockto-api-fuzz-")
+    env = dict(
+        os.environ,
+        DATABASE_URL=db_url,
+        BIND=f"127.0.0.1:{port}",
+        SEED_DEMO="true",
+        DATA_DIR=data_dir,
+        RUST_LOG=os.environ.get("RUST_LOG", "warn"),
+    )
+    log = open(OUT / "server.log", "w")
+    server = subprocess.Popen([str(ROOT / "target" / "debug" / "backend")], env=env, stdout=log, stderr=log)
+    try:
+        for _ in range(200):
+            try:
+                request(base, "/health")
+                break
+            except OSError:
+                time.sleep(0.1)
+        session = request(base, "/api/v1/login", {"email": "owner@example.com", "password": "demo1234"})
+        token = session["data"]["token"]
+        me = request(base, "/api/v1/me", token=token)
+        store = me["data"]["stores"][0]["id"]
+        har = OUT / "run.har"
+        command = [
+            str(OUT / "venv" / "bin" / "st"),
+            "--config-file",
+            str(HERE / "schemathesis.toml"),
+            "run",
+            f"{base}/api/v1/openapi.json",
+            "--url",
+            base,
+            "-H",
+            f"Authorization: Bearer {token}",
+            "--checks",
+            "not_a_server_error,response_schema_conformance,positive_data_acceptance,schema_valid_bodies_parse",
+            "--report",
+            "har",
+            "--report-har-path",
+            str(har),
+            "--seed",
+            os.environ.get("API_FUZZ_SEED", "20261123"),
+            "--no-color",
+        ]
+        for name in SESSION_ENDERS:
+            command += ["--exclude-path", f"/api/v1/{name}"]
+        started = time.monotonic()
+        result = subprocess.run(
+            command,
+            env=dict(os.environ, CLOCKTO_STORE=store, SCHEMATHESIS_HOOKS="hooks", PYTHONPATH=str(HERE)),
+        )
+        took = time.monotonic() - started
+        entries = json.loads(har.read_text())["log"]["entries"] if har.exists() else []
+        longest = max(entries, key=lambda e: e.get("time", 0), default=None)
+        print(f"api fuzz: {len(entries)} requests in {took:.0f} s", end="")
+        if longest:
+            print(
+                f"; longest {longest['time']:.0f} ms "
+                f"({longest['request']['method']} {urlsplit(longest['request']['url']).path})"
+            )
+        else:
+            print()
+        return result.returncode
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+        psql(admin_url, f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Generated-input testing of the API (schemathesis, all phases) against a real server on a
+# fresh database with the demo store, signed in as its owner. Needs TEST_DATABASE_URL.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+venv=target/api-fuzz/venv
+if [ ! -x "$venv/bin/st" ]; then
+  mkdir -p target/api-fuzz
+  python3 -m venv "$venv" || {
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv
+    python3 -m venv "$venv"
+  }
+  "$venv/bin/pip" install -q -r tests/openapi/requirements.txt
+fi
+cargo build -p backend
+"$venv/bin/python" tests/openapi/run.py
