@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: backend unit and integration tests against a real Postgres; the realtime
 # tests driven by the official socket.io-client against the server binary; generated-input
-# testing of the API (schemathesis); the web app's
+# testing of the API (schemathesis); fuzzing of the packet decoders and the calls' input
+# (cargo fuzz); the web app's
 # lint, type check, unit tests and build; and its end-to-end tests in Debian's chromium against
 # the real server. Every suite runs even when an earlier one fails; the exit code tells.
 set -uo pipefail
@@ -45,6 +46,11 @@ web_checks() {
     npm run build
 }
 
+# The packet decoders and the calls' input under libFuzzer, 20 seconds a target.
+fuzzing() {
+  scripts/fuzz.sh 20
+}
+
 # Generated-input testing of the API against its document: every phase of schemathesis
 # against the real server, signed in as the demo store's owner.
 api_fuzz() {
@@ -63,6 +69,7 @@ web_e2e() {
 suite "backend tests" backend_tests
 suite "realtime tests" realtime_tests
 suite "API: generated inputs (schemathesis)" api_fuzz
+suite "fuzzing (cargo fuzz)" fuzzing
 suite "web app: lint, types, unit tests, build" web_checks
 suite "web app: end-to-end" web_e2e
 

@@ -34,6 +34,7 @@ pub struct Entry {
     /// The payload also names the store (see [`StoreTarget`]).
     pub names_store: bool,
     invoke: Invoker,
+    parse: fn(Value) -> AppResult<()>,
     schemas: fn(&mut Components),
     answer: fn(&mut Components) -> RefOr<Schema>,
 }
@@ -58,6 +59,7 @@ impl Registry {
                 request_schema_name: C::name().into_owned(),
                 names_store: C::ACCESS.names_store() || C::NAMES_STORE,
                 invoke: invoke::<C>,
+                parse: |payload| read::<C>(payload).map(|_| ()),
                 schemas: |out| {
                     out.push((C::name().into_owned(), C::schema()));
                     C::schemas(out);
@@ -87,6 +89,22 @@ impl Registry {
             AppError::not_found("unknown_call", format!("There is no call named {name:?}."))
         })?;
         (entry.invoke)(state, bearer, client, payload).await
+    }
+}
+
+impl Registry {
+    /// Reads a payload as the named call would, without running it: the fuzzing entry point
+    /// for the calls' input.
+    pub fn parse(&self, name: &str, payload: Value) -> AppResult<()> {
+        let entry = self.calls.get(name).ok_or_else(|| {
+            AppError::not_found("unknown_call", format!("There is no call named {name:?}."))
+        })?;
+        (entry.parse)(payload)
+    }
+
+    /// The names of every call, in order.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.calls.keys().copied()
     }
 }
 
@@ -139,21 +157,7 @@ fn invoke<C: Call>(
         if C::ACCESS != Access::Public && user.is_none() {
             return Err(guard::not_authenticated());
         }
-        // A missing body reads as an empty object, so calls without fields need none.
-        let mut payload = if payload.is_null() {
-            json!({})
-        } else {
-            payload
-        };
-        input::integral_numbers(&mut payload);
-        let invalid =
-            |e: serde_json::Error| AppError::invalid(format!("Invalid request body: {e}"));
-        let target = if C::ACCESS.names_store() || C::NAMES_STORE {
-            StoreTarget::deserialize(&payload).map_err(invalid)?
-        } else {
-            StoreTarget::default()
-        };
-        let call: C = serde_json::from_value(payload).map_err(invalid)?;
+        let (target, call) = read::<C>(payload)?;
         let store = target.id();
         let member = match (C::ACCESS, user) {
             (Access::Store(required), Some(user)) => {
@@ -173,4 +177,23 @@ fn invoke<C: Call>(
             .await?;
         C::reply(output)
     })
+}
+
+/// Reads a call's payload: the store it names, and the call's own fields.
+fn read<C: Call>(payload: Value) -> AppResult<(StoreTarget, C)> {
+    // A missing body reads as an empty object, so calls without fields need none.
+    let mut payload = if payload.is_null() {
+        json!({})
+    } else {
+        payload
+    };
+    input::integral_numbers(&mut payload);
+    let invalid = |e: serde_json::Error| AppError::invalid(format!("Invalid request body: {e}"));
+    let target = if C::ACCESS.names_store() || C::NAMES_STORE {
+        StoreTarget::deserialize(&payload).map_err(invalid)?
+    } else {
+        StoreTarget::default()
+    };
+    let call: C = serde_json::from_value(payload).map_err(invalid)?;
+    Ok((target, call))
 }

@@ -104,11 +104,22 @@ impl Packet {
         } else {
             None
         };
-        let data = if rest.is_empty() {
+        let data: Option<Value> = if rest.is_empty() {
             None
         } else {
             Some(serde_json::from_str(rest).map_err(|_| ParseError::BadJson)?)
         };
+        // The protocol's payloads: an array for EVENT and ACK, an object (or nothing) for
+        // CONNECT, nothing for DISCONNECT, an object or a text for CONNECT_ERROR. Anything else
+        // is no packet (a number right after an ack id would also read back as more digits).
+        match (kind, &data) {
+            (Kind::Event | Kind::Ack, Some(Value::Array(_)))
+            | (Kind::Connect, None | Some(Value::Object(_)))
+            | (Kind::Disconnect, None)
+            | (Kind::ConnectError, Some(Value::Object(_) | Value::String(_))) => {}
+            (Kind::Event | Kind::Ack, _) => return Err(ParseError::BadEvent),
+            _ => return Err(ParseError::BadJson),
+        }
         Ok(Packet {
             kind,
             namespace,
@@ -153,6 +164,25 @@ impl Packet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn events_and_acks_carry_arrays_and_connects_objects() {
+        // Found by fuzzing: a number after an ack id parsed, and encoded back as more digits.
+        assert_eq!(
+            Packet::parse("29999\r99999999999999999999992999"),
+            Err(ParseError::BadEvent)
+        );
+        assert_eq!(Packet::parse("3/admin,7{}"), Err(ParseError::BadEvent));
+        assert_eq!(Packet::parse("0[1]"), Err(ParseError::BadJson));
+        assert_eq!(Packet::parse("1 99999.999"), Err(ParseError::BadJson));
+        assert!(Packet::parse("1").is_ok());
+        assert!(Packet::parse("4\"refused\"").is_ok());
+        assert!(Packet::parse("0").is_ok());
+        assert!(Packet::parse("0{\"token\":\"t\"}").is_ok());
+        assert!(Packet::parse("31[]").is_ok());
+        let event = Packet::parse("21[\"call\",{}]").expect("event");
+        assert!(Packet::parse(&event.encode()).is_ok());
+    }
     use serde_json::json;
 
     #[test]
@@ -202,8 +232,7 @@ mod tests {
             Packet::parse("299999999999999999999999[]"),
             Err(ParseError::BadAckId)
         );
-        let not_event = Packet::parse(r#"2{"a":1}"#).expect("parses");
-        assert_eq!(not_event.event(), Err(ParseError::BadEvent));
+        assert_eq!(Packet::parse(r#"2{"a":1}"#), Err(ParseError::BadEvent));
         let nameless = Packet::parse("2[1,2]").expect("parses");
         assert_eq!(nameless.event(), Err(ParseError::BadEvent));
     }

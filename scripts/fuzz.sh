@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Fuzzes the Engine.IO and Socket.IO packet decoders and the calls' JSON input with libFuzzer
+# (cargo fuzz), each target for the given seconds (default 20, as the test command runs it).
+# A longer run: scripts/fuzz.sh 600. New inputs and any crash go under target/fuzz/; the
+# checked-in seeds are fuzz/seeds/<target>/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-20}
+targets=(eio_decode sio_parse call_body)
+
+command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+# cargo fuzz passes the compiler flags of libFuzzer's coverage instrumentation, which the
+# stable compiler accepts when told to.
+export RUSTC_BOOTSTRAP=1
+export CARGO_TARGET_DIR="$PWD/target/fuzz"
+out="$PWD/target/fuzz"
+# Development profile: the instrumented build takes minutes rather than tens of minutes, and
+# debug assertions stay on.
+flags=(--dev --sanitizer none --fuzz-dir fuzz)
+
+cargo fuzz build "${flags[@]}"
+status=0
+for t in "${targets[@]}"; do
+  mkdir -p "$out/corpus/$t" "$out/artifacts/$t"
+  log="$out/$t.log"
+  if ! cargo fuzz run "${flags[@]}" "$t" "$out/corpus/$t" "fuzz/seeds/$t" -- \
+    -max_total_time="$seconds" -artifact_prefix="$out/artifacts/$t/" -print_final_stats=1 \
+    >"$log" 2>&1; then
+    status=1
+    tail -40 "$log"
+  fi
+  runs=$(grep -m1 '^stat::number_of_executed_units' "$log" | awk '{print $2}')
+  echo "fuzz $t: ${runs:-?} executions in ${seconds} s"
+done
+exit $status
