@@ -41,7 +41,7 @@ def request(base: str, path: str, body=None, token=None):
 
 
 def main() -> int:
-    admin_url = os.environ["TEST_DATABASE_URL"]
+    admin_url = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
     db = f"clockto_api_fuzz_{os.getpid()}"
     parts = urlsplit(admin_url)
     db_url = urlunsplit((parts.scheme, parts.netloc, f"/{db}", parts.query, ""))

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Generated-input testing of the API (schemathesis, all phases) against a real server on a
-# fresh database with the demo store, signed in as its owner. Needs TEST_DATABASE_URL.
+# fresh database with the demo store, signed in as its owner. TEST_DATABASE_URL names the
+# Postgres to make the database in (default: the local one).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 venv=target/api-fuzz/venv

@@ -188,6 +188,7 @@ fn read<C: Call>(payload: Value) -> AppResult<(StoreTarget, C)> {
         payload
     };
     input::integral_numbers(&mut payload);
+    input::no_nul(&payload)?;
     let invalid = |e: serde_json::Error| AppError::invalid(format!("Invalid request body: {e}"));
     let target = if C::ACCESS.names_store() || C::NAMES_STORE {
         StoreTarget::deserialize(&payload).map_err(invalid)?

@@ -30,3 +30,28 @@ async fn integers_written_with_a_zero_fraction_are_integers() {
     let body = json!({ "assigned": s.ana_id, "start": start as f64 + 0.5, "end": start + crate::shifts::HOUR });
     assert_eq!(s.create(&s.scheduler.token, body).await.status, 400);
 }
+
+#[actix_web::test]
+async fn a_nul_character_in_any_text_is_a_400_and_changes_nothing() {
+    let s = crate::shifts::scene().await;
+    let body = json!({ "roleData": { "title": "Bar\u{0}ista", "color": "#ffffff" } });
+    let r = s.call("createRole", &s.owner.token, body).await;
+    assert_eq!(r.error(400), "Text may not contain NUL characters.");
+    let r = s
+        .app
+        .call(
+            "updateProfile",
+            json!({ "firstName": "A\u{0}", "lastName": "B" }),
+            Some(&s.ana.token),
+        )
+        .await;
+    assert_eq!(r.error(400), "Text may not contain NUL characters.");
+    let roles = s
+        .app
+        .get(
+            &format!("/api/v1/stores/{}/roles", s.store),
+            Some(&s.owner.token),
+        )
+        .await;
+    assert_eq!(roles.data().as_array().map(Vec::len), Some(2));
+}
