@@ -71,6 +71,7 @@ def main() -> int:
         token = session["data"]["token"]
         me = request(base, "/api/v1/me", token=token)
         store = me["data"]["stores"][0]["id"]
+        role = request(base, f"/api/v1/stores/{store}/roles", token=token)["data"][0]["id"]
         har = OUT / "run.har"
         command = [
             str(OUT / "venv" / "bin" / "st"),
@@ -97,7 +98,13 @@ def main() -> int:
         started = time.monotonic()
         result = subprocess.run(
             command,
-            env=dict(os.environ, CLOCKTO_STORE=store, SCHEMATHESIS_HOOKS="hooks", PYTHONPATH=str(HERE)),
+            env=dict(
+                os.environ,
+                CLOCKTO_STORE=store,
+                CLOCKTO_ROLE=role,
+                SCHEMATHESIS_HOOKS="hooks",
+                PYTHONPATH=str(HERE),
+            ),
         )
         took = time.monotonic() - started
         entries = json.loads(har.read_text())["log"]["entries"] if har.exists() else []

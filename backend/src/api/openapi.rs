@@ -4,6 +4,7 @@
 use crate::calls::{Access, Registry, StoreTarget};
 use crate::error::ErrorBody;
 use actix_web::{web, HttpResponse};
+use serde_json::Value;
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, PathItem};
 use utoipa::openapi::request_body::RequestBodyBuilder;
 use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder};
@@ -65,6 +66,132 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
 struct ResourceDoc;
 
 /// Builds the whole document.
+/// Where one call's answer names what a later call acts on, as OpenAPI links: the field of
+/// the later call's body and the runtime expression that fills it. Clients read them as
+/// documentation; generated-input testing follows them to chain calls on real ids.
+const LINKS: &[(&str, &str, &[(&str, &str)])] = &[
+    (
+        "createShift",
+        "updateShift",
+        &[("shiftId", "$response.body#/data/shifts/0/id")],
+    ),
+    (
+        "createShift",
+        "deleteShift",
+        &[("shiftId", "$response.body#/data/shifts/0/id")],
+    ),
+    (
+        "createShift",
+        "rateShift",
+        &[("shiftId", "$response.body#/data/shifts/0/id")],
+    ),
+    (
+        "createShift",
+        "remindShift",
+        &[("shiftId", "$response.body#/data/shifts/0/id")],
+    ),
+    (
+        "createRole",
+        "updateRole",
+        &[("roleId", "$response.body#/data/id")],
+    ),
+    (
+        "createRole",
+        "deleteRole",
+        &[("roleId", "$response.body#/data/id")],
+    ),
+    (
+        "requestTimeOff",
+        "approveTimeOff",
+        &[("requestId", "$response.body#/data/id")],
+    ),
+    (
+        "requestTimeOff",
+        "rejectTimeOff",
+        &[("requestId", "$response.body#/data/id")],
+    ),
+    (
+        "requestTimeOff",
+        "checkApproveTimeoff",
+        &[("requestId", "$response.body#/data/id")],
+    ),
+    (
+        "requestTimeOff",
+        "updateTimeOff",
+        &[("requestId", "$response.body#/data/id")],
+    ),
+    (
+        "createAvailableTime",
+        "updateAvailableTime",
+        &[("availabilityId", "$response.body#/data/id")],
+    ),
+    (
+        "createAvailableTime",
+        "deleteAvailableTime",
+        &[("availabilityId", "$response.body#/data/id")],
+    ),
+    ("startProposedShift", "completeProposedShift", &[]),
+    (
+        "startProposedShift",
+        "startProposedShiftBreak",
+        &[("shift", "$response.body#/data/proposedShift/id")],
+    ),
+    (
+        "startProposedShift",
+        "approveProposedShift",
+        &[("shiftPropose", "$response.body#/data/proposedShift/id")],
+    ),
+    (
+        "startProposedShift",
+        "rejectProposedShift",
+        &[("shiftPropose", "$response.body#/data/proposedShift/id")],
+    ),
+    (
+        "startShift",
+        "startBreak",
+        &[("shift", "$response.body#/data/shift/id")],
+    ),
+    (
+        "startShift",
+        "completeShift",
+        &[("shift", "$response.body#/data/shift/id")],
+    ),
+    (
+        "startShift",
+        "editClockSession",
+        &[("sessionId", "$response.body#/data/session/id")],
+    ),
+];
+
+/// Adds [`LINKS`] to the calls' success answers; the later call's other fields stay generated.
+fn add_links(doc: &mut utoipa::openapi::OpenApi) {
+    for (from, to, fields) in LINKS {
+        let Some(op) = doc
+            .paths
+            .paths
+            .get_mut(&format!("/api/v1/{from}"))
+            .and_then(|item| item.post.as_mut())
+        else {
+            continue;
+        };
+        let Some(RefOr::T(ok)) = op.responses.responses.get_mut("200") else {
+            continue;
+        };
+        let body: serde_json::Map<String, Value> = fields
+            .iter()
+            .map(|(field, expr)| (field.to_string(), Value::from(*expr)))
+            .collect();
+        ok.links.insert(
+            to.to_string(),
+            utoipa::openapi::link::LinkBuilder::new()
+                .operation_id(*to)
+                .request_body(Some(Value::Object(body)))
+                .build()
+                .into(),
+        );
+    }
+}
+
 pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
     let mut doc = ResourceDoc::openapi();
     envelope_reads(&mut doc);
@@ -157,6 +284,7 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
     for (name, schema) in schemas {
         components.schemas.insert(name, schema);
     }
+    add_links(&mut doc);
     doc
 }
 
@@ -189,7 +317,41 @@ fn envelope(answer: RefOr<Schema>) -> ObjectBuilder {
 
 /// `GET /api/v1/openapi.json`.
 pub async fn document(doc: web::Data<utoipa::openapi::OpenApi>) -> HttpResponse {
-    HttpResponse::Ok().json(doc.as_ref())
+    HttpResponse::Ok().json(to_json(&doc))
+}
+
+/// The document as served. utoipa writes a link's fields in snake case (`operation_id`,
+/// `request_body`); OpenAPI names them `operationId` and `requestBody`.
+pub fn to_json(doc: &utoipa::openapi::OpenApi) -> Value {
+    let mut value = serde_json::to_value(doc).unwrap_or_default();
+    let operations = value
+        .get_mut("paths")
+        .and_then(Value::as_object_mut)
+        .into_iter()
+        .flat_map(|paths| paths.values_mut())
+        .filter_map(Value::as_object_mut)
+        .flat_map(|item| item.values_mut());
+    for op in operations {
+        let links = op
+            .get_mut("responses")
+            .and_then(Value::as_object_mut)
+            .into_iter()
+            .flat_map(|responses| responses.values_mut())
+            .filter_map(|r| r.get_mut("links").and_then(Value::as_object_mut))
+            .flat_map(|links| links.values_mut())
+            .filter_map(Value::as_object_mut);
+        for link in links {
+            for (from, to) in [
+                ("operation_id", "operationId"),
+                ("request_body", "requestBody"),
+            ] {
+                if let Some(v) = link.remove(from) {
+                    link.insert(to.into(), v);
+                }
+            }
+        }
+    }
+    value
 }
 
 #[cfg(test)]
@@ -198,6 +360,7 @@ mod tests {
     //! take no expressions); this test ties each one to the constant the code checks, so
     //! neither can change alone.
 
+    use super::{build, LINKS};
     use crate::api::{employee_manager, notifications, requests, shifts};
     use crate::calls::input;
     use crate::domain::account::{self, BIRTHDAY_MIN_MS};
@@ -781,6 +944,39 @@ mod tests {
                 "NotificationsDeleted.deleted",
             ],
         );
+        out
+    }
+
+    #[test]
+    fn every_link_joins_two_calls_and_names_fields_of_the_later_one() {
+        let doc = super::to_json(&build(&crate::api::registry()));
+        for (from, to, fields) in LINKS {
+            let link =
+                &doc["paths"][format!("/api/v1/{from}")]["post"]["responses"]["200"]["links"][to];
+            assert_eq!(link["operationId"], json!(to), "{from} -> {to}");
+            assert!(link["requestBody"].is_object(), "{from} -> {to}");
+            let body = &doc["paths"][format!("/api/v1/{to}")]["post"]["requestBody"]["content"]
+                ["application/json"]["schema"];
+            let known = fields_of(&doc, body);
+            for (field, _) in *fields {
+                assert!(known.contains(*field), "{to} has no field {field}");
+            }
+        }
+    }
+
+    /// The fields of a schema, through references (newtype calls) and `allOf`.
+    fn fields_of(doc: &Value, schema: &Value) -> BTreeSet<String> {
+        if let Some(name) = schema["$ref"].as_str() {
+            let name = name.trim_start_matches("#/components/schemas/");
+            return fields_of(doc, &doc["components"]["schemas"][name]);
+        }
+        let mut out: BTreeSet<String> = schema["properties"]
+            .as_object()
+            .map(|p| p.keys().cloned().collect())
+            .unwrap_or_default();
+        for part in schema["allOf"].as_array().into_iter().flatten() {
+            out.extend(fields_of(doc, part));
+        }
         out
     }
 
