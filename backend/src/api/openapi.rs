@@ -65,11 +65,18 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
 )]
 struct ResourceDoc;
 
-/// Builds the whole document.
+/// A link: the call answering, the later call, and each field of the later call's body with
+/// the runtime expression that fills it.
+type Link = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
 /// Where one call's answer names what a later call acts on, as OpenAPI links: the field of
 /// the later call's body and the runtime expression that fills it. Clients read them as
 /// documentation; generated-input testing follows them to chain calls on real ids.
-const LINKS: &[(&str, &str, &[(&str, &str)])] = &[
+const LINKS: &[Link] = &[
     (
         "createShift",
         "updateShift",
@@ -192,6 +199,7 @@ fn add_links(doc: &mut utoipa::openapi::OpenApi) {
     }
 }
 
+/// Builds the whole document.
 pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
     let mut doc = ResourceDoc::openapi();
     envelope_reads(&mut doc);
