@@ -11,6 +11,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ours, Peer } from './lib/targets.mjs';
 import { w1, w2, w3, w4, w5, w6, percentile } from './lib/workloads.mjs';
+import { w7 } from './lib/clock.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const REPS = Number(process.env.REPS || 3);
@@ -27,6 +28,8 @@ const plan = [
   ['W3', false, (t) => w3(t, { stores: 1, inFlight: 64, seconds: QUICK ? 2 : 5 })],
   ['W3', false, (t) => w3(t, { stores: QUICK ? 20 : 200, inFlight: 200, seconds: QUICK ? 2 : 5 })],
   ['W6', false, (t) => w6(t, { employees: 200, shifts: 2000, concurrency: 32, seconds: QUICK ? 2 : 5 })],
+  ['W7', false, (t) => w7(t, { stores: 1, perStore: 500, seconds: QUICK ? 10 : 60 })],
+  ['W7', false, (t) => w7(t, { stores: 200, perStore: 25, seconds: QUICK ? 10 : 60 })],
 ];
 
 const results = new Map(); // figure -> { ours: [], peer: [] }

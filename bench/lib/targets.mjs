@@ -28,11 +28,11 @@ function freePort() {
   });
 }
 
-function psql(url, sql) {
+export function psql(url, sql) {
   return execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-Atqc', sql], { encoding: 'utf8' });
 }
 
-function dbUrl(name) {
+export function dbUrl(name) {
   return `${adminUrl.replace(/\/[^/]*$/, '')}/${name}`;
 }
 
@@ -63,7 +63,7 @@ async function waitFor(check, what, ms = 20000) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-async function api(base, name, body, token) {
+export async function api(base, name, body, token) {
   const res = await fetch(`${base}/api/v1/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -84,9 +84,12 @@ export class Ours {
     this.dir = mkdtempSync(join(tmpdir(), 'clockto-bench-'));
     const port = await freePort();
     this.base = `http://127.0.0.1:${port}`;
+    // Known to the load generator, which signs the tokens of seeded employees (W7).
+    this.jwtSecret = randomUUID() + randomUUID();
     this.proc = spawn(binary, [], {
       env: {
         ...process.env,
+        JWT_SECRET: this.jwtSecret,
         DATABASE_URL: dbUrl(this.db),
         BIND: `127.0.0.1:${port}`,
         DATA_DIR: this.dir,

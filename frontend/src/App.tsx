@@ -31,6 +31,10 @@ const ManagerShiftPoolPage = lazy(() => import('@/pages/ShiftPoolPage').then((m)
 const TeamPage = lazy(() => import('@/pages/TeamPage').then((m) => ({ default: m.TeamPage })));
 const OnboardEmployeePage = lazy(() => import('@/modules/onboarding/components/OnboardEmployeePage').then((m) => ({ default: m.OnboardEmployeePage })));
 const OnboardOwnerPage = lazy(() => import('@/modules/onboarding/components/OnboardOwnerPage').then((m) => ({ default: m.OnboardOwnerPage })));
+const ClockPage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.ClockPage })));
+const NowPanel = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.NowPanel })));
+const TimesheetPage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.TimesheetPage })));
+const ClockDevicePage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.ClockDevicePage })));
 const ResetPasswordPage = lazy(() => import('@/modules/auth/components/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 
 function AppRoutes() {
@@ -46,6 +50,7 @@ function AppRoutes() {
       <Route path="/onboarding" element={<OnboardingPage />} />
       <Route path="/onboard-owner" element={<OnboardOwnerPage />} />
       <Route path="/onboard-employee" element={<OnboardEmployeePage />} />
+      <Route path="/clocks" element={<ClockDevicePage />} />
       <Route element={<SignedInGate />}>
         <Route path="/home" element={<EmployeeHomePage />} />
         <Route path="/schedule" element={<RequirePermission><SchedulePage /></RequirePermission>} />
@@ -57,6 +62,9 @@ function AppRoutes() {
         <Route path="/more/shiftpoll" element={<ShiftPoolPage />} />
         <Route path="/more/manager/shift-pool" element={<RequirePermission><ManagerShiftPoolPage /></RequirePermission>} />
         <Route path="/notifications" element={<NotificationsPage />} />
+        <Route path="/clock" element={<ClockPage />} />
+        <Route path="/clock/now" element={<RequirePermission><NowPanel /></RequirePermission>} />
+        <Route path="/clock/timesheets" element={<RequirePermission><TimesheetPage /></RequirePermission>} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/profile" element={<Navigate to="/settings" replace />} />
       </Route>

@@ -50,7 +50,7 @@ describe('menus', () => {
   const paths = (entries: { path: string }[]) => entries.map((e) => e.path);
 
   it('shows an employee only the open entries', () => {
-    expect(paths(visibleEntries(SIDEBAR, [], false))).toEqual(['/home', '/availability', '/more/shiftpoll', '/notifications', '/settings']);
+    expect(paths(visibleEntries(SIDEBAR, [], false))).toEqual(['/home', '/clock', '/availability', '/more/shiftpoll', '/notifications', '/settings']);
   });
 
   it('shows schedule managers the schedule and dashboard but not the team or store', () => {
@@ -58,6 +58,9 @@ describe('menus', () => {
       '/home',
       '/dashboard',
       '/schedule',
+      '/clock',
+      '/clock/now',
+      '/clock/timesheets',
       '/availability',
       '/more/manager/shift-pool',
       '/notifications',
@@ -80,8 +83,16 @@ describe('menus', () => {
   });
 
   it('puts the rest of the sidebar behind the phone bar’s More button', () => {
-    expect(paths(moreEntries([], false))).toEqual(['/availability', '/more/shiftpoll', '/settings']);
-    expect(paths(moreEntries(['schedule'], false))).toEqual(['/home', '/availability', '/more/manager/shift-pool', '/settings']);
+    expect(paths(moreEntries([], false))).toEqual(['/clock', '/availability', '/more/shiftpoll', '/settings']);
+    expect(paths(moreEntries(['schedule'], false))).toEqual([
+      '/home',
+      '/clock',
+      '/clock/now',
+      '/clock/timesheets',
+      '/availability',
+      '/more/manager/shift-pool',
+      '/settings',
+    ]);
     const owner = [...paths(bottomEntries([], true)), ...paths(moreEntries([], true))];
     expect(owner.sort()).toEqual(paths(visibleEntries(SIDEBAR, [], true)).sort());
   });

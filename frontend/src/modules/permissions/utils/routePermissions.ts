@@ -8,6 +8,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission[]> = {
   '/dashboard': ['schedule'],
   '/business-info': ['owner'],
   '/more/manager/shift-pool': ['schedule'],
+  '/clock/now': ['schedule'],
+  '/clock/timesheets': ['schedule'],
 };
 
 /**

@@ -1,0 +1,183 @@
+// The time clock in the browser: an employee with a located phone clocks in, takes a break and
+// clocks out while the manager's "now" panel shows each step live; a clock-in made without a
+// connection waits on the phone and is sent when it is back; the store's clock device shows a
+// code an employee types to clock in.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { call, employeeJoined, launchBrowser, ownerWithStore, screenshot, serves, signInWithForm, startServer } from './support.mjs';
+
+let server;
+let browser;
+let live = false;
+
+before(async () => {
+  server = await startServer();
+  live = await serves(server.url, 'startShift');
+  if (live) browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const MIN = 60_000;
+// The store's place (Berlin, Alexanderplatz) and a phone standing in it.
+const PLACE = { latitude: 52.5219, longitude: 13.4132, radius: 100 };
+const HERE = { latitude: 52.5220, longitude: 13.4133, accuracy: 10 };
+
+async function employeeId(owner, email) {
+  const res = await fetch(`${server.url}/api/v1/stores/${owner.storeId}/employees`, { headers: { authorization: `Bearer ${owner.token}` } });
+  const { data } = await res.json();
+  return data.find((e) => e.email === email).id;
+}
+
+/** A published shift of `assigned` that started `ago` ms ago and lasts 4 hours. */
+async function runningShift(owner, assigned, ago = 2 * MIN, title = 'Morning') {
+  const start = Date.now() - ago;
+  const made = await call(
+    server.url,
+    'createShift',
+    { storeId: owner.storeId, title, start, end: start + 4 * 3_600_000, role: owner.roleId, assigned },
+    owner.token,
+  );
+  await call(server.url, 'publishShifts', { storeId: owner.storeId, shifts: [made.shifts[0].id] }, owner.token);
+  return made.shifts[0];
+}
+
+async function signedIn(person, path, { phone = true, located = false } = {}) {
+  const context = await browser.newContext(
+    phone
+      ? { locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+      : { locale: 'en-US', viewport: { width: 1366, height: 900 } },
+  );
+  if (located) {
+    await context.grantPermissions(['geolocation'], { origin: server.url });
+    await context.setGeolocation(HERE);
+  }
+  const page = await context.newPage();
+  await signInWithForm(page, server.url, person.email, person.password);
+  await page.waitForURL(/\/(home|schedule)$/);
+  await page.goto(`${server.url}${path}`);
+  await page.getByTestId('connection').and(page.locator('[data-status="connected"]')).waitFor();
+  return page;
+}
+
+/** The manager's row of a shift, once it shows `attendance`. */
+function row(page, shift, attendance) {
+  return page.locator(`[data-testid="now-row"][data-shift-id="${shift.id}"][data-attendance="${attendance}"]`);
+}
+
+test('an employee clocks in, takes a break and clocks out while the manager watches live', async (t) => {
+  if (!live) {
+    t.skip('this server does not serve the clock yet');
+    return;
+  }
+  const owner = await ownerWithStore(server, { email: 'clock-owner@example.com' });
+  Object.assign(owner, { email: 'clock-owner@example.com', password: 'secret123' });
+  // The store wants the phone's location within 100 m.
+  await call(server.url, 'updateClockSettings', { store: owner.storeId, settings: { proof: 'location', place: PLACE } }, owner.token);
+  const ana = await employeeJoined(server, owner, { email: 'clock-ana@example.com', firstName: 'Ana' });
+  const shift = await runningShift(owner, await employeeId(owner, ana.email));
+
+  const boss = await signedIn(owner, '/clock/now', { phone: false });
+  await row(boss, shift, 'upcoming').waitFor();
+  const phone = await signedIn(ana, '/clock', { located: true });
+  await phone.getByTestId('clock-shift-title').getByText('Morning').waitFor();
+
+  await phone.getByTestId('clock-button').click();
+  await phone.getByTestId('clock-status').getByText('On the clock').waitFor();
+  await row(boss, shift, 'working').waitFor();
+  await phone.getByTestId('clock-location').getByText(/Location found/).waitFor();
+
+  await phone.getByTestId('break-button').click();
+  await phone.getByTestId('clock-status').getByText('On break').waitFor();
+  await row(boss, shift, 'onBreak').waitFor();
+  await phone.getByTestId('break-button').click();
+  await phone.getByTestId('clock-status').getByText('On the clock').waitFor();
+  await row(boss, shift, 'working').waitFor();
+  await screenshot(phone, 'clock-phone-working');
+
+  await phone.getByTestId('clock-button').click();
+  await row(boss, shift, 'done').waitFor();
+  await phone.getByTestId('clock-nothing').waitFor();
+  await screenshot(boss, 'clock-now-panel');
+
+  // The session went to the store's place, inside the radius.
+  const sessions = await fetch(
+    `${server.url}/api/v1/stores/${owner.storeId}/clock/sessions?start=${Date.now() - 3_600_000}&end=${Date.now() + MIN}`,
+    { headers: { authorization: `Bearer ${owner.token}` } },
+  ).then((r) => r.json());
+  const [session] = sessions.data;
+  assert.equal(session.status, 'c');
+  assert.equal(session.breaks.length, 1);
+  assert.ok(session.locs.length >= 2 && session.locs.every((l) => l.inside === true));
+
+  // The timesheet counts her.
+  await boss.goto(`${server.url}/clock/timesheets`);
+  await boss.getByTestId('timesheet-line').getByText(/Ana/).waitFor();
+  await boss.context().close();
+  await phone.context().close();
+});
+
+test('a clock-in without a connection waits on the phone and is sent when it is back', async (t) => {
+  if (!live) {
+    t.skip('this server does not serve the clock yet');
+    return;
+  }
+  const owner = await ownerWithStore(server, { email: 'offline-owner@example.com' });
+  Object.assign(owner, { email: 'offline-owner@example.com', password: 'secret123' });
+  const ben = await employeeJoined(server, owner, { email: 'offline-ben@example.com', firstName: 'Ben' });
+  const shift = await runningShift(owner, await employeeId(owner, ben.email));
+  const boss = await signedIn(owner, '/clock/now', { phone: false });
+  const phone = await signedIn(ben, '/clock');
+  await phone.getByTestId('clock-shift-title').waitFor();
+
+  await phone.context().setOffline(true);
+  await phone.getByTestId('clock-offline').waitFor();
+  const tapped = Date.now();
+  await phone.getByTestId('clock-button').click();
+  await phone.getByTestId('clock-waiting').getByText('1 punch waiting to be sent').waitFor();
+  // Nothing reached the server while offline.
+  await new Promise((r) => setTimeout(r, 1500));
+  assert.equal(await row(boss, shift, 'working').count(), 0);
+
+  await phone.context().setOffline(false);
+  await row(boss, shift, 'working').waitFor();
+  await phone.getByTestId('clock-waiting').waitFor({ state: 'detached' });
+  // The session starts when the phone was tapped, not when the punch arrived.
+  const board = await fetch(`${server.url}/api/v1/stores/${owner.storeId}/clock`, { headers: { authorization: `Bearer ${owner.token}` } }).then((r) => r.json());
+  const open = board.data.open[0];
+  assert.ok(Math.abs(open.start - tapped) < 5000, `${open.start} vs ${tapped}`);
+  assert.ok(open.serverStart - open.start >= 1000);
+  await boss.context().close();
+  await phone.context().close();
+});
+
+test("the store's clock device shows a code an employee types to clock in", async (t) => {
+  if (!live) {
+    t.skip('this server does not serve the clock yet');
+    return;
+  }
+  const owner = await ownerWithStore(server, { email: 'device-owner@example.com' });
+  Object.assign(owner, { email: 'device-owner@example.com', password: 'secret123' });
+  const cleo = await employeeJoined(server, owner, { email: 'device-cleo@example.com', firstName: 'Cleo' });
+  await runningShift(owner, await employeeId(owner, cleo.email));
+  const { code: identity } = await call(server.url, 'requestBusinessIdentityCode', { store: owner.storeId }, owner.token);
+
+  const tablet = await (await browser.newContext({ locale: 'en-US', viewport: { width: 800, height: 1100 } })).newPage();
+  await tablet.goto(`${server.url}/clocks`);
+  await tablet.getByTestId('device-identity').fill(identity);
+  await tablet.getByTestId('device-authorize').click();
+  const shown = (await tablet.getByTestId('device-code').textContent()).trim();
+  assert.match(shown, /^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  await tablet.getByRole('img', { name: 'Code to scan' }).waitFor();
+  await screenshot(tablet, 'clock-device');
+
+  const phone = await signedIn(cleo, '/clock');
+  await phone.getByTestId('clock-code').fill(shown);
+  await phone.getByTestId('clock-with-code').click();
+  await phone.getByTestId('clock-status').getByText('On the clock').waitFor();
+  await tablet.context().close();
+  await phone.context().close();
+});

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { errorText } from '@/modules/api/errors';
+import { useApi } from '@/modules/auth/hooks/useApi';
+import { clockTime } from '@/modules/schedule/utils/calendar';
+import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
+import { Button } from '@/modules/ui/components/Button';
+import { Badge, Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
+import { CardItem, CardList } from '@/modules/ui/components/List';
+import { Loading } from '@/modules/ui/components/Spinner';
+import { useClockBoard } from '../hooks/useClockBoard';
+import type { AttendanceRow, ClockSession, Proposal } from '../utils/clock';
+import { SessionDialog } from './SessionDialog';
+
+/** The order the groups show in: what needs attention first. */
+const GROUPS = ['late', 'missing', 'working', 'onBreak', 'upcoming', 'done'] as const;
+const COLORS: Record<(typeof GROUPS)[number], string> = {
+  late: '#d97706',
+  missing: '#c2410c',
+  working: '#15803d',
+  onBreak: '#2563eb',
+  upcoming: '#6b7280',
+  done: '#6b7280',
+};
+
+/**
+ * `/clock/now`: who is on the clock, on break, late or missing, live; unscheduled work to
+ * approve or reject; a session to correct, with the reason kept in its audit trail.
+ */
+export function NowPanel() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const snack = useSnackbar();
+  const { storeId, store, employees } = useCurrentStore();
+  const zone = store?.timezoneReference ?? 'UTC';
+  const { data: board, error, reload } = useClockBoard();
+  const [editing, setEditing] = useState<ClockSession | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const nameOf = (id: string | null | undefined) => {
+    const e = employees.find((x) => x.id === id);
+    return e ? e.displayName || e.email : t('pool.someone');
+  };
+
+  const answer = async (p: Proposal, approve: boolean) => {
+    if (!storeId) return;
+    setBusy(p.id);
+    try {
+      if (approve) await api.call('approveProposedShift', { store: storeId, shiftPropose: { id: p.id } });
+      else await api.call('rejectProposedShift', { store: storeId, shiftPropose: p.id });
+      snack(t(approve ? 'clock.now.approved' : 'clock.now.rejected'), 'success', `proposal-${p.id}`);
+    } catch (e) {
+      snack(errorText(t, e), 'error', `proposal-${p.id}`);
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  };
+
+  if (!store) return <Loading label={t('common.loading')} />;
+  const rows = board?.shifts ?? [];
+  const byGroup = (g: (typeof GROUPS)[number]) => rows.filter((r: AttendanceRow) => r.attendance === g);
+  const proposals = board?.proposals ?? [];
+  const unscheduled = (board?.open ?? []).filter((s) => s.proposedShift);
+
+  return (
+    <Stack>
+      <PageHeader>
+        <h1>{t('clock.now.title')}</h1>
+        <Link to="/clock/timesheets">{t('clock.timesheet.title')}</Link>
+      </PageHeader>
+      {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
+      {board === null && !error ? <Muted>{t('common.loading')}</Muted> : null}
+      {board !== null && rows.length === 0 && unscheduled.length === 0 ? <Card>{t('clock.now.empty')}</Card> : null}
+      {GROUPS.map((g) => {
+        const list = byGroup(g);
+        if (list.length === 0) return null;
+        return (
+          <section key={g} aria-labelledby={`now-${g}`}>
+            <h2 id={`now-${g}`}>{t(`clock.attendance.${g}`)} ({list.length})</h2>
+            <CardList data-testid={`now-${g}`}>
+              {list.map((r) => (
+                <CardItem key={r.shift.id} $accent={COLORS[g]} data-testid="now-row" data-shift-id={r.shift.id} data-attendance={r.attendance}>
+                  <Row $justify="space-between">
+                    <strong>{nameOf(r.shift.assigned)}</strong>
+                    <Badge $color={COLORS[g]}>{t(`clock.attendance.${g}`)}</Badge>
+                  </Row>
+                  <span>
+                    {r.shift.title} · {clockTime(r.shift.start, zone)}–{clockTime(r.shift.end, zone)}
+                  </span>
+                  {r.session ? (
+                    <Row $justify="space-between">
+                      <Muted>
+                        {t('clock.now.since', { time: clockTime(r.session.start, zone) })}
+                        {r.session.lateSeconds > 0 ? ` · ${t('clock.now.lateBy', { minutes: Math.round(r.session.lateSeconds / 60) })}` : ''}
+                        {r.session.outside ? ` · ${t('clock.now.outside')}` : ''}
+                      </Muted>
+                      <Button $small $variant="ghost" onClick={() => setEditing(r.session)} data-testid="edit-session">
+                        {t('clock.now.edit')}
+                      </Button>
+                    </Row>
+                  ) : null}
+                </CardItem>
+              ))}
+            </CardList>
+          </section>
+        );
+      })}
+      {proposals.length > 0 || unscheduled.length > 0 ? (
+        <section aria-labelledby="now-proposals">
+          <h2 id="now-proposals">{t('clock.now.proposals')}</h2>
+          <CardList data-testid="now-proposals">
+            {proposals.map((p) => (
+              <CardItem key={p.id} $accent="#7c3aed" data-testid="proposal" data-proposal-id={p.id}>
+                <Row $justify="space-between">
+                  <strong>{nameOf(p.employee)}</strong>
+                  <Muted>{t(p.progress === 'c' ? 'clock.now.completed' : 'clock.status.working')}</Muted>
+                </Row>
+                <span>
+                  {p.title} · {clockTime(p.start, zone)}
+                  {p.end ? `–${clockTime(p.end, zone)}` : ''}
+                </span>
+                {p.progress === 'c' ? (
+                  <Row $gap={2}>
+                    <Button $small disabled={busy === p.id} onClick={() => void answer(p, true)} data-testid="approve-proposal">
+                      {t('pool.approve')}
+                    </Button>
+                    <Button $small $variant="secondary" disabled={busy === p.id} onClick={() => void answer(p, false)} data-testid="reject-proposal">
+                      {t('pool.reject')}
+                    </Button>
+                  </Row>
+                ) : null}
+              </CardItem>
+            ))}
+          </CardList>
+        </section>
+      ) : null}
+      {editing ? <SessionDialog session={editing} zone={zone} onClose={() => setEditing(null)} onSaved={reload} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '@/modules/api/errors';
+import { useApi } from '@/modules/auth/hooks/useApi';
+import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
+import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
+import { Button } from '@/modules/ui/components/Button';
+import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
+import { Loading } from '@/modules/ui/components/Spinner';
+import type { Timesheet } from '../utils/clock';
+
+const DAY = 86_400_000;
+
+/** `YYYY-MM-DD` of an instant in `zone`. */
+function dayOf(at: number, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/**
+ * `/clock/timesheets`: a pay period's scheduled and worked hours, breaks, overtime and pay per
+ * employee, week by week, with the manager's approval of the period.
+ */
+export function TimesheetPage() {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const snack = useSnackbar();
+  const { storeId, store } = useCurrentStore();
+  const zone = store?.timezoneReference ?? 'UTC';
+  const [day, setDay] = useState(() => dayOf(Date.now(), zone));
+  const { data, error, reload } = useLiveResource<Timesheet>(
+    storeId ? `/stores/${storeId}/timesheets` : null,
+    ['clock.', 'timesheet.', 'shift.'],
+    { query: { day } },
+  );
+  const [busy, setBusy] = useState(false);
+  if (!store) return <Loading label={t('common.loading')} />;
+
+  const lang = i18n.resolvedLanguage;
+  const hours = (minutes: number) =>
+    new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(minutes / 60);
+  const money = (amount: number) =>
+    new Intl.NumberFormat(lang, { style: 'currency', currency: data?.currency ?? 'USD' }).format(amount);
+  const range = data
+    ? new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', timeZone: zone }).formatRange(data.start, data.end - 1)
+    : '';
+  const move = (weeks: number) => data && setDay(dayOf(data.start + weeks * 7 * DAY + DAY / 2, zone));
+
+  const approve = async (approved: boolean) => {
+    if (!storeId || !data) return;
+    setBusy(true);
+    try {
+      await api.call('approveTimesheet', { store: storeId, day: data.periodStart, approved });
+      snack(t(approved ? 'clock.timesheet.approvedDone' : 'clock.timesheet.reopenedDone'), 'success', 'timesheet');
+    } catch (e) {
+      snack(errorText(t, e), 'error', 'timesheet');
+    } finally {
+      setBusy(false);
+      reload();
+    }
+  };
+
+  return (
+    <Stack>
+      <PageHeader>
+        <h1>{t('clock.timesheet.title')}</h1>
+        <Row $gap={2}>
+          <Button $small $variant="secondary" onClick={() => move(-1)} aria-label={t('clock.timesheet.previous')}>‹</Button>
+          <span data-testid="timesheet-range">{range}</span>
+          <Button $small $variant="secondary" onClick={() => move(1)} aria-label={t('clock.timesheet.next')}>›</Button>
+        </Row>
+      </PageHeader>
+      {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
+      {!data && !error ? <Muted>{t('common.loading')}</Muted> : null}
+      {data ? (
+        <Card style={{ overflowX: 'auto' }}>
+          <table data-testid="timesheet" style={{ width: '100%', borderCollapse: 'collapse' }}>
+            <thead>
+              <tr>
+                <th scope="col" style={{ textAlign: 'start' }}>{t('clock.timesheet.employee')}</th>
+                <th scope="col">{t('clock.timesheet.scheduled')}</th>
+                <th scope="col">{t('clock.timesheet.worked')}</th>
+                <th scope="col">{t('clock.timesheet.breaks')}</th>
+                <th scope="col">{t('clock.timesheet.overtime')}</th>
+                <th scope="col">{t('clock.timesheet.pay')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.lines.map((l) => (
+                <tr key={l.employee} data-testid="timesheet-line">
+                  <th scope="row" style={{ textAlign: 'start' }}>
+                    {l.name}
+                    {l.late > 0 ? <Muted> · {t('clock.timesheet.late', { count: l.late })}</Muted> : null}
+                  </th>
+                  <td>{hours(l.scheduledMinutes)}</td>
+                  <td data-testid="worked">{hours(l.workedMinutes)}</td>
+                  <td>{hours(l.breakMinutes)}</td>
+                  <td>{hours(l.overtimeMinutes)}</td>
+                  <td>{money(l.pay)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Row $justify="space-between" style={{ marginTop: '1rem' }}>
+            <Muted data-testid="timesheet-state">{t(data.approved ? 'clock.timesheet.approved' : 'clock.timesheet.open')}</Muted>
+            <Button $small disabled={busy} onClick={() => void approve(!data.approved)} data-testid="timesheet-approve">
+              {t(data.approved ? 'clock.timesheet.reopen' : 'clock.timesheet.approve')}
+            </Button>
+          </Row>
+        </Card>
+      ) : null}
+    </Stack>
+  );
+}
