@@ -75,12 +75,18 @@ test('an employee clocks in, takes a break and clocks out while the manager watc
   }
   const owner = await ownerWithStore(server, { email: 'clock-owner@example.com' });
   Object.assign(owner, { email: 'clock-owner@example.com', password: 'secret123' });
-  // The store wants the phone's location within 100 m.
-  await call(server.url, 'updateClockSettings', { store: owner.storeId, settings: { proof: 'location', place: PLACE } }, owner.token);
   const ana = await employeeJoined(server, owner, { email: 'clock-ana@example.com', firstName: 'Ana' });
   const shift = await runningShift(owner, await employeeId(owner, ana.email));
 
-  const boss = await signedIn(owner, '/clock/now', { phone: false });
+  // The owner asks for the phone's location within 100 m of the store, in the store settings.
+  const boss = await signedIn(owner, '/business-info', { phone: false });
+  await boss.getByTestId('clock-proof').selectOption('location');
+  await boss.getByLabel('Latitude').fill(String(PLACE.latitude));
+  await boss.getByLabel('Longitude').fill(String(PLACE.longitude));
+  await boss.getByLabel('Radius (m)').fill(String(PLACE.radius));
+  await boss.getByTestId('clock-settings-save').click();
+  await boss.getByText('Clock settings saved.').waitFor();
+  await boss.goto(`${server.url}/clock/now`);
   await row(boss, shift, 'upcoming').waitFor();
   const phone = await signedIn(ana, '/clock', { located: true });
   await phone.getByTestId('clock-shift-title').getByText('Morning').waitFor();

@@ -12,8 +12,9 @@ import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Lay
 import { useDebouncedCallback } from '@/modules/ui/hooks/useDebouncedCallback';
 import { useCurrentStore } from '../hooks/useCurrentStore';
 import { BOOKING_DEBOUNCE_MS } from '../utils/booking';
+import { ClockSettingsCard } from '@/modules/clock/components/ClockSettingsCard';
 
-/** Store settings for the owner: identity, hours, location and time zone, booking. */
+/** Store settings for the owner: identity, hours, location and time zone, booking, the clock. */
 export function BusinessInfo() {
   const { store } = useCurrentStore();
   if (!store) return null;
@@ -144,6 +145,7 @@ function BusinessInfoForms({ store }: { store: Store }) {
           />
         </Stack>
       </Card>
+      <ClockSettingsCard />
     </Stack>
   );
 }
