@@ -88,17 +88,23 @@ test('an employee clocks in, takes a break and clocks out while the manager watc
   await boss.getByText('Clock settings saved.').waitFor();
   await boss.goto(`${server.url}/clock/now`);
   await row(boss, shift, 'upcoming').waitFor();
+  // A second manager's window on the schedule board.
+  const board = await signedIn(owner, '/schedule', { phone: false });
+  const card = (progress) => board.locator(`[data-testid="shift"][data-shift-id="${shift.id}"][data-progress="${progress}"]`);
+  await card('ns').waitFor();
   const phone = await signedIn(ana, '/clock', { located: true });
   await phone.getByTestId('clock-shift-title').getByText('Morning').waitFor();
 
   await phone.getByTestId('clock-button').click();
   await phone.getByTestId('clock-status').getByText('On the clock').waitFor();
   await row(boss, shift, 'working').waitFor();
+  await card('ip').waitFor();
   await phone.getByTestId('clock-location').getByText(/Location found/).waitFor();
 
   await phone.getByTestId('break-button').click();
   await phone.getByTestId('clock-status').getByText('On break').waitFor();
   await row(boss, shift, 'onBreak').waitFor();
+  await card('p').waitFor();
   await phone.getByTestId('break-button').click();
   await phone.getByTestId('clock-status').getByText('On the clock').waitFor();
   await row(boss, shift, 'working').waitFor();
@@ -106,6 +112,7 @@ test('an employee clocks in, takes a break and clocks out while the manager watc
 
   await phone.getByTestId('clock-button').click();
   await row(boss, shift, 'done').waitFor();
+  await card('c').waitFor();
   await phone.getByTestId('clock-nothing').waitFor();
   await screenshot(boss, 'clock-now-panel');
 
@@ -123,6 +130,7 @@ test('an employee clocks in, takes a break and clocks out while the manager watc
   await boss.goto(`${server.url}/clock/timesheets`);
   await boss.getByTestId('timesheet-line').getByText(/Ana/).waitFor();
   await boss.context().close();
+  await board.context().close();
   await phone.context().close();
 });
 

@@ -68,7 +68,7 @@ export interface ShiftCardProps {
   onOpen?: (shift: Shift) => void;
 }
 
-/** One shift on the board: times, title, status, and any refusal or edit in progress. */
+/** One shift on the board: times, title, status and clock progress, and any refusal or edit in progress. */
 export const ShiftCard = memo(function ShiftCard({
   shift,
   zone,
@@ -96,7 +96,8 @@ export const ShiftCard = memo(function ShiftCard({
       data-testid="shift"
       data-shift-id={shift.id}
       data-status={shift.status}
-      aria-label={`${shift.title} ${clockTime(shift.start, zone)}–${clockTime(shift.end, zone)} ${t(`schedule.status.${shift.status}`)}`}
+      data-progress={shift.progress}
+      aria-label={`${shift.title} ${clockTime(shift.start, zone)}–${clockTime(shift.end, zone)} ${t(`schedule.status.${shift.status}`)}${shift.progress !== 'ns' ? ` · ${t(`schedule.progress.${shift.progress}`)}` : ''}`}
     >
       {editingBy?.length ? (
         <StyledEditing title={t('schedule.editingBy', { names: editingBy.join(', ') })} data-testid="shift-editing">
@@ -108,7 +109,11 @@ export const ShiftCard = memo(function ShiftCard({
       </StyledTime>
       <StyledMeta>{shift.title}{roleTitle && roleTitle !== shift.title ? ` · ${roleTitle}` : ''}</StyledMeta>
       {assigneeName ? <StyledMeta>{assigneeName}</StyledMeta> : null}
-      <StyledMeta data-testid="shift-status">{t(`schedule.status.${shift.status}`)}</StyledMeta>
+      <StyledMeta data-testid="shift-status">
+        {t(`schedule.status.${shift.status}`)}
+        {/* Live from the time clock: on the clock, on break, worked or missed. */}
+        {shift.progress !== 'ns' ? <span data-testid="shift-progress"> · {t(`schedule.progress.${shift.progress}`)}</span> : null}
+      </StyledMeta>
       {error ? <StyledError role="alert">{error}</StyledError> : null}
     </StyledCard>
   );
