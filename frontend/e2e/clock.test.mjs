@@ -195,3 +195,60 @@ test("the store's clock device shows a code an employee types to clock in", asyn
   await tablet.context().close();
   await phone.context().close();
 });
+
+/** Serious or critical accessibility violations on the page (axe-core). */
+async function violations(page) {
+  await page.addScriptTag({ path: new URL('../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
+  const result = await page.evaluate(async () => (await window.axe.run(document)).violations);
+  return result
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} ${n.failureSummary ?? ""}`).slice(0, 3).join(", ")})`);
+}
+
+/** Whether the page is wider than the phone. */
+const overflows = (page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+
+test('the clock screens read right to left in Persian, fit a phone and pass axe', async (t) => {
+  if (!live) {
+    t.skip('this server does not serve the clock yet');
+    return;
+  }
+  const owner = await ownerWithStore(server, { email: 'fa-clock-owner@example.com' });
+  Object.assign(owner, { email: 'fa-clock-owner@example.com', password: 'secret123' });
+  const dina = await employeeJoined(server, owner, { email: 'fa-clock-dina@example.com', firstName: 'Dina' });
+  const shift = await runningShift(owner, await employeeId(owner, dina.email));
+
+  /** A phone signed in, switched to Persian (the page's CSP set aside only to inject axe). */
+  const persianPhone = async (person) => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
+    const page = await context.newPage();
+    await signInWithForm(page, server.url, person.email, person.password);
+    await page.waitForURL(/\/(home|schedule)$/);
+    await page.getByTestId('language-picker').selectOption('fa');
+    return page;
+  };
+
+  const page = await persianPhone(dina);
+  await page.goto(`${server.url}/clock`);
+  await page.getByRole('button', { name: 'ثبت ورود', exact: true }).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+  assert.equal(await overflows(page), false, 'the clock screen fits 390 px');
+  assert.deepEqual(await violations(page), []);
+  await page.getByRole('button', { name: 'ثبت ورود', exact: true }).click();
+  await page.getByRole('button', { name: 'شروع استراحت' }).waitFor();
+  await screenshot(page, 'fa-clock-phone');
+  await page.context().close();
+
+  const boss = await persianPhone(owner);
+  for (const [path, ready] of [
+    ['/clock/now', `[data-testid="now-row"][data-shift-id="${shift.id}"]`],
+    ['/clock/timesheets', '[data-testid="timesheet-line"]'],
+  ]) {
+    await boss.goto(`${server.url}${path}`);
+    await boss.locator(ready).first().waitFor();
+    assert.equal(await overflows(boss), false, `${path} fits 390 px`);
+    assert.deepEqual(await violations(boss), [], path);
+    await screenshot(boss, `fa-clock${path.replaceAll('/', '-')}`);
+  }
+  await boss.context().close();
+});

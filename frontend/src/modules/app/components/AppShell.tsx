@@ -86,6 +86,7 @@ export function AppShell() {
             <StyledDot
               $on={status === 'connected'}
               title={t(status === 'connected' ? 'realtime.connected' : 'realtime.offline')}
+              role="img"
               aria-label={t(status === 'connected' ? 'realtime.connected' : 'realtime.offline')}
               data-testid="connection"
               data-status={status}

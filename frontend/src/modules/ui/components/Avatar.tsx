@@ -10,7 +10,8 @@ const StyledAvatar = styled.span<{ $size: number }>`
   border-radius: 50%;
   overflow: hidden;
   background: ${({ theme }) => theme.color.primarySoft};
-  color: ${({ theme }) => theme.color.primary};
+  /* The text colour, not the primary: initials stay readable (4.5:1) on the soft tint. */
+  color: ${({ theme }) => theme.color.text};
   font-size: ${({ $size }) => Math.round($size * 0.4)}px;
   font-weight: 600;
   border: 2px solid ${({ theme }) => theme.color.surface};
@@ -37,7 +38,7 @@ export function initials(name: string): string {
 /** A round picture, or the person's initials. */
 export function Avatar({ name, src, size = 32, title }: AvatarProps) {
   return (
-    <StyledAvatar $size={size} title={title ?? name} aria-label={title ?? name}>
+    <StyledAvatar $size={size} title={title ?? name} role="img" aria-label={title ?? name}>
       {src ? <img src={src} alt="" /> : initials(name)}
     </StyledAvatar>
   );

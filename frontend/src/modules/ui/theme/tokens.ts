@@ -27,7 +27,8 @@ export type ThemeMode = (typeof THEME_MODES)[number];
 
 /** Primary colours of each theme: main in light mode, main in dark mode. */
 export const primaries: Record<ThemeName, { light: string; dark: string }> = {
-  default: { light: '#1f6feb', dark: '#58a6ff' },
+  // Light primary at 4.5:1 or more on the page and card backgrounds (links are primary).
+  default: { light: '#0969da', dark: '#58a6ff' },
   purple: { light: '#7c3aed', dark: '#b794f6' },
   cyan: { light: '#0e7490', dark: '#22d3ee' },
   blue: { light: '#1e40af', dark: '#60a5fa' },
