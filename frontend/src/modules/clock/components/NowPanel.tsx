@@ -12,6 +12,8 @@ import { CardItem, CardList } from '@/modules/ui/components/List';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { useClockBoard } from '../hooks/useClockBoard';
 import type { AttendanceRow, ClockSession, Proposal } from '../utils/clock';
+import { fromLocalInput, toLocalInput } from '../utils/time';
+import { TextField } from '@/modules/ui/components/Field';
 import { SessionDialog } from './SessionDialog';
 
 /** The order the groups show in: what needs attention first. */
@@ -38,6 +40,10 @@ export function NowPanel() {
   const { data: board, error, reload } = useClockBoard();
   const [editing, setEditing] = useState<ClockSession | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // The times a manager settles unscheduled work on, by proposal (the clocked ones until edited).
+  const [settled, setSettled] = useState<Record<string, { start: string; end: string }>>({});
+  const timesOf = (p: Proposal) =>
+    settled[p.id] ?? { start: toLocalInput(p.start, zone), end: p.end ? toLocalInput(p.end, zone) : '' };
   const nameOf = (id: string | null | undefined) => {
     const e = employees.find((x) => x.id === id);
     return e ? e.displayName || e.email : t('pool.someone');
@@ -47,7 +53,13 @@ export function NowPanel() {
     if (!storeId) return;
     setBusy(p.id);
     try {
-      if (approve) await api.call('approveProposedShift', { store: storeId, shiftPropose: { id: p.id } });
+      const times = timesOf(p);
+      if (approve) {
+        await api.call('approveProposedShift', {
+          store: storeId,
+          shiftPropose: { id: p.id, start: fromLocalInput(times.start, zone), end: times.end ? fromLocalInput(times.end, zone) : null },
+        });
+      }
       else await api.call('rejectProposedShift', { store: storeId, shiftPropose: p.id });
       snack(t(approve ? 'clock.now.approved' : 'clock.now.rejected'), 'success', `proposal-${p.id}`);
     } catch (e) {
@@ -121,6 +133,22 @@ export function NowPanel() {
                   {p.title} · {clockTime(p.start, zone)}
                   {p.end ? `–${clockTime(p.end, zone)}` : ''}
                 </span>
+                {p.progress === 'c' ? (
+                  <Row $gap={2} style={{ flexWrap: 'wrap' }}>
+                    <TextField
+                      type="datetime-local"
+                      label={t('fields.start')}
+                      value={timesOf(p).start}
+                      onChange={(e) => setSettled({ ...settled, [p.id]: { ...timesOf(p), start: e.target.value } })}
+                    />
+                    <TextField
+                      type="datetime-local"
+                      label={t('fields.end')}
+                      value={timesOf(p).end}
+                      onChange={(e) => setSettled({ ...settled, [p.id]: { ...timesOf(p), end: e.target.value } })}
+                    />
+                  </Row>
+                ) : null}
                 {p.progress === 'c' ? (
                   <Row $gap={2}>
                     <Button $small disabled={busy === p.id} onClick={() => void answer(p, true)} data-testid="approve-proposal">
