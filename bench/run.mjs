@@ -116,6 +116,7 @@ const targets = [
   target('W1 one edit reaches 1,000 sockets within 5 ms', find('W1 one edit'), (o) => [o <= 5, `${fmt(o)} ms`]),
   target('W3 ≥ 2,000 durable edits/s for one store', find('W3 1 store(s) durable'), (o) => [o >= 2000, `${fmt(o)}/s`]),
   target('W4 memory at 10,000 sockets ≤ ½ of peer', find('W4 RSS MiB at 10000'), (o, p) => [o <= p / 2, `${fmt(o)} vs ${fmt(p)} MiB (${(o / p).toFixed(2)}×)`]),
+  target('W7 clock-in acknowledgement p99 < 50 ms, 500 employees of one store in 60 s', find('W7 500 clock-ins over 1 store(s) in 60 s ack p99'), (o) => [o < 50, `${fmt(o)} ms`]),
 ];
 
 const after = machine();
