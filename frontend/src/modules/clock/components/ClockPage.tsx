@@ -13,6 +13,7 @@ import { useClockBoard } from '../hooks/useClockBoard';
 import { useLocation, type LocationState } from '../hooks/useLocation';
 import { usePunches } from '../hooks/usePunches';
 import { clockErrorParams } from '../utils/errors';
+import { ScanButton } from './ScanButton';
 import { formatDuration, nextAction, workedMs, type QueuedPunch } from '../utils/clock';
 
 /** A ticking clock, once a second. */
@@ -109,6 +110,15 @@ export function ClockPage() {
     });
   }, [params, setParams, board, me, run]);
 
+  // A code read by the camera clocks at once, as the store clock's QR link does.
+  const scannedCode = useCallback(
+    (value: string) => {
+      setCode(value);
+      void run('clockOperation', { token: value }, true);
+    },
+    [run],
+  );
+
   const big = useMemo(() => {
     switch (action.kind) {
       case 'start':
@@ -192,11 +202,14 @@ export function ClockPage() {
             maxLength={16}
             data-testid="clock-code"
           />
-          {code.trim() ? (
-            <Button type="button" $variant="secondary" disabled={busy} onClick={() => void run('clockOperation', {}, true)} data-testid="clock-with-code">
-              {t('clock.useCode')}
-            </Button>
-          ) : null}
+          <Row $gap={2} style={{ flexWrap: 'wrap' }}>
+            <ScanButton onCode={scannedCode} />
+            {code.trim() ? (
+              <Button type="button" $variant="secondary" disabled={busy} onClick={() => void run('clockOperation', {}, true)} data-testid="clock-with-code">
+                {t('clock.useCode')}
+              </Button>
+            ) : null}
+          </Row>
         </Stack>
       </Card>
       {!open ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCode, formatDuration, keepAfterFailure, nextAction, punchBody, workedMs } from './clock';
+import { codeFromScan, formatCode, formatDuration, keepAfterFailure, nextAction, punchBody, workedMs } from './clock';
 
 const row = (id: string, assigned: string, start: number, attendance: string) =>
   ({ shift: { id, assigned, start }, attendance, session: null }) as never;
@@ -39,5 +39,14 @@ describe('clock', () => {
     expect(keepAfterFailure(503)).toBe(true);
     expect(keepAfterFailure(400)).toBe(false);
     expect(keepAfterFailure(409)).toBe(false);
+  });
+});
+
+describe('scanned codes', () => {
+  it('reads the clock link or a bare code', () => {
+    expect(codeFromScan('https://app.example.com/clock?store=s1&code=ABCD2345')).toEqual({ code: 'ABCD2345', store: 's1' });
+    expect(codeFromScan(' abcd-2345 ')).toEqual({ code: 'abcd-2345', store: null });
+    expect(codeFromScan('https://example.com/other')).toBeNull();
+    expect(codeFromScan('hello world')).toBeNull();
   });
 });

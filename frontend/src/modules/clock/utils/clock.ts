@@ -73,3 +73,18 @@ export function punchBody(p: QueuedPunch, sentAt: number): Record<string, unknow
 export function keepAfterFailure(status: number): boolean {
   return status === 0 || status >= 500;
 }
+
+/**
+ * The code in what a camera read from the store clock's QR code: the clock link
+ * (`/clock?store=…&code=…`) or the bare code. `null` for anything else.
+ */
+export function codeFromScan(text: string): { code: string; store: string | null } | null {
+  const trimmed = text.trim();
+  try {
+    const url = new URL(trimmed);
+    const code = url.searchParams.get('code');
+    return code ? { code, store: url.searchParams.get('store') } : null;
+  } catch {
+    return /^[0-9A-Za-z]{4}-?[0-9A-Za-z]{4}$/.test(trimmed) ? { code: trimmed, store: null } : null;
+  }
+}
