@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Shift } from '@/modules/api/types';
 import { clockTime } from '../utils/calendar';
+import { isLate } from '../utils/progress';
 
 const StyledCard = styled.button<{ $color: string; $draft: boolean; $error: boolean }>`
   display: block;
@@ -113,6 +114,7 @@ export const ShiftCard = memo(function ShiftCard({
         {t(`schedule.status.${shift.status}`)}
         {/* Live from the time clock: on the clock, on break, worked or missed. */}
         {shift.progress !== 'ns' ? <span data-testid="shift-progress"> · {t(`schedule.progress.${shift.progress}`)}</span> : null}
+        {isLate(shift, Date.now()) ? <span data-testid="shift-late"> · {t('schedule.progress.late')}</span> : null}
       </StyledMeta>
       {error ? <StyledError role="alert">{error}</StyledError> : null}
     </StyledCard>
