@@ -96,8 +96,10 @@ def main() -> int:
         for name in SESSION_ENDERS:
             command += ["--exclude-path", f"/api/v1/{name}"]
         started = time.monotonic()
+        # Schemathesis keeps its example database in its working directory: under target/.
         result = subprocess.run(
             command,
+            cwd=OUT,
             env=dict(
                 os.environ,
                 CLOCKTO_STORE=store,
