@@ -3,6 +3,7 @@
 //! are resource paths under `GET /api/v1/...`.
 
 pub mod account;
+pub mod chat;
 pub mod clock;
 pub mod employee_manager;
 pub mod envelope;
@@ -37,6 +38,7 @@ pub fn registry() -> Registry {
     requests::register(&mut registry);
     notifications::register(&mut registry);
     clock::register(&mut registry);
+    chat::register(&mut registry);
     registry
 }
 
@@ -52,6 +54,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(requests::routes)
             .configure(notifications::routes)
             .configure(clock::routes)
+            .configure(chat::routes)
             .route("/{call}", web::post().to(dispatch)),
     );
 }

@@ -32,7 +32,10 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::clock::get_board,
         crate::api::clock::get_sessions,
         crate::api::clock::get_edits,
-        crate::api::clock::get_timesheet
+        crate::api::clock::get_timesheet,
+        crate::api::chat::get_conversations,
+        crate::api::chat::get_messages,
+        crate::api::chat::get_reads
     ),
     components(schemas(
         crate::api::stores::StoreDetail,
@@ -60,7 +63,11 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::domain::clock::Place,
         crate::domain::clock::Break,
         crate::domain::clock::SessionStatus,
-        crate::db::models::clock::PunchPlace
+        crate::db::models::clock::PunchPlace,
+        crate::api::chat::ConversationEntry,
+        crate::api::chat::ReadView,
+        crate::store::chat::ConversationView,
+        crate::store::chat::MessageView
     ))
 )]
 struct ResourceDoc;
@@ -939,6 +946,32 @@ mod tests {
                     "TimesheetLine.sessions",
                 ],
             );
+        }
+
+        // Chat.
+        {
+            use crate::domain::chat as c;
+            bound(
+                "pattern",
+                json!("^(direct|group)$"),
+                &["CreateConversationCall.kind"],
+            );
+            bound(
+                "maxItems",
+                json!(c::GROUP_MAX),
+                &["CreateConversationCall.members"],
+            );
+            bound(
+                "maxLength",
+                json!(c::TITLE_MAX),
+                &["CreateConversationCall.title"],
+            );
+            bound(
+                "maxLength",
+                json!(c::TEXT_MAX),
+                &["SendMessageCall.content", "EditMessage.content"],
+            );
+            bound("minimum", json!(0), &["MarkConversationSeen.seq"]);
         }
 
         // Counts (unsigned in the code).

@@ -118,6 +118,30 @@ diesel::table! {
 }
 
 diesel::table! {
+    conversation_reads (conversation_id, employee_id) {
+        conversation_id -> Uuid,
+        employee_id -> Uuid,
+        seen_seq -> Int8,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    conversations (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        kind -> Text,
+        title -> Nullable<Text>,
+        announcement -> Bool,
+        member_ids -> Array<Uuid>,
+        created_by -> Nullable<Uuid>,
+        last_seq -> Int8,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     employees (id) {
         id -> Uuid,
         store_id -> Uuid,
@@ -172,6 +196,25 @@ diesel::table! {
         user_id -> Nullable<Uuid>,
         store_id -> Nullable<Uuid>,
         created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    messages (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        conversation_id -> Uuid,
+        seq -> Int8,
+        sender -> Nullable<Uuid>,
+        kind -> Text,
+        content -> Text,
+        reply_to -> Nullable<Uuid>,
+        action -> Nullable<Jsonb>,
+        modified -> Bool,
+        deleted -> Bool,
+        version -> Int8,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
     }
 }
 
@@ -369,6 +412,9 @@ diesel::joinable!(clock_sessions -> shifts (shift_id));
 diesel::joinable!(clock_sessions -> stores (store_id));
 diesel::joinable!(clock_session_edits -> clock_sessions (session_id));
 diesel::joinable!(shift_proposals -> employees (employee_id));
+diesel::joinable!(conversations -> stores (store_id));
+diesel::joinable!(messages -> conversations (conversation_id));
+diesel::joinable!(conversation_reads -> conversations (conversation_id));
 diesel::joinable!(employees -> stores (store_id));
 diesel::joinable!(employees -> users (user_id));
 diesel::joinable!(invites -> employees (employee_id));
@@ -397,10 +443,13 @@ diesel::allow_tables_to_appear_in_same_query!(
     clock_secrets,
     clock_session_edits,
     clock_sessions,
+    conversation_reads,
+    conversations,
     employees,
     invites,
     login_failures,
     logs,
+    messages,
     notification_deliveries,
     notifications,
     one_time_codes,

@@ -66,3 +66,7 @@ id_type!(/// A clock session: one stretch of clocked work.
     ClockSessionId);
 id_type!(/// A proposed shift: unscheduled work an employee clocked.
     ProposalId);
+id_type!(/// A conversation of a store's chat.
+    ConversationId);
+id_type!(/// A chat message.
+    MessageId);

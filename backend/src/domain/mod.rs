@@ -6,6 +6,7 @@ pub mod audience;
 pub mod availability;
 pub mod business;
 pub mod calendar;
+pub mod chat;
 pub mod clock;
 pub mod ids;
 pub mod invite;

@@ -27,6 +27,20 @@ impl Founding<'_> {
     #[tracing::instrument(skip_all, fields(store = %self.store.id))]
     pub fn write(&self, conn: &mut PgConnection) -> AppResult<Founded> {
         let store = self.store.insert(conn)?;
+        // Every store has its team conversation from the start.
+        crate::db::models::chat::Conversation {
+            id: crate::domain::ids::ConversationId::new(),
+            store_id: store.id,
+            kind: crate::domain::chat::Kind::Team.as_str().into(),
+            title: None,
+            announcement: false,
+            member_ids: Vec::new(),
+            created_by: None,
+            last_seq: 0,
+            created_at: store.created_at,
+            updated_at: store.created_at,
+        }
+        .upsert(conn)?;
         let roles = self
             .roles
             .iter()

@@ -7,6 +7,7 @@
 pub mod actor;
 pub mod audit;
 pub mod availability;
+pub mod chat;
 pub mod clock;
 pub mod command;
 pub mod employees;

@@ -215,6 +215,16 @@ fn write_rows(
             Write::ForgetPushSubscriptions(ids) => {
                 PushSubscription::remove(conn, store, ids)?;
             }
+            // A conversation before its messages; a message before what replies to it.
+            Write::PutConversation(c) => {
+                c.upsert(conn)?;
+            }
+            Write::PutMessage(m) => {
+                m.upsert(conn)?;
+            }
+            Write::PutRead(r) => {
+                r.upsert(conn)?;
+            }
             // Proposals before sessions: a session refers to its proposal.
             Write::PutProposal(p) => {
                 p.upsert(conn)?;

@@ -202,14 +202,27 @@ impl Command for DropShift {
             .filter(|u| *u != self.by.user)
             .map(|u| note(u, self.by.user, Variant::Info, text.clone(), &request))
             .collect();
-        Ok(effects(
+        let action = json!({ "dropRequest": request.id, "shift": s.id });
+        let mut planned = effects(
             state,
             request,
             Some((s, after)),
             drafts,
             "request.created",
             now,
-        ))
+        );
+        // The team hears of it where it talks: a `dropshift` message that opens the grab.
+        if let Some(team) = state.chat.team() {
+            let draft = crate::store::chat::Draft {
+                sender: None,
+                kind: "dropshift",
+                content: text.1,
+                reply_to: None,
+                action: Some(action),
+            };
+            crate::store::chat::post(state, team, draft, now, &mut planned);
+        }
+        Ok(planned)
     }
 }
 

@@ -1,6 +1,7 @@
 //! The working set of one store, held by its actor.
 
 use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::chat::{Conversation, ConversationRead, Message};
 use crate::db::models::clock::{
     AppliedPunch, ClockSecret, ClockSession, CodeUse, PeriodApproval, Proposal,
 };
@@ -11,7 +12,8 @@ use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::domain::ids::{
-    ClockSessionId, EmployeeId, ProposalId, RequestId, RoleId, ShiftId, StoreId, UserId,
+    ClockSessionId, ConversationId, EmployeeId, MessageId, ProposalId, RequestId, RoleId, ShiftId,
+    StoreId, UserId,
 };
 use crate::error::{AppError, AppResult};
 use crate::messages;
@@ -116,6 +118,53 @@ impl ClockState {
     }
 }
 
+/// How many of each conversation's newest messages stay in memory (for edits, deletions and
+/// replies; older ones are history).
+pub const RECENT_MESSAGES: usize = 200;
+
+/// What the chat's part of the working set holds.
+#[derive(Debug, Clone, Default)]
+pub struct ChatState {
+    pub conversations: HashMap<ConversationId, Conversation>,
+    /// The newest [`RECENT_MESSAGES`] of each conversation, oldest first.
+    pub recent: HashMap<ConversationId, std::collections::VecDeque<Message>>,
+    /// How far each member has read each conversation.
+    pub reads: HashMap<(ConversationId, EmployeeId), i64>,
+}
+
+impl ChatState {
+    fn load(conn: &mut PgConnection, id: StoreId) -> AppResult<ChatState> {
+        let mut recent: HashMap<ConversationId, std::collections::VecDeque<Message>> =
+            HashMap::new();
+        let mut messages = Message::recent(conn, id, RECENT_MESSAGES as i64)?;
+        messages.sort_by_key(|m| (m.conversation_id, m.seq));
+        for m in messages {
+            recent.entry(m.conversation_id).or_default().push_back(m);
+        }
+        Ok(ChatState {
+            conversations: Conversation::of_store(conn, id)?
+                .into_iter()
+                .map(|c| (c.id, c))
+                .collect(),
+            recent,
+            reads: ConversationRead::of_store(conn, id)?
+                .into_iter()
+                .map(|r| ((r.conversation_id, r.employee_id), r.seen_seq))
+                .collect(),
+        })
+    }
+
+    /// The store's team conversation.
+    pub fn team(&self) -> Option<&Conversation> {
+        self.conversations.values().find(|c| c.kind == "team")
+    }
+
+    /// A recent message of a conversation.
+    pub fn message(&self, id: MessageId) -> Option<&Message> {
+        self.recent.values().flatten().find(|m| m.id == id)
+    }
+}
+
 /// What the actor knows about its store.
 #[derive(Debug, Clone)]
 pub struct StoreState {
@@ -139,6 +188,8 @@ pub struct StoreState {
     pub requests: HashMap<RequestId, Request>,
     /// The time clock's sessions, proposals, secret and used punches and codes.
     pub clock: ClockState,
+    /// The chat's conversations, their newest messages and the members' reads.
+    pub chat: ChatState,
 }
 
 impl StoreState {
@@ -163,7 +214,9 @@ impl StoreState {
             .map(|r| (r.id, r))
             .collect();
         let clock = ClockState::load(conn, id, now)?;
+        let chat = ChatState::load(conn, id)?;
         Ok(StoreState {
+            chat,
             members_at: store.version,
             clock,
             store,

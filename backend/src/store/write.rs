@@ -2,6 +2,7 @@
 //! takes them back when their batch does not commit.
 
 use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::chat::{Conversation, ConversationRead, Message};
 use crate::db::models::clock::{
     AppliedPunch, ClockSecret, ClockSession, CodeUse, PeriodApproval, Proposal, SessionEdit,
 };
@@ -15,7 +16,8 @@ use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::domain::ids::{
-    ClockSessionId, EmployeeId, NotificationId, ProposalId, RequestId, RoleId, ShiftId, UserId,
+    ClockSessionId, ConversationId, EmployeeId, NotificationId, ProposalId, RequestId, RoleId,
+    ShiftId, UserId,
 };
 use crate::store::state::StoreState;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -84,6 +86,11 @@ pub enum Write {
     AddSessionEdit(Box<SessionEdit>),
     ApprovePeriod(Box<PeriodApproval>),
     ReopenPeriod(chrono::NaiveDate),
+    PutConversation(Box<Conversation>),
+    /// A new or changed message (a new one also moves its conversation's `last_seq`, which
+    /// comes as its own `PutConversation`).
+    PutMessage(Box<Message>),
+    PutRead(Box<ConversationRead>),
 }
 
 /// How many rows a write changed, for writes of rows outside the working set, which the plan
@@ -127,6 +134,11 @@ pub enum Undo {
     RemoveCodeUse((EmployeeId, i64, String)),
     /// Whether the period was approved before.
     RestorePeriod(chrono::NaiveDate, bool),
+    RestoreConversation(Box<Conversation>),
+    RemoveConversation(ConversationId),
+    /// The conversation's recent messages as they were.
+    RestoreMessages(ConversationId, std::collections::VecDeque<Message>),
+    RestoreRead((ConversationId, EmployeeId), Option<i64>),
     Nothing,
 }
 
@@ -226,6 +238,30 @@ impl StoreState {
             Write::ReopenPeriod(start) => {
                 Undo::RestorePeriod(*start, self.clock.approved.remove(start))
             }
+            Write::PutConversation(c) => {
+                match self.chat.conversations.insert(c.id, (**c).clone()) {
+                    Some(old) => Undo::RestoreConversation(Box::new(old)),
+                    None => Undo::RemoveConversation(c.id),
+                }
+            }
+            Write::PutMessage(m) => {
+                let recent = self.chat.recent.entry(m.conversation_id).or_default();
+                let before = recent.clone();
+                match recent.iter_mut().find(|old| old.id == m.id) {
+                    Some(old) => *old = (**m).clone(),
+                    None => {
+                        recent.push_back((**m).clone());
+                        while recent.len() > crate::store::state::RECENT_MESSAGES {
+                            recent.pop_front();
+                        }
+                    }
+                }
+                Undo::RestoreMessages(m.conversation_id, before)
+            }
+            Write::PutRead(r) => {
+                let key = (r.conversation_id, r.employee_id);
+                Undo::RestoreRead(key, self.chat.reads.insert(key, r.seen_seq))
+            }
             // Notifications and session edits are not part of the working set.
             Write::AddNotification(..) | Write::AddSessionEdit(_) => Undo::Nothing,
             // Neither are the notifications' seen marks nor the push subscriptions.
@@ -305,6 +341,23 @@ impl StoreState {
             Undo::RemoveCodeUse(key) => {
                 self.clock.code_uses.remove(&key);
             }
+            Undo::RestoreConversation(c) => {
+                self.chat.conversations.insert(c.id, *c);
+            }
+            Undo::RemoveConversation(id) => {
+                self.chat.conversations.remove(&id);
+            }
+            Undo::RestoreMessages(id, before) => {
+                self.chat.recent.insert(id, before);
+            }
+            Undo::RestoreRead(key, seen) => match seen {
+                Some(seq) => {
+                    self.chat.reads.insert(key, seq);
+                }
+                None => {
+                    self.chat.reads.remove(&key);
+                }
+            },
             Undo::RestorePeriod(start, approved) => {
                 if approved {
                     self.clock.approved.insert(start);

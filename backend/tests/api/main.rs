@@ -2,6 +2,7 @@
 
 mod accounts;
 mod calls;
+mod chat;
 mod clock;
 mod delivery;
 mod employees;

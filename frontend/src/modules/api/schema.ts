@@ -446,6 +446,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/createConversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a direct conversation with one colleague (the existing one is answered if there is one) or a group; managers may make it announcement-only. */
+        post: operations["createConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/createRequest": {
         parameters: {
             query?: never;
@@ -565,6 +582,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deleteMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete one's own message (managers delete any); it keeps its place, emptied. */
+        post: operations["deleteMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deleteNotifications": {
         parameters: {
             query?: never;
@@ -678,6 +712,23 @@ export interface paths {
         put?: never;
         /** Correct a clock session's start, end and breaks, with the reason; the change is kept in the session's audit trail. */
         post: operations["editClockSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/editMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edit one's own message; it shows as modified. */
+        post: operations["editMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -848,6 +899,23 @@ export interface paths {
         put?: never;
         /** Sign out everywhere: end every session of the signed-in user, this one included. */
         post: operations["logoutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/markConversationSeen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a conversation seen up to a message; unread counts follow. */
+        post: operations["markConversationSeen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1075,6 +1143,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sendMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a text message, perhaps replying to one; it takes the conversation's next sequence number. */
+        post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/signup": {
         parameters: {
             query?: never;
@@ -1246,6 +1331,66 @@ export interface paths {
          *     trail, oldest first (schedule managers).
          */
         get: operations["get_edits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/conversations`: the conversations the caller reads, newest
+         *     activity first, with unread counts and each one's newest message.
+         */
+        get: operations["get_conversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/conversations/{conversationId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/conversations/{conversationId}/messages`: history, 20 at a
+         *     time backwards (`before`), or what came after a sequence number (`after`).
+         */
+        get: operations["get_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/conversations/{conversationId}/reads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/conversations/{conversationId}/reads`: how far each member has
+         *     read: a message of sequence `n` is seen by those at `n` or beyond ("seen by").
+         */
+        get: operations["get_reads"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2100,6 +2245,41 @@ export interface components {
         };
         /** @description `confirmShift`, by the assignee. */
         ConfirmShift: components["schemas"]["OneShift"];
+        /** @description A conversation in the list, with its newest message. */
+        ConversationEntry: components["schemas"]["ConversationView"] & {
+            last: null | components["schemas"]["MessageView"];
+        };
+        /**
+         * Format: uuid
+         * @description A conversation of a store's chat.
+         */
+        ConversationId: string;
+        /** @description A conversation as a member sees it. */
+        ConversationView: {
+            /** @description Only managers post. */
+            announcement: boolean;
+            id: components["schemas"]["ConversationId"];
+            /** @description team, direct or group. */
+            kind: string;
+            /**
+             * Format: int64
+             * @description The sequence number of its newest message.
+             */
+            lastSeq: number;
+            /** @description Employee records listed (empty for the team conversation: every member). */
+            members: components["schemas"]["EmployeeId"][];
+            /** Format: int64 */
+            modified: number;
+            store: components["schemas"]["StoreId"];
+            /** Format: int64 */
+            timestamp: number;
+            title: string | null;
+            /**
+             * Format: int64
+             * @description Messages after what the reader has seen.
+             */
+            unread: number;
+        };
         /** @description `createAvailableTime`: adds a window to one's own availability (needs `availabletime`). */
         CreateAvailableTime: {
             availability: components["schemas"]["AvailabilityInput"];
@@ -2136,6 +2316,16 @@ export interface components {
              *     forgiven.
              */
             type: components["schemas"]["BusinessKind"];
+        };
+        /** @description `createConversation` (ours): a direct conversation with one colleague, or a group. */
+        CreateConversationCall: {
+            /** @description Only managers post (managers only). */
+            announcement?: boolean;
+            /** @description direct or group. */
+            kind: string;
+            /** @description The colleagues' employee records. */
+            members: components["schemas"]["EmployeeId"][];
+            title?: string | null;
         };
         /**
          * @description The generic request call: `type` `timeoff` asks for time off; drop-shift requests have
@@ -2206,6 +2396,10 @@ export interface components {
             availabilityId: string;
             /** Format: uuid */
             userId: string;
+        };
+        /** @description `deleteMessage`: its sender, or a manager of the store. */
+        DeleteMessage: {
+            messageId: components["schemas"]["MessageId"];
         };
         /** @description `deleteNotifications`: one's own notifications (and, for managers, public ones). */
         DeleteNotifications: components["schemas"]["NotificationIds"];
@@ -2293,6 +2487,11 @@ export interface components {
              * @description Epoch ms.
              */
             start: number;
+        };
+        /** @description `editMessage`: its sender changes the text (marked modified). */
+        EditMessage: {
+            content: string;
+            messageId: components["schemas"]["MessageId"];
         };
         /** @description Whether the e-mail has an open invitation. */
         EmailCheck: {
@@ -2494,6 +2693,12 @@ export interface components {
         Logout: Record<string, never>;
         /** @description `logoutEverywhere` (ours): ends every session of the caller, this one included. */
         LogoutEverywhere: Record<string, never>;
+        /** @description `markConversationSeen`: the caller has seen a conversation up to a sequence number. */
+        MarkConversationSeen: {
+            conversationId: components["schemas"]["ConversationId"];
+            /** Format: int64 */
+            seq: number;
+        };
         /** @description `markNotificationsSeen`: one's own notifications (and, for managers, public ones). */
         MarkNotificationsSeen: components["schemas"]["NotificationIds"];
         /** @description The signed-in user with their stores. */
@@ -2512,6 +2717,35 @@ export interface components {
             permissions: components["schemas"]["Permission"][];
             timezoneReference: string;
             type: components["schemas"]["BusinessKind"];
+        };
+        /**
+         * Format: uuid
+         * @description A chat message.
+         */
+        MessageId: string;
+        /** @description A message as readers see it (a deleted one keeps its place, without its content). */
+        MessageView: {
+            /** @description What the message opens (a dropped shift's request and shift). */
+            action: Record<string, never> | null;
+            content: string;
+            conversation: components["schemas"]["ConversationId"];
+            deleted: boolean;
+            id: components["schemas"]["MessageId"];
+            modified: boolean;
+            replyTo: null | components["schemas"]["MessageId"];
+            sender: null | components["schemas"]["EmployeeId"];
+            /**
+             * Format: int64
+             * @description Gap-free within its conversation, from 1.
+             */
+            seq: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            timestamp: number;
+            /** @description text, image, document, dropshift or survey. */
+            type: string;
         };
         /**
          * Format: uuid
@@ -2758,6 +2992,15 @@ export interface components {
             rate: number;
             shiftId: components["schemas"]["ShiftId"];
         };
+        /** @description How far one member has read a conversation. */
+        ReadView: {
+            employee: components["schemas"]["EmployeeId"];
+            /**
+             * Format: int64
+             * @description The newest message they have seen.
+             */
+            seq: number;
+        };
         /** @description `rejectGrabShift`: the shift goes back to the pool. */
         RejectGrabShift: components["schemas"]["GrabAnswer"];
         /** @description `rejectProposedShift`. */
@@ -2915,6 +3158,13 @@ export interface components {
              * @description The endpoint of the saved subscription, as the server normalised it.
              */
             endpoint: string;
+        };
+        /** @description `sendMessage`. */
+        SendMessageCall: {
+            content: string;
+            conversationId: components["schemas"]["ConversationId"];
+            /** Format: uuid */
+            replyTo?: string | null;
         };
         /** @description The answer of `signup` and `login`. */
         Session: {
@@ -4820,6 +5070,64 @@ export interface operations {
             };
         };
     };
+    createConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateConversationCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversationView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     createRequest: {
         parameters: {
             query?: never;
@@ -5226,6 +5534,64 @@ export interface operations {
             };
         };
     };
+    deleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteMessage"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deleteNotifications: {
         parameters: {
             query?: never;
@@ -5595,6 +5961,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ClockSessionView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    editMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["EditMessage"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageView"];
                     };
                 };
             };
@@ -6140,6 +6564,64 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    markConversationSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["MarkConversationSeen"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversationView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6862,6 +7344,64 @@ export interface operations {
             };
         };
     };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["SendMessageCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     signup: {
         parameters: {
             query?: never;
@@ -7406,6 +7946,172 @@ export interface operations {
                 };
             };
             /** @description No such store or session */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_conversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [ConversationEntry]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversationEntry"][];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+                /** @description Conversation id */
+                conversationId: string;
+                /** @description Messages before this sequence number (the 20 newest when absent). */
+                before: number | null;
+                /** @description Messages after this sequence number, oldest first (a client catching up). */
+                after: number | null;
+                /** @description At most this many (default 20, at most 100). */
+                limit: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [Message]}`, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageView"][];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store or conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_reads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+                /** @description Conversation id */
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [Read]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReadView"][];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store or conversation */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,391 @@
+//! The chat's calls (conversations, messages, reads) and its reads: the conversations a member
+//! reads with their unread counts, a conversation's history, and who has seen a message.
+
+use crate::api::shifts::caller;
+use crate::calls::guard::SignedIn;
+use crate::calls::input;
+use crate::calls::AppState;
+use crate::calls::{Access, Call, Ctx, Registry};
+use crate::db::models::chat::{Conversation, ConversationRead, Message};
+use crate::domain::chat::{self, Kind};
+use crate::domain::ids::{ConversationId, EmployeeId, MessageId};
+use crate::domain::permissions::Perms;
+use crate::error::{AppError, AppResult};
+use crate::store::chat::{
+    ChangeMessage, ConversationView, CreateConversation, MarkSeen, MessageView, SendMessage,
+};
+use actix_web::{web, HttpResponse};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+pub fn register(r: &mut Registry) {
+    r.add::<CreateConversationCall>()
+        .add::<SendMessageCall>()
+        .add::<EditMessage>()
+        .add::<DeleteMessage>()
+        .add::<MarkConversationSeen>();
+}
+
+/// Mounts the chat's reads (inside `/api/v1`).
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route(
+        "/stores/{storeId}/conversations",
+        web::get().to(get_conversations),
+    )
+    .route(
+        "/stores/{storeId}/conversations/{conversationId}/messages",
+        web::get().to(get_messages),
+    )
+    .route(
+        "/stores/{storeId}/conversations/{conversationId}/reads",
+        web::get().to(get_reads),
+    );
+}
+
+/// `createConversation` (ours): a direct conversation with one colleague, or a group.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateConversationCall {
+    /// direct or group.
+    #[schema(pattern = "^(direct|group)$")]
+    pub kind: String,
+    /// The colleagues' employee records.
+    #[schema(max_items = 200)]
+    pub members: Vec<EmployeeId>,
+    #[serde(default)]
+    #[schema(max_length = 120)]
+    pub title: Option<String>,
+    /// Only managers post (managers only).
+    #[serde(default)]
+    pub announcement: bool,
+}
+
+impl Call for CreateConversationCall {
+    const NAME: &'static str = "createConversation";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Start a direct conversation with one colleague (the existing \
+         one is answered if there is one) or a group; managers may make it announcement-only.";
+    type Output = ConversationView;
+
+    #[tracing::instrument(name = "createConversation", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<ConversationView> {
+        let kind = Kind::parse(&self.kind)
+            .filter(|k| *k != Kind::Team)
+            .ok_or_else(|| AppError::invalid("kind must be direct or group."))?;
+        if self.members.len() > chat::GROUP_MAX {
+            return Err(AppError::invalid("A group holds at most 200 members."));
+        }
+        let cmd = CreateConversation {
+            by: caller(&ctx)?,
+            kind,
+            members: self.members,
+            title: input::optional_text("title", self.title.as_deref(), chat::TITLE_MAX)?,
+            announcement: self.announcement,
+        };
+        ctx.execute(cmd).await
+    }
+}
+
+/// `sendMessage`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SendMessageCall {
+    pub conversation_id: ConversationId,
+    #[schema(max_length = 4000)]
+    pub content: String,
+    #[serde(default, deserialize_with = "input::opt_id")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub reply_to: Option<MessageId>,
+}
+
+impl Call for SendMessageCall {
+    const NAME: &'static str = "sendMessage";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Send a text message, perhaps replying to one; it takes the \
+         conversation's next sequence number.";
+    type Output = MessageView;
+
+    #[tracing::instrument(name = "sendMessage", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<MessageView> {
+        let cmd = SendMessage {
+            by: caller(&ctx)?,
+            conversation: self.conversation_id,
+            content: self.content,
+            reply_to: self.reply_to,
+        };
+        ctx.execute(cmd).await
+    }
+}
+
+/// `editMessage`: its sender changes the text (marked modified).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EditMessage {
+    pub message_id: MessageId,
+    #[schema(max_length = 4000)]
+    pub content: String,
+}
+
+impl Call for EditMessage {
+    const NAME: &'static str = "editMessage";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Edit one's own message; it shows as modified.";
+    type Output = MessageView;
+
+    #[tracing::instrument(name = "editMessage", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<MessageView> {
+        let cmd = ChangeMessage {
+            by: caller(&ctx)?,
+            message: self.message_id,
+            content: Some(self.content),
+        };
+        ctx.execute(cmd).await
+    }
+}
+
+/// `deleteMessage`: its sender, or a manager of the store.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteMessage {
+    pub message_id: MessageId,
+}
+
+impl Call for DeleteMessage {
+    const NAME: &'static str = "deleteMessage";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str =
+        "Delete one's own message (managers delete any); it keeps its place, emptied.";
+    type Output = MessageView;
+
+    #[tracing::instrument(name = "deleteMessage", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<MessageView> {
+        let cmd = ChangeMessage {
+            by: caller(&ctx)?,
+            message: self.message_id,
+            content: None,
+        };
+        ctx.execute(cmd).await
+    }
+}
+
+/// `markConversationSeen`: the caller has seen a conversation up to a sequence number.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MarkConversationSeen {
+    pub conversation_id: ConversationId,
+    #[schema(minimum = 0)]
+    pub seq: i64,
+}
+
+impl Call for MarkConversationSeen {
+    const NAME: &'static str = "markConversationSeen";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Mark a conversation seen up to a message; unread counts follow.";
+    type Output = ConversationView;
+
+    #[tracing::instrument(name = "markConversationSeen", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<ConversationView> {
+        let cmd = MarkSeen {
+            by: caller(&ctx)?,
+            conversation: self.conversation_id,
+            seq: self.seq,
+        };
+        ctx.execute(cmd).await
+    }
+}
+
+/// A conversation in the list, with its newest message.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationEntry {
+    #[serde(flatten)]
+    pub conversation: ConversationView,
+    /// Its newest message, when it has one.
+    #[schema(required = true)]
+    pub last: Option<MessageView>,
+}
+
+/// The conversations a reader reads, and their reads of it.
+async fn visible(
+    state: &AppState,
+    store: crate::domain::ids::StoreId,
+    reader: EmployeeId,
+) -> AppResult<(Vec<Conversation>, Vec<ConversationRead>)> {
+    let (all, reads) = state
+        .db
+        .run(move |conn| {
+            Ok((
+                Conversation::of_store(conn, store)?,
+                ConversationRead::of_store(conn, store)?,
+            ))
+        })
+        .await?;
+    let mine = all
+        .into_iter()
+        .filter(|c| Kind::parse(&c.kind).is_some_and(|k| chat::reads(k, &c.member_ids, reader.0)))
+        .collect();
+    Ok((mine, reads))
+}
+
+/// `GET /api/v1/stores/{storeId}/conversations`: the conversations the caller reads, newest
+/// activity first, with unread counts and each one's newest message.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/conversations",
+    params(("storeId" = uuid::Uuid, Path, description = "Store id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [ConversationEntry]}`", body = [ConversationEntry]),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn get_conversations(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<String>,
+) -> AppResult<HttpResponse> {
+    let member = crate::api::stores::member(&state, user, &path, "getConversations").await?;
+    let store = member.store_id();
+    let me = member.employee.id;
+    let (mut mine, reads) = visible(&state, store, me).await?;
+    mine.sort_by_key(|c| std::cmp::Reverse(c.updated_at));
+    let ids: Vec<ConversationId> = mine.iter().map(|c| c.id).collect();
+    let lasts = state
+        .db
+        .run(move |conn| {
+            ids.into_iter()
+                .map(|id| Ok((id, Message::page(conn, id, None, None, 1)?.pop())))
+                .collect::<AppResult<Vec<_>>>()
+        })
+        .await?;
+    let entries: Vec<ConversationEntry> = mine
+        .iter()
+        .zip(lasts)
+        .map(|(c, (_, last))| {
+            let seen = reads
+                .iter()
+                .find(|r| r.conversation_id == c.id && r.employee_id == me)
+                .map_or(0, |r| r.seen_seq);
+            ConversationEntry {
+                conversation: ConversationView::new(c, seen),
+                last: last.as_ref().map(MessageView::from),
+            }
+        })
+        .collect();
+    Ok(crate::api::envelope::ok(entries))
+}
+
+/// A page of history.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct HistoryQuery {
+    /// Messages before this sequence number (the 20 newest when absent).
+    pub before: Option<i64>,
+    /// Messages after this sequence number, oldest first (a client catching up).
+    pub after: Option<i64>,
+    /// At most this many (default 20, at most 100).
+    pub limit: Option<i64>,
+}
+
+async fn conversation_of(
+    state: &AppState,
+    user: SignedIn,
+    raw_store: &str,
+    raw_conversation: &str,
+    method: &'static str,
+) -> AppResult<(Conversation, crate::calls::guard::Member)> {
+    let member = crate::api::stores::member(state, user, raw_store, method).await?;
+    let id: ConversationId = raw_conversation
+        .parse()
+        .map_err(|_| AppError::not_found("conversation_not_found", "Conversation not found."))?;
+    let (mine, _) = visible(state, member.store_id(), member.employee.id).await?;
+    let conversation = mine
+        .into_iter()
+        .find(|c| c.id == id)
+        .ok_or_else(|| AppError::not_found("conversation_not_found", "Conversation not found."))?;
+    Ok((conversation, member))
+}
+
+/// `GET /api/v1/stores/{storeId}/conversations/{conversationId}/messages`: history, 20 at a
+/// time backwards (`before`), or what came after a sequence number (`after`).
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/conversations/{conversationId}/messages",
+    params(
+        ("storeId" = uuid::Uuid, Path, description = "Store id"),
+        ("conversationId" = uuid::Uuid, Path, description = "Conversation id"),
+        HistoryQuery,
+    ),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [Message]}`, oldest first", body = [MessageView]),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store or conversation", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn get_messages(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<(String, String)>,
+    query: web::Query<HistoryQuery>,
+) -> AppResult<HttpResponse> {
+    let (raw_store, raw_conversation) = path.into_inner();
+    let (conversation, _) =
+        conversation_of(&state, user, &raw_store, &raw_conversation, "getMessages").await?;
+    let limit = query.limit.unwrap_or(chat::PAGE).clamp(1, 100);
+    let (before, after, id) = (query.before, query.after, conversation.id);
+    let page = state
+        .db
+        .run(move |conn| Ok(Message::page(conn, id, before, after, limit)?))
+        .await?;
+    let views: Vec<MessageView> = page.iter().map(MessageView::from).collect();
+    Ok(crate::api::envelope::ok(views))
+}
+
+/// How far one member has read a conversation.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadView {
+    pub employee: EmployeeId,
+    /// The newest message they have seen.
+    pub seq: i64,
+}
+
+/// `GET /api/v1/stores/{storeId}/conversations/{conversationId}/reads`: how far each member has
+/// read: a message of sequence `n` is seen by those at `n` or beyond ("seen by").
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/conversations/{conversationId}/reads",
+    params(
+        ("storeId" = uuid::Uuid, Path, description = "Store id"),
+        ("conversationId" = uuid::Uuid, Path, description = "Conversation id"),
+    ),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [Read]}`", body = [ReadView]),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store or conversation", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn get_reads(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<(String, String)>,
+) -> AppResult<HttpResponse> {
+    let (raw_store, raw_conversation) = path.into_inner();
+    let (conversation, member) =
+        conversation_of(&state, user, &raw_store, &raw_conversation, "getReads").await?;
+    let (_, reads) = visible(&state, member.store_id(), member.employee.id).await?;
+    let views: Vec<ReadView> = reads
+        .into_iter()
+        .filter(|r| r.conversation_id == conversation.id)
+        .map(|r| ReadView {
+            employee: r.employee_id,
+            seq: r.seen_seq,
+        })
+        .collect();
+    Ok(crate::api::envelope::ok(views))
+}

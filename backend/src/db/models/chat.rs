@@ -1,0 +1,162 @@
+//! The chat's rows: conversations, their messages, and how far each member has read.
+
+use crate::db::schema::{conversation_reads, conversations, messages};
+use crate::domain::ids::{ConversationId, EmployeeId, MessageId, StoreId};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+
+/// A conversation of a store.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Insertable, AsChangeset)]
+#[diesel(table_name = conversations, check_for_backend(diesel::pg::Pg), treat_none_as_null = true)]
+pub struct Conversation {
+    pub id: ConversationId,
+    pub store_id: StoreId,
+    /// team, direct or group.
+    pub kind: String,
+    pub title: Option<String>,
+    pub announcement: bool,
+    pub member_ids: Vec<uuid::Uuid>,
+    pub created_by: Option<EmployeeId>,
+    pub last_seq: i64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Conversation {
+    pub fn of_store(conn: &mut PgConnection, store: StoreId) -> QueryResult<Vec<Conversation>> {
+        conversations::table
+            .filter(conversations::store_id.eq(store))
+            .select(Conversation::as_select())
+            .load(conn)
+    }
+
+    pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        diesel::insert_into(conversations::table)
+            .values(self)
+            .on_conflict(conversations::id)
+            .do_update()
+            .set(self)
+            .execute(conn)
+    }
+}
+
+/// A chat message.
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Queryable,
+    QueryableByName,
+    Selectable,
+    Identifiable,
+    Insertable,
+    AsChangeset,
+)]
+#[diesel(table_name = messages, check_for_backend(diesel::pg::Pg), treat_none_as_null = true)]
+pub struct Message {
+    pub id: MessageId,
+    pub store_id: StoreId,
+    pub conversation_id: ConversationId,
+    pub seq: i64,
+    pub sender: Option<EmployeeId>,
+    /// text, image, document, dropshift or survey.
+    pub kind: String,
+    pub content: String,
+    pub reply_to: Option<MessageId>,
+    pub action: Option<serde_json::Value>,
+    pub modified: bool,
+    pub deleted: bool,
+    pub version: i64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Message {
+    /// The newest messages of every conversation of a store, up to `per_conversation` each:
+    /// the ones its actor keeps for edits, deletions and replies.
+    pub fn recent(
+        conn: &mut PgConnection,
+        store: StoreId,
+        per_conversation: i64,
+    ) -> QueryResult<Vec<Message>> {
+        use diesel::sql_types::{BigInt, Uuid as SqlUuid};
+        diesel::sql_query(
+            "SELECT m.* FROM conversations c, LATERAL (
+                 SELECT * FROM messages WHERE conversation_id = c.id
+                 ORDER BY seq DESC LIMIT $2) m
+             WHERE c.store_id = $1",
+        )
+        .bind::<SqlUuid, _>(store.0)
+        .bind::<BigInt, _>(per_conversation)
+        .load(conn)
+    }
+
+    /// A page of a conversation: up to `limit` messages before `before` (exclusive), newest
+    /// last; or those after `after` (a reconnecting client's last number), oldest first.
+    pub fn page(
+        conn: &mut PgConnection,
+        conversation: ConversationId,
+        before: Option<i64>,
+        after: Option<i64>,
+        limit: i64,
+    ) -> QueryResult<Vec<Message>> {
+        let mut q = messages::table
+            .filter(messages::conversation_id.eq(conversation))
+            .select(Message::as_select())
+            .into_boxed();
+        if let Some(after) = after {
+            return q
+                .filter(messages::seq.gt(after))
+                .order(messages::seq.asc())
+                .limit(limit)
+                .load(conn);
+        }
+        if let Some(before) = before {
+            q = q.filter(messages::seq.lt(before));
+        }
+        let mut page: Vec<Message> = q.order(messages::seq.desc()).limit(limit).load(conn)?;
+        page.reverse();
+        Ok(page)
+    }
+
+    pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        diesel::insert_into(messages::table)
+            .values(self)
+            .on_conflict(messages::id)
+            .do_update()
+            .set(self)
+            .execute(conn)
+    }
+}
+
+/// How far a member has read a conversation.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = conversation_reads, check_for_backend(diesel::pg::Pg))]
+pub struct ConversationRead {
+    pub conversation_id: ConversationId,
+    pub employee_id: EmployeeId,
+    pub seen_seq: i64,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl ConversationRead {
+    pub fn of_store(conn: &mut PgConnection, store: StoreId) -> QueryResult<Vec<ConversationRead>> {
+        conversation_reads::table
+            .inner_join(conversations::table)
+            .filter(conversations::store_id.eq(store))
+            .select(ConversationRead::as_select())
+            .load(conn)
+    }
+
+    pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        diesel::insert_into(conversation_reads::table)
+            .values(self)
+            .on_conflict((
+                conversation_reads::conversation_id,
+                conversation_reads::employee_id,
+            ))
+            .do_update()
+            .set(self)
+            .execute(conn)
+    }
+}

@@ -1,0 +1,267 @@
+//! The chat's rules: who reads and posts in a conversation, what a message may hold, who edits
+//! and deletes it, and unread counts.
+
+use std::fmt;
+
+/// The longest message text.
+pub const TEXT_MAX: usize = 4000;
+/// The longest conversation title.
+pub const TITLE_MAX: usize = 120;
+/// Most members a group conversation lists.
+pub const GROUP_MAX: usize = 200;
+/// Messages a history page holds (the spec's page size).
+pub const PAGE: i64 = 20;
+
+/// The kinds of conversation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Every active member of the store.
+    Team,
+    /// Two members.
+    Direct,
+    /// The listed members.
+    Group,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Team => "team",
+            Kind::Direct => "direct",
+            Kind::Group => "group",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Kind> {
+        [Kind::Team, Kind::Direct, Kind::Group]
+            .into_iter()
+            .find(|k| k.as_str() == s)
+    }
+}
+
+/// Why a chat operation is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The spec: empty or whitespace messages are not sent.
+    Empty,
+    TooLong,
+    /// Only managers post in an announcement conversation.
+    AnnouncementOnly,
+    /// Only the sender edits a message.
+    NotYours,
+    /// A deleted message is not edited.
+    Deleted,
+    /// A direct conversation is with one colleague, not oneself.
+    DirectNeedsOne,
+    /// A group lists at least two colleagues besides its creator.
+    GroupTooSmall,
+    GroupTooLarge,
+    /// Only managers make announcement conversations.
+    AnnouncementByManagers,
+}
+
+impl Refusal {
+    pub fn code(&self) -> &'static str {
+        match self {
+            Refusal::Empty => "message_empty",
+            Refusal::TooLong => "message_too_long",
+            Refusal::AnnouncementOnly => "announcement_only",
+            Refusal::NotYours => "message_not_yours",
+            Refusal::Deleted => "message_deleted",
+            Refusal::DirectNeedsOne => "direct_needs_one",
+            Refusal::GroupTooSmall => "group_too_small",
+            Refusal::GroupTooLarge => "group_too_large",
+            Refusal::AnnouncementByManagers => "announcement_by_managers",
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Empty => f.write_str("Empty messages are not sent."),
+            Refusal::TooLong => write!(f, "A message holds at most {TEXT_MAX} characters."),
+            Refusal::AnnouncementOnly => f.write_str("Only managers post in this conversation."),
+            Refusal::NotYours => f.write_str("Only its sender can change a message."),
+            Refusal::Deleted => f.write_str("This message was deleted."),
+            Refusal::DirectNeedsOne => {
+                f.write_str("A direct conversation is with exactly one colleague.")
+            }
+            Refusal::GroupTooSmall => f.write_str("A group needs at least two colleagues."),
+            Refusal::GroupTooLarge => write!(f, "A group holds at most {GROUP_MAX} members."),
+            Refusal::AnnouncementByManagers => {
+                f.write_str("Only managers start announcement conversations.")
+            }
+        }
+    }
+}
+
+/// A message's text, trimmed; refused when empty or too long.
+pub fn text(raw: &str) -> Result<String, Refusal> {
+    let trimmed = raw.trim();
+    if trimmed.is_empty() {
+        return Err(Refusal::Empty);
+    }
+    if trimmed.chars().count() > TEXT_MAX {
+        return Err(Refusal::TooLong);
+    }
+    Ok(trimmed.to_string())
+}
+
+/// Whether `reader` (an employee record) reads a conversation listing `members`: anyone of
+/// the store reads the team conversation; others read the ones that list them.
+pub fn reads(kind: Kind, members: &[uuid::Uuid], reader: uuid::Uuid) -> bool {
+    kind == Kind::Team || members.contains(&reader)
+}
+
+/// Whether a reader may post: announcement conversations take managers' posts only.
+pub fn may_post(announcement: bool, manager: bool) -> Result<(), Refusal> {
+    if announcement && !manager {
+        Err(Refusal::AnnouncementOnly)
+    } else {
+        Ok(())
+    }
+}
+
+/// Whether `editor` may edit a message of `sender`.
+pub fn may_edit(
+    sender: Option<uuid::Uuid>,
+    editor: uuid::Uuid,
+    deleted: bool,
+) -> Result<(), Refusal> {
+    if deleted {
+        return Err(Refusal::Deleted);
+    }
+    if sender != Some(editor) {
+        return Err(Refusal::NotYours);
+    }
+    Ok(())
+}
+
+/// Whether `by` may delete a message of `sender`: its sender, or a manager of the store.
+pub fn may_delete(
+    sender: Option<uuid::Uuid>,
+    by: uuid::Uuid,
+    manager: bool,
+) -> Result<(), Refusal> {
+    if manager || sender == Some(by) {
+        Ok(())
+    } else {
+        Err(Refusal::NotYours)
+    }
+}
+
+/// The members a new conversation lists: the creator and the chosen colleagues, each once.
+pub fn members(
+    kind: Kind,
+    creator: uuid::Uuid,
+    chosen: &[uuid::Uuid],
+    announcement: bool,
+    manager: bool,
+) -> Result<Vec<uuid::Uuid>, Refusal> {
+    if announcement && !manager {
+        return Err(Refusal::AnnouncementByManagers);
+    }
+    let mut others: Vec<uuid::Uuid> = chosen.iter().copied().filter(|m| *m != creator).collect();
+    others.sort_unstable();
+    others.dedup();
+    match kind {
+        Kind::Direct if others.len() != 1 => return Err(Refusal::DirectNeedsOne),
+        Kind::Group if others.len() < 2 => return Err(Refusal::GroupTooSmall),
+        Kind::Group if others.len() + 1 > GROUP_MAX => return Err(Refusal::GroupTooLarge),
+        _ => {}
+    }
+    let mut all = others;
+    all.push(creator);
+    all.sort_unstable();
+    Ok(all)
+}
+
+/// Unread messages: those after what the reader has seen.
+pub fn unread(last_seq: i64, seen_seq: i64) -> i64 {
+    (last_seq - seen_seq).max(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use uuid::Uuid;
+
+    fn id(n: u128) -> Uuid {
+        Uuid::from_u128(n)
+    }
+
+    #[test]
+    fn empty_or_whitespace_messages_are_not_sent() {
+        assert_eq!(text("  \n\t "), Err(Refusal::Empty));
+        assert_eq!(text("  hi  "), Ok("hi".into()));
+        assert_eq!(text(&"x".repeat(TEXT_MAX)).map(|t| t.len()), Ok(TEXT_MAX));
+        assert_eq!(text(&"x".repeat(TEXT_MAX + 1)), Err(Refusal::TooLong));
+        assert_eq!(Refusal::Empty.to_string(), "Empty messages are not sent.");
+    }
+
+    #[test]
+    fn who_reads_and_posts() {
+        assert!(reads(Kind::Team, &[], id(1)));
+        assert!(reads(Kind::Group, &[id(1), id(2)], id(2)));
+        assert!(!reads(Kind::Direct, &[id(1), id(2)], id(3)));
+        assert_eq!(may_post(true, false), Err(Refusal::AnnouncementOnly));
+        assert!(may_post(true, true).is_ok());
+        assert!(may_post(false, false).is_ok());
+    }
+
+    #[test]
+    fn who_edits_and_deletes() {
+        assert!(may_edit(Some(id(1)), id(1), false).is_ok());
+        assert_eq!(may_edit(Some(id(1)), id(2), false), Err(Refusal::NotYours));
+        assert_eq!(may_edit(Some(id(1)), id(1), true), Err(Refusal::Deleted));
+        assert_eq!(may_edit(None, id(1), false), Err(Refusal::NotYours));
+        assert!(may_delete(Some(id(1)), id(1), false).is_ok());
+        assert!(may_delete(Some(id(1)), id(2), true).is_ok());
+        assert_eq!(
+            may_delete(Some(id(1)), id(2), false),
+            Err(Refusal::NotYours)
+        );
+    }
+
+    #[test]
+    fn conversation_members() {
+        assert_eq!(
+            members(Kind::Direct, id(1), &[id(2)], false, false),
+            Ok(vec![id(1), id(2)])
+        );
+        assert_eq!(
+            members(Kind::Direct, id(1), &[id(1)], false, false),
+            Err(Refusal::DirectNeedsOne)
+        );
+        assert_eq!(
+            members(Kind::Direct, id(1), &[id(2), id(3)], false, false),
+            Err(Refusal::DirectNeedsOne)
+        );
+        assert_eq!(
+            members(Kind::Group, id(1), &[id(2), id(2)], false, false),
+            Err(Refusal::GroupTooSmall)
+        );
+        assert_eq!(
+            members(Kind::Group, id(3), &[id(2), id(1)], false, false),
+            Ok(vec![id(1), id(2), id(3)])
+        );
+        assert_eq!(
+            members(Kind::Group, id(1), &[id(2), id(3)], true, false),
+            Err(Refusal::AnnouncementByManagers)
+        );
+        let many: Vec<Uuid> = (2..=GROUP_MAX as u128 + 1).map(id).collect();
+        assert_eq!(
+            members(Kind::Group, id(1), &many, false, false),
+            Err(Refusal::GroupTooLarge)
+        );
+    }
+
+    #[test]
+    fn unread_counts_what_was_not_seen() {
+        assert_eq!(unread(10, 7), 3);
+        assert_eq!(unread(10, 12), 0);
+        assert_eq!(Kind::parse("group"), Some(Kind::Group));
+        assert_eq!(Kind::parse("x"), None);
+    }
+}

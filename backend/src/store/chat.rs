@@ -1,0 +1,445 @@
+//! The chat as store commands: conversations, messages (with a gap-free sequence per
+//! conversation), edits, deletions and reads, planned against the working set and committed
+//! before they are delivered, like every change of a store.
+
+use crate::db::models::chat::{Conversation, ConversationRead, Message};
+use crate::domain::audience::Audience;
+use crate::domain::chat::{self, Kind, Refusal};
+use crate::domain::ids::{ConversationId, EmployeeId, MessageId, StoreId, UserId};
+use crate::domain::permissions::Perms;
+use crate::error::{AppError, AppResult};
+use crate::store::command::{Command, Effects, EventDraft, Reply, Write};
+use crate::store::shifts::Caller;
+use crate::store::state::StoreState;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::json;
+use utoipa::ToSchema;
+
+/// A conversation as a member sees it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationView {
+    pub id: ConversationId,
+    pub store: StoreId,
+    /// team, direct or group.
+    pub kind: String,
+    #[schema(required = true)]
+    pub title: Option<String>,
+    /// Only managers post.
+    pub announcement: bool,
+    /// Employee records listed (empty for the team conversation: every member).
+    pub members: Vec<EmployeeId>,
+    /// The sequence number of its newest message.
+    pub last_seq: i64,
+    /// Messages after what the reader has seen.
+    pub unread: i64,
+    pub timestamp: i64,
+    pub modified: i64,
+}
+
+impl ConversationView {
+    pub fn new(c: &Conversation, seen: i64) -> ConversationView {
+        ConversationView {
+            id: c.id,
+            store: c.store_id,
+            kind: c.kind.clone(),
+            title: c.title.clone(),
+            announcement: c.announcement,
+            members: c.member_ids.iter().copied().map(EmployeeId).collect(),
+            last_seq: c.last_seq,
+            unread: chat::unread(c.last_seq, seen),
+            timestamp: c.created_at.timestamp_millis(),
+            modified: c.updated_at.timestamp_millis(),
+        }
+    }
+}
+
+/// A message as readers see it (a deleted one keeps its place, without its content).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageView {
+    pub id: MessageId,
+    pub conversation: ConversationId,
+    /// Gap-free within its conversation, from 1.
+    pub seq: i64,
+    /// The sender's employee record; `null` for the product's own messages.
+    #[schema(required = true)]
+    pub sender: Option<EmployeeId>,
+    /// text, image, document, dropshift or survey.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub content: String,
+    #[schema(required = true)]
+    pub reply_to: Option<MessageId>,
+    /// What the message opens (a dropped shift's request and shift).
+    #[schema(value_type = Option<Object>, required = true)]
+    pub action: Option<serde_json::Value>,
+    pub modified: bool,
+    pub deleted: bool,
+    /// Epoch ms.
+    pub timestamp: i64,
+}
+
+impl From<&Message> for MessageView {
+    fn from(m: &Message) -> Self {
+        MessageView {
+            id: m.id,
+            conversation: m.conversation_id,
+            seq: m.seq,
+            sender: m.sender,
+            kind: m.kind.clone(),
+            content: if m.deleted {
+                String::new()
+            } else {
+                m.content.clone()
+            },
+            reply_to: m.reply_to,
+            action: if m.deleted { None } else { m.action.clone() },
+            modified: m.modified,
+            deleted: m.deleted,
+            timestamp: m.created_at.timestamp_millis(),
+        }
+    }
+}
+
+fn refused(e: Refusal) -> AppError {
+    match e {
+        Refusal::NotYours | Refusal::AnnouncementOnly | Refusal::AnnouncementByManagers => {
+            AppError::forbidden(e.code(), e.to_string())
+        }
+        Refusal::Deleted => AppError::conflict(e.code(), e.to_string()),
+        _ => AppError::bad_request(e.code(), e.to_string()),
+    }
+}
+
+fn conversation_not_found() -> AppError {
+    AppError::not_found("conversation_not_found", "Conversation not found.")
+}
+
+fn message_not_found() -> AppError {
+    AppError::not_found("message_not_found", "Message not found.")
+}
+
+fn is_manager(by: &Caller) -> bool {
+    by.perms.covers(Perms::SCHEDULE) || by.perms.covers(Perms::EMPLOYEE)
+}
+
+/// A conversation the caller reads.
+pub fn readable(
+    state: &StoreState,
+    reader: EmployeeId,
+    id: ConversationId,
+) -> AppResult<&Conversation> {
+    state
+        .chat
+        .conversations
+        .get(&id)
+        .filter(|c| Kind::parse(&c.kind).is_some_and(|k| chat::reads(k, &c.member_ids, reader.0)))
+        .ok_or_else(conversation_not_found)
+}
+
+/// Who hears of a conversation's changes: everyone for the team's, else its members.
+pub fn audience(state: &StoreState, c: &Conversation) -> Audience {
+    if c.kind == Kind::Team.as_str() {
+        return Audience::Everyone;
+    }
+    let users: Vec<UserId> = c
+        .member_ids
+        .iter()
+        .filter_map(|e| state.employees.iter().find(|r| r.id.0 == *e))
+        .filter_map(|r| r.user_id)
+        .collect();
+    Audience::Users(users)
+}
+
+/// What a new message holds.
+#[derive(Debug, Clone)]
+pub struct Draft {
+    /// The sender's record; `None` for the product's own messages.
+    pub sender: Option<EmployeeId>,
+    /// text, image, document, dropshift or survey.
+    pub kind: &'static str,
+    pub content: String,
+    pub reply_to: Option<MessageId>,
+    pub action: Option<serde_json::Value>,
+}
+
+/// The effects of a new message in `conversation`: the message with the next sequence number
+/// and the conversation moved on, announced to its readers.
+pub fn post(
+    state: &StoreState,
+    conversation: &Conversation,
+    draft: Draft,
+    now: DateTime<Utc>,
+    effects: &mut Effects,
+) -> MessageView {
+    let Draft {
+        sender,
+        kind,
+        content,
+        reply_to,
+        action,
+    } = draft;
+    let mut next = conversation.clone();
+    next.last_seq += 1;
+    next.updated_at = now;
+    let message = Message {
+        id: MessageId::new(),
+        store_id: state.store.id,
+        conversation_id: conversation.id,
+        seq: next.last_seq,
+        sender,
+        kind: kind.into(),
+        content,
+        reply_to,
+        action,
+        modified: false,
+        deleted: false,
+        version: 1,
+        created_at: now,
+        updated_at: now,
+    };
+    let view = MessageView::from(&message);
+    effects.events.push(EventDraft {
+        kind: "message.created",
+        data: json!(view),
+        visibility: audience(state, conversation),
+    });
+    effects.writes.push(Write::PutConversation(Box::new(next)));
+    effects.writes.push(Write::PutMessage(Box::new(message)));
+    view
+}
+
+/// `createConversation`: a direct conversation with one colleague (the existing one when there
+/// is one) or a group; managers may make a group announcement-only.
+#[derive(Debug)]
+pub struct CreateConversation {
+    pub by: Caller,
+    pub kind: Kind,
+    pub members: Vec<EmployeeId>,
+    pub title: Option<String>,
+    pub announcement: bool,
+}
+
+impl Command for CreateConversation {
+    fn name(&self) -> &'static str {
+        "createConversation"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        if self.kind == Kind::Team {
+            return Err(AppError::bad_request(
+                "invalid_kind",
+                "The team conversation exists already.",
+            ));
+        }
+        for m in &self.members {
+            state.employee(*m).filter(|e| !e.deactive).ok_or_else(|| {
+                AppError::not_found("employee_not_found", crate::messages::NO_EMPLOYEE_DOCUMENT)
+            })?;
+        }
+        let chosen: Vec<uuid::Uuid> = self.members.iter().map(|m| m.0).collect();
+        let members = chat::members(
+            self.kind,
+            self.by.employee.0,
+            &chosen,
+            self.announcement,
+            is_manager(&self.by),
+        )
+        .map_err(refused)?;
+        if self.kind == Kind::Direct {
+            if let Some(existing) = state
+                .chat
+                .conversations
+                .values()
+                .find(|c| c.kind == Kind::Direct.as_str() && c.member_ids == members)
+            {
+                let seen = state
+                    .chat
+                    .reads
+                    .get(&(existing.id, self.by.employee))
+                    .copied()
+                    .unwrap_or(0);
+                return Ok(Effects::nothing(ConversationView::new(existing, seen)));
+            }
+        }
+        let conversation = Conversation {
+            id: ConversationId::new(),
+            store_id: state.store.id,
+            kind: self.kind.as_str().into(),
+            title: self.title.clone(),
+            announcement: self.announcement,
+            member_ids: members,
+            created_by: Some(self.by.employee),
+            last_seq: 0,
+            created_at: now,
+            updated_at: now,
+        };
+        let view = ConversationView::new(&conversation, 0);
+        Ok(Effects {
+            events: vec![EventDraft {
+                kind: "conversation.created",
+                data: json!(view),
+                visibility: audience(state, &conversation),
+            }],
+            writes: vec![Write::PutConversation(Box::new(conversation))],
+            reply: Reply::new(view),
+        })
+    }
+}
+
+/// `sendMessage`.
+#[derive(Debug)]
+pub struct SendMessage {
+    pub by: Caller,
+    pub conversation: ConversationId,
+    pub content: String,
+    pub reply_to: Option<MessageId>,
+}
+
+impl Command for SendMessage {
+    fn name(&self) -> &'static str {
+        "sendMessage"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let conversation = readable(state, self.by.employee, self.conversation)?;
+        chat::may_post(conversation.announcement, is_manager(&self.by)).map_err(refused)?;
+        let content = chat::text(&self.content).map_err(refused)?;
+        if let Some(reply) = self.reply_to {
+            state
+                .chat
+                .recent
+                .get(&conversation.id)
+                .and_then(|r| r.iter().find(|m| m.id == reply))
+                .ok_or_else(message_not_found)?;
+        }
+        let mut effects = Effects::default();
+        let draft = Draft {
+            sender: Some(self.by.employee),
+            kind: "text",
+            content,
+            reply_to: self.reply_to,
+            action: None,
+        };
+        let view = post(state, conversation, draft, now, &mut effects);
+        // The sender has read their own message.
+        effects
+            .writes
+            .push(Write::PutRead(Box::new(ConversationRead {
+                conversation_id: conversation.id,
+                employee_id: self.by.employee,
+                seen_seq: view.seq,
+                updated_at: now,
+            })));
+        effects.reply = Reply::new(view);
+        Ok(effects)
+    }
+}
+
+/// `editMessage` (its sender) and `deleteMessage` (its sender or a manager).
+#[derive(Debug)]
+pub struct ChangeMessage {
+    pub by: Caller,
+    pub message: MessageId,
+    /// The new text; `None` deletes.
+    pub content: Option<String>,
+}
+
+impl Command for ChangeMessage {
+    fn name(&self) -> &'static str {
+        if self.content.is_some() {
+            "editMessage"
+        } else {
+            "deleteMessage"
+        }
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let message = state
+            .chat
+            .message(self.message)
+            .ok_or_else(message_not_found)?;
+        let conversation = readable(state, self.by.employee, message.conversation_id)
+            .map_err(|_| message_not_found())?;
+        let sender = message.sender.map(|s| s.0);
+        let mut next = message.clone();
+        match &self.content {
+            Some(text) => {
+                chat::may_edit(sender, self.by.employee.0, message.deleted).map_err(refused)?;
+                next.content = chat::text(text).map_err(refused)?;
+                next.modified = true;
+            }
+            None => {
+                if message.deleted {
+                    return Ok(Effects::nothing(MessageView::from(message)));
+                }
+                chat::may_delete(sender, self.by.employee.0, is_manager(&self.by))
+                    .map_err(refused)?;
+                next.deleted = true;
+            }
+        }
+        next.version += 1;
+        next.updated_at = now;
+        let view = MessageView::from(&next);
+        Ok(Effects {
+            events: vec![EventDraft {
+                kind: "message.updated",
+                data: json!(view),
+                visibility: audience(state, conversation),
+            }],
+            writes: vec![Write::PutMessage(Box::new(next))],
+            reply: Reply::new(view),
+        })
+    }
+}
+
+/// `markConversationSeen`: the reader has seen the conversation up to `seq`.
+#[derive(Debug)]
+pub struct MarkSeen {
+    pub by: Caller,
+    pub conversation: ConversationId,
+    pub seq: i64,
+}
+
+impl Command for MarkSeen {
+    fn name(&self) -> &'static str {
+        "markConversationSeen"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let conversation = readable(state, self.by.employee, self.conversation)?;
+        let key = (conversation.id, self.by.employee);
+        let before = state.chat.reads.get(&key).copied().unwrap_or(0);
+        let seen = self.seq.clamp(0, conversation.last_seq);
+        if seen <= before {
+            return Ok(Effects::nothing(ConversationView::new(
+                conversation,
+                before,
+            )));
+        }
+        let view = ConversationView::new(conversation, seen);
+        // Members learn who saw what ("seen by"); in the team conversation only the reader
+        // hears (the whole store would otherwise hear every read).
+        let visibility = if conversation.kind == Kind::Team.as_str() {
+            Audience::Users(state.user_of(Some(self.by.employee)).into_iter().collect())
+        } else {
+            audience(state, conversation)
+        };
+        Ok(Effects {
+            events: vec![EventDraft {
+                kind: "conversation.read",
+                data: json!({ "conversation": conversation.id, "employee": self.by.employee, "seq": seen }),
+                visibility,
+            }],
+            writes: vec![Write::PutRead(Box::new(ConversationRead {
+                conversation_id: conversation.id,
+                employee_id: self.by.employee,
+                seen_seq: seen,
+                updated_at: now,
+            }))],
+            reply: Reply::new(view),
+        })
+    }
+}

@@ -1,0 +1,3 @@
+DROP TABLE conversation_reads;
+DROP TABLE messages;
+DROP TABLE conversations;
