@@ -80,7 +80,7 @@ test('at a phone’s width the app uses the bottom navigation and fits the scree
   // More opens the rest of the menu; choosing an entry goes there and closes it.
   await bar.getByRole('button', { name: 'More' }).click();
   const sheet = page.getByTestId('bottom-nav-sheet');
-  assert.deepEqual(await names(sheet.getByRole('link')), ['Time clock', 'Availability', 'Shift pool', 'Settings']);
+  assert.deepEqual(await names(sheet.getByRole('link')), ['Time clock', 'Availability', 'Shift pool', 'Messages', 'Settings']);
   await screenshot(page, 'phone-more');
   await sheet.getByRole('link', { name: 'Shift pool' }).click();
   await page.waitForURL(/\/more\/shiftpoll$/);

@@ -35,6 +35,7 @@ const ClockPage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default
 const NowPanel = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.NowPanel })));
 const TimesheetPage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.TimesheetPage })));
 const ClockDevicePage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.ClockDevicePage })));
+const MessagesPage = lazy(() => import('@/pages/MessagesPage').then((m) => ({ default: m.MessagesPage })));
 const ResetPasswordPage = lazy(() => import('@/modules/auth/components/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 
 function AppRoutes() {
@@ -62,6 +63,7 @@ function AppRoutes() {
         <Route path="/more/shiftpoll" element={<ShiftPoolPage />} />
         <Route path="/more/manager/shift-pool" element={<RequirePermission><ManagerShiftPoolPage /></RequirePermission>} />
         <Route path="/notifications" element={<NotificationsPage />} />
+        <Route path="/messages" element={<MessagesPage />} />
         <Route path="/clock" element={<ClockPage />} />
         <Route path="/clock/now" element={<RequirePermission><NowPanel /></RequirePermission>} />
         <Route path="/clock/timesheets" element={<RequirePermission><TimesheetPage /></RequirePermission>} />

@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+import type { components } from '@/modules/api/schema';
 import type { NotificationLists, PoolEntry } from '@/modules/api/types';
 import type { LiveResource } from '@/modules/realtime/hooks/useLiveResource';
 
@@ -6,6 +7,7 @@ import type { LiveResource } from '@/modules/realtime/hooks/useLiveResource';
 export interface LiveFeeds {
   notifications: LiveResource<NotificationLists>;
   pool: LiveResource<PoolEntry[]>;
+  conversations: LiveResource<components['schemas']['ConversationEntry'][]>;
 }
 
 export const LiveFeedsContext = createContext<LiveFeeds | null>(null);

@@ -1,11 +1,12 @@
 import { useContext, useMemo } from 'react';
+import type { components } from '@/modules/api/schema';
 import type { NotificationLists, PoolEntry } from '@/modules/api/types';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { LiveFeedsContext, type LiveFeeds } from '../components/LiveFeedsContext';
 
 /**
- * Loads the store's notifications and shift pool, live, once for the whole frame: the
+ * Loads the store's notifications, shift pool and conversations, live, once for the whole frame: the
  * navigation counts them and their pages show them, from the same reads.
  */
 export function useLoadLiveFeeds(): LiveFeeds {
@@ -16,7 +17,11 @@ export function useLoadLiveFeeds(): LiveFeeds {
     { onNotifications: true },
   );
   const pool = useLiveResource<PoolEntry[]>(storeId ? `/stores/${storeId}/pool` : null, ['shift.', 'request.']);
-  return useMemo(() => ({ notifications, pool }), [notifications, pool]);
+  const conversations = useLiveResource<components['schemas']['ConversationEntry'][]>(
+    storeId ? `/stores/${storeId}/conversations` : null,
+    ['message.', 'conversation.'],
+  );
+  return useMemo(() => ({ notifications, pool, conversations }), [notifications, pool, conversations]);
 }
 
 /** The frame's live feeds (see [`useLoadLiveFeeds`]); only inside the signed-in frame. */

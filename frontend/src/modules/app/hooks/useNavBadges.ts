@@ -4,8 +4,8 @@ import type { LiveFeeds } from '../components/LiveFeedsContext';
 import { badgeCounts } from '../utils/badges';
 
 /** The navigation's counts, from the frame's live feeds. */
-export function useNavBadges({ notifications, pool }: LiveFeeds): Record<BadgeKind, number> {
+export function useNavBadges({ notifications, pool, conversations }: LiveFeeds): Record<BadgeKind, number> {
   const { me, permissions } = useCurrentStore();
   const manager = permissions.isOwner || permissions.names.includes('schedule');
-  return badgeCounts(notifications.data, pool.data, me?.id ?? null, manager);
+  return badgeCounts(notifications.data, pool.data, me?.id ?? null, manager, conversations.data);
 }

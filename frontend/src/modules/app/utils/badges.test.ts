@@ -22,6 +22,11 @@ describe('navigation badges', () => {
     expect(badgeCounts(null, pool, null, false).shiftpoll, 'no employee record yet').toBe(0);
   });
 
+  it('count unread messages across conversations', () => {
+    expect(badgeCounts(null, null, 'me', false, [{ unread: 2 }, { unread: 0 }, { unread: 5 }]).messages).toBe(7);
+    expect(badgeCounts(null, null, 'me', false).messages).toBe(0);
+  });
+
   it('cap what they show at 99+', () => {
     expect(badgeText(7)).toBe('7');
     expect(badgeText(99)).toBe('99');

@@ -15,8 +15,10 @@ export function badgeCounts(
   pool: PoolEntry[] | null,
   me: string | null,
   manager: boolean,
+  conversations: { unread: number }[] | null = null,
 ): Record<BadgeKind, number> {
   return {
+    messages: (conversations ?? []).reduce((sum, c) => sum + c.unread, 0),
     notifications: unseenIds(mergeNotifications(notifications)).length,
     shiftpoll: me ? (pool ?? []).filter((e) => WAITING.has(poolAction(e, me, manager))).length : 0,
   };

@@ -1,7 +1,7 @@
 import { canAccess } from './routePermissions';
 
-/** The spec's badge kinds that this app counts (messages are not served yet). */
-export type BadgeKind = 'notifications' | 'shiftpoll';
+/** The spec's badge kinds: unread messages, unseen notifications, pool entries waiting. */
+export type BadgeKind = 'messages' | 'notifications' | 'shiftpoll';
 
 /** A navigation entry: its path, catalogue key, icon and the count it shows, if any. */
 export interface MenuEntry {
@@ -29,6 +29,7 @@ export const SIDEBAR: MenuEntry[] = [
   { path: '/availability', labelKey: 'nav.availability', icon: '◷' },
   { path: '/more/shiftpoll', labelKey: 'nav.shiftPool', icon: '⇄', badge: 'shiftpoll' },
   { path: '/more/manager/shift-pool', labelKey: 'nav.managerShiftPool', icon: '⇄', badge: 'shiftpoll' },
+  { path: '/messages', labelKey: 'nav.messages', icon: '💬', badge: 'messages' },
   { path: '/notifications', labelKey: 'nav.notifications', icon: '✉', badge: 'notifications' },
   { path: '/settings', labelKey: 'nav.settings', icon: '✎' },
 ];

@@ -50,7 +50,7 @@ describe('menus', () => {
   const paths = (entries: { path: string }[]) => entries.map((e) => e.path);
 
   it('shows an employee only the open entries', () => {
-    expect(paths(visibleEntries(SIDEBAR, [], false))).toEqual(['/home', '/clock', '/availability', '/more/shiftpoll', '/notifications', '/settings']);
+    expect(paths(visibleEntries(SIDEBAR, [], false))).toEqual(['/home', '/clock', '/availability', '/more/shiftpoll', '/messages', '/notifications', '/settings']);
   });
 
   it('shows schedule managers the schedule and dashboard but not the team or store', () => {
@@ -63,6 +63,7 @@ describe('menus', () => {
       '/clock/timesheets',
       '/availability',
       '/more/manager/shift-pool',
+      '/messages',
       '/notifications',
       '/settings',
     ]);
@@ -83,7 +84,7 @@ describe('menus', () => {
   });
 
   it('puts the rest of the sidebar behind the phone bar’s More button', () => {
-    expect(paths(moreEntries([], false))).toEqual(['/clock', '/availability', '/more/shiftpoll', '/settings']);
+    expect(paths(moreEntries([], false))).toEqual(['/clock', '/availability', '/more/shiftpoll', '/messages', '/settings']);
     expect(paths(moreEntries(['schedule'], false))).toEqual([
       '/home',
       '/clock',
@@ -91,6 +92,7 @@ describe('menus', () => {
       '/clock/timesheets',
       '/availability',
       '/more/manager/shift-pool',
+      '/messages',
       '/settings',
     ]);
     const owner = [...paths(bottomEntries([], true)), ...paths(moreEntries([], true))];

@@ -1,0 +1,230 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { errorText } from '@/modules/api/errors';
+import { useLiveFeeds } from '@/modules/app/hooks/useLiveFeeds';
+import { useApi } from '@/modules/auth/hooks/useApi';
+import { useChanges } from '@/modules/realtime/hooks/useChanges';
+import { clockTime } from '@/modules/schedule/utils/calendar';
+import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
+import { Button } from '@/modules/ui/components/Button';
+import { SelectField, TextField } from '@/modules/ui/components/Field';
+import { Badge, Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
+import { CardItem, CardList } from '@/modules/ui/components/List';
+import { Loading } from '@/modules/ui/components/Spinner';
+import { firstGap, mergeMessages, newDay, type Conversation, type Message } from '../utils/chat';
+
+/**
+ * `/messages`: the store's conversations with their unread counts, and the open one's thread,
+ * live: history 20 at a time backwards, replies, edits and deletions of one's own, marked seen
+ * as it is read.
+ */
+export function MessagesPage() {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const snack = useSnackbar();
+  const { storeId, store, me, employees } = useCurrentStore();
+  const zone = store?.timezoneReference ?? 'UTC';
+  const { data: list, reload: reloadList } = useLiveFeeds().conversations;
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('c');
+  const conversations = useMemo(() => list ?? [], [list]);
+  const open = conversations.find((c) => c.id === openId) ?? null;
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [more, setMore] = useState(true);
+  const [text, setText] = useState('');
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const [newWith, setNewWith] = useState('');
+  const bottom = useRef<HTMLDivElement>(null);
+  const nameOf = (id: string | null | undefined) => {
+    const e = employees.find((x) => x.id === id);
+    return e ? e.displayName || e.email : t('chat.store');
+  };
+  const titleOf = (c: Conversation) =>
+    c.kind === 'team'
+      ? t('chat.team')
+      : c.title || c.members.filter((m) => m !== me?.id).map((m) => nameOf(m)).join(', ');
+
+  const path = storeId && openId ? `/stores/${storeId}/conversations/${openId}/messages` : null;
+  const load = useCallback(
+    async (query: Record<string, number | undefined>) => {
+      if (!path) return [];
+      const page = await api.get<Message[]>(path, query);
+      setMessages((cur) => mergeMessages(cur, page));
+      return page;
+    },
+    [api, path],
+  );
+
+  useEffect(() => {
+    setMessages([]);
+    setMore(true);
+    setReplyTo(null);
+    if (path) void load({}).then((page) => setMore(page.length >= 20));
+  }, [path, load]);
+
+  // Live: new and changed messages of the open conversation; a gap (missed while away) loads.
+  useChanges(
+    (event) => {
+      if (!event.type.startsWith('message.')) return;
+      const m = event.data as Message;
+      if (m.conversation !== openId) return;
+      setMessages((cur) => mergeMessages(cur, [m]));
+    },
+    () => path && void load({}),
+  );
+  useEffect(() => {
+    const gap = firstGap(messages);
+    if (gap !== null) void load({ after: gap });
+  }, [messages, load]);
+
+  // What is shown is seen.
+  const lastSeq = messages.at(-1)?.seq ?? 0;
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+    if (!storeId || !open || lastSeq === 0 || open.lastSeq - open.unread >= lastSeq) return;
+    void api.call('markConversationSeen', { store: storeId, conversationId: open.id, seq: lastSeq }).then(reloadList, () => undefined);
+  }, [api, storeId, open, lastSeq, reloadList]);
+
+  const send = async () => {
+    if (!storeId || !open || !text.trim()) return;
+    try {
+      const sent = await api.call('sendMessage', { store: storeId, conversationId: open.id, content: text, replyTo: replyTo?.id ?? null });
+      setMessages((cur) => mergeMessages(cur, [sent]));
+      setText('');
+      setReplyTo(null);
+    } catch (e) {
+      snack(errorText(t, e), 'error', 'chat');
+    }
+  };
+
+  const change = async (m: Message, remove: boolean) => {
+    if (!storeId) return;
+    try {
+      if (remove) await api.call('deleteMessage', { store: storeId, messageId: m.id });
+      else {
+        const content = window.prompt(t('chat.edit'), m.content);
+        if (content === null) return;
+        await api.call('editMessage', { store: storeId, messageId: m.id, content });
+      }
+    } catch (e) {
+      snack(errorText(t, e), 'error', 'chat');
+    }
+  };
+
+  const startDirect = async () => {
+    if (!storeId || !newWith) return;
+    try {
+      const c = await api.call('createConversation', { store: storeId, kind: 'direct', members: [newWith] });
+      setNewWith('');
+      reloadList();
+      setParams({ c: c.id });
+    } catch (e) {
+      snack(errorText(t, e), 'error', 'chat');
+    }
+  };
+
+  if (!store || !me) return <Loading label={t('common.loading')} />;
+  const time = (at: number) => clockTime(at, zone);
+  const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
+
+  if (!open) {
+    return (
+      <Stack>
+        <PageHeader>
+          <h1>{t('chat.title')}</h1>
+        </PageHeader>
+        {list === null ? <Muted>{t('common.loading')}</Muted> : null}
+        <CardList data-testid="conversations">
+          {conversations.map((c) => (
+            <CardItem key={c.id} data-testid="conversation" data-kind={c.kind} onClick={() => setParams({ c: c.id })} style={{ cursor: 'pointer' }}>
+              <Row $justify="space-between">
+                <strong>{titleOf(c)}</strong>
+                {c.unread > 0 ? <Badge data-testid="unread">{c.unread}</Badge> : null}
+              </Row>
+              {c.last ? <Muted>{c.last.deleted ? t('chat.deleted') : c.last.content}</Muted> : <Muted>{t('chat.empty')}</Muted>}
+            </CardItem>
+          ))}
+        </CardList>
+        <Card>
+          <Stack $gap={2}>
+            <strong>{t('chat.newDirect')}</strong>
+            <SelectField
+              label={t('chat.with')}
+              value={newWith}
+              onChange={(e) => setNewWith(e.target.value)}
+              options={[{ value: '', label: '—' }, ...employees.filter((e) => e.id !== me.id).map((e) => ({ value: e.id, label: e.displayName || e.email }))]}
+            />
+            <Row $justify="flex-end">
+              <Button type="button" $small disabled={!newWith} onClick={() => void startDirect()}>{t('chat.start')}</Button>
+            </Row>
+          </Stack>
+        </Card>
+      </Stack>
+    );
+  }
+
+  const oldest = messages[0]?.seq;
+  return (
+    <Stack>
+      <PageHeader>
+        <Button type="button" $small $variant="ghost" onClick={() => setParams({})} aria-label={t('chat.back')}>‹</Button>
+        <h1 data-testid="thread-title">{titleOf(open)}</h1>
+      </PageHeader>
+      {more && oldest && oldest > 1 ? (
+        <Button type="button" $small $variant="secondary" onClick={() => void load({ before: oldest }).then((p) => setMore(p.length >= 20))}>
+          {t('chat.older')}
+        </Button>
+      ) : null}
+      <CardList data-testid="thread" aria-live="polite">
+        {messages.map((m, i) => {
+          const mine = m.sender === me.id;
+          const replied = m.replyTo ? messages.find((x) => x.id === m.replyTo) : null;
+          return (
+            <li key={m.id} style={{ listStyle: 'none' }}>
+              {newDay(messages, i, zone) ? <Muted as="div" style={{ textAlign: 'center' }}>{day.format(m.timestamp)}</Muted> : null}
+              <CardItem $accent={mine ? '#0969da' : m.type === 'dropshift' ? '#d97706' : '#8b949e'} data-testid="message" data-seq={m.seq} as="div">
+                <Row $justify="space-between">
+                  <strong>{m.sender ? nameOf(m.sender) : t('chat.store')}</strong>
+                  <Muted>{time(m.timestamp)}{m.modified ? ` · ${t('chat.modified')}` : ''}</Muted>
+                </Row>
+                {replied ? <Muted>↪ {replied.deleted ? t('chat.deleted') : replied.content}</Muted> : null}
+                <span data-testid="message-text">{m.deleted ? <em>{t('chat.deleted')}</em> : m.content}</span>
+                {!m.deleted ? (
+                  <Row $gap={2}>
+                    <Button type="button" $small $variant="ghost" onClick={() => setReplyTo(m)}>{t('chat.reply')}</Button>
+                    {mine && m.type === 'text' ? <Button type="button" $small $variant="ghost" onClick={() => void change(m, false)}>{t('chat.editAction')}</Button> : null}
+                    {mine ? <Button type="button" $small $variant="ghost" onClick={() => void change(m, true)}>{t('chat.delete')}</Button> : null}
+                  </Row>
+                ) : null}
+              </CardItem>
+            </li>
+          );
+        })}
+      </CardList>
+      <div ref={bottom} />
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        <Stack $gap={2}>
+          {replyTo ? (
+            <Row $justify="space-between">
+              <Muted>↪ {replyTo.content}</Muted>
+              <Button type="button" $small $variant="ghost" onClick={() => setReplyTo(null)}>{t('common.cancel')}</Button>
+            </Row>
+          ) : null}
+          <Row $gap={2}>
+            <div style={{ flex: 1 }}>
+              <TextField label={t('chat.message')} value={text} onChange={(e) => setText(e.target.value)} maxLength={4000} data-testid="composer" />
+            </div>
+            <Button type="submit" disabled={!text.trim()} data-testid="send">{t('chat.send')}</Button>
+          </Row>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

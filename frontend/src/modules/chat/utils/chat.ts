@@ -1,0 +1,31 @@
+import type { components } from '@/modules/api/schema';
+
+export type Conversation = components['schemas']['ConversationEntry'];
+export type Message = components['schemas']['MessageView'];
+
+/** Messages merged by id and kept in sequence order (history pages and live ones meet). */
+export function mergeMessages(current: Message[], incoming: Message[]): Message[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of incoming) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.seq - b.seq);
+}
+
+/** The first sequence number missing between the known messages, if any (a gap to load). */
+export function firstGap(messages: Message[]): number | null {
+  for (let i = 1; i < messages.length; i++) {
+    const prev = messages[i - 1];
+    const cur = messages[i];
+    if (prev && cur && cur.seq !== prev.seq + 1) return prev.seq;
+  }
+  return null;
+}
+
+/** Whether a day separator goes before message `i` (a new day in `zone`). */
+export function newDay(messages: Message[], i: number, zone: string): boolean {
+  const cur = messages[i];
+  if (!cur) return false;
+  const prev = messages[i - 1];
+  if (!prev) return true;
+  const day = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return day(prev.timestamp) !== day(cur.timestamp);
+}

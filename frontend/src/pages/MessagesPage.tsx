@@ -1,0 +1,1 @@
+export { MessagesPage } from '@/modules/chat/components/MessagesPage';
