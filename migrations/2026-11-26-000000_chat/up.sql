@@ -53,3 +53,6 @@ CREATE TABLE conversation_reads (
     updated_at timestamptz NOT NULL,
     PRIMARY KEY (conversation_id, employee_id)
 );
+
+-- Search in a store's messages (Postgres full-text search, language-neutral).
+CREATE INDEX messages_search_idx ON messages USING gin (to_tsvector('simple', content));

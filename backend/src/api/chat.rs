@@ -39,6 +39,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/stores/{storeId}/conversations/{conversationId}/reads",
         web::get().to(get_reads),
+    )
+    .route(
+        "/stores/{storeId}/messages/search",
+        web::get().to(search_messages),
     );
 }
 
@@ -387,5 +391,52 @@ pub async fn get_reads(
             seq: r.seen_seq,
         })
         .collect();
+    Ok(crate::api::envelope::ok(views))
+}
+
+/// Longest search text.
+pub const SEARCH_MAX: usize = 200;
+/// Most results of a search.
+const SEARCH_LIMIT: i64 = 50;
+
+/// What to search for.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct SearchQuery {
+    /// Words to find (all of them), 1 to 200 characters.
+    pub q: String,
+}
+
+/// `GET /api/v1/stores/{storeId}/messages/search?q=`: the newest 50 messages matching the
+/// words, in the conversations the caller reads.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/messages/search",
+    params(("storeId" = uuid::Uuid, Path, description = "Store id"), SearchQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [Message]}`, newest first", body = [MessageView]),
+        (status = 400, description = "Empty or too long a search", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn search_messages(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<String>,
+    query: web::Query<SearchQuery>,
+) -> AppResult<HttpResponse> {
+    let member = crate::api::stores::member(&state, user, &path, "searchMessages").await?;
+    let words = input::required_text("q", &query.q, SEARCH_MAX)?;
+    input::no_nul(&serde_json::Value::from(words.as_str()))?;
+    let store = member.store_id();
+    let (mine, _) = visible(&state, store, member.employee.id).await?;
+    let ids: Vec<ConversationId> = mine.iter().map(|c| c.id).collect();
+    let found = state
+        .db
+        .run(move |conn| Ok(Message::search(conn, store, &ids, &words, SEARCH_LIMIT)?))
+        .await?;
+    let views: Vec<MessageView> = found.iter().map(MessageView::from).collect();
     Ok(crate::api::envelope::ok(views))
 }

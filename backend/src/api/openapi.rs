@@ -35,7 +35,8 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::clock::get_timesheet,
         crate::api::chat::get_conversations,
         crate::api::chat::get_messages,
-        crate::api::chat::get_reads
+        crate::api::chat::get_reads,
+        crate::api::chat::search_messages
     ),
     components(schemas(
         crate::api::stores::StoreDetail,

@@ -394,3 +394,74 @@ async fn a_dropped_shift_is_posted_to_the_team() {
     assert_eq!(last["action"]["dropRequest"], request);
     assert_eq!(last["action"]["shift"], shift["id"]);
 }
+
+#[actix_web::test]
+async fn search_finds_words_in_the_conversations_a_member_reads() {
+    let s = scene().await;
+    let team_conv = team(&s, &s.ana.token).await;
+    send(
+        &s,
+        &s.ana.token,
+        &team_conv,
+        "The espresso machine is broken",
+    )
+    .await
+    .data();
+    let gone = send(&s, &s.ana.token, &team_conv, "espresso beans arrived")
+        .await
+        .data()
+        .clone();
+    chat(
+        &s,
+        "deleteMessage",
+        &s.ana.token,
+        json!({ "messageId": gone["id"] }),
+    )
+    .await
+    .data();
+    let direct = chat(
+        &s,
+        "createConversation",
+        &s.ana.token,
+        json!({ "kind": "direct", "members": [s.ben_id] }),
+    )
+    .await
+    .data()
+    .clone();
+    send(&s, &s.ana.token, &direct, "secret espresso recipe")
+        .await
+        .data();
+    let search = |token: String, q: &'static str| {
+        let s = &s;
+        async move {
+            s.app
+                .get(
+                    &format!("/api/v1/stores/{}/messages/search?q={q}", s.store),
+                    Some(&token),
+                )
+                .await
+        }
+    };
+    let texts = |r: Reply| -> Vec<String> {
+        r.data()
+            .as_array()
+            .expect("list")
+            .iter()
+            .map(|m| m["content"].as_str().expect("text").to_string())
+            .collect()
+    };
+    // Ben reads both conversations; Sam only the team's; deleted messages never match.
+    assert_eq!(
+        texts(search(s.ben.token.clone(), "espresso").await),
+        vec!["secret espresso recipe", "The espresso machine is broken"]
+    );
+    assert_eq!(
+        texts(search(s.scheduler.token.clone(), "espresso").await),
+        vec!["The espresso machine is broken"]
+    );
+    assert_eq!(
+        texts(search(s.ben.token.clone(), "machine%20broken").await),
+        vec!["The espresso machine is broken"]
+    );
+    assert_eq!(search(s.ben.token.clone(), "%20").await.status, 400);
+}

@@ -119,6 +119,30 @@ impl Message {
         Ok(page)
     }
 
+    /// Messages of the given conversations matching a search (full-text, any language),
+    /// newest first; deleted ones never match.
+    pub fn search(
+        conn: &mut PgConnection,
+        store: StoreId,
+        conversations: &[ConversationId],
+        query: &str,
+        limit: i64,
+    ) -> QueryResult<Vec<Message>> {
+        use diesel::sql_types::{Array, BigInt, Text, Uuid as SqlUuid};
+        let ids: Vec<uuid::Uuid> = conversations.iter().map(|c| c.0).collect();
+        diesel::sql_query(
+            "SELECT * FROM messages
+             WHERE store_id = $1 AND conversation_id = ANY($2) AND NOT deleted
+               AND to_tsvector('simple', content) @@ plainto_tsquery('simple', $3)
+             ORDER BY created_at DESC LIMIT $4",
+        )
+        .bind::<SqlUuid, _>(store.0)
+        .bind::<Array<SqlUuid>, _>(ids)
+        .bind::<Text, _>(query)
+        .bind::<BigInt, _>(limit)
+        .load(conn)
+    }
+
     pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
         diesel::insert_into(messages::table)
             .values(self)
