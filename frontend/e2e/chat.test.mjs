@@ -66,6 +66,11 @@ test('two members chat live in the team conversation', async (t) => {
   anaPage.once('dialog', (d) => d.accept('Who can cover Saturday morning?'));
   await anaPage.getByTestId('message').first().getByRole('button', { name: 'Edit' }).click();
   await boss.getByTestId('message-text').getByText('Who can cover Saturday morning?').waitFor();
+  // The owner finds it by searching.
+  await boss.getByRole('button', { name: 'Back to conversations' }).click();
+  await boss.getByTestId('chat-search').fill('saturday morning');
+  await boss.getByRole('button', { name: 'Find' }).click();
+  await boss.getByTestId('search-result').getByText('Who can cover Saturday morning?').waitFor();
   const overflow = await anaPage.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
   assert.equal(overflow, false);
   await anaPage.context().close();

@@ -36,6 +36,8 @@ export function MessagesPage() {
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [newWith, setNewWith] = useState('');
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<Message[] | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const nameOf = (id: string | null | undefined) => {
     const e = employees.find((x) => x.id === id);
@@ -125,6 +127,15 @@ export function MessagesPage() {
     }
   };
 
+  const search = async () => {
+    if (!storeId || !query.trim()) return;
+    try {
+      setFound(await api.get<Message[]>(`/stores/${storeId}/messages/search`, { q: query.trim() }));
+    } catch (e) {
+      snack(errorText(t, e), 'error', 'chat');
+    }
+  };
+
   if (!store || !me) return <Loading label={t('common.loading')} />;
   const time = (at: number) => clockTime(at, zone);
   const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
@@ -135,6 +146,34 @@ export function MessagesPage() {
         <PageHeader>
           <h1>{t('chat.title')}</h1>
         </PageHeader>
+        <form
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void search();
+          }}
+        >
+          <Row $gap={2}>
+            <div style={{ flex: 1 }}>
+              <TextField label={t('chat.search')} type="search" value={query} onChange={(e) => { setQuery(e.target.value); if (!e.target.value) setFound(null); }} maxLength={200} data-testid="chat-search" />
+            </div>
+            <Button type="submit" $small $variant="secondary" disabled={!query.trim()}>{t('chat.find')}</Button>
+          </Row>
+        </form>
+        {found ? (
+          <CardList data-testid="search-results">
+            {found.length === 0 ? <Muted>{t('chat.nothingFound')}</Muted> : null}
+            {found.map((m) => (
+              <CardItem key={m.id} data-testid="search-result" onClick={() => setParams({ c: m.conversation })} style={{ cursor: 'pointer' }}>
+                <Row $justify="space-between">
+                  <strong>{m.sender ? nameOf(m.sender) : t('chat.store')}</strong>
+                  <Muted>{day.format(m.timestamp)} {time(m.timestamp)}</Muted>
+                </Row>
+                <span>{m.content}</span>
+              </CardItem>
+            ))}
+          </CardList>
+        ) : null}
         {list === null ? <Muted>{t('common.loading')}</Muted> : null}
         <CardList data-testid="conversations">
           {conversations.map((c) => (
