@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 seconds=${1:-20}
 targets=(eio_decode sio_parse call_body)
 
+# libFuzzer is C++: a fresh Debian machine needs a C++ compiler first.
+command -v c++ >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq g++; }
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 # cargo fuzz passes the compiler flags of libFuzzer's coverage instrumentation, which the
 # stable compiler accepts when told to.
