@@ -39,6 +39,8 @@ export function MessagesPage() {
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Message[] | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
+  // How far each member has read the open conversation ("seen by").
+  const [reads, setReads] = useState<{ employee: string; seq: number }[]>([]);
   const nameOf = (id: string | null | undefined) => {
     const e = employees.find((x) => x.id === id);
     return e ? e.displayName || e.email : t('chat.store');
@@ -59,16 +61,26 @@ export function MessagesPage() {
     [api, path],
   );
 
+  const loadReads = useCallback(() => {
+    if (!storeId || !openId) return;
+    api.get<{ employee: string; seq: number }[]>(`/stores/${storeId}/conversations/${openId}/reads`).then(setReads, () => setReads([]));
+  }, [api, storeId, openId]);
+
   useEffect(() => {
     setMessages([]);
     setMore(true);
     setReplyTo(null);
     if (path) void load({}).then((page) => setMore(page.length >= 20));
-  }, [path, load]);
+    loadReads();
+  }, [path, load, loadReads]);
 
   // Live: new and changed messages of the open conversation; a gap (missed while away) loads.
   useChanges(
     (event) => {
+      if (event.type === 'conversation.read') {
+        loadReads();
+        return;
+      }
       if (!event.type.startsWith('message.')) return;
       const m = event.data as Message;
       if (m.conversation !== openId) return;
@@ -96,6 +108,17 @@ export function MessagesPage() {
       setMessages((cur) => mergeMessages(cur, [sent]));
       setText('');
       setReplyTo(null);
+    } catch (e) {
+      snack(errorText(t, e), 'error', 'chat');
+    }
+  };
+
+  const grab = async (m: Message) => {
+    const request = (m.action as { dropRequest?: string } | null)?.dropRequest;
+    if (!storeId || !request) return;
+    try {
+      await api.call('grabShift', { store: storeId, dropReuestId: request });
+      snack(t('pool.done.grabShift'), 'success', 'chat');
     } catch (e) {
       snack(errorText(t, e), 'error', 'chat');
     }
@@ -230,8 +253,16 @@ export function MessagesPage() {
                 </Row>
                 {replied ? <Muted>↪ {replied.deleted ? t('chat.deleted') : replied.content}</Muted> : null}
                 <span data-testid="message-text">{m.deleted ? <em>{t('chat.deleted')}</em> : m.content}</span>
+                {mine && m.seq === lastSeq ? (
+                  <Muted data-testid="seen-by">
+                    {t('chat.seenBy', { count: reads.filter((r) => r.employee !== me.id && r.seq >= m.seq).length })}
+                  </Muted>
+                ) : null}
                 {!m.deleted ? (
                   <Row $gap={2}>
+                    {m.type === 'dropshift' && m.action ? (
+                      <Button type="button" $small onClick={() => void grab(m)} data-testid="grab-from-chat">{t('pool.grab')}</Button>
+                    ) : null}
                     <Button type="button" $small $variant="ghost" onClick={() => setReplyTo(m)}>{t('chat.reply')}</Button>
                     {mine && m.type === 'text' ? <Button type="button" $small $variant="ghost" onClick={() => void change(m, false)}>{t('chat.editAction')}</Button> : null}
                     {mine ? <Button type="button" $small $variant="ghost" onClick={() => void change(m, true)}>{t('chat.delete')}</Button> : null}
