@@ -57,6 +57,9 @@ test('two members chat live in the team conversation', async (t) => {
   await teamEntry.getByTestId('unread').getByText('1').waitFor();
   await teamEntry.click();
   await boss.getByTestId('message-text').getByText('Who can cover Saturday?').waitFor();
+  // Typing shows on the other side while it lasts.
+  await boss.getByTestId('composer').pressSequentially('I can');
+  await anaPage.getByTestId('typing').getByText(/is typing/).waitFor();
   await boss.getByTestId('composer').fill('I can!');
   await boss.getByTestId('send').click();
   await anaPage.getByTestId('message-text').getByText('I can!').waitFor();

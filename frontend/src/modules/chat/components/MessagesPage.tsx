@@ -5,6 +5,8 @@ import { errorText } from '@/modules/api/errors';
 import { useLiveFeeds } from '@/modules/app/hooks/useLiveFeeds';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useChanges } from '@/modules/realtime/hooks/useChanges';
+import { usePresence } from '@/modules/realtime/hooks/usePresence';
+import { useStoreSocket } from '@/modules/realtime/hooks/useStoreSocket';
 import { clockTime } from '@/modules/schedule/utils/calendar';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
@@ -13,7 +15,10 @@ import { SelectField, TextField } from '@/modules/ui/components/Field';
 import { Badge, Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
 import { Loading } from '@/modules/ui/components/Spinner';
-import { firstGap, mergeMessages, newDay, type Conversation, type Message } from '../utils/chat';
+import { firstGap, mergeMessages, newDay, typers, typingIn, type Conversation, type Message } from '../utils/chat';
+
+/** How long after the last keystroke someone stops showing as typing. */
+const TYPING_IDLE_MS = 3000;
 
 /**
  * `/messages`: the store's conversations with their unread counts, and the open one's thread,
@@ -39,6 +44,23 @@ export function MessagesPage() {
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Message[] | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
+  const socket = useStoreSocket();
+  const { users } = usePresence();
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Typing shows through presence: volatile, shared across nodes, never stored.
+  const typing = useCallback(
+    (active: boolean) => {
+      if (!socket || !openId) return;
+      if (typingTimer.current) clearTimeout(typingTimer.current);
+      socket.setPresence(true, active ? typingIn(openId) : null);
+      if (active) typingTimer.current = setTimeout(() => socket.setPresence(true, null), TYPING_IDLE_MS);
+    },
+    [socket, openId],
+  );
+  useEffect(() => () => {
+    if (typingTimer.current) clearTimeout(typingTimer.current);
+    socket?.setPresence(false, null);
+  }, [socket]);
   // How far each member has read the open conversation ("seen by").
   const [reads, setReads] = useState<{ employee: string; seq: number }[]>([]);
   const nameOf = (id: string | null | undefined) => {
@@ -106,6 +128,7 @@ export function MessagesPage() {
     try {
       const sent = await api.call('sendMessage', { store: storeId, conversationId: open.id, content: text, replyTo: replyTo?.id ?? null });
       setMessages((cur) => mergeMessages(cur, [sent]));
+      typing(false);
       setText('');
       setReplyTo(null);
     } catch (e) {
@@ -274,6 +297,12 @@ export function MessagesPage() {
         })}
       </CardList>
       <div ref={bottom} />
+      {(() => {
+        const names = typers(users, open.id, me.userId ?? null);
+        return names.length > 0 ? (
+          <Muted aria-live="polite" data-testid="typing">{t('chat.typing', { names: names.join(', '), count: names.length })}</Muted>
+        ) : null;
+      })()}
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -289,7 +318,16 @@ export function MessagesPage() {
           ) : null}
           <Row $gap={2}>
             <div style={{ flex: 1 }}>
-              <TextField label={t('chat.message')} value={text} onChange={(e) => setText(e.target.value)} maxLength={4000} data-testid="composer" />
+              <TextField
+                label={t('chat.message')}
+                value={text}
+                onChange={(e) => {
+                  setText(e.target.value);
+                  typing(e.target.value.length > 0);
+                }}
+                maxLength={4000}
+                data-testid="composer"
+              />
             </div>
             <Button type="submit" disabled={!text.trim()} data-testid="send">{t('chat.send')}</Button>
           </Row>

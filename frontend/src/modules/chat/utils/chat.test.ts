@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstGap, mergeMessages, newDay, type Message } from './chat';
+import { firstGap, mergeMessages, newDay, typers, type Message } from './chat';
 
 const m = (seq: number, timestamp = seq * 1000, content = `m${seq}`) =>
   ({ id: `id${seq}`, seq, timestamp, content, conversation: 'c', sender: null, type: 'text', replyTo: null, action: null, modified: false, deleted: false }) as Message;
@@ -22,5 +22,17 @@ describe('chat', () => {
     expect(newDay(list, 0, 'UTC')).toBe(true);
     expect(newDay(list, 1, 'UTC')).toBe(false);
     expect(newDay(list, 2, 'UTC')).toBe(true);
+  });
+});
+
+describe('typing', () => {
+  it('names who types in the conversation, not oneself', () => {
+    const users = [
+      { userId: 'u1', name: 'Ana', editing: 'typing:c1' },
+      { userId: 'u2', name: 'Ben', editing: 'typing:c2' },
+      { userId: 'u3', name: 'Me', editing: 'typing:c1' },
+      { userId: 'u4', name: 'Sam', editing: 'shift-7' },
+    ];
+    expect(typers(users, 'c1', 'u3')).toEqual(['Ana']);
   });
 });

@@ -29,3 +29,14 @@ export function newDay(messages: Message[], i: number, zone: string): boolean {
   const day = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
   return day(prev.timestamp) !== day(cur.timestamp);
 }
+
+/** The presence `editing` value of someone typing in a conversation (volatile, never stored). */
+export function typingIn(conversationId: string): string {
+  return `typing:${conversationId}`;
+}
+
+/** The names typing in a conversation, from the store's presence, but the reader's own. */
+export function typers(users: { userId: string; name: string; editing: string | null }[], conversationId: string, me: string | null): string[] {
+  const key = typingIn(conversationId);
+  return users.filter((u) => u.editing === key && u.userId !== me).map((u) => u.name);
+}
