@@ -56,3 +56,29 @@ CREATE TABLE conversation_reads (
 
 -- Search in a store's messages (Postgres full-text search, language-neutral).
 CREATE INDEX messages_search_idx ON messages USING gin (to_tsvector('simple', content));
+
+-- Polls (answers to choose) and open questions (explanational) posted in a conversation.
+CREATE TABLE surveys (
+    id uuid PRIMARY KEY,
+    store_id uuid NOT NULL REFERENCES stores (id) ON DELETE CASCADE,
+    conversation_id uuid NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    message_id uuid NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+    question text NOT NULL,
+    mode text NOT NULL CHECK (mode IN ('poll', 'explanational')),
+    answers text[] NOT NULL DEFAULT '{}',
+    multiple boolean NOT NULL DEFAULT false,
+    anonymous boolean NOT NULL DEFAULT false,
+    created_by uuid REFERENCES employees (id) ON DELETE SET NULL,
+    created_at timestamptz NOT NULL
+);
+CREATE INDEX surveys_store_idx ON surveys (store_id);
+
+-- One vote per member and survey.
+CREATE TABLE survey_votes (
+    survey_id uuid NOT NULL REFERENCES surveys (id) ON DELETE CASCADE,
+    employee_id uuid NOT NULL REFERENCES employees (id) ON DELETE CASCADE,
+    choices integer[] NOT NULL DEFAULT '{}',
+    answer text,
+    created_at timestamptz NOT NULL,
+    PRIMARY KEY (survey_id, employee_id)
+);

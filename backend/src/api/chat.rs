@@ -14,6 +14,7 @@ use crate::error::{AppError, AppResult};
 use crate::store::chat::{
     ChangeMessage, ConversationView, CreateConversation, MarkSeen, MessageView, SendMessage,
 };
+use crate::store::survey::{CastVote, CreateSurvey, PostedSurvey, SurveyView};
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -23,7 +24,9 @@ pub fn register(r: &mut Registry) {
         .add::<SendMessageCall>()
         .add::<EditMessage>()
         .add::<DeleteMessage>()
-        .add::<MarkConversationSeen>();
+        .add::<MarkConversationSeen>()
+        .add::<CreateSurveyCall>()
+        .add::<VoteCall>();
 }
 
 /// Mounts the chat's reads (inside `/api/v1`).
@@ -439,4 +442,95 @@ pub async fn search_messages(
         .await?;
     let views: Vec<MessageView> = found.iter().map(MessageView::from).collect();
     Ok(crate::api::envelope::ok(views))
+}
+
+/// `createSurvey` (ours; the spec's surveys): a manager posts a poll or an open question.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateSurveyCall {
+    pub conversation_id: ConversationId,
+    #[schema(max_length = 500)]
+    pub question: String,
+    /// poll or explanational.
+    #[schema(pattern = "^(poll|explanational)$")]
+    pub mode: String,
+    /// A poll's answers, 2 to 20.
+    #[serde(default)]
+    #[schema(max_items = 20)]
+    pub answers: Vec<String>,
+    #[serde(default)]
+    pub is_multiple: bool,
+    #[serde(default)]
+    pub is_anonymous: bool,
+}
+
+impl Call for CreateSurveyCall {
+    const NAME: &'static str = "createSurvey";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str =
+        "Post a poll (single or multiple choice, anonymous or not) or an \
+         open question in a conversation (managers).";
+    type Output = PostedSurvey;
+
+    #[tracing::instrument(name = "createSurvey", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<PostedSurvey> {
+        let by = caller(&ctx)?;
+        if !crate::store::survey::may_create(by.perms) {
+            return Err(AppError::forbidden(
+                "permission_denied",
+                crate::messages::NOT_ENOUGH_PERMISSION,
+            ));
+        }
+        let mode = crate::domain::survey::Mode::parse(&self.mode)
+            .ok_or_else(|| AppError::invalid("mode must be poll or explanational."))?;
+        if self.answers.len() > crate::domain::survey::ANSWERS_MAX {
+            return Err(AppError::invalid("A poll offers at most 20 answers."));
+        }
+        let cmd = CreateSurvey {
+            by,
+            conversation: self.conversation_id,
+            question: self.question,
+            mode,
+            answers: self.answers,
+            multiple: self.is_multiple,
+            anonymous: self.is_anonymous,
+        };
+        ctx.execute(cmd).await
+    }
+}
+
+/// `vote`: choose a poll's answers (one unless it allows several) or answer an open question.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VoteCall {
+    pub survey_id: crate::domain::ids::SurveyId,
+    /// Indexes of the chosen answers (polls).
+    #[serde(default)]
+    #[schema(max_items = 20)]
+    pub choices: Vec<i32>,
+    /// The answer in words (open questions).
+    #[serde(default)]
+    #[schema(max_length = 500)]
+    pub answer: Option<String>,
+}
+
+impl Call for VoteCall {
+    const NAME: &'static str = "vote";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Vote once in a survey of a conversation one reads.";
+    type Output = SurveyView;
+
+    #[tracing::instrument(name = "vote", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<SurveyView> {
+        if self.choices.len() > crate::domain::survey::ANSWERS_MAX {
+            return Err(AppError::invalid("A vote names at most 20 answers."));
+        }
+        let cmd = CastVote {
+            by: caller(&ctx)?,
+            survey: self.survey_id,
+            choices: self.choices,
+            answer: self.answer,
+        };
+        ctx.execute(cmd).await
+    }
 }

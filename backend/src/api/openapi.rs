@@ -972,7 +972,27 @@ mod tests {
                 json!(c::TEXT_MAX),
                 &["SendMessageCall.content", "EditMessage.content"],
             );
-            bound("minimum", json!(0), &["MarkConversationSeen.seq"]);
+            bound(
+                "minimum",
+                json!(0),
+                &["MarkConversationSeen.seq", "SurveyView.participants"],
+            );
+            use crate::domain::survey as sv;
+            bound(
+                "maxLength",
+                json!(sv::TEXT_MAX),
+                &["CreateSurveyCall.question", "VoteCall.answer"],
+            );
+            bound(
+                "maxItems",
+                json!(sv::ANSWERS_MAX),
+                &["CreateSurveyCall.answers", "VoteCall.choices"],
+            );
+            bound(
+                "pattern",
+                json!("^(poll|explanational)$"),
+                &["CreateSurveyCall.mode"],
+            );
         }
 
         // Counts (unsigned in the code).

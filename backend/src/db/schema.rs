@@ -109,6 +109,32 @@ diesel::table! {
 }
 
 diesel::table! {
+    survey_votes (survey_id, employee_id) {
+        survey_id -> Uuid,
+        employee_id -> Uuid,
+        choices -> Array<Int4>,
+        answer -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    surveys (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        conversation_id -> Uuid,
+        message_id -> Uuid,
+        question -> Text,
+        mode -> Text,
+        answers -> Array<Text>,
+        multiple -> Bool,
+        anonymous -> Bool,
+        created_by -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     timesheet_approvals (store_id, period_start) {
         store_id -> Uuid,
         period_start -> Date,
@@ -415,6 +441,7 @@ diesel::joinable!(shift_proposals -> employees (employee_id));
 diesel::joinable!(conversations -> stores (store_id));
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(conversation_reads -> conversations (conversation_id));
+diesel::joinable!(survey_votes -> surveys (survey_id));
 diesel::joinable!(employees -> stores (store_id));
 diesel::joinable!(employees -> users (user_id));
 diesel::joinable!(invites -> employees (employee_id));
@@ -461,6 +488,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     shifts,
     store_events,
     stores,
+    survey_votes,
+    surveys,
     timesheet_approvals,
     users,
 );

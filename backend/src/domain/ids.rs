@@ -70,3 +70,5 @@ id_type!(/// A conversation of a store's chat.
     ConversationId);
 id_type!(/// A chat message.
     MessageId);
+id_type!(/// A poll or open question posted in a conversation.
+    SurveyId);

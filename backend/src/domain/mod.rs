@@ -20,5 +20,6 @@ pub mod request;
 pub mod schedule;
 pub mod schema;
 pub mod shift;
+pub mod survey;
 pub mod time_off;
 pub mod timesheet;

@@ -24,6 +24,7 @@ pub mod roles;
 pub mod settings;
 pub mod shifts;
 pub mod state;
+pub mod survey;
 pub mod team_views;
 pub mod time_off;
 pub mod timed;

@@ -225,6 +225,12 @@ fn write_rows(
             Write::PutRead(r) => {
                 r.upsert(conn)?;
             }
+            Write::AddSurvey(s) => {
+                s.insert(conn)?;
+            }
+            Write::AddVote(v) => {
+                v.insert(conn)?;
+            }
             // Proposals before sessions: a session refers to its proposal.
             Write::PutProposal(p) => {
                 p.upsert(conn)?;

@@ -1,7 +1,7 @@
 //! The working set of one store, held by its actor.
 
 use crate::db::models::availability::AvailabilityWindow;
-use crate::db::models::chat::{Conversation, ConversationRead, Message};
+use crate::db::models::chat::{Conversation, ConversationRead, Message, Survey, Vote};
 use crate::db::models::clock::{
     AppliedPunch, ClockSecret, ClockSession, CodeUse, PeriodApproval, Proposal,
 };
@@ -13,7 +13,7 @@ use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::domain::ids::{
     ClockSessionId, ConversationId, EmployeeId, MessageId, ProposalId, RequestId, RoleId, ShiftId,
-    StoreId, UserId,
+    StoreId, SurveyId, UserId,
 };
 use crate::error::{AppError, AppResult};
 use crate::messages;
@@ -130,6 +130,9 @@ pub struct ChatState {
     pub recent: HashMap<ConversationId, std::collections::VecDeque<Message>>,
     /// How far each member has read each conversation.
     pub reads: HashMap<(ConversationId, EmployeeId), i64>,
+    /// The store's polls and open questions, and their votes.
+    pub surveys: HashMap<SurveyId, Survey>,
+    pub votes: HashMap<SurveyId, Vec<Vote>>,
 }
 
 impl ChatState {
@@ -151,6 +154,16 @@ impl ChatState {
                 .into_iter()
                 .map(|r| ((r.conversation_id, r.employee_id), r.seen_seq))
                 .collect(),
+            surveys: Survey::of_store(conn, id)?
+                .into_iter()
+                .map(|s| (s.id, s))
+                .collect(),
+            votes: Vote::of_store(conn, id)?
+                .into_iter()
+                .fold(HashMap::new(), |mut by, v| {
+                    by.entry(v.survey_id).or_insert_with(Vec::new).push(v);
+                    by
+                }),
         })
     }
 

@@ -2,7 +2,7 @@
 //! takes them back when their batch does not commit.
 
 use crate::db::models::availability::AvailabilityWindow;
-use crate::db::models::chat::{Conversation, ConversationRead, Message};
+use crate::db::models::chat::{Conversation, ConversationRead, Message, Survey, Vote};
 use crate::db::models::clock::{
     AppliedPunch, ClockSecret, ClockSession, CodeUse, PeriodApproval, Proposal, SessionEdit,
 };
@@ -17,7 +17,7 @@ use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::domain::ids::{
     ClockSessionId, ConversationId, EmployeeId, NotificationId, ProposalId, RequestId, RoleId,
-    ShiftId, UserId,
+    ShiftId, SurveyId, UserId,
 };
 use crate::store::state::StoreState;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -91,6 +91,10 @@ pub enum Write {
     /// comes as its own `PutConversation`).
     PutMessage(Box<Message>),
     PutRead(Box<ConversationRead>),
+    /// A new survey (after the message that carries it).
+    AddSurvey(Box<Survey>),
+    /// A member's vote (once: the table's key refuses a second).
+    AddVote(Box<Vote>),
 }
 
 /// How many rows a write changed, for writes of rows outside the working set, which the plan
@@ -139,6 +143,8 @@ pub enum Undo {
     /// The conversation's recent messages as they were.
     RestoreMessages(ConversationId, std::collections::VecDeque<Message>),
     RestoreRead((ConversationId, EmployeeId), Option<i64>),
+    RemoveSurvey(SurveyId),
+    RemoveVote(SurveyId, EmployeeId),
     Nothing,
 }
 
@@ -262,6 +268,18 @@ impl StoreState {
                 let key = (r.conversation_id, r.employee_id);
                 Undo::RestoreRead(key, self.chat.reads.insert(key, r.seen_seq))
             }
+            Write::AddSurvey(s) => {
+                self.chat.surveys.insert(s.id, (**s).clone());
+                Undo::RemoveSurvey(s.id)
+            }
+            Write::AddVote(v) => {
+                self.chat
+                    .votes
+                    .entry(v.survey_id)
+                    .or_default()
+                    .push((**v).clone());
+                Undo::RemoveVote(v.survey_id, v.employee_id)
+            }
             // Notifications and session edits are not part of the working set.
             Write::AddNotification(..) | Write::AddSessionEdit(_) => Undo::Nothing,
             // Neither are the notifications' seen marks nor the push subscriptions.
@@ -340,6 +358,14 @@ impl StoreState {
             }
             Undo::RemoveCodeUse(key) => {
                 self.clock.code_uses.remove(&key);
+            }
+            Undo::RemoveSurvey(id) => {
+                self.chat.surveys.remove(&id);
+            }
+            Undo::RemoveVote(survey, employee) => {
+                if let Some(votes) = self.chat.votes.get_mut(&survey) {
+                    votes.retain(|v| v.employee_id != employee);
+                }
             }
             Undo::RestoreConversation(c) => {
                 self.chat.conversations.insert(c.id, *c);

@@ -465,3 +465,117 @@ async fn search_finds_words_in_the_conversations_a_member_reads() {
     );
     assert_eq!(search(s.ben.token.clone(), "%20").await.status, 400);
 }
+
+#[actix_web::test]
+async fn managers_post_polls_members_vote_once_and_results_are_percentages() {
+    let s = scene().await;
+    let team_conv = team(&s, &s.ana.token).await;
+    let create = |token: String, body: Value| {
+        let s = &s;
+        let mut body = body;
+        body["conversationId"] = team_conv["id"].clone();
+        async move { chat(s, "createSurvey", &token, body).await }
+    };
+    let poll = json!({ "question": "Summer rota?", "mode": "poll", "answers": ["Early", "Late", "Either"] });
+    assert_eq!(create(s.ana.token.clone(), poll.clone()).await.status, 403);
+    assert_eq!(
+        create(
+            s.scheduler.token.clone(),
+            json!({ "question": "Q?", "mode": "poll", "answers": ["Only"] })
+        )
+        .await
+        .error(400),
+        "A poll offers at least two different answers."
+    );
+    let posted = create(s.scheduler.token.clone(), poll).await;
+    let survey = posted.data()["survey"].clone();
+    assert_eq!(posted.data()["message"]["type"], "survey");
+    assert_eq!(posted.data()["message"]["action"]["survey"], survey["id"]);
+    // Five words at 0.4 s.
+    assert_eq!(survey["estimatedSeconds"], 2.0);
+
+    let vote = |token: String, choices: Value| {
+        let s = &s;
+        let id = survey["id"].clone();
+        async move {
+            chat(
+                s,
+                "vote",
+                &token,
+                json!({ "surveyId": id, "choices": choices }),
+            )
+            .await
+        }
+    };
+    assert_eq!(vote(s.ana.token.clone(), json!([0, 1])).await.status, 400);
+    assert_eq!(
+        vote(s.ana.token.clone(), json!([1])).await.data()["results"],
+        json!([0.0, 100.0, 0.0])
+    );
+    assert_eq!(
+        vote(s.ana.token.clone(), json!([0])).await.error(409),
+        "Couldn't Vote, Either Because You've already participated, or you are not allowed to vote!"
+    );
+    vote(s.ben.token.clone(), json!([0])).await.data();
+    let after = vote(s.scheduler.token.clone(), json!([1])).await;
+    assert_eq!(after.data()["results"], json!([33.33, 66.67, 0.0]));
+    assert_eq!(after.data()["participants"], 3);
+    assert_eq!(after.data()["voters"].as_array().map(Vec::len), Some(3));
+
+    // An anonymous open question hides who answered; a non-reader may not vote.
+    let open = create(
+        s.scheduler.token.clone(),
+        json!({ "question": "Ideas for the terrace?", "mode": "explanational", "isAnonymous": true }),
+    )
+    .await;
+    let open_id = open.data()["survey"]["id"].clone();
+    let answered = chat(
+        &s,
+        "vote",
+        &s.ana.token,
+        json!({ "surveyId": open_id, "answer": "More plants" }),
+    )
+    .await;
+    assert!(answered.data()["voters"].is_null());
+    assert_eq!(
+        answered.data()["responses"],
+        json!([{ "employee": null, "answer": "More plants" }])
+    );
+    assert_eq!(
+        chat(
+            &s,
+            "vote",
+            &s.ben.token,
+            json!({ "surveyId": open_id, "answer": "  " })
+        )
+        .await
+        .error(400),
+        "Write an answer."
+    );
+}
+
+#[actix_web::test]
+async fn twenty_simultaneous_votes_of_one_member_count_once() {
+    let s = scene().await;
+    let team_conv = team(&s, &s.ana.token).await;
+    let posted = chat(
+        &s,
+        "createSurvey",
+        &s.scheduler.token,
+        json!({ "conversationId": team_conv["id"], "question": "Pizza?", "mode": "poll", "answers": ["Yes", "No"] }),
+    )
+    .await;
+    let id = posted.data()["survey"]["id"].clone();
+    let peer = s.app.spawn_peer().await;
+    let votes = (0..20).map(|i| {
+        let node = if i % 2 == 0 { &s.app } else { &peer };
+        let body = json!({ "store": s.store, "surveyId": id, "choices": [i % 2] });
+        let token = s.ana.token.clone();
+        async move { node.call("vote", body, Some(&token)).await }
+    });
+    let replies = futures_util::future::join_all(votes).await;
+    let (won, lost): (Vec<Reply>, Vec<Reply>) = replies.into_iter().partition(|r| r.status == 200);
+    assert_eq!(won.len(), 1);
+    assert!(lost.iter().all(|r| r.status == 409));
+    assert_eq!(won[0].data()["participants"], 1);
+}

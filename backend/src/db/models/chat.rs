@@ -1,7 +1,7 @@
 //! The chat's rows: conversations, their messages, and how far each member has read.
 
-use crate::db::schema::{conversation_reads, conversations, messages};
-use crate::domain::ids::{ConversationId, EmployeeId, MessageId, StoreId};
+use crate::db::schema::{conversation_reads, conversations, messages, survey_votes, surveys};
+use crate::domain::ids::{ConversationId, EmployeeId, MessageId, StoreId, SurveyId};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
@@ -181,6 +181,66 @@ impl ConversationRead {
             ))
             .do_update()
             .set(self)
+            .execute(conn)
+    }
+}
+
+/// A poll or an open question.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Insertable)]
+#[diesel(table_name = surveys, check_for_backend(diesel::pg::Pg))]
+pub struct Survey {
+    pub id: SurveyId,
+    pub store_id: StoreId,
+    pub conversation_id: ConversationId,
+    pub message_id: MessageId,
+    pub question: String,
+    /// poll or explanational.
+    pub mode: String,
+    pub answers: Vec<String>,
+    pub multiple: bool,
+    pub anonymous: bool,
+    pub created_by: Option<EmployeeId>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl Survey {
+    pub fn of_store(conn: &mut PgConnection, store: StoreId) -> QueryResult<Vec<Survey>> {
+        surveys::table
+            .filter(surveys::store_id.eq(store))
+            .select(Survey::as_select())
+            .load(conn)
+    }
+
+    pub fn insert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        diesel::insert_into(surveys::table)
+            .values(self)
+            .execute(conn)
+    }
+}
+
+/// A member's vote.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = survey_votes, check_for_backend(diesel::pg::Pg))]
+pub struct Vote {
+    pub survey_id: SurveyId,
+    pub employee_id: EmployeeId,
+    pub choices: Vec<i32>,
+    pub answer: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl Vote {
+    pub fn of_store(conn: &mut PgConnection, store: StoreId) -> QueryResult<Vec<Vote>> {
+        survey_votes::table
+            .inner_join(surveys::table)
+            .filter(surveys::store_id.eq(store))
+            .select(Vote::as_select())
+            .load(conn)
+    }
+
+    pub fn insert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        diesel::insert_into(survey_votes::table)
+            .values(self)
             .execute(conn)
     }
 }

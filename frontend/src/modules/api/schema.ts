@@ -514,6 +514,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/createSurvey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post a poll (single or multiple choice, anonymous or not) or an open question in a conversation (managers). */
+        post: operations["createSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deactivateEmployee": {
         parameters: {
             query?: never;
@@ -1793,6 +1810,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vote once in a survey of a conversation one reads. */
+        post: operations["vote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -2387,6 +2421,17 @@ export interface components {
             tasks?: Record<string, never>[] | null;
             title: string;
         };
+        /** @description `createSurvey` (ours; the spec's surveys): a manager posts a poll or an open question. */
+        CreateSurveyCall: {
+            /** @description A poll's answers, 2 to 20. */
+            answers?: string[];
+            conversationId: components["schemas"]["ConversationId"];
+            isAnonymous?: boolean;
+            isMultiple?: boolean;
+            /** @description poll or explanational. */
+            mode: string;
+            question: string;
+        };
         /** @description The new store, and the owner's employee record. */
         CreatedBusiness: {
             employee: components["schemas"]["EmployeeView"];
@@ -2869,6 +2914,11 @@ export interface components {
             request: null | components["schemas"]["RequestView"];
             shift: components["schemas"]["ShiftView"];
         };
+        /** @description The answer of `createSurvey`: the survey and the message that carries it. */
+        PostedSurvey: {
+            message: components["schemas"]["MessageView"];
+            survey: components["schemas"]["SurveyView"];
+        };
         /**
          * @description What a punch must prove.
          * @enum {string}
@@ -3121,6 +3171,11 @@ export interface components {
             /** @description `timeoff` or `dropshift`. */
             type: components["schemas"]["RequestKind"];
             user: null | components["schemas"]["UserId"];
+        };
+        /** @description An answer given in words to an open question. */
+        Response: {
+            answer: string;
+            employee: null | components["schemas"]["EmployeeId"];
         };
         /** @description The fields of a role. */
         RoleData: {
@@ -3400,6 +3455,38 @@ export interface components {
              */
             weekStart: number;
         };
+        /**
+         * Format: uuid
+         * @description A poll or open question posted in a conversation.
+         */
+        SurveyId: string;
+        /** @description A survey with its results as everyone who reads its conversation sees them. */
+        SurveyView: {
+            answers: string[];
+            conversation: components["schemas"]["ConversationId"];
+            /**
+             * Format: double
+             * @description Reading time at 0.4 s a word.
+             */
+            estimatedSeconds: number;
+            id: components["schemas"]["SurveyId"];
+            isAnonymous: boolean;
+            isMultiple: boolean;
+            message: components["schemas"]["MessageId"];
+            /** @description poll or explanational. */
+            mode: string;
+            /** @description How many voted. */
+            participants: number;
+            question: string;
+            /** @description The answers given in words (open questions). */
+            responses: components["schemas"]["Response"][];
+            /** @description Percent of participants per answer, to 2 decimals (polls). */
+            results: number[];
+            /** Format: int64 */
+            timestamp: number;
+            /** @description Who voted, unless the survey is anonymous (then `null`). */
+            voters: components["schemas"]["EmployeeId"][] | null;
+        };
         /** @description `takeOpenShift` (ours; the spec names no call for it): take an announced open shift. */
         TakeOpenShiftCall: {
             shiftId: components["schemas"]["ShiftId"];
@@ -3670,6 +3757,14 @@ export interface components {
             signInMethod: components["schemas"]["SignInMethod"];
             /** @description `pendingconfirm` or `confirmed`. */
             status: components["schemas"]["AccountStatus"];
+        };
+        /** @description `vote`: choose a poll's answers (one unless it allows several) or answer an open question. */
+        VoteCall: {
+            /** @description The answer in words (open questions). */
+            answer?: string | null;
+            /** @description Indexes of the chosen answers (polls). */
+            choices?: number[];
+            surveyId: components["schemas"]["SurveyId"];
         };
         /** Format: double */
         Wage: number;
@@ -5285,6 +5380,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CreatedShifts"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateSurveyCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PostedSurvey"];
                     };
                 };
             };
@@ -9355,6 +9508,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["RequestView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["VoteCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SurveyView"];
                     };
                 };
             };
