@@ -46,6 +46,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/stores/{storeId}/messages/search",
         web::get().to(search_messages),
+    )
+    .route(
+        "/stores/{storeId}/conversations/{conversationId}/surveys",
+        web::get().to(get_surveys),
     );
 }
 
@@ -533,4 +537,54 @@ impl Call for VoteCall {
         };
         ctx.execute(cmd).await
     }
+}
+
+/// A survey as its reader sees it: everyone's view, and whether the reader has voted.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyEntry {
+    #[serde(flatten)]
+    pub survey: SurveyView,
+    pub voted: bool,
+}
+
+/// `GET /api/v1/stores/{storeId}/conversations/{conversationId}/surveys`: the conversation's
+/// polls and open questions with their results, oldest first.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/conversations/{conversationId}/surveys",
+    params(
+        ("storeId" = uuid::Uuid, Path, description = "Store id"),
+        ("conversationId" = uuid::Uuid, Path, description = "Conversation id"),
+    ),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [SurveyEntry]}`", body = [SurveyEntry]),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store or conversation", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn get_surveys(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<(String, String)>,
+) -> AppResult<HttpResponse> {
+    let (raw_store, raw_conversation) = path.into_inner();
+    let (conversation, member) =
+        conversation_of(&state, user, &raw_store, &raw_conversation, "getSurveys").await?;
+    let id = conversation.id;
+    let found = state
+        .db
+        .run(move |conn| Ok(crate::db::models::chat::Survey::of_conversation(conn, id)?))
+        .await?;
+    let me = member.employee.id;
+    let entries: Vec<SurveyEntry> = found
+        .iter()
+        .map(|(s, votes)| SurveyEntry {
+            survey: SurveyView::new(s, votes),
+            voted: votes.iter().any(|v| v.employee_id == me),
+        })
+        .collect();
+    Ok(crate::api::envelope::ok(entries))
 }

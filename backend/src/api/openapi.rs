@@ -36,7 +36,8 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::chat::get_conversations,
         crate::api::chat::get_messages,
         crate::api::chat::get_reads,
-        crate::api::chat::search_messages
+        crate::api::chat::search_messages,
+        crate::api::chat::get_surveys
     ),
     components(schemas(
         crate::api::stores::StoreDetail,

@@ -552,6 +552,23 @@ async fn managers_post_polls_members_vote_once_and_results_are_percentages() {
         .error(400),
         "Write an answer."
     );
+    // The conversation's surveys, with the reader's own vote marked.
+    let listed = s
+        .app
+        .get(
+            &format!(
+                "/api/v1/stores/{}/conversations/{}/surveys",
+                s.store,
+                team_conv["id"].as_str().expect("id")
+            ),
+            Some(&s.ben.token),
+        )
+        .await;
+    let listed = listed.data().as_array().expect("surveys").clone();
+    assert_eq!(listed.len(), 2);
+    assert_eq!(listed[0]["voted"], true);
+    assert_eq!(listed[1]["voted"], false);
+    assert_eq!(listed[0]["results"], json!([33.33, 66.67, 0.0]));
 }
 
 #[actix_web::test]

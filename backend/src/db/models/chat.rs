@@ -216,6 +216,35 @@ impl Survey {
             .values(self)
             .execute(conn)
     }
+
+    /// The surveys of a conversation with their votes, oldest first.
+    pub fn of_conversation(
+        conn: &mut PgConnection,
+        conversation: ConversationId,
+    ) -> QueryResult<Vec<(Survey, Vec<Vote>)>> {
+        let found: Vec<Survey> = surveys::table
+            .filter(surveys::conversation_id.eq(conversation))
+            .order(surveys::created_at)
+            .select(Survey::as_select())
+            .load(conn)?;
+        let ids: Vec<SurveyId> = found.iter().map(|s| s.id).collect();
+        let votes: Vec<Vote> = survey_votes::table
+            .filter(survey_votes::survey_id.eq_any(ids))
+            .order(survey_votes::created_at)
+            .select(Vote::as_select())
+            .load(conn)?;
+        Ok(found
+            .into_iter()
+            .map(|s| {
+                let mine = votes
+                    .iter()
+                    .filter(|v| v.survey_id == s.id)
+                    .cloned()
+                    .collect();
+                (s, mine)
+            })
+            .collect())
+    }
 }
 
 /// A member's vote.

@@ -1416,6 +1416,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stores/{storeId}/conversations/{conversationId}/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/conversations/{conversationId}/surveys`: the conversation's
+         *     polls and open questions with their results, oldest first.
+         */
+        get: operations["get_surveys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stores/{storeId}/employees": {
         parameters: {
             query?: never;
@@ -3454,6 +3474,10 @@ export interface components {
              * @description First day of the week, 0 = Sunday.
              */
             weekStart: number;
+        };
+        /** @description A survey as its reader sees it: everyone's view, and whether the reader has voted. */
+        SurveyEntry: components["schemas"]["SurveyView"] & {
+            voted: boolean;
         };
         /**
          * Format: uuid
@@ -8263,6 +8287,60 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ReadView"][];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store or conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_surveys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+                /** @description Conversation id */
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [SurveyEntry]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SurveyEntry"][];
                     };
                 };
             };
