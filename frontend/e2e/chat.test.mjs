@@ -1,6 +1,6 @@
 // Chat in the browser: two members talk live in the team conversation; the other sees the
 // message arrive without a reload, the unread badge counts it until it is read, and an edit
-// shows in both browsers.
+// shows in both browsers; a poll's results change live in both.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { employeeJoined, launchBrowser, ownerWithStore, screenshot, serves, signInWithForm, startServer } from './support.mjs';
@@ -74,6 +74,20 @@ test('two members chat live in the team conversation', async (t) => {
   await boss.getByTestId('chat-search').fill('saturday morning');
   await boss.getByRole('button', { name: 'Find' }).click();
   await boss.getByTestId('search-result').getByText('Who can cover Saturday morning?').waitFor();
+  // A poll: the owner posts it; votes change the results live in both browsers.
+  await boss.getByTestId('conversation').and(boss.locator('[data-kind="team"]')).click();
+  await boss.getByTestId('new-poll').click();
+  await boss.getByTestId('poll-question').fill('Summer rota?');
+  await boss.getByTestId('poll-answers').fill('Early\nLate');
+  await boss.getByTestId('poll-post').click();
+  const anaPoll = anaPage.getByTestId('survey').last();
+  await anaPoll.getByRole('button', { name: 'Late' }).click();
+  await anaPoll.getByTestId('survey-result').nth(1).getByText('100%').waitFor();
+  const bossPoll = boss.getByTestId('survey').last();
+  await bossPoll.getByRole('button', { name: 'Early' }).click();
+  await bossPoll.getByTestId('survey-result').nth(0).getByText('50%').waitFor();
+  await anaPoll.getByTestId('survey-result').nth(1).getByText('50%').waitFor();
+  await screenshot(anaPage, 'chat-poll');
   const overflow = await anaPage.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
   assert.equal(overflow, false);
   await anaPage.context().close();

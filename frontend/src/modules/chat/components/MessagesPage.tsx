@@ -15,6 +15,8 @@ import { SelectField, TextField } from '@/modules/ui/components/Field';
 import { Badge, Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
 import { Loading } from '@/modules/ui/components/Spinner';
+import { PollForm } from './PollForm';
+import { SurveyCard, type SurveyEntry } from './SurveyCard';
 import { firstGap, mergeMessages, newDay, typers, typingIn, type Conversation, type Message } from '../utils/chat';
 
 /** How long after the last keystroke someone stops showing as typing. */
@@ -29,7 +31,9 @@ export function MessagesPage() {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const snack = useSnackbar();
-  const { storeId, store, me, employees } = useCurrentStore();
+  const { storeId, store, me, employees, permissions } = useCurrentStore();
+  const manager = permissions.isOwner || permissions.names.includes('schedule') || permissions.names.includes('employee');
+  const [polling, setPolling] = useState(false);
   const zone = store?.timezoneReference ?? 'UTC';
   const { data: list, reload: reloadList } = useLiveFeeds().conversations;
   const [params, setParams] = useSearchParams();
@@ -61,6 +65,12 @@ export function MessagesPage() {
     if (typingTimer.current) clearTimeout(typingTimer.current);
     socket?.setPresence(false, null);
   }, [socket]);
+  // The open conversation's surveys, live.
+  const [surveys, setSurveys] = useState<SurveyEntry[]>([]);
+  const loadSurveys = useCallback(() => {
+    if (!storeId || !openId) return;
+    api.get<SurveyEntry[]>(`/stores/${storeId}/conversations/${openId}/surveys`).then(setSurveys, () => setSurveys([]));
+  }, [api, storeId, openId]);
   // How far each member has read the open conversation ("seen by").
   const [reads, setReads] = useState<{ employee: string; seq: number }[]>([]);
   const nameOf = (id: string | null | undefined) => {
@@ -94,13 +104,24 @@ export function MessagesPage() {
     setReplyTo(null);
     if (path) void load({}).then((page) => setMore(page.length >= 20));
     loadReads();
-  }, [path, load, loadReads]);
+    loadSurveys();
+  }, [path, load, loadReads, loadSurveys]);
 
   // Live: new and changed messages of the open conversation; a gap (missed while away) loads.
   useChanges(
     (event) => {
       if (event.type === 'conversation.read') {
         loadReads();
+        return;
+      }
+      if (event.type === 'survey.updated') {
+        const view = event.data as Omit<SurveyEntry, 'voted'>;
+        if (view.conversation !== openId) return;
+        setSurveys((cur) => {
+          const old = cur.find((x) => x.id === view.id);
+          const next = { ...view, voted: old?.voted ?? false };
+          return old ? cur.map((x) => (x.id === view.id ? next : x)) : [...cur, next];
+        });
         return;
       }
       if (!event.type.startsWith('message.')) return;
@@ -276,6 +297,13 @@ export function MessagesPage() {
                 </Row>
                 {replied ? <Muted>↪ {replied.deleted ? t('chat.deleted') : replied.content}</Muted> : null}
                 <span data-testid="message-text">{m.deleted ? <em>{t('chat.deleted')}</em> : m.content}</span>
+                {(() => {
+                  const id = (m.action as { survey?: string } | null)?.survey;
+                  const found = id ? surveys.find((x) => x.id === id) : undefined;
+                  return found && storeId ? (
+                    <SurveyCard survey={found} storeId={storeId} onVoted={(v) => setSurveys((cur) => cur.map((x) => (x.id === v.id ? v : x)))} />
+                  ) : null;
+                })()}
                 {mine && m.seq === lastSeq ? (
                   <Muted data-testid="seen-by">
                     {t('chat.seenBy', { count: reads.filter((r) => r.employee !== me.id && r.seq >= m.seq).length })}
@@ -303,6 +331,15 @@ export function MessagesPage() {
           <Muted aria-live="polite" data-testid="typing">{t('chat.typing', { names: names.join(', '), count: names.length })}</Muted>
         ) : null;
       })()}
+      {manager && storeId ? (
+        polling ? (
+          <PollForm storeId={storeId} conversationId={open.id} onDone={() => setPolling(false)} />
+        ) : (
+          <Row $justify="flex-start">
+            <Button type="button" $small $variant="ghost" onClick={() => setPolling(true)} data-testid="new-poll">{t('chat.newPoll')}</Button>
+          </Row>
+        )
+      ) : null}
       <form
         onSubmit={(e) => {
           e.preventDefault();
