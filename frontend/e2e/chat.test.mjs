@@ -65,6 +65,10 @@ test('two members chat live in the team conversation', async (t) => {
   await anaPage.getByTestId('message-text').getByText('I can!').waitFor();
   await screenshot(anaPage, 'chat-phone');
 
+  // A reaction shows live on the other side.
+  await anaPage.getByTestId('message').filter({ hasText: 'I can!' }).getByRole('button', { name: 'React with 👍' }).click();
+  await boss.getByTestId('message').filter({ hasText: 'I can!' }).getByRole('button', { name: 'React with 👍' }).getByText('👍 1').waitFor();
+
   // An edit shows in both browsers.
   anaPage.once('dialog', (d) => d.accept('Who can cover Saturday morning?'));
   await anaPage.getByTestId('message').first().getByRole('button', { name: 'Edit' }).click();

@@ -1,3 +1,4 @@
+DROP TABLE message_reactions;
 DROP TABLE survey_votes;
 DROP TABLE surveys;
 DROP TABLE conversation_reads;

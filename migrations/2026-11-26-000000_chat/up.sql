@@ -82,3 +82,12 @@ CREATE TABLE survey_votes (
     created_at timestamptz NOT NULL,
     PRIMARY KEY (survey_id, employee_id)
 );
+
+-- Reactions on messages: one of each emoji per member and message.
+CREATE TABLE message_reactions (
+    message_id uuid NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+    employee_id uuid NOT NULL REFERENCES employees (id) ON DELETE CASCADE,
+    emoji text NOT NULL CHECK (length(emoji) BETWEEN 1 AND 16),
+    created_at timestamptz NOT NULL,
+    PRIMARY KEY (message_id, employee_id, emoji)
+);

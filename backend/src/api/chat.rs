@@ -26,7 +26,8 @@ pub fn register(r: &mut Registry) {
         .add::<DeleteMessage>()
         .add::<MarkConversationSeen>()
         .add::<CreateSurveyCall>()
-        .add::<VoteCall>();
+        .add::<VoteCall>()
+        .add::<ReactToMessage>();
 }
 
 /// Mounts the chat's reads (inside `/api/v1`).
@@ -347,11 +348,27 @@ pub async fn get_messages(
         conversation_of(&state, user, &raw_store, &raw_conversation, "getMessages").await?;
     let limit = query.limit.unwrap_or(chat::PAGE).clamp(1, 100);
     let (before, after, id) = (query.before, query.after, conversation.id);
-    let page = state
+    let (page, reactions) = state
         .db
-        .run(move |conn| Ok(Message::page(conn, id, before, after, limit)?))
+        .run(move |conn| {
+            let page = Message::page(conn, id, before, after, limit)?;
+            let ids: Vec<MessageId> = page.iter().map(|m| m.id).collect();
+            Ok((
+                page,
+                crate::db::models::chat::Reaction::of_messages(conn, &ids)?,
+            ))
+        })
         .await?;
-    let views: Vec<MessageView> = page.iter().map(MessageView::from).collect();
+    let views: Vec<MessageView> = page
+        .iter()
+        .map(|m| {
+            let mut view = MessageView::from(m);
+            view.reactions = crate::store::chat::reaction_views(
+                reactions.iter().filter(|r| r.message_id == m.id),
+            );
+            view
+        })
+        .collect();
     Ok(crate::api::envelope::ok(views))
 }
 
@@ -587,4 +604,31 @@ pub async fn get_surveys(
         })
         .collect();
     Ok(crate::api::envelope::ok(entries))
+}
+
+/// `reactToMessage`: add an emoji to a message, or take it back.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReactToMessage {
+    pub message_id: MessageId,
+    #[schema(min_length = 1, max_length = 16)]
+    pub emoji: String,
+}
+
+impl Call for ReactToMessage {
+    const NAME: &'static str = "reactToMessage";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str =
+        "React to a recent message with an emoji; the same again takes it back.";
+    type Output = MessageView;
+
+    #[tracing::instrument(name = "reactToMessage", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<MessageView> {
+        let cmd = crate::store::chat::React {
+            by: caller(&ctx)?,
+            message: self.message_id,
+            emoji: self.emoji,
+        };
+        ctx.execute(cmd).await
+    }
 }

@@ -994,6 +994,12 @@ mod tests {
                 json!("^(poll|explanational)$"),
                 &["CreateSurveyCall.mode"],
             );
+            bound("minLength", json!(1), &["ReactToMessage.emoji"]);
+            bound(
+                "maxLength",
+                json!(crate::store::chat::EMOJI_MAX),
+                &["ReactToMessage.emoji"],
+            );
         }
 
         // Counts (unsigned in the code).

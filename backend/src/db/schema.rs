@@ -226,6 +226,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    message_reactions (message_id, employee_id, emoji) {
+        message_id -> Uuid,
+        employee_id -> Uuid,
+        emoji -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     messages (id) {
         id -> Uuid,
         store_id -> Uuid,
@@ -440,6 +449,7 @@ diesel::joinable!(clock_session_edits -> clock_sessions (session_id));
 diesel::joinable!(shift_proposals -> employees (employee_id));
 diesel::joinable!(conversations -> stores (store_id));
 diesel::joinable!(messages -> conversations (conversation_id));
+diesel::joinable!(message_reactions -> messages (message_id));
 diesel::joinable!(conversation_reads -> conversations (conversation_id));
 diesel::joinable!(survey_votes -> surveys (survey_id));
 diesel::joinable!(employees -> stores (store_id));
@@ -476,6 +486,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     invites,
     login_failures,
     logs,
+    message_reactions,
     messages,
     notification_deliveries,
     notifications,

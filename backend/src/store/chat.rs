@@ -2,7 +2,7 @@
 //! conversation), edits, deletions and reads, planned against the working set and committed
 //! before they are delivered, like every change of a store.
 
-use crate::db::models::chat::{Conversation, ConversationRead, Message};
+use crate::db::models::chat::{Conversation, ConversationRead, Message, Reaction};
 use crate::domain::audience::Audience;
 use crate::domain::chat::{self, Kind, Refusal};
 use crate::domain::ids::{ConversationId, EmployeeId, MessageId, StoreId, UserId};
@@ -79,6 +79,31 @@ pub struct MessageView {
     pub deleted: bool,
     /// Epoch ms.
     pub timestamp: i64,
+    /// Reactions by emoji, with who reacted.
+    pub reactions: Vec<ReactionView>,
+}
+
+/// One emoji's reactions to a message.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReactionView {
+    pub emoji: String,
+    pub employees: Vec<EmployeeId>,
+}
+
+/// Reactions grouped by emoji, in the order they were first given.
+pub fn reaction_views<'a>(reactions: impl IntoIterator<Item = &'a Reaction>) -> Vec<ReactionView> {
+    let mut out: Vec<ReactionView> = Vec::new();
+    for r in reactions {
+        match out.iter_mut().find(|v| v.emoji == r.emoji) {
+            Some(v) => v.employees.push(r.employee_id),
+            None => out.push(ReactionView {
+                emoji: r.emoji.clone(),
+                employees: vec![r.employee_id],
+            }),
+        }
+    }
+    out
 }
 
 impl From<&Message> for MessageView {
@@ -99,6 +124,7 @@ impl From<&Message> for MessageView {
             modified: m.modified,
             deleted: m.deleted,
             timestamp: m.created_at.timestamp_millis(),
+            reactions: Vec::new(),
         }
     }
 }
@@ -439,6 +465,73 @@ impl Command for MarkSeen {
                 seen_seq: seen,
                 updated_at: now,
             }))],
+            reply: Reply::new(view),
+        })
+    }
+}
+
+/// The longest reaction (an emoji, perhaps with modifiers).
+pub const EMOJI_MAX: usize = 16;
+
+/// `reactToMessage`: a member adds an emoji to a recent message, or takes it back.
+#[derive(Debug)]
+pub struct React {
+    pub by: Caller,
+    pub message: MessageId,
+    pub emoji: String,
+}
+
+impl Command for React {
+    fn name(&self) -> &'static str {
+        "reactToMessage"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let emoji = self.emoji.trim();
+        if emoji.is_empty() || emoji.len() > EMOJI_MAX || emoji.chars().any(char::is_whitespace) {
+            return Err(AppError::invalid("A reaction is one emoji."));
+        }
+        let message = state
+            .chat
+            .message(self.message)
+            .ok_or_else(message_not_found)?;
+        let conversation = readable(state, self.by.employee, message.conversation_id)
+            .map_err(|_| message_not_found())?;
+        if message.deleted {
+            return Err(refused(Refusal::Deleted));
+        }
+        let current = state
+            .chat
+            .reactions
+            .get(&message.id)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let on = !current
+            .iter()
+            .any(|r| r.employee_id == self.by.employee && r.emoji == emoji);
+        let reaction = Reaction {
+            message_id: message.id,
+            employee_id: self.by.employee,
+            emoji: emoji.to_string(),
+            created_at: now,
+        };
+        let mut after: Vec<Reaction> = current
+            .iter()
+            .filter(|r| !(r.employee_id == self.by.employee && r.emoji == emoji))
+            .cloned()
+            .collect();
+        if on {
+            after.push(reaction.clone());
+        }
+        let mut view = MessageView::from(message);
+        view.reactions = reaction_views(&after);
+        Ok(Effects {
+            events: vec![EventDraft {
+                kind: "message.updated",
+                data: json!(view),
+                visibility: audience(state, conversation),
+            }],
+            writes: vec![Write::ToggleReaction(Box::new(reaction), on)],
             reply: Reply::new(view),
         })
     }

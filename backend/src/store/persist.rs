@@ -231,6 +231,9 @@ fn write_rows(
             Write::AddVote(v) => {
                 v.insert(conn)?;
             }
+            Write::ToggleReaction(r, on) => {
+                r.toggle(conn, *on)?;
+            }
             // Proposals before sessions: a session refers to its proposal.
             Write::PutProposal(p) => {
                 p.upsert(conn)?;

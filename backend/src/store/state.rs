@@ -1,7 +1,7 @@
 //! The working set of one store, held by its actor.
 
 use crate::db::models::availability::AvailabilityWindow;
-use crate::db::models::chat::{Conversation, ConversationRead, Message, Survey, Vote};
+use crate::db::models::chat::{Conversation, ConversationRead, Message, Reaction, Survey, Vote};
 use crate::db::models::clock::{
     AppliedPunch, ClockSecret, ClockSession, CodeUse, PeriodApproval, Proposal,
 };
@@ -130,6 +130,8 @@ pub struct ChatState {
     pub recent: HashMap<ConversationId, std::collections::VecDeque<Message>>,
     /// How far each member has read each conversation.
     pub reads: HashMap<(ConversationId, EmployeeId), i64>,
+    /// The reactions to the recent messages.
+    pub reactions: HashMap<MessageId, Vec<Reaction>>,
     /// The store's polls and open questions, and their votes.
     pub surveys: HashMap<SurveyId, Survey>,
     pub votes: HashMap<SurveyId, Vec<Vote>>,
@@ -141,6 +143,14 @@ impl ChatState {
             HashMap::new();
         let mut messages = Message::recent(conn, id, RECENT_MESSAGES as i64)?;
         messages.sort_by_key(|m| (m.conversation_id, m.seq));
+        let ids: Vec<MessageId> = messages.iter().map(|m| m.id).collect();
+        let reactions = Reaction::of_messages(conn, &ids)?.into_iter().fold(
+            HashMap::new(),
+            |mut by: HashMap<MessageId, Vec<Reaction>>, r| {
+                by.entry(r.message_id).or_default().push(r);
+                by
+            },
+        );
         for m in messages {
             recent.entry(m.conversation_id).or_default().push_back(m);
         }
@@ -150,6 +160,7 @@ impl ChatState {
                 .map(|c| (c.id, c))
                 .collect(),
             recent,
+            reactions,
             reads: ConversationRead::of_store(conn, id)?
                 .into_iter()
                 .map(|r| ((r.conversation_id, r.employee_id), r.seen_seq))

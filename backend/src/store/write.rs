@@ -2,7 +2,7 @@
 //! takes them back when their batch does not commit.
 
 use crate::db::models::availability::AvailabilityWindow;
-use crate::db::models::chat::{Conversation, ConversationRead, Message, Survey, Vote};
+use crate::db::models::chat::{Conversation, ConversationRead, Message, Reaction, Survey, Vote};
 use crate::db::models::clock::{
     AppliedPunch, ClockSecret, ClockSession, CodeUse, PeriodApproval, Proposal, SessionEdit,
 };
@@ -95,6 +95,8 @@ pub enum Write {
     AddSurvey(Box<Survey>),
     /// A member's vote (once: the table's key refuses a second).
     AddVote(Box<Vote>),
+    /// A reaction added (`true`) or taken back.
+    ToggleReaction(Box<Reaction>, bool),
 }
 
 /// How many rows a write changed, for writes of rows outside the working set, which the plan
@@ -144,6 +146,7 @@ pub enum Undo {
     RestoreMessages(ConversationId, std::collections::VecDeque<Message>),
     RestoreRead((ConversationId, EmployeeId), Option<i64>),
     RemoveSurvey(SurveyId),
+    RestoreReactions(crate::domain::ids::MessageId, Vec<Reaction>),
     RemoveVote(SurveyId, EmployeeId),
     Nothing,
 }
@@ -268,6 +271,15 @@ impl StoreState {
                 let key = (r.conversation_id, r.employee_id);
                 Undo::RestoreRead(key, self.chat.reads.insert(key, r.seen_seq))
             }
+            Write::ToggleReaction(r, on) => {
+                let list = self.chat.reactions.entry(r.message_id).or_default();
+                let before = list.clone();
+                list.retain(|x| !(x.employee_id == r.employee_id && x.emoji == r.emoji));
+                if *on {
+                    list.push((**r).clone());
+                }
+                Undo::RestoreReactions(r.message_id, before)
+            }
             Write::AddSurvey(s) => {
                 self.chat.surveys.insert(s.id, (**s).clone());
                 Undo::RemoveSurvey(s.id)
@@ -358,6 +370,9 @@ impl StoreState {
             }
             Undo::RemoveCodeUse(key) => {
                 self.clock.code_uses.remove(&key);
+            }
+            Undo::RestoreReactions(id, before) => {
+                self.chat.reactions.insert(id, before);
             }
             Undo::RemoveSurvey(id) => {
                 self.chat.surveys.remove(&id);

@@ -596,3 +596,54 @@ async fn twenty_simultaneous_votes_of_one_member_count_once() {
     assert!(lost.iter().all(|r| r.status == 409));
     assert_eq!(won[0].data()["participants"], 1);
 }
+
+#[actix_web::test]
+async fn reactions_toggle_and_show_who_reacted() {
+    let s = scene().await;
+    let team_conv = team(&s, &s.ana.token).await;
+    let m = send(&s, &s.ana.token, &team_conv, "Inventory done")
+        .await
+        .data()
+        .clone();
+    let react = |token: String, emoji: &'static str| {
+        let s = &s;
+        let id = m["id"].clone();
+        async move {
+            chat(
+                s,
+                "reactToMessage",
+                &token,
+                json!({ "messageId": id, "emoji": emoji }),
+            )
+            .await
+        }
+    };
+    react(s.ben.token.clone(), "👍").await.data();
+    let both = react(s.scheduler.token.clone(), "👍").await;
+    assert_eq!(both.data()["reactions"][0]["emoji"], "👍");
+    assert_eq!(
+        both.data()["reactions"][0]["employees"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
+    );
+    // The same again takes it back; history shows what stands.
+    let back = react(s.ben.token.clone(), "👍").await;
+    assert_eq!(
+        back.data()["reactions"][0]["employees"]
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
+    assert_eq!(react(s.ben.token.clone(), "two words").await.status, 400);
+    let page = history(&s, &s.ana.token, &team_conv, "").await;
+    let shown = page
+        .data()
+        .as_array()
+        .expect("page")
+        .iter()
+        .find(|x| x["id"] == m["id"])
+        .cloned()
+        .expect("message");
+    assert_eq!(shown["reactions"].as_array().map(Vec::len), Some(1));
+}

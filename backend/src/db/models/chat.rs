@@ -1,6 +1,8 @@
 //! The chat's rows: conversations, their messages, and how far each member has read.
 
-use crate::db::schema::{conversation_reads, conversations, messages, survey_votes, surveys};
+use crate::db::schema::{
+    conversation_reads, conversations, message_reactions, messages, survey_votes, surveys,
+};
 use crate::domain::ids::{ConversationId, EmployeeId, MessageId, StoreId, SurveyId};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -271,5 +273,44 @@ impl Vote {
         diesel::insert_into(survey_votes::table)
             .values(self)
             .execute(conn)
+    }
+}
+
+/// A member's reaction to a message.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = message_reactions, check_for_backend(diesel::pg::Pg))]
+pub struct Reaction {
+    pub message_id: MessageId,
+    pub employee_id: EmployeeId,
+    pub emoji: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl Reaction {
+    /// The reactions to the given messages.
+    pub fn of_messages(conn: &mut PgConnection, ids: &[MessageId]) -> QueryResult<Vec<Reaction>> {
+        message_reactions::table
+            .filter(message_reactions::message_id.eq_any(ids))
+            .order(message_reactions::created_at)
+            .select(Reaction::as_select())
+            .load(conn)
+    }
+
+    /// Adds the reaction, or takes it back (`on` false).
+    pub fn toggle(&self, conn: &mut PgConnection, on: bool) -> QueryResult<usize> {
+        if on {
+            diesel::insert_into(message_reactions::table)
+                .values(self)
+                .on_conflict_do_nothing()
+                .execute(conn)
+        } else {
+            diesel::delete(
+                message_reactions::table
+                    .filter(message_reactions::message_id.eq(self.message_id))
+                    .filter(message_reactions::employee_id.eq(self.employee_id))
+                    .filter(message_reactions::emoji.eq(&self.emoji)),
+            )
+            .execute(conn)
+        }
     }
 }

@@ -1007,6 +1007,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reactToMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** React to a recent message with an emoji; the same again takes it back. */
+        post: operations["reactToMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/rejectGrabShift": {
         parameters: {
             query?: never;
@@ -2817,6 +2834,8 @@ export interface components {
             deleted: boolean;
             id: components["schemas"]["MessageId"];
             modified: boolean;
+            /** @description Reactions by emoji, with who reacted. */
+            reactions: components["schemas"]["ReactionView"][];
             replyTo: null | components["schemas"]["MessageId"];
             sender: null | components["schemas"]["EmployeeId"];
             /**
@@ -3081,6 +3100,16 @@ export interface components {
              */
             rate: number;
             shiftId: components["schemas"]["ShiftId"];
+        };
+        /** @description `reactToMessage`: add an emoji to a message, or take it back. */
+        ReactToMessage: {
+            emoji: string;
+            messageId: components["schemas"]["MessageId"];
+        };
+        /** @description One emoji's reactions to a message. */
+        ReactionView: {
+            emoji: string;
+            employees: components["schemas"]["EmployeeId"][];
         };
         /** @description How far one member has read a conversation. */
         ReadView: {
@@ -7003,6 +7032,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ShiftView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reactToMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ReactToMessage"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageView"];
                     };
                 };
             };

@@ -19,6 +19,9 @@ import { PollForm } from './PollForm';
 import { SurveyCard, type SurveyEntry } from './SurveyCard';
 import { firstGap, mergeMessages, newDay, typers, typingIn, type Conversation, type Message } from '../utils/chat';
 
+/** The reactions offered on every message. */
+const REACTIONS = ['👍', '❤️', '😂'] as const;
+
 /** How long after the last keystroke someone stops showing as typing. */
 const TYPING_IDLE_MS = 3000;
 
@@ -168,6 +171,16 @@ export function MessagesPage() {
     }
   };
 
+  const react = async (m: Message, emoji: string) => {
+    if (!storeId) return;
+    try {
+      const view = await api.call('reactToMessage', { store: storeId, messageId: m.id, emoji });
+      setMessages((cur) => mergeMessages(cur, [view]));
+    } catch (e) {
+      snack(errorText(t, e), 'error', 'chat');
+    }
+  };
+
   const change = async (m: Message, remove: boolean) => {
     if (!storeId) return;
     try {
@@ -308,6 +321,29 @@ export function MessagesPage() {
                   <Muted data-testid="seen-by">
                     {t('chat.seenBy', { count: reads.filter((r) => r.employee !== me.id && r.seq >= m.seq).length })}
                   </Muted>
+                ) : null}
+                {!m.deleted ? (
+                  <Row $gap={1} style={{ flexWrap: 'wrap' }}>
+                    {REACTIONS.map((emoji) => {
+                      const given = m.reactions.find((r) => r.emoji === emoji);
+                      const mineToo = !!given?.employees.includes(me.id);
+                      return (
+                        <Button
+                          key={emoji}
+                          type="button"
+                          $small
+                          $variant={mineToo ? 'secondary' : 'ghost'}
+                          aria-pressed={mineToo}
+                          aria-label={t('chat.react', { emoji })}
+                          onClick={() => void react(m, emoji)}
+                          data-testid="reaction"
+                        >
+                          {emoji}
+                          {given ? ` ${given.employees.length}` : ''}
+                        </Button>
+                      );
+                    })}
+                  </Row>
                 ) : null}
                 {!m.deleted ? (
                   <Row $gap={2}>
