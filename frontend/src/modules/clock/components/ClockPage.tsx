@@ -1,32 +1,21 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { errorText } from '@/modules/api/errors';
+import { useMe } from '@/modules/auth/hooks/useMe';
 import { clockTime } from '@/modules/schedule/utils/calendar';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
-import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
+import { useCurrentStore, useSwitchStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { SelectField, TextField } from '@/modules/ui/components/Field';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 import { Loading } from '@/modules/ui/components/Spinner';
-import { useClockBoard } from '../hooks/useClockBoard';
-import { useLocation, type LocationState } from '../hooks/useLocation';
-import { usePunches } from '../hooks/usePunches';
-import { clockErrorParams } from '../utils/errors';
+import { useClock, useNow } from '../hooks/useClock';
+import type { LocationState } from '../hooks/useLocation';
 import { ScanButton } from './ScanButton';
-import { formatDuration, nextAction, workedMs, type QueuedPunch } from '../utils/clock';
+import { formatDuration, workedMs, type QueuedPunch } from '../utils/clock';
 
-/** A ticking clock, once a second. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(id);
-  }, []);
-  return now;
-}
-
-function locationText(t: (k: string, o?: Record<string, unknown>) => string, l: LocationState): string {
+/** The location's status in words. */
+export function locationText(t: (k: string, o?: Record<string, unknown>) => string, l: LocationState): string {
   switch (l.kind) {
     case 'known':
       return t('clock.location.known', { accuracy: Math.round(l.accuracy) });
@@ -50,100 +39,56 @@ function locationText(t: (k: string, o?: Record<string, unknown>) => string, l: 
  */
 export function ClockPage() {
   const { t } = useTranslation();
-  const snack = useSnackbar();
-  const { storeId, store, me, roles } = useCurrentStore();
-  const zone = store?.timezoneReference ?? 'UTC';
-  const { data: board, error, reload } = useClockBoard();
-  const { punch, waiting, online } = usePunches(reload);
-  const { location, locate } = useLocation();
+  const user = useMe();
+  const { storeId, store, roles } = useCurrentStore();
+  const switchStore = useSwitchStore();
+  const clock = useClock();
+  const { board, me, zone, open, current, proposal, big, onBreak, code, setCode, busy, run } = clock;
   const [params, setParams] = useSearchParams();
-  const [code, setCode] = useState(params.get('code') ?? '');
-  const [busy, setBusy] = useState(false);
   const [title, setTitle] = useState('');
   const [role, setRole] = useState('');
   const now = useNow();
 
-  const settings = board?.settings;
-  const wantsLocation = !!settings && (settings.proof === 'location' || settings.proof === 'both' || !!settings.place);
-  const wantsCode = !!settings && (settings.proof === 'code' || settings.proof === 'both');
-  const open = board?.open.find((s) => s.employee === me?.id) ?? null;
-  const action = useMemo(() => (board && me ? nextAction(board, me.id) : ({ kind: 'none' } as const)), [board, me]);
-  const shiftOf = (id: string | null | undefined) => board?.shifts.find((r) => r.shift.id === id)?.shift ?? null;
-  const current = open?.shift ? shiftOf(open.shift) : action.kind === 'start' ? shiftOf(action.shiftId) : null;
-  const proposal = open?.proposedShift ? board?.proposals.find((p) => p.id === open.proposedShift) ?? null : null;
-
-  const run = useCallback(
-    async (call: QueuedPunch['call'], fields: Record<string, unknown>, proof: boolean) => {
-      if (!storeId) return;
-      setBusy(true);
-      try {
-        const extra: Record<string, unknown> = {};
-        if (proof && wantsLocation) {
-          const l = await locate();
-          if (l.kind === 'known') {
-            extra.location = { latitude: l.latitude, longitude: l.longitude, accuracy: l.accuracy };
-          }
-        }
-        if (proof && code.trim()) extra.token = code.trim();
-        const result = await punch(call, storeId, { ...fields, ...extra });
-        snack(t(result.sent ? `clock.done.${call}` : 'clock.queued'), result.sent ? 'success' : 'info', 'clock');
-        reload();
-      } catch (e) {
-        snack(errorText(t, e, clockErrorParams(e, zone)), 'error', 'clock');
-        reload();
-      } finally {
-        setBusy(false);
-      }
-    },
-    [storeId, wantsLocation, locate, code, punch, snack, t, reload, zone],
-  );
+  // The store clock's QR link names its store: a member of several clocks in that one.
+  const linkedStore = params.get('store');
+  const member = !!linkedStore && (user?.stores ?? []).some((s) => s.id === linkedStore && !s.deactive);
+  useEffect(() => {
+    if (member && linkedStore && linkedStore !== storeId) switchStore(linkedStore);
+  }, [member, linkedStore, storeId, switchStore]);
 
   // A phone that scanned the store clock's QR code arrives here with the code: one tap less.
   const scanned = useRef(false);
   useEffect(() => {
     const scannedCode = params.get('code');
     if (!scannedCode || scanned.current || !board || !me) return;
+    if (member && linkedStore !== storeId) return;
     scanned.current = true;
-    void run('clockOperation', { token: scannedCode }, true).then(() => {
+    setCode(scannedCode);
+    void run('clockOperation', {}, true, scannedCode).then(() => {
       params.delete('code');
+      params.delete('store');
       setParams(params, { replace: true });
     });
-  }, [params, setParams, board, me, run]);
+  }, [params, setParams, board, me, run, setCode, member, linkedStore, storeId]);
 
   // A code read by the camera clocks at once, as the store clock's QR link does.
   const scannedCode = useCallback(
     (value: string) => {
       setCode(value);
-      void run('clockOperation', { token: value }, true);
+      void run('clockOperation', {}, true, value);
     },
-    [run],
+    [run, setCode],
   );
 
-  const big = useMemo(() => {
-    switch (action.kind) {
-      case 'start':
-        return { label: t('clock.start'), go: () => run('startShift', { shift: action.shiftId }, true) };
-      case 'complete':
-        return { label: t('clock.complete'), go: () => run('completeShift', { shift: action.shiftId }, true) };
-      case 'completeProposal':
-        return { label: t('clock.complete'), go: () => run('completeProposedShift', {}, true) };
-      case 'none':
-        return null;
-    }
-  }, [action, run, t]);
-
   if (!store || !me) return <Loading label={t('common.loading')} />;
-  const onBreak = open?.status === 'p';
-  const breakCall = open?.shift ? (onBreak ? 'endBreak' : 'startBreak') : onBreak ? 'endProposedShiftBreak' : 'startProposedShiftBreak';
-  const breakTarget = open?.shift ?? open?.proposedShift;
 
   return (
     <Stack>
       <PageHeader>
         <h1>{t('clock.title')}</h1>
       </PageHeader>
-      {!online ? <Card role="status" data-testid="clock-offline">{t('clock.offline')}</Card> : null}
-      {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
+      {!clock.online ? <Card role="status" data-testid="clock-offline">{t('clock.offline')}</Card> : null}
+      {clock.error && clock.online ? <Card role="alert">{errorText(t, clock.error)}</Card> : null}
       <Card data-testid="clock-card">
         <Stack $gap={3}>
           {current ? (
@@ -179,22 +124,16 @@ export function ClockPage() {
               {big.label}
             </Button>
           ) : null}
-          {open && breakTarget ? (
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={busy}
-              onClick={() => void run(breakCall, { shift: breakTarget }, false)}
-              data-testid="break-button"
-            >
+          {open ? (
+            <Button type="button" $variant="secondary" disabled={busy} onClick={() => void clock.takeBreak()} data-testid="break-button">
               {t(onBreak ? 'clock.endBreak' : 'clock.startBreak')}
             </Button>
           ) : null}
-          {wantsLocation || location.kind !== 'idle' ? (
-            <Muted data-testid="clock-location">{locationText(t, location)}</Muted>
+          {clock.wantsLocation || clock.location.kind !== 'idle' ? (
+            <Muted data-testid="clock-location" data-location={clock.location.kind}>{locationText(t, clock.location)}</Muted>
           ) : null}
           <TextField
-            label={t(wantsCode ? 'clock.codeRequired' : 'clock.code')}
+            label={t(clock.wantsCode ? 'clock.codeRequired' : 'clock.code')}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             autoComplete="off"
@@ -218,7 +157,7 @@ export function ClockPage() {
             onSubmit={(e) => {
               e.preventDefault();
               if (!title.trim()) return;
-              void run('startProposedShift', { title: title.trim(), role: role || null }, true).then(() => setTitle(''));
+              void run('startProposedShift', { title: title.trim(), role: role || null }, true).then((ok) => ok && setTitle(''));
             }}
           >
             <Stack $gap={2}>
@@ -240,18 +179,30 @@ export function ClockPage() {
           </form>
         </Card>
       ) : null}
-      {waiting.length > 0 ? (
-        <Card data-testid="clock-waiting">
-          <strong>{t('clock.waiting', { count: waiting.length })}</strong>
-          <ul>
-            {waiting.map((p) => (
-              <li key={p.punchId}>
-                {t(`clock.calls.${p.call}`)} · {clockTime(p.punchedAt, zone)}
-              </li>
-            ))}
-          </ul>
-        </Card>
-      ) : null}
+      <WaitingPunches waiting={clock.waiting} zone={zone} />
     </Stack>
+  );
+}
+
+export interface WaitingPunchesProps {
+  waiting: QueuedPunch[];
+  zone: string;
+}
+
+/** The punches this phone still has to send, oldest first. */
+export function WaitingPunches({ waiting, zone }: WaitingPunchesProps) {
+  const { t } = useTranslation();
+  if (waiting.length === 0) return null;
+  return (
+    <Card data-testid="clock-waiting">
+      <strong>{t('clock.waiting', { count: waiting.length })}</strong>
+      <ul>
+        {waiting.map((p) => (
+          <li key={p.punchId}>
+            {t(`clock.calls.${p.call}`)} · {clockTime(p.punchedAt, zone)}
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }

@@ -2,55 +2,98 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/modules/api/ApiError';
 import type { CallInput } from '@/modules/api/types';
 import { useApi } from '@/modules/auth/hooks/useApi';
-import { keepAfterFailure, punchBody, type QueuedPunch } from '../utils/clock';
-import { forgetPunch, queuedPunches, queuePunch } from '../utils/punchQueue';
+import { keepAfterFailure, placeholderOf, punchBody, resolvePlaceholders, type QueuedPunch } from '../utils/clock';
+import { forgetPunch, queuedPunches, queuePunch, updatePunch } from '../utils/punchQueue';
 
 /** What became of a punch: sent and answered, or kept to send when the connection is back. */
 export type PunchResult = { sent: true } | { sent: false; queued: true };
 
+/** How often waiting punches are tried again while the browser thinks it is online. */
+const RETRY_MS = 15_000;
+
+/**
+ * One flush at a time in this tab, whichever screen asks (the home card and the clock page
+ * share the queue): a second caller waits for the running one and then flushes what is left.
+ */
+let flushing: Promise<unknown> = Promise.resolve();
+
+/** A punch the server refused when it was sent from the queue. */
+export interface Refusal {
+  punch: QueuedPunch;
+  error: unknown;
+}
+
 /**
  * Clock punches that survive a lost connection: each has an id and the device's time; when
  * the phone is offline (or the server cannot be reached) it waits in IndexedDB and is sent,
- * in order, once the connection is back. The server applies each punch id once.
+ * in order, once the connection is back (and every 15 s while some wait). The server applies
+ * each punch id once, so sending one again is harmless. A refusal of a waiting punch drops it
+ * and is handed to `onRefused`.
  */
-export function usePunches(onSent: () => void) {
+export function usePunches(onSent: () => void, onRefused: (r: Refusal) => void = () => {}) {
   const api = useApi();
   const [waiting, setWaiting] = useState<QueuedPunch[]>([]);
   const [online, setOnline] = useState(() => navigator.onLine);
-  const flushing = useRef(false);
+  // The latest callbacks, so the flush and the listeners keep their identity.
+  const callbacks = useRef({ onSent, onRefused });
+  callbacks.current = { onSent, onRefused };
 
-  const refresh = useCallback(async () => setWaiting(await queuedPunches()), []);
+  const refresh = useCallback(async () => {
+    const next = await queuedPunches();
+    setWaiting(next);
+    return next;
+  }, []);
 
   const send = useCallback(
-    (p: QueuedPunch) =>
-      api.call(p.call, punchBody(p, Date.now()) as CallInput<typeof p.call>),
+    (p: QueuedPunch) => api.call(p.call, punchBody(p, Date.now()) as CallInput<typeof p.call>),
     [api],
   );
 
-  const flush = useCallback(async () => {
-    if (flushing.current || !navigator.onLine) return;
-    flushing.current = true;
-    const failures: unknown[] = [];
-    try {
-      for (const p of await queuedPunches()) {
-        try {
-          await send(p);
-        } catch (e) {
-          if (e instanceof ApiError && keepAfterFailure(e.status)) break;
-          failures.push(e);
+  const flushNow = useCallback(async () => {
+    if (!navigator.onLine) return;
+    const queue = await queuedPunches();
+    if (queue.length === 0) return;
+    // Ids the server gave to unscheduled work started offline, by their stand-ins.
+    const known = new Map<string, string>();
+    for (const queued of queue) {
+      const p = { ...queued, fields: resolvePlaceholders(queued.fields, known) };
+      try {
+        const answer = (await send(p)) as { proposedShift?: { id?: string } | null };
+        if (p.call === 'startProposedShift' && answer?.proposedShift?.id) {
+          known.set(placeholderOf(p.punchId), answer.proposedShift.id);
         }
-        await forgetPunch(p.punchId);
+      } catch (e) {
+        if (e instanceof ApiError && keepAfterFailure(e.status)) {
+          // Keep what was learnt for the next try: the later punches name the real work.
+          if (p.fields !== queued.fields) await updatePunch(p);
+          break;
+        }
+        callbacks.current.onRefused({ punch: p, error: e });
       }
-    } finally {
-      flushing.current = false;
-      await refresh();
-      onSent();
+      await forgetPunch(p.punchId);
+      // Later punches name the work by its real id from now on.
+      if (known.size > 0) {
+        for (const later of await queuedPunches()) {
+          const fields = resolvePlaceholders(later.fields, known);
+          if (fields !== later.fields) await updatePunch({ ...later, fields });
+        }
+      }
     }
-    return failures;
-  }, [send, refresh, onSent]);
+  }, [send]);
+
+  const flush = useCallback(async () => {
+    const run = flushing.then(flushNow, flushNow);
+    flushing = run.catch(() => {});
+    try {
+      await run;
+    } finally {
+      await refresh();
+      callbacks.current.onSent();
+    }
+  }, [flushNow, refresh]);
 
   useEffect(() => {
-    void refresh().then(() => flush());
+    void refresh().then((queue) => (queue.length > 0 ? flush() : undefined));
     const up = () => {
       setOnline(true);
       void flush();
@@ -64,11 +107,26 @@ export function usePunches(onSent: () => void) {
     };
   }, [refresh, flush]);
 
-  /** Sends a punch now, or keeps it when there is no connection. Rule refusals throw. */
+  // The browser can think it is online while the server is out of reach: try again now and then.
+  const hasWaiting = waiting.length > 0;
+  useEffect(() => {
+    if (!hasWaiting) return;
+    const id = setInterval(() => {
+      if (navigator.onLine) void flush();
+    }, RETRY_MS);
+    return () => clearInterval(id);
+  }, [hasWaiting, flush]);
+
+  /**
+   * Sends a punch now, or keeps it when there is no connection. A punch made while others
+   * wait goes behind them, since the server takes an employee's punches in order. Rule
+   * refusals of a punch sent at once throw.
+   */
   const punch = useCallback(
     async (call: QueuedPunch['call'], store: string, fields: Record<string, unknown>): Promise<PunchResult> => {
       const p: QueuedPunch = { punchId: crypto.randomUUID(), call, store, fields, punchedAt: Date.now() };
-      if (navigator.onLine) {
+      const earlier = await queuedPunches();
+      if (navigator.onLine && earlier.length === 0) {
         try {
           await send(p);
           return { sent: true };
@@ -78,9 +136,14 @@ export function usePunches(onSent: () => void) {
       }
       await queuePunch(p);
       await refresh();
+      if (navigator.onLine && earlier.length > 0) {
+        await flush();
+        const left = await queuedPunches();
+        if (!left.some((x) => x.punchId === p.punchId)) return { sent: true };
+      }
       return { sent: false, queued: true };
     },
-    [send, refresh],
+    [send, refresh, flush],
   );
 
   return { punch, waiting, online, flush };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFromScan, formatCode, formatDuration, keepAfterFailure, nextAction, punchBody, workedMs } from './clock';
+import { codeFromScan, formatCode, formatDuration, keepAfterFailure, nextAction, placeholderOf, punchBody, resolvePlaceholders, withWaiting, workedMs, type ClockBoard, type QueuedPunch } from './clock';
 
 const row = (id: string, assigned: string, start: number, attendance: string) =>
   ({ shift: { id, assigned, start }, attendance, session: null }) as never;
@@ -34,10 +34,13 @@ describe('clock', () => {
     expect(body).toEqual({ shift: 'x', store: 's', punchId: 'p1', punchedAt: 10, sentAt: 99 });
   });
 
-  it('keeps a punch only when the server was not reached', () => {
+  it('keeps a punch when the server was not reached or the sign-in lapsed, drops it on a refusal', () => {
     expect(keepAfterFailure(0)).toBe(true);
     expect(keepAfterFailure(503)).toBe(true);
+    expect(keepAfterFailure(401)).toBe(true);
+    expect(keepAfterFailure(429)).toBe(true);
     expect(keepAfterFailure(400)).toBe(false);
+    expect(keepAfterFailure(403)).toBe(false);
     expect(keepAfterFailure(409)).toBe(false);
   });
 });
@@ -48,5 +51,68 @@ describe('scanned codes', () => {
     expect(codeFromScan(' abcd-2345 ')).toEqual({ code: 'abcd-2345', store: null });
     expect(codeFromScan('https://example.com/other')).toBeNull();
     expect(codeFromScan('hello world')).toBeNull();
+  });
+});
+
+describe('waiting punches on the board', () => {
+  const board = (shifts: unknown[] = []) => ({ now: 0, settings: {}, open: [], shifts, proposals: [] }) as unknown as ClockBoard;
+  let n = 0;
+  const punch = (call: QueuedPunch['call'], punchedAt: number, fields: Record<string, unknown> = {}): QueuedPunch => ({
+    punchId: `p${++n}`,
+    call,
+    store: 's',
+    fields,
+    punchedAt,
+  });
+
+  it('shows an offline clock-in as on the clock from the tap, then a break, then done', () => {
+    const b = board([row('x', 'me', 100, 'late')]);
+    const start = punch('startShift', 1000, { shift: 'x' });
+    const on = withWaiting(b, [start], 'me');
+    expect(on.open).toHaveLength(1);
+    expect(on.open[0]).toMatchObject({ employee: 'me', shift: 'x', start: 1000, status: 'ip' });
+    expect(on.shifts[0]?.attendance).toBe('working');
+    expect(nextAction(on, 'me')).toEqual({ kind: 'complete', shiftId: 'x' });
+
+    const pause = punch('startBreak', 2000, { shift: 'x' });
+    const paused = withWaiting(b, [start, pause], 'me');
+    expect(paused.open[0]).toMatchObject({ status: 'p', breaks: [{ start: 2000, end: null }] });
+    expect(workedMs(paused.open[0]!, 5000)).toBe(1000);
+
+    const resumed = withWaiting(b, [start, pause, punch('endBreak', 2500, { shift: 'x' })], 'me');
+    expect(resumed.open[0]).toMatchObject({ status: 'ip', breaks: [{ start: 2000, end: 2500 }] });
+
+    const done = withWaiting(b, [start, pause, punch('completeShift', 3000, { shift: 'x' })], 'me');
+    expect(done.open).toEqual([]);
+    expect(done.shifts[0]?.attendance).toBe('done');
+    expect(nextAction(done, 'me')).toEqual({ kind: 'none' });
+    // The server's board is left as it was.
+    expect(b.open).toEqual([]);
+  });
+
+  it('plays a store-clock code as the next step and opens unscheduled work under a stand-in id', () => {
+    const b = board([row('x', 'me', 100, 'upcoming')]);
+    const code = punch('clockOperation', 1000, { token: 'ABCD1234' });
+    expect(withWaiting(b, [code], 'me').open[0]).toMatchObject({ shift: 'x' });
+    expect(withWaiting(b, [code, punch('clockOperation', 2000)], 'me').open).toEqual([]);
+
+    const work = punch('startProposedShift', 1000, { title: 'Inventory' });
+    const w = withWaiting(board(), [work], 'me');
+    expect(w.open[0]).toMatchObject({ shift: null, proposedShift: placeholderOf(work.punchId) });
+    expect(w.proposals[0]).toMatchObject({ id: placeholderOf(work.punchId), title: 'Inventory', progress: 'ip' });
+    expect(nextAction(w, 'me')).toEqual({ kind: 'completeProposal' });
+  });
+
+  it('never opens a second session or starts a shift already on the clock', () => {
+    const b = board([row('x', 'me', 100, 'late'), row('y', 'me', 200, 'upcoming')]);
+    const twice = withWaiting(b, [punch('startShift', 1, { shift: 'x' }), punch('startShift', 2, { shift: 'y' })], 'me');
+    expect(twice.open.map((s) => s.shift)).toEqual(['x']);
+  });
+
+  it('names unscheduled work by the id the server gave once its start is sent', () => {
+    const known = new Map([['waiting-p1', 'real-id']]);
+    expect(resolvePlaceholders({ shift: 'waiting-p1' }, known)).toEqual({ shift: 'real-id' });
+    const other = { shift: 'x' };
+    expect(resolvePlaceholders(other, known)).toBe(other);
   });
 });

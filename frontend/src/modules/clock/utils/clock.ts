@@ -69,9 +69,133 @@ export function punchBody(p: QueuedPunch, sentAt: number): Record<string, unknow
   return { ...p.fields, store: p.store, punchId: p.punchId, punchedAt: p.punchedAt, sentAt };
 }
 
-/** Whether a failed send should stay queued: only when the server was not reached. */
+/**
+ * Whether a failed send should stay queued: when the server was not reached or could not
+ * answer (network, 5xx, timeouts, rate limits), and when the sign-in lapsed (401), so a punch
+ * survives signing in again. Any other answer is the server's word on the punch: it is dropped
+ * and the refusal shown.
+ */
 export function keepAfterFailure(status: number): boolean {
-  return status === 0 || status >= 500;
+  return status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
+}
+
+/** The stand-in id of the unscheduled work a waiting `startProposedShift` will open. */
+export function placeholderOf(punchId: string): string {
+  return `waiting-${punchId}`;
+}
+
+/** Whether an id is a stand-in for unscheduled work not yet on the server. */
+export function isPlaceholder(id: unknown): boolean {
+  return typeof id === 'string' && id.startsWith('waiting-');
+}
+
+/**
+ * A waiting punch's fields with stand-in ids replaced by the ids the server gave meanwhile
+ * (a break of unscheduled work started offline names the work once it exists).
+ */
+export function resolvePlaceholders(fields: Record<string, unknown>, known: ReadonlyMap<string, string>): Record<string, unknown> {
+  const shift = fields.shift;
+  if (typeof shift === 'string' && known.has(shift)) return { ...fields, shift: known.get(shift) };
+  return fields;
+}
+
+/** A session the phone holds open on the strength of its waiting punches. */
+function localSession(p: QueuedPunch, employee: string, shift: string | null, proposedShift: string | null): ClockSession {
+  return {
+    id: placeholderOf(p.punchId),
+    store: p.store,
+    employee,
+    user: null,
+    shift,
+    proposedShift,
+    status: 'ip',
+    start: p.punchedAt,
+    serverStart: p.punchedAt,
+    end: null,
+    breaks: [],
+    locs: [],
+    outside: false,
+    lateSeconds: 0,
+    earlySeconds: 0,
+    driftMs: null,
+    source: 'phone',
+    timestamp: p.punchedAt,
+  } as ClockSession;
+}
+
+/**
+ * The board as this phone sees it once its waiting punches apply, in order: a clock-in made
+ * offline shows as on the clock (with its timer from the tap), a break as a break, a clock-out
+ * as done. So the next tap offers the next step, offline too. The server's word replaces this
+ * view when the punches are sent.
+ */
+export function withWaiting(board: ClockBoard, waiting: readonly QueuedPunch[], employee: string): ClockBoard {
+  if (waiting.length === 0) return board;
+  let open = [...board.open];
+  let shifts = [...board.shifts];
+  let proposals = [...board.proposals];
+  const mineIndex = () => open.findIndex((s) => s.employee === employee);
+  const setAttendance = (shiftId: string | null, attendance: AttendanceRow['attendance']) => {
+    if (shiftId) shifts = shifts.map((r) => (r.shift.id === shiftId ? { ...r, attendance } : r));
+  };
+  const update = (change: (s: ClockSession) => ClockSession) => {
+    const i = mineIndex();
+    if (i >= 0) open = open.map((s, j) => (j === i ? change(s) : s));
+  };
+  for (const p of waiting) {
+    const f = p.fields;
+    const i = mineIndex();
+    const current = i >= 0 ? open[i] : undefined;
+    let call = p.call;
+    let shiftId = typeof f.shift === 'string' ? f.shift : null;
+    if (call === 'clockOperation') {
+      // The store clock's code starts the next shift or completes the open work.
+      const next = nextAction({ open, shifts }, employee);
+      if (next.kind === 'start') [call, shiftId] = ['startShift', next.shiftId];
+      else if (next.kind === 'complete') [call, shiftId] = ['completeShift', next.shiftId];
+      else if (next.kind === 'completeProposal') call = 'completeProposedShift';
+      else continue;
+    }
+    switch (call) {
+      case 'startShift':
+        if (current || !shiftId) break;
+        open = [...open, localSession(p, employee, shiftId, null)];
+        setAttendance(shiftId, 'working');
+        break;
+      case 'startProposedShift': {
+        if (current) break;
+        const id = placeholderOf(p.punchId);
+        open = [...open, localSession(p, employee, null, id)];
+        const title = typeof f.title === 'string' ? f.title : '';
+        const role = typeof f.role === 'string' ? f.role : null;
+        proposals = [
+          ...proposals,
+          { id, store: p.store, employee, user: null, title, role, shift: null, start: p.punchedAt, end: null, progress: 'ip', status: 'pending', timestamp: p.punchedAt } as Proposal,
+        ];
+        break;
+      }
+      case 'startBreak':
+      case 'startProposedShiftBreak':
+        update((s) => (s.status === 'p' ? s : { ...s, status: 'p', breaks: [...s.breaks, { start: p.punchedAt, end: null }] }));
+        setAttendance(current?.shift ?? null, 'onBreak');
+        break;
+      case 'endBreak':
+      case 'endProposedShiftBreak':
+        update((s) => ({ ...s, status: 'ip', breaks: s.breaks.map((b) => (b.end == null ? { ...b, end: p.punchedAt } : b)) }));
+        setAttendance(current?.shift ?? null, 'working');
+        break;
+      case 'completeShift':
+      case 'completeProposedShift':
+        if (!current) break;
+        open = open.filter((_, j) => j !== i);
+        setAttendance(current.shift, 'done');
+        if (current.proposedShift) {
+          proposals = proposals.map((x) => (x.id === current.proposedShift ? { ...x, progress: 'c', end: p.punchedAt } : x));
+        }
+        break;
+    }
+  }
+  return { ...board, open, shifts, proposals };
 }
 
 /**

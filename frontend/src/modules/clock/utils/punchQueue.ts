@@ -31,3 +31,8 @@ export async function queuedPunches(): Promise<QueuedPunch[]> {
 export async function forgetPunch(punchId: string): Promise<void> {
   await (await open()).delete(STORE, punchId);
 }
+
+/** Rewrites a waiting punch (its fields once the server named the work it belongs to). */
+export async function updatePunch(p: QueuedPunch): Promise<void> {
+  await (await open()).put(STORE, p);
+}

@@ -7,6 +7,7 @@ import { useMe } from '@/modules/auth/hooks/useMe';
 import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
 import { useShiftActions, useShiftErrors, useShiftsInRange } from '@/modules/schedule/hooks/useShifts';
 import { clockTime, dayStart, moveDays } from '@/modules/schedule/utils/calendar';
+import { ClockHomeCard } from '@/modules/clock/components/ClockHomeCard';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
@@ -88,6 +89,7 @@ export function EmployeeHome() {
           <Button $small $variant="ghost" onClick={() => markSeen(mine.map((s) => s.id))}>{t('home.markSeen')}</Button>
         ) : null}
       </PageHeader>
+      <ClockHomeCard />
       <Card>
         <StyledStats>
           <div>
