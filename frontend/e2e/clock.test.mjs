@@ -116,6 +116,18 @@ test('an employee clocks in, takes a break and clocks out while the manager watc
   await phone.getByTestId('clock-nothing').waitFor();
   await screenshot(boss, 'clock-now-panel');
 
+  // The manager corrects the session: the break was a mistake; the reason stays in its trail.
+  await row(boss, shift, 'done').getByTestId('edit-session').click();
+  await boss.getByRole('button', { name: 'Remove break 1' }).click();
+  await boss.getByTestId('edit-reason').fill('No break taken');
+  await boss.getByTestId('edit-save').click();
+  await boss.getByText('Session corrected.').waitFor();
+  await row(boss, shift, 'done').getByTestId('edit-session').click();
+  const entry = boss.getByTestId('edit-trail-entry');
+  await entry.getByText(/No break taken/).waitFor();
+  await entry.getByText(/^Breaks \d\d:\d\d–\d\d:\d\d → —$/).waitFor();
+  await boss.keyboard.press('Escape');
+
   // The session went to the store's place, inside the radius.
   const sessions = await fetch(
     `${server.url}/api/v1/stores/${owner.storeId}/clock/sessions?start=${Date.now() - 3_600_000}&end=${Date.now() + MIN}`,
@@ -123,7 +135,7 @@ test('an employee clocks in, takes a break and clocks out while the manager watc
   ).then((r) => r.json());
   const [session] = sessions.data;
   assert.equal(session.status, 'c');
-  assert.equal(session.breaks.length, 1);
+  assert.equal(session.breaks.length, 0, 'the correction took the break out');
   assert.ok(session.locs.length >= 2 && session.locs.every((l) => l.inside === true));
 
   // The timesheet counts her.
@@ -152,13 +164,26 @@ test('a clock-in without a connection waits on the phone and is sent when it is 
   const tapped = Date.now();
   await phone.getByTestId('clock-button').click();
   await phone.getByTestId('clock-waiting').getByText('1 punch waiting to be sent').waitFor();
+  // The phone shows the clock-in at once, and the next step is a break, offline too.
+  await phone.getByTestId('clock-status').getByText('On the clock').waitFor();
+  await phone.getByTestId('clock-button').getByText('Clock out').waitFor();
+  await phone.getByTestId('break-button').click();
+  await phone.getByTestId('clock-waiting').getByText('2 punches waiting to be sent').waitFor();
+  await phone.getByTestId('clock-status').getByText('On break').waitFor();
   // Nothing reached the server while offline.
   await new Promise((r) => setTimeout(r, 1500));
   assert.equal(await row(boss, shift, 'working').count(), 0);
+  assert.equal(await row(boss, shift, 'onBreak').count(), 0);
 
   await phone.context().setOffline(false);
-  await row(boss, shift, 'working').waitFor();
+  await row(boss, shift, 'onBreak').waitFor();
   await phone.getByTestId('clock-waiting').waitFor({ state: 'detached' });
+  await phone.getByTestId('clock-status').getByText('On break').waitFor();
+  // The home screen offers the same clock: she ends the break from there.
+  await phone.goto(`${server.url}/home`);
+  await phone.getByTestId('home-clock-status').getByText('On break').waitFor();
+  await phone.getByTestId('home-break-button').click();
+  await row(boss, shift, 'working').waitFor();
   // The session starts when the phone was tapped, not when the punch arrived.
   const board = await fetch(`${server.url}/api/v1/stores/${owner.storeId}/clock`, { headers: { authorization: `Bearer ${owner.token}` } }).then((r) => r.json());
   const open = board.data.open[0];
@@ -192,6 +217,10 @@ test("the store's clock device shows a code an employee types to clock in", asyn
   await phone.getByTestId('clock-code').fill(shown);
   await phone.getByTestId('clock-with-code').click();
   await phone.getByTestId('clock-status').getByText('On the clock').waitFor();
+  // The QR code's link (the store and its code) clocks her out as soon as it opens.
+  await phone.goto(`${server.url}/clock?store=${owner.storeId}&code=${shown.replace('-', '')}`);
+  await phone.getByTestId('clock-nothing').waitFor();
+  await phone.waitForURL(/\/clock$/);
   await tablet.context().close();
   await phone.context().close();
 });

@@ -12,7 +12,8 @@ import { CardItem, CardList } from '@/modules/ui/components/List';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { useClockBoard } from '../hooks/useClockBoard';
 import type { AttendanceRow, ClockSession, Proposal } from '../utils/clock';
-import { fromLocalInput, toLocalInput } from '../utils/time';
+import { instantOf } from '../utils/sessionEdit';
+import { toLocalInput } from '../utils/time';
 import { TextField } from '@/modules/ui/components/Field';
 import { SessionDialog } from './SessionDialog';
 
@@ -57,7 +58,7 @@ export function NowPanel() {
       if (approve) {
         await api.call('approveProposedShift', {
           store: storeId,
-          shiftPropose: { id: p.id, start: fromLocalInput(times.start, zone), end: times.end ? fromLocalInput(times.end, zone) : null },
+          shiftPropose: { id: p.id, start: instantOf(times.start, p.start, zone), end: times.end ? instantOf(times.end, p.end, zone) : null },
         });
       }
       else await api.call('rejectProposedShift', { store: storeId, shiftPropose: p.id });
