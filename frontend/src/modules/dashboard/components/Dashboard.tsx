@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { useShiftsInRange } from '@/modules/schedule/hooks/useShifts';
 import { clockTime, dayStart, moveDays } from '@/modules/schedule/utils/calendar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
-import { Card, Muted, PageHeader, Stack } from '@/modules/ui/components/Layout';
+import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 
 const StyledStats = styled.div`
   display: grid;
@@ -44,7 +44,11 @@ export function Dashboard() {
               {s.assigned ? byId.get(s.assigned)?.displayName ?? '' : t('schedule.openShift')} · {t(`schedule.status.${s.status}`)}
             </div>
           ))}
-          <Link to="/schedule">{t('dashboard.openSchedule')}</Link>
+          <Row $gap={3} style={{ flexWrap: 'wrap' }}>
+            <Link to="/schedule">{t('dashboard.openSchedule')}</Link>
+            <Link to="/clock/now">{t('nav.clockNow')}</Link>
+            <Link to="/clock/timesheets">{t('nav.timesheets')}</Link>
+          </Row>
         </Stack>
       </Card>
     </Stack>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Shift } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
@@ -156,6 +157,7 @@ export function Schedule() {
           </StyledPresence>
         </Row>
         <Row $gap={2}>
+          <Link to="/clock/now" data-testid="schedule-clock-now">{t('nav.clockNow')}</Link>
           <Button $variant="secondary" onClick={() => setConfirm('clear')} disabled={shifts.length === 0}>{t('schedule.clear')}</Button>
           <Button onClick={() => setConfirm('publish')} disabled={toPublish.length === 0} data-testid="publish">
             {t('schedule.publish', { count: toPublish.length })}
