@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/modules/api/ApiError';
 import type { CallInput } from '@/modules/api/types';
 import { useApi } from '@/modules/auth/hooks/useApi';
-import { keepAfterFailure, placeholderOf, punchBody, resolvePlaceholders, type QueuedPunch } from '../utils/clock';
+import { keepAfterFailure, newPunchId, placeholderOf, punchBody, resolvePlaceholders, type QueuedPunch } from '../utils/clock';
 import { forgetPunch, queuedPunches, queuePunch, updatePunch } from '../utils/punchQueue';
 
 /** What became of a punch: sent and answered, or kept to send when the connection is back. */
@@ -124,7 +124,7 @@ export function usePunches(onSent: () => void, onRefused: (r: Refusal) => void =
    */
   const punch = useCallback(
     async (call: QueuedPunch['call'], store: string, fields: Record<string, unknown>): Promise<PunchResult> => {
-      const p: QueuedPunch = { punchId: crypto.randomUUID(), call, store, fields, punchedAt: Date.now() };
+      const p: QueuedPunch = { punchId: newPunchId(), call, store, fields, punchedAt: Date.now() };
       const earlier = await queuedPunches();
       if (navigator.onLine && earlier.length === 0) {
         try {

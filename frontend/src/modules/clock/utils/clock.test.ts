@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFromScan, formatCode, formatDuration, keepAfterFailure, nextAction, placeholderOf, punchBody, resolvePlaceholders, withWaiting, workedMs, type ClockBoard, type QueuedPunch } from './clock';
+import { codeFromScan, formatCode, formatDuration, keepAfterFailure, newPunchId, nextAction, placeholderOf, punchBody, resolvePlaceholders, withWaiting, workedMs, type ClockBoard, type QueuedPunch } from './clock';
 
 const row = (id: string, assigned: string, start: number, attendance: string) =>
   ({ shift: { id, assigned, start }, attendance, session: null }) as never;
@@ -27,6 +27,15 @@ describe('clock', () => {
     const proposal = [{ employee: 'me', shift: null, proposedShift: 'p' }] as never;
     expect(nextAction({ open: proposal, shifts }, 'me')).toEqual({ kind: 'completeProposal' });
     expect(nextAction({ open: [], shifts: [] }, 'me')).toEqual({ kind: 'none' });
+  });
+
+  it('makes punch ids that are UUIDs, without randomUUID outside a secure context too', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newPunchId()).toMatch(uuid);
+    const insecure = { getRandomValues: <T extends ArrayBufferView | null>(a: T) => crypto.getRandomValues(a as never) as T };
+    const ids = new Set(Array.from({ length: 50 }, () => newPunchId(insecure)));
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(uuid);
   });
 
   it('sends a queued punch with its own time and the time of sending', () => {

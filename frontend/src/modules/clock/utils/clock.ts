@@ -64,6 +64,19 @@ export interface QueuedPunch {
   punchedAt: number;
 }
 
+/**
+ * A random punch id (a version 4 UUID). `crypto.randomUUID` exists only in secure contexts
+ * (https, localhost); a phone on the shop's network over plain http still has `getRandomValues`.
+ */
+export function newPunchId(source: Pick<Crypto, 'getRandomValues'> & { randomUUID?: () => string } = crypto): string {
+  if (typeof source.randomUUID === 'function') return source.randomUUID();
+  const b = source.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 /** The body of a queued punch, sent at `sentAt` by this device's clock. */
 export function punchBody(p: QueuedPunch, sentAt: number): Record<string, unknown> {
   return { ...p.fields, store: p.store, punchId: p.punchId, punchedAt: p.punchedAt, sentAt };
