@@ -193,6 +193,34 @@ test('a clock-in without a connection waits on the phone and is sent when it is 
   await phone.context().close();
 });
 
+test('a waiting punch the server refuses is dropped and the refusal shown', async (t) => {
+  if (!live) {
+    t.skip('this server does not serve the clock yet');
+    return;
+  }
+  const owner = await ownerWithStore(server, { email: 'refused-owner@example.com' });
+  const dan = await employeeJoined(server, owner, { email: 'refused-dan@example.com', firstName: 'Dan' });
+  await runningShift(owner, await employeeId(owner, dan.email));
+  const phone = await signedIn(dan, '/clock');
+  await phone.getByTestId('clock-shift-title').waitFor();
+
+  await phone.context().setOffline(true);
+  await phone.getByTestId('clock-offline').waitFor();
+  await phone.getByTestId('clock-button').click();
+  await phone.getByTestId('clock-waiting').getByText('1 punch waiting to be sent').waitFor();
+  // Meanwhile the owner asks for the code of the store's clock, which the punch does not carry.
+  const settings = { earlyMinutes: 30, proof: 'code', outside: 'refuse', place: null, latePunchHours: 72, overtimeWeeklyMinutes: 2400, overtimeRate: 1.5, currency: 'USD' };
+  await call(server.url, 'updateClockSettings', { store: owner.storeId, settings }, owner.token);
+
+  await phone.context().setOffline(false);
+  await phone.getByText("Clock in could not be applied: Clocking at this store needs the code shown on the store's clock.").waitFor();
+  await phone.getByTestId('clock-waiting').waitFor({ state: 'detached' });
+  // Nothing was applied: the shift is still to start.
+  await phone.getByTestId('clock-button').getByText('Clock in').waitFor();
+  assert.equal(await phone.getByTestId('clock-status').count(), 0);
+  await phone.context().close();
+});
+
 test("the store's clock device shows a code an employee types to clock in", async (t) => {
   if (!live) {
     t.skip('this server does not serve the clock yet');
