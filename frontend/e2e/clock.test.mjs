@@ -100,6 +100,9 @@ test('an employee clocks in, takes a break and clocks out while the manager watc
   await row(boss, shift, 'working').waitFor();
   await card('ip').waitFor();
   await phone.getByTestId('clock-location').getByText(/Location found/).waitFor();
+  // The timer runs from the clock-in.
+  const timer = phone.getByTestId('clock-timer');
+  await timer.getByText(/^0:00:0[2-9]$/).waitFor({ timeout: 10_000 });
 
   await phone.getByTestId('break-button').click();
   await phone.getByTestId('clock-status').getByText('On break').waitFor();
@@ -294,6 +297,12 @@ test('the clock screens read right to left in Persian, fit a phone and pass axe'
   await page.getByRole('button', { name: 'ثبت ورود', exact: true }).click();
   await page.getByRole('button', { name: 'شروع استراحت' }).waitFor();
   await screenshot(page, 'fa-clock-phone');
+  // The home screen's clock card, on the clock now.
+  await page.goto(`${server.url}/home`);
+  await page.getByTestId('home-clock-status').waitFor();
+  assert.equal(await overflows(page), false, 'the home screen fits 390 px');
+  assert.deepEqual(await violations(page), [], '/home');
+  await screenshot(page, 'fa-clock-home');
   await page.context().close();
 
   const boss = await persianPhone(owner);
