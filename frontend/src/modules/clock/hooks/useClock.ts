@@ -9,13 +9,16 @@ import { useClockBoard } from './useClockBoard';
 import { useLocation } from './useLocation';
 import { usePunches, type Refusal } from './usePunches';
 
-/** Where the last board of a store is kept, so a phone that lost its connection can still punch. */
-const cacheKey = (store: string) => `clockto-clock-board:${store}`;
+/**
+ * Where an employee's last board of a store is kept, so a phone that lost its connection can
+ * still punch. Keyed by the employee: another person signing in on the phone never sees it.
+ */
+const cacheKey = (store: string, employee: string) => `clockto-clock-board:${store}:${employee}`;
 
-function cachedBoard(store: string | null): ClockBoard | null {
-  if (!store) return null;
+function cachedBoard(store: string | null, employee: string | undefined): ClockBoard | null {
+  if (!store || !employee) return null;
   try {
-    const raw = localStorage.getItem(cacheKey(store));
+    const raw = localStorage.getItem(cacheKey(store, employee));
     return raw ? (JSON.parse(raw) as ClockBoard) : null;
   } catch {
     return null;
@@ -58,10 +61,11 @@ export function useClock() {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
 
+  const employee = me?.id;
   useEffect(() => {
-    if (storeId && served) localStorage.setItem(cacheKey(storeId), JSON.stringify(served));
-  }, [storeId, served]);
-  const base = useMemo(() => served ?? cachedBoard(storeId), [served, storeId]);
+    if (storeId && employee && served) localStorage.setItem(cacheKey(storeId, employee), JSON.stringify(served));
+  }, [storeId, employee, served]);
+  const base = useMemo(() => served ?? cachedBoard(storeId, employee), [served, storeId, employee]);
   const board = useMemo(
     () => (base && me ? withWaiting(base, waiting.filter((p) => p.store === storeId), me.id) : base),
     [base, waiting, me, storeId],

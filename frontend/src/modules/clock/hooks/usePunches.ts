@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/modules/api/ApiError';
 import type { CallInput } from '@/modules/api/types';
 import { useApi } from '@/modules/auth/hooks/useApi';
-import { keepAfterFailure, newPunchId, placeholderOf, punchBody, resolvePlaceholders, type QueuedPunch } from '../utils/clock';
+import { useMe } from '@/modules/auth/hooks/useMe';
+import { keepAfterFailure, newPunchId, placeholderOf, punchBody, punchesOf, resolvePlaceholders, type QueuedPunch } from '../utils/clock';
 import { forgetPunch, queuedPunches, queuePunch, updatePunch } from '../utils/punchQueue';
 
 /** What became of a punch: sent and answered, or kept to send when the connection is back. */
@@ -32,6 +33,9 @@ export interface Refusal {
  */
 export function usePunches(onSent: () => void, onRefused: (r: Refusal) => void = () => {}) {
   const api = useApi();
+  const user = useMe()?.id ?? null;
+  // This user's waiting punches, oldest first.
+  const mine = useCallback(async () => punchesOf(await queuedPunches(), user), [user]);
   const [waiting, setWaiting] = useState<QueuedPunch[]>([]);
   const [online, setOnline] = useState(() => navigator.onLine);
   // The latest callbacks, so the flush and the listeners keep their identity.
@@ -39,10 +43,10 @@ export function usePunches(onSent: () => void, onRefused: (r: Refusal) => void =
   callbacks.current = { onSent, onRefused };
 
   const refresh = useCallback(async () => {
-    const next = await queuedPunches();
+    const next = await mine();
     setWaiting(next);
     return next;
-  }, []);
+  }, [mine]);
 
   const send = useCallback(
     (p: QueuedPunch) => api.call(p.call, punchBody(p, Date.now()) as CallInput<typeof p.call>),
@@ -51,7 +55,7 @@ export function usePunches(onSent: () => void, onRefused: (r: Refusal) => void =
 
   const flushNow = useCallback(async () => {
     if (!navigator.onLine) return;
-    const queue = await queuedPunches();
+    const queue = await mine();
     if (queue.length === 0) return;
     // Ids the server gave to unscheduled work started offline, by their stand-ins.
     const known = new Map<string, string>();
@@ -73,13 +77,13 @@ export function usePunches(onSent: () => void, onRefused: (r: Refusal) => void =
       await forgetPunch(p.punchId);
       // Later punches name the work by its real id from now on.
       if (known.size > 0) {
-        for (const later of await queuedPunches()) {
+        for (const later of await mine()) {
           const fields = resolvePlaceholders(later.fields, known);
           if (fields !== later.fields) await updatePunch({ ...later, fields });
         }
       }
     }
-  }, [send]);
+  }, [send, mine]);
 
   const flush = useCallback(async () => {
     const run = flushing.then(flushNow, flushNow);
@@ -124,8 +128,8 @@ export function usePunches(onSent: () => void, onRefused: (r: Refusal) => void =
    */
   const punch = useCallback(
     async (call: QueuedPunch['call'], store: string, fields: Record<string, unknown>): Promise<PunchResult> => {
-      const p: QueuedPunch = { punchId: newPunchId(), call, store, fields, punchedAt: Date.now() };
-      const earlier = await queuedPunches();
+      const p: QueuedPunch = { punchId: newPunchId(), call, store, fields, punchedAt: Date.now(), user: user ?? undefined };
+      const earlier = await mine();
       if (navigator.onLine && earlier.length === 0) {
         try {
           await send(p);
@@ -138,12 +142,12 @@ export function usePunches(onSent: () => void, onRefused: (r: Refusal) => void =
       await refresh();
       if (navigator.onLine && earlier.length > 0) {
         await flush();
-        const left = await queuedPunches();
+        const left = await mine();
         if (!left.some((x) => x.punchId === p.punchId)) return { sent: true };
       }
       return { sent: false, queued: true };
     },
-    [send, refresh, flush],
+    [send, refresh, flush, mine, user],
   );
 
   return { punch, waiting, online, flush };

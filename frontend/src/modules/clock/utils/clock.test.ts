@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFromScan, formatCode, formatDuration, keepAfterFailure, newPunchId, nextAction, placeholderOf, punchBody, resolvePlaceholders, withWaiting, workedMs, type ClockBoard, type QueuedPunch } from './clock';
+import { codeFromScan, formatCode, formatDuration, keepAfterFailure, newPunchId, nextAction, placeholderOf, punchBody, punchesOf, resolvePlaceholders, withWaiting, workedMs, type ClockBoard, type QueuedPunch } from './clock';
 
 const row = (id: string, assigned: string, start: number, attendance: string) =>
   ({ shift: { id, assigned, start }, attendance, session: null }) as never;
@@ -116,6 +116,14 @@ describe('waiting punches on the board', () => {
     const b = board([row('x', 'me', 100, 'late'), row('y', 'me', 200, 'upcoming')]);
     const twice = withWaiting(b, [punch('startShift', 1, { shift: 'x' }), punch('startShift', 2, { shift: 'y' })], 'me');
     expect(twice.open.map((s) => s.shift)).toEqual(['x']);
+  });
+
+  it("sends and shows only the signed-in user's punches", () => {
+    const a = { ...punch('startShift', 1), user: 'ana' };
+    const b = { ...punch('startShift', 2), user: 'ben' };
+    const old = punch('endBreak', 3);
+    expect(punchesOf([a, b, old], 'ana')).toEqual([a, old]);
+    expect(punchesOf([a, b, old], null)).toEqual([]);
   });
 
   it('names unscheduled work by the id the server gave once its start is sent', () => {

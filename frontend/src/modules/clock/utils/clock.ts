@@ -62,6 +62,17 @@ export interface QueuedPunch {
   fields: Record<string, unknown>;
   /** When the punch was made, by this device's clock. */
   punchedAt: number;
+  /** Who made it: only their own session sends it (a shared phone may change hands offline). */
+  user?: string;
+}
+
+/**
+ * The waiting punches `user` may send and see: their own, and those kept before punches named
+ * their user. Another person's punches wait for that person to sign in again.
+ */
+export function punchesOf(all: readonly QueuedPunch[], user: string | null | undefined): QueuedPunch[] {
+  if (!user) return [];
+  return all.filter((p) => p.user === undefined || p.user === user);
 }
 
 /**
@@ -79,6 +90,7 @@ export function newPunchId(source: Pick<Crypto, 'getRandomValues'> & { randomUUI
 
 /** The body of a queued punch, sent at `sentAt` by this device's clock. */
 export function punchBody(p: QueuedPunch, sentAt: number): Record<string, unknown> {
+  // The user is this phone's bookkeeping, not the call's.
   return { ...p.fields, store: p.store, punchId: p.punchId, punchedAt: p.punchedAt, sentAt };
 }
 
