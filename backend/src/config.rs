@@ -29,8 +29,11 @@ pub struct Settings {
     pub smtp_url: Option<String>,
     /// `MAIL_FROM`: sender address of outgoing mail.
     pub mail_from: String,
-    /// `UPLOAD_DIR`: where uploaded files are kept.
+    /// `UPLOAD_DIR`: where uploaded files are kept on the local disk.
     pub upload_dir: PathBuf,
+    /// `UPLOAD_URL`: `s3://bucket` keeps uploads in an S3-compatible bucket instead (for
+    /// several server processes); unset means `UPLOAD_DIR`.
+    pub upload_url: Option<String>,
     /// `PUBLIC_URL`: the address people reach the app at, used in links inside mails.
     pub public_url: String,
     /// `STATIC_DIR`: the built web app served at `/`.
@@ -72,6 +75,9 @@ pub struct Settings {
     /// `OUTBOX_KEEP_DAYS`, `OUTBOX_KEEP_PER_STORE` and `OUTBOX_PRUNE_SECONDS`: how much of the
     /// outbox of committed changes is kept, and how often the rest is pruned.
     pub outbox: OutboxRetention,
+    /// `SUPPORT_EMAILS`: the accounts (comma-separated e-mail addresses) of support staff, who
+    /// see every ticket, answer them and read their attachments. Empty by default.
+    pub support_emails: Vec<String>,
 }
 
 /// How much history the outbox (`store_events`) keeps. A client that rejoins a store with a
@@ -129,6 +135,7 @@ impl std::fmt::Debug for Settings {
             .field("mail_dir", &self.mail_dir)
             .field("smtp", &self.smtp_url.is_some())
             .field("upload_dir", &self.upload_dir)
+            .field("upload_url", &self.upload_url)
             .field("public_url", &self.public_url)
             .field("static_dir", &self.static_dir)
             .field("json_limit", &self.json_limit)
@@ -200,6 +207,7 @@ impl Settings {
             upload_dir: var("UPLOAD_DIR")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| data_dir.join("uploads")),
+            upload_url: var("UPLOAD_URL"),
             static_dir: var("STATIC_DIR")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from("frontend/dist")),
@@ -231,6 +239,9 @@ impl Settings {
                 keep_per_store: i64::from(parsed::<u32>("OUTBOX_KEEP_PER_STORE", 10_000)?),
                 prune_every: Duration::from_secs(parsed("OUTBOX_PRUNE_SECONDS", 600)?),
             },
+            support_emails: crate::domain::support::staff_list(
+                &var("SUPPORT_EMAILS").unwrap_or_default(),
+            ),
             data_dir,
         })
     }
@@ -249,6 +260,7 @@ impl Settings {
             smtp_url: None,
             mail_from: "Clockto <no-reply@clockto.local>".into(),
             upload_dir: dir.join("uploads"),
+            upload_url: None,
             public_url: "http://127.0.0.1".into(),
             static_dir: dir.join("static"),
             json_limit: 512 * 1024,
@@ -276,6 +288,7 @@ impl Settings {
                 keep_per_store: 10_000,
                 prune_every: Duration::ZERO,
             },
+            support_emails: Vec::new(),
         }
     }
 }

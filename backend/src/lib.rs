@@ -10,6 +10,7 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
+pub mod files;
 pub mod jobs;
 pub mod mail;
 pub mod messages;

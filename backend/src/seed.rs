@@ -1,5 +1,14 @@
 //! The demo store, created on first start when `SEED_DEMO` is on and there are no users yet,
-//! so a fresh install has something to sign in to.
+//! so a fresh install has something to sign in to: a café with a living month around the day
+//! the server first starts (its zone's days). The two weeks before this one (and this week's
+//! days gone by) were worked ([`past`]); from today on, the schedule, the pool, the requests,
+//! the clock and the team's chat are made by the store's own commands ([`month`]).
+
+mod cafe;
+mod month;
+mod past;
+
+use cafe::{Demo, DEMO_ZONE, MANAGER, OWNER, PEOPLE, ROLES};
 
 use crate::auth::password;
 use crate::db::models::employee::{wages_json, NewEmployee};
@@ -10,10 +19,12 @@ use crate::db::schema::users;
 use crate::db::Db;
 use crate::domain::business::{self, TimeOfDay, WageType};
 use crate::domain::ids::{EmployeeId, RoleId, StoreId, UserId};
-use crate::domain::permissions::{Permission, Perms};
+use crate::domain::permissions::Permission;
 use crate::error::{AppError, AppResult};
 use crate::store::found::Founding;
-use chrono::Utc;
+use crate::store::registry::StoreRegistry;
+use crate::store::shifts::Caller;
+use chrono::{DateTime, Datelike, Duration, Utc};
 use diesel::prelude::*;
 use std::collections::BTreeMap;
 
@@ -21,67 +32,13 @@ use std::collections::BTreeMap;
 pub const DEMO_PASSWORD: &str = "demo1234";
 /// The demo store's name.
 pub const DEMO_STORE: &str = "Demo Café";
-const DEMO_ZONE: &str = "Europe/Berlin";
-
-struct Person {
-    email: &'static str,
-    first: &'static str,
-    last: &'static str,
-    perms: Perms,
-    /// Indexes into the roles, with the hourly wage of each.
-    roles: &'static [(usize, f64)],
-}
-
-const ROLES: [(&str, &str, bool, bool); 3] = [
-    ("Barista", "#8d5b3e", false, true),
-    ("Cashier", "#2e86ab", false, true),
-    ("Cook", "#e4572e", true, false),
-];
-
-const EMPLOYEE: Perms = Perms::AVAILABLETIME;
-
-const PEOPLE: [Person; 5] = [
-    Person {
-        email: "owner@example.com",
-        first: "Olivia",
-        last: "Becker",
-        perms: Perms::ALL,
-        roles: &[],
-    },
-    Person {
-        email: "manager@example.com",
-        first: "Max",
-        last: "Weber",
-        perms: Perms::SCHEDULE.union(Perms::EMPLOYEE),
-        roles: &[(1, 16.0)],
-    },
-    Person {
-        email: "barista@example.com",
-        first: "Lena",
-        last: "Fischer",
-        perms: EMPLOYEE,
-        roles: &[(0, 14.5), (1, 14.0)],
-    },
-    Person {
-        email: "cashier@example.com",
-        first: "Jonas",
-        last: "Wagner",
-        perms: EMPLOYEE,
-        roles: &[(1, 13.5)],
-    },
-    Person {
-        email: "cook@example.com",
-        first: "Sofia",
-        last: "Braun",
-        perms: EMPLOYEE,
-        roles: &[(2, 17.0)],
-    },
-];
-
-/// Creates the demo store when the database has no users. Returns whether it did.
-pub async fn run(db: &Db) -> AppResult<bool> {
+/// Creates the demo store when the database has no users, and gives it its month through its
+/// actor in `stores`. Returns whether it did.
+pub async fn run(db: &Db, stores: &StoreRegistry) -> AppResult<bool> {
     let hash = password::hash(DEMO_PASSWORD).map_err(|e| AppError::internal(e.to_string()))?;
-    let created = db
+    let now = Utc::now();
+    let began = std::time::Instant::now();
+    let demo = db
         .transaction(move |conn| {
             // Another process may be seeding at the same moment.
             diesel::sql_query("SELECT pg_advisory_xact_lock(727275)").execute(conn)?;
@@ -89,29 +46,35 @@ pub async fn run(db: &Db) -> AppResult<bool> {
                 diesel::select(diesel::dsl::exists(users::table.select(users::id)))
                     .get_result(conn)?;
             if any_user {
-                return Ok(false);
+                return Ok(None);
             }
-            seed(conn, &hash)?;
-            Ok(true)
+            seed(conn, &hash, now).map(Some)
         })
         .await?;
-    if created {
-        let emails: Vec<&str> = PEOPLE.iter().map(|p| p.email).collect();
-        tracing::info!(
-            store = DEMO_STORE,
-            accounts = %emails.join(", "),
-            password = DEMO_PASSWORD,
-            "demo store created: sign in with the owner ({}), the manager ({}) or an employee, \
-             each with the password {}",
-            PEOPLE[0].email,
-            PEOPLE[1].email,
-            DEMO_PASSWORD,
-        );
+    let Some(demo) = demo else {
+        return Ok(false);
+    };
+    // The store exists whatever happens next; a month left unfinished is no reason to keep
+    // the server from starting.
+    if let Err(e) = month::live(db, stores, &demo).await {
+        tracing::warn!(error = %e, "the demo store's month is unfinished");
     }
-    Ok(created)
+    let emails: Vec<&str> = PEOPLE.iter().map(|p| p.email).collect();
+    tracing::info!(
+        store = DEMO_STORE,
+        accounts = %emails.join(", "),
+        password = DEMO_PASSWORD,
+        elapsed_ms = began.elapsed().as_millis() as u64,
+        "demo store created: sign in with the owner ({}), the manager ({}) or an employee, \
+         each with the password {}",
+        PEOPLE[OWNER].email,
+        PEOPLE[MANAGER].email,
+        DEMO_PASSWORD,
+    );
+    Ok(true)
 }
 
-fn seed(conn: &mut PgConnection, hash: &str) -> AppResult<()> {
+fn seed(conn: &mut PgConnection, hash: &str, now: DateTime<Utc>) -> AppResult<Demo> {
     let mut ids = Vec::with_capacity(PEOPLE.len());
     for p in &PEOPLE {
         let id = UserId::new();
@@ -132,7 +95,7 @@ fn seed(conn: &mut PgConnection, hash: &str) -> AppResult<()> {
         ids.push(id);
     }
     let zone = business::parse_zone(DEMO_ZONE).ok_or_else(|| AppError::internal("demo zone"))?;
-    let label = business::zone_label(zone, Utc::now());
+    let label = business::zone_label(zone, now);
     let minutes = |t: &str| TimeOfDay::parse(t).map(TimeOfDay::minutes);
     let store = StoreId::new();
     let role_ids: Vec<RoleId> = ROLES.iter().map(|_| RoleId::new()).collect();
@@ -140,7 +103,7 @@ fn seed(conn: &mut PgConnection, hash: &str) -> AppResult<()> {
         .iter()
         .map(|p| format!("{} {}", p.first, p.last))
         .collect();
-    Founding {
+    let founded = Founding {
         store: NewStore {
             id: store,
             owner_id: ids[0],
@@ -193,6 +156,26 @@ fn seed(conn: &mut PgConnection, hash: &str) -> AppResult<()> {
             .collect(),
     }
     .write(conn)?;
-    debug_assert!(PEOPLE[0].perms.has(Permission::Owner));
-    Ok(())
+    debug_assert!(PEOPLE[OWNER].perms.has(Permission::Owner));
+    let today = now.with_timezone(&zone).date_naive();
+    let demo = Demo {
+        store,
+        zone,
+        today,
+        week: today - Duration::days(i64::from(today.weekday().num_days_from_sunday())),
+        roles: role_ids,
+        people: founded
+            .members
+            .iter()
+            .zip(&ids)
+            .map(|(e, user)| Caller {
+                user: *user,
+                employee: e.id,
+                perms: e.perms(),
+            })
+            .collect(),
+        team: founded.team,
+    };
+    past::worked(&demo).write(conn)?;
+    Ok(demo)
 }

@@ -6,13 +6,14 @@ use crate::calls::{AppState, Calls};
 use crate::config::Settings;
 use crate::db::models::notification_delivery::Channel;
 use crate::db::{self, Db};
+use crate::files::storage::Storage;
 use crate::jobs::{self, push::Pusher};
 use crate::mail::Mailer;
 use crate::realtime::{self, Gateway, Realtime, RealtimeConfig};
 use actix_files::{Files, NamedFile};
-use actix_web::dev::{fn_service, Server, ServiceRequest, ServiceResponse};
-use actix_web::http::header;
-use actix_web::middleware::DefaultHeaders;
+use actix_web::dev::{fn_service, Server, Service as _, ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::{Compress, DefaultHeaders};
 use actix_web::{web, App, HttpServer};
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -30,7 +31,12 @@ fn assemble(settings: Settings) -> Result<(web::Data<AppState>, Arc<Realtime>), 
     let pusher = Pusher::from_settings(&settings);
     let realtime = Realtime::new(RealtimeConfig::from_settings(&settings));
     let publish = jobs::deliver_on_commit(realtime.publisher(), mailer.clone(), pusher.clone());
-    let state = AppState::new(settings, db, mailer, pusher, publish);
+    let files = match &settings.upload_url {
+        Some(url) => Storage::s3(url),
+        None => Storage::local(&settings.upload_dir),
+    }
+    .map_err(|e| e.to_string())?;
+    let state = AppState::new(settings, db, mailer, pusher, publish, files);
     Ok((web::Data::new(state), realtime))
 }
 
@@ -55,7 +61,7 @@ impl Application {
             .await
             .map_err(|e| format!("cannot migrate the database: {e}"))?;
         if state.settings.seed_demo {
-            crate::seed::run(&state.db)
+            crate::seed::run(&state.db, &state.stores)
                 .await
                 .map_err(|e| format!("cannot create the demo store: {e}"))?;
         }
@@ -210,7 +216,8 @@ pub fn content_security_policy(public_url: &str) -> String {
         "default-src 'self'".to_string(),
         "script-src 'self'".to_string(),
         format!("style-src 'self' '{EMPTY_STYLE}'"),
-        "img-src 'self' data: https:".to_string(),
+        // Chat pictures are fetched with the token and shown from blob: URLs.
+        "img-src 'self' data: blob: https:".to_string(),
         "font-src 'self'".to_string(),
         format!("connect-src {connect}"),
         "worker-src 'self'".to_string(),
@@ -246,18 +253,46 @@ fn static_files(cfg: &mut web::ServiceConfig, settings: &Settings) {
         return;
     }
     let index = dir.join("index.html");
+    // The web app goes compressed (brotli or gzip, as the browser asks). Its hashed assets
+    // never change under their name, so browsers keep them for a year; everything else
+    // (`index.html`, which names the current assets) is checked again on every load.
     cfg.service(
-        Files::new("/", dir)
-            .index_file("index.html")
-            .default_handler(fn_service(move |req: ServiceRequest| {
-                let index = index.clone();
+        web::scope("")
+            .wrap(Compress::default())
+            .wrap_fn(|req, srv| {
+                let hashed = req.path().starts_with("/assets/");
+                let answer = srv.call(req);
                 async move {
-                    let (req, _) = req.into_parts();
-                    let file = NamedFile::open_async(index).await?;
-                    let res = file.into_response(&req);
-                    Ok(ServiceResponse::new(req, res))
+                    let mut res = answer.await?;
+                    let cache = if hashed && res.status().is_success() {
+                        "public, max-age=31536000, immutable"
+                    } else {
+                        "no-cache"
+                    };
+                    res.headers_mut()
+                        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+                    Ok(res)
                 }
-            })),
+            })
+            .service(
+                Files::new("/", dir)
+                    .index_file("index.html")
+                    .default_handler(fn_service(move |req: ServiceRequest| {
+                        let index = index.clone();
+                        async move {
+                            let (req, _) = req.into_parts();
+                            // App routes are the page's; a missing asset is missing (an old
+                            // page asking for a replaced file must not get the page).
+                            if req.path().starts_with("/assets/") {
+                                let res = actix_web::HttpResponse::NotFound().finish();
+                                return Ok(ServiceResponse::new(req, res));
+                            }
+                            let file = NamedFile::open_async(index).await?;
+                            let res = file.into_response(&req);
+                            Ok(ServiceResponse::new(req, res))
+                        }
+                    })),
+            ),
     );
 }
 

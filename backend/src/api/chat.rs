@@ -108,22 +108,32 @@ pub struct SendMessageCall {
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub reply_to: Option<MessageId>,
+    /// Files uploaded for this store (`POST /api/v1/files`), at most 10; the text may then
+    /// be empty.
+    #[serde(default)]
+    #[schema(max_items = 10)]
+    pub attachments: Vec<crate::domain::ids::FileId>,
 }
 
 impl Call for SendMessageCall {
     const NAME: &'static str = "sendMessage";
     const ACCESS: Access = Access::Store(Perms::NONE);
-    const SUMMARY: &'static str = "Send a text message, perhaps replying to one; it takes the \
-         conversation's next sequence number.";
+    const SUMMARY: &'static str = "Send a message (text, pictures or documents uploaded \
+         before), perhaps replying to one; it takes the conversation's next sequence number.";
     type Output = MessageView;
 
     #[tracing::instrument(name = "sendMessage", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<MessageView> {
+        let by = caller(&ctx)?;
+        let store = ctx.member()?.store_id();
+        let attachments =
+            crate::api::files::attachments(&ctx.state, by.user, store, &self.attachments).await?;
         let cmd = SendMessage {
-            by: caller(&ctx)?,
+            by,
             conversation: self.conversation_id,
             content: self.content,
             reply_to: self.reply_to,
+            attachments,
         };
         ctx.execute(cmd).await
     }
@@ -331,7 +341,7 @@ async fn conversation_of(
     ),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "`{\"data\": [Message]}`, oldest first", body = [MessageView]),
+        (status = 200, description = "`{\"data\": [Message], \"modified\": [Message]}`: the page, oldest first; beside the first page (no `before` or `after`), the 10 newest modified (edited or deleted) messages older than it, newest change first (empty otherwise)", body = [MessageView]),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "Not a member", body = crate::error::ErrorBody),
         (status = 404, description = "No such store or conversation", body = crate::error::ErrorBody),
@@ -348,28 +358,43 @@ pub async fn get_messages(
         conversation_of(&state, user, &raw_store, &raw_conversation, "getMessages").await?;
     let limit = query.limit.unwrap_or(chat::PAGE).clamp(1, 100);
     let (before, after, id) = (query.before, query.after, conversation.id);
-    let (page, reactions) = state
+    let first = before.is_none() && after.is_none();
+    let (page, modified, reactions) = state
         .db
         .run(move |conn| {
             let page = Message::page(conn, id, before, after, limit)?;
-            let ids: Vec<MessageId> = page.iter().map(|m| m.id).collect();
+            let modified = match page.first() {
+                Some(oldest) if first => {
+                    Message::modified_before(conn, id, oldest.seq, chat::MODIFIED_PAGE)?
+                }
+                _ => Vec::new(),
+            };
+            let ids: Vec<MessageId> = page.iter().chain(&modified).map(|m| m.id).collect();
             Ok((
                 page,
+                modified,
                 crate::db::models::chat::Reaction::of_messages(conn, &ids)?,
             ))
         })
         .await?;
-    let views: Vec<MessageView> = page
-        .iter()
-        .map(|m| {
-            let mut view = MessageView::from(m);
-            view.reactions = crate::store::chat::reaction_views(
-                reactions.iter().filter(|r| r.message_id == m.id),
-            );
-            view
-        })
-        .collect();
-    Ok(crate::api::envelope::ok(views))
+    let view = |m: &Message| {
+        let mut view = MessageView::from(m);
+        view.reactions =
+            crate::store::chat::reaction_views(reactions.iter().filter(|r| r.message_id == m.id));
+        view
+    };
+    Ok(HttpResponse::Ok().json(MessagePage {
+        data: page.iter().map(view).collect(),
+        modified: modified.iter().map(view).collect(),
+    }))
+}
+
+/// A page of history; the first page (neither `before` nor `after`) also carries the newest
+/// modified messages older than it.
+#[derive(Serialize)]
+struct MessagePage {
+    data: Vec<MessageView>,
+    modified: Vec<MessageView>,
 }
 
 /// How far one member has read a conversation.

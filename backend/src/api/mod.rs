@@ -3,10 +3,12 @@
 //! are resource paths under `GET /api/v1/...`.
 
 pub mod account;
+pub mod announcements;
 pub mod chat;
 pub mod clock;
 pub mod employee_manager;
 pub mod envelope;
+pub mod files;
 pub mod health;
 
 pub mod invites;
@@ -18,9 +20,11 @@ pub mod push;
 pub mod requests;
 pub mod shifts;
 pub mod stores;
+pub mod support;
 
 use crate::calls::{Calls, Registry};
 use crate::error::{AppError, AppResult};
+use actix_web::middleware::Compress;
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde_json::Value;
@@ -39,6 +43,8 @@ pub fn registry() -> Registry {
     notifications::register(&mut registry);
     clock::register(&mut registry);
     chat::register(&mut registry);
+    support::register(&mut registry);
+    announcements::register(&mut registry);
     registry
 }
 
@@ -46,6 +52,9 @@ pub fn registry() -> Registry {
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/health", web::get().to(health::health)).service(
         web::scope("/api/v1")
+            // JSON answers go compressed (brotli or gzip, as the client asks): a week board
+            // is hundreds of kilobytes of repetitive JSON. Stored files say `identity`.
+            .wrap(Compress::default())
             .route("/openapi.json", web::get().to(openapi::document))
             .route("/me", web::get().to(account::me))
             .configure(stores::routes)
@@ -55,6 +64,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(notifications::routes)
             .configure(clock::routes)
             .configure(chat::routes)
+            .configure(files::routes)
+            .configure(support::routes)
             .route("/{call}", web::post().to(dispatch)),
     );
 }

@@ -37,7 +37,12 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::chat::get_messages,
         crate::api::chat::get_reads,
         crate::api::chat::search_messages,
-        crate::api::chat::get_surveys
+        crate::api::chat::get_surveys,
+        crate::api::files::upload,
+        crate::api::files::download,
+        crate::api::files::download_thumbnail,
+        crate::api::support::get_tickets,
+        crate::api::support::get_ticket
     ),
     components(schemas(
         crate::api::stores::StoreDetail,
@@ -69,7 +74,19 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::chat::ConversationEntry,
         crate::api::chat::ReadView,
         crate::store::chat::ConversationView,
-        crate::store::chat::MessageView
+        crate::store::chat::MessageView,
+        crate::store::chat::Attachment,
+        crate::store::chat::DocumentLink,
+        crate::api::files::FileView,
+        crate::api::files::UploadForm,
+        crate::api::support::TicketList,
+        crate::api::support::TicketSummary,
+        crate::api::support::TicketView,
+        crate::api::support::TicketImage,
+        crate::api::support::TicketDescription,
+        crate::api::support::TicketOwner,
+        crate::domain::support::Priority,
+        crate::domain::support::Status
     ))
 )]
 struct ResourceDoc;
@@ -305,14 +322,16 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
     doc
 }
 
-/// The resource reads answer `{"data": ...}` like the calls (see [`crate::api::envelope`]);
-/// their annotations name the data, which is wrapped here.
+/// The resource reads (and the upload, the one resource post) answer `{"data": ...}` like
+/// the calls (see [`crate::api::envelope`]); their annotations name the data, which is
+/// wrapped here. Downloads, with no JSON schema, are left as they are.
 fn envelope_reads(doc: &mut utoipa::openapi::OpenApi) {
     let reads = doc
         .paths
         .paths
         .values_mut()
-        .filter_map(|item| item.get.as_mut());
+        .flat_map(|item| [item.get.as_mut(), item.post.as_mut()])
+        .flatten();
     for op in reads {
         let Some(RefOr::T(ok)) = op.responses.responses.get_mut("200") else {
             continue;
@@ -950,6 +969,42 @@ mod tests {
             );
         }
 
+        // Announcements.
+        {
+            use crate::domain::announcement as a;
+            bound(
+                "maxLength",
+                json!(a::TITLE_MAX),
+                &["SendAnnouncement.title"],
+            );
+            bound(
+                "maxLength",
+                json!(a::CONTENT_MAX),
+                &["SendAnnouncement.content"],
+            );
+            bound(
+                "maxItems",
+                json!(a::RECIPIENTS_MAX),
+                &["SendAnnouncement.employees"],
+            );
+            bound(
+                "minLength",
+                json!(1),
+                &["SendAnnouncement.title", "SendAnnouncement.content"],
+            );
+            bound(
+                "minimum",
+                json!(Variant::Success.code()),
+                &["SendAnnouncement.variant"],
+            );
+            bound(
+                "maximum",
+                json!(Variant::Info.code()),
+                &["SendAnnouncement.variant"],
+            );
+            bound("minimum", json!(0), &["AnnouncementSent.sent"]);
+        }
+
         // Chat.
         {
             use crate::domain::chat as c;
@@ -996,10 +1051,44 @@ mod tests {
             );
             bound("minLength", json!(1), &["ReactToMessage.emoji"]);
             bound(
+                "maxItems",
+                json!(crate::domain::upload::PER_MESSAGE),
+                &["SendMessageCall.attachments"],
+            );
+            bound(
+                "pattern",
+                json!("^(chat|logo|profile|support)$"),
+                &["UploadForm.purpose"],
+            );
+            bound(
                 "maxLength",
                 json!(crate::store::chat::EMOJI_MAX),
                 &["ReactToMessage.emoji"],
             );
+        }
+
+        // Support.
+        {
+            use crate::domain::support as s;
+            bound("minLength", json!(1), &["CreateTicket.title"]);
+            bound("maxLength", json!(s::TITLE_MAX), &["CreateTicket.title"]);
+            let texts = [
+                "CreateTicket.description",
+                "AddTicketComment.text",
+                "AnswerTicket.response",
+            ];
+            bound("minLength", json!(1), &texts);
+            bound("maxLength", json!(s::TEXT_MAX), &texts);
+            bound("maxLength", json!(s::FEEDBACK_MAX), &["SendFeedback.text"]);
+            bound("minimum", json!(s::RATING_MIN), &["SendFeedback.rating"]);
+            bound("maximum", json!(s::RATING_MAX), &["SendFeedback.rating"]);
+            bound("maxItems", json!(1), &["TicketView.images"]);
+            bound(
+                "maxItems",
+                json!(s::THREAD_MAX),
+                &["TicketView.userDescription"],
+            );
+            bound("maxItems", json!(s::LIST_MAX), &["TicketList.tickets"]);
         }
 
         // Counts (unsigned in the code).

@@ -69,6 +69,10 @@ fn reason(r: Option<String>) -> AppResult<Option<String>> {
 fn tasks(t: Option<Value>) -> AppResult<Option<Value>> {
     match t {
         None | Some(Value::Null) => Ok(None),
+        // Each task is an object, as the document describes them; what it holds is the client's.
+        Some(Value::Array(items)) if !items.iter().all(Value::is_object) => {
+            Err(AppError::invalid("tasks must be a list of objects."))
+        }
         Some(Value::Array(items)) => {
             let v = Value::Array(items);
             if v.to_string().len() > TASKS_MAX_BYTES {
@@ -166,7 +170,7 @@ pub struct CreateShift {
     /// Open-ended: no planned end.
     #[serde(default)]
     pub oe: bool,
-    /// A list of at most 16 KiB as JSON.
+    /// A list of objects of at most 16 KiB as JSON.
     #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
     pub tasks: Option<Value>,
@@ -226,7 +230,7 @@ pub struct UpdatedShift {
     #[schema(value_type = Option<String>, format = Uuid)]
     pub assigned: Option<Option<EmployeeId>>,
     pub oe: Option<bool>,
-    /// A list of at most 16 KiB as JSON.
+    /// A list of objects of at most 16 KiB as JSON.
     #[schema(value_type = Option<Vec<Object>>)]
     pub tasks: Option<Value>,
     /// The version the editor saw: an older one than the current gets 409.

@@ -5,6 +5,7 @@ use crate::auth::jwt;
 use crate::auth::session::Sessions;
 use crate::config::Settings;
 use crate::db::Db;
+use crate::files::storage::Storage;
 use crate::jobs::push::Pusher;
 use crate::mail::Mailer;
 use crate::store::actor::Publish;
@@ -21,17 +22,20 @@ pub struct AppState {
     pub pusher: Pusher,
     /// The actors of the active stores.
     pub stores: StoreRegistry,
+    /// Where uploaded files are kept.
+    pub files: Storage,
 }
 
 impl AppState {
     /// Builds the state from settings; `publish` receives every committed change. Does no
-    /// I/O beyond creating the mail directory.
+    /// I/O beyond creating the mail and upload directories.
     pub fn new(
         settings: Settings,
         db: Db,
         mailer: Mailer,
         pusher: Pusher,
         publish: Publish,
+        files: Storage,
     ) -> AppState {
         let keys = jwt::Keys::new(&settings.jwt_secret, settings.token_ttl);
         let sessions = Sessions::new(db.clone(), keys);
@@ -48,6 +52,7 @@ impl AppState {
             mailer,
             pusher,
             stores,
+            files,
         }
     }
 }

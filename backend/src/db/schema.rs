@@ -135,6 +135,34 @@ diesel::table! {
 }
 
 diesel::table! {
+    ticket_comments (id) {
+        id -> Uuid,
+        ticket_id -> Uuid,
+        author_id -> Nullable<Uuid>,
+        by_support -> Bool,
+        text -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    tickets (id) {
+        id -> Uuid,
+        ticket_no -> Int8,
+        user_id -> Uuid,
+        store_id -> Nullable<Uuid>,
+        title -> Text,
+        priority -> Text,
+        status -> Text,
+        seen -> Bool,
+        admin_response -> Nullable<Text>,
+        attachment_id -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+        modified_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     timesheet_approvals (store_id, period_start) {
         store_id -> Uuid,
         period_start -> Date,
@@ -250,6 +278,7 @@ diesel::table! {
         version -> Int8,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        attachments -> Jsonb,
     }
 }
 
@@ -269,6 +298,38 @@ diesel::table! {
         timeoff_request_id -> Nullable<Uuid>,
         shift_propose_id -> Nullable<Uuid>,
         reason -> Nullable<Text>,
+        created_at -> Timestamptz,
+        conversation_id -> Nullable<Uuid>,
+        message_seq -> Nullable<Int8>,
+    }
+}
+
+diesel::table! {
+    feedback (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        store_id -> Nullable<Uuid>,
+        rating -> Int2,
+        comment -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    files (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        store_id -> Nullable<Uuid>,
+        purpose -> Text,
+        kind -> Text,
+        mime -> Text,
+        name -> Text,
+        size -> Int8,
+        sha256 -> Text,
+        key -> Text,
+        thumbnail_key -> Nullable<Text>,
+        width -> Nullable<Int4>,
+        height -> Nullable<Int4>,
         created_at -> Timestamptz,
     }
 }
@@ -471,6 +532,13 @@ diesel::joinable!(shifts -> roles (role_id));
 diesel::joinable!(shifts -> stores (store_id));
 diesel::joinable!(shifts -> employees (assigned));
 diesel::joinable!(store_events -> stores (store_id));
+diesel::joinable!(feedback -> stores (store_id));
+diesel::joinable!(feedback -> users (user_id));
+diesel::joinable!(ticket_comments -> tickets (ticket_id));
+diesel::joinable!(ticket_comments -> users (author_id));
+diesel::joinable!(tickets -> files (attachment_id));
+diesel::joinable!(tickets -> stores (store_id));
+diesel::joinable!(tickets -> users (user_id));
 diesel::joinable!(stores -> users (owner_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -483,6 +551,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     conversation_reads,
     conversations,
     employees,
+    feedback,
+    files,
     invites,
     login_failures,
     logs,
@@ -501,6 +571,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     stores,
     survey_votes,
     surveys,
+    ticket_comments,
+    tickets,
     timesheet_approvals,
     users,
 );

@@ -12,6 +12,11 @@ pub const GROUP_MAX: usize = 200;
 /// Messages a history page holds (the spec's page size).
 pub const PAGE: i64 = 20;
 
+/// Beside the first page, the newest modified messages older than it (the spec: "20 newest
+/// plus 10 newest modified"), so a reader opening a conversation sees late edits of earlier
+/// messages too.
+pub const MODIFIED_PAGE: i64 = 10;
+
 /// The kinds of conversation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -106,6 +111,89 @@ pub fn text(raw: &str) -> Result<String, Refusal> {
         return Err(Refusal::TooLong);
     }
     Ok(trimmed.to_string())
+}
+
+/// A message's text, trimmed: it may be empty only when the message carries files.
+pub fn body(raw: &str, files: usize) -> Result<String, Refusal> {
+    if files > 0 && raw.trim().is_empty() {
+        return Ok(String::new());
+    }
+    text(raw)
+}
+
+/// The type of a member's message: `document` when it carries a document, `image` when it
+/// carries pictures only, `text` otherwise.
+pub fn message_kind(images: usize, documents: usize) -> &'static str {
+    if documents > 0 {
+        "document"
+    } else if images > 0 {
+        "image"
+    } else {
+        "text"
+    }
+}
+
+/// Whether a member hears of a new message by a `message` notification. They are told once
+/// per stretch of unread messages (grouped per conversation): when they have read past the
+/// message they were last told of (`told`, 0 when never).
+pub fn tell_of_new(told: i64, seen: i64) -> bool {
+    told <= seen
+}
+
+/// The members a text mentions: `@` followed by a member's full name, or by their first name
+/// when no other member has it, in any case, and not followed by a letter or digit.
+pub fn mentioned(text: &str, members: &[(uuid::Uuid, &str)]) -> Vec<uuid::Uuid> {
+    let lower = text.to_lowercase();
+    let mut names: Vec<(String, uuid::Uuid)> = Vec::new();
+    for (id, name) in members {
+        let full = name.trim().to_lowercase();
+        if full.is_empty() {
+            continue;
+        }
+        let first = full
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let shared = members.iter().any(|(other, n)| {
+            other != id && n.trim().to_lowercase().split_whitespace().next() == Some(&first)
+        });
+        if first != full && !shared {
+            names.push((first, *id));
+        }
+        names.push((full, *id));
+    }
+    // The longest name first, so "@Ana Lima" is Ana Lima and not an Ana.
+    names.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
+    let mut found = Vec::new();
+    for (at, _) in lower.match_indices('@') {
+        let rest = &lower[at + 1..];
+        if let Some((_, id)) = names.iter().find(|(n, _)| {
+            rest.starts_with(n.as_str())
+                && !rest[n.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphanumeric)
+        }) {
+            if !found.contains(id) {
+                found.push(*id);
+            }
+        }
+    }
+    found
+}
+
+/// The longest preview of a message in a notification.
+pub const PREVIEW_MAX: usize = 120;
+
+/// A message's first words for a notification, on one line.
+pub fn preview(text: &str) -> String {
+    let line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if line.chars().count() <= PREVIEW_MAX {
+        return line;
+    }
+    let cut: String = line.chars().take(PREVIEW_MAX - 1).collect();
+    format!("{}…", cut.trim_end())
 }
 
 /// Whether `reader` (an employee record) reads a conversation listing `members`: anyone of
@@ -255,6 +343,56 @@ mod tests {
             members(Kind::Group, id(1), &many, false, false),
             Err(Refusal::GroupTooLarge)
         );
+    }
+
+    #[test]
+    fn files_may_go_without_words() {
+        assert_eq!(body("  ", 1), Ok(String::new()));
+        assert_eq!(body(" look ", 2), Ok("look".into()));
+        assert_eq!(body("  ", 0), Err(Refusal::Empty));
+        assert_eq!(message_kind(0, 0), "text");
+        assert_eq!(message_kind(2, 0), "image");
+        assert_eq!(message_kind(1, 1), "document");
+    }
+
+    #[test]
+    fn unread_messages_are_told_of_once_per_stretch() {
+        // Never told: told of the next one.
+        assert!(tell_of_new(0, 0));
+        // Told of message 5, not read yet: not told again.
+        assert!(!tell_of_new(5, 4));
+        // Read past it: told of the next one.
+        assert!(tell_of_new(5, 5));
+        assert!(tell_of_new(5, 9));
+    }
+
+    #[test]
+    fn mentions_name_members() {
+        let (ana, ana_lima, bo) = (id(1), id(2), id(3));
+        let members = [(ana, "Ana Sousa"), (ana_lima, "Ana Lima"), (bo, "Bo Chen")];
+        assert_eq!(mentioned("@bo can you swap?", &members), vec![bo]);
+        assert_eq!(mentioned("thanks @Ana Lima!", &members), vec![ana_lima]);
+        // Two Anas: a first name alone names neither.
+        assert_eq!(mentioned("@Ana hi", &members), Vec::<Uuid>::new());
+        assert_eq!(mentioned("@bob hi", &members), Vec::<Uuid>::new());
+        assert_eq!(
+            mentioned("mail bo@chen.example", &members),
+            Vec::<Uuid>::new()
+        );
+        assert_eq!(
+            mentioned("@Bo Chen and @ana sousa, @bo again", &members),
+            vec![bo, ana]
+        );
+        assert_eq!(mentioned("no one", &members), Vec::<Uuid>::new());
+    }
+
+    #[test]
+    fn previews_are_one_short_line() {
+        assert_eq!(preview("see\n you   there"), "see you there");
+        let long = "word ".repeat(60);
+        let p = preview(&long);
+        assert_eq!(p.chars().count(), PREVIEW_MAX);
+        assert!(p.ends_with('…'));
     }
 
     #[test]

@@ -72,3 +72,11 @@ id_type!(/// A chat message.
     MessageId);
 id_type!(/// A poll or open question posted in a conversation.
     SurveyId);
+id_type!(/// An uploaded file.
+    FileId);
+id_type!(/// A support ticket.
+    TicketId);
+id_type!(/// An entry of a support ticket's thread.
+    TicketCommentId);
+id_type!(/// A piece of feedback on the product.
+    FeedbackId);

@@ -2,6 +2,7 @@
 //! tested and takes the current time as an argument where it needs one.
 
 pub mod account;
+pub mod announcement;
 pub mod audience;
 pub mod availability;
 pub mod business;
@@ -20,6 +21,8 @@ pub mod request;
 pub mod schedule;
 pub mod schema;
 pub mod shift;
+pub mod support;
 pub mod survey;
 pub mod time_off;
 pub mod timesheet;
+pub mod upload;

@@ -1,7 +1,7 @@
 //! Notifications: the spec's types and variants, who a notification is for, what it refers
 //! to, and which ones also go out by e-mail because someone must act on them.
 
-use crate::domain::ids::{RequestId, ShiftId, UserId};
+use crate::domain::ids::{ConversationId, RequestId, ShiftId, UserId};
 use serde::{Deserialize, Serialize};
 
 /// The type of a notification, as the spec names it.
@@ -85,6 +85,9 @@ impl Variant {
     }
 }
 
+/// How long the push of new chat messages waits for its reader to see them in the app.
+pub const MESSAGE_PUSH_HOLD: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Who can read a notification.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AccessFor {
@@ -101,6 +104,11 @@ pub struct References {
     pub drop_request: Option<RequestId>,
     pub timeoff_request: Option<RequestId>,
     pub shift_propose: Option<uuid::Uuid>,
+    /// A `message` notification's conversation.
+    pub conversation: Option<ConversationId>,
+    /// For the notification of a stretch of unread messages (not a mention), the message it
+    /// began with: its push is dropped if that message is read before it goes out.
+    pub message_seq: Option<i64>,
 }
 
 /// A notification to write, before it has an id and a time.
@@ -122,6 +130,17 @@ impl Draft {
     /// reader does.
     pub fn needs_push(&self) -> bool {
         matches!(self.access_for, AccessFor::User(_))
+    }
+
+    /// How long its push waits: the first of a stretch of unread chat messages waits a
+    /// little, and is dropped if its reader sees the message meanwhile (they were looking at
+    /// the conversation); everything else goes at once.
+    pub fn push_hold(&self) -> std::time::Duration {
+        if self.kind == NotificationKind::Message && self.references.message_seq.is_some() {
+            MESSAGE_PUSH_HOLD
+        } else {
+            std::time::Duration::ZERO
+        }
     }
 
     /// True when the recipient must act on it (or learn a decision about their time) and it
@@ -218,6 +237,28 @@ pub mod texts {
             "Shift declined".into(),
             format!("{employee} declined the shift {title} on {when}."),
         )
+    }
+
+    /// To a member of a conversation: new messages (grouped: one until they read it).
+    pub fn new_message(
+        sender: &str,
+        conversation: Option<&str>,
+        preview: &str,
+    ) -> (String, String) {
+        let title = match conversation {
+            Some(name) => format!("{sender} in {name}"),
+            None => format!("New message from {sender}"),
+        };
+        (title, preview.to_string())
+    }
+
+    /// To a member named with `@` in a message.
+    pub fn mentioned(sender: &str, conversation: Option<&str>, preview: &str) -> (String, String) {
+        let title = match conversation {
+            Some(name) => format!("{sender} mentioned you in {name}"),
+            None => format!("{sender} mentioned you"),
+        };
+        (title, preview.to_string())
     }
 
     /// To the colleagues who could work it: a shift is waiting in the open-shift pool.

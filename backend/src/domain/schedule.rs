@@ -67,6 +67,26 @@ impl ShiftError {
         }
     }
 
+    /// What the message says, as parameters a client renders in its reader's language (the
+    /// English message stays for other clients).
+    pub fn params(&self) -> serde_json::Value {
+        match self {
+            ShiftError::NotAvailable { name }
+            | ShiftError::UpdateConflict { name }
+            | ShiftError::RoleMismatch { name } => serde_json::json!({ "name": name }),
+            ShiftError::TimeOff { name, dates } => {
+                serde_json::json!({ "name": name, "dates": dates })
+            }
+            ShiftError::Conflict {
+                name,
+                count,
+                from,
+                to,
+            } => serde_json::json!({ "name": name, "count": count, "from": from, "to": to }),
+            ShiftError::Invalid(_) => serde_json::json!({}),
+        }
+    }
+
     /// The stable code, named as the spec names the update errors.
     pub fn code(&self) -> &'static str {
         match self {
@@ -271,6 +291,22 @@ mod tests {
         let others = [span(9, 12), span(13, 17), span(20, 22)];
         let err = check_create(UTC, &span(10, 14), &who(&others)).expect_err("conflict");
         assert_eq!(err.ty(), 2);
+        assert_eq!(
+            err.params(),
+            serde_json::json!({ "name": "Ana", "count": 2, "from": "09:00", "to": "17:00" })
+        );
+        assert_eq!(
+            ShiftError::TimeOff {
+                name: "Ana".into(),
+                dates: "Mon 1".into()
+            }
+            .params(),
+            serde_json::json!({ "name": "Ana", "dates": "Mon 1" })
+        );
+        assert_eq!(
+            ShiftError::Invalid("x".into()).params(),
+            serde_json::json!({})
+        );
         assert_eq!(
             err.to_string(),
             "Ana has 2 other shift(s) from 09:00 to 17:00 that are conflicting with the current shift."

@@ -9,6 +9,7 @@
 //! `Retry-After` when longer, up to `DELIVERY_MAX_ATTEMPTS`).
 
 use crate::config::{DeliveryRetry, Settings};
+use crate::db::models::notification::Notification;
 use crate::db::models::notification_delivery::{Channel, Claimed, Delivery, Settle};
 use crate::db::models::push_subscription::PushSubscription;
 use crate::db::Db;
@@ -131,12 +132,16 @@ pub async fn run_once(db: &Db, pusher: &Pusher, stores: &StoreRegistry) -> AppRe
                     })
                     .collect();
                 let subscriptions = PushSubscription::of_readers(conn, &readers)?;
+                // Chat messages seen meanwhile are not pushed: nowhere to go, off the queue.
+                let ids: Vec<_> = rows.iter().map(|c| c.notification.id).collect();
+                let read = Notification::read_since(conn, &ids)?;
                 Ok(rows
                     .into_iter()
                     .map(|c| {
                         let n = &c.notification;
                         let waiting = subscriptions
                             .iter()
+                            .filter(|_| !read.contains(&n.id))
                             .filter(|s| Some(s.user_id) == n.access_for && s.store_id == n.store_id)
                             .filter(|s| !c.done_subscriptions.contains(&s.id))
                             .cloned()

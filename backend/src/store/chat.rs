@@ -3,16 +3,19 @@
 //! before they are delivered, like every change of a store.
 
 use crate::db::models::chat::{Conversation, ConversationRead, Message, Reaction};
+use crate::db::models::employee::Employee;
 use crate::domain::audience::Audience;
 use crate::domain::chat::{self, Kind, Refusal};
-use crate::domain::ids::{ConversationId, EmployeeId, MessageId, StoreId, UserId};
+use crate::domain::ids::{ConversationId, EmployeeId, FileId, MessageId, StoreId, UserId};
+use crate::domain::notification::{self, AccessFor, NotificationKind, References, Variant};
 use crate::domain::permissions::Perms;
+use crate::domain::upload::FileKind;
 use crate::error::{AppError, AppResult};
 use crate::store::command::{Command, Effects, EventDraft, Reply, Write};
 use crate::store::shifts::Caller;
 use crate::store::state::StoreState;
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::ToSchema;
 
@@ -55,6 +58,51 @@ impl ConversationView {
     }
 }
 
+/// A file a message carries.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Attachment {
+    pub id: FileId,
+    /// image or document.
+    pub kind: String,
+    pub name: String,
+    /// Its type, read from its content.
+    #[serde(rename = "type")]
+    pub mime: String,
+    pub size: i64,
+    /// A picture's size in pixels.
+    #[schema(required = true)]
+    pub width: Option<i32>,
+    #[schema(required = true)]
+    pub height: Option<i32>,
+}
+
+impl Attachment {
+    /// Where it is downloaded (by readers of its conversation).
+    pub fn url(&self) -> String {
+        file_url(self.id)
+    }
+}
+
+/// Where a file is downloaded.
+pub fn file_url(id: FileId) -> String {
+    format!("/api/v1/files/{id}")
+}
+
+/// Where a picture's thumbnail is downloaded.
+pub fn thumbnail_url(id: FileId) -> String {
+    format!("/api/v1/files/{id}/thumbnail")
+}
+
+/// A document as the spec lists a message's documents.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct DocumentLink {
+    pub name: String,
+    pub url: String,
+    #[serde(rename = "type")]
+    pub mime: String,
+}
+
 /// A message as readers see it (a deleted one keeps its place, without its content).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -81,6 +129,13 @@ pub struct MessageView {
     pub timestamp: i64,
     /// Reactions by emoji, with who reacted.
     pub reactions: Vec<ReactionView>,
+    /// The files it carries.
+    pub attachments: Vec<Attachment>,
+    /// Its pictures' addresses (the spec's `images`), and their thumbnails'.
+    pub images: Vec<String>,
+    pub thumbnails: Vec<String>,
+    /// Its documents (the spec's `documents`).
+    pub documents: Vec<DocumentLink>,
 }
 
 /// One emoji's reactions to a message.
@@ -108,7 +163,28 @@ pub fn reaction_views<'a>(reactions: impl IntoIterator<Item = &'a Reaction>) -> 
 
 impl From<&Message> for MessageView {
     fn from(m: &Message) -> Self {
+        let attachments: Vec<Attachment> = if m.deleted {
+            Vec::new()
+        } else {
+            serde_json::from_value(m.attachments.clone()).unwrap_or_default()
+        };
+        let images: Vec<&Attachment> = attachments
+            .iter()
+            .filter(|a| a.kind == FileKind::Image.as_str())
+            .collect();
         MessageView {
+            images: images.iter().map(|a| a.url()).collect(),
+            thumbnails: images.iter().map(|a| thumbnail_url(a.id)).collect(),
+            documents: attachments
+                .iter()
+                .filter(|a| a.kind == FileKind::Document.as_str())
+                .map(|a| DocumentLink {
+                    name: a.name.clone(),
+                    url: a.url(),
+                    mime: a.mime.clone(),
+                })
+                .collect(),
+            attachments,
             id: m.id,
             conversation: m.conversation_id,
             seq: m.seq,
@@ -189,6 +265,7 @@ pub struct Draft {
     pub content: String,
     pub reply_to: Option<MessageId>,
     pub action: Option<serde_json::Value>,
+    pub attachments: Vec<Attachment>,
 }
 
 /// The effects of a new message in `conversation`: the message with the next sequence number
@@ -206,6 +283,7 @@ pub fn post(
         content,
         reply_to,
         action,
+        attachments,
     } = draft;
     let mut next = conversation.clone();
     next.last_seq += 1;
@@ -225,6 +303,7 @@ pub fn post(
         version: 1,
         created_at: now,
         updated_at: now,
+        attachments: serde_json::to_value(&attachments).unwrap_or_default(),
     };
     let view = MessageView::from(&message);
     effects.events.push(EventDraft {
@@ -322,6 +401,8 @@ pub struct SendMessage {
     pub conversation: ConversationId,
     pub content: String,
     pub reply_to: Option<MessageId>,
+    /// Files the sender uploaded for this store, checked by the call.
+    pub attachments: Vec<Attachment>,
 }
 
 impl Command for SendMessage {
@@ -332,7 +413,7 @@ impl Command for SendMessage {
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
         let conversation = readable(state, self.by.employee, self.conversation)?;
         chat::may_post(conversation.announcement, is_manager(&self.by)).map_err(refused)?;
-        let content = chat::text(&self.content).map_err(refused)?;
+        let content = chat::body(&self.content, self.attachments.len()).map_err(refused)?;
         if let Some(reply) = self.reply_to {
             state
                 .chat
@@ -342,14 +423,24 @@ impl Command for SendMessage {
                 .ok_or_else(message_not_found)?;
         }
         let mut effects = Effects::default();
+        let images = self
+            .attachments
+            .iter()
+            .filter(|a| a.kind == FileKind::Image.as_str())
+            .count();
         let draft = Draft {
             sender: Some(self.by.employee),
-            kind: "text",
+            kind: chat::message_kind(images, self.attachments.len() - images),
             content,
             reply_to: self.reply_to,
             action: None,
+            attachments: self.attachments.clone(),
         };
         let view = post(state, conversation, draft, now, &mut effects);
+        let drafts = tell_readers(state, conversation, self.by.employee, &view);
+        let (writes, events) = crate::store::notify::effects(state.store.id, drafts, now);
+        effects.writes.extend(writes);
+        effects.events.extend(events);
         // The sender has read their own message.
         effects
             .writes
@@ -362,6 +453,84 @@ impl Command for SendMessage {
         effects.reply = Reply::new(view);
         Ok(effects)
     }
+}
+
+/// The `message` notifications of a new message: to each reader named with `@` in it, and to
+/// each other reader who was not told of the conversation's unread messages yet (one per
+/// stretch of unread messages, not one per message).
+fn tell_readers(
+    state: &StoreState,
+    conversation: &Conversation,
+    sender: EmployeeId,
+    message: &MessageView,
+) -> Vec<notification::Draft> {
+    let readers: Vec<&Employee> = state
+        .employees
+        .iter()
+        .filter(|e| e.terminated_at.is_none() && !e.deactive && e.user_id.is_some())
+        .filter(|e| {
+            Kind::parse(&conversation.kind)
+                .is_some_and(|k| chat::reads(k, &conversation.member_ids, e.id.0))
+        })
+        .collect();
+    let sender_name = state
+        .employee(sender)
+        .map(|e| e.shown_name().to_string())
+        .unwrap_or_default();
+    let names: Vec<(uuid::Uuid, &str)> = readers.iter().map(|e| (e.id.0, e.shown_name())).collect();
+    let mentioned = chat::mentioned(&message.content, &names);
+    let title = match Kind::parse(&conversation.kind) {
+        Some(Kind::Team) => Some(state.store.name.as_str()),
+        _ => conversation.title.as_deref(),
+    };
+    let preview = match (message.content.is_empty(), message.kind.as_str()) {
+        (false, _) => chat::preview(&message.content),
+        (true, "image") => "📷".to_string(),
+        (true, _) => "📎".to_string(),
+    };
+    let sender_user = state.user_of(Some(sender));
+    let mut drafts = Vec::new();
+    for reader in readers.iter().filter(|e| e.id != sender) {
+        let Some(user) = reader.user_id else { continue };
+        let mention = mentioned.contains(&reader.id.0);
+        let seen = state
+            .chat
+            .reads
+            .get(&(conversation.id, reader.id))
+            .copied()
+            .unwrap_or(0);
+        let told = state
+            .chat
+            .told
+            .get(&(conversation.id, user))
+            .copied()
+            .unwrap_or(0);
+        if !mention && !chat::tell_of_new(told, seen) {
+            continue;
+        }
+        let (title, content) = if mention {
+            notification::texts::mentioned(&sender_name, title, &preview)
+        } else {
+            notification::texts::new_message(&sender_name, title, &preview)
+        };
+        drafts.push(notification::Draft {
+            kind: NotificationKind::Message,
+            variant: Variant::Info,
+            title,
+            content,
+            access_for: AccessFor::User(user),
+            source: sender_user,
+            references: References {
+                conversation: Some(conversation.id),
+                // A mention is always pushed; the first of a stretch of unread messages is
+                // pushed only if still unread when its turn comes.
+                message_seq: (!mention).then_some(message.seq),
+                ..References::default()
+            },
+            reason: None,
+        });
+    }
+    drafts
 }
 
 /// `editMessage` (its sender) and `deleteMessage` (its sender or a manager).
@@ -459,12 +628,15 @@ impl Command for MarkSeen {
                 data: json!({ "conversation": conversation.id, "employee": self.by.employee, "seq": seen }),
                 visibility,
             }],
-            writes: vec![Write::PutRead(Box::new(ConversationRead {
-                conversation_id: conversation.id,
-                employee_id: self.by.employee,
-                seen_seq: seen,
-                updated_at: now,
-            }))],
+            writes: vec![
+                Write::PutRead(Box::new(ConversationRead {
+                    conversation_id: conversation.id,
+                    employee_id: self.by.employee,
+                    seen_seq: seen,
+                    updated_at: now,
+                })),
+                Write::SeeConversationNotifications(self.by.user, conversation.id),
+            ],
             reply: Reply::new(view),
         })
     }

@@ -5,6 +5,7 @@
 //! commit), and only then answers and broadcasts.
 
 pub mod actor;
+pub mod announcements;
 pub mod audit;
 pub mod availability;
 pub mod chat;

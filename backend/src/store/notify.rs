@@ -29,6 +29,7 @@ pub fn effects(
         let channels = Channels {
             mail: draft.needs_mail(),
             push: draft.needs_push(),
+            push_hold: draft.push_hold(),
         };
         let row = Notification::from_draft(store, draft, now);
         events.push(EventDraft {

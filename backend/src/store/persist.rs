@@ -5,7 +5,7 @@ use crate::db::models::availability::AvailabilityWindow;
 use crate::db::models::clock::PeriodApproval;
 use crate::db::models::invite::Invite;
 use crate::db::models::notification::Notification;
-use crate::db::models::notification_delivery::Delivery;
+use crate::db::models::notification_delivery::{Channels, Delivery};
 use crate::db::models::push_subscription::PushSubscription;
 use crate::db::models::request::Request;
 use crate::db::models::role::Role;
@@ -151,6 +151,7 @@ fn write_rows(
     if !puts.is_empty() {
         Shift::upsert_many(conn, &puts)?;
     }
+    let mut notifications: Vec<(&Notification, Channels)> = Vec::new();
     for write in batch.iter().flat_map(|e| &e.writes) {
         match write {
             Write::PutShift(_)
@@ -174,9 +175,7 @@ fn write_rows(
                 Request::delete(conn, store, *id)?;
             }
             Write::AddNotification(n, channels) => {
-                if n.insert(conn)? > 0 {
-                    Delivery::queue(conn, n, *channels)?;
-                }
+                notifications.push((&**n, *channels));
             }
             Write::MarkNotificationsSeen {
                 reader,
@@ -225,6 +224,9 @@ fn write_rows(
             Write::PutRead(r) => {
                 r.upsert(conn)?;
             }
+            Write::SeeConversationNotifications(reader, conversation) => {
+                Notification::see_conversation(conn, store, *reader, *conversation)?;
+            }
             Write::AddSurvey(s) => {
                 s.insert(conn)?;
             }
@@ -260,6 +262,17 @@ fn write_rows(
                 PeriodApproval::delete(conn, store, *start)?;
             }
         }
+    }
+    // A message to a large team tells hundreds of readers: their notifications go in one
+    // statement, and their deliveries in another, after the rows they refer to.
+    if !notifications.is_empty() {
+        let rows: Vec<&Notification> = notifications.iter().map(|(n, _)| *n).collect();
+        let inserted = Notification::insert_many(conn, &rows)?;
+        let queued: Vec<_> = notifications
+            .into_iter()
+            .filter(|(n, _)| inserted.contains(&n.id))
+            .collect();
+        Delivery::queue_many(conn, &queued)?;
     }
     let deletes: Vec<ShiftId> = order
         .iter()

@@ -219,6 +219,7 @@ impl Command for DropShift {
                 content: text.1,
                 reply_to: None,
                 action: Some(action),
+                attachments: Vec::new(),
             };
             crate::store::chat::post(state, team, draft, now, &mut planned);
         }

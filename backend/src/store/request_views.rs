@@ -6,7 +6,9 @@ use crate::db::models::notification::Notification;
 use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::domain::business::TimeOfDay;
-use crate::domain::ids::{EmployeeId, NotificationId, RequestId, ShiftId, StoreId, UserId};
+use crate::domain::ids::{
+    ConversationId, EmployeeId, NotificationId, RequestId, ShiftId, StoreId, UserId,
+};
 use crate::domain::notification::NotificationKind;
 use crate::domain::request::{RequestKind, RequestStatus};
 use crate::domain::shift::Status;
@@ -182,6 +184,9 @@ pub struct NotificationView {
     pub shift_propose: Option<uuid::Uuid>,
     #[schema(required = true)]
     pub reason: Option<String>,
+    /// A `message` notification's conversation.
+    #[schema(required = true)]
+    pub conversation: Option<ConversationId>,
     /// Creation, epoch milliseconds.
     #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub timestamp: i64,
@@ -207,6 +212,7 @@ impl From<&Notification> for NotificationView {
             timeoff_request: n.timeoff_request_id,
             shift_propose: n.shift_propose_id,
             reason: n.reason.clone(),
+            conversation: n.conversation_id,
             timestamp: n.created_at.timestamp_millis(),
         }
     }

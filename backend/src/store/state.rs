@@ -135,6 +135,8 @@ pub struct ChatState {
     /// The store's polls and open questions, and their votes.
     pub surveys: HashMap<SurveyId, Survey>,
     pub votes: HashMap<SurveyId, Vec<Vote>>,
+    /// The newest message each reader was told of by a grouped `message` notification.
+    pub told: HashMap<(ConversationId, UserId), i64>,
 }
 
 impl ChatState {
@@ -175,6 +177,10 @@ impl ChatState {
                     by.entry(v.survey_id).or_insert_with(Vec::new).push(v);
                     by
                 }),
+            told: crate::db::models::notification::Notification::told_of_messages(conn, id)?
+                .into_iter()
+                .map(|(c, u, seq)| ((c, u), seq))
+                .collect(),
         })
     }
 

@@ -129,6 +129,7 @@ impl Command for CreateSurvey {
             content: question.clone(),
             reply_to: None,
             action: Some(json!({ "survey": id })),
+            attachments: Vec::new(),
         };
         let message = post(state, conversation, draft, now, &mut effects);
         let row = Survey {

@@ -91,6 +91,8 @@ pub enum Write {
     /// comes as its own `PutConversation`).
     PutMessage(Box<Message>),
     PutRead(Box<ConversationRead>),
+    /// A reader opened a conversation: its `message` notifications are seen.
+    SeeConversationNotifications(UserId, ConversationId),
     /// A new survey (after the message that carries it).
     AddSurvey(Box<Survey>),
     /// A member's vote (once: the table's key refuses a second).
@@ -138,6 +140,7 @@ pub enum Undo {
     RestoreClockSecret(Option<Box<ClockSecret>>),
     RemovePunch(uuid::Uuid),
     RemoveCodeUse((EmployeeId, i64, String)),
+    RestoreTold((ConversationId, UserId), Option<i64>),
     /// Whether the period was approved before.
     RestorePeriod(chrono::NaiveDate, bool),
     RestoreConversation(Box<Conversation>),
@@ -292,10 +295,20 @@ impl StoreState {
                     .push((**v).clone());
                 Undo::RemoveVote(v.survey_id, v.employee_id)
             }
-            // Notifications and session edits are not part of the working set.
-            Write::AddNotification(..) | Write::AddSessionEdit(_) => Undo::Nothing,
+            // A grouped `message` notification: the reader was told up to its message.
+            Write::AddNotification(n, _) => {
+                match (n.conversation_id, n.access_for, n.message_seq) {
+                    (Some(c), Some(u), Some(seq)) => {
+                        Undo::RestoreTold((c, u), self.chat.told.insert((c, u), seq))
+                    }
+                    _ => Undo::Nothing,
+                }
+            }
+            // Session edits are not part of the working set.
+            Write::AddSessionEdit(_) => Undo::Nothing,
             // Neither are the notifications' seen marks nor the push subscriptions.
             Write::MarkNotificationsSeen { .. }
+            | Write::SeeConversationNotifications(..)
             | Write::DeleteNotifications { .. }
             | Write::PutPushSubscription { .. }
             | Write::DeletePushSubscription { .. }
@@ -391,6 +404,14 @@ impl StoreState {
             Undo::RestoreMessages(id, before) => {
                 self.chat.recent.insert(id, before);
             }
+            Undo::RestoreTold(key, told) => match told {
+                Some(seq) => {
+                    self.chat.told.insert(key, seq);
+                }
+                None => {
+                    self.chat.told.remove(&key);
+                }
+            },
             Undo::RestoreRead(key, seen) => match seen {
                 Some(seq) => {
                     self.chat.reads.insert(key, seq);

@@ -26,7 +26,8 @@ async fn conversations(s: &Scene, token: &str) -> Vec<Value> {
         .clone()
 }
 
-async fn team(s: &Scene, token: &str) -> Value {
+/// The store's team conversation, as `token`'s holder lists it.
+pub async fn team(s: &Scene, token: &str) -> Value {
     conversations(s, token)
         .await
         .into_iter()
@@ -66,6 +67,7 @@ async fn the_team_talks_in_its_conversation_with_a_gap_free_sequence() {
         send(&s, &s.ana.token, &team_conv, "  \n ").await.error(400),
         "Empty messages are not sent."
     );
+    let mut sent = Vec::new();
     for i in 1..=25 {
         let who = if i % 2 == 0 {
             &s.ben.token
@@ -74,7 +76,25 @@ async fn the_team_talks_in_its_conversation_with_a_gap_free_sequence() {
         };
         let m = send(&s, who, &team_conv, &format!("message {i}")).await;
         assert_eq!(m.data()["seq"], i);
+        sent.push(m.data()["id"].clone());
     }
+    // Ana edits her first message and deletes her third, both older than the first page.
+    let edited = chat(
+        &s,
+        "editMessage",
+        &s.ana.token,
+        json!({ "messageId": sent[0], "content": "message 1, corrected" }),
+    )
+    .await;
+    assert_eq!(edited.status, 200);
+    let deleted = chat(
+        &s,
+        "deleteMessage",
+        &s.ana.token,
+        json!({ "messageId": sent[2] }),
+    )
+    .await;
+    assert_eq!(deleted.status, 200);
     // Sending marks one's own reading: Ben, whose last was 24, has one unread. History gives
     // the 20 newest, then the 5 before.
     let bens = team(&s, &s.ben.token).await;
@@ -89,8 +109,18 @@ async fn the_team_talks_in_its_conversation_with_a_gap_free_sequence() {
         .map(|m| m["seq"].as_i64().expect("seq"))
         .collect();
     assert_eq!(seqs, (6..=25).collect::<Vec<_>>());
+    // Beside the first page come the newest modified messages older than it, newest change
+    // first (the spec's "20 newest plus 10 newest modified").
+    let modified: Vec<(i64, bool)> = page.body["modified"]
+        .as_array()
+        .expect("modified")
+        .iter()
+        .map(|m| (m["seq"].as_i64().expect("seq"), m["deleted"] == true))
+        .collect();
+    assert_eq!(modified, vec![(3, true), (1, false)]);
     let older = history(&s, &s.ben.token, &team_conv, "before=6").await;
     assert_eq!(older.data().as_array().expect("page").len(), 5);
+    assert_eq!(older.body["modified"], json!([]));
     // A client catching up asks for what came after its last number.
     let missed = history(&s, &s.ben.token, &team_conv, "after=22").await;
     let seqs: Vec<i64> = missed

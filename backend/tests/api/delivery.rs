@@ -249,6 +249,7 @@ async fn a_mail_whose_sender_died_is_sent_by_another_when_the_lease_ends() {
             let channels = Channels {
                 mail: true,
                 push: false,
+                ..Channels::default()
             };
             Delivery::queue(conn, &notification, channels)?;
             Delivery::claim(conn, Channel::Mail, 50)

@@ -58,7 +58,7 @@ async fn every_answer_carries_the_security_headers() {
             "default-src 'self'",
             "script-src 'self';",
             "connect-src 'self' ws://127.0.0.1:8080;",
-            "img-src 'self' data: https:",
+            "img-src 'self' data: blob: https:",
             "object-src 'none'",
             "frame-ancestors 'none'",
         ] {
@@ -87,4 +87,94 @@ async fn an_https_public_url_adds_hsts_and_the_secure_socket() {
         csp.contains("connect-src 'self' wss://shifts.example.com;"),
         "{csp}"
     );
+}
+
+#[actix_web::test]
+async fn the_web_app_goes_compressed_and_its_hashed_assets_are_kept_a_year() {
+    let web = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        web.path().join("index.html"),
+        "<!doctype html><title>x</title>",
+    )
+    .expect("index.html");
+    std::fs::create_dir(web.path().join("assets")).expect("assets");
+    let script = "export const greeting = 'hello';\n".repeat(2_000);
+    std::fs::write(web.path().join("assets/index-3f2a9c.js"), &script).expect("script");
+    let dir = web.path().to_path_buf();
+    let app = spawn_app_with(move |s| s.static_dir = dir).await;
+    let get = |path: &str, encoding: &str| {
+        app.client
+            .get(format!("{}{path}", app.address))
+            .insert_header(("accept-encoding", encoding.to_string()))
+    };
+
+    let mut res = get("/assets/index-3f2a9c.js", "br, gzip")
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(header(res.headers(), "content-encoding"), Some("br"));
+    assert_eq!(
+        header(res.headers(), "cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
+    let sent = res.body().limit(1 << 20).await.expect("body");
+    assert!(
+        sent.len() * 20 < script.len(),
+        "{} bytes of {}",
+        sent.len(),
+        script.len()
+    );
+    let res = get("/assets/index-3f2a9c.js", "gzip")
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(header(res.headers(), "content-encoding"), Some("gzip"));
+
+    // The page that names the assets is checked again on every load, as are app routes.
+    for path in ["/", "/schedule"] {
+        let res = get(path, "gzip").send().await.expect("send");
+        assert_eq!(res.status().as_u16(), 200, "{path}");
+        assert_eq!(
+            header(res.headers(), "cache-control"),
+            Some("no-cache"),
+            "{path}"
+        );
+    }
+    // A missing asset is missing (not the page), and not kept.
+    let res = get("/assets/gone-000.js", "gzip")
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(res.status().as_u16(), 404);
+    assert_ne!(
+        header(res.headers(), "cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
+    // The API is not touched.
+    let res = get("/health", "br").send().await.expect("send");
+    assert_eq!(header(res.headers(), "content-encoding"), None);
+}
+
+#[actix_web::test]
+async fn api_answers_go_compressed_as_the_client_asks() {
+    let app = spawn_app_with(|_| {}).await;
+    let get = |encoding: &str| {
+        app.client
+            .get(format!("{}/api/v1/openapi.json", app.address))
+            .insert_header(("accept-encoding", encoding.to_string()))
+    };
+    let mut plain = get("identity").send().await.expect("send");
+    assert_eq!(header(plain.headers(), "content-encoding"), None);
+    let whole = plain.body().limit(8 << 20).await.expect("body");
+    for (asked, used) in [("br, gzip", "br"), ("gzip", "gzip")] {
+        let mut res = get(asked).send().await.expect("send");
+        assert_eq!(header(res.headers(), "content-encoding"), Some(used));
+        let sent = res.body().limit(8 << 20).await.expect("body");
+        assert!(
+            sent.len() * 3 < whole.len(),
+            "{used}: {} bytes of {}",
+            sent.len(),
+            whole.len()
+        );
+    }
 }

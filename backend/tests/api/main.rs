@@ -1,11 +1,14 @@
 //! Integration tests against a real Postgres: one binary, one fresh database per test.
 
 mod accounts;
+mod announcements;
 mod calls;
 mod chat;
 mod clock;
 mod delivery;
+mod demo;
 mod employees;
+mod files;
 mod headers;
 mod health;
 mod helpers;
@@ -21,3 +24,4 @@ mod sessions;
 mod shifts;
 mod store_actor;
 mod stores;
+mod support;

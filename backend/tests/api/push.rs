@@ -377,6 +377,7 @@ async fn a_push_claim_is_held_up_neither_by_a_mail_claim_nor_by_the_reader() {
         Channels {
             mail: true,
             push: true,
+            ..Channels::default()
         },
     )
     .expect("queue");
@@ -827,4 +828,86 @@ async fn subscriptions_are_saved_and_deleted_per_store_and_only_the_callers() {
 
     // None of it changes the schedule: no new version, no event.
     assert_eq!(schedule_version(app, &here), before);
+}
+
+/// Makes every queued push due now (a chat message's push waits a few seconds first).
+fn make_pushes_due(app: &TestApp) {
+    use diesel::RunQueryDsl;
+    diesel::sql_query(
+        "UPDATE notification_deliveries SET next_attempt_at = now() \
+         WHERE channel = 'push' AND attempts = 0",
+    )
+    .execute(&mut app.conn())
+    .expect("due");
+}
+
+async fn push_round(s: &Scene) {
+    make_pushes_due(&s.app);
+    backend::jobs::push::run_once(&s.app.state.db, &s.app.state.pusher, &s.app.state.stores)
+        .await
+        .expect("push round");
+    until_nothing_pending(&s.app).await;
+}
+
+#[actix_web::test]
+async fn chat_messages_are_pushed_unless_read_in_time_and_mentions_always() {
+    let s = scene().await;
+    let push = PushService::start();
+    let ben = Browser::new();
+    subscribe(&s, &s.ben.token, &ben, &push.endpoint("ben")).await;
+    let conversations = s
+        .app
+        .get(
+            &format!("/api/v1/stores/{}/conversations", s.store),
+            Some(&s.ben.token),
+        )
+        .await;
+    let team = conversations.data()[0]["id"].clone();
+    let say = |text: String| {
+        let body = json!({ "conversationId": team, "content": text });
+        async { s.call("sendMessage", &s.ana.token, body).await.data()["seq"].clone() }
+    };
+
+    // Ben reads the message before its push goes out (he had the conversation open): no push.
+    let seq = say("are you in?".into()).await;
+    s.call(
+        "markConversationSeen",
+        &s.ben.token,
+        json!({ "conversationId": team, "seq": seq }),
+    )
+    .await
+    .data();
+    push_round(&s).await;
+    assert!(push.received().is_empty());
+
+    // He does not read the next one: it is pushed, and the one after it is not (grouped).
+    say("the delivery is here".into()).await;
+    say("and the milk".into()).await;
+    push_round(&s).await;
+    let got = push.wait_for(1).await;
+    let message = ben.decrypt(&got[0].body);
+    assert_eq!(message["body"], "the delivery is here", "{message}");
+
+    // A mention is pushed at once, unread messages or not.
+    let name: String = {
+        use backend::db::schema::employees;
+        use diesel::{ExpressionMethods, QueryDsl, RunQueryDsl};
+        let id: uuid::Uuid = s.ben_id.parse().expect("uuid");
+        employees::table
+            .filter(employees::id.eq(id))
+            .select(employees::full_name)
+            .first(&mut s.app.conn())
+            .expect("name")
+    };
+    say(format!("@{name} please sign for it")).await;
+    let got = push.wait_for(2).await;
+    let mention = ben.decrypt(&got[1].body);
+    assert!(
+        mention["title"]
+            .as_str()
+            .expect("title")
+            .contains("mentioned you"),
+        "{mention}"
+    );
+    assert_eq!(push.received().len(), 2);
 }

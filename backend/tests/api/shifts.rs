@@ -311,7 +311,11 @@ async fn creation_checks_times_role_and_conflicts_with_the_spec_texts() {
         reply.error(400),
         "Test ana@example.com has 2 other shift(s) from 09:00 to 18:00 that are conflicting with the current shift."
     );
-    assert_eq!(reply.body["details"]["type"], 2);
+    // The message's parameters, for clients that word it in their reader's language.
+    assert_eq!(
+        reply.body["details"],
+        json!({ "type": 2, "name": "Test ana@example.com", "count": 2, "from": "09:00", "to": "18:00" })
+    );
     // Touching is not overlapping; Ben is free.
     s.shift(Some(&s.ana_id), berlin(2, 13, 0), berlin(2, 14, 0))
         .await;
@@ -1158,4 +1162,32 @@ async fn instants_out_of_range_and_ends_far_before_the_start_are_refused_at_once
     assert_eq!(count(&s.app, "SELECT 1 FROM shifts"), 0);
     let night = create(json!({ "start": berlin(1, 22, 0), "end": berlin(1, 6, 0) })).await;
     assert_eq!(night.data()["shifts"][0]["end"], berlin(2, 6, 0));
+}
+
+#[actix_web::test]
+async fn tasks_are_a_list_of_objects() {
+    let s = scene().await;
+    let start = berlin(1, 9, 0);
+    let create = |tasks: Value| {
+        s.create(
+            &s.scheduler.token,
+            json!({ "start": start, "end": start + 4 * HOUR, "tasks": tasks }),
+        )
+    };
+    for bad in [
+        json!("sweep"),
+        json!(["sweep"]),
+        json!([{ "title": "sweep" }, 3]),
+    ] {
+        let reply = create(bad.clone()).await;
+        assert_eq!(reply.status, 400, "{bad}");
+    }
+    let reply = create(json!(["sweep"])).await;
+    assert_eq!(reply.error(400), "tasks must be a list of objects.");
+    let huge = json!([{ "title": "x".repeat(20_000) }]);
+    assert_eq!(create(huge).await.error(400), "tasks is too large.");
+    assert_eq!(count(&s.app, "SELECT 1 FROM shifts"), 0);
+    let tasks = json!([{ "title": "Sweep", "done": false }]);
+    let reply = create(tasks.clone()).await;
+    assert_eq!(reply.data()["shifts"][0]["tasks"], tasks);
 }

@@ -702,7 +702,9 @@ async fn the_demo_seed_creates_demo_cafe_once() {
         "demo1234",
         &hash.password_hash
     ));
-    let again = backend::seed::run(&app.state.db).await.expect("seed");
+    let again = backend::seed::run(&app.state.db, &app.state.stores)
+        .await
+        .expect("seed");
     assert!(!again, "a second run must not seed again");
     assert_eq!(count(&app, "SELECT 1 FROM stores"), 1);
 }

@@ -71,6 +71,8 @@ pub struct Message {
     pub version: i64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The files it carries (`store::chat::Attachment`s).
+    pub attachments: serde_json::Value,
 }
 
 impl Message {
@@ -119,6 +121,23 @@ impl Message {
         let mut page: Vec<Message> = q.order(messages::seq.desc()).limit(limit).load(conn)?;
         page.reverse();
         Ok(page)
+    }
+
+    /// The newest modified (edited or deleted) messages before `before`, newest change first.
+    pub fn modified_before(
+        conn: &mut PgConnection,
+        conversation: ConversationId,
+        before: i64,
+        limit: i64,
+    ) -> QueryResult<Vec<Message>> {
+        messages::table
+            .filter(messages::conversation_id.eq(conversation))
+            .filter(messages::seq.lt(before))
+            .filter(messages::modified.or(messages::deleted))
+            .order(messages::updated_at.desc())
+            .limit(limit)
+            .select(Message::as_select())
+            .load(conn)
     }
 
     /// Messages of the given conversations matching a search (full-text, any language),

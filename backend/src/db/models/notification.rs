@@ -1,5 +1,5 @@
 use crate::db::schema::notifications;
-use crate::domain::ids::{NotificationId, RequestId, ShiftId, StoreId, UserId};
+use crate::domain::ids::{ConversationId, NotificationId, RequestId, ShiftId, StoreId, UserId};
 use crate::domain::notification::{AccessFor, Draft};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -24,6 +24,8 @@ pub struct Notification {
     pub shift_propose_id: Option<uuid::Uuid>,
     pub reason: Option<String>,
     pub created_at: DateTime<Utc>,
+    pub conversation_id: Option<ConversationId>,
+    pub message_seq: Option<i64>,
 }
 
 /// How many of each (private and public) a listing shows.
@@ -52,7 +54,95 @@ impl Notification {
             shift_propose_id: draft.references.shift_propose,
             reason: draft.reason,
             created_at: now,
+            conversation_id: draft.references.conversation,
+            message_seq: draft.references.message_seq,
         }
+    }
+
+    /// For each conversation of a store and reader, the newest message a grouped `message`
+    /// notification told them of.
+    pub fn told_of_messages(
+        conn: &mut PgConnection,
+        store: StoreId,
+    ) -> QueryResult<Vec<(ConversationId, UserId, i64)>> {
+        use diesel::dsl::max;
+        let rows: Vec<(Option<ConversationId>, Option<UserId>, Option<i64>)> = notifications::table
+            .filter(notifications::store_id.eq(store))
+            .filter(notifications::kind.eq("message"))
+            .filter(notifications::message_seq.is_not_null())
+            .group_by((notifications::conversation_id, notifications::access_for))
+            .select((
+                notifications::conversation_id,
+                notifications::access_for,
+                max(notifications::message_seq),
+            ))
+            .load(conn)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(c, u, seq)| Some((c?, u?, seq?)))
+            .collect())
+    }
+
+    /// Of these notifications, the ones standing for unread messages whose reader has seen
+    /// the message since (their push is no longer wanted).
+    pub fn read_since(
+        conn: &mut PgConnection,
+        ids: &[NotificationId],
+    ) -> QueryResult<Vec<NotificationId>> {
+        #[derive(QueryableByName)]
+        struct Row {
+            #[diesel(sql_type = diesel::sql_types::Uuid)]
+            id: NotificationId,
+        }
+        let ids: Vec<uuid::Uuid> = ids.iter().map(|i| i.0).collect();
+        let rows: Vec<Row> = diesel::sql_query(
+            "SELECT n.id FROM notifications n
+               JOIN employees e ON e.store_id = n.store_id AND e.user_id = n.access_for
+               JOIN conversation_reads r
+                 ON r.conversation_id = n.conversation_id AND r.employee_id = e.id
+              WHERE n.id = ANY($1) AND n.message_seq IS NOT NULL AND r.seen_seq >= n.message_seq",
+        )
+        .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(ids)
+        .load(conn)?;
+        Ok(rows.into_iter().map(|r| r.id).collect())
+    }
+
+    /// Marks a reader's `message` notifications of a conversation seen (they opened it).
+    pub fn see_conversation(
+        conn: &mut PgConnection,
+        store: StoreId,
+        reader: UserId,
+        conversation: ConversationId,
+    ) -> QueryResult<usize> {
+        diesel::update(
+            notifications::table
+                .filter(notifications::store_id.eq(store))
+                .filter(notifications::access_for.eq(reader))
+                .filter(notifications::conversation_id.eq(conversation))
+                .filter(notifications::seen.eq(false)),
+        )
+        .set(notifications::seen.eq(true))
+        .execute(conn)
+    }
+
+    /// Inserts rows (each once: a row already there is left alone); answers the ids inserted.
+    pub fn insert_many(
+        conn: &mut PgConnection,
+        rows: &[&Notification],
+    ) -> QueryResult<Vec<NotificationId>> {
+        let mut inserted = Vec::with_capacity(rows.len());
+        // Postgres takes at most 65,535 parameters a statement; a row has 17.
+        for chunk in rows.chunks(2_000) {
+            let values: Vec<&Notification> = chunk.to_vec();
+            inserted.extend(
+                diesel::insert_into(notifications::table)
+                    .values(values)
+                    .on_conflict_do_nothing()
+                    .returning(notifications::id)
+                    .get_results::<NotificationId>(conn)?,
+            );
+        }
+        Ok(inserted)
     }
 
     pub fn insert(&self, conn: &mut PgConnection) -> QueryResult<usize> {

@@ -28,6 +28,8 @@ impl Channel {
 pub struct Channels {
     pub mail: bool,
     pub push: bool,
+    /// How long the push waits before its first attempt.
+    pub push_hold: Duration,
 }
 
 #[derive(QueryableByName)]
@@ -85,28 +87,48 @@ impl Delivery {
         notification: &Notification,
         channels: Channels,
     ) -> QueryResult<usize> {
-        let rows: Vec<_> = [
-            (channels.mail, Channel::Mail),
-            (channels.push, Channel::Push),
-        ]
-        .into_iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, channel)| {
-            (
-                notification_deliveries::channel.eq(channel.as_str()),
-                notification_deliveries::notification_id.eq(notification.id),
-                notification_deliveries::created_at.eq(notification.created_at),
-                // `next_attempt_at` is left to the database's clock, which every claim reads.
-            )
-        })
-        .collect();
-        if rows.is_empty() {
+        Self::queue_many(conn, &[(notification, channels)])
+    }
+
+    /// Queues many notifications (written in the same transaction) on their channels, in one
+    /// statement; a push that holds waits that long before its first attempt.
+    pub fn queue_many(
+        conn: &mut PgConnection,
+        rows: &[(&Notification, Channels)],
+    ) -> QueryResult<usize> {
+        let (mut kinds, mut ids, mut created, mut holds) = (vec![], vec![], vec![], vec![]);
+        for (n, channels) in rows {
+            for (on, channel, hold) in [
+                (channels.mail, Channel::Mail, 0.0),
+                (
+                    channels.push,
+                    Channel::Push,
+                    channels.push_hold.as_secs_f64(),
+                ),
+            ] {
+                if on {
+                    kinds.push(channel.as_str().to_string());
+                    ids.push(n.id.0);
+                    created.push(n.created_at);
+                    holds.push(hold);
+                }
+            }
+        }
+        if ids.is_empty() {
             return Ok(0);
         }
-        diesel::insert_into(notification_deliveries::table)
-            .values(rows)
-            .on_conflict_do_nothing()
-            .execute(conn)
+        // `next_attempt_at` is the database's clock, which every claim reads.
+        diesel::sql_query(
+            "INSERT INTO notification_deliveries (channel, notification_id, created_at, next_attempt_at)
+             SELECT c, n, t, now() + make_interval(secs => h)
+               FROM unnest($1::text[], $2::uuid[], $3::timestamptz[], $4::float8[]) AS x(c, n, t, h)
+             ON CONFLICT DO NOTHING",
+        )
+        .bind::<Array<Text>, _>(kinds)
+        .bind::<Array<diesel::sql_types::Uuid>, _>(ids)
+        .bind::<Array<Timestamptz>, _>(created)
+        .bind::<Array<Double>, _>(holds)
+        .execute(conn)
     }
 
     /// Leases up to `limit` of the notifications due on `channel`, the longest waiting first,

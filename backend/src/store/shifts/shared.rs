@@ -27,8 +27,12 @@ pub struct Caller {
     pub perms: Perms,
 }
 
+/// A refused shift: the spec's message and type, and the message's parameters beside them
+/// (`name`, `count`, `from`, `to`, `dates`) for clients that word it themselves.
 pub(super) fn shift_error(e: ShiftError) -> AppError {
-    AppError::bad_request(e.code(), e.to_string()).with_details(json!({ "type": e.ty() }))
+    let mut details = e.params();
+    details["type"] = json!(e.ty());
+    AppError::bad_request(e.code(), e.to_string()).with_details(details)
 }
 
 pub(super) fn refusal(e: Refusal) -> AppError {

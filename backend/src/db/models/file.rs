@@ -1,0 +1,68 @@
+//! Uploaded files: one row per upload, in its uploader's folder. Not a store's table: a
+//! person's uploads are theirs (a chat attachment names the store it was sent to, for its
+//! readers), and a row never changes once written.
+
+use crate::db::schema::{files, messages};
+use crate::domain::ids::{ConversationId, FileId, StoreId, UserId};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+
+/// An uploaded file.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Insertable)]
+#[diesel(table_name = files, check_for_backend(diesel::pg::Pg))]
+pub struct StoredFile {
+    pub id: FileId,
+    pub user_id: UserId,
+    pub store_id: Option<StoreId>,
+    /// chat, logo or profile.
+    pub purpose: String,
+    /// image or document.
+    pub kind: String,
+    pub mime: String,
+    pub name: String,
+    pub size: i64,
+    pub sha256: String,
+    pub key: String,
+    pub thumbnail_key: Option<String>,
+    pub width: Option<i32>,
+    pub height: Option<i32>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl StoredFile {
+    pub fn insert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        diesel::insert_into(files::table).values(self).execute(conn)
+    }
+
+    pub fn find(conn: &mut PgConnection, id: FileId) -> QueryResult<Option<StoredFile>> {
+        files::table
+            .find(id)
+            .select(StoredFile::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// The files of `ids` that exist, in no particular order.
+    pub fn of_ids(conn: &mut PgConnection, ids: &[FileId]) -> QueryResult<Vec<StoredFile>> {
+        files::table
+            .filter(files::id.eq_any(ids))
+            .select(StoredFile::as_select())
+            .load(conn)
+    }
+
+    /// The conversations of a store where a message that is not deleted carries this file.
+    pub fn conversations_carrying(
+        conn: &mut PgConnection,
+        store: StoreId,
+        file: FileId,
+    ) -> QueryResult<Vec<ConversationId>> {
+        let pattern = serde_json::json!([{ "id": file }]);
+        messages::table
+            .filter(messages::store_id.eq(store))
+            .filter(messages::deleted.eq(false))
+            .filter(messages::attachments.contains(pattern))
+            .select(messages::conversation_id)
+            .distinct()
+            .load(conn)
+    }
+}
