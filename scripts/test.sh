@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: backend unit and integration tests against a real Postgres; the realtime
-# tests driven by the official socket.io-client against the server binary; generated-input
+# tests driven by the official socket.io-client against the server binary (with an
+# S3-compatible server for uploads shared by nodes); generated-input
 # testing of the API (schemathesis); fuzzing of the packet decoders and the calls' input
 # (cargo fuzz); the web app's
 # lint, type check, unit tests and build; and its end-to-end tests in Debian's chromium against
@@ -30,11 +31,12 @@ backend_tests() {
   fi
 }
 
+# The realtime tests; the file test keeps the nodes' uploads in an S3-compatible server.
 realtime_tests() {
   cargo build -p backend &&
     cd tests/realtime &&
     { [ -d node_modules ] || npm ci --no-audit --no-fund; } &&
-    npm test
+    ../s3/with-s3.sh npm test
 }
 
 web_checks() {
