@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['public/sw.js'],
+    files: ['public/push-sw.js'],
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2022, sourceType: 'script', globals: globals.serviceworker },
   },

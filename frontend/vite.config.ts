@@ -1,12 +1,82 @@
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * Preloads the Latin Rubik faces the first screen uses. A font is otherwise fetched only when
+ * text first needs it, after the scripts have rendered, and its late swap moves the board.
+ */
+function preloadFonts(): Plugin {
+  return {
+    name: 'clockto-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, ctx) =>
+        Object.keys(ctx.bundle ?? {})
+          .filter((file) => /\/rubik-latin-(400|500|700)-normal-[^/]*\.woff2$/.test(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head' as const,
+          })),
+    },
+  };
+}
 
 /** The backend the dev server forwards API and socket traffic to. */
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    preloadFonts(),
+    // The installable app: its manifest, and a service worker that keeps the built shell
+    // (index.html and the hashed assets) so the app opens offline. The worker is registered
+    // from the app's code (`modules/pwa`): the server's policy admits no inline script. A new
+    // version waits until the user reloads from the update prompt.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: null,
+      filename: 'sw.js',
+      includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Clockto',
+        short_name: 'Clockto',
+        description: 'Shift scheduling and time tracking for your team',
+        lang: 'en',
+        // The manifest's texts are English (the name is the same in every language).
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        // The default theme's primary colour and page background (modules/ui/theme).
+        theme_color: '#0969da',
+        background_color: '#f6f8fa',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', 'icons/*.{png,svg}', 'push-sw.js'],
+        // The app's screens are one page: a navigation offline gets the cached index.html,
+        // but never the API's or the socket's addresses, nor stored files.
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/uploads\//, /^\/health$/],
+        // Web Push handlers (public/push-sw.js).
+        importScripts: ['push-sw.js'],
+        // The first worker takes the open page at once; later ones wait for the prompt.
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

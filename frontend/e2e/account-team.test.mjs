@@ -1,20 +1,14 @@
 // An owner signs up, confirms, creates a store and a role, invites an employee; the employee
 // joins with the mailed invitation code in a second browser context.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { invitationCode, launchBrowser, mailedCode, screenshot, startServer } from './support.mjs';
+import { invitationCode, mailedCode, screenshot, useServerAndBrowser } from './support.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 test('the sign-in form shows the validation messages next to its fields', async () => {

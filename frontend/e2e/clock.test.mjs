@@ -4,7 +4,7 @@
 // code an employee types to clock in.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, employeeJoined, launchBrowser, ownerWithStore, screenshot, serves, signInWithForm, startServer } from './support.mjs';
+import { call, employeeJoined, launchBrowser, overflows, ownerWithStore, screenshot, serves, signInWithForm, startServer, violations } from './support.mjs';
 
 let server;
 let browser;
@@ -256,18 +256,6 @@ test("the store's clock device shows a code an employee types to clock in", asyn
   await phone.context().close();
 });
 
-/** Serious or critical accessibility violations on the page (axe-core). */
-async function violations(page) {
-  await page.addScriptTag({ path: new URL('../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
-  const result = await page.evaluate(async () => (await window.axe.run(document)).violations);
-  return result
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} ${n.failureSummary ?? ""}`).slice(0, 3).join(", ")})`);
-}
-
-/** Whether the page is wider than the phone. */
-const overflows = (page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
-
 test('the clock screens read right to left in Persian, fit a phone and pass axe', async (t) => {
   if (!live) {
     t.skip('this server does not serve the clock yet');
@@ -284,6 +272,8 @@ test('the clock screens read right to left in Persian, fit a phone and pass axe'
     const page = await context.newPage();
     await signInWithForm(page, server.url, person.email, person.password);
     await page.waitForURL(/\/(home|schedule)$/);
+    // On a phone the language is chosen in Settings.
+    await page.goto(`${server.url}/settings`);
     await page.getByTestId('language-picker').selectOption('fa');
     return page;
   };

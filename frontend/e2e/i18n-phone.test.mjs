@@ -1,19 +1,13 @@
 // The first screens in Persian (right to left) and at a phone's width.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { employeeJoined, launchBrowser, ownerWithStore, screenshot, signInWithForm, startServer } from './support.mjs';
+import { employeeJoined, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './support.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 test('the first screens read right to left in Persian', async () => {
@@ -65,6 +59,14 @@ test('at a phone’s width the app uses the bottom navigation and fits the scree
   await page.getByTestId(`employee-${ana.email}`).waitFor();
   assert.ok(await fits(), 'team fits the width');
   await screenshot(page, 'phone-team');
+  // The owner's availability screen has four tabs: they scroll within their row, the page
+  // keeps the phone's width, and the bottom bar stays on the screen.
+  await page.goto(`${server.url}/availability`);
+  await page.getByRole('tablist').first().waitFor();
+  assert.ok(await fits(), 'availability fits the width');
+  const barBox = await page.getByTestId('bottom-nav').boundingBox();
+  assert.ok(barBox && barBox.x >= 0 && barBox.x + barBox.width <= 391, `the bottom bar stays on screen: ${JSON.stringify(barBox)}`);
+  await screenshot(page, 'phone-availability');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signInWithForm(page, server.url, ana.email, ana.password);
@@ -73,14 +75,14 @@ test('at a phone’s width the app uses the bottom navigation and fits the scree
   const bar = page.getByTestId('bottom-nav');
   // Entry names without icons and counts.
   const names = async (links) => (await links.allTextContents()).map((t) => t.replace(/^[\W\d+]+/u, '').trim());
-  assert.deepEqual(await names(bar.getByRole('link')), ['Notifications', 'Home']);
+  assert.deepEqual(await names(bar.getByRole('link')), ['Notifications', 'Calendar', 'Home']);
   assert.ok(await fits(), 'home fits the width');
   await screenshot(page, 'phone-home');
 
   // More opens the rest of the menu; choosing an entry goes there and closes it.
   await bar.getByRole('button', { name: 'More' }).click();
   const sheet = page.getByTestId('bottom-nav-sheet');
-  assert.deepEqual(await names(sheet.getByRole('link')), ['Time clock', 'Availability', 'Shift pool', 'Messages', 'Settings']);
+  assert.deepEqual(await names(sheet.getByRole('link')), ['Time clock', 'Availability', 'Shift pool', 'Messages', 'Help', 'Support', 'Settings']);
   await screenshot(page, 'phone-more');
   await sheet.getByRole('link', { name: 'Shift pool' }).click();
   await page.waitForURL(/\/more\/shiftpoll$/);

@@ -91,6 +91,9 @@ test('time off opens a shift that a colleague takes from the pool; a drop is gra
   await anaPage.getByTestId('request-time-off').click();
   const request = anaPage.getByTestId('time-off');
   await request.and(anaPage.locator('[data-status="pending"]')).waitFor();
+  // Its date reads as a date in her language, not as `yyyy-mm-dd`.
+  const shown = await request.locator('strong').first().textContent();
+  assert.equal(shown, new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${day}T12:00:00Z`)));
 
   // The manager approves, after seeing which shift it opens; Ana sees the answer live.
   const boss = await signedIn(owner, '/availability?tab=requests', false);

@@ -40,6 +40,12 @@ test('a published shift reaches the employee live and their confirmation reaches
   await board.waitForURL(/\/schedule$/);
   await board.getByTestId('connection').and(board.locator('[data-status="connected"]')).waitFor();
   await board.getByRole('tab', { name: '5 days' }).click();
+  // Nothing to publish yet: the button says only "Publish", is off, and says why.
+  const publish = board.getByTestId('publish');
+  assert.equal((await publish.textContent()).trim(), 'Publish');
+  assert.equal(await publish.isDisabled(), true);
+  assert.equal(await publish.getAttribute('aria-describedby'), 'publish-reason');
+  assert.equal(await board.getByTestId('publish-reason').textContent(), 'Nothing to publish');
 
   const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const home = await phone.newPage();
@@ -65,15 +71,17 @@ test('a published shift reaches the employee live and their confirmation reaches
   await home.waitForTimeout(500);
   assert.equal(await home.getByTestId('my-shift').count(), 0);
 
+  assert.equal((await publish.textContent()).trim(), 'Publish 1 shift');
   await board.getByTestId('publish').click();
   await board.getByRole('dialog').getByTestId('confirm').click();
   await card.and(board.locator('[data-status="published"]')).waitFor();
 
-  // The employee's page shows it without a reload, with the new-shift badge and earnings.
+  // The employee's page shows it without a reload, with the new-shift badge and earnings in
+  // the store's currency (US dollars unless the store says otherwise).
   const mine = home.getByTestId('my-shift');
   await mine.and(home.locator('[data-status="published"]')).waitFor();
   assert.equal(await home.getByTestId('published-badge').textContent(), '1');
-  assert.match(await home.getByTestId('earnings').textContent(), /^120(\.00)?$/);
+  assert.equal(await home.getByTestId('earnings').textContent(), '$120.00');
   await screenshot(home, 'employee-home-published');
 
   await mine.getByTestId('confirm-shift').click();
@@ -128,6 +136,29 @@ test('a published shift reaches the employee live and their confirmation reaches
   await maxBoard.getByRole('dialog', { name: 'New shift' }).getByTestId('shift-save').click();
   await maxBoard.getByRole('dialog', { name: 'Create this shift?' }).getByTestId('confirm').click();
   await openCell(board).getByTestId('shift').waitFor();
+
+  // Both managers open the moved shift. Max saves a new end time; Olivia's open dialog shows
+  // it live, her save waits for her choice, and keeping her new title keeps his end time too.
+  const movedId = await moved.getAttribute('data-shift-id');
+  await board.locator(`[data-shift-id="${movedId}"]`).click();
+  const mineDialog = board.getByRole('dialog', { name: 'Edit shift' });
+  await mineDialog.getByLabel('Shift title').fill('Inventory');
+  await maxBoard.locator(`[data-shift-id="${movedId}"]`).click();
+  const maxDialog = maxBoard.getByRole('dialog', { name: 'Edit shift' });
+  await maxDialog.getByLabel('End', { exact: true }).fill('18:00');
+  await maxDialog.getByTestId('shift-save').click();
+  await maxBoard.getByRole('dialog', { name: 'Save the changes to this shift?' }).getByTestId('confirm').click();
+  const notice = mineDialog.getByTestId('shift-changed');
+  await notice.getByText(/Time now: .*–18:00/).waitFor();
+  assert.equal(await mineDialog.getByTestId('shift-save').isDisabled(), true);
+  await screenshot(board, 'schedule-stale-notice');
+  await notice.getByTestId('keep-mine').click();
+  assert.equal(await mineDialog.getByLabel('Shift title').inputValue(), 'Inventory');
+  assert.equal(await mineDialog.getByLabel('End', { exact: true }).inputValue(), '18:00');
+  await mineDialog.getByTestId('shift-save').click();
+  await board.getByRole('dialog', { name: 'Save the changes to this shift?' }).getByTestId('confirm').click();
+  await mineDialog.waitFor({ state: 'detached' });
+  await maxBoard.locator(`[data-shift-id="${movedId}"]`).getByText('Inventory').waitFor();
 
   await otherManager.close();
   await phone.close();

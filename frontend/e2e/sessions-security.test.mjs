@@ -1,21 +1,15 @@
 // The web app under the server's security headers (no policy violation while it works), and
 // sessions: signing out ends the session on the server, signing out everywhere signs out the
 // user's other browsers at once.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, launchBrowser, ownerWithStore, screenshot, signInWithForm, startServer } from './support.mjs';
+import { call, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './support.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** A context in which every policy violation and page error is recorded. */

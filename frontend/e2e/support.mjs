@@ -4,6 +4,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { after, before } from 'node:test';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -35,9 +36,10 @@ function psql(sql) {
 
 /**
  * Starts the server binary on a free port with its own database, data and mail directories,
- * serving the built web app. `stop()` ends the process and drops the database.
+ * serving the built web app (or `staticDir`). `stop()` ends the process and drops the database.
+ * `env` adds settings (for example `SUPPORT_EMAILS`).
  */
-export async function startServer() {
+export async function startServer({ env = {}, staticDir } = {}) {
   const name = `clockto_e2e_${process.pid}_${Date.now().toString(36)}`;
   psql(`create database ${name}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'clockto-e2e-'));
@@ -53,10 +55,11 @@ export async function startServer() {
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       MAIL_DIR: mailDir,
-      STATIC_DIR: resolve(here, '..', 'dist'),
+      STATIC_DIR: staticDir ?? resolve(here, '..', 'dist'),
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       SEED_DEMO: 'false',
       RUST_LOG: process.env.RUST_LOG ?? 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -124,8 +127,30 @@ export const mailedCode = (mailDir, to, after) => readCode(mailDir, to, /Your co
 /** The invitation code mailed to `to`. */
 export const invitationCode = (mailDir, to, after) => readCode(mailDir, to, /invitation code: ([A-Za-z0-9]+)/i, after);
 
-/** Launches Debian's chromium headless with a fresh profile. */
-export function launchBrowser() {
+/**
+ * Launches Debian's chromium headless with a fresh profile. Its contexts start as someone who
+ * has seen the walkthrough tours (whose overlay would sit over what a test clicks); the tour
+ * test opens its contexts with `withTours`.
+ */
+export async function launchBrowser() {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  browser.withTours = newContext;
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(() => {
+      try {
+        localStorage.setItem('tour-run', JSON.stringify({ dashboard: false, main: false }));
+      } catch {
+        // A page without storage (about:blank) has no tours either.
+      }
+    });
+    return context;
+  };
+  return browser;
+}
+
+function launchChromium() {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -204,4 +229,34 @@ export async function signInWithForm(page, url, email, password) {
   await page.getByLabel(/e-mail/i).fill(email);
   await page.getByLabel(/^password$/i).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
+}
+
+/** Serious or critical accessibility violations on the page (axe-core). */
+export async function violations(page) {
+  await page.addScriptTag({ path: new URL('../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
+  const result = await page.evaluate(async () => (await window.axe.run(document)).violations);
+  return result
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} ${n.failureSummary ?? ""}`).slice(0, 3).join(", ")})`);
+}
+
+/** Whether the page is wider than the phone. */
+export const overflows = (page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+
+/**
+ * The usual frame of a test file: a server and a browser started before its tests (handed to
+ * `onReady`) and stopped after them. `options` go to `startServer`.
+ */
+export function useServerAndBrowser(onReady, options) {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer(options);
+    browser = await launchBrowser();
+    onReady(server, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }

@@ -13,6 +13,7 @@ import { SignupPage } from '@/modules/auth/components/SignupPage';
 import { useSession } from '@/modules/auth/hooks/useSession';
 import { useToken } from '@/modules/auth/hooks/useToken';
 import { OnboardingPage } from '@/modules/onboarding/components/OnboardingPage';
+import { UpdatePrompt } from '@/modules/pwa/components/UpdatePrompt';
 import { RealtimeProvider } from '@/modules/realtime/components/RealtimeProvider';
 import { SnackbarHost } from '@/modules/snackbar/components/SnackbarHost';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
@@ -22,6 +23,8 @@ import { Loading } from '@/modules/ui/components/Spinner';
 const BusinessInfoPage = lazy(() => import('@/pages/BusinessInfoPage').then((m) => ({ default: m.BusinessInfoPage })));
 const DashboardPage = lazy(() => import('@/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const EmployeeHomePage = lazy(() => import('@/pages/EmployeeHomePage').then((m) => ({ default: m.EmployeeHomePage })));
+const CalendarPage = lazy(() => import('@/pages/CalendarPages').then((m) => ({ default: m.CalendarPage })));
+const CalendarShiftDetailsPage = lazy(() => import('@/pages/CalendarPages').then((m) => ({ default: m.CalendarShiftDetailsPage })));
 const SchedulePage = lazy(() => import('@/pages/SchedulePage').then((m) => ({ default: m.SchedulePage })));
 const SettingsPage = lazy(() => import('@/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const AvailabilityPage = lazy(() => import('@/pages/AvailabilityPage').then((m) => ({ default: m.AvailabilityPage })));
@@ -36,6 +39,15 @@ const NowPanel = lazy(() => import('@/pages/ClockPages').then((m) => ({ default:
 const TimesheetPage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.TimesheetPage })));
 const ClockDevicePage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.ClockDevicePage })));
 const MessagesPage = lazy(() => import('@/pages/MessagesPage').then((m) => ({ default: m.MessagesPage })));
+const NewNotificationPage = lazy(() => import('@/pages/NewNotificationPage').then((m) => ({ default: m.NewNotificationPage })));
+const SupportPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.SupportPage })));
+const MyTicketsPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.MyTicketsPage })));
+const NewTicketPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.NewTicketPage })));
+const TicketDetailsPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.TicketDetailsPage })));
+const FaqPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.FaqPage })));
+const FeedbackPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.FeedbackPage })));
+const SupportTicketsPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.SupportTicketsPage })));
+const HelpPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.HelpPage })));
 const ResetPasswordPage = lazy(() => import('@/modules/auth/components/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 
 function AppRoutes() {
@@ -54,6 +66,8 @@ function AppRoutes() {
       <Route path="/clocks" element={<ClockDevicePage />} />
       <Route element={<SignedInGate />}>
         <Route path="/home" element={<EmployeeHomePage />} />
+        <Route path="/calendar" element={<CalendarPage />} />
+        <Route path="/calendar-shift-details" element={<CalendarShiftDetailsPage />} />
         <Route path="/schedule" element={<RequirePermission><SchedulePage /></RequirePermission>} />
         <Route path="/dashboard" element={<RequirePermission><DashboardPage /></RequirePermission>} />
         <Route path="/team" element={<RequirePermission><TeamPage /></RequirePermission>} />
@@ -63,11 +77,20 @@ function AppRoutes() {
         <Route path="/more/shiftpoll" element={<ShiftPoolPage />} />
         <Route path="/more/manager/shift-pool" element={<RequirePermission><ManagerShiftPoolPage /></RequirePermission>} />
         <Route path="/notifications" element={<NotificationsPage />} />
+        <Route path="/newNotification" element={<RequirePermission><NewNotificationPage /></RequirePermission>} />
         <Route path="/messages" element={<MessagesPage />} />
         <Route path="/clock" element={<ClockPage />} />
         <Route path="/clock/now" element={<RequirePermission><NowPanel /></RequirePermission>} />
         <Route path="/clock/timesheets" element={<RequirePermission><TimesheetPage /></RequirePermission>} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/support" element={<SupportPage />} />
+        <Route path="/support/ticket" element={<MyTicketsPage />} />
+        <Route path="/support/ticket/newTicket" element={<NewTicketPage />} />
+        <Route path="/support/ticket/ticketDetails" element={<TicketDetailsPage />} />
+        <Route path="/support/faq" element={<FaqPage />} />
+        <Route path="/support/feedback" element={<FeedbackPage />} />
+        <Route path="/tickets" element={<SupportTicketsPage />} />
+        <Route path="/help" element={<HelpPage />} />
         <Route path="/profile" element={<Navigate to="/settings" replace />} />
       </Route>
       <Route path="*" element={<NotFound />} />
@@ -102,6 +125,7 @@ export function App() {
             <Realtime>
               <AppRoutes />
               <SnackbarHost />
+              <UpdatePrompt />
             </Realtime>
           </BrowserRouter>
         </ErrorBoundary>

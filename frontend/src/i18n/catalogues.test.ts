@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resources } from './index';
+import { resources } from './resources';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,10 +1,8 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import de from './locales/de.json';
+import { addFormatters } from './formatters';
 import en from './locales/en.json';
-import es from './locales/es.json';
-import fa from './locales/fa.json';
 
 /** Languages of the app; English is the default. */
 export const LANGUAGES = [
@@ -16,26 +14,49 @@ export const LANGUAGES = [
 
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
-/** The catalogues, by language. */
-export const resources = {
-  en: { translation: en },
-  es: { translation: es },
-  de: { translation: de },
-  fa: { translation: fa },
-} as const;
+/**
+ * English, the fallback, comes with the app; the other catalogues are separate chunks fetched
+ * when their language is chosen, so a first visit downloads one catalogue, not four.
+ */
+const LOADERS: Record<string, () => Promise<{ default: ResourceKey }>> = {
+  es: () => import('./locales/es.json'),
+  de: () => import('./locales/de.json'),
+  fa: () => import('./locales/fa.json'),
+};
+
+const catalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = LOADERS[language];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (m) => callback(null, m.default),
+      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), null),
+    );
+  },
+};
 
 /** Marks the page with the language and its writing direction. */
 function applyDocumentLanguage(lng: string) {
   if (typeof document === 'undefined') return;
-  document.documentElement.lang = lng;
-  document.documentElement.dir = i18n.dir(lng);
+  // The catalogue's language (`fa`), not the browser's tag it was found from (`fa-IR`).
+  const shown = lng.split('-')[0] ?? lng;
+  document.documentElement.lang = shown;
+  document.documentElement.dir = i18n.dir(shown);
 }
 
-void i18n
+/** Settles once the reader's language is ready to show (its catalogue fetched if need be). */
+export const i18nReady: Promise<unknown> = i18n
   .use(LanguageDetector)
+  .use(catalogues)
   .use(initReactI18next)
   .init({
-    resources,
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
     fallbackLng: 'en',
     supportedLngs: LANGUAGES.map((l) => l.code),
     nonExplicitSupportedLngs: true,
@@ -53,6 +74,7 @@ void i18n
     },
   });
 
+addFormatters(i18n);
 i18n.on('languageChanged', applyDocumentLanguage);
 applyDocumentLanguage(i18n.resolvedLanguage ?? 'en');
 

@@ -4,9 +4,10 @@ import { AppearanceForm } from '@/modules/settings/components/AppearanceForm';
 import { PasswordForm } from '@/modules/settings/components/PasswordForm';
 import { ProfileForm } from '@/modules/settings/components/ProfileForm';
 import { SignOutEverywhereCard } from '@/modules/settings/components/SignOutEverywhereCard';
+import { ToursCard } from '@/modules/tour/components/ToursCard';
 import { PageHeader, Stack } from '@/modules/ui/components/Layout';
 
-/** `/settings`: profile, password, sessions, notifications, appearance. */
+/** `/settings`: profile, password, sessions, notifications, appearance, tours. */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
@@ -19,6 +20,7 @@ export function SettingsPage() {
       <SignOutEverywhereCard />
       <PushNotificationsCard />
       <AppearanceForm />
+      <ToursCard />
     </Stack>
   );
 }

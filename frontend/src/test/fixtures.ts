@@ -88,6 +88,7 @@ export function notification(id: string, timestamp: number, seen = false): AppNo
     timeoffRequest: null,
     shiftPropose: null,
     reason: null,
+    conversation: null,
     accessFor: 'u',
     shift: null,
     timestamp,

@@ -7,7 +7,7 @@ import { ApiClient } from './client';
 
 let server: Server;
 let base: string;
-const seen: { method?: string; url?: string; auth?: string; body: string }[] = [];
+const seen: { method?: string; url?: string; auth?: string; type?: string; body: string }[] = [];
 
 function body(req: IncomingMessage): Promise<string> {
   return new Promise((ok) => {
@@ -19,12 +19,18 @@ function body(req: IncomingMessage): Promise<string> {
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {
-    seen.push({ method: req.method, url: req.url, auth: req.headers.authorization, body: await body(req) });
+    seen.push({ method: req.method, url: req.url, auth: req.headers.authorization, type: req.headers['content-type'], body: await body(req) });
     const send = (status: number, payload: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
     };
     if (req.url === '/api/v1/login') return send(200, { data: { token: 't' } });
+    if (req.url === '/api/v1/files') return send(200, { data: { id: 'f1', url: '/api/v1/files/f1' } });
+    if (req.url === '/api/v1/files/f1') {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      return res.end('PNGDATA');
+    }
+    if (req.url === '/api/v1/files/gone') return send(404, { message: 'File not found.', code: 'file_not_found' });
     if (req.url === '/api/v1/createShift')
       return send(400, { message: 'Ana has 1 other shift(s)', code: 'shift_conflict', details: { type: 2 } });
     if (req.url === '/api/v1/me') return send(401, { message: 'You need to be Authenticated to use this method', code: 'not_authenticated' });
@@ -68,6 +74,27 @@ describe('ApiClient', () => {
   it('turns an answer that is not the envelope into a generic error', async () => {
     const error = await new ApiClient(base, () => null).call('requestEmailConfirmation', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'unexpected_response', status: 502 });
+  });
+
+  it('uploads a file as a multipart form, not JSON', async () => {
+    const api = new ApiClient(base, () => 'tok');
+    const file = new Blob(['hello'], { type: 'text/plain' });
+    await expect(api.upload(file, 'notes.txt', { purpose: 'chat', storeId: 's1' })).resolves.toMatchObject({ id: 'f1' });
+    const last = seen.at(-1)!;
+    expect(last.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(last.auth).toBe('Bearer tok');
+    expect(last.body).toContain('name="storeId"');
+    expect(last.body).toContain('filename="notes.txt"');
+    expect(last.body).toContain('hello');
+  });
+
+  it('downloads a file with the token, and reports a refusal', async () => {
+    const origin = base.replace('/api/v1', '');
+    const api = new ApiClient(base, () => 'tok');
+    const blob = await api.blob(`${origin}/api/v1/files/f1`);
+    expect(await blob.text()).toBe('PNGDATA');
+    expect(seen.at(-1)?.auth).toBe('Bearer tok');
+    await expect(api.blob(`${origin}/api/v1/files/gone`)).rejects.toMatchObject({ code: 'file_not_found', status: 404 });
   });
 
   it('reports an unreachable server as a network error', async () => {

@@ -1,5 +1,11 @@
 import { ApiError, isErrorBody } from './ApiError';
+import type { components } from './schema';
 import type { CallInput, CallName, CallOutput } from './types';
+
+/** An uploaded file, as its uploader gets it back. */
+export type UploadedFile = components['schemas']['FileView'];
+/** What an upload is for. */
+export type UploadPurpose = 'chat' | 'logo' | 'profile' | 'support';
 
 /** Supplies the bearer token of the signed-in user, if any. */
 export type TokenSource = () => string | null;
@@ -39,17 +45,48 @@ export class ApiClient {
     return this.request<T>('GET', qs ? `${path}?${qs}` : path);
   }
 
+  /**
+   * Uploads one file (`POST /api/v1/files`, multipart): a chat attachment for a store, a logo
+   * or a profile photo. The server reads its type from its content.
+   */
+  upload(file: Blob, name: string, fields: { purpose: UploadPurpose; storeId?: string }): Promise<UploadedFile> {
+    const form = new FormData();
+    form.set('purpose', fields.purpose);
+    if (fields.storeId) form.set('storeId', fields.storeId);
+    form.set('file', file, name);
+    return this.request<UploadedFile>('POST', '/files', form);
+  }
+
+  /** A file the caller may read (a chat attachment needs the token), as a blob. */
+  async blob(url: string): Promise<Blob> {
+    const headers: Record<string, string> = {};
+    const token = this.token();
+    if (token) headers.authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await this.fetcher(url, { headers });
+    } catch {
+      throw ApiError.unexpected(0);
+    }
+    if (response.ok) return response.blob();
+    const json: unknown = await response.json().catch(() => null);
+    if (isErrorBody(json)) throw new ApiError(json, response.status);
+    throw ApiError.unexpected(response.status);
+  }
+
   private async request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = this.token();
     if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const form = body instanceof FormData;
+    // A form sets its own multipart type and boundary.
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
     let response: Response;
     try {
       response = await this.fetcher(`${this.base}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       });
     } catch {
       throw ApiError.unexpected(0);

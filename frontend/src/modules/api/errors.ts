@@ -5,7 +5,12 @@ import { ApiError } from './ApiError';
  * Catalogue keys of the server's error codes. A code not listed here shows the server's own
  * message, which is the spec's text word for word.
  */
-export const ERROR_KEYS: Record<string, string> = {
+export const ERROR_KEYS: Record<string, string | ((details: Record<string, unknown>) => string)> = {
+  // A refused shift, worded from the parameters the server sends beside its English text.
+  shift_conflict: (d) => (typeof d.count === 'number' ? 'errors.shift.conflict' : 'errors.shift.updateConflict'),
+  unavailable: 'errors.shift.unavailable',
+  time_off_conflict: 'errors.shift.timeOff',
+  mismatched_roles: 'errors.shift.mismatchedRoles',
   wrong_credentials: 'errors.wrongCredentials',
   email_taken: 'errors.emailTaken',
   invalid_email: 'errors.invalidEmail',
@@ -60,6 +65,54 @@ export const ERROR_KEYS: Record<string, string> = {
   period_approved: 'clock.errors.periodApproved',
   wrong_code: 'errors.wrongCode',
   device_not_authorized: 'clock.errors.deviceNotAuthorized',
+  // A manager's announcement.
+  announcement_no_title: 'announce.errors.noTitle',
+  announcement_title_too_long: 'announce.errors.titleTooLong',
+  announcement_no_content: 'announce.errors.noContent',
+  announcement_too_long: 'announce.errors.tooLong',
+  too_many_recipients: 'announce.errors.tooMany',
+  // Support.
+  ticket_not_found: 'support.errors.notFound',
+  not_support_staff: 'support.errors.notStaff',
+  invalid_ticket_status: 'support.errors.status',
+  ticket_thread_full: 'support.errors.threadFull',
+  attachment_invalid: 'support.errors.attachmentInvalid',
+  file_not_jpg_or_zip: 'support.attachment.type',
+  invalid_rating: 'support.feedback.choose',
+  // The chat's and the uploads' refusals.
+  message_empty: 'chat.errors.empty',
+  message_too_long: 'chat.errors.tooLong',
+  announcement_only: 'chat.errors.announcementOnly',
+  message_not_yours: 'chat.errors.notYours',
+  message_deleted: 'chat.errors.deleted',
+  conversation_not_found: 'chat.errors.conversationNotFound',
+  message_not_found: 'chat.errors.messageNotFound',
+  file_empty: 'files.errors.empty',
+  file_too_large: 'files.errors.tooLarge',
+  file_type_not_allowed: 'files.errors.type',
+  file_not_image: 'files.errors.notImage',
+  image_unreadable: 'files.errors.badImage',
+  file_not_found: 'files.errors.notFound',
+  // The pool's, the polls' and the requests' refusals.
+  already_taken: 'pool.errors.taken',
+  already_started: 'pool.errors.started',
+  no_open_shift: 'pool.errors.noOpenShift',
+  no_drop_request: 'pool.errors.noDropRequest',
+  request_resolved: 'errors.requestResolved',
+  start_after_end: 'errors.startAfterEnd',
+  cannot_vote: 'chat.errors.cannotVote',
+  survey_question: 'chat.errors.surveyQuestion',
+  survey_too_long: 'chat.errors.surveyTooLong',
+  survey_answers: 'chat.errors.surveyAnswers',
+  survey_too_many_answers: 'chat.errors.surveyTooManyAnswers',
+  vote_choices: 'chat.errors.voteChoices',
+  vote_empty: 'chat.errors.voteEmpty',
+  survey_not_found: 'chat.errors.surveyNotFound',
+  announcement_by_managers: 'chat.errors.announcementByManagers',
+  direct_needs_one: 'chat.errors.directNeedsOne',
+  group_too_small: 'chat.errors.groupTooSmall',
+  group_too_large: 'chat.errors.groupTooLarge',
+  proposal_not_found: 'clock.errors.proposalNotFound',
 };
 
 /**
@@ -70,10 +123,20 @@ export const ERROR_KEYS: Record<string, string> = {
  */
 export function errorText(t: TFunction, error: unknown, params?: Record<string, unknown>): string {
   if (error instanceof ApiError) {
-    const key = ERROR_KEYS[error.code];
+    const entry = ERROR_KEYS[error.code];
     const details = error.details && typeof error.details === 'object' ? (error.details as Record<string, unknown>) : {};
-    if (key) return t(key, { ...details, ...params, message: error.message });
+    const key = typeof entry === 'function' ? entry(details) : entry;
+    if (key) return t(key, { ...isolated(details), ...params, message: error.message });
     return error.message;
   }
   return t('errors.somethingWentWrong');
+}
+
+/**
+ * Text parameters set apart from the sentence around them (Unicode first-strong isolates): a
+ * Latin name inside a Persian sentence, or the reverse, keeps its own direction and leaves the
+ * sentence's punctuation where it belongs.
+ */
+function isolated(details: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(details).map(([k, v]) => [k, typeof v === 'string' ? `\u2068${v}\u2069` : v]));
 }

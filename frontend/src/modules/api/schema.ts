@@ -38,6 +38,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/addTicketComment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comment on a ticket (a resolved ticket is reopened). */
+        post: operations["addTicketComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/answerTicket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Support staff: answer a ticket, in progress or resolved (the user is mailed). */
+        post: operations["answerTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/approveGrabShift": {
         parameters: {
             query?: never;
@@ -531,6 +565,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/createTicket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Raise a support ticket (title, description, priority, one zip or jpg). */
+        post: operations["createTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deactivateEmployee": {
         parameters: {
             query?: never;
@@ -780,6 +831,57 @@ export interface paths {
         put?: never;
         /** End the running break of the proposed shift one is on the clock for. */
         post: operations["endProposedShiftBreak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/v1/files`: uploads one file (multipart form: `file`, `purpose`, `storeId`). */
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/files/{fileId}`: a file, for those who may read it. */
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/files/{fileId}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/files/{fileId}/thumbnail`: a picture's webp thumbnail. */
+        get: operations["download_thumbnail"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1177,6 +1279,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sendAnnouncement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tell the team, or chosen colleagues, something by notification (managers). */
+        post: operations["sendAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sendFeedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give feedback on the product: a rating from 1 to 5 and a text. */
+        post: operations["sendFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sendMessage": {
         parameters: {
             query?: never;
@@ -1186,7 +1322,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a text message, perhaps replying to one; it takes the conversation's next sequence number. */
+        /** Send a message (text, pictures or documents uploaded before), perhaps replying to one; it takes the conversation's next sequence number. */
         post: operations["sendMessage"];
         delete?: never;
         options?: never;
@@ -1643,6 +1779,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/tickets`: the caller's tickets, newest change first; support staff see every
+         *     ticket, with who raised it.
+         */
+        get: operations["get_tickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tickets/{ticketId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/tickets/{ticketId}`: a ticket with its thread, for its user (who has then
+         *     seen support's answer) or support staff.
+         */
+        get: operations["get_ticket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/toggleBookingFeature": {
         parameters: {
             query?: never;
@@ -1898,6 +2074,15 @@ export interface components {
              */
             userId: string;
         };
+        /**
+         * @description `addTicketComment`: adds to a ticket's thread, by its user or by support staff. The user's
+         *     comment on a resolved ticket reopens it as pending.
+         */
+        AddTicketComment: {
+            text: string;
+            /** Format: uuid */
+            ticketId: string;
+        };
         /** @description A shift as `checkApproveTimeoff` lists it. */
         AffectedShift: {
             assigned: null | components["schemas"]["EmployeeId"];
@@ -1909,6 +2094,22 @@ export interface components {
             start: number;
             status: components["schemas"]["Status"];
             title: string;
+        };
+        /** @description The answer of `sendAnnouncement`. */
+        AnnouncementSent: {
+            /** @description How many people were told. */
+            sent: number;
+        };
+        /**
+         * @description `answerTicket`: support staff answer a ticket and set it in progress or resolved; the user
+         *     has it unseen and is mailed.
+         */
+        AnswerTicket: {
+            response: string;
+            /** @description inProgress or resolved. */
+            status: components["schemas"]["Status"];
+            /** Format: uuid */
+            ticketId: string;
         };
         /** @description The answer of `approveProposedShift` and `rejectProposedShift`. */
         AnsweredProposal: {
@@ -1940,6 +2141,24 @@ export interface components {
              * @description A day of the period (YYYY-MM-DD).
              */
             day: string;
+        };
+        /** @description A file a message carries. */
+        Attachment: {
+            /** Format: int32 */
+            height: number | null;
+            id: components["schemas"]["FileId"];
+            /** @description image or document. */
+            kind: string;
+            name: string;
+            /** Format: int64 */
+            size: number;
+            /** @description Its type, read from its content. */
+            type: string;
+            /**
+             * Format: int32
+             * @description A picture's size in pixels.
+             */
+            width: number | null;
         };
         /**
          * @description Where someone stands against a shift now.
@@ -2469,6 +2688,19 @@ export interface components {
             mode: string;
             question: string;
         };
+        /** @description `createTicket`: raises a ticket, pending and unseen. */
+        CreateTicket: {
+            /**
+             * Format: uuid
+             * @description The id of one file the caller uploaded with `purpose=support` (a zip or a jpg, at most
+             *     20 MB).
+             */
+            attachment?: string | null;
+            /** @description The first entry of the thread. */
+            description: string;
+            priority: components["schemas"]["Priority"];
+            title: string;
+        };
         /** @description The new store, and the owner's employee record. */
         CreatedBusiness: {
             employee: components["schemas"]["EmployeeView"];
@@ -2563,6 +2795,12 @@ export interface components {
             name: string;
             /** @description IANA zone. */
             timezoneReference: string;
+        };
+        /** @description A document as the spec lists a message's documents. */
+        DocumentLink: {
+            name: string;
+            type: string;
+            url: string;
         };
         /** @description The answer of `dropShift`, `grabShift`, `approveGrabShift` and `rejectGrabShift`. */
         DropRequestChange: {
@@ -2689,6 +2927,26 @@ export interface components {
             code: string;
             details?: unknown;
             message: string;
+        };
+        /** @description The answer of `sendFeedback`. */
+        FeedbackSent: {
+            /** Format: uuid */
+            id: string;
+        };
+        /**
+         * Format: uuid
+         * @description An uploaded file.
+         */
+        FileId: string;
+        /**
+         * @description An uploaded file, as its uploader gets it back: what a message carries of it, and where
+         *     it is downloaded.
+         */
+        FileView: components["schemas"]["Attachment"] & {
+            /** @description A picture's thumbnail (webp, at most 200 px). */
+            thumbnailUrl: string | null;
+            /** @description Where it is downloaded. */
+            url: string;
         };
         /** @description `getClockCode` (ours): the code a clock device shows now. */
         GetClockCode: {
@@ -2829,10 +3087,16 @@ export interface components {
         MessageView: {
             /** @description What the message opens (a dropped shift's request and shift). */
             action: Record<string, never> | null;
+            /** @description The files it carries. */
+            attachments: components["schemas"]["Attachment"][];
             content: string;
             conversation: components["schemas"]["ConversationId"];
             deleted: boolean;
+            /** @description Its documents (the spec's `documents`). */
+            documents: components["schemas"]["DocumentLink"][];
             id: components["schemas"]["MessageId"];
+            /** @description Its pictures' addresses (the spec's `images`), and their thumbnails'. */
+            images: string[];
             modified: boolean;
             /** @description Reactions by emoji, with who reacted. */
             reactions: components["schemas"]["ReactionView"][];
@@ -2843,6 +3107,7 @@ export interface components {
              * @description Gap-free within its conversation, from 1.
              */
             seq: number;
+            thumbnails: string[];
             /**
              * Format: int64
              * @description Epoch ms.
@@ -2877,6 +3142,7 @@ export interface components {
             /** @description The user it is for, or `"public"`. */
             accessFor: string;
             content: string;
+            conversation: null | components["schemas"]["ConversationId"];
             dropRequest: null | components["schemas"]["RequestId"];
             id: components["schemas"]["NotificationId"];
             reason: string | null;
@@ -2958,6 +3224,11 @@ export interface components {
             message: components["schemas"]["MessageView"];
             survey: components["schemas"]["SurveyView"];
         };
+        /**
+         * @description How urgent a ticket is.
+         * @enum {string}
+         */
+        Priority: "low" | "medium" | "high";
         /**
          * @description What a punch must prove.
          * @enum {string}
@@ -3283,8 +3554,31 @@ export interface components {
              */
             endpoint: string;
         };
+        /** @description `sendAnnouncement`: a title and a text, to everyone or to the named colleagues. */
+        SendAnnouncement: {
+            content: string;
+            /** @description The colleagues (employee record ids) told; absent or empty tells every active member. */
+            employees?: string[] | null;
+            title: string;
+            /**
+             * Format: int32
+             * @description 1 success, 2 warning, 3 error, 4 info (the default).
+             */
+            variant?: number | null;
+        };
+        /** @description `sendFeedback`: a rating from 1 to 5 and a text. */
+        SendFeedback: {
+            /** Format: int64 */
+            rating: number;
+            text?: string | null;
+        };
         /** @description `sendMessage`. */
         SendMessageCall: {
+            /**
+             * @description Files uploaded for this store (`POST /api/v1/files`), at most 10; the text may then
+             *     be empty.
+             */
+            attachments?: components["schemas"]["FileId"][];
             content: string;
             conversationId: components["schemas"]["ConversationId"];
             /** Format: uuid */
@@ -3427,10 +3721,10 @@ export interface components {
             shift: components["schemas"]["ShiftId"];
         };
         /**
-         * @description Where a shift stands between the manager and its assignee.
+         * @description Where a ticket stands.
          * @enum {string}
          */
-        Status: "draft" | "published" | "confirmed" | "dropped" | "declined" | "rejected" | "cancelled";
+        Status: "pending" | "inProgress" | "resolved";
         /** @description A store with its roles and the caller's own record and permissions. */
         StoreDetail: {
             /** @description The caller's own employee record. */
@@ -3556,6 +3850,95 @@ export interface components {
             employeeId: components["schemas"]["EmployeeId"];
             /** @description "Employee terminated successfully". */
             message: string;
+        };
+        /** @description An entry of a ticket's thread: the first description, or a comment. */
+        TicketDescription: {
+            /** @description Written by support staff rather than the ticket's user. */
+            bySupport: boolean;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: int64
+             * @description When it was written, epoch milliseconds.
+             */
+            sharedTimestamp: number;
+            text: string;
+        };
+        /** @description The file attached to a ticket, as its readers get it. */
+        TicketImage: {
+            /** Format: uuid */
+            id: string;
+            /** @description Where it is downloaded (with the token): the ticket's user and support staff. */
+            imageUrl: string;
+            /** @description image/jpeg or application/zip. */
+            mime: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description When it was shared, epoch milliseconds.
+             */
+            sharedTimestamp: number;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            /** @description A picture's thumbnail; none for a zip archive. */
+            thumbnailUrl: string | null;
+        };
+        /** @description The tickets a caller sees. */
+        TicketList: {
+            /** @description Whether the caller is support staff (and so sees and answers every ticket). */
+            support: boolean;
+            /** @description Newest change first: the caller's own, or every ticket for support staff. */
+            tickets: components["schemas"]["TicketSummary"][];
+        };
+        /** @description Who raised a ticket, for support staff. */
+        TicketOwner: {
+            email: string;
+            name: string;
+        };
+        /** @description A ticket as a list shows it. */
+        TicketSummary: {
+            /** @description Support's latest answer. */
+            adminResponse: string | null;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: int64
+             * @description Last change (a comment, an answer), epoch milliseconds.
+             */
+            modifiedAt: number;
+            priority: components["schemas"]["Priority"];
+            /** @description Whether the user has read support's latest answer (false for a new ticket). */
+            seen: boolean;
+            status: components["schemas"]["Status"];
+            /**
+             * Format: uuid
+             * @description The store it was raised from.
+             */
+            storeId: string | null;
+            /**
+             * Format: int64
+             * @description The number a person quotes.
+             */
+            ticketNo: number;
+            title: string;
+            user?: null | components["schemas"]["TicketOwner"];
+            /** Format: uuid */
+            userId: string;
+        };
+        /** @description A ticket with its thread and attachment. */
+        TicketView: components["schemas"]["TicketSummary"] & {
+            /** @description The attachment (one at most). */
+            images: components["schemas"]["TicketImage"][];
+            /** @description The thread, oldest first: the first description, then the comments. */
+            userDescription: components["schemas"]["TicketDescription"][];
         };
         /** @description An approved time-off request and the shifts it opened. */
         TimeOffApproved: {
@@ -3784,6 +4167,25 @@ export interface components {
              */
             version?: number | null;
         };
+        /** @description The upload form, as documented. */
+        UploadForm: {
+            /**
+             * Format: binary
+             * @description The file, at most 20 MB: a picture (JPEG, PNG, GIF, WebP), a PDF, an office document,
+             *     a ZIP archive, or a `.txt` / `.csv` text.
+             */
+            file: string;
+            /**
+             * @description chat (the default), logo, profile or support. Logos and profile photos must be
+             *     pictures; a support ticket's attachment a JPEG picture or a ZIP archive.
+             */
+            purpose?: string | null;
+            /**
+             * Format: uuid
+             * @description The store a chat attachment is for (required for chat).
+             */
+            store_id?: string | null;
+        };
         /**
          * Format: uuid
          * @description A user account.
@@ -3935,6 +4337,108 @@ export interface operations {
             };
             /** @description Not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addTicketComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddTicketComment"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TicketView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answerTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerTicket"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TicketView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5528,6 +6032,57 @@ export interface operations {
             };
         };
     };
+    createTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateTicket"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TicketView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deactivateEmployee: {
         parameters: {
             query?: never;
@@ -6388,6 +6943,177 @@ export interface operations {
                 content?: never;
             };
             /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description `{"data": File}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileView"];
+                    };
+                };
+            };
+            /** @description Not a form, no file, a type that is not accepted (`file_type_not_allowed`; `file_not_image` for a logo or photo; `file_not_jpg_or_zip` for a ticket), an unreadable picture */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member of the store */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than 20 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File id */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file: a picture inline, anything else as a download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description A chat file, not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member of the file's store */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such file, or not one the caller reads */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_thumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File id */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail (image/webp, at most 200 px) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": unknown;
+                };
+            };
+            /** @description A chat file, not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member of the file's store */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such file or thumbnail, or not one the caller reads */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7628,6 +8354,115 @@ export interface operations {
             };
         };
     };
+    sendAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["SendAnnouncement"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AnnouncementSent"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["SendFeedback"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FeedbackSent"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sendMessage: {
         parameters: {
             query?: never;
@@ -8312,7 +9147,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{"data": [Message]}`, oldest first */
+            /** @description `{"data": [Message], "modified": [Message]}`: the page, oldest first; beside the first page (no `before` or `after`), the 10 newest modified (edited or deleted) messages older than it, newest change first (empty otherwise) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9032,6 +9867,80 @@ export interface operations {
                 content?: never;
             };
             /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_tickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": TicketList}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TicketList"];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ticket id */
+                ticketId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": TicketView}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TicketView"];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, or another person's */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -43,7 +43,7 @@ export const clock: Rule = (v) => (!v ? 'validation.required' : HHMM.test(v) ? n
 
 /** An optional web address of a picture. */
 export const imageUrl: Rule = (v) =>
-  !v.trim() || /^(https?:\/\/|\/uploads\/)\S+$/.test(v.trim()) ? null : 'validation.imageUrl';
+  !v.trim() || /^(https?:\/\/|\/uploads\/|\/api\/v1\/files\/)\S+$/.test(v.trim()) ? null : 'validation.imageUrl';
 
 /** A date in the past (birth date). */
 export const pastDate: Rule = (v) => {

@@ -6,6 +6,7 @@ import { bottomEntries, moreEntries, type BadgeKind, type MenuEntry } from '@/mo
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { up } from '@/modules/ui/theme/tokens';
 import { NavCount } from './NavCount';
+import { NavIcon } from './NavIcon';
 
 const StyledNav = styled.nav`
   position: fixed;
@@ -73,7 +74,7 @@ const StyledSheetLink = styled(NavLink)`
 function Icon({ entry, badges }: { entry: MenuEntry; badges: Record<BadgeKind, number> }) {
   return (
     <StyledIcon>
-      <span aria-hidden>{entry.icon}</span>
+      <NavIcon name={entry.icon} />
       {entry.badge ? <NavCount count={badges[entry.badge]} /> : null}
     </StyledIcon>
   );
@@ -110,7 +111,7 @@ export function BottomNav({ badges }: { badges: Record<BadgeKind, number> }) {
   }, [open]);
 
   return (
-    <StyledNav ref={nav} aria-label={t('nav.bottom')} data-testid="bottom-nav">
+    <StyledNav ref={nav} aria-label={t('nav.bottom')} data-testid="bottom-nav" data-tour="bottom-nav">
       {bottomEntries(permissions.names, permissions.isOwner).map((e) => (
         <StyledItem key={e.path} to={e.path}>
           <Icon entry={e} badges={badges} />

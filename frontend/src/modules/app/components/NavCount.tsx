@@ -23,11 +23,11 @@ const StyledCount = styled.span`
  * when zero. Screen readers hear "3 new" rather than a bare number.
  */
 export function NavCount({ count }: { count: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (count <= 0) return null;
   return (
     <StyledCount role="status" aria-label={t('nav.badge', { count })} data-testid="nav-badge">
-      {badgeText(count)}
+      {badgeText(count, i18n.resolvedLanguage)}
     </StyledCount>
   );
 }

@@ -8,6 +8,7 @@ import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { useIsBelow } from '@/modules/ui/hooks/useMediaQuery';
 import { down } from '@/modules/ui/theme/tokens';
 import { NavCount } from './NavCount';
+import { NavIcon } from './NavIcon';
 
 const StyledSidebar = styled.nav<{ $narrow: boolean }>`
   flex: none;
@@ -89,6 +90,7 @@ export function Sidebar({ badges }: { badges: Record<BadgeKind, number> }) {
       onMouseEnter={() => collapsed && setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       data-testid="sidebar"
+      data-tour="sidebar"
     >
       <StyledBrand>{narrow ? t('app.name').charAt(0) : t('app.name')}</StyledBrand>
       {entries.map((entry) => (
@@ -99,7 +101,7 @@ export function Sidebar({ badges }: { badges: Record<BadgeKind, number> }) {
           title={t(entry.labelKey)}
         >
           <StyledIcon>
-            <span aria-hidden>{entry.icon}</span>
+            <NavIcon name={entry.icon} />
             {entry.badge ? <NavCount count={badges[entry.badge]} /> : null}
           </StyledIcon>
           {narrow ? null : <span>{t(entry.labelKey)}</span>}

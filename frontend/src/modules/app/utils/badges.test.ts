@@ -31,5 +31,7 @@ describe('navigation badges', () => {
     expect(badgeText(7)).toBe('7');
     expect(badgeText(99)).toBe('99');
     expect(badgeText(100)).toBe('99+');
+    expect(badgeText(7, 'fa')).toBe('۷');
+    expect(badgeText(120, 'fa')).toBe('۹۹+');
   });
 });

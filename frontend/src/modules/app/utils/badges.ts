@@ -24,7 +24,8 @@ export function badgeCounts(
   };
 }
 
-/** A count as a badge shows it. */
-export function badgeText(count: number): string {
-  return count > 99 ? '99+' : String(count);
+/** A count as a badge shows it, in the digits of `locale`. */
+export function badgeText(count: number, locale: string | undefined = 'en'): string {
+  const n = new Intl.NumberFormat(locale);
+  return count > 99 ? `${n.format(99)}+` : n.format(count);
 }

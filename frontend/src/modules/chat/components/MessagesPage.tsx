@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoaderCircle, Paperclip, X } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { errorText } from '@/modules/api/errors';
 import { useLiveFeeds } from '@/modules/app/hooks/useLiveFeeds';
@@ -7,14 +8,17 @@ import { useApi } from '@/modules/auth/hooks/useApi';
 import { useChanges } from '@/modules/realtime/hooks/useChanges';
 import { usePresence } from '@/modules/realtime/hooks/usePresence';
 import { useStoreSocket } from '@/modules/realtime/hooks/useStoreSocket';
-import { clockTime } from '@/modules/schedule/utils/calendar';
+import { formatNumber, formatTime } from '@/modules/ui/utils/format';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
+import { PreviousIcon } from '@/modules/ui/components/DirectionIcon';
 import { SelectField, TextField } from '@/modules/ui/components/Field';
 import { Badge, Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
 import { Loading } from '@/modules/ui/components/Spinner';
+import { usePendingFiles } from '../hooks/usePendingFiles';
+import { Attachments } from './Attachments';
 import { PollForm } from './PollForm';
 import { SurveyCard, type SurveyEntry } from './SurveyCard';
 import { firstGap, mergeMessages, newDay, typers, typingIn, type Conversation, type Message } from '../utils/chat';
@@ -51,6 +55,8 @@ export function MessagesPage() {
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Message[] | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const files = usePendingFiles(storeId);
   const socket = useStoreSocket();
   const { users } = usePresence();
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -147,14 +153,22 @@ export function MessagesPage() {
     void api.call('markConversationSeen', { store: storeId, conversationId: open.id, seq: lastSeq }).then(reloadList, () => undefined);
   }, [api, storeId, open, lastSeq, reloadList]);
 
+  const canSend = (text.trim().length > 0 || files.ready.length > 0) && !files.uploading;
   const send = async () => {
-    if (!storeId || !open || !text.trim()) return;
+    if (!storeId || !open || !canSend) return;
     try {
-      const sent = await api.call('sendMessage', { store: storeId, conversationId: open.id, content: text, replyTo: replyTo?.id ?? null });
+      const sent = await api.call('sendMessage', {
+        store: storeId,
+        conversationId: open.id,
+        content: text,
+        replyTo: replyTo?.id ?? null,
+        attachments: files.ready,
+      });
       setMessages((cur) => mergeMessages(cur, [sent]));
       typing(false);
       setText('');
       setReplyTo(null);
+      files.clear();
     } catch (e) {
       snack(errorText(t, e), 'error', 'chat');
     }
@@ -216,8 +230,13 @@ export function MessagesPage() {
     }
   };
 
+  /** A message in one line: its text, else what it carries. */
+  const lastLine = (m: Message) =>
+    m.content ||
+    (m.images.length > 0 ? `📷 ${t('chat.photos', { count: m.images.length })}` : m.documents.map((d) => `📄 ${d.name}`).join(', '));
+
   if (!store || !me) return <Loading label={t('common.loading')} />;
-  const time = (at: number) => clockTime(at, zone);
+  const time = (at: number) => formatTime(at, zone, i18n.resolvedLanguage);
   const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
 
   if (!open) {
@@ -249,7 +268,7 @@ export function MessagesPage() {
                   <strong>{m.sender ? nameOf(m.sender) : t('chat.store')}</strong>
                   <Muted>{day.format(m.timestamp)} {time(m.timestamp)}</Muted>
                 </Row>
-                <span>{m.content}</span>
+                <span dir="auto">{m.content}</span>
               </CardItem>
             ))}
           </CardList>
@@ -262,7 +281,7 @@ export function MessagesPage() {
                 <strong>{titleOf(c)}</strong>
                 {c.unread > 0 ? <Badge data-testid="unread">{c.unread}</Badge> : null}
               </Row>
-              {c.last ? <Muted>{c.last.deleted ? t('chat.deleted') : c.last.content}</Muted> : <Muted>{t('chat.empty')}</Muted>}
+              {c.last ? <Muted>{c.last.deleted ? t('chat.deleted') : <bdi>{lastLine(c.last)}</bdi>}</Muted> : <Muted>{t('chat.empty')}</Muted>}
             </CardItem>
           ))}
         </CardList>
@@ -288,7 +307,7 @@ export function MessagesPage() {
   return (
     <Stack>
       <PageHeader>
-        <Button type="button" $small $variant="ghost" onClick={() => setParams({})} aria-label={t('chat.back')}>‹</Button>
+        <Button type="button" $small $variant="ghost" onClick={() => setParams({})} aria-label={t('chat.back')}><PreviousIcon /></Button>
         <h1 data-testid="thread-title">{titleOf(open)}</h1>
       </PageHeader>
       {more && oldest && oldest > 1 ? (
@@ -308,8 +327,9 @@ export function MessagesPage() {
                   <strong>{m.sender ? nameOf(m.sender) : t('chat.store')}</strong>
                   <Muted>{time(m.timestamp)}{m.modified ? ` · ${t('chat.modified')}` : ''}</Muted>
                 </Row>
-                {replied ? <Muted>↪ {replied.deleted ? t('chat.deleted') : replied.content}</Muted> : null}
-                <span data-testid="message-text">{m.deleted ? <em>{t('chat.deleted')}</em> : m.content}</span>
+                {replied ? <Muted>↪ {replied.deleted ? t('chat.deleted') : <bdi>{lastLine(replied)}</bdi>}</Muted> : null}
+                {m.deleted || m.content ? <span data-testid="message-text" dir="auto">{m.deleted ? <em>{t('chat.deleted')}</em> : m.content}</span> : null}
+                {!m.deleted ? <Attachments files={m.attachments} /> : null}
                 {(() => {
                   const id = (m.action as { survey?: string } | null)?.survey;
                   const found = id ? surveys.find((x) => x.id === id) : undefined;
@@ -339,7 +359,7 @@ export function MessagesPage() {
                           data-testid="reaction"
                         >
                           {emoji}
-                          {given ? ` ${given.employees.length}` : ''}
+                          {given ? ` ${formatNumber(given.employees.length, i18n.resolvedLanguage)}` : ''}
                         </Button>
                       );
                     })}
@@ -385,11 +405,33 @@ export function MessagesPage() {
         <Stack $gap={2}>
           {replyTo ? (
             <Row $justify="space-between">
-              <Muted>↪ {replyTo.content}</Muted>
+              <Muted>↪ <bdi>{replyTo.content}</bdi></Muted>
               <Button type="button" $small $variant="ghost" onClick={() => setReplyTo(null)}>{t('common.cancel')}</Button>
             </Row>
           ) : null}
+          {files.pending.length > 0 ? (
+            <Row $gap={1} style={{ flexWrap: 'wrap' }} data-testid="pending-files">
+              {files.pending.map((p) => (
+                <Button key={p.key} type="button" $small $variant="secondary" onClick={() => files.remove(p.key)} aria-label={t('chat.removeFile', { name: p.name })} data-testid="pending-file" data-ready={!!p.uploaded}>
+                  {p.uploaded ? <Paperclip size={14} aria-hidden /> : <LoaderCircle size={14} aria-hidden />} <bdi>{p.name}</bdi> <X size={14} aria-hidden />
+                </Button>
+              ))}
+            </Row>
+          ) : null}
           <Row $gap={2}>
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              accept="image/*,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.rtf,.zip,.txt,.csv"
+              onChange={(e) => {
+                files.add(Array.from(e.target.files ?? []));
+                e.target.value = '';
+              }}
+              data-testid="attach-input"
+            />
+            <Button type="button" $variant="ghost" onClick={() => fileInput.current?.click()} aria-label={t('chat.attach')} title={t('chat.attach')} data-testid="attach"><Paperclip size={18} aria-hidden /></Button>
             <div style={{ flex: 1 }}>
               <TextField
                 label={t('chat.message')}
@@ -398,11 +440,19 @@ export function MessagesPage() {
                   setText(e.target.value);
                   typing(e.target.value.length > 0);
                 }}
+                onPaste={(e) => {
+                  // Pasted pictures (a screenshot) are attached.
+                  const pasted = Array.from(e.clipboardData.files).filter((f) => f.type.startsWith('image/'));
+                  if (pasted.length > 0) {
+                    e.preventDefault();
+                    files.add(pasted);
+                  }
+                }}
                 maxLength={4000}
                 data-testid="composer"
               />
             </div>
-            <Button type="submit" disabled={!text.trim()} data-testid="send">{t('chat.send')}</Button>
+            <Button type="submit" disabled={!canSend} data-testid="send">{t('chat.send')}</Button>
           </Row>
         </Stack>
       </form>

@@ -39,11 +39,11 @@ export function SurveyCard({ survey, storeId, onVoted }: { survey: SurveyEntry; 
         ? survey.answers.map((a, i) => (
             <Row key={a} $justify="space-between" $gap={2}>
               {survey.voted ? (
-                <span>{a}</span>
+                <bdi>{a}</bdi>
               ) : survey.isMultiple ? (
                 <Checkbox label={a} checked={chosen.includes(i)} onChange={(e) => setChosen(e.target.checked ? [...chosen, i] : chosen.filter((c) => c !== i))} />
               ) : (
-                <Button type="button" $small $variant="secondary" onClick={() => void vote([i])} data-testid="survey-answer">{a}</Button>
+                <Button type="button" $small $variant="secondary" onClick={() => void vote([i])} data-testid="survey-answer"><bdi>{a}</bdi></Button>
               )}
               {survey.voted ? <span data-testid="survey-result">{percent.format((survey.results[i] ?? 0) / 100)}</span> : null}
             </Row>
@@ -59,7 +59,7 @@ export function SurveyCard({ survey, storeId, onVoted }: { survey: SurveyEntry; 
         </Row>
       ) : null}
       {!poll && survey.voted
-        ? survey.responses.map((r, i) => <Muted key={i}>“{r.answer}”</Muted>)
+        ? survey.responses.map((r, i) => <Muted key={i}>“<bdi>{r.answer}</bdi>”</Muted>)
         : null}
     </Stack>
   );

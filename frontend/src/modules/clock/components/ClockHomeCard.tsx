@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { clockTime } from '@/modules/schedule/utils/calendar';
+import { formatTimeRange } from '@/modules/ui/utils/format';
 import { Button } from '@/modules/ui/components/Button';
 import { Card, Muted, Row, Stack } from '@/modules/ui/components/Layout';
 import { useClock, useNow } from '../hooks/useClock';
@@ -14,7 +14,7 @@ import { locationText } from './ClockPage';
  * clock sends the employee to the clock screen, where the code is typed or scanned.
  */
 export function ClockHomeCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const clock = useClock();
   const now = useNow();
   const { open, current, proposal, big, onBreak, busy, zone, waiting } = clock;
@@ -26,7 +26,7 @@ export function ClockHomeCard() {
       <Stack $gap={2}>
         <Row $justify="space-between" style={{ flexWrap: 'wrap' }}>
           <strong id="home-clock-title">
-            {current ? `${current.title || t('clock.untitled')} · ${clockTime(current.start, zone)}–${clockTime(current.end, zone)}` : proposal ? t('clock.unscheduled', { title: proposal.title }) : t('clock.title')}
+            {current ? `${current.title || t('clock.untitled')} · ${formatTimeRange(current.start, current.end, zone, i18n.resolvedLanguage)}` : proposal ? t('clock.unscheduled', { title: proposal.title }) : t('clock.title')}
           </strong>
           <Link to="/clock">{t('clock.open')}</Link>
         </Row>
@@ -34,7 +34,7 @@ export function ClockHomeCard() {
           <div aria-live="polite">
             <span data-testid="home-clock-status">{t(onBreak ? 'clock.status.onBreak' : 'clock.status.working')}</span>
             {' · '}
-            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDuration(workedMs(open, now))}</span>
+            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDuration(workedMs(open, now), i18n.resolvedLanguage)}</span>
           </div>
         ) : null}
         {big && !needsCode ? (

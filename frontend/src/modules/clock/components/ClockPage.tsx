@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { errorText } from '@/modules/api/errors';
 import { useMe } from '@/modules/auth/hooks/useMe';
-import { clockTime } from '@/modules/schedule/utils/calendar';
+import { formatTime, formatTimeRange } from '@/modules/ui/utils/format';
 import { useCurrentStore, useSwitchStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { SelectField, TextField } from '@/modules/ui/components/Field';
@@ -38,7 +38,7 @@ export function locationText(t: (k: string, o?: Record<string, unknown>) => stri
  * when the store asks for them, unscheduled work, and punches waiting for a connection.
  */
 export function ClockPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useMe();
   const { storeId, store, roles } = useCurrentStore();
   const switchStore = useSwitchStore();
@@ -96,7 +96,7 @@ export function ClockPage() {
               <strong data-testid="clock-shift-title">{current.title || t('clock.untitled')}</strong>
               <Muted>
                 {' '}
-                {clockTime(current.start, zone)}–{clockTime(current.end, zone)}
+                {formatTimeRange(current.start, current.end, zone, i18n.resolvedLanguage)}
               </Muted>
             </div>
           ) : proposal ? (
@@ -109,7 +109,7 @@ export function ClockPage() {
               <span data-testid="clock-status">{t(onBreak ? 'clock.status.onBreak' : 'clock.status.working')}</span>
               {' · '}
               <span data-testid="clock-timer" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatDuration(workedMs(open, now))}
+                {formatDuration(workedMs(open, now), i18n.resolvedLanguage)}
               </span>
             </div>
           ) : null}
@@ -191,7 +191,7 @@ export interface WaitingPunchesProps {
 
 /** The punches this phone still has to send, oldest first. */
 export function WaitingPunches({ waiting, zone }: WaitingPunchesProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (waiting.length === 0) return null;
   return (
     <Card data-testid="clock-waiting">
@@ -199,7 +199,7 @@ export function WaitingPunches({ waiting, zone }: WaitingPunchesProps) {
       <ul>
         {waiting.map((p) => (
           <li key={p.punchId}>
-            {t(`clock.calls.${p.call}`)} · {clockTime(p.punchedAt, zone)}
+            {t(`clock.calls.${p.call}`)} · {formatTime(p.punchedAt, zone, i18n.resolvedLanguage)}
           </li>
         ))}
       </ul>

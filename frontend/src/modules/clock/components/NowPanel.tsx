@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
-import { clockTime } from '@/modules/schedule/utils/calendar';
+import { formatNumber, formatTime, formatTimeRange } from '@/modules/ui/utils/format';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
@@ -33,7 +33,8 @@ const COLORS: Record<(typeof GROUPS)[number], string> = {
  * approve or reject; a session to correct, with the reason kept in its audit trail.
  */
 export function NowPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage;
   const api = useApi();
   const snack = useSnackbar();
   const { storeId, store, employees } = useCurrentStore();
@@ -91,7 +92,7 @@ export function NowPanel() {
         if (list.length === 0) return null;
         return (
           <section key={g} aria-labelledby={`now-${g}`}>
-            <h2 id={`now-${g}`}>{t(`clock.attendance.${g}`)} ({list.length})</h2>
+            <h2 id={`now-${g}`}>{t(`clock.attendance.${g}`)} ({formatNumber(list.length, lang)})</h2>
             <CardList data-testid={`now-${g}`}>
               {list.map((r) => (
                 <CardItem key={r.shift.id} $accent={COLORS[g]} data-testid="now-row" data-shift-id={r.shift.id} data-attendance={r.attendance}>
@@ -100,12 +101,12 @@ export function NowPanel() {
                     <Badge $color={COLORS[g]}>{t(`clock.attendance.${g}`)}</Badge>
                   </Row>
                   <span>
-                    {r.shift.title} · {clockTime(r.shift.start, zone)}–{clockTime(r.shift.end, zone)}
+                    {r.shift.title} · {formatTimeRange(r.shift.start, r.shift.end, zone, lang)}
                   </span>
                   {r.session ? (
                     <Row $justify="space-between">
                       <Muted>
-                        {t('clock.now.since', { time: clockTime(r.session.start, zone) })}
+                        {t('clock.now.since', { time: formatTime(r.session.start, zone, lang) })}
                         {r.session.lateSeconds > 0 ? ` · ${t('clock.now.lateBy', { minutes: Math.round(r.session.lateSeconds / 60) })}` : ''}
                         {r.session.outside ? ` · ${t('clock.now.outside')}` : ''}
                       </Muted>
@@ -131,8 +132,8 @@ export function NowPanel() {
                   <Muted>{t(p.progress === 'c' ? 'clock.now.completed' : 'clock.status.working')}</Muted>
                 </Row>
                 <span>
-                  {p.title} · {clockTime(p.start, zone)}
-                  {p.end ? `–${clockTime(p.end, zone)}` : ''}
+                  {p.title} · {formatTime(p.start, zone, lang)}
+                  {p.end ? `–${formatTime(p.end, zone, lang)}` : ''}
                 </span>
                 {p.progress === 'c' ? (
                   <Row $gap={2} style={{ flexWrap: 'wrap' }}>

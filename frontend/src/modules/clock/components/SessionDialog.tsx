@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { components } from '@/modules/api/schema';
 import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
-import { clockTime } from '@/modules/schedule/utils/calendar';
+import { formatTime } from '@/modules/ui/utils/format';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
@@ -45,7 +45,7 @@ export function SessionDialog({ session, zone, onClose, onSaved }: SessionDialog
   }, [api, storeId, session.id]);
 
   const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short', timeZone: zone });
-  const show = (at: number) => clockTime(at, zone);
+  const show = (at: number) => formatTime(at, zone, i18n.resolvedLanguage);
   // The trail names users; an employee's user is found among the store's employees.
   const nameOf = (user: string | null) => {
     const e = user ? employees.find((x) => x.userId === user) : undefined;

@@ -6,6 +6,7 @@ import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
+import { NextIcon, PreviousIcon } from '@/modules/ui/components/DirectionIcon';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 import { Loading } from '@/modules/ui/components/Spinner';
 import type { Timesheet } from '../utils/clock';
@@ -65,9 +66,9 @@ export function TimesheetPage() {
       <PageHeader>
         <h1>{t('clock.timesheet.title')}</h1>
         <Row $gap={2}>
-          <Button $small $variant="secondary" onClick={() => move(-1)} aria-label={t('clock.timesheet.previous')}>‹</Button>
+          <Button $small $variant="secondary" onClick={() => move(-1)} aria-label={t('clock.timesheet.previous')}><PreviousIcon /></Button>
           <span data-testid="timesheet-range">{range}</span>
-          <Button $small $variant="secondary" onClick={() => move(1)} aria-label={t('clock.timesheet.next')}>›</Button>
+          <Button $small $variant="secondary" onClick={() => move(1)} aria-label={t('clock.timesheet.next')}><NextIcon /></Button>
         </Row>
       </PageHeader>
       {error ? <Card role="alert">{errorText(t, error)}</Card> : null}

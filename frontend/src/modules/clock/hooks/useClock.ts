@@ -42,19 +42,20 @@ export function useNow(): number {
  * and the home screen's card.
  */
 export function useClock() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snack = useSnackbar();
   const { storeId, store, me } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
+  const lang = i18n.resolvedLanguage;
   const { data: served, error, reload } = useClockBoard();
   const handleRefused = useCallback(
     ({ punch, error: e }: Refusal) =>
       snack(
-        t('clock.refused', { call: t(`clock.calls.${punch.call}`), reason: errorText(t, e, clockErrorParams(e, zone)) }),
+        t('clock.refused', { call: t(`clock.calls.${punch.call}`), reason: errorText(t, e, clockErrorParams(e, zone, lang)) }),
         'error',
         `refused-${punch.punchId}`,
       ),
-    [snack, t, zone],
+    [snack, t, zone, lang],
   );
   const { punch, waiting, online } = usePunches(reload, handleRefused);
   const { location, locate } = useLocation();
@@ -106,14 +107,14 @@ export function useClock() {
         snack(t(result.sent ? `clock.done.${call}` : 'clock.queued'), result.sent ? 'success' : 'info', 'clock');
         return true;
       } catch (e) {
-        snack(errorText(t, e, clockErrorParams(e, zone)), 'error', 'clock');
+        snack(errorText(t, e, clockErrorParams(e, zone, lang)), 'error', 'clock');
         return false;
       } finally {
         setBusy(false);
         reload();
       }
     },
-    [storeId, wantsLocation, locate, code, punch, snack, t, reload, zone],
+    [storeId, wantsLocation, locate, code, punch, snack, t, reload, zone, lang],
   );
 
   const big = useMemo(() => {

@@ -1,5 +1,6 @@
 import type { CallName } from '@/modules/api/types';
 import type { components } from '@/modules/api/schema';
+import { formatElapsed } from '@/modules/ui/utils/format';
 
 type Schemas = components['schemas'];
 export type ClockBoard = Schemas['ClockBoard'];
@@ -22,13 +23,9 @@ export function workedMs(session: Pick<ClockSession, 'start' | 'end' | 'breaks'>
   return Math.max(0, end - session.start - breaks);
 }
 
-/** `h:mm:ss` of a duration. */
-export function formatDuration(ms: number): string {
-  const total = Math.floor(Math.max(0, ms) / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+/** `h:mm:ss` of a duration, in the digits of `locale`. */
+export function formatDuration(ms: number, locale: string | undefined = 'en'): string {
+  return formatElapsed(ms, locale);
 }
 
 /** What the big button does now. */

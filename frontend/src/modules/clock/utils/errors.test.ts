@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/modules/api/ApiError';
 import { ERROR_KEYS, errorText } from '@/modules/api/errors';
-import { resources } from '@/i18n';
+import { resources } from '@/i18n/resources';
 import { clockErrorParams } from './errors';
 
 const refusal = (code: string, details?: unknown) => new ApiError({ code, message: 'server text', details } as never, 409);
@@ -36,7 +36,7 @@ describe('clock refusals', () => {
     for (const lng of ['en', 'de', 'es', 'fa'] as const) {
       const t = i18next.createInstance();
       await t.init({ lng, resources, fallbackLng: false });
-      for (const [, key] of clock) expect(t.exists(key), `${lng} ${key}`).toBe(true);
+      for (const [, key] of clock) if (typeof key === 'string') expect(t.exists(key), `${lng} ${key}`).toBe(true);
     }
   });
 });

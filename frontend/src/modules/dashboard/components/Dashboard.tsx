@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useShiftsInRange } from '@/modules/schedule/hooks/useShifts';
-import { clockTime, dayStart, moveDays } from '@/modules/schedule/utils/calendar';
+import { dayStart, moveDays } from '@/modules/schedule/utils/calendar';
+import { formatNumber, formatTimeRange } from '@/modules/ui/utils/format';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
+import { Tour } from '@/modules/tour/components/Tour';
+import { DASHBOARD_STEPS } from '@/modules/tour/utils/tours';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 
 const StyledStats = styled.div`
@@ -16,7 +19,7 @@ const StyledStats = styled.div`
 
 /** The manager's overview: roles, active employees, today's shifts. */
 export function Dashboard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { storeId, store, roles, employees } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
   const [now] = useState(() => Date.now());
@@ -26,13 +29,14 @@ export function Dashboard() {
   const byId = useMemo(() => new Map(employees.map((e) => [e.id, e])), [employees]);
   return (
     <Stack>
+      <Tour name="dashboard" steps={DASHBOARD_STEPS} />
       <PageHeader>
         <h1>{t('dashboard.title')}</h1>
       </PageHeader>
       <StyledStats>
-        <Card><Muted>{t('dashboard.roles')}</Muted><strong>{roles.length}</strong></Card>
-        <Card><Muted>{t('dashboard.activeEmployees')}</Muted><strong>{active.length}</strong></Card>
-        <Card><Muted>{t('dashboard.todaysShifts')}</Muted><strong>{shifts.length}</strong></Card>
+        <Card data-tour="roles"><Muted>{t('dashboard.roles')}</Muted><strong>{formatNumber(roles.length, i18n.resolvedLanguage)}</strong></Card>
+        <Card data-tour="active-employees"><Muted>{t('dashboard.activeEmployees')}</Muted><strong>{formatNumber(active.length, i18n.resolvedLanguage)}</strong></Card>
+        <Card data-tour="todays-shifts"><Muted>{t('dashboard.todaysShifts')}</Muted><strong>{formatNumber(shifts.length, i18n.resolvedLanguage)}</strong></Card>
       </StyledStats>
       <Card>
         <Stack $gap={2}>
@@ -40,7 +44,7 @@ export function Dashboard() {
           {shifts.length === 0 ? <Muted>{t('dashboard.noShiftsToday')}</Muted> : null}
           {shifts.map((s) => (
             <div key={s.id}>
-              {clockTime(s.start, zone)}–{clockTime(s.end, zone)} · {s.title} ·{' '}
+              {formatTimeRange(s.start, s.end, zone, i18n.resolvedLanguage)} · {s.title} ·{' '}
               {s.assigned ? byId.get(s.assigned)?.displayName ?? '' : t('schedule.openShift')} · {t(`schedule.status.${s.status}`)}
             </div>
           ))}

@@ -1,21 +1,23 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Shift } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useMe } from '@/modules/auth/hooks/useMe';
-import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
-import { useShiftActions, useShiftErrors, useShiftsInRange } from '@/modules/schedule/hooks/useShifts';
-import { clockTime, dayStart, moveDays } from '@/modules/schedule/utils/calendar';
+import { useShiftErrors, useShiftsInRange } from '@/modules/schedule/hooks/useShifts';
+import { dayStart, moveDays } from '@/modules/schedule/utils/calendar';
 import { ClockHomeCard } from '@/modules/clock/components/ClockHomeCard';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useStoreCurrency } from '@/modules/clock/hooks/useStoreCurrency';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Badge, Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
 import { Loading } from '@/modules/ui/components/Spinner';
+import { formatMoney, formatNumber, formatTimeRange } from '@/modules/ui/utils/format';
 import { usePublishedBadge } from '../hooks/usePublishedBadge';
-import { canDrop, canRespond, estimateEarnings } from '../utils/earnings';
+import { useShiftResponses } from '../hooks/useShiftResponses';
+import { estimateEarnings } from '../utils/earnings';
+import { ShiftAnswers } from './ShiftAnswers';
 
 /** How far ahead the home lists shifts. */
 const DAYS_AHEAD = 14;
@@ -31,7 +33,6 @@ const StyledStats = styled.div`
 export function EmployeeHome() {
   const { t, i18n } = useTranslation();
   const user = useMe();
-  const snack = useSnackbar();
   const { storeId, store, roles, me } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
   const [now] = useState(() => Date.now());
@@ -39,43 +40,19 @@ export function EmployeeHome() {
   const to = moveDays(from, DAYS_AHEAD, zone) - 1;
   const { shifts, loading, error } = useShiftsInRange(storeId, from, to, 'mine');
   const errors = useShiftErrors();
-  const actions = useShiftActions(storeId);
-  const run = useShiftCalls();
   const { count, markSeen } = usePublishedBadge();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, respond, drop } = useShiftResponses();
+  const currency = useStoreCurrency();
+  const lang = i18n.resolvedLanguage;
   const mine = useMemo(
     () => shifts.filter((s) => s.assigned === me?.id && s.end >= now && s.status !== 'cancelled'),
     [shifts, me?.id, now],
   );
   const earnings = estimateEarnings(mine, me?.wage ?? {});
   const roleById = new Map(roles.map((r) => [r.id, r]));
-  const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
-  const money = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 2 });
-
-  const respond = async (shift: Shift, answer: 'confirmShift' | 'declineShift') => {
-    setBusy(shift.id);
-    try {
-      await actions.respond(shift, answer);
-      markSeen([shift.id]);
-      snack(t(answer === 'confirmShift' ? 'home.confirmed' : 'home.declined'), 'success', `respond-${shift.id}`);
-    } catch (e) {
-      snack(errorText(t, e), 'error', `respond-${shift.id}`);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const drop = async (shift: Shift) => {
-    setBusy(shift.id);
-    try {
-      await run('dropShift', { store: storeId, shift: shift.id });
-      snack(t('home.dropped'), 'success', `drop-${shift.id}`);
-    } catch (e) {
-      snack(errorText(t, e), 'error', `drop-${shift.id}`);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const day = new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
+  // Earnings in the store's currency once it is known; the bare amount until then.
+  const money = (amount: number) => (currency ? formatMoney(amount, currency, lang) : formatNumber(amount, lang));
 
   if (!store || !me) return <Loading label={t('common.loading')} />;
   return (
@@ -83,7 +60,7 @@ export function EmployeeHome() {
       <PageHeader>
         <Row $gap={2}>
           <h1>{t('home.greeting', { name: user?.firstName ?? '' })}</h1>
-          {count > 0 ? <Badge data-testid="published-badge" aria-label={t('home.newShifts', { count })}>{count}</Badge> : null}
+          {count > 0 ? <Badge data-testid="published-badge" aria-label={t('home.newShifts', { count })}>{formatNumber(count, lang)}</Badge> : null}
         </Row>
         {count > 0 ? (
           <Button $small $variant="ghost" onClick={() => markSeen(mine.map((s) => s.id))}>{t('home.markSeen')}</Button>
@@ -94,15 +71,15 @@ export function EmployeeHome() {
         <StyledStats>
           <div>
             <Muted>{t('home.upcoming')}</Muted>
-            <strong data-testid="upcoming-count">{mine.length}</strong>
+            <strong data-testid="upcoming-count">{formatNumber(mine.length, lang)}</strong>
           </div>
           <div>
             <Muted>{t('home.hours')}</Muted>
-            <strong>{earnings.hours}</strong>
+            <strong>{formatNumber(earnings.hours, lang)}</strong>
           </div>
           <div>
             <Muted>{t('home.earnings')}</Muted>
-            <strong data-testid="earnings">{money.format(earnings.amount)}</strong>
+            <strong data-testid="earnings">{money(earnings.amount)}</strong>
           </div>
         </StyledStats>
       </Card>
@@ -116,31 +93,23 @@ export function EmployeeHome() {
           return (
             <CardItem key={s.id} $accent={role?.color ?? '#8b949e'} data-testid="my-shift" data-shift-id={s.id} data-status={s.status}>
               <Row $justify="space-between">
-                <strong>{day.format(s.start)}</strong>
+                <Link to={`/calendar-shift-details?shift=${s.id}`}><strong>{day.format(s.start)}</strong></Link>
                 <Muted data-testid="my-shift-status">{t(`schedule.status.${s.status}`)}</Muted>
               </Row>
               <span>
-                {clockTime(s.start, zone)}–{clockTime(s.end, zone)} · {s.title}
+                {formatTimeRange(s.start, s.end, zone, lang)} · {s.title}
                 {role && role.title !== s.title ? ` · ${role.title}` : ''}
               </span>
+              {s.status === 'dropped' ? <Muted data-testid="drop-explained">{t('home.droppedExplained')}</Muted> : null}
               {errors[s.id] ? <Muted role="alert">{errors[s.id]}</Muted> : null}
-              <Row $gap={2}>
-                {canRespond(s, me.id, Date.now()) ? (
-                  <>
-                    <Button $small onClick={() => void respond(s, 'confirmShift')} disabled={busy === s.id} data-testid="confirm-shift">
-                      {t('home.confirm')}
-                    </Button>
-                    <Button $small $variant="secondary" onClick={() => void respond(s, 'declineShift')} disabled={busy === s.id}>
-                      {t('home.decline')}
-                    </Button>
-                  </>
-                ) : null}
-                {canDrop(s, me.id, Date.now(), role?.swappeable !== false) ? (
-                  <Button $small $variant="ghost" onClick={() => void drop(s)} disabled={busy === s.id} data-testid="drop-shift">
-                    {t('home.drop')}
-                  </Button>
-                ) : null}
-              </Row>
+              <ShiftAnswers
+                shift={s}
+                role={role}
+                employeeId={me.id}
+                busy={busy === s.id}
+                onRespond={(shift, answer) => void respond(shift, answer)}
+                onDrop={(shift) => void drop(shift)}
+              />
             </CardItem>
           );
         })}

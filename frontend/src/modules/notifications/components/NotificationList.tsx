@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { errorText } from '@/modules/api/errors';
 import { useLiveFeeds } from '@/modules/app/hooks/useLiveFeeds';
 import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
@@ -18,11 +19,12 @@ export function NotificationList() {
   const { t, i18n } = useTranslation();
   const snack = useSnackbar();
   const run = useShiftCalls();
-  const { storeId } = useCurrentStore();
+  const { storeId, store, permissions } = useCurrentStore();
   // The frame's read, which the navigation badge counts too.
   const { data, error, reload } = useLiveFeeds().notifications;
   const list = useMemo(() => mergeNotifications(data), [data]);
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  // In the store's zone, as its shifts are.
+  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short', timeZone: store?.timezoneReference });
   const marking = useRef(new Set<string>());
 
   // What the list shows is seen; each id is marked once.
@@ -52,6 +54,9 @@ export function NotificationList() {
     <Stack>
       <PageHeader>
         <h1>{t('notifications.title')}</h1>
+        {permissions.isManager || permissions.isOwner ? (
+          <Link to="/newNotification" data-testid="new-announcement">{t('announce.new')}</Link>
+        ) : null}
       </PageHeader>
       {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
       {data === null && !error ? <Muted>{t('common.loading')}</Muted> : null}

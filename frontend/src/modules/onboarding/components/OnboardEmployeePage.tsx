@@ -5,10 +5,11 @@ import { errorText } from '@/modules/api/errors';
 import { AuthCard } from '@/modules/auth/components/AuthCard';
 import { ConfirmEmailForm } from '@/modules/auth/components/ConfirmEmailForm';
 import { useApi } from '@/modules/auth/hooks/useApi';
+import { ImageUpload } from '@/modules/files/components/ImageUpload';
 import { useMe } from '@/modules/auth/hooks/useMe';
 import { useSession } from '@/modules/auth/hooks/useSession';
 import { useForm } from '@/modules/forms/useForm';
-import { email, imageUrl, invitationCode, matches, password, pastDate, required, type Rule } from '@/modules/forms/validation';
+import { email, invitationCode, matches, password, pastDate, required, type Rule } from '@/modules/forms/validation';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useSwitchStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
@@ -17,12 +18,12 @@ import { Muted, Row, Stack } from '@/modules/ui/components/Layout';
 import { Steps } from './Steps';
 
 type Step = 'invite' | 'password' | 'profile' | 'confirm' | 'join';
-type Fields = 'email' | 'code' | 'password' | 'confirm' | 'firstName' | 'lastName' | 'photo' | 'birthday';
+type Fields = 'email' | 'code' | 'password' | 'confirm' | 'firstName' | 'lastName' | 'birthday';
 
 const RULES: Record<Step, (v: Record<Fields, string>) => Partial<Record<Fields, Rule[]>>> = {
   invite: () => ({ email: [email], code: [invitationCode] }),
   password: (v) => ({ password: [password], confirm: [matches(v.password)] }),
-  profile: () => ({ firstName: [required], lastName: [required], photo: [imageUrl], birthday: [pastDate] }),
+  profile: () => ({ firstName: [required], lastName: [required], birthday: [pastDate] }),
   confirm: () => ({}),
   join: () => ({}),
 };
@@ -47,12 +48,14 @@ export function OnboardEmployeePage() {
   const [index, setIndex] = useState(0);
   const step = steps[Math.min(index, steps.length - 1)] ?? 'invite';
   const form = useForm<Fields>(
-    { email: me?.email ?? '', code: '', password: '', confirm: '', firstName: '', lastName: '', photo: '', birthday: '' },
+    { email: me?.email ?? '', code: '', password: '', confirm: '', firstName: '', lastName: '', birthday: '' },
     RULES[step],
   );
   const [storeName, setStoreName] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The photo chosen before the account exists, uploaded right after sign-up.
+  const [photo, setPhoto] = useState<File | null>(null);
   const v = form.values;
   const err = (k: Fields) => (form.errors[k] ? t(form.errors[k]) : null);
   const next = () => setIndex((i) => i + 1);
@@ -76,9 +79,11 @@ export function OnboardEmployeePage() {
         next();
       } else if (step === 'profile') {
         const session = await signUp({ email: v.email.trim(), password: v.password, firstName: v.firstName.trim(), lastName: v.lastName.trim() });
-        await api.withToken(session.token).call('updateProfile', {
+        const signedIn = api.withToken(session.token);
+        const up = photo ? await signedIn.upload(photo, photo.name, { purpose: 'profile' }) : null;
+        await signedIn.call('updateProfile', {
           birthday: Date.parse(v.birthday),
-          ...(v.photo.trim() ? { profile: v.photo.trim() } : {}),
+          ...(up ? { profile: up.url } : {}),
         });
         next();
       } else if (step === 'join') {
@@ -131,7 +136,7 @@ export function OnboardEmployeePage() {
             <>
               <TextField label={t('fields.firstName')} autoComplete="given-name" {...form.field('firstName')} error={err('firstName')} />
               <TextField label={t('fields.lastName')} autoComplete="family-name" {...form.field('lastName')} error={err('lastName')} />
-              <TextField label={t('fields.photo')} type="url" placeholder="https://" {...form.field('photo')} error={err('photo')} />
+              <ImageUpload label={t('fields.photo')} value="" onChange={() => undefined} onDeferred={setPhoto} purpose="profile" name={`${v.firstName} ${v.lastName}`} />
               <TextField label={t('fields.birthday')} type="date" {...form.field('birthday')} error={err('birthday')} />
             </>
           ) : null}

@@ -5,6 +5,7 @@ import { errorText } from '@/modules/api/errors';
 import { AuthCard } from '@/modules/auth/components/AuthCard';
 import { ConfirmEmailForm } from '@/modules/auth/components/ConfirmEmailForm';
 import { useApi } from '@/modules/auth/hooks/useApi';
+import { ImageUpload } from '@/modules/files/components/ImageUpload';
 import { useMe } from '@/modules/auth/hooks/useMe';
 import { useSession } from '@/modules/auth/hooks/useSession';
 import { useForm } from '@/modules/forms/useForm';
@@ -19,12 +20,12 @@ import { Steps } from './Steps';
 type Step = 'account' | 'profile' | 'confirm' | 'business' | 'location' | 'hours' | 'roles';
 
 type Fields =
-  | 'email' | 'password' | 'confirm' | 'firstName' | 'lastName' | 'photo'
+  | 'email' | 'password' | 'confirm' | 'firstName' | 'lastName'
   | 'kind' | 'name' | 'logo' | 'address' | 'timezone' | 'open' | 'close';
 
 const RULES: Record<Step, (v: Record<Fields, string>) => Partial<Record<Fields, Rule[]>>> = {
   account: (v) => ({ email: [email], password: [password], confirm: [matches(v.password)] }),
-  profile: () => ({ firstName: [required], lastName: [required], photo: [imageUrl] }),
+  profile: () => ({ firstName: [required], lastName: [required] }),
   confirm: () => ({}),
   business: () => ({ kind: [required], name: [required], logo: [imageUrl] }),
   location: () => ({ address: [required], timezone: [required] }),
@@ -53,7 +54,7 @@ export function OnboardOwnerPage() {
   const step = steps[Math.min(index, steps.length - 1)] ?? 'business';
   const form = useForm<Fields>(
     {
-      email: '', password: '', confirm: '', firstName: '', lastName: '', photo: '',
+      email: '', password: '', confirm: '', firstName: '', lastName: '',
       kind: '', name: '', logo: '', address: '', timezone: timeZones()[0] ?? 'UTC', open: '09:00', close: '17:00',
     },
     RULES[step],
@@ -63,6 +64,8 @@ export function OnboardOwnerPage() {
   const [rolesError, setRolesError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The photo chosen before the account exists, uploaded right after sign-up.
+  const [photo, setPhoto] = useState<File | null>(null);
   const v = form.values;
   const e = form.errors;
   const err = (k: Fields) => (e[k] ? t(e[k]) : null);
@@ -104,7 +107,11 @@ export function OnboardOwnerPage() {
     try {
       if (step === 'profile') {
         const session = await signUp({ email: v.email.trim(), password: v.password, firstName: v.firstName.trim(), lastName: v.lastName.trim() });
-        if (v.photo.trim()) await api.withToken(session.token).call('updateProfile', { profile: v.photo.trim() });
+        if (photo) {
+          const signedIn = api.withToken(session.token);
+          const up = await signedIn.upload(photo, photo.name, { purpose: 'profile' });
+          await signedIn.call('updateProfile', { profile: up.url });
+        }
         next();
       } else if (step === 'roles') {
         await register();
@@ -146,7 +153,7 @@ export function OnboardOwnerPage() {
             <>
               <TextField label={t('fields.firstName')} autoComplete="given-name" {...form.field('firstName')} error={err('firstName')} />
               <TextField label={t('fields.lastName')} autoComplete="family-name" {...form.field('lastName')} error={err('lastName')} />
-              <TextField label={t('fields.photo')} type="url" placeholder="https://" {...form.field('photo')} error={err('photo')} />
+              <ImageUpload label={t('fields.photo')} value="" onChange={() => undefined} onDeferred={setPhoto} purpose="profile" name={`${v.firstName} ${v.lastName}`} />
             </>
           ) : null}
           {step === 'business' ? (
@@ -158,7 +165,7 @@ export function OnboardOwnerPage() {
                 options={[{ value: '', label: t('common.choose') }, ...BUSINESS_KINDS.map((k) => ({ value: k, label: t(kindKey(k)) }))]}
               />
               <TextField label={t('fields.businessName')} {...form.field('name')} error={err('name')} />
-              <TextField label={t('fields.logo')} type="url" placeholder="https://" {...form.field('logo')} error={err('logo')} />
+              <ImageUpload label={t('fields.logo')} value={v.logo} onChange={(url) => form.set('logo', url)} purpose="logo" name={v.name} />
             </>
           ) : null}
           {step === 'location' ? (

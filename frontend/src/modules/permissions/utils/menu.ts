@@ -3,11 +3,31 @@ import { canAccess } from './routePermissions';
 /** The spec's badge kinds: unread messages, unseen notifications, pool entries waiting. */
 export type BadgeKind = 'messages' | 'notifications' | 'shiftpoll';
 
+/** The icons of the navigation (drawn by `NavIcon`). */
+export type NavIconName =
+  | 'home'
+  | 'dashboard'
+  | 'schedule'
+  | 'calendar'
+  | 'employees'
+  | 'roles'
+  | 'store'
+  | 'clock'
+  | 'clockNow'
+  | 'timesheets'
+  | 'availability'
+  | 'pool'
+  | 'messages'
+  | 'notifications'
+  | 'settings'
+  | 'help'
+  | 'support';
+
 /** A navigation entry: its path, catalogue key, icon and the count it shows, if any. */
 export interface MenuEntry {
   path: string;
   labelKey: string;
-  icon: string;
+  icon: NavIconName;
   badge?: BadgeKind;
 }
 
@@ -17,21 +37,24 @@ export interface MenuEntry {
  * refusal).
  */
 export const SIDEBAR: MenuEntry[] = [
-  { path: '/home', labelKey: 'nav.home', icon: '⌂' },
-  { path: '/dashboard', labelKey: 'nav.dashboard', icon: '▦' },
-  { path: '/schedule', labelKey: 'nav.schedule', icon: '▤' },
-  { path: '/team?tab=Employee', labelKey: 'nav.employees', icon: '☺' },
-  { path: '/team?tab=Role', labelKey: 'nav.roles', icon: '◆' },
-  { path: '/business-info', labelKey: 'nav.storeSettings', icon: '⚙' },
-  { path: '/clock', labelKey: 'nav.clock', icon: '⏱' },
-  { path: '/clock/now', labelKey: 'nav.clockNow', icon: '◉' },
-  { path: '/clock/timesheets', labelKey: 'nav.timesheets', icon: '▥' },
-  { path: '/availability', labelKey: 'nav.availability', icon: '◷' },
-  { path: '/more/shiftpoll', labelKey: 'nav.shiftPool', icon: '⇄', badge: 'shiftpoll' },
-  { path: '/more/manager/shift-pool', labelKey: 'nav.managerShiftPool', icon: '⇄', badge: 'shiftpoll' },
-  { path: '/messages', labelKey: 'nav.messages', icon: '💬', badge: 'messages' },
-  { path: '/notifications', labelKey: 'nav.notifications', icon: '✉', badge: 'notifications' },
-  { path: '/settings', labelKey: 'nav.settings', icon: '✎' },
+  { path: '/home', labelKey: 'nav.home', icon: 'home' },
+  { path: '/dashboard', labelKey: 'nav.dashboard', icon: 'dashboard' },
+  { path: '/schedule', labelKey: 'nav.schedule', icon: 'schedule' },
+  { path: '/calendar', labelKey: 'nav.calendar', icon: 'calendar' },
+  { path: '/team?tab=Employee', labelKey: 'nav.employees', icon: 'employees' },
+  { path: '/team?tab=Role', labelKey: 'nav.roles', icon: 'roles' },
+  { path: '/business-info', labelKey: 'nav.storeSettings', icon: 'store' },
+  { path: '/clock', labelKey: 'nav.clock', icon: 'clock' },
+  { path: '/clock/now', labelKey: 'nav.clockNow', icon: 'clockNow' },
+  { path: '/clock/timesheets', labelKey: 'nav.timesheets', icon: 'timesheets' },
+  { path: '/availability', labelKey: 'nav.availability', icon: 'availability' },
+  { path: '/more/shiftpoll', labelKey: 'nav.shiftPool', icon: 'pool', badge: 'shiftpoll' },
+  { path: '/more/manager/shift-pool', labelKey: 'nav.managerShiftPool', icon: 'pool', badge: 'shiftpoll' },
+  { path: '/messages', labelKey: 'nav.messages', icon: 'messages', badge: 'messages' },
+  { path: '/notifications', labelKey: 'nav.notifications', icon: 'notifications', badge: 'notifications' },
+  { path: '/help', labelKey: 'nav.help', icon: 'help' },
+  { path: '/support', labelKey: 'nav.support', icon: 'support' },
+  { path: '/settings', labelKey: 'nav.settings', icon: 'settings' },
 ];
 
 /** The employee's pool, which a schedule manager's own pool replaces in their menu. */
@@ -51,20 +74,22 @@ export function visibleEntries(
 
 /**
  * The phone's bottom navigation, as the spec orders it: Notifications, Employees for staff
- * managers, then Schedule for schedule managers, then Home (Dashboard for schedule managers).
+ * managers, Calendar (Schedule for schedule managers), then Home (Dashboard for schedule
+ * managers).
  * The rest of the sidebar is behind its More button ([`moreEntries`]).
  */
 export function bottomEntries(permissions: string[], isOwner: boolean): MenuEntry[] {
   const can = (p: string) => isOwner || permissions.includes(p);
-  const entries: MenuEntry[] = [{ path: '/notifications', labelKey: 'nav.notifications', icon: '✉', badge: 'notifications' }];
+  const entries: MenuEntry[] = [{ path: '/notifications', labelKey: 'nav.notifications', icon: 'notifications', badge: 'notifications' }];
   if (can('employee')) {
-    entries.push({ path: '/team?tab=Employee', labelKey: 'nav.employees', icon: '☺' });
+    entries.push({ path: '/team?tab=Employee', labelKey: 'nav.employees', icon: 'employees' });
   }
   if (can('schedule')) {
-    entries.push({ path: '/schedule', labelKey: 'nav.schedule', icon: '▤' });
-    entries.push({ path: '/dashboard', labelKey: 'nav.dashboard', icon: '▦' });
+    entries.push({ path: '/schedule', labelKey: 'nav.schedule', icon: 'schedule' });
+    entries.push({ path: '/dashboard', labelKey: 'nav.dashboard', icon: 'dashboard' });
   } else {
-    entries.push({ path: '/home', labelKey: 'nav.home', icon: '⌂' });
+    entries.push({ path: '/calendar', labelKey: 'nav.calendar', icon: 'calendar' });
+    entries.push({ path: '/home', labelKey: 'nav.home', icon: 'home' });
   }
   return entries;
 }

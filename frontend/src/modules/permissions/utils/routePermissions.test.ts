@@ -50,7 +50,7 @@ describe('menus', () => {
   const paths = (entries: { path: string }[]) => entries.map((e) => e.path);
 
   it('shows an employee only the open entries', () => {
-    expect(paths(visibleEntries(SIDEBAR, [], false))).toEqual(['/home', '/clock', '/availability', '/more/shiftpoll', '/messages', '/notifications', '/settings']);
+    expect(paths(visibleEntries(SIDEBAR, [], false))).toEqual(['/home', '/calendar', '/clock', '/availability', '/more/shiftpoll', '/messages', '/notifications', '/help', '/support', '/settings']);
   });
 
   it('shows schedule managers the schedule and dashboard but not the team or store', () => {
@@ -58,6 +58,7 @@ describe('menus', () => {
       '/home',
       '/dashboard',
       '/schedule',
+      '/calendar',
       '/clock',
       '/clock/now',
       '/clock/timesheets',
@@ -65,6 +66,8 @@ describe('menus', () => {
       '/more/manager/shift-pool',
       '/messages',
       '/notifications',
+      '/help',
+      '/support',
       '/settings',
     ]);
   });
@@ -73,8 +76,9 @@ describe('menus', () => {
     expect(paths(visibleEntries(SIDEBAR, [], true))).toEqual(paths(SIDEBAR).filter((p) => p !== '/more/shiftpoll'));
   });
 
-  it('turns Home into Dashboard on the phone bar for schedule managers', () => {
-    expect(paths(bottomEntries([], false))).toEqual(['/notifications', '/home']);
+  it('turns Calendar into Schedule and Home into Dashboard on the phone bar for schedule managers', () => {
+    expect(paths(bottomEntries([], false))).toEqual(['/notifications', '/calendar', '/home']);
+    expect(paths(bottomEntries(['employee'], false))).toEqual(['/notifications', '/team?tab=Employee', '/calendar', '/home']);
     expect(paths(bottomEntries(['schedule', 'employee'], false))).toEqual([
       '/notifications',
       '/team?tab=Employee',
@@ -84,15 +88,18 @@ describe('menus', () => {
   });
 
   it('puts the rest of the sidebar behind the phone bar’s More button', () => {
-    expect(paths(moreEntries([], false))).toEqual(['/clock', '/availability', '/more/shiftpoll', '/messages', '/settings']);
+    expect(paths(moreEntries([], false))).toEqual(['/clock', '/availability', '/more/shiftpoll', '/messages', '/help', '/support', '/settings']);
     expect(paths(moreEntries(['schedule'], false))).toEqual([
       '/home',
+      '/calendar',
       '/clock',
       '/clock/now',
       '/clock/timesheets',
       '/availability',
       '/more/manager/shift-pool',
       '/messages',
+      '/help',
+      '/support',
       '/settings',
     ]);
     const owner = [...paths(bottomEntries([], true)), ...paths(moreEntries([], true))];

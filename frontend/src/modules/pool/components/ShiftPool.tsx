@@ -4,7 +4,7 @@ import type { PoolEntry } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useLiveFeeds } from '@/modules/app/hooks/useLiveFeeds';
 import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
-import { clockTime } from '@/modules/schedule/utils/calendar';
+import { formatTimeRange } from '@/modules/ui/utils/format';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
@@ -108,7 +108,7 @@ export function ShiftPool({ manager }: { manager: boolean }) {
                 <Muted>{request ? t(`pool.status.${request.status}`) : t('pool.open')}</Muted>
               </Row>
               <span>
-                {clockTime(shift.start, zone)}–{clockTime(shift.end, zone)} · {shift.title}
+                {formatTimeRange(shift.start, shift.end, zone, i18n.resolvedLanguage)} · {shift.title}
                 {role && role.title !== shift.title ? ` · ${role.title}` : ''}
               </span>
               {request ? (

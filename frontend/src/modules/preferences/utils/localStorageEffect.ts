@@ -38,4 +38,5 @@ export const STORAGE_KEYS = {
   themeName: 'themeName',
   themeType: 'themeType',
   seenPublishedShifts: 'seen-published-shifts',
+  tourRun: 'tour-run',
 } as const;

@@ -1,8 +1,9 @@
 import type { ApiClient } from '@/modules/api/client';
+import { SERVICE_WORKER_URL } from '@/modules/pwa/utils/serviceWorker';
 import { base64UrlToUint8Array, sameBytes } from './base64url';
 
-/** The service worker that shows pushed notifications (`public/sw.js`). */
-export const SERVICE_WORKER_URL = '/sw.js';
+// The app's service worker shows pushed notifications too (`public/push-sw.js`).
+export { SERVICE_WORKER_URL };
 
 /** Whether this browser gets push notifications from the app. */
 export type PushStatus = 'unsupported' | 'blocked' | 'off' | 'on';

@@ -9,15 +9,20 @@ import { Checkbox, TextField } from '@/modules/ui/components/Field';
 import { Card, Muted, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
 import { useReportedCall } from '../hooks/useReportedCall';
-import { sortWindows, WEEK } from '../utils/timeOff';
+import { storeWeekStart, weekOrder } from '@/modules/schedule/utils/weekStart';
+import { formatClockText } from '@/modules/ui/utils/format';
+import { sortWindows, windowDays } from '../utils/timeOff';
 
 /**
  * Weekly availability: one's own windows, editable with the `availabletime` permission; a
  * manager (`everyone`) reads every employee's.
  */
 export function AvailabilityPanel({ everyone }: { everyone: boolean }) {
-  const { t } = useTranslation();
-  const { storeId, me, employees, permissions } = useCurrentStore();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage;
+  const { storeId, store, me, employees, permissions } = useCurrentStore();
+  // The same weeks as the board's: the store's first day.
+  const weekStart = storeWeekStart(store);
   const { data, error, reload } = useLiveResource<AvailabilityWindow[]>(storeId ? `/stores/${storeId}/availability` : null, ['availability.']);
   const canEdit = permissions.isOwner || permissions.names.includes('availabletime');
   const [days, setDays] = useState<number[]>([]);
@@ -27,15 +32,15 @@ export function AvailabilityPanel({ everyone }: { everyone: boolean }) {
   const [reason, setReason] = useState('');
   const { call: send, busy } = useReportedCall();
   const windows = useMemo(
-    () => sortWindows((data ?? []).filter((w) => everyone || w.employeeId === me?.id)),
-    [data, everyone, me?.id],
+    () => sortWindows((data ?? []).filter((w) => everyone || w.employeeId === me?.id), weekStart),
+    [data, everyone, me?.id, weekStart],
   );
   const nameOf = (id: string) => {
     const e = employees.find((x) => x.id === id);
     return e ? e.displayName || e.email : '';
   };
   const describe = (w: AvailabilityWindow) =>
-    `${w.days.map((d) => t(`weekdays.${d}`)).join(', ')} · ${w.allDay ? t('availability.allDay') : `${w.start}–${w.end}`}`;
+    `${windowDays(w, weekStart).map((d) => t(`weekdays.${d}`)).join(', ')} · ${w.allDay ? t('availability.allDay') : `${formatClockText(w.start, lang)}–${formatClockText(w.end, lang)}`}`;
 
   const call = async <N extends CallName>(name: N, payload: CallInput<N>, done: string) => {
     const sent = await send(name, payload, { key: 'availability', done });
@@ -76,7 +81,7 @@ export function AvailabilityPanel({ everyone }: { everyone: boolean }) {
           <Stack $gap={3}>
             <h2 style={{ margin: 0 }}>{t('availability.add')}</h2>
             <Row $gap={3} style={{ flexWrap: 'wrap' }}>
-              {WEEK.map((d) => (
+              {weekOrder(weekStart).map((d) => (
                 <Checkbox
                   key={d}
                   label={t(`weekdays.${d}`)}

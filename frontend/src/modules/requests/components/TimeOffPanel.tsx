@@ -15,7 +15,7 @@ const EMPTY: TimeOffForm = { from: '', to: '', entireDay: true, startTime: '09:0
 
 /** One's own time off: the requests with their answers, and the form to ask for more. */
 export function TimeOffPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { storeId, store, me } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
   const { data, error, reload } = useLiveResource<ShiftRequest[]>(storeId ? `/stores/${storeId}/timeoff` : null, ['request.']);
@@ -65,7 +65,7 @@ export function TimeOffPanel() {
         {mine.map((r) => (
           <CardItem key={r.id} data-testid="time-off" data-status={r.status}>
             <Row $justify="space-between">
-              <strong>{requestDates(r)}</strong>
+              <strong>{requestDates(r, i18n.resolvedLanguage)}</strong>
               <Muted data-testid="time-off-status">{t(`timeOff.status.${r.status}`)}</Muted>
             </Row>
             {r.description ? <span>{r.description}</span> : null}

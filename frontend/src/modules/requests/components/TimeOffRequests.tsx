@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AffectedShift, ShiftRequest } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
-import { clockTime } from '@/modules/schedule/utils/calendar';
+import { formatTimeRange } from '@/modules/ui/utils/format';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Dialog } from '@/modules/ui/components/Dialog';
@@ -46,7 +46,7 @@ export function TimeOffRequests() {
           <CardItem key={r.id} data-testid="pending-request">
             <Row $justify="space-between">
               <strong>{r.employeeName}</strong>
-              <Muted>{requestDates(r)}</Muted>
+              <Muted>{requestDates(r, i18n.resolvedLanguage)}</Muted>
             </Row>
             {r.description ? <span>{r.description}</span> : null}
             <Row $gap={2}>
@@ -76,7 +76,7 @@ export function TimeOffRequests() {
               <p>{t('timeOff.shiftsAffected', { count: approving.shifts.length })}</p>
               <ul data-testid="affected-shifts">
                 {approving.shifts.map((s) => (
-                  <li key={s.id}>{day.format(s.start)} · {clockTime(s.start, zone)}–{clockTime(s.end, zone)} · {s.title}</li>
+                  <li key={s.id}>{day.format(s.start)} · {formatTimeRange(s.start, s.end, zone, i18n.resolvedLanguage)} · {s.title}</li>
                 ))}
               </ul>
             </>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AvailabilityWindow, ShiftRequest } from '@/modules/api/types';
-import { localInstant, pendingRequests, requestDates, sortWindows, timeOffPayload } from './timeOff';
+import { localInstant, pendingRequests, requestDates, sortWindows, timeOffPayload, windowDays } from './timeOff';
 
 const form = {
   from: '2027-03-27',
@@ -58,9 +58,16 @@ describe('request lists', () => {
     modified: timestamp,
   });
 
-  it('shows covering dates first to last', () => {
-    expect(requestDates(request('a', 'pending', 1, ['2027-03-29', '2027-03-27', '2027-03-28']))).toBe('2027-03-27 – 2027-03-29');
-    expect(requestDates(request('a', 'pending', 1, ['2027-03-27']))).toBe('2027-03-27');
+  it('shows covering dates first to last, in the reader’s language', () => {
+    const three = request('a', 'pending', 1, ['2027-03-29', '2027-03-27', '2027-03-28']);
+    // Intl puts thin spaces around the dash.
+    const spaced = (text: string) => text.replace(/\s/gu, ' ');
+    expect(spaced(requestDates(three, 'en'))).toBe('Mar 27 – 29, 2027');
+    expect(spaced(requestDates(three, 'de'))).toMatch(/^27\.\s?–\s?29\. März 2027$/);
+    expect(requestDates(request('a', 'pending', 1, ['2027-03-27']), 'en')).toBe('Mar 27, 2027');
+    // Persian in its own digits and calendar.
+    expect(requestDates(request('a', 'pending', 1, ['2027-03-27']), 'fa')).toMatch(/[۰-۹]/);
+    expect(requestDates(request('a', 'pending', 1, []), 'en')).toBe('');
   });
 
   it('keeps the pending ones, oldest first', () => {
@@ -68,10 +75,14 @@ describe('request lists', () => {
     expect(pendingRequests(list).map((r) => r.id)).toEqual(['a', 'b']);
   });
 
-  it('orders windows Monday first', () => {
+  it('orders windows Sunday first, as the board’s weeks', () => {
     const w = (id: string, days: number[], start: string): AvailabilityWindow => ({
       id, storeId: 's', employeeId: 'e', userId: null, days, start, end: '17:00', allDay: false, reason: null, type: null, status: null, timestamp: 0, modified: 0,
     });
-    expect(sortWindows([w('sun', [0], '08:00'), w('mon-late', [1], '12:00'), w('mon', [1, 3], '08:00')]).map((x) => x.id)).toEqual(['mon', 'mon-late', 'sun']);
+    expect(sortWindows([w('mon-late', [1], '12:00'), w('mon', [1, 3], '08:00'), w('sun', [0], '08:00')]).map((x) => x.id)).toEqual(['sun', 'mon', 'mon-late']);
+    // A store whose weeks start on Monday, as its board's do: Sunday comes last.
+    expect(sortWindows([w('mon-late', [1], '12:00'), w('mon', [1, 3], '08:00'), w('sun', [0], '08:00')], 1).map((x) => x.id)).toEqual(['mon', 'mon-late', 'sun']);
+    expect(windowDays(w('x', [0, 3, 1], '08:00'), 1)).toEqual([1, 3, 0]);
+    expect(windowDays(w('x', [0, 3, 1], '08:00'), 0)).toEqual([0, 1, 3]);
   });
 });

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import type { AvailabilityWindow, ShiftRequest, TimeOffInput } from '@/modules/api/types';
+import { weekPosition } from '@/modules/schedule/utils/weekStart';
 
 /** The epoch ms of a local date (`YYYY-MM-DD`) and time (`HH:mm`) in `zone`. */
 export function localInstant(date: string, time: string, zone: string): number {
@@ -34,11 +35,19 @@ export function timeOffPayload(form: TimeOffForm, zone: string): TimeOffInput | 
   return { start, end, entireDay: form.entireDay, description: description || undefined };
 }
 
-/** A request's dates as the employee reads them: its covering dates, first to last. */
-export function requestDates(r: ShiftRequest): string {
+/**
+ * A request's dates as the reader reads them, in their language: its covering dates (local
+ * dates of the store), first to last, as one date or a range.
+ */
+export function requestDates(r: ShiftRequest, locale: string | undefined): string {
   const dates = [...r.coveringDates].sort();
-  if (dates.length === 0) return '';
-  return dates.length === 1 ? dates[0]! : `${dates[0]} – ${dates[dates.length - 1]}`;
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  if (!first || !last) return '';
+  // Calendar dates, not instants: formatted at noon UTC so no zone moves them to another day.
+  const at = (d: string) => Date.parse(`${d}T12:00:00Z`);
+  const f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return first === last ? f.format(at(first)) : f.formatRange(at(first), at(last));
 }
 
 /** Requests still waiting for an answer, oldest first. */
@@ -46,11 +55,16 @@ export function pendingRequests(list: ShiftRequest[]): ShiftRequest[] {
   return list.filter((r) => r.status === 'pending').sort((a, b) => a.timestamp - b.timestamp);
 }
 
-/** Windows by first weekday (Monday first) and start time. */
-export function sortWindows(list: AvailabilityWindow[]): AvailabilityWindow[] {
-  const first = (w: AvailabilityWindow) => Math.min(...w.days.map((d) => (d + 6) % 7));
+/**
+ * Windows by their first weekday in the store's week (starting on `weekStart`, 0 = Sunday, as
+ * the board's weeks do) and then by start time.
+ */
+export function sortWindows(list: AvailabilityWindow[], weekStart = 0): AvailabilityWindow[] {
+  const first = (w: AvailabilityWindow) => Math.min(...w.days.map((d) => weekPosition(d, weekStart)));
   return [...list].sort((a, b) => first(a) - first(b) || a.start.localeCompare(b.start));
 }
 
-/** Weekdays Monday first, as the API numbers them (0 = Sunday). */
-export const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
+/** A window's weekdays in the order of the store's week. */
+export function windowDays(w: AvailabilityWindow, weekStart = 0): number[] {
+  return [...w.days].sort((a, b) => weekPosition(a, weekStart) - weekPosition(b, weekStart));
+}

@@ -88,12 +88,14 @@ export const BoardGrid = memo(function BoardGrid({ rows, days, zone, roles, erro
   return (
     <StyledScroller>
       <StyledGrid $days={days.length} role="grid" aria-label={t('schedule.board')} data-testid="board">
-        <StyledCorner role="columnheader">{t('schedule.employees')}</StyledCorner>
-        {days.map((d) => (
-          <StyledHead key={d} role="columnheader" $today={dayKey(d, zone) === today}>
-            {head.format(d)}
-          </StyledHead>
-        ))}
+        <div role="row" style={{ display: 'contents' }}>
+          <StyledCorner role="columnheader">{t('schedule.employees')}</StyledCorner>
+          {days.map((d) => (
+            <StyledHead key={d} role="columnheader" $today={dayKey(d, zone) === today}>
+              {head.format(d)}
+            </StyledHead>
+          ))}
+        </div>
         {rows.map((row) => {
           const name = row.employee ? row.employee.displayName || row.employee.email : t('schedule.openShifts');
           const assignee = row.key === 'open' ? null : row.key;

@@ -54,6 +54,8 @@ export function MonthGrid({ days, month, shifts, zone, roles, employees, errors,
   }
   const weekday = new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'short', timeZone: zone });
   const monthOf = (d: number) => new Intl.DateTimeFormat('en', { month: 'numeric', timeZone: zone }).format(d);
+  // The grid's months are Gregorian, so are its day numbers, in the reader's digits.
+  const dayNumber = new Intl.DateTimeFormat(i18n.resolvedLanguage, { day: 'numeric', calendar: 'gregory', timeZone: zone });
   return (
     <StyledMonth data-testid="board-month">
       {days.slice(0, 7).map((d) => (
@@ -63,7 +65,7 @@ export function MonthGrid({ days, month, shifts, zone, roles, employees, errors,
         const key = dayKey(d, zone);
         return (
           <StyledDay key={key} $outside={monthOf(d) !== monthOf(month)} onDoubleClick={() => onCreate(d)}>
-            <span>{Number(key.slice(8))}</span>
+            <span>{dayNumber.format(d)}</span>
             {(byDay.get(key) ?? []).map((s) => {
               const role = s.role ? roleById.get(s.role) : undefined;
               const person = s.assigned ? byId.get(s.assigned) : undefined;

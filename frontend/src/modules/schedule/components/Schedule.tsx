@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
+import { useRecoilValue } from 'recoil';
 import type { Shift } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useMe } from '@/modules/auth/hooks/useMe';
@@ -9,25 +9,23 @@ import { usePresence } from '@/modules/realtime/hooks/usePresence';
 import { useStoreSocket } from '@/modules/realtime/hooks/useStoreSocket';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
-import { Avatar } from '@/modules/ui/components/Avatar';
 import { Button } from '@/modules/ui/components/Button';
+import { NextIcon, PreviousIcon } from '@/modules/ui/components/DirectionIcon';
 import { ConfirmDialog } from '@/modules/ui/components/ConfirmDialog';
 import { Card, Muted, PageHeader, Row } from '@/modules/ui/components/Layout';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { Tabs } from '@/modules/ui/components/Tabs';
 import { useScheduleView } from '../hooks/useScheduleView';
 import { useShiftActions, useShiftErrors, useShiftsInRange } from '../hooks/useShifts';
+import { shiftsState } from '../states/shiftsState';
 import { dayStart, SCHEDULE_VIEWS, stepAnchor, viewRange, type ScheduleView } from '../utils/calendar';
 import { groupByEmployee, publishable } from '../utils/grouping';
 import { draftOfShift, instantsOf, movedShift, repeatStarts, type ShiftDraft } from '../utils/shiftForm';
 import { BoardGrid } from './BoardGrid';
 import { MonthGrid } from './MonthGrid';
+import { PresenceList } from './PresenceList';
 import { ShiftDialog } from './ShiftDialog';
-
-const StyledPresence = styled.div`
-  display: flex;
-  > * + * { margin-inline-start: -8px; }
-`;
+import { shiftDraftKey } from '../utils/shiftDrafts';
 
 type Editing = { shift: Shift | null; draft: ShiftDraft };
 
@@ -46,6 +44,8 @@ export function Schedule() {
   const errors = useShiftErrors();
   const actions = useShiftActions(storeId);
   const [editing, setEditing] = useState<Editing | null>(null);
+  // Every loaded shift, so an open dialog sees another manager's save live.
+  const loaded = useRecoilValue(shiftsState);
   const [confirm, setConfirm] = useState<'publish' | 'clear' | null>(null);
   const rows = useMemo(() => groupByEmployee(shifts, employees, zone), [shifts, employees, zone]);
   const toPublish = useMemo(() => publishable(shifts), [shifts]);
@@ -135,7 +135,8 @@ export function Schedule() {
 
   const label = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
     timeZone: zone,
-    ...(view === 'month' ? { month: 'long', year: 'numeric' } : { day: 'numeric', month: 'short', year: 'numeric' }),
+    // A month of the board is a Gregorian month, and is named as one in every language.
+    ...(view === 'month' ? { month: 'long', year: 'numeric', calendar: 'gregory' } : { day: 'numeric', month: 'short', year: 'numeric' }),
   });
   const title =
     view === 'month'
@@ -150,26 +151,30 @@ export function Schedule() {
       <PageHeader>
         <Row $gap={3}>
           <h1>{t('schedule.title')}</h1>
-          <StyledPresence aria-label={t('schedule.lookingNow')} data-testid="presence">
-            {others.map((u) => (
-              <Avatar key={u.userId} name={u.name} size={28} title={u.editing ? t('schedule.editingBy', { names: u.name }) : u.name} />
-            ))}
-          </StyledPresence>
+          <PresenceList users={others} employees={employees} shifts={loaded} zone={zone} />
         </Row>
         <Row $gap={2}>
           <Link to="/clock/now" data-testid="schedule-clock-now">{t('nav.clockNow')}</Link>
           <Button $variant="secondary" onClick={() => setConfirm('clear')} disabled={shifts.length === 0}>{t('schedule.clear')}</Button>
-          <Button onClick={() => setConfirm('publish')} disabled={toPublish.length === 0} data-testid="publish">
-            {t('schedule.publish', { count: toPublish.length })}
+          {/* "Publish" names its count only when there is something to publish; otherwise it is
+              off and says why beside it. */}
+          <Button
+            onClick={() => setConfirm('publish')}
+            disabled={toPublish.length === 0}
+            aria-describedby={toPublish.length === 0 ? 'publish-reason' : undefined}
+            data-testid="publish"
+          >
+            {toPublish.length === 0 ? t('schedule.publishShort') : t('schedule.publish', { count: toPublish.length })}
           </Button>
+          {toPublish.length === 0 ? <Muted id="publish-reason" data-testid="publish-reason">{t('schedule.nothingToPublish')}</Muted> : null}
         </Row>
       </PageHeader>
       <Row $justify="space-between" style={{ marginBottom: 12 }}>
         <Tabs<ScheduleView> tabs={SCHEDULE_VIEWS.map((v) => ({ value: v, label: t(`schedule.views.${v}`) }))} value={view} onChange={setView} />
         <Row $gap={2}>
-          <Button $small $variant="secondary" onClick={() => setAnchor(stepAnchor(view, anchor, -1, zone))} aria-label={t('schedule.previous')}>‹</Button>
+          <Button $small $variant="secondary" onClick={() => setAnchor(stepAnchor(view, anchor, -1, zone))} aria-label={t('schedule.previous')}><PreviousIcon /></Button>
           <Button $small $variant="secondary" onClick={() => setAnchor(Date.now())}>{t('schedule.today')}</Button>
-          <Button $small $variant="secondary" onClick={() => setAnchor(stepAnchor(view, anchor, 1, zone))} aria-label={t('schedule.next')}>›</Button>
+          <Button $small $variant="secondary" onClick={() => setAnchor(stepAnchor(view, anchor, 1, zone))} aria-label={t('schedule.next')}><NextIcon /></Button>
           <strong data-testid="range-label">{title}</strong>
         </Row>
       </Row>
@@ -203,6 +208,7 @@ export function Schedule() {
       {editing ? (
         <ShiftDialog
           shift={editing.shift}
+          live={editing.shift ? (loaded[editing.shift.id] ?? null) : undefined}
           initial={editing.draft}
           zone={zone}
           roles={roles}
@@ -212,6 +218,7 @@ export function Schedule() {
           onUpdate={handleUpdateSubmit}
           onDelete={handleDelete}
           onClose={() => setEditing(null)}
+          draftKey={me && storeId ? shiftDraftKey(me.id, storeId, editing.shift?.id ?? null) : undefined}
         />
       ) : null}
       {confirm ? (

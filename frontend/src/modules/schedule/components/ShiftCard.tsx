@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Shift } from '@/modules/api/types';
-import { clockTime } from '../utils/calendar';
+import { formatTimeRange } from '@/modules/ui/utils/format';
 import { isLate } from '../utils/progress';
 
 const StyledCard = styled.button<{ $color: string; $draft: boolean; $error: boolean }>`
@@ -81,7 +81,8 @@ export const ShiftCard = memo(function ShiftCard({
   draggable,
   onOpen,
 }: ShiftCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const times = formatTimeRange(shift.start, shift.oe ? null : shift.end, zone, i18n.resolvedLanguage);
   return (
     <StyledCard
       type="button"
@@ -98,7 +99,7 @@ export const ShiftCard = memo(function ShiftCard({
       data-shift-id={shift.id}
       data-status={shift.status}
       data-progress={shift.progress}
-      aria-label={`${shift.title} ${clockTime(shift.start, zone)}–${clockTime(shift.end, zone)} ${t(`schedule.status.${shift.status}`)}${shift.progress !== 'ns' ? ` · ${t(`schedule.progress.${shift.progress}`)}` : ''}`}
+      aria-label={`${shift.title} ${times} ${t(`schedule.status.${shift.status}`)}${shift.progress !== 'ns' ? ` · ${t(`schedule.progress.${shift.progress}`)}` : ''}`}
     >
       {editingBy?.length ? (
         <StyledEditing title={t('schedule.editingBy', { names: editingBy.join(', ') })} data-testid="shift-editing">
@@ -106,7 +107,7 @@ export const ShiftCard = memo(function ShiftCard({
         </StyledEditing>
       ) : null}
       <StyledTime>
-        {clockTime(shift.start, zone)}–{shift.oe ? '…' : clockTime(shift.end, zone)}
+        {times}
       </StyledTime>
       <StyledMeta>{shift.title}{roleTitle && roleTitle !== shift.title ? ` · ${roleTitle}` : ''}</StyledMeta>
       {assigneeName ? <StyledMeta>{assigneeName}</StyledMeta> : null}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shift } from '@/test/fixtures';
 import { atClock, dayKey, viewRange } from './calendar';
-import { creationErrorKey, draftErrors, draftOfShift, instantsOf, movedShift, repeatStarts } from './shiftForm';
+import { changedFields, rebaseDraft, creationErrorKey, draftErrors, draftOfShift, instantsOf, movedShift, repeatStarts } from './shiftForm';
 
 const zone = 'Europe/Berlin';
 const monday = viewRange('day', Date.UTC(2026, 10, 16, 12), zone).start;
@@ -49,5 +49,29 @@ describe('shift drafts', () => {
     expect(creationErrorKey({ type: 2 })).toBe('schedule.errorType.2');
     expect(creationErrorKey({ type: 9 })).toBeNull();
     expect(creationErrorKey(undefined)).toBeNull();
+  });
+});
+
+describe('changedFields', () => {
+  const base = shift({ start: atClock(monday, '09:00', zone), end: atClock(monday, '17:00', zone), assigned: 'e1' });
+  it('names the fields another manager changed', () => {
+    expect(changedFields(base, { ...base, version: base.version + 1 }, zone)).toEqual([]);
+    expect(changedFields(base, { ...base, title: 'Late', end: base.end + 3_600_000 }, zone)).toEqual(['title', 'time']);
+    expect(changedFields(base, { ...base, assigned: null, oe: !base.oe }, zone)).toEqual(['assigned', 'oe']);
+  });
+});
+
+describe('rebaseDraft', () => {
+  const base = shift({ title: 'Morning', start: atClock(monday, '09:00', zone), end: atClock(monday, '17:00', zone), assigned: 'e1' });
+  it('keeps what this manager changed and takes the rest from the newer version', () => {
+    const mine = { ...draftOfShift(base, zone), title: 'Inventory' };
+    const theirs = { ...base, end: atClock(monday, '18:00', zone), assigned: 'e2', version: base.version + 1 };
+    const merged = rebaseDraft(mine, base, theirs, zone);
+    expect([merged.title, merged.start, merged.end, merged.assigned]).toEqual(['Inventory', '09:00', '18:00', 'e2']);
+  });
+  it('keeps this manager’s times over theirs when both moved the shift', () => {
+    const mine = { ...draftOfShift(base, zone), start: '10:00' };
+    const theirs = { ...base, end: atClock(monday, '18:00', zone), version: base.version + 1 };
+    expect(rebaseDraft(mine, base, theirs, zone)).toMatchObject({ start: '10:00', end: '17:00' });
   });
 });

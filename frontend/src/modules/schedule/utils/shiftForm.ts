@@ -75,3 +75,43 @@ export function creationErrorKey(details: unknown): string | null {
   const type = (details as { type?: number } | null | undefined)?.type;
   return typeof type === 'number' && type >= 0 && type <= 4 ? `schedule.errorType.${type}` : null;
 }
+
+/** A part of a shift the dialog edits. */
+export type DraftField = 'title' | 'role' | 'assigned' | 'time' | 'oe';
+
+/**
+ * What differs between the version a dialog was opened on and the one the store holds now
+ * (another manager saved meanwhile), as the dialog's fields.
+ */
+export function changedFields(base: Shift, now: Shift, zone: string): DraftField[] {
+  const a = draftOfShift(base, zone);
+  const b = draftOfShift(now, zone);
+  const out: DraftField[] = [];
+  if (a.title !== b.title) out.push('title');
+  if (a.role !== b.role) out.push('role');
+  if (a.assigned !== b.assigned) out.push('assigned');
+  if (a.day !== b.day || a.start !== b.start || a.end !== b.end) out.push('time');
+  if (a.oe !== b.oe) out.push('oe');
+  return out;
+}
+
+/**
+ * A draft moved onto a newer version of its shift: the fields this manager changed keep their
+ * values, the others take the newer version's (another manager's end time survives this one's
+ * new title).
+ */
+export function rebaseDraft(draft: ShiftDraft, base: Shift, now: Shift, zone: string): ShiftDraft {
+  const before = draftOfShift(base, zone);
+  const theirs = draftOfShift(now, zone);
+  const timeMine = draft.day !== before.day || draft.start !== before.start || draft.end !== before.end;
+  return {
+    ...draft,
+    title: draft.title !== before.title ? draft.title : theirs.title,
+    role: draft.role !== before.role ? draft.role : theirs.role,
+    assigned: draft.assigned !== before.assigned ? draft.assigned : theirs.assigned,
+    day: timeMine ? draft.day : theirs.day,
+    start: timeMine ? draft.start : theirs.start,
+    end: timeMine ? draft.end : theirs.end,
+    oe: draft.oe !== before.oe ? draft.oe : theirs.oe,
+  };
+}

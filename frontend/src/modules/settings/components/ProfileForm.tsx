@@ -8,7 +8,7 @@ import { useSession } from '@/modules/auth/hooks/useSession';
 import { useForm } from '@/modules/forms/useForm';
 import { imageUrl, phone, required, type Rule } from '@/modules/forms/validation';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
-import { Avatar } from '@/modules/ui/components/Avatar';
+import { ImageUpload } from '@/modules/files/components/ImageUpload';
 import { Button } from '@/modules/ui/components/Button';
 import { FormError, TextField } from '@/modules/ui/components/Field';
 import { Card, Row, Stack } from '@/modules/ui/components/Layout';
@@ -62,15 +62,18 @@ export function ProfileForm() {
     <Card>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
-          <Row $gap={3}>
-            <Avatar name={`${form.values.firstName} ${form.values.lastName}`} src={form.values.photo || null} size={56} />
-            <h2 style={{ margin: 0 }}>{t('settings.profile')}</h2>
-          </Row>
+          <h2 style={{ margin: 0 }}>{t('settings.profile')}</h2>
           <Row $gap={3} $align="flex-start">
             <div style={{ flex: 1, minWidth: 200 }}><TextField label={t('fields.firstName')} {...form.field('firstName')} error={err('firstName')} /></div>
             <div style={{ flex: 1, minWidth: 200 }}><TextField label={t('fields.lastName')} {...form.field('lastName')} error={err('lastName')} /></div>
           </Row>
-          <TextField label={t('fields.photo')} type="url" placeholder="https://" {...form.field('photo')} error={err('photo')} />
+          <ImageUpload
+            label={t('fields.photo')}
+            value={form.values.photo}
+            onChange={(url) => form.set('photo', url)}
+            purpose="profile"
+            name={`${form.values.firstName} ${form.values.lastName}`}
+          />
           <TextField label={t('fields.phone')} type="tel" {...form.field('phone')} error={err('phone')} />
           <TextField label={t('fields.birthday')} type="date" {...form.field('birthday')} error={err('birthday')} />
           {failure ? <FormError role="alert">{failure}</FormError> : null}

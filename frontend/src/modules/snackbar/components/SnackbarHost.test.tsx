@@ -7,12 +7,14 @@ import { dequeue, enqueue, SNACKBAR_MS } from '../utils/queue';
 import { SnackbarHost } from './SnackbarHost';
 
 describe('snackbar queue', () => {
-  it('appends, and replaces a queued snackbar with the same id at the back', () => {
-    let q = enqueue([], { id: 'a', message: 'A', variant: 'info' });
-    q = enqueue(q, { id: 'b', message: 'B', variant: 'info' });
-    q = enqueue(q, { id: 'a', message: 'A2', variant: 'error' });
-    expect(q.map((s) => `${s.id}:${s.message}`)).toEqual(['b:B', 'a:A2']);
-    expect(dequeue(q, 'b').map((s) => s.id)).toEqual(['a']);
+  it('shows the newest at once, drops stale notes and keeps warnings and errors for after', () => {
+    let q = enqueue([], { id: 'a', message: 'Shift confirmed.', variant: 'success' });
+    q = enqueue(q, { id: 'b', message: 'Could not save', variant: 'error' });
+    q = enqueue(q, { id: 'c', message: 'Shift dropped.', variant: 'success' });
+    expect(q.map((s) => `${s.id}:${s.message}`)).toEqual(['c:Shift dropped.', 'b:Could not save']);
+    q = enqueue(q, { id: 'b', message: 'Still cannot save', variant: 'error' });
+    expect(q.map((s) => `${s.id}:${s.message}`)).toEqual(['b:Still cannot save']);
+    expect(dequeue(q, 'b')).toEqual([]);
   });
 });
 
@@ -28,31 +30,37 @@ describe('SnackbarHost', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('shows one snackbar at a time for 3 s each', () => {
+  it('replaces the snackbar on screen with the newest, which shows for 3 s', () => {
     renderWithProviders(
       <>
         <Producer items={[['first'], ['second']]} />
         <SnackbarHost />
       </>,
     );
-    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual(['first']);
+    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual(['second']);
     act(() => vi.advanceTimersByTime(SNACKBAR_MS - 1));
-    expect(screen.getByRole('status').textContent).toBe('first');
-    act(() => vi.advanceTimersByTime(1));
     expect(screen.getByRole('status').textContent).toBe('second');
-    act(() => vi.advanceTimersByTime(SNACKBAR_MS));
+    act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('shows a repeated id once, with its latest text', () => {
+  it('shows an error waiting behind the newest note after it', () => {
+    function Mixed() {
+      const show = useSnackbar();
+      useEffect(() => {
+        show('not saved', 'error');
+        show('dropped', 'success');
+      }, [show]);
+      return null;
+    }
     renderWithProviders(
       <>
-        <Producer items={[['saving', 'x'], ['other'], ['saved', 'x']]} />
+        <Mixed />
         <SnackbarHost />
       </>,
     );
-    expect(screen.getByRole('status').textContent).toBe('other');
+    expect(screen.getByRole('status').textContent).toBe('dropped');
     act(() => vi.advanceTimersByTime(SNACKBAR_MS));
-    expect(screen.getByRole('status').textContent).toBe('saved');
+    expect(screen.getByRole('status').textContent).toBe('not saved');
   });
 });

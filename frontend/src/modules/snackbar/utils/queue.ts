@@ -12,11 +12,13 @@ export interface Snackbar {
 }
 
 /**
- * Adds a snackbar at the back of the queue. One already queued under the same id is removed,
- * so a repeated message shows once, in its latest form.
+ * Adds a snackbar, shown at once: it answers the user's latest action, so an older success or
+ * note still waiting (or on screen) is stale and dropped. Warnings and errors are kept, to show
+ * after it. One queued under the same id is replaced.
  */
 export function enqueue(queue: Snackbar[], item: Snackbar): Snackbar[] {
-  return [...queue.filter((s) => s.id !== item.id), item];
+  const kept = queue.filter((s) => s.id !== item.id && (s.variant === 'error' || s.variant === 'warning'));
+  return [item, ...kept];
 }
 
 /** Drops the snackbar with `id` (the one on screen when its time is up). */

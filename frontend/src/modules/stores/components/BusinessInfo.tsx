@@ -4,10 +4,12 @@ import type { CallInput, CallName, Store } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { clock, imageUrl, required } from '@/modules/forms/validation';
-import { asBusinessKind, BUSINESS_KINDS, kindKey, timeZones, WEEKDAYS } from '@/modules/onboarding/utils/business';
+import { asBusinessKind, BUSINESS_KINDS, kindKey, timeZones } from '@/modules/onboarding/utils/business';
+import { storeWeekStart, weekOrder } from '@/modules/schedule/utils/weekStart';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { Button } from '@/modules/ui/components/Button';
-import { Checkbox, SelectField, TextField } from '@/modules/ui/components/Field';
+import { ImageUpload } from '@/modules/files/components/ImageUpload';
+import { Checkbox, FormError, SelectField, TextField } from '@/modules/ui/components/Field';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 import { useDebouncedCallback } from '@/modules/ui/hooks/useDebouncedCallback';
 import { useCurrentStore } from '../hooks/useCurrentStore';
@@ -90,7 +92,8 @@ function BusinessInfoForms({ store }: { store: Store }) {
             <h2 style={{ margin: 0 }}>{t('store.identity')}</h2>
             <TextField label={t('fields.businessName')} value={identity.name} onChange={(e) => setIdentity({ ...identity, name: e.target.value })} error={err('name')} />
             <SelectField label={t('fields.businessType')} value={identity.type} onChange={(e) => setIdentity({ ...identity, type: asBusinessKind(e.target.value) })} options={BUSINESS_KINDS.map((k) => ({ value: k, label: t(kindKey(k)) }))} />
-            <TextField label={t('fields.logo')} type="url" value={identity.img} onChange={(e) => setIdentity({ ...identity, img: e.target.value })} error={err('img')} />
+            <ImageUpload label={t('fields.logo')} value={identity.img} onChange={(img) => setIdentity({ ...identity, img })} purpose="logo" storeId={store.id} name={identity.name} />
+            {err('img') ? <FormError role="alert">{err('img')}</FormError> : null}
             <Row $justify="flex-end"><Button type="submit">{t('common.save')}</Button></Row>
           </Stack>
         </form>
@@ -105,7 +108,8 @@ function BusinessInfoForms({ store }: { store: Store }) {
             </Row>
             <strong>{t('fields.daysOff')}</strong>
             <Row $gap={3}>
-              {WEEKDAYS.map((d) => (
+              {/* In the order of the store's weeks, as the board shows them. */}
+              {weekOrder(storeWeekStart(store)).map((d) => (
                 <Checkbox
                   key={d}
                   label={t(`weekdays.${d}`)}

@@ -27,13 +27,14 @@ export function StoreChooser() {
   const { storeId, store } = useCurrentStore();
   const switchStore = useSwitchStore();
   const stores = (me?.stores ?? []).filter((s) => !s.deactive);
-  if (stores.length <= 1) return <StyledName data-testid="store-name">{store?.name ?? stores[0]?.name}</StyledName>;
+  if (stores.length <= 1) return <StyledName data-testid="store-name" data-tour="store">{store?.name ?? stores[0]?.name}</StyledName>;
   return (
     <StyledSelect
       aria-label={t('stores.choose')}
       value={storeId ?? ''}
       onChange={(e) => switchStore(e.target.value)}
       data-testid="store-chooser"
+      data-tour="store"
     >
       {stores.map((s) => (
         <option key={s.id} value={s.id}>

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
 
 const StyledField = styled.div`
@@ -19,6 +19,18 @@ const inputStyles = `
 
 const StyledInput = styled.input<{ $invalid: boolean }>`
   ${inputStyles}
+  border-radius: ${({ theme }) => theme.radius}px;
+  border-color: ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.border)};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  &:focus { outline: 2px solid ${({ theme }) => theme.color.primarySoft}; border-color: ${({ theme }) => theme.color.primary}; }
+`;
+
+const StyledTextArea = styled.textarea<{ $invalid: boolean }>`
+  ${inputStyles}
+  min-height: 96px;
+  resize: vertical;
+  font: inherit;
   border-radius: ${({ theme }) => theme.radius}px;
   border-color: ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.border)};
   background: ${({ theme }) => theme.color.surface};
@@ -49,21 +61,23 @@ export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   error?: string | null;
 };
 
-/** A labelled input with its validation message below it. */
-export function TextField({ label, error, id, ...input }: TextFieldProps) {
+/** What a labelled control receives: its id, whether it is invalid, and what describes it. */
+interface ControlProps {
+  id: string;
+  $invalid: boolean;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
+/** A label, the control it names, and the control's validation message below it. */
+function Labelled({ label, error, id, control }: { label: ReactNode; error?: string | null; id?: string; control: (props: ControlProps) => ReactNode }) {
   const errorId = useId();
   const ownId = useId();
-  const inputId = id ?? ownId;
+  const controlId = id ?? ownId;
   return (
     <StyledField>
-      <StyledLabelText htmlFor={inputId}>{label}</StyledLabelText>
-      <StyledInput
-        {...input}
-        id={inputId}
-        $invalid={!!error}
-        aria-invalid={!!error}
-        aria-describedby={error ? errorId : undefined}
-      />
+      <StyledLabelText htmlFor={controlId}>{label}</StyledLabelText>
+      {control({ id: controlId, $invalid: !!error, 'aria-invalid': !!error, 'aria-describedby': error ? errorId : undefined })}
       {error ? (
         <StyledError id={errorId} role="alert">
           {error}
@@ -71,6 +85,21 @@ export function TextField({ label, error, id, ...input }: TextFieldProps) {
       ) : null}
     </StyledField>
   );
+}
+
+/** A labelled input with its validation message below it. */
+export function TextField({ label, error, id, ...input }: TextFieldProps) {
+  return <Labelled label={label} error={error} id={id} control={(props) => <StyledInput {...input} {...props} />} />;
+}
+
+export type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: ReactNode;
+  error?: string | null;
+};
+
+/** A labelled multi-line input with its validation message below it; what is typed keeps its own direction. */
+export function TextAreaField({ label, error, id, ...area }: TextAreaFieldProps) {
+  return <Labelled label={label} error={error} id={id} control={(props) => <StyledTextArea dir="auto" {...area} {...props} />} />;
 }
 
 export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
@@ -81,25 +110,21 @@ export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
 
 /** A labelled select with its validation message below it. */
 export function SelectField({ label, error, options, id, ...select }: SelectFieldProps) {
-  const errorId = useId();
-  const ownId = useId();
-  const selectId = id ?? ownId;
   return (
-    <StyledField>
-      <StyledLabelText htmlFor={selectId}>{label}</StyledLabelText>
-      <StyledSelect {...select} id={selectId} $invalid={!!error} aria-invalid={!!error} aria-describedby={error ? errorId : undefined}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </StyledSelect>
-      {error ? (
-        <StyledError id={errorId} role="alert">
-          {error}
-        </StyledError>
-      ) : null}
-    </StyledField>
+    <Labelled
+      label={label}
+      error={error}
+      id={id}
+      control={(props) => (
+        <StyledSelect {...select} {...props}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </StyledSelect>
+      )}
+    />
   );
 }
 

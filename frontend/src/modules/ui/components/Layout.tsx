@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { textOn } from '../utils/contrast';
 
 /** A vertical stack with theme spacing. */
 export const Stack = styled.div<{ $gap?: number }>`
@@ -52,7 +53,7 @@ export const Badge = styled.span<{ $color?: string }>`
   border-radius: 10px;
   font-size: 12px;
   font-weight: 600;
-  color: #fff;
+  color: ${({ $color }) => ($color ? textOn($color) : '#fff')};
   background: ${({ theme, $color }) => $color ?? theme.color.danger};
 `;
 

@@ -1,14 +1,22 @@
 import styled from 'styled-components';
 
+/* Tabs that do not fit (a phone, a long language) scroll sideways inside their row instead of
+   widening the page. */
 const StyledTabs = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.spacing(1)};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   margin-bottom: ${({ theme }) => theme.spacing(4)};
+  max-width: 100%;
+  overflow-x: auto;
+  overscroll-behavior-x: contain;
+  scrollbar-width: thin;
 `;
 
 const StyledTab = styled.button<{ $active: boolean }>`
-  padding: ${({ theme }) => `${theme.spacing(2)} ${theme.spacing(4)}`};
+  flex: none;
+  white-space: nowrap;
+  padding: ${({ theme }) => `${theme.spacing(2)} ${theme.spacing(3)}`};
   border: none;
   background: none;
   cursor: pointer;

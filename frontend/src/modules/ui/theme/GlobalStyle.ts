@@ -4,6 +4,8 @@ import { createGlobalStyle } from 'styled-components';
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html, body, #root { height: 100%; margin: 0; }
+  /* The browser draws its own controls (date and time pickers, scroll bars) for the theme. */
+  :root { color-scheme: ${({ theme }) => (theme.dark ? 'dark' : 'light')}; }
   body {
     font-family: ${({ theme }) => theme.font};
     background: ${({ theme }) => theme.color.background};
@@ -13,6 +15,9 @@ export const GlobalStyle = createGlobalStyle`
     -webkit-font-smoothing: antialiased;
   }
   button, input, select, textarea { font: inherit; color: inherit; }
+  /* Said again on the controls themselves: a picker's icon (date, time, select arrow) is drawn
+     by the browser from the control's own scheme, and must not stay dark on a dark field. */
+  input, select, textarea { color-scheme: ${({ theme }) => (theme.dark ? 'dark' : 'light')}; }
   a { color: ${({ theme }) => theme.color.primary}; }
   @keyframes fadeIn { from { opacity: 0; } to { opacity: 1; } }
 `;

@@ -1,13 +1,7 @@
-// The web app's service worker: shows notifications the server pushes (Web Push) and opens
-// their page when one is clicked. The server sends JSON: {title, body, tag, url, store}.
-
-self.addEventListener('install', () => {
-  self.skipWaiting();
-});
-
-self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
-});
+// Web Push in the web app's service worker (`sw.js`, made by vite-plugin-pwa, imports this
+// file): shows notifications the server pushes and opens their page when one is clicked. The
+// server sends JSON: {title, body, tag, url, store}. Installing and activating are the
+// generated worker's: a new version waits until the user reloads from the update prompt.
 
 self.addEventListener('push', (event) => {
   let message = {};

@@ -1,0 +1,71 @@
+// This browser's local database (`clockto-db`): a shift being edited survives a reload and is
+// offered back, restored and saved; leaving the dialog on purpose forgets it; the board's view
+// is kept among the preferences.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { employeeJoined, ownerWithStore, signInWithForm, useServerAndBrowser } from './support.mjs';
+
+let server;
+let browser;
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
+
+/** `yyyy-MM-dd` of the day after today in the store's zone. */
+const tomorrow = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now() + 24 * 3_600_000);
+
+test('a shift being edited survives a reload, and the board keeps its view', async () => {
+  const owner = await ownerWithStore(server, { email: 'drafts-owner@example.com' });
+  const ana = await employeeJoined(server, owner, { email: 'drafts-ana@example.com', firstName: 'Ana' });
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await signInWithForm(page, server.url, 'drafts-owner@example.com', 'secret123');
+  await page.waitForURL(/\/schedule$/);
+  const ready = () => page.getByTestId('connection').and(page.locator('[data-status="connected"]')).waitFor();
+  await ready();
+
+  const cell = page.getByTestId(`cell-${ana.email}-${tomorrow()}`);
+  const dialog = page.getByRole('dialog', { name: 'New shift' });
+  await cell.getByTestId('add-shift').click();
+  await dialog.getByLabel('Shift title').fill('Inventory');
+  await dialog.getByLabel('Start', { exact: true }).fill('07:00');
+  await dialog.getByLabel('End', { exact: true }).fill('11:30');
+  await page.waitForTimeout(700);
+
+  // The tab is reloaded mid-edit: the dialog offers the draft back.
+  await page.reload();
+  await ready();
+  await cell.getByTestId('add-shift').click();
+  const offer = dialog.getByTestId('draft-offer');
+  await offer.waitFor();
+  assert.match(await offer.textContent(), /You have an unsaved version of this shift from/);
+  await offer.getByTestId('draft-restore').click();
+  await offer.waitFor({ state: 'detached' });
+  assert.equal(await dialog.getByLabel('Shift title').inputValue(), 'Inventory');
+  assert.equal(await dialog.getByLabel('End', { exact: true }).inputValue(), '11:30');
+  await dialog.getByTestId('shift-save').click();
+  await page.getByRole('dialog', { name: 'Create this shift?' }).getByTestId('confirm').click();
+  await cell.getByTestId('shift').getByText('Inventory').waitFor();
+
+  // Saved: nothing is offered any more. A draft left with Cancel is forgotten too.
+  await page.getByTestId(`cell-${ana.email}-${tomorrow()}`).getByTestId('add-shift').click();
+  await dialog.getByLabel('Shift title').fill('Delivery');
+  await page.waitForTimeout(700);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await ready();
+  await cell.getByTestId('add-shift').click();
+  await dialog.getByLabel('Shift title').waitFor();
+  await page.waitForTimeout(500);
+  assert.equal(await dialog.getByTestId('draft-offer').count(), 0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The board's view is a preference of this browser.
+  await page.getByRole('tab', { name: 'Month' }).click();
+  await page.reload();
+  await ready();
+  await page.getByRole('tab', { name: 'Month', selected: true }).waitFor();
+  await context.close();
+});

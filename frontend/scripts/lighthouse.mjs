@@ -1,0 +1,245 @@
+// Lighthouse on the two screens people open most, as a phone sees them (Lighthouse's mobile
+// setting with its default throttling: a mid-range phone on slow 4G): the schedule board as
+// the demo store's manager and the home screen as its barista. Starts the real server on the
+// demo store, with the built web app (`npm run build` first) and the debug binary (or
+// BACKEND_BIN, for example target/release/backend; STATIC_DIR for another build of the app),
+// and Debian's chromium.
+//
+//   npm run lighthouse            scores and timings on the terminal
+//   npm run lighthouse -- --json  the same as JSON; reports go to test-artifacts/lighthouse/
+//
+// Besides Lighthouse's own figures it measures, under the same throttling, the time from the
+// start of the navigation until the board's first shift card is painted.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..');
+const dist = process.env.STATIC_DIR ?? resolve(here, '..', 'dist');
+const out = resolve(repo, 'test-artifacts', 'lighthouse');
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BINARY = process.env.BACKEND_BIN ?? resolve(repo, 'target', 'debug', 'backend');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const asJson = process.argv.includes('--json');
+
+/** The demo store's accounts (SEED_DEMO). */
+const DEMO_PASSWORD = 'demo1234';
+const SCREENS = [
+  { name: 'board', path: '/schedule', email: 'manager@example.com', ready: '[data-testid="shift"]' },
+  { name: 'home', path: '/home', email: 'barista@example.com', ready: 'main h1, main h2' },
+];
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+const psql = (sql) => execFileSync('psql', [ADMIN_URL, '-qAtc', sql], { stdio: ['ignore', 'pipe', 'inherit'] });
+
+/** The server on a fresh database with the demo store; `stop()` ends it and drops the database. */
+async function startDemoServer() {
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('no built web app: run `npm run build` first');
+  if (!existsSync(BINARY)) throw new Error(`no server binary at ${BINARY}: run \`cargo build -p backend\``);
+  const name = `clockto_lighthouse_${process.pid}_${Date.now().toString(36)}`;
+  psql(`create database ${name}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'clockto-lighthouse-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(BINARY, [], {
+    env: {
+      ...process.env,
+      DATABASE_URL: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+      BIND: `127.0.0.1:${port}`,
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      MAIL_DIR: join(dataDir, 'mail'),
+      STATIC_DIR: dist,
+      JWT_SECRET: 'lighthouse-secret-lighthouse-secret-00',
+      SEED_DEMO: 'true',
+      RUST_LOG: process.env.RUST_LOG ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    psql(`drop database if exists ${name} with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    // The demo store is made at start-up: ready once its manager can sign in.
+    const res = await fetch(`${url}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: SCREENS[0].email, password: DEMO_PASSWORD }),
+    }).catch(() => null);
+    if (res?.ok) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the demo store was not ready in 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { url, stop };
+}
+
+async function login(url, email) {
+  const res = await fetch(`${url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+  return (await res.json()).data.token;
+}
+
+/**
+ * Signs the browser in as the app does (the token in localStorage, as JSON) from a page of the
+ * origin that is not the app, so that nothing of the app is cached or installed before the
+ * measured load.
+ */
+async function signIn(browser, url, token) {
+  const context = browser.contexts()[0];
+  const page = await context.newPage();
+  await page.goto(`${url}/health`);
+  await page.evaluate((t) => {
+    localStorage.clear();
+    localStorage.setItem('token', JSON.stringify(t));
+    localStorage.setItem('tour-run', JSON.stringify({ dashboard: false, main: false }));
+  }, token);
+  await page.close();
+}
+
+/** Forgets the app's caches, service worker and HTTP cache, keeping localStorage. */
+async function coldStart(browser, url) {
+  const page = await browser.contexts()[0].newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin: url, storageTypes: 'service_workers,cache_storage,indexeddb' });
+  await page.close();
+}
+
+/**
+ * The time from the navigation's start until `selector` is first painted, on a cold load under
+ * Lighthouse's mobile throttling (4x slower CPU, 150 ms and 1.6 Mbit/s), in a phone's viewport.
+ */
+async function timeToPaint(browser, url, path, selector) {
+  const page = await browser.contexts()[0].newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8 * 0.9, uploadThroughput: (750 * 1024) / 8 * 0.9 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript((sel) => {
+    const seen = () => {
+      if (window.__painted === undefined && document.querySelector(sel)) {
+        // The frame after the one that laid it out is the one that shows it.
+        requestAnimationFrame(() => requestAnimationFrame(() => { window.__painted ??= performance.now(); }));
+      }
+    };
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+  }, selector);
+  await page.goto(`${url}${path}`);
+  await page.waitForFunction(() => window.__painted !== undefined, null, { timeout: 60_000 });
+  const ms = await page.evaluate(() => window.__painted);
+  await page.close();
+  return Math.round(ms);
+}
+
+async function main() {
+  const server = await startDemoServer();
+  const profile = mkdtempSync(join(tmpdir(), 'clockto-lighthouse-profile-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    userDataDir: profile,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const results = [];
+  try {
+    mkdirSync(out, { recursive: true });
+    for (const screen of SCREENS) {
+      const token = await login(server.url, screen.email);
+      await signIn(browser, server.url, token);
+      await coldStart(browser, server.url);
+      const runner = await lighthouse(
+        `${server.url}${screen.path}`,
+        {
+          port: chrome.port,
+          output: 'html',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          // Keep the session in localStorage; the cold start above emptied the caches.
+          disableStorageReset: true,
+        },
+      );
+      const { lhr, report } = runner;
+      writeFileSync(join(out, `${screen.name}.html`), report);
+      writeFileSync(join(out, `${screen.name}.json`), JSON.stringify(lhr));
+      await coldStart(browser, server.url);
+      const painted = await timeToPaint(browser, server.url, screen.path, screen.ready);
+      const audit = (id) => lhr.audits[id]?.numericValue;
+      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+        .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      results.push({
+        screen: screen.name,
+        url: `${screen.path} as ${screen.email}`,
+        finalUrl: lhr.finalDisplayedUrl,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        fcpMs: Math.round(audit('first-contentful-paint')),
+        lcpMs: Math.round(audit('largest-contentful-paint')),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        cls: Number(audit('cumulative-layout-shift')?.toFixed(3)),
+        readyPaintedMs: painted,
+        lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+        below90: failing,
+      });
+    }
+  } finally {
+    await browser.close().catch(() => undefined);
+    chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+    await server.stop();
+  }
+  if (asJson) {
+    console.log(JSON.stringify(results, null, 2));
+    return;
+  }
+  for (const r of results) {
+    console.log(`\n${r.screen}: ${r.url}${r.finalUrl.endsWith(r.url.split(' ')[0]) ? '' : ` (ended at ${r.finalUrl})`}`);
+    console.log(`  performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}`);
+    console.log(`  FCP ${r.fcpMs} ms, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls}`);
+    console.log(`  ${r.screen === 'board' ? 'first shift card' : 'first heading'} painted after ${r.readyPaintedMs} ms (throttled, cold)`);
+    if (r.lcpElement) console.log(`  LCP element: ${r.lcpElement}`);
+    if (r.below90.length) console.log(`  audits below 0.9: ${r.below90.join(', ')}`);
+  }
+  console.log(`\nReports: ${out}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

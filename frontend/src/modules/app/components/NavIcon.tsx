@@ -1,0 +1,47 @@
+import {
+  Activity,
+  ArrowLeftRight,
+  Bell,
+  CalendarClock,
+  CalendarCheck,
+  CalendarDays,
+  House,
+  LifeBuoy,
+  CircleHelp,
+  LayoutDashboard,
+  MessageCircle,
+  Settings,
+  Sheet,
+  Store,
+  Tags,
+  Timer,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { NavIconName } from '@/modules/permissions/utils/menu';
+
+const ICONS: Record<NavIconName, LucideIcon> = {
+  home: House,
+  dashboard: LayoutDashboard,
+  schedule: CalendarDays,
+  calendar: CalendarCheck,
+  employees: Users,
+  roles: Tags,
+  store: Store,
+  clock: Timer,
+  clockNow: Activity,
+  timesheets: Sheet,
+  availability: CalendarClock,
+  pool: ArrowLeftRight,
+  messages: MessageCircle,
+  notifications: Bell,
+  settings: Settings,
+  help: CircleHelp,
+  support: LifeBuoy,
+};
+
+/** A navigation entry's icon (lucide), beside its label: hidden from screen readers. */
+export function NavIcon({ name, size = 18 }: { name: NavIconName; size?: number }) {
+  const Icon = ICONS[name];
+  return <Icon size={size} aria-hidden="true" />;
+}
