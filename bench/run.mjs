@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Ours, Peer } from './lib/targets.mjs';
 import { w1, w2, w3, w4, w5, w6, percentile } from './lib/workloads.mjs';
 import { w7 } from './lib/clock.mjs';
+import { w8 } from './lib/chat.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const REPS = Number(process.env.REPS || 3);
@@ -30,6 +31,7 @@ const plan = [
   ['W6', false, (t) => w6(t, { employees: 200, shifts: 2000, concurrency: 32, seconds: QUICK ? 2 : 5 })],
   ['W7', false, (t) => w7(t, { stores: 1, perStore: 500, seconds: QUICK ? 10 : 60 })],
   ['W7', false, (t) => w7(t, { stores: 200, perStore: 25, seconds: QUICK ? 10 : 60 })],
+  ['W8', true, (t) => w8(t, { members: 500, rate: 50, seconds: QUICK ? 10 : 30 })],
 ];
 
 const results = new Map(); // figure -> { ours: [], peer: [] }
@@ -117,6 +119,9 @@ const targets = [
   target('W3 ≥ 2,000 durable edits/s for one store', find('W3 1 store(s) durable'), (o) => [o >= 2000, `${fmt(o)}/s`]),
   target('W4 memory at 10,000 sockets ≤ ½ of peer', find('W4 RSS MiB at 10000'), (o, p) => [o <= p / 2, `${fmt(o)} vs ${fmt(p)} MiB (${(o / p).toFixed(2)}×)`]),
   target('W7 clock-in acknowledgement p99 < 50 ms, 500 employees of one store in 60 s', find('W7 500 clock-ins over 1 store(s) in 60 s ack p99'), (o) => [o < 50, `${fmt(o)} ms`]),
+  // Ours commits every message before it is delivered; the peer keeps nothing.
+  target('W8 chat delivery p99 < 100 ms (committed first), 500 readers, 50 messages/s', find('W8 chat 500 readers 50 msg/s delivery p99'), (o, p) => [o < 100, `${fmt(o)} ms (peer, storing nothing: ${fmt(p)} ms)`]),
+  target('W8 no message lost', find('W8 chat 500 readers 50 msg/s deliveries missing'), (o) => [o === 0, `${fmt(o)} missing`]),
 ];
 
 const after = machine();

@@ -2,46 +2,23 @@
 // their own sockets, spread over a window; each store's manager watches the live board. The
 // employees, their sessions and shifts are seeded in SQL before any store actor loads them,
 // and their tokens are signed here with the server's JWT secret (no sign-in per employee).
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Client, now, openMany } from './eio.mjs';
-import { api, dbUrl, psql } from './targets.mjs';
+import { seedMembers } from './people.mjs';
+import { api } from './targets.mjs';
 import { percentile } from './workloads.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function jwt(secret, claims) {
-  const part = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const head = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
-  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
-}
-
-/** Seeds `n` employees with users, open sessions and a published shift starting now. */
+/** Seeds `n` employees with a published shift starting now. */
 function seed(target, storeId, n) {
-  const url = dbUrl(target.db);
-  const tag = randomUUID().slice(0, 8);
-  const rows = psql(url, `
-    WITH g AS (SELECT g, gen_random_uuid() AS uid, gen_random_uuid() AS eid, gen_random_uuid() AS sid,
-                      gen_random_uuid() AS shid FROM generate_series(1, ${n}) g),
-    u AS (INSERT INTO users (id, email, password_hash, first_name, last_name, status, personal_information_status)
-          SELECT uid, 'w7-${tag}-' || g || '@bench.example.com', '-', 'Clock', 'Bench ' || g, 'confirmed', 'set' FROM g),
-    e AS (INSERT INTO employees (id, store_id, user_id, email, full_name)
-          SELECT eid, '${storeId}', uid, 'w7-${tag}-' || g || '@bench.example.com', 'Clock Bench ' || g FROM g),
-    s AS (INSERT INTO sessions (id, user_id, created_at, expires_at)
-          SELECT sid, uid, now(), now() + interval '1 day' FROM g),
-    sh AS (INSERT INTO shifts (id, store_id, title, start_at, end_at, status, assigned)
+  return seedMembers(target, storeId, n, {
+    label: 'w7',
+    extra: `, sh AS (INSERT INTO shifts (id, store_id, title, start_at, end_at, status, assigned)
            SELECT shid, '${storeId}', 'Rush ' || g, now() - interval '1 minute', now() + interval '4 hours',
-                  'published', eid FROM g)
-    SELECT uid || ',' || sid || ',' || eid || ',' || shid FROM g`);
-  const issued = Math.floor(Date.now() / 1000);
-  return rows.trim().split('\n').map((line) => {
-    const [user, session, employee, shift] = line.split(',');
-    return {
-      employee,
-      shift,
-      storeId,
-      token: jwt(target.jwtSecret, { sub: user, sid: session, iat: issued, exp: issued + 86400 }),
-    };
-  });
+                  'published', eid FROM g)`,
+    extraColumn: 'shid',
+  }).map((p) => ({ employee: p.employee, shift: p.extra, storeId, token: p.token }));
 }
 
 /**

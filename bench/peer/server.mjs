@@ -1,5 +1,5 @@
 // The reference: a plain Node socket.io server doing what our realtime server does for an
-// edit, minus the database. A client `join`s a store room; a `call` is acknowledged and its
+// edit or a chat message, minus the database. A client `join`s a store room; a `call` is acknowledged and its
 // change broadcast to the room with a per-store version, shaped like our `change` event.
 //
 //   PORT=0 node peer/server.mjs      (prints "listening <port>")
@@ -28,6 +28,31 @@ io.on('connection', (socket) => {
     const version = (versions.get(storeId) ?? 0) + 1;
     versions.set(storeId, version);
     const now = Date.now();
+    if (name === 'sendMessage') {
+      // A chat message, shaped like ours, numbered in its conversation.
+      const seq = version;
+      const message = {
+        id: `${storeId}:${seq}`,
+        conversation: payload?.conversationId,
+        seq,
+        sender: socket.id,
+        type: 'text',
+        content: payload?.content ?? '',
+        replyTo: null,
+        action: null,
+        modified: false,
+        deleted: false,
+        timestamp: now,
+        reactions: [],
+        attachments: [],
+        images: [],
+        thumbnails: [],
+        documents: [],
+      };
+      io.to(`store:${storeId}`).emit('change', { storeId, version, type: 'message.created', data: message, at: now });
+      if (typeof ack === 'function') ack({ data: message });
+      return;
+    }
     const shift = {
       id: payload?.shiftId,
       storeId,

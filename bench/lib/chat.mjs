@@ -1,0 +1,99 @@
+// W8: the team chat at a large store's size. 500 members, each on their own socket, read the
+// store's team conversation while ten of them post 50 messages a second. Reports the delivery
+// latency from send to every reader, the send acknowledgement, messages that never arrived,
+// and the server's CPU per delivery. Ours seeds the members in SQL (see `people.mjs`); the
+// Node peer broadcasts the same messages to a room with no database behind it.
+import { Client, now, openMany } from './eio.mjs';
+import { seedMembers } from './people.mjs';
+import { api, cpuMs, dbUrl, psql } from './targets.mjs';
+import { percentile } from './workloads.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Members who post; every member reads. */
+const SENDERS = 10;
+
+/** The store, its members' tokens and its team conversation, on either server. */
+async function setUp(target, members) {
+  if (target.name === 'peer') {
+    const storeId = crypto.randomUUID();
+    return { storeId, conversationId: crypto.randomUUID(), tokens: Array(members).fill(target.token) };
+  }
+  const { storeId } = await api(target.base, 'createBusiness', {
+    name: 'Chat at scale', type: 'retail and consumer', timezoneReference: 'UTC', logo: '',
+  }, target.token);
+  const people = seedMembers(target, storeId, members, { label: 'w8' });
+  const conversationId = psql(
+    dbUrl(target.db),
+    `SELECT id FROM conversations WHERE store_id = '${storeId}' AND kind = 'team'`,
+  ).trim();
+  return { storeId, conversationId, tokens: people.map((p) => p.token) };
+}
+
+/** The marker of a message change: the number in its content, `"content":"w8:<n>"`. */
+function markerOf(raw) {
+  if (!raw.includes('"message.created"')) return -1;
+  const i = raw.indexOf('"content":"w8:');
+  if (i < 0) return -1;
+  return Number.parseInt(raw.slice(i + 14, i + 26), 10);
+}
+
+export async function w8(target, { members, rate, seconds }) {
+  const { storeId, conversationId, tokens } = await setUp(target, members);
+  const sentAt = [];
+  const latencies = [];
+  const got = new Uint32Array(Math.ceil(rate * seconds) + 1);
+  let delivered = 0;
+  const sockets = await openMany(members, 100, async (i) => {
+    const c = new Client(target.base, {
+      token: tokens[i],
+      onChange: (raw, at) => {
+        const m = markerOf(raw);
+        const t = sentAt[m];
+        if (t === undefined) return;
+        latencies.push(at - t);
+        got[m] += 1;
+        delivered += 1;
+      },
+    });
+    await c.connect();
+    const joined = await c.join(storeId);
+    if (!joined.data) throw new Error(`join refused: ${JSON.stringify(joined)}`);
+    return c;
+  });
+  const total = Math.round(rate * seconds);
+  const acks = [];
+  const cpu0 = cpuMs(target.pid);
+  const start = now();
+  let sent = 0;
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((now() - start) / 1000) * rate) + 1);
+    while (sent < due) {
+      const m = sent;
+      const t = now();
+      sentAt[m] = t;
+      const sender = sockets[m % SENDERS];
+      acks.push(
+        sender
+          .call('sendMessage', { [target.name === 'peer' ? 'storeId' : 'store']: storeId, conversationId, content: `w8:${m}` })
+          .then((a) => ({ ok: !!(a && a.data), ms: now() - t })),
+      );
+      sent += 1;
+    }
+    await sleep(2);
+  }
+  const expected = total * members;
+  const drainUntil = now() + 5000;
+  while (delivered < expected && now() < drainUntil) await sleep(10);
+  const cpu = cpuMs(target.pid) - cpu0;
+  const answers = await Promise.all(acks);
+  for (const c of sockets) c.close();
+  const label = `W8 chat ${members} readers ${rate} msg/s`;
+  return {
+    [`${label} delivery p50 ms`]: percentile(latencies, 50),
+    [`${label} delivery p99 ms`]: percentile(latencies, 99),
+    [`${label} send ack p99 ms`]: percentile(answers.map((a) => a.ms), 99),
+    [`${label} deliveries missing`]: expected - delivered,
+    [`${label} sends refused`]: answers.filter((a) => !a.ok).length,
+    [`${label} CPU µs/delivery`]: (cpu * 1000) / Math.max(1, delivered),
+  };
+}
