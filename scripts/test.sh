@@ -17,10 +17,12 @@ suite() {
   local name=$1
   shift
   echo "== $name"
+  local began=$SECONDS
   # Each suite chains its steps with &&: `set -e` does not apply inside an `if` condition.
   if ! ("$@"); then
     failed+=("$name")
   fi
+  echo "== $name: $((SECONDS - began)) s"
 }
 
 backend_tests() {
