@@ -72,6 +72,10 @@ pub struct Settings {
     /// `DELIVERY_RETRY_MS` and `DELIVERY_MAX_ATTEMPTS`: how queued mail and pushes are
     /// retried after a transient failure.
     pub delivery_retry: DeliveryRetry,
+    /// `NOTIFICATION_MERGE_SECONDS`: a notification of the same kind, about the same shift and
+    /// for the same reader as an unread one written (or merged into) less than this long ago
+    /// is merged into it, so a burst of changes notifies once; `0` turns merging off.
+    pub notification_merge_window: Duration,
     /// `OUTBOX_KEEP_DAYS`, `OUTBOX_KEEP_PER_STORE` and `OUTBOX_PRUNE_SECONDS`: how much of the
     /// outbox of committed changes is kept, and how often the rest is pruned.
     pub outbox: OutboxRetention,
@@ -149,6 +153,7 @@ impl std::fmt::Debug for Settings {
             .field("vapid_subject", &self.vapid_subject)
             .field("push_allow_http", &self.push_allow_http)
             .field("delivery_retry", &self.delivery_retry)
+            .field("notification_merge_window", &self.notification_merge_window)
             .field("outbox", &self.outbox)
             .finish_non_exhaustive()
     }
@@ -232,6 +237,10 @@ impl Settings {
                 first: Duration::from_millis(parsed("DELIVERY_RETRY_MS", 30_000)?),
                 max_attempts: parsed("DELIVERY_MAX_ATTEMPTS", 12)?,
             },
+            notification_merge_window: Duration::from_secs(parsed(
+                "NOTIFICATION_MERGE_SECONDS",
+                120,
+            )?),
             outbox: OutboxRetention {
                 keep_for: Duration::from_secs(
                     parsed::<u64>("OUTBOX_KEEP_DAYS", 7)?.saturating_mul(24 * 3600),
@@ -282,6 +291,7 @@ impl Settings {
                 first: Duration::from_millis(100),
                 max_attempts: 12,
             },
+            notification_merge_window: Duration::from_secs(120),
             // Tests prune themselves, at the moments they choose.
             outbox: OutboxRetention {
                 keep_for: Duration::from_secs(7 * 24 * 3600),

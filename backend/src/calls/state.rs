@@ -44,6 +44,7 @@ impl AppState {
             publish,
             settings.store_threads,
             settings.store_idle_after,
+            settings.notification_merge_window,
         );
         AppState {
             settings,

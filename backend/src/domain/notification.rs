@@ -1,11 +1,12 @@
 //! Notifications: the spec's types and variants, who a notification is for, what it refers
 //! to, and which ones also go out by e-mail because someone must act on them.
 
-use crate::domain::ids::{ConversationId, RequestId, ShiftId, UserId};
+use crate::domain::ids::{ConversationId, NotificationId, RequestId, ShiftId, UserId};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// The type of a notification, as the spec names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum NotificationKind {
     #[serde(rename = "newshift")]
     NewShift,
@@ -132,6 +133,19 @@ impl Draft {
         matches!(self.access_for, AccessFor::User(_))
     }
 
+    /// The key under which it merges with its reader's unread notification of a burst: a
+    /// notification to one reader about one shift (never a chat message's).
+    pub fn merge_key(&self) -> Option<MergeKey> {
+        let AccessFor::User(reader) = self.access_for else {
+            return None;
+        };
+        mergeable(self.kind).then_some(MergeKey {
+            kind: self.kind,
+            shift: self.references.shift?,
+            reader,
+        })
+    }
+
     /// How long its push waits: the first of a stretch of unread chat messages waits a
     /// little, and is dropped if its reader sees the message meanwhile (they were looking at
     /// the conversation); everything else goes at once.
@@ -154,6 +168,56 @@ impl Draft {
                     | NotificationKind::TimeOff
                     | NotificationKind::DropShift
             )
+    }
+}
+
+/// What makes notifications one when they come in a burst: the same kind, about the same
+/// shift, for the same reader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MergeKey {
+    pub kind: NotificationKind,
+    pub shift: ShiftId,
+    pub reader: UserId,
+}
+
+impl MergeKey {
+    /// The key of a stored notification, from its columns (`None` when it never merges).
+    pub fn of_row(kind: &str, shift: Option<ShiftId>, reader: Option<UserId>) -> Option<MergeKey> {
+        let kind = NotificationKind::parse(kind)?;
+        mergeable(kind).then_some(MergeKey {
+            kind,
+            shift: shift?,
+            reader: reader?,
+        })
+    }
+}
+
+/// Kinds whose bursts merge. Chat messages group their own way (one notification per
+/// stretch of unread messages, see `chat::tell_of_new`), and their push waits for the reader.
+fn mergeable(kind: NotificationKind) -> bool {
+    kind != NotificationKind::Message
+}
+
+/// A reader's newest unread notification of a [`MergeKey`], and when it was written (or last
+/// merged into).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unread {
+    pub id: NotificationId,
+    pub at: DateTime<Utc>,
+}
+
+impl Unread {
+    /// Whether a notification of the same key made at `now` merges into this one instead of
+    /// being a new one: when this one is less than `window` old. Its time moves to each merge,
+    /// so a burst is a run of changes each less than the window after the one before; a zero
+    /// window never merges. A time a little ahead of `now` (another server's clock) counts as
+    /// recent.
+    pub fn absorbs(&self, now: DateTime<Utc>, window: std::time::Duration) -> bool {
+        let Ok(window) = chrono::Duration::from_std(window) else {
+            // Longer than chrono can count: every unread notification is recent enough.
+            return true;
+        };
+        window > chrono::Duration::zero() && now.signed_duration_since(self.at) < window
     }
 }
 
@@ -330,6 +394,137 @@ mod tests {
         assert!(!draft(NotificationKind::TimeOff, AccessFor::Public).needs_mail());
         assert!(!draft(NotificationKind::Message, AccessFor::User(user)).needs_mail());
         assert!(!draft(NotificationKind::CancelTimeOff, AccessFor::User(user)).needs_mail());
+    }
+
+    fn shift_note(kind: NotificationKind, to: AccessFor, shift: Option<ShiftId>) -> Draft {
+        Draft {
+            kind,
+            variant: Variant::Info,
+            title: String::new(),
+            content: String::new(),
+            access_for: to,
+            source: None,
+            references: References {
+                shift,
+                ..References::default()
+            },
+            reason: None,
+        }
+    }
+
+    #[test]
+    fn notifications_about_one_shift_for_one_reader_merge_by_kind() {
+        let (ana, shift) = (UserId::new(), ShiftId::new());
+        let key = shift_note(
+            NotificationKind::ShiftUpdate,
+            AccessFor::User(ana),
+            Some(shift),
+        )
+        .merge_key()
+        .expect("a shift update to Ana merges");
+        assert_eq!(
+            key,
+            MergeKey {
+                kind: NotificationKind::ShiftUpdate,
+                shift,
+                reader: ana
+            }
+        );
+        // Another kind, shift or reader is another key.
+        let other = |kind, to, s| shift_note(kind, to, Some(s)).merge_key();
+        assert_ne!(
+            other(NotificationKind::NewShift, AccessFor::User(ana), shift),
+            Some(key)
+        );
+        assert_ne!(
+            other(
+                NotificationKind::ShiftUpdate,
+                AccessFor::User(ana),
+                ShiftId::new()
+            ),
+            Some(key)
+        );
+        assert_ne!(
+            other(
+                NotificationKind::ShiftUpdate,
+                AccessFor::User(UserId::new()),
+                shift
+            ),
+            Some(key)
+        );
+        // Nothing to merge under: no shift, everyone's, or a chat message (grouped its own way).
+        let user = AccessFor::User(ana);
+        assert_eq!(
+            shift_note(NotificationKind::TimeOff, user, None).merge_key(),
+            None
+        );
+        assert_eq!(
+            shift_note(
+                NotificationKind::ShiftUpdate,
+                AccessFor::Public,
+                Some(shift)
+            )
+            .merge_key(),
+            None
+        );
+        assert_eq!(
+            shift_note(NotificationKind::Message, user, Some(shift)).merge_key(),
+            None
+        );
+        // A stored row has the key its draft had.
+        assert_eq!(
+            MergeKey::of_row("shiftUpdate", Some(shift), Some(ana)),
+            Some(key)
+        );
+        assert_eq!(MergeKey::of_row("message", Some(shift), Some(ana)), None);
+        assert_eq!(MergeKey::of_row("shiftUpdate", None, Some(ana)), None);
+        assert_eq!(MergeKey::of_row("shiftUpdate", Some(shift), None), None);
+        assert_eq!(MergeKey::of_row("unknown", Some(shift), Some(ana)), None);
+    }
+
+    #[test]
+    fn a_notification_merges_into_an_unread_one_younger_than_the_window() {
+        use chrono::TimeZone;
+        let at = Utc
+            .with_ymd_and_hms(2026, 3, 1, 9, 0, 0)
+            .single()
+            .expect("valid");
+        let unread = Unread {
+            id: NotificationId::new(),
+            at,
+        };
+        let window = std::time::Duration::from_secs(120);
+        let later = |s: i64| at + chrono::Duration::seconds(s);
+        assert!(unread.absorbs(at, window));
+        assert!(unread.absorbs(later(119), window));
+        assert!(
+            !unread.absorbs(later(120), window),
+            "the window is open-ended"
+        );
+        assert!(!unread.absorbs(later(3600), window));
+        assert!(
+            unread.absorbs(later(-5), window),
+            "another clock a little ahead"
+        );
+        assert!(
+            !unread.absorbs(at, std::time::Duration::ZERO),
+            "zero turns it off"
+        );
+        assert!(unread.absorbs(later(86_400 * 365), std::time::Duration::MAX));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn merging_depends_only_on_the_age_against_the_window(
+            age_ms in -10_000i64..10_000_000,
+            window_ms in 0u64..10_000_000,
+        ) {
+            let at = Utc::now();
+            let unread = Unread { id: NotificationId::new(), at };
+            let now = at + chrono::Duration::milliseconds(age_ms);
+            let merges = unread.absorbs(now, std::time::Duration::from_millis(window_ms));
+            proptest::prop_assert_eq!(merges, window_ms > 0 && age_ms < window_ms as i64);
+        }
     }
 
     #[test]

@@ -76,7 +76,7 @@ impl Command for Announce {
                 reason: None,
             })
             .collect();
-        let (writes, events) = crate::store::notify::effects(state.store.id, drafts, now);
+        let (writes, events) = crate::store::notify::effects(state, drafts, now);
         Ok(Effects {
             writes,
             events,

@@ -438,7 +438,7 @@ impl Command for SendMessage {
         };
         let view = post(state, conversation, draft, now, &mut effects);
         let drafts = tell_readers(state, conversation, self.by.employee, &view);
-        let (writes, events) = crate::store::notify::effects(state.store.id, drafts, now);
+        let (writes, events) = crate::store::notify::effects(state, drafts, now);
         effects.writes.extend(writes);
         effects.events.extend(events);
         // The sender has read their own message.

@@ -2,7 +2,7 @@
 
 use crate::db::models::notification::Notification;
 use crate::db::models::notification_delivery::Channels;
-use crate::domain::ids::{EmployeeId, RoleId, StoreId, UserId};
+use crate::domain::ids::{EmployeeId, RoleId, UserId};
 use crate::domain::notification::{AccessFor, Draft};
 use crate::domain::permissions::Permission;
 use crate::store::command::{EventDraft, Visibility, Write};
@@ -13,12 +13,20 @@ use chrono::{DateTime, Utc};
 /// The change type of a new notification (sent to its reader's own room).
 pub const NOTIFICATION_EVENT: &str = "notification.created";
 
-/// Writes each draft and announces it to its reader (or the whole store for public ones).
+/// The change type of a notification a later one of its burst merged into: the same id with
+/// the newer texts and time. Only the store's room hears it (no `notification` event, no new
+/// mail or push): the reader already has it, unread.
+pub const NOTIFICATION_MERGED_EVENT: &str = "notification.updated";
+
+/// Writes each draft and announces it to its reader (or the whole store for public ones). A
+/// draft of a burst (same kind, shift and reader as an unread notification of the merge
+/// window) is written into that notification instead of adding one.
 pub fn effects(
-    store: StoreId,
+    state: &StoreState,
     drafts: Vec<Draft>,
     now: DateTime<Utc>,
 ) -> (Vec<Write>, Vec<EventDraft>) {
+    let store = state.store.id;
     let mut writes = Vec::with_capacity(drafts.len());
     let mut events = Vec::with_capacity(drafts.len());
     for draft in drafts {
@@ -26,6 +34,20 @@ pub fn effects(
             AccessFor::User(u) => Visibility::Users(vec![u]),
             AccessFor::Public => Visibility::Everyone,
         };
+        let into = draft
+            .merge_key()
+            .and_then(|key| state.unmerged.target(key, now));
+        if let Some(unread) = into {
+            let mut row = Notification::from_draft(store, draft, now);
+            row.id = unread.id;
+            events.push(EventDraft {
+                kind: NOTIFICATION_MERGED_EVENT,
+                data: serde_json::to_value(NotificationView::from(&row)).unwrap_or_default(),
+                visibility,
+            });
+            writes.push(Write::MergeNotification(Box::new(row)));
+            continue;
+        }
         let channels = Channels {
             mail: draft.needs_mail(),
             push: draft.needs_push(),

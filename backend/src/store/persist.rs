@@ -152,6 +152,7 @@ fn write_rows(
         Shift::upsert_many(conn, &puts)?;
     }
     let mut notifications: Vec<(&Notification, Channels)> = Vec::new();
+    let mut merged: Vec<&Notification> = Vec::new();
     for write in batch.iter().flat_map(|e| &e.writes) {
         match write {
             Write::PutShift(_)
@@ -176,6 +177,9 @@ fn write_rows(
             }
             Write::AddNotification(n, channels) => {
                 notifications.push((&**n, *channels));
+            }
+            Write::MergeNotification(n) => {
+                merged.push(n);
             }
             Write::MarkNotificationsSeen {
                 reader,
@@ -273,6 +277,14 @@ fn write_rows(
             .filter(|(n, _)| inserted.contains(&n.id))
             .collect();
         Delivery::queue_many(conn, &queued)?;
+    }
+    // After the new ones: a burst may merge into a notification of the same batch. One seen
+    // or deleted meanwhile by another server process (whose commands this actor does not see)
+    // takes in nothing: the batch is planned again on a fresh working set, where it is new.
+    for n in merged {
+        if n.merge_into_unread(conn)? == 0 {
+            return Err(PersistError::Stale);
+        }
     }
     let deletes: Vec<ShiftId> = order
         .iter()

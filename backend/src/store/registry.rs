@@ -31,6 +31,8 @@ struct Inner {
     publish: Publish,
     arbiters: Vec<ArbiterHandle>,
     idle_after: Duration,
+    /// How long a notification takes in later ones of its kind, shift and reader.
+    merge_window: Duration,
 }
 
 impl Inner {
@@ -55,8 +57,16 @@ fn busy() -> AppError {
 }
 
 impl StoreRegistry {
-    /// Starts `threads` arbiters for store actors. Must run inside an actix system.
-    pub fn new(db: Db, publish: Publish, threads: usize, idle_after: Duration) -> StoreRegistry {
+    /// Starts `threads` arbiters for store actors. Must run inside an actix system. An actor
+    /// stops after `idle_after` without work; `merge_window` is how long a notification takes
+    /// in later ones of its kind, shift and reader.
+    pub fn new(
+        db: Db,
+        publish: Publish,
+        threads: usize,
+        idle_after: Duration,
+        merge_window: Duration,
+    ) -> StoreRegistry {
         let arbiters = (0..threads.max(1))
             .map(|_| Arbiter::new().handle())
             .collect();
@@ -67,6 +77,7 @@ impl StoreRegistry {
                 publish,
                 arbiters,
                 idle_after,
+                merge_window,
             }),
         }
     }
@@ -168,10 +179,11 @@ impl StoreRegistry {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         store.hash(&mut h);
         let arbiter = &self.inner.arbiters[(h.finish() as usize) % self.inner.arbiters.len()];
-        let (db, publish, idle) = (
+        let (db, publish, idle, window) = (
             self.inner.db.clone(),
             self.inner.publish.clone(),
             self.inner.idle_after,
+            self.inner.merge_window,
         );
         // A weak handle: the directory must not keep itself alive through its actors.
         let directory = Arc::downgrade(&self.inner);
@@ -182,7 +194,7 @@ impl StoreRegistry {
         });
         StoreActor::start_in_arbiter(arbiter, move |ctx| {
             ctx.set_mailbox_capacity(MAILBOX);
-            StoreActor::new(store, db, publish, retire, idle)
+            StoreActor::new(store, db, publish, retire, idle, window)
         })
     }
 

@@ -15,6 +15,7 @@ use crate::domain::ids::{
     ClockSessionId, ConversationId, EmployeeId, MessageId, ProposalId, RequestId, RoleId, ShiftId,
     StoreId, SurveyId, UserId,
 };
+use crate::domain::notification::{MergeKey, Unread};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use chrono::{DateTime, Duration, Utc};
@@ -195,6 +196,48 @@ impl ChatState {
     }
 }
 
+/// The notifications a new one may merge into: the newest unread one of each kind, shift and
+/// reader written within the merge window (`NOTIFICATION_MERGE_SECONDS`). Notifications
+/// themselves are not part of the working set; this is what the plan needs of them, kept by
+/// the writes (a new or merged notification, marking seen, deleting).
+#[derive(Debug, Clone, Default)]
+pub struct Unmerged {
+    /// How long after a notification (or its last merge) another of its key merges into it.
+    pub window: std::time::Duration,
+    pub unread: HashMap<MergeKey, Unread>,
+}
+
+impl Unmerged {
+    fn load(
+        conn: &mut PgConnection,
+        id: StoreId,
+        now: DateTime<Utc>,
+        window: std::time::Duration,
+    ) -> AppResult<Unmerged> {
+        if window.is_zero() {
+            // Merging is off.
+            return Ok(Unmerged::default());
+        }
+        let since = Duration::from_std(window)
+            .ok()
+            .and_then(|w| now.checked_sub_signed(w))
+            .unwrap_or(DateTime::<Utc>::MIN_UTC);
+        let unread =
+            crate::db::models::notification::Notification::unread_to_merge(conn, id, since)?
+                .into_iter()
+                .collect();
+        Ok(Unmerged { window, unread })
+    }
+
+    /// The unread notification a new one of `key` made at `now` merges into, if any.
+    pub fn target(&self, key: MergeKey, now: DateTime<Utc>) -> Option<Unread> {
+        self.unread
+            .get(&key)
+            .copied()
+            .filter(|u| u.absorbs(now, self.window))
+    }
+}
+
 /// What the actor knows about its store.
 #[derive(Debug, Clone)]
 pub struct StoreState {
@@ -220,11 +263,20 @@ pub struct StoreState {
     pub clock: ClockState,
     /// The chat's conversations, their newest messages and the members' reads.
     pub chat: ChatState,
+    /// The unread notifications new ones of a burst merge into.
+    pub unmerged: Unmerged,
 }
 
 impl StoreState {
-    /// Loads the store's working set: settings, employees, and shifts from `now - HISTORY` on.
-    pub fn load(conn: &mut PgConnection, id: StoreId, now: DateTime<Utc>) -> AppResult<StoreState> {
+    /// Loads the store's working set: settings, employees, and shifts from `now - HISTORY` on;
+    /// `merge_window` is how long a notification takes in later ones of its kind, shift and
+    /// reader.
+    pub fn load(
+        conn: &mut PgConnection,
+        id: StoreId,
+        now: DateTime<Utc>,
+        merge_window: std::time::Duration,
+    ) -> AppResult<StoreState> {
         let Roster {
             store,
             employees,
@@ -245,8 +297,10 @@ impl StoreState {
             .collect();
         let clock = ClockState::load(conn, id, now)?;
         let chat = ChatState::load(conn, id)?;
+        let unmerged = Unmerged::load(conn, id, now, merge_window)?;
         Ok(StoreState {
             chat,
+            unmerged,
             members_at: store.version,
             clock,
             store,

@@ -179,7 +179,7 @@ fn changed(
         data: json!(view),
         visibility,
     });
-    let (n_writes, n_events) = notify::effects(row.store_id, drafts, now);
+    let (n_writes, n_events) = notify::effects(state, drafts, now);
     writes.extend(n_writes);
     events.extend(n_events);
     Effects {

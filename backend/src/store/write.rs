@@ -19,6 +19,7 @@ use crate::domain::ids::{
     ClockSessionId, ConversationId, EmployeeId, NotificationId, ProposalId, RequestId, RoleId,
     ShiftId, SurveyId, UserId,
 };
+use crate::domain::notification::{MergeKey, Unread};
 use crate::store::state::StoreState;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -44,6 +45,12 @@ pub enum Write {
     /// A notification, written in the same transaction as the change that causes it, and the
     /// channels it goes out on after the commit.
     AddNotification(Box<Notification>, Channels),
+    /// A later notification of a burst, written into the reader's unread one it merges into
+    /// (the row's id): its texts and time replace that one's. Nothing more is queued: mail and
+    /// pushes still waiting read the row when they go, and ones gone are not sent again. The
+    /// commit finds it stale when that notification was seen or deleted meanwhile (on another
+    /// server process), and the batch is planned again.
+    MergeNotification(Box<Notification>),
     /// Marks the named notifications of the store seen that are `reader`'s: their private
     /// ones, and the public ones when `public`. How many changed lands in `changed`.
     MarkNotificationsSeen {
@@ -141,6 +148,8 @@ pub enum Undo {
     RemovePunch(uuid::Uuid),
     RemoveCodeUse((EmployeeId, i64, String)),
     RestoreTold((ConversationId, UserId), Option<i64>),
+    /// The unread notifications to merge into, of each key, as they were.
+    RestoreUnmerged(Vec<(MergeKey, Option<Unread>)>),
     /// Whether the period was approved before.
     RestorePeriod(chrono::NaiveDate, bool),
     RestoreConversation(Box<Conversation>),
@@ -296,24 +305,60 @@ impl StoreState {
                 Undo::RemoveVote(v.survey_id, v.employee_id)
             }
             // A grouped `message` notification: the reader was told up to its message.
-            Write::AddNotification(n, _) => {
+            Write::AddNotification(n, _) | Write::MergeNotification(n) => {
                 match (n.conversation_id, n.access_for, n.message_seq) {
                     (Some(c), Some(u), Some(seq)) => {
                         Undo::RestoreTold((c, u), self.chat.told.insert((c, u), seq))
                     }
-                    _ => Undo::Nothing,
+                    _ => self.unmerged_written(n),
                 }
+            }
+            // A notification seen or deleted takes in no more.
+            Write::MarkNotificationsSeen { reader, ids, .. }
+            | Write::DeleteNotifications { reader, ids, .. } => {
+                let done: Vec<MergeKey> = self
+                    .unmerged
+                    .unread
+                    .iter()
+                    .filter(|(key, u)| key.reader == *reader && ids.contains(&u.id))
+                    .map(|(key, _)| *key)
+                    .collect();
+                Undo::RestoreUnmerged(
+                    done.into_iter()
+                        .map(|key| (key, self.unmerged.unread.remove(&key)))
+                        .collect(),
+                )
             }
             // Session edits are not part of the working set.
             Write::AddSessionEdit(_) => Undo::Nothing,
-            // Neither are the notifications' seen marks nor the push subscriptions.
-            Write::MarkNotificationsSeen { .. }
-            | Write::SeeConversationNotifications(..)
-            | Write::DeleteNotifications { .. }
+            // Neither are a conversation's seen marks (only `message` notifications, which do
+            // not merge) nor the push subscriptions.
+            Write::SeeConversationNotifications(..)
             | Write::PutPushSubscription { .. }
             | Write::DeletePushSubscription { .. }
             | Write::ForgetPushSubscriptions(_) => Undo::Nothing,
         }
+    }
+
+    /// A new or merged notification becomes the one later notifications of its key merge
+    /// into. Entries too old to take in anything more leave as new ones come (an undo does not
+    /// bring them back: they would not merge again anyway).
+    fn unmerged_written(&mut self, n: &Notification) -> Undo {
+        let Some(key) = MergeKey::of_row(&n.kind, n.shift_id, n.access_for) else {
+            return Undo::Nothing;
+        };
+        let window = self.unmerged.window;
+        if window.is_zero() {
+            return Undo::Nothing;
+        }
+        self.unmerged
+            .unread
+            .retain(|_, u| u.absorbs(n.created_at, window));
+        let unread = Unread {
+            id: n.id,
+            at: n.created_at,
+        };
+        Undo::RestoreUnmerged(vec![(key, self.unmerged.unread.insert(key, unread))])
     }
 
     pub fn undo(&mut self, undo: Undo) {
@@ -412,6 +457,14 @@ impl StoreState {
                     self.chat.told.remove(&key);
                 }
             },
+            Undo::RestoreUnmerged(entries) => {
+                for (key, unread) in entries.into_iter().rev() {
+                    match unread {
+                        Some(u) => self.unmerged.unread.insert(key, u),
+                        None => self.unmerged.unread.remove(&key),
+                    };
+                }
+            }
             Undo::RestoreRead(key, seen) => match seen {
                 Some(seq) => {
                     self.chat.reads.insert(key, seq);

@@ -127,8 +127,7 @@ impl Command for NotifyOf {
     }
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> backend::error::AppResult<Effects> {
-        let (writes, events) =
-            backend::store::notify::effects(state.store.id, vec![self.0.clone()], now);
+        let (writes, events) = backend::store::notify::effects(state, vec![self.0.clone()], now);
         Ok(Effects {
             writes,
             events,

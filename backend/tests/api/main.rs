@@ -2,6 +2,7 @@
 
 mod accounts;
 mod announcements;
+mod bursts;
 mod calls;
 mod chat;
 mod clock;

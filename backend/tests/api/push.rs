@@ -21,10 +21,10 @@ use std::time::Duration;
 
 /// One request the push service received.
 #[derive(Debug, Clone)]
-struct Received {
+pub(crate) struct Received {
     path: String,
     headers: Vec<(String, String)>,
-    body: Vec<u8>,
+    pub(crate) body: Vec<u8>,
 }
 
 impl Received {
@@ -38,7 +38,7 @@ impl Received {
 
 /// A push service on loopback that records every POST and answers with a chosen status, or
 /// first with a given series of them.
-struct PushService {
+pub(crate) struct PushService {
     origin: String,
     received: Arc<Mutex<Vec<Received>>>,
     status: Arc<AtomicU16>,
@@ -47,7 +47,7 @@ struct PushService {
 }
 
 impl PushService {
-    fn start() -> PushService {
+    pub(crate) fn start() -> PushService {
         let received = Arc::new(Mutex::new(Vec::new()));
         let status = Arc::new(AtomicU16::new(201));
         let first = Arc::new(Mutex::new(VecDeque::new()));
@@ -92,11 +92,11 @@ impl PushService {
         }
     }
 
-    fn endpoint(&self, name: &str) -> String {
+    pub(crate) fn endpoint(&self, name: &str) -> String {
         format!("{}/push/{name}", self.origin)
     }
 
-    fn received(&self) -> Vec<Received> {
+    pub(crate) fn received(&self) -> Vec<Received> {
         self.received.lock().expect("log").clone()
     }
 
@@ -110,7 +110,7 @@ impl PushService {
     }
 
     /// Waits (briefly) until at least `n` requests arrived, and returns them all.
-    async fn wait_for(&self, n: usize) -> Vec<Received> {
+    pub(crate) async fn wait_for(&self, n: usize) -> Vec<Received> {
         let deadline = std::time::Instant::now() + Duration::from_secs(10);
         loop {
             let got = self.received();
@@ -134,13 +134,13 @@ impl Drop for PushService {
 }
 
 /// What a browser keeps of its subscription: its key pair and its auth secret.
-struct Browser {
+pub(crate) struct Browser {
     secret: p256::SecretKey,
     auth: [u8; 16],
 }
 
 impl Browser {
-    fn new() -> Browser {
+    pub(crate) fn new() -> Browser {
         let mut auth = [0u8; 16];
         rand::rngs::OsRng.fill_bytes(&mut auth);
         Browser {
@@ -162,7 +162,7 @@ impl Browser {
         })
     }
 
-    fn decrypt(&self, body: &[u8]) -> Value {
+    pub(crate) fn decrypt(&self, body: &[u8]) -> Value {
         let plain = web_push_native::decrypt(
             body.to_vec(),
             &self.secret,
@@ -173,7 +173,7 @@ impl Browser {
     }
 }
 
-async fn subscribe(s: &Scene, token: &str, browser: &Browser, endpoint: &str) {
+pub(crate) async fn subscribe(s: &Scene, token: &str, browser: &Browser, endpoint: &str) {
     let text = browser.subscription(endpoint).to_string();
     s.call("saveSubscription", token, json!({ "subscription": text }))
         .await
@@ -192,7 +192,7 @@ fn subscriptions(app: &TestApp) -> Vec<(String, String)> {
 }
 
 /// Waits (briefly) until no notification waits for a push: every claim has committed.
-async fn until_nothing_pending(app: &TestApp) {
+pub(crate) async fn until_nothing_pending(app: &TestApp) {
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
     while pending_pushes(app) > 0 {
         assert!(std::time::Instant::now() < deadline, "pushes still pending");

@@ -2,7 +2,7 @@
 //! optimistic concurrency, publishing, answering, removal, batches, reads by permission, and
 //! two nodes editing one shift at once.
 
-use crate::helpers::{spawn_app, TestApp, TestUser};
+use crate::helpers::{spawn_app_with, TestApp, TestUser};
 use crate::stores::{
     add_member, create_role, create_role_with, create_store, snapshot, NOT_ENOUGH_PERMISSION,
 };
@@ -29,7 +29,12 @@ pub struct Scene {
 }
 
 pub async fn scene() -> Scene {
-    let app = spawn_app().await;
+    scene_with(|_| {}).await
+}
+
+/// Like [`scene`], with a chance to change the server's settings first.
+pub async fn scene_with(configure: impl FnOnce(&mut backend::config::Settings)) -> Scene {
+    let app = spawn_app_with(configure).await;
     let owner = app.create_user("owner@example.com");
     let store = create_store(&app, &owner, "Café").await;
     // Baristas may swap shifts; cooks keep the default (no swaps).

@@ -1,6 +1,6 @@
 use crate::db::schema::notifications;
 use crate::domain::ids::{ConversationId, NotificationId, RequestId, ShiftId, StoreId, UserId};
-use crate::domain::notification::{AccessFor, Draft};
+use crate::domain::notification::{AccessFor, Draft, MergeKey, Unread};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
@@ -105,6 +105,71 @@ impl Notification {
         .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(ids)
         .load(conn)?;
         Ok(rows.into_iter().map(|r| r.id).collect())
+    }
+
+    /// The newest unread notification of each [`MergeKey`] of a store written since `since`:
+    /// the ones a new notification of the same kind, shift and reader may still merge into.
+    pub fn unread_to_merge(
+        conn: &mut PgConnection,
+        store: StoreId,
+        since: DateTime<Utc>,
+    ) -> QueryResult<Vec<(MergeKey, Unread)>> {
+        type Row = (
+            NotificationId,
+            String,
+            Option<ShiftId>,
+            Option<UserId>,
+            DateTime<Utc>,
+        );
+        let rows: Vec<Row> = notifications::table
+            .filter(notifications::store_id.eq(store))
+            .filter(notifications::seen.eq(false))
+            .filter(notifications::access_for.is_not_null())
+            .filter(notifications::shift_id.is_not_null())
+            .filter(notifications::created_at.ge(since))
+            .order(notifications::created_at)
+            .select((
+                notifications::id,
+                notifications::kind,
+                notifications::shift_id,
+                notifications::access_for,
+                notifications::created_at,
+            ))
+            .load(conn)?;
+        // Oldest first: the newest of each key is the one kept.
+        let mut newest = std::collections::HashMap::new();
+        for (id, kind, shift, reader, at) in rows {
+            if let Some(key) = MergeKey::of_row(&kind, shift, reader) {
+                newest.insert(key, Unread { id, at });
+            }
+        }
+        Ok(newest.into_iter().collect())
+    }
+
+    /// Writes a later notification of a burst into the unread one it merges into (`self.id`):
+    /// its texts, references and time. Only an unread notification of the same reader and kind
+    /// is touched; answers how many rows changed (none when it was seen or deleted meanwhile).
+    pub fn merge_into_unread(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        diesel::update(
+            notifications::table
+                .filter(notifications::id.eq(self.id))
+                .filter(notifications::store_id.eq(self.store_id))
+                .filter(notifications::access_for.eq(self.access_for))
+                .filter(notifications::kind.eq(&self.kind))
+                .filter(notifications::seen.eq(false)),
+        )
+        .set((
+            notifications::title.eq(&self.title),
+            notifications::content.eq(&self.content),
+            notifications::variant.eq(self.variant),
+            notifications::source.eq(self.source),
+            notifications::drop_request_id.eq(self.drop_request_id),
+            notifications::timeoff_request_id.eq(self.timeoff_request_id),
+            notifications::shift_propose_id.eq(self.shift_propose_id),
+            notifications::reason.eq(&self.reason),
+            notifications::created_at.eq(self.created_at),
+        ))
+        .execute(conn)
     }
 
     /// Marks a reader's `message` notifications of a conversation seen (they opened it).

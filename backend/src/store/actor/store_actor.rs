@@ -100,6 +100,8 @@ pub struct StoreActor {
     pub(super) publish: Publish,
     pub(super) retire: Retire,
     pub(super) idle_after: Duration,
+    /// How long a notification takes in later ones of its kind, shift and reader.
+    pub(super) merge_window: Duration,
     pub(super) state: Option<StoreState>,
     pub(super) queue: VecDeque<Pending>,
     /// Membership questions waiting for the working set to be loaded or re-read.
@@ -123,6 +125,7 @@ impl StoreActor {
         publish: Publish,
         retire: Retire,
         idle_after: Duration,
+        merge_window: Duration,
     ) -> StoreActor {
         StoreActor {
             id,
@@ -130,6 +133,7 @@ impl StoreActor {
             publish,
             retire,
             idle_after,
+            merge_window,
             state: None,
             queue: VecDeque::new(),
             lookups: Vec::new(),
@@ -146,9 +150,9 @@ impl StoreActor {
     fn reload(&mut self, ctx: &mut Context<Self>) {
         self.loading = true;
         self.state = None;
-        let (db, id) = (self.db.clone(), self.id);
+        let (db, id, window) = (self.db.clone(), self.id, self.merge_window);
         let load = async move {
-            db.run(move |conn| StoreState::load(conn, id, Utc::now()))
+            db.run(move |conn| StoreState::load(conn, id, Utc::now(), window))
                 .await
         };
         ctx.spawn(load.into_actor(self).map(|result, act, ctx| {

@@ -40,7 +40,7 @@ pub(crate) fn notify_all(
     now: DateTime<Utc>,
     effects: &mut Effects,
 ) {
-    let (writes, events) = notify::effects(state.store.id, drafts, now);
+    let (writes, events) = notify::effects(state, drafts, now);
     effects.writes.extend(writes);
     effects.events.extend(events);
 }
