@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
 import { seenPublishedShiftsState } from '@/modules/employee-home/states/seenPublishedShiftsState';
 import { dropPushSubscription } from '@/modules/push/utils/webPush';
 import { shiftErrorsState } from '@/modules/schedule/states/shiftErrorsState';
-import { shiftsState } from '@/modules/schedule/states/shiftsState';
+import { shiftStore } from '@/modules/schedule/store/shiftStore';
 import { currentStoreIdState } from '@/modules/stores/states/currentStoreIdState';
 import { employeesState } from '@/modules/stores/states/employeesState';
 import { storeDetailState } from '@/modules/stores/states/storeDetailState';
@@ -80,7 +80,7 @@ export function useSession() {
         reset(currentStoreIdState);
         reset(storeDetailState);
         reset(employeesState);
-        reset(shiftsState);
+        shiftStore.clear();
         reset(shiftErrorsState);
         reset(seenPublishedShiftsState);
         reset(tokenState);

@@ -1,11 +1,22 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useRecoilValue, useSetRecoilState } from 'recoil';
+import { useShiftStoreVersion } from '@/modules/schedule/hooks/useShiftStore';
+import { shiftStore } from '@/modules/schedule/store/shiftStore';
+import { storeDetailState } from '@/modules/stores/states/storeDetailState';
 import { seenPublishedShiftsState } from '../states/seenPublishedShiftsState';
-import { newPublishedCountSelector } from '../states/selectors/newPublishedCountSelector';
+import { newPublished } from '../utils/earnings';
 
-/** The count of new published shifts, and a way to mark shifts seen. */
+/** The count of new published shifts of the signed-in employee (the badge), and a way to mark shifts seen. */
 export function usePublishedBadge() {
-  const count = useRecoilValue(newPublishedCountSelector);
+  const me = useRecoilValue(storeDetailState)?.employee;
+  const seen = useRecoilValue(seenPublishedShiftsState);
+  const version = useShiftStoreVersion();
+  const count = useMemo(
+    () => (me ? newPublished([...shiftStore.values()], me.id, seen).length : 0),
+    // `version` changes with the shifts held; the store itself is one object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [me, seen, version],
+  );
   const setSeen = useSetRecoilState(seenPublishedShiftsState);
   const markSeen = useCallback(
     (ids: string[]) => setSeen((seen) => [...new Set([...seen, ...ids])].slice(-500)),

@@ -1,16 +1,27 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { employee, shift } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { atClock, viewRange } from '../utils/calendar';
-import { groupByEmployee } from '../utils/grouping';
+import { buildIndex } from '../utils/boardIndex';
+import { boardLines, dayTotals, NO_FILTER } from '../utils/boardView';
 import { BoardGrid } from './BoardGrid';
 
 const zone = 'Europe/Berlin';
 
 describe('BoardGrid', () => {
+  // jsdom lays nothing out: the board gets a desktop's viewport, 720 px high, and every row
+  // measures 42 px, so the virtualised rows have something to count with.
+  const sizes = { clientHeight: 720, clientWidth: 1280, offsetHeight: 42 };
+  beforeAll(() => {
+    for (const [name, px] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => px });
+  });
+  afterAll(() => {
+    for (const name of Object.keys(sizes)) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
+  });
+
   it('shows the open-shifts row first and each shift in its employee’s day cell', async () => {
     await i18n.changeLanguage('en');
     const range = viewRange('week', Date.UTC(2026, 10, 18, 12), zone);
@@ -22,10 +33,14 @@ describe('BoardGrid', () => {
     ];
     const onOpen = vi.fn();
     const onCreate = vi.fn();
+    const lines = boardLines(buildIndex(shifts, range.days, range.end), [ana], [], NO_FILTER, new Intl.Collator('en'));
     renderWithProviders(
       <BoardGrid
-        rows={groupByEmployee(shifts, [ana], zone)}
+        lines={lines}
         days={range.days}
+        totals={dayTotals(lines, 7, NO_FILTER)}
+        filter={NO_FILTER}
+        density="comfortable"
         zone={zone}
         roles={[]}
         errors={{ s2: 'Ana has 1 other shift(s) from 09:00 to 17:00 that is/are conflicting with the current shift.' }}
@@ -35,7 +50,7 @@ describe('BoardGrid', () => {
         onMove={vi.fn()}
       />,
     );
-    const headers = screen.getAllByRole('rowheader');
+    const headers = screen.getAllByTestId(/^row-/).map((row) => within(row).getByRole('rowheader'));
     expect(headers.map((r) => r.querySelector('strong')?.textContent)).toEqual(['Open shifts', 'Ana']);
     expect(headers.map((r) => r.querySelector('span:last-child')?.textContent)).toEqual(['4 h', '8 h']);
     const anaCell = screen.getByTestId('cell-ana@example.com-2026-11-17');
@@ -48,5 +63,37 @@ describe('BoardGrid', () => {
     expect(onOpen).toHaveBeenCalledWith(shifts[0]);
     await userEvent.click(within(screen.getByTestId('cell-ana@example.com-2026-11-18')).getByTestId('add-shift'));
     expect(onCreate).toHaveBeenCalledWith(range.days[3], 'ana');
+    const tuesday = screen.getByTestId('total-2026-11-17');
+    expect(tuesday.dataset.minutes).toBe(String(12 * 60));
+    expect(tuesday.textContent).toBe('12 h · 2 shifts');
+  });
+
+  it('puts only the rows in view in the page', async () => {
+    await i18n.changeLanguage('en');
+    const range = viewRange('week', Date.UTC(2026, 10, 18, 12), zone);
+    const people = Array.from({ length: 200 }, (_, i) => employee({ id: `e${i}`, displayName: `Employee ${i + 1}` }));
+    const shifts = people.map((p, i) => shift({ assigned: p.id, start: atClock(range.days[i % 7]!, '09:00', zone), end: atClock(range.days[i % 7]!, '17:00', zone) }));
+    const lines = boardLines(buildIndex(shifts, range.days, range.end), people, [], NO_FILTER, new Intl.Collator('en', { numeric: true }));
+    renderWithProviders(
+      <BoardGrid
+        lines={lines}
+        days={range.days}
+        totals={dayTotals(lines, 7, NO_FILTER)}
+        filter={NO_FILTER}
+        density="compact"
+        zone={zone}
+        roles={[]}
+        errors={{}}
+        editing={{}}
+        onOpen={vi.fn()}
+        onCreate={vi.fn()}
+        onMove={vi.fn()}
+      />,
+    );
+    const rows = screen.getAllByTestId(/^row-/).map((r) => r.querySelector('strong')?.textContent);
+    expect(rows.length).toBeLessThan(40);
+    expect(rows.slice(0, 4)).toEqual(['Open shifts', 'Employee 1', 'Employee 2', 'Employee 3']);
+    expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe('203');
+    expect(screen.getByTestId('total-2026-11-15').dataset.shifts).toBe('29');
   });
 });

@@ -1,75 +1,127 @@
-import { memo, useState } from 'react';
+import { forwardRef, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import styled, { css } from 'styled-components';
 import type { Role, Shift } from '@/modules/api/types';
 import { Avatar } from '@/modules/ui/components/Avatar';
 import { Muted } from '@/modules/ui/components/Layout';
-import type { BoardRow } from '../utils/grouping';
+import { OPEN_ROW } from '../utils/boardIndex';
+import { employeeName, shownIn, type BoardFilter, type BoardLine, type DayTotal, type Density } from '../utils/boardView';
 import { dayKey } from '../utils/calendar';
 import { ShiftCard } from './ShiftCard';
+
+/** Row heights before they are measured: what most rows of each density are. */
+const ESTIMATED_ROW: Record<Density, number> = { comfortable: 86, compact: 42 };
 
 const StyledScroller = styled.div`
   overflow: auto;
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius}px;
   background: ${({ theme }) => theme.color.surface};
-  max-height: calc(100vh - 190px);
+  max-height: calc(100vh - 230px);
+  min-height: 240px;
 `;
 
-const StyledGrid = styled.div<{ $days: number }>`
-  display: grid;
-  grid-template-columns: minmax(150px, 200px) repeat(${({ $days }) => $days}, minmax(${({ $days }) => ($days === 1 ? '260px' : '118px')}, 1fr));
+const StyledTable = styled.div`
   min-width: fit-content;
 `;
 
-const StyledHead = styled.div<{ $today?: boolean }>`
+const StyledRow = styled.div<{ $days: number }>`
+  display: grid;
+  grid-template-columns: minmax(150px, 200px) repeat(${({ $days }) => $days}, minmax(${({ $days }) => ($days === 1 ? '260px' : '118px')}, 1fr));
+`;
+
+const stickyBand = css`
   position: sticky;
-  top: 0;
   z-index: 2;
-  padding: ${({ theme }) => theme.spacing(2)};
-  background: ${({ theme, $today }) => ($today ? theme.color.primarySoft : theme.color.surfaceAlt)};
+  /* Opaque, so the cards scrolling under it never show through. */
+  background: ${({ theme }) => theme.color.surfaceAlt};
+`;
+
+const StyledHeadRow = styled(StyledRow)`
+  ${stickyBand};
+  top: 0;
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const StyledFootRow = styled(StyledRow)`
+  ${stickyBand};
+  bottom: 0;
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const StyledHead = styled.div<{ $today?: boolean }>`
+  padding: ${({ theme }) => theme.spacing(2)};
   font-weight: 600;
   font-size: 13px;
   text-align: center;
+  /* The today tint is laid over the band's opaque colour. */
+  background-image: ${({ theme, $today }) => ($today ? `linear-gradient(${theme.color.primarySoft}, ${theme.color.primarySoft})` : 'none')};
 `;
 
-const StyledCorner = styled(StyledHead)`
+const StyledTotal = styled.div`
+  padding: 6px ${({ theme }) => theme.spacing(2)};
+  font-size: 12px;
+  text-align: center;
+  font-variant-numeric: tabular-nums;
+`;
+
+const StyledCorner = styled.div`
+  position: sticky;
   inset-inline-start: 0;
-  z-index: 3;
+  z-index: 1;
+  padding: ${({ theme }) => theme.spacing(2)};
+  background: ${({ theme }) => theme.color.surfaceAlt};
+  font-weight: 600;
+  font-size: 13px;
   text-align: start;
 `;
 
-const StyledPerson = styled.div`
+const StyledPerson = styled.div<{ $compact: boolean }>`
   position: sticky;
   inset-inline-start: 0;
   z-index: 1;
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.spacing(2)};
-  padding: ${({ theme }) => theme.spacing(2)};
+  padding: ${({ theme, $compact }) => ($compact ? '2px 8px' : theme.spacing(2))};
   background: ${({ theme }) => theme.color.surface};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   border-inline-end: 1px solid ${({ theme }) => theme.color.border};
   min-width: 0;
-  div { min-width: 0; overflow: hidden; }
+  div { min-width: 0; overflow: hidden; ${({ $compact }) => ($compact ? 'display: flex; gap: 6px; align-items: baseline;' : '')} }
   strong { display: block; font-size: 13px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 `;
 
-const StyledCell = styled.div<{ $over: boolean }>`
-  min-height: 64px;
-  padding: 4px;
+const StyledCell = styled.div<{ $over: boolean; $compact: boolean }>`
+  min-height: ${({ $compact }) => ($compact ? 36 : 64)}px;
+  padding: ${({ $compact }) => ($compact ? 2 : 4)}px;
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   border-inline-end: 1px solid ${({ theme }) => theme.color.border};
   background: ${({ theme, $over }) => ($over ? theme.color.primarySoft : 'transparent')};
   cursor: copy;
 `;
 
+const StyledAdd = styled.button<{ $compact: boolean }>`
+  width: 100%;
+  border: none;
+  padding: 0;
+  background: none;
+  color: inherit;
+  opacity: 0.45;
+  cursor: pointer;
+  font-size: ${({ $compact }) => ($compact ? 12 : 16)}px;
+  line-height: ${({ $compact }) => ($compact ? 1 : 1.2)};
+`;
+
 export interface BoardGridProps {
-  rows: BoardRow[];
-  days: number[];
+  lines: BoardLine[];
+  days: readonly number[];
+  totals: DayTotal[];
   zone: string;
   roles: Role[];
+  filter: BoardFilter;
+  density: Density;
   errors: Record<string, string>;
   editing: Record<string, string[]>;
   onOpen: (shift: Shift) => void;
@@ -77,91 +129,199 @@ export interface BoardGridProps {
   onMove: (shiftId: string, day: number, assignee: string | null) => void;
 }
 
-/** The board's grid: one row per employee (open shifts first), one column per day. */
-export const BoardGrid = memo(function BoardGrid({ rows, days, zone, roles, errors, editing, onOpen, onCreate, onMove }: BoardGridProps) {
+/** What every row draws with: the same objects for every row, so rows render only when their own data changes. */
+interface RowContext {
+  days: readonly number[];
+  dayKeys: string[];
+  dayLabels: string[];
+  zone: string;
+  roleById: Map<string, Role>;
+  filter: BoardFilter;
+  compact: boolean;
+  errors: Record<string, string>;
+  editing: Record<string, string[]>;
+  onOpen: (shift: Shift) => void;
+  onCreate: (day: number, assignee: string | null) => void;
+  onMove: (shiftId: string, day: number, assignee: string | null) => void;
+}
+
+/**
+ * The board's grid: one row per employee (open shifts first), one column per day, with day
+ * totals in a sticky footer. Only the rows in view (and a few around them) are in the page.
+ */
+export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, roles, filter, density, errors, editing, onOpen, onCreate, onMove }: BoardGridProps) {
   const { t, i18n } = useTranslation();
-  const [over, setOver] = useState<string | null>(null);
-  const roleById = new Map(roles.map((r) => [r.id, r]));
+  const scroller = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const [bodyTop, setBodyTop] = useState(0);
+  const compact = density === 'compact';
+  const locale = i18n.resolvedLanguage;
+
+  const ctx = useMemo<RowContext>(() => {
+    const head = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone });
+    return {
+      days,
+      dayKeys: days.map((d) => dayKey(d, zone)),
+      dayLabels: days.map((d) => head.format(d)),
+      zone,
+      roleById: new Map(roles.map((r) => [r.id, r])),
+      filter,
+      compact,
+      errors,
+      editing,
+      onOpen,
+      onCreate,
+      onMove,
+    };
+  }, [locale, days, zone, roles, filter, compact, errors, editing, onOpen, onCreate, onMove]);
   const today = dayKey(Date.now(), zone);
-  const head = new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone });
+
+  useLayoutEffect(() => setBodyTop(body.current?.offsetTop ?? 0), [days.length, density]);
+  const rows = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_ROW[density],
+    getItemKey: (i) => lines[i]?.key ?? i,
+    overscan: 3,
+    scrollMargin: bodyTop,
+    // Before the scroller is measured (and where nothing is laid out) assume a desktop's view.
+    initialRect: { width: 1280, height: 720 },
+  });
+  // A new search or filter shows its first rows, wherever the board was scrolled to.
+  useLayoutEffect(() => rows.scrollToOffset(0), [rows, filter]);
+  const items = rows.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  const padTop = first ? first.start - bodyTop : 0;
+  const padBottom = last ? rows.getTotalSize() - (last.end - bodyTop) : 0;
 
   return (
-    <StyledScroller>
-      <StyledGrid $days={days.length} role="grid" aria-label={t('schedule.board')} data-testid="board">
-        <div role="row" style={{ display: 'contents' }}>
+    <StyledScroller ref={scroller} data-testid="board-scroller">
+      <StyledTable role="grid" aria-label={t('schedule.board')} aria-rowcount={lines.length + 2} data-testid="board" data-density={density}>
+        <StyledHeadRow $days={days.length} role="row" aria-rowindex={1}>
           <StyledCorner role="columnheader">{t('schedule.employees')}</StyledCorner>
-          {days.map((d) => (
-            <StyledHead key={d} role="columnheader" $today={dayKey(d, zone) === today}>
-              {head.format(d)}
+          {days.map((d, i) => (
+            <StyledHead key={d} role="columnheader" $today={ctx.dayKeys[i] === today}>
+              {ctx.dayLabels[i]}
             </StyledHead>
           ))}
+        </StyledHeadRow>
+        <div ref={body} role="rowgroup" style={{ paddingTop: padTop, paddingBottom: padBottom }}>
+          {items.map((item) => {
+            const line = lines[item.index];
+            if (!line) return null;
+            return <BoardRowView key={item.key} ref={rows.measureElement} index={item.index} line={line} ctx={ctx} />;
+          })}
         </div>
-        {rows.map((row) => {
-          const name = row.employee ? row.employee.displayName || row.employee.email : t('schedule.openShifts');
-          const assignee = row.key === 'open' ? null : row.key;
-          return (
-            <div key={row.key} role="row" style={{ display: 'contents' }} data-testid={`row-${row.employee?.email ?? 'open'}`}>
-              <StyledPerson role="rowheader">
-                {row.employee ? <Avatar name={name} src={row.employee.displayImg ?? row.employee.img} size={28} /> : <Avatar name="○" size={28} />}
-                <div>
-                  <strong>{name}</strong>
-                  <Muted>{t('schedule.hours', { hours: Math.round(row.minutes / 60) })}</Muted>
-                </div>
-              </StyledPerson>
-              {days.map((d) => {
-                const key = dayKey(d, zone);
-                const cellId = `${row.key}:${key}`;
-                return (
-                  <StyledCell
-                    key={key}
-                    role="gridcell"
-                    $over={over === cellId}
-                    data-testid={`cell-${row.employee?.email ?? 'open'}-${key}`}
-                    onDoubleClick={() => onCreate(d, assignee)}
-                    onDragOver={(e) => {
-                      e.preventDefault();
-                      if (over !== cellId) setOver(cellId);
-                    }}
-                    onDragLeave={() => setOver(null)}
-                    onDrop={(e) => {
-                      e.preventDefault();
-                      setOver(null);
-                      const id = e.dataTransfer.getData('text/shift-id');
-                      if (id) onMove(id, d, assignee);
-                    }}
-                  >
-                    {(row.cells[key] ?? []).map((shift) => {
-                      const role = shift.role ? roleById.get(shift.role) : undefined;
-                      return (
-                        <ShiftCard
-                          key={shift.id}
-                          shift={shift}
-                          zone={zone}
-                          color={role?.color ?? '#8b949e'}
-                          roleTitle={role?.title}
-                          error={errors[shift.id]}
-                          editingBy={editing[shift.id]}
-                          draggable
-                          onOpen={onOpen}
-                        />
-                      );
-                    })}
-                    <button
-                      type="button"
-                      onClick={() => onCreate(d, assignee)}
-                      aria-label={t('schedule.addShiftFor', { name, day: head.format(d) })}
-                      data-testid="add-shift"
-                      style={{ width: '100%', border: 'none', background: 'none', color: 'inherit', opacity: 0.45, cursor: 'pointer', fontSize: 16 }}
-                    >
-                      +
-                    </button>
-                  </StyledCell>
-                );
-              })}
-            </div>
-          );
-        })}
-      </StyledGrid>
+        <StyledFootRow $days={days.length} role="row" aria-rowindex={lines.length + 2} data-testid="board-totals">
+          <StyledCorner role="rowheader">{t('schedule.totals')}</StyledCorner>
+          {totals.map((total, i) => (
+            <StyledTotal key={days[i]} role="gridcell" data-testid={`total-${ctx.dayKeys[i]}`} data-minutes={total.minutes} data-shifts={total.shifts}>
+              {t('schedule.dayTotal', { hours: Math.round(total.minutes / 6) / 10, count: total.shifts })}
+            </StyledTotal>
+          ))}
+        </StyledFootRow>
+      </StyledTable>
     </StyledScroller>
+  );
+});
+
+interface RowProps {
+  index: number;
+  line: BoardLine;
+  ctx: RowContext;
+}
+
+/** One employee's (or the open shifts') week; renders again only when its own shifts change. */
+const BoardRowView = memo(
+  forwardRef<HTMLDivElement, RowProps>(function BoardRowView({ index, line, ctx }, ref) {
+    const { t } = useTranslation();
+    const name = line.employee ? employeeName(line.employee) : line.key === OPEN_ROW ? t('schedule.openShifts') : t('schedule.formerMember');
+    const assignee = line.key === OPEN_ROW ? null : line.key;
+    const testName = line.employee?.email ?? line.key;
+    return (
+      <StyledRow ref={ref} data-index={index} $days={ctx.days.length} role="row" aria-rowindex={index + 2} data-testid={`row-${testName}`}>
+        <StyledPerson role="rowheader" $compact={ctx.compact}>
+          {line.employee ? <Avatar name={name} src={line.employee.displayImg ?? line.employee.img} size={ctx.compact ? 22 : 28} /> : <Avatar name="○" size={ctx.compact ? 22 : 28} />}
+          <div>
+            <strong>{name}</strong>
+            <Muted>{t('schedule.hours', { hours: Math.round((line.row?.minutes ?? 0) / 60) })}</Muted>
+          </div>
+        </StyledPerson>
+        {ctx.days.map((d, i) => (
+          <BoardCell
+            key={d}
+            day={d}
+            dayIndex={i}
+            list={line.row?.cells.get(i)}
+            name={name}
+            assignee={assignee}
+            testName={testName}
+            ctx={ctx}
+          />
+        ))}
+      </StyledRow>
+    );
+  }),
+);
+
+interface CellProps {
+  day: number;
+  dayIndex: number;
+  list: readonly Shift[] | undefined;
+  name: string;
+  assignee: string | null;
+  testName: string;
+  ctx: RowContext;
+}
+
+const NO_SHIFTS: readonly Shift[] = [];
+
+/** One day of one row. The drop highlight is this cell's own state: a drag renders only the cells it crosses. */
+const BoardCell = memo(function BoardCell({ day, dayIndex, list = NO_SHIFTS, name, assignee, testName, ctx }: CellProps) {
+  const { t } = useTranslation();
+  const [over, setOver] = useState(false);
+  const key = ctx.dayKeys[dayIndex]!;
+  const shown = useMemo(() => shownIn(list, ctx.filter), [list, ctx.filter]);
+  return (
+    <StyledCell
+      role="gridcell"
+      $over={over}
+      $compact={ctx.compact}
+      data-testid={`cell-${testName}-${key}`}
+      onDoubleClick={() => ctx.onCreate(day, assignee)}
+      onDragOver={(e) => {
+        e.preventDefault();
+        if (!over) setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        const id = e.dataTransfer.getData('text/shift-id');
+        if (id) ctx.onMove(id, day, assignee);
+      }}
+    >
+      {shown.map((shift) => {
+        const role = shift.role ? ctx.roleById.get(shift.role) : undefined;
+        return (
+          <ShiftCard
+            key={shift.id}
+            shift={shift}
+            zone={ctx.zone}
+            color={role?.color ?? '#8b949e'}
+            roleTitle={role?.title}
+            error={ctx.errors[shift.id]}
+            editingBy={ctx.editing[shift.id]}
+            compact={ctx.compact}
+            draggable
+            onOpen={ctx.onOpen}
+          />
+        );
+      })}
+      <StyledAdd type="button" $compact={ctx.compact} onClick={() => ctx.onCreate(day, assignee)} aria-label={t('schedule.addShiftFor', { name, day: ctx.dayLabels[dayIndex] })} data-testid="add-shift">
+        +
+      </StyledAdd>
+    </StyledCell>
   );
 });

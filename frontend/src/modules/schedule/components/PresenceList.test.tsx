@@ -12,7 +12,7 @@ const users = [
   { userId: 'u2', name: 'Olivia', editing: null },
   { userId: 'u3', name: 'Lena Fischer', editing: 'gone' },
 ];
-const shifts = { s1: shift({ id: 's1', title: 'Morning bar', start: Date.UTC(2026, 10, 24, 6), end: Date.UTC(2026, 10, 24, 14) }) };
+const shifts = new Map([['s1', shift({ id: 's1', title: 'Morning bar', start: Date.UTC(2026, 10, 24, 6), end: Date.UTC(2026, 10, 24, 14) })]]);
 
 describe('PresenceList', () => {
   it('names who is here and lists what each is doing on demand', async () => {

@@ -2,10 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown } from 'lucide-react';
 import styled from 'styled-components';
-import type { Employee } from '@/modules/api/types';
+import type { Employee, Shift } from '@/modules/api/types';
 import type { PresenceUser } from '@/modules/realtime/events';
 import { Avatar } from '@/modules/ui/components/Avatar';
-import type { ShiftMap } from '../utils/shiftMap';
 
 const StyledPresence = styled.div`
   display: flex;
@@ -76,7 +75,7 @@ export interface PresenceListProps {
   users: PresenceUser[];
   employees: Employee[];
   /** The loaded shifts, to name the one someone has open. */
-  shifts: ShiftMap;
+  shifts: { get(id: string): Shift | undefined };
   zone: string;
 }
 
@@ -122,7 +121,7 @@ export function PresenceList({ users, employees, shifts, zone }: PresenceListPro
   const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { timeZone: zone, weekday: 'short', hour: 'numeric', minute: '2-digit' });
   const doing = (u: PresenceUser) => {
     if (!u.editing) return t('schedule.presence.looking');
-    const shift = shifts[u.editing];
+    const shift = shifts.get(u.editing);
     return shift
       ? t('schedule.presence.editing', { title: shift.title, when: when.format(shift.start) })
       : t('schedule.presence.editingShift');

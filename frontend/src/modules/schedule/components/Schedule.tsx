@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useRecoilValue } from 'recoil';
+import { useRecoilState } from 'recoil';
 import type { Shift } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useMe } from '@/modules/auth/hooks/useMe';
@@ -17,11 +17,15 @@ import { Loading } from '@/modules/ui/components/Spinner';
 import { Tabs } from '@/modules/ui/components/Tabs';
 import { useScheduleView } from '../hooks/useScheduleView';
 import { useShiftActions, useShiftErrors, useShiftsInRange } from '../hooks/useShifts';
-import { shiftsState } from '../states/shiftsState';
+import { useBoardIndex, useStoredShift } from '../hooks/useShiftStore';
+import { boardDensityState } from '../states/boardDensityState';
+import { shiftStore } from '../store/shiftStore';
+import { boardLines, dayTotals, NO_FILTER, reuseLines, type BoardFilter, type BoardLine } from '../utils/boardView';
 import { dayStart, SCHEDULE_VIEWS, stepAnchor, viewRange, type ScheduleView } from '../utils/calendar';
-import { groupByEmployee, publishable } from '../utils/grouping';
+import { publishable } from '../utils/grouping';
 import { draftOfShift, instantsOf, movedShift, repeatStarts, type ShiftDraft } from '../utils/shiftForm';
 import { BoardGrid } from './BoardGrid';
+import { BoardToolbar } from './BoardToolbar';
 import { MonthGrid } from './MonthGrid';
 import { PresenceList } from './PresenceList';
 import { ShiftDialog } from './ShiftDialog';
@@ -43,13 +47,26 @@ export function Schedule() {
   const { shifts, loading, error } = useShiftsInRange(storeId, range.start, range.end, 'all');
   const errors = useShiftErrors();
   const actions = useShiftActions(storeId);
+  const { update } = actions;
   const [editing, setEditing] = useState<Editing | null>(null);
-  // Every loaded shift, so an open dialog sees another manager's save live.
-  const loaded = useRecoilValue(shiftsState);
+  // The open shift as it is now, so the dialog sees another manager's save live.
+  const liveShift = useStoredShift(editing?.shift?.id ?? null);
   const [confirm, setConfirm] = useState<'publish' | 'clear' | null>(null);
-  const rows = useMemo(() => groupByEmployee(shifts, employees, zone), [shifts, employees, zone]);
+  const [filter, setFilter] = useState<BoardFilter>(NO_FILTER);
+  // Typing in the search stays responsive on a large store: the rows follow a moment later.
+  const shownFilter = useDeferredValue(filter);
+  const [density, setDensity] = useRecoilState(boardDensityState);
+  const index = useBoardIndex(range.days, range.end);
+  const collator = useMemo(() => new Intl.Collator(i18n.resolvedLanguage, { numeric: true, sensitivity: 'base' }), [i18n.resolvedLanguage]);
+  const drawn = useRef<ReadonlyMap<string, BoardLine>>(new Map());
+  const lines = useMemo(() => {
+    const next = reuseLines(drawn.current, boardLines(index, employees, roles, shownFilter, collator));
+    drawn.current = new Map(next.map((l) => [l.key, l]));
+    return next;
+  }, [index, employees, roles, shownFilter, collator]);
+  const totals = useMemo(() => dayTotals(lines, range.days.length, shownFilter), [lines, range.days.length, shownFilter]);
   const toPublish = useMemo(() => publishable(shifts), [shifts]);
-  const others = users.filter((u) => u.userId !== me?.id);
+  const others = useMemo(() => users.filter((u) => u.userId !== me?.id), [users, me?.id]);
   const editingBy = useMemo(() => {
     const map: Record<string, string[]> = {};
     for (const u of others) if (u.editing) (map[u.editing] ??= []).push(u.name);
@@ -79,13 +96,13 @@ export function Schedule() {
 
   const handleMove = useCallback(
     (shiftId: string, day: number, assignee: string | null) => {
-      const shift = shifts.find((s) => s.id === shiftId);
+      const shift = shiftStore.get(shiftId);
       if (!shift) return;
       const moved = movedShift(shift, day, assignee, zone);
       if (moved.start === shift.start && moved.assigned === shift.assigned) return;
-      actions.update(shift, moved).catch((e: unknown) => snack(errorText(t, e), 'error', `move-${shiftId}`));
+      update(shift, moved).catch((e: unknown) => snack(errorText(t, e), 'error', `move-${shiftId}`));
     },
-    [shifts, zone, actions, snack, t],
+    [zone, update, snack, t],
   );
 
   const handleCreateSubmit = async (draft: ShiftDraft) => {
@@ -151,7 +168,7 @@ export function Schedule() {
       <PageHeader>
         <Row $gap={3}>
           <h1>{t('schedule.title')}</h1>
-          <PresenceList users={others} employees={employees} shifts={loaded} zone={zone} />
+          <PresenceList users={others} employees={employees} shifts={shiftStore} zone={zone} />
         </Row>
         <Row $gap={2}>
           <Link to="/clock/now" data-testid="schedule-clock-now">{t('nav.clockNow')}</Link>
@@ -180,9 +197,11 @@ export function Schedule() {
       </Row>
       {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
       {loading && shifts.length === 0 ? <Muted>{t('common.loading')}</Muted> : null}
+      {view === 'month' ? null : <BoardToolbar filter={filter} roles={roles} density={density} onFilter={setFilter} onDensity={setDensity} />}
       {view === 'month' ? (
         <MonthGrid
           days={range.days}
+          end={range.end}
           month={anchor}
           shifts={shifts}
           zone={zone}
@@ -194,10 +213,13 @@ export function Schedule() {
         />
       ) : (
         <BoardGrid
-          rows={rows}
+          lines={lines}
           days={range.days}
+          totals={totals}
           zone={zone}
           roles={roles}
+          filter={shownFilter}
+          density={density}
           errors={errors}
           editing={editingBy}
           onOpen={handleOpen}
@@ -208,7 +230,7 @@ export function Schedule() {
       {editing ? (
         <ShiftDialog
           shift={editing.shift}
-          live={editing.shift ? (loaded[editing.shift.id] ?? null) : undefined}
+          live={editing.shift ? liveShift : undefined}
           initial={editing.draft}
           zone={zone}
           roles={roles}

@@ -66,6 +66,8 @@ export interface ShiftCardProps {
   /** Names of others who have this shift open. */
   editingBy?: string[];
   draggable?: boolean;
+  /** One line: times and title (the status shows in the border and the accessible name). */
+  compact?: boolean;
   onOpen?: (shift: Shift) => void;
 }
 
@@ -79,6 +81,7 @@ export const ShiftCard = memo(function ShiftCard({
   error,
   editingBy,
   draggable,
+  compact,
   onOpen,
 }: ShiftCardProps) {
   const { t, i18n } = useTranslation();
@@ -106,17 +109,23 @@ export const ShiftCard = memo(function ShiftCard({
           ✎ {editingBy[0]}
         </StyledEditing>
       ) : null}
-      <StyledTime>
-        {times}
-      </StyledTime>
-      <StyledMeta>{shift.title}{roleTitle && roleTitle !== shift.title ? ` · ${roleTitle}` : ''}</StyledMeta>
-      {assigneeName ? <StyledMeta>{assigneeName}</StyledMeta> : null}
-      <StyledMeta data-testid="shift-status">
+      {compact ? (
+        <StyledMeta>
+          <strong>{times}</strong> {shift.title}
+        </StyledMeta>
+      ) : (
+        <>
+          <StyledTime>{times}</StyledTime>
+          <StyledMeta>{shift.title}{roleTitle && roleTitle !== shift.title ? ` · ${roleTitle}` : ''}</StyledMeta>
+          {assigneeName ? <StyledMeta>{assigneeName}</StyledMeta> : null}
+          <StyledMeta data-testid="shift-status">
         {t(`schedule.status.${shift.status}`)}
         {/* Live from the time clock: on the clock, on break, worked or missed. */}
         {shift.progress !== 'ns' ? <span data-testid="shift-progress"> · {t(`schedule.progress.${shift.progress}`)}</span> : null}
         {isLate(shift, Date.now()) ? <span data-testid="shift-late"> · {t('schedule.progress.late')}</span> : null}
       </StyledMeta>
+        </>
+      )}
       {error ? <StyledError role="alert">{error}</StyledError> : null}
     </StyledCard>
   );

@@ -4,23 +4,23 @@ import type { CreateShiftInput, Shift, ShiftPatch } from '@/modules/api/types';
 import { ApiError } from '@/modules/api/ApiError';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useChanges } from '@/modules/realtime/hooks/useChanges';
-import { shiftsState } from '../states/shiftsState';
 import { shiftErrorsState } from '../states/shiftErrorsState';
-import { shiftsInRangeSelector } from '../states/selectors/shiftsInRangeSelector';
-import { applyShiftChange, mergeShifts, removeShift, upsertShift } from '../utils/shiftMap';
+import { shiftStore } from '../store/shiftStore';
+import { applyShiftChange } from '../utils/shiftChanges';
+import { useStoredShiftsBetween } from './useShiftStore';
 import { useShiftCalls } from './useShiftCalls';
 
 /** Whose shifts to read: all (managers) or the user's own. */
 export type ShiftScope = 'all' | 'mine';
 
 /**
- * The shifts of the current store in `[start, end]`, loaded over HTTP and kept current by
- * realtime changes; a resync reloads them.
+ * The shifts of the current store in `[start, end]`, kept current by realtime changes. Only the
+ * parts of the range not read before are read (a month around a loaded week reads the days
+ * around it); a resync that cannot replay reads again.
  */
 export function useShiftsInRange(storeId: string | null, start: number, end: number, scope: ShiftScope) {
   const api = useApi();
-  const setShifts = useSetRecoilState(shiftsState);
-  const shifts = useRecoilValue(shiftsInRangeSelector({ start, end }));
+  const shifts = useStoredShiftsBetween(start, end);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const [generation, setGeneration] = useState(0);
@@ -28,20 +28,28 @@ export function useShiftsInRange(storeId: string | null, start: number, end: num
   useEffect(() => {
     if (!storeId) return;
     let live = true;
+    const missing = shiftStore.unread(`${storeId}:${scope}`, start, end, scope === 'mine' ? [`${storeId}:all`] : []);
+    if (missing.length === 0) {
+      setLoading(false);
+      return;
+    }
     setLoading(true);
-    api
-      .get<Shift[]>(`/stores/${storeId}/shifts`, { start, end, scope })
-      .then((loaded) => {
-        if (!live) return;
-        setShifts((map) => mergeShifts(map, loaded.filter((s) => s.storeId === storeId)));
-        setError(null);
-      })
+    Promise.all(
+      missing.map(([from, to]) =>
+        api.get<Shift[]>(`/stores/${storeId}/shifts`, { start: from, end: to, scope }).then((loaded) => {
+          if (!live) return;
+          shiftStore.upsert(loaded.filter((s) => s.storeId === storeId));
+          shiftStore.markRead(`${storeId}:${scope}`, from, to);
+        }),
+      ),
+    )
+      .then(() => live && setError(null))
       .catch((e: unknown) => live && setError(e))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [api, storeId, start, end, scope, setShifts, generation]);
+  }, [api, storeId, start, end, scope, generation]);
 
   // Changes themselves are applied app-wide (see `useApplyShiftChanges`); a resync reloads.
   useChanges(
@@ -54,17 +62,15 @@ export function useShiftsInRange(storeId: string | null, start: number, end: num
 
 /** Applies every realtime shift change of the current store to the loaded shifts. */
 export function useApplyShiftChanges() {
-  const setShifts = useSetRecoilState(shiftsState);
   useChanges(
-    (event) => setShifts((map) => applyShiftChange(map, event)),
-    () => setShifts({}),
+    (event) => applyShiftChange(shiftStore, event),
+    () => shiftStore.clear(),
   );
 }
 
 /** Drops every loaded shift (on a store switch). */
 export function useResetShifts() {
-  const setShifts = useSetRecoilState(shiftsState);
-  return useCallback(() => setShifts({}), [setShifts]);
+  return useCallback(() => shiftStore.clear(), []);
 }
 
 /** The last refusal per shift id. */
@@ -75,19 +81,18 @@ export function useShiftErrors() {
 /** Shift edits of the board and the employee home. */
 export function useShiftActions(storeId: string | null) {
   const run = useShiftCalls();
-  const setShifts = useSetRecoilState(shiftsState);
   const setErrors = useSetRecoilState(shiftErrorsState);
 
   const noteError = useCallback(
     (id: string, error: unknown) => {
       if (error instanceof ApiError && error.code === 'stale_shift') {
         const current = (error.details as { shift?: Shift } | undefined)?.shift;
-        if (current) setShifts((map) => upsertShift(map, current));
+        if (current) shiftStore.upsert([current]);
       }
       const text = error instanceof Error ? error.message : String(error);
       setErrors((all) => ({ ...all, [id]: text }));
     },
-    [setShifts, setErrors],
+    [setErrors],
   );
 
   const clearError = useCallback(
@@ -103,10 +108,10 @@ export function useShiftActions(storeId: string | null) {
   const create = useCallback(
     async (input: CreateShiftInput) => {
       const answer = await run('createShift', { store: storeId, ...input });
-      setShifts((map) => mergeShifts(map, answer.shifts));
+      shiftStore.upsert(answer.shifts);
       return answer;
     },
-    [run, storeId, setShifts],
+    [run, storeId],
   );
 
   const update = useCallback(
@@ -118,7 +123,7 @@ export function useShiftActions(storeId: string | null) {
           updatedShift: { ...patch, version: shift.version },
           ...(cancelReason ? { cancelReason } : {}),
         });
-        setShifts((map) => upsertShift(map, next));
+        shiftStore.upsert([next]);
         clearError(shift.id);
         return next;
       } catch (e) {
@@ -126,7 +131,7 @@ export function useShiftActions(storeId: string | null) {
         throw e;
       }
     },
-    [run, storeId, setShifts, clearError, noteError],
+    [run, storeId, clearError, noteError],
   );
 
   const remove = useCallback(
@@ -136,35 +141,35 @@ export function useShiftActions(storeId: string | null) {
         store: storeId,
         ...(cancelReason ? { cancelReason } : {}),
       });
-      setShifts((map) => removeShift(map, shift.id));
+      shiftStore.remove([shift.id]);
       clearError(shift.id);
     },
-    [run, storeId, setShifts, clearError],
+    [run, storeId, clearError],
   );
 
   const publish = useCallback(
     async (ids: string[]) => {
       const answer = await run('publishShifts', { store: storeId, shifts: ids });
-      setShifts((map) => mergeShifts(map, answer.shifts));
+      shiftStore.upsert(answer.shifts);
       return answer.shifts;
     },
-    [run, storeId, setShifts],
+    [run, storeId],
   );
 
   const clear = useCallback(
     async (start: number, end: number) => {
       const answer = await run('clearSchedule', { store: storeId, start, end });
-      setShifts((map) => answer.deleted.reduce(removeShift, map));
+      shiftStore.remove(answer.deleted);
       return answer.deleted;
     },
-    [run, storeId, setShifts],
+    [run, storeId],
   );
 
   const respond = useCallback(
     async (shift: Shift, answer: 'confirmShift' | 'declineShift') => {
       try {
         const next = await run(answer, { store: storeId, shiftId: shift.id });
-        setShifts((map) => upsertShift(map, next));
+        shiftStore.upsert([next]);
         clearError(shift.id);
         return next;
       } catch (e) {
@@ -172,7 +177,7 @@ export function useShiftActions(storeId: string | null) {
         throw e;
       }
     },
-    [run, storeId, setShifts, clearError, noteError],
+    [run, storeId, clearError, noteError],
   );
 
   return { create, update, remove, publish, clear, respond, noteError, clearError };

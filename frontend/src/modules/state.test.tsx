@@ -3,12 +3,11 @@ import { RecoilRoot, snapshot_UNSTABLE } from 'recoil';
 import { describe, expect, it } from 'vitest';
 import { employee, shift } from '@/test/fixtures';
 import type { StoreDetail } from '@/modules/api/types';
-import { newPublishedCountSelector } from '@/modules/employee-home/states/selectors/newPublishedCountSelector';
+import { usePublishedBadge } from '@/modules/employee-home/hooks/usePublishedBadge';
 import { seenPublishedShiftsState } from '@/modules/employee-home/states/seenPublishedShiftsState';
 import { useThemePreferences } from '@/modules/preferences/hooks/useThemePreferences';
 import { themeNameState } from '@/modules/preferences/states/themeNameState';
-import { shiftsState } from '@/modules/schedule/states/shiftsState';
-import { shiftsInRangeSelector } from '@/modules/schedule/states/selectors/shiftsInRangeSelector';
+import { shiftStore } from '@/modules/schedule/store/shiftStore';
 import { storeDetailState } from '@/modules/stores/states/storeDetailState';
 import { permissionsSelector } from '@/modules/stores/states/selectors/permissionsSelector';
 import { chooseStore } from '@/modules/stores/utils/chooseStore';
@@ -50,27 +49,35 @@ describe('atoms and selectors', () => {
     expect(snap.getLoadable(permissionsSelector).getValue()).toEqual({ isOwner: false, isManager: true, names: ['schedule'] });
   });
 
-  it('selects the shifts of a range', () => {
-    const snap = snapshot_UNSTABLE(({ set }) =>
-      set(shiftsState, {
-        a: shift({ id: 'a', start: 10, end: 20 }),
-        b: shift({ id: 'b', start: 30, end: 40 }),
-      }),
-    );
-    expect(snap.getLoadable(shiftsInRangeSelector({ start: 25, end: 50 })).getValue().map((s) => s.id)).toEqual(['b']);
-  });
-
-  it('counts new published shifts of the signed-in employee for the badge', () => {
-    const snap = snapshot_UNSTABLE(({ set }) => {
-      set(storeDetailState, detail({}));
-      set(shiftsState, {
-        a: shift({ id: 'a', assigned: 'me', status: 'published' }),
-        b: shift({ id: 'b', assigned: 'me', status: 'published' }),
-        c: shift({ id: 'c', assigned: 'someone', status: 'published' }),
-      });
-      set(seenPublishedShiftsState, ['a']);
+  it('counts new published shifts of the signed-in employee for the badge, live', () => {
+    shiftStore.clear();
+    shiftStore.upsert([
+      shift({ id: 'a', assigned: 'me', status: 'published' }),
+      shift({ id: 'b', assigned: 'me', status: 'published' }),
+      shift({ id: 'c', assigned: 'someone', status: 'published' }),
+    ]);
+    shiftStore.flush();
+    const { result } = renderHook(() => usePublishedBadge(), {
+      wrapper: ({ children }) => (
+        <RecoilRoot
+          initializeState={({ set }) => {
+            set(storeDetailState, detail({}));
+            set(seenPublishedShiftsState, ['a']);
+          }}
+        >
+          {children}
+        </RecoilRoot>
+      ),
     });
-    expect(snap.getLoadable(newPublishedCountSelector).getValue()).toBe(1);
+    expect(result.current.count).toBe(1);
+    act(() => {
+      shiftStore.upsert([shift({ id: 'd', assigned: 'me', status: 'published' })]);
+      shiftStore.flush();
+    });
+    expect(result.current.count).toBe(2);
+    act(() => result.current.markSeen(['b', 'd']));
+    expect(result.current.count).toBe(0);
+    shiftStore.clear();
   });
 
   it('restores the chosen store when still a member, else the first active one', () => {
