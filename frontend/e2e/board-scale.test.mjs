@@ -3,7 +3,7 @@
 // each day. (Its figures come from the browser benchmark, `scripts/bench-board.sh`.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './support.mjs';
+import { call, employeeJoined, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './support.mjs';
 
 const EMPLOYEES = 200;
 const ZONE = 'Europe/Berlin';
@@ -33,7 +33,7 @@ const dayKey = (at) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).form
 
 const rowNames = (page) => page.locator('[data-testid^="row-"] [role="rowheader"] strong').allTextContents();
 
-test(`the board of ${EMPLOYEES} employees and 2,000 shifts: only what is in view, found by name, role and status, totalled per day`, async () => {
+test(`the board of ${EMPLOYEES} employees and 2,000 shifts: only what is in view, found by name, role and status, totalled per day; a burst of edits notifies once`, async () => {
   const owner = await ownerWithStore(server, { email: 'scale-owner@example.com' });
   const cook = await call(server.url, 'createRole', { store: owner.storeId, roleData: { title: 'Cook', color: '#e4572e', swappeable: true } }, owner.token);
   const ids = [];
@@ -142,4 +142,27 @@ test(`the board of ${EMPLOYEES} employees and 2,000 shifts: only what is in view
   await day.getByTestId('month-counts').click();
   assert.equal(await page.getByTestId('month-day-list').getByTestId('shift').count(), 402);
   await context.close();
+
+  // A burst of edits of one shift notifies its assignee once, with the latest text.
+  const ana = await employeeJoined(server, owner, { email: 'scale-ana@example.com' });
+  const team = await fetch(`${server.url}/api/v1/stores/${owner.storeId}/employees`, { headers: { authorization: `Bearer ${owner.token}` } }).then((r) => r.json());
+  const anaId = team.data.find((e) => e.email === ana.email).id;
+  const created = await call(server.url, 'createShift', { storeId: owner.storeId, title: 'Title 0', role: owner.roleId, assigned: anaId, start: weekDayAt(6, 9), end: weekDayAt(6, 13) }, owner.token);
+  const shiftId = created.shifts[0].id;
+  await call(server.url, 'publishShifts', { storeId: owner.storeId, shifts: [shiftId] }, owner.token);
+  for (let n = 1; n <= 20; n += 1) {
+    await call(server.url, 'updateShift', { storeId: owner.storeId, shiftId, updatedShift: { title: `Title ${n}` } }, owner.token);
+  }
+  const mine = await fetch(`${server.url}/api/v1/stores/${owner.storeId}/notifications`, { headers: { authorization: `Bearer ${ana.token}` } }).then((r) => r.json());
+  const updates = mine.data.private.filter((n) => n.type === 'shiftUpdate');
+  assert.equal(updates.length, 1, JSON.stringify(updates.map((n) => n.content)));
+  assert.match(updates[0].content, /^Your shift Title 20 on /);
+  const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const anaPage = await phone.newPage();
+  await signInWithForm(anaPage, server.url, ana.email, ana.password);
+  await anaPage.waitForURL(/\/home$/);
+  await anaPage.goto(`${server.url}/notifications`);
+  await anaPage.getByText(/^Your shift Title 20 on /).waitFor();
+  assert.equal(await anaPage.getByText(/^Your shift Title \d+ on /).count(), 1);
+  await phone.close();
 });
