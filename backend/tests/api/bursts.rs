@@ -4,7 +4,7 @@
 
 use crate::helpers::{TestApp, TestUser};
 use crate::push::{subscribe, until_nothing_pending, Browser, PushService};
-use crate::shifts::{berlin, scene, scene_with, Scene};
+use crate::shifts::{berlin, private_notifications, scene, scene_with, Scene};
 use backend::db::models::notification_delivery::{Channel, Delivery};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -12,29 +12,15 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
 
-/// A user's private notifications of the scene's store, newest first.
-async fn private(s: &Scene, who: &TestUser) -> Vec<Value> {
-    s.app
-        .get(
-            &format!("/api/v1/stores/{}/notifications", s.store),
-            Some(&who.token),
-        )
-        .await
-        .data()["private"]
-        .as_array()
-        .expect("list")
-        .clone()
-}
-
 /// The unseen ones among them: what the badge counts.
 async fn unseen(s: &Scene, who: &TestUser) -> Vec<Value> {
-    let mut list = private(s, who).await;
+    let mut list = private_notifications(s, who).await;
     list.retain(|n| n["seen"] == false);
     list
 }
 
 async fn mark_all_seen(s: &Scene, who: &TestUser) {
-    let ids: Vec<Value> = private(s, who)
+    let ids: Vec<Value> = private_notifications(s, who)
         .await
         .iter()
         .map(|n| n["id"].clone())
@@ -110,7 +96,7 @@ async fn twenty_quick_title_edits_notify_the_assignee_once_with_the_latest_text_
         "the latest text: {content}"
     );
     // It is the newest of the list, at the time of the last edit.
-    assert_eq!(private(&s, &s.ana).await[0]["id"], note["id"]);
+    assert_eq!(private_notifications(&s, &s.ana).await[0]["id"], note["id"]);
 
     // One push for the burst (besides the new shift's), and no second one later.
     until_nothing_pending(&s.app).await;
@@ -265,7 +251,7 @@ async fn a_notification_seen_through_another_server_takes_in_no_more() {
     assert_eq!(seen.data()["updated"], 1);
     retitle(&s, &shift, "Second").await;
 
-    let list = private(&s, &s.ana).await;
+    let list = private_notifications(&s, &s.ana).await;
     let updates: Vec<&Value> = list.iter().filter(|n| n["type"] == "shiftUpdate").collect();
     assert_eq!(updates.len(), 2, "{list:?}");
     assert_eq!(updates[0]["seen"], false);

@@ -1008,8 +1008,8 @@ async fn shifts_must_fit_availability_and_avoid_accepted_time_off() {
     assert_eq!(reply.body["details"]["type"], 1);
 }
 
-/// The types of a user's private notifications, newest first.
-async fn notification_types(s: &Scene, who: &TestUser) -> Vec<String> {
+/// A user's private notifications of the scene's store, newest first.
+pub async fn private_notifications(s: &Scene, who: &TestUser) -> Vec<Value> {
     s.app
         .get(
             &format!("/api/v1/stores/{}/notifications", s.store),
@@ -1019,6 +1019,13 @@ async fn notification_types(s: &Scene, who: &TestUser) -> Vec<String> {
         .data()["private"]
         .as_array()
         .expect("list")
+        .clone()
+}
+
+/// The types of a user's private notifications, newest first.
+async fn notification_types(s: &Scene, who: &TestUser) -> Vec<String> {
+    private_notifications(s, who)
+        .await
         .iter()
         .map(|n| n["type"].as_str().expect("type").to_string())
         .collect()

@@ -7,9 +7,33 @@ import { renderWithProviders } from '@/test/render';
 import { atClock, viewRange } from '../utils/calendar';
 import { buildIndex } from '../utils/boardIndex';
 import { boardLines, dayTotals, NO_FILTER } from '../utils/boardView';
-import { BoardGrid } from './BoardGrid';
+import type { Employee, Shift } from '@/modules/api/types';
+import { BoardGrid, type BoardGridProps } from './BoardGrid';
 
 const zone = 'Europe/Berlin';
+const range = viewRange('week', Date.UTC(2026, 10, 18, 12), zone);
+
+/** Renders the week of `shifts` and `people` as the schedule does, with `props` over the defaults. */
+function renderBoard(shifts: Shift[], people: Employee[], props: Partial<BoardGridProps> = {}) {
+  const lines = boardLines(buildIndex(shifts, range.days, range.end), people, [], NO_FILTER, new Intl.Collator('en', { numeric: true }));
+  return renderWithProviders(
+    <BoardGrid
+      lines={lines}
+      days={range.days}
+      totals={dayTotals(lines, 7, NO_FILTER)}
+      filter={NO_FILTER}
+      density="comfortable"
+      zone={zone}
+      roles={[]}
+      errors={{}}
+      editing={{}}
+      onOpen={vi.fn()}
+      onCreate={vi.fn()}
+      onMove={vi.fn()}
+      {...props}
+    />,
+  );
+}
 
 describe('BoardGrid', () => {
   // jsdom lays nothing out: the board gets a desktop's viewport, 720 px high, and every row
@@ -24,7 +48,6 @@ describe('BoardGrid', () => {
 
   it('shows the open-shifts row first and each shift in its employee’s day cell', async () => {
     await i18n.changeLanguage('en');
-    const range = viewRange('week', Date.UTC(2026, 10, 18, 12), zone);
     const ana = employee({ id: 'ana', email: 'ana@example.com', displayName: 'Ana' });
     const tue = range.days[2]!;
     const shifts = [
@@ -33,23 +56,12 @@ describe('BoardGrid', () => {
     ];
     const onOpen = vi.fn();
     const onCreate = vi.fn();
-    const lines = boardLines(buildIndex(shifts, range.days, range.end), [ana], [], NO_FILTER, new Intl.Collator('en'));
-    renderWithProviders(
-      <BoardGrid
-        lines={lines}
-        days={range.days}
-        totals={dayTotals(lines, 7, NO_FILTER)}
-        filter={NO_FILTER}
-        density="comfortable"
-        zone={zone}
-        roles={[]}
-        errors={{ s2: 'Ana has 1 other shift(s) from 09:00 to 17:00 that is/are conflicting with the current shift.' }}
-        editing={{ s1: ['Max'] }}
-        onOpen={onOpen}
-        onCreate={onCreate}
-        onMove={vi.fn()}
-      />,
-    );
+    renderBoard(shifts, [ana], {
+      errors: { s2: 'Ana has 1 other shift(s) from 09:00 to 17:00 that is/are conflicting with the current shift.' },
+      editing: { s1: ['Max'] },
+      onOpen,
+      onCreate,
+    });
     const headers = screen.getAllByTestId(/^row-/).map((row) => within(row).getByRole('rowheader'));
     expect(headers.map((r) => r.querySelector('strong')?.textContent)).toEqual(['Open shifts', 'Ana']);
     expect(headers.map((r) => r.querySelector('span:last-child')?.textContent)).toEqual(['4 h', '8 h']);
@@ -70,26 +82,9 @@ describe('BoardGrid', () => {
 
   it('puts only the rows in view in the page', async () => {
     await i18n.changeLanguage('en');
-    const range = viewRange('week', Date.UTC(2026, 10, 18, 12), zone);
     const people = Array.from({ length: 200 }, (_, i) => employee({ id: `e${i}`, displayName: `Employee ${i + 1}` }));
     const shifts = people.map((p, i) => shift({ assigned: p.id, start: atClock(range.days[i % 7]!, '09:00', zone), end: atClock(range.days[i % 7]!, '17:00', zone) }));
-    const lines = boardLines(buildIndex(shifts, range.days, range.end), people, [], NO_FILTER, new Intl.Collator('en', { numeric: true }));
-    renderWithProviders(
-      <BoardGrid
-        lines={lines}
-        days={range.days}
-        totals={dayTotals(lines, 7, NO_FILTER)}
-        filter={NO_FILTER}
-        density="compact"
-        zone={zone}
-        roles={[]}
-        errors={{}}
-        editing={{}}
-        onOpen={vi.fn()}
-        onCreate={vi.fn()}
-        onMove={vi.fn()}
-      />,
-    );
+    renderBoard(shifts, people, { density: 'compact' });
     const rows = screen.getAllByTestId(/^row-/).map((r) => r.querySelector('strong')?.textContent);
     expect(rows.length).toBeLessThan(40);
     expect(rows.slice(0, 4)).toEqual(['Open shifts', 'Employee 1', 'Employee 2', 'Employee 3']);
