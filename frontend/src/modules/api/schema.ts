@@ -2673,7 +2673,7 @@ export interface components {
              * @description Epoch ms.
              */
             start: number;
-            /** @description A list of at most 16 KiB as JSON. */
+            /** @description A list of objects of at most 16 KiB as JSON. */
             tasks?: Record<string, never>[] | null;
             title: string;
         };
@@ -4158,7 +4158,7 @@ export interface components {
              * @description Epoch ms.
              */
             start?: number | null;
-            /** @description A list of at most 16 KiB as JSON. */
+            /** @description A list of objects of at most 16 KiB as JSON. */
             tasks?: Record<string, never>[] | null;
             title?: string | null;
             /**
