@@ -10,21 +10,19 @@
 //
 // Besides Lighthouse's own figures it measures, under the same throttling, the time from the
 // start of the navigation until the board's first shift card is painted.
-import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
+import { startServer } from '../e2e/support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..', '..');
 const dist = process.env.STATIC_DIR ?? resolve(here, '..', 'dist');
 const out = resolve(repo, 'test-artifacts', 'lighthouse');
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BINARY = process.env.BACKEND_BIN ?? resolve(repo, 'target', 'debug', 'backend');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const asJson = process.argv.includes('--json');
@@ -36,70 +34,27 @@ const SCREENS = [
   { name: 'home', path: '/home', email: 'barista@example.com', ready: 'main h1, main h2' },
 ];
 
-function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-const psql = (sql) => execFileSync('psql', [ADMIN_URL, '-qAtc', sql], { stdio: ['ignore', 'pipe', 'inherit'] });
-
 /** The server on a fresh database with the demo store; `stop()` ends it and drops the database. */
 async function startDemoServer() {
   if (!existsSync(join(dist, 'index.html'))) throw new Error('no built web app: run `npm run build` first');
   if (!existsSync(BINARY)) throw new Error(`no server binary at ${BINARY}: run \`cargo build -p backend\``);
-  const name = `clockto_lighthouse_${process.pid}_${Date.now().toString(36)}`;
-  psql(`create database ${name}`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'clockto-lighthouse-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(BINARY, [], {
-    env: {
-      ...process.env,
-      DATABASE_URL: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
-      BIND: `127.0.0.1:${port}`,
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      MAIL_DIR: join(dataDir, 'mail'),
-      STATIC_DIR: dist,
-      JWT_SECRET: 'lighthouse-secret-lighthouse-secret-00',
-      SEED_DEMO: 'true',
-      RUST_LOG: process.env.RUST_LOG ?? 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    psql(`drop database if exists ${name} with (force)`);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const server = await startServer({ env: { SEED_DEMO: 'true' }, staticDir: dist });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     // The demo store is made at start-up: ready once its manager can sign in.
-    const res = await fetch(`${url}/api/v1/login`, {
+    const res = await fetch(`${server.url}/api/v1/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: SCREENS[0].email, password: DEMO_PASSWORD }),
     }).catch(() => null);
     if (res?.ok) break;
     if (Date.now() > deadline) {
-      await stop();
+      await server.stop();
       throw new Error('the demo store was not ready in 60 s');
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { url, stop };
+  return server;
 }
 
 async function login(url, email) {
