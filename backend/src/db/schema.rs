@@ -301,6 +301,8 @@ diesel::table! {
         created_at -> Timestamptz,
         conversation_id -> Nullable<Uuid>,
         message_seq -> Nullable<Int8>,
+        text_code -> Nullable<Text>,
+        text_params -> Jsonb,
     }
 }
 

@@ -117,8 +117,7 @@ pub struct References {
 pub struct Draft {
     pub kind: NotificationKind,
     pub variant: Variant,
-    pub title: String,
-    pub content: String,
+    pub text: Text,
     pub access_for: AccessFor,
     /// The user whose action caused it.
     pub source: Option<UserId>,
@@ -221,116 +220,372 @@ impl Unread {
     }
 }
 
-/// Texts of the notifications the product writes.
+/// What a notification says: a code and parameters that each reader's app words in their own
+/// language (dates in the store's zone), and the English wording for mail, Web Push and other
+/// clients.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Text {
+    /// `None` for words a person wrote (a manager's announcement): shown as they are.
+    pub code: Option<&'static str>,
+    pub params: serde_json::Map<String, serde_json::Value>,
+    pub title: String,
+    pub content: String,
+}
+
+impl Text {
+    /// Words a person wrote, shown to every reader as they are.
+    pub fn written(title: impl Into<String>, content: impl Into<String>) -> Text {
+        Text {
+            code: None,
+            params: serde_json::Map::new(),
+            title: title.into(),
+            content: content.into(),
+        }
+    }
+}
+
+/// Texts of the notifications the product writes. Each names its code and parameters; times
+/// are parameters in epoch milliseconds (`start`, and `end` with `entireDay` for a span of
+/// time off) which the app shows in the store's zone, and in the English wording as the spec
+/// writes dates (`MM/dd HH:mm`).
 pub mod texts {
+    use super::Text;
+    use crate::domain::calendar::{hh_mm, mm_dd};
+    use crate::domain::time_off::Span;
+    use chrono::{DateTime, Utc};
+    use chrono_tz::Tz;
+    use serde_json::{json, Map, Value};
+
+    /// A moment a text names, in the store's zone.
+    #[derive(Debug, Clone, Copy)]
+    pub struct When {
+        pub at: DateTime<Utc>,
+        pub zone: Tz,
+    }
+
+    impl When {
+        fn english(self) -> String {
+            format!(
+                "{} {}",
+                mm_dd(self.zone, self.at),
+                hh_mm(self.zone, self.at)
+            )
+        }
+    }
+
+    /// Days or hours of time off a text names, in the store's zone.
+    #[derive(Debug, Clone, Copy)]
+    pub struct Dates<'a> {
+        pub span: &'a Span,
+        pub zone: Tz,
+    }
+
+    fn text(code: &'static str, params: Value, title: &str, content: String) -> Text {
+        let params = match params {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        };
+        Text {
+            code: Some(code),
+            params,
+            title: title.into(),
+            content,
+        }
+    }
+
+    fn span_params(employee: Option<&str>, dates: Dates) -> Value {
+        let mut params = json!({
+            "start": dates.span.start.timestamp_millis(),
+            "end": dates.span.end.timestamp_millis(),
+            "entireDay": dates.span.entire_day,
+        });
+        if let Some(name) = employee {
+            params["employee"] = json!(name);
+        }
+        params
+    }
+
+    fn shift_params(title: &str, when: When) -> Value {
+        json!({ "title": title, "start": when.at.timestamp_millis() })
+    }
+
     /// To managers: an employee asked for time off.
-    pub fn time_off_requested(employee: &str, dates: &str) -> (String, String) {
-        (
-            "New time off request".into(),
-            format!("{employee} requested time off: {dates}"),
+    pub fn time_off_requested(employee: &str, dates: Dates) -> Text {
+        text(
+            "timeOffRequested",
+            span_params(Some(employee), dates),
+            "New time off request",
+            format!(
+                "{employee} requested time off: {}",
+                dates.span.describe(dates.zone)
+            ),
         )
     }
 
     /// To the requester: the answer.
-    pub fn time_off_answered(approved: bool, dates: &str) -> (String, String) {
+    pub fn time_off_answered(approved: bool, dates: Dates) -> Text {
+        let described = dates.span.describe(dates.zone);
         if approved {
-            (
-                "Time off approved".into(),
-                format!("Your time off request for {dates} was approved."),
+            text(
+                "timeOffApproved",
+                span_params(None, dates),
+                "Time off approved",
+                format!("Your time off request for {described} was approved."),
             )
         } else {
-            (
-                "Time off rejected".into(),
-                format!("Your time off request for {dates} was rejected."),
+            text(
+                "timeOffRejected",
+                span_params(None, dates),
+                "Time off rejected",
+                format!("Your time off request for {described} was rejected."),
             )
         }
     }
 
     /// To managers: the requester withdrew a request.
-    pub fn time_off_cancelled(employee: &str, dates: &str) -> (String, String) {
-        (
-            "Time off cancelled".into(),
-            format!("{employee} cancelled their time off request for {dates}."),
+    pub fn time_off_cancelled(employee: &str, dates: Dates) -> Text {
+        text(
+            "timeOffCancelled",
+            span_params(Some(employee), dates),
+            "Time off cancelled",
+            format!(
+                "{employee} cancelled their time off request for {}.",
+                dates.span.describe(dates.zone)
+            ),
         )
     }
 
     /// To an employee whose shift became an open shift because their time off was approved.
-    pub fn shift_opened(title: &str, when: &str) -> (String, String) {
-        (
-            "Shift moved to open shifts".into(),
-            format!("Your shift {title} on {when} is now an open shift because of your approved time off."),
+    pub fn shift_opened(title: &str, when: When) -> Text {
+        text(
+            "shiftOpened",
+            shift_params(title, when),
+            "Shift moved to open shifts",
+            format!(
+                "Your shift {title} on {} is now an open shift because of your approved time off.",
+                when.english()
+            ),
         )
     }
 
     /// To an assignee: a shift to confirm (published, or given to them).
-    pub fn new_shift(title: &str, when: &str) -> (String, String) {
-        (
-            "New shift".into(),
-            format!("You have a new shift {title} on {when}. Please confirm it."),
+    pub fn new_shift(title: &str, when: When) -> Text {
+        text(
+            "newShift",
+            shift_params(title, when),
+            "New shift",
+            format!(
+                "You have a new shift {title} on {}. Please confirm it.",
+                when.english()
+            ),
         )
     }
 
     /// To an assignee who has not confirmed yet.
-    pub fn confirm_reminder(title: &str, when: &str) -> (String, String) {
-        (
-            "Please confirm your shift".into(),
-            format!("Your shift {title} on {when} is waiting for your confirmation."),
+    pub fn confirm_reminder(title: &str, when: When) -> Text {
+        text(
+            "confirmReminder",
+            shift_params(title, when),
+            "Please confirm your shift",
+            format!(
+                "Your shift {title} on {} is waiting for your confirmation.",
+                when.english()
+            ),
         )
     }
 
     /// To an assignee: the shift changed.
-    pub fn shift_updated(title: &str, when: &str) -> (String, String) {
-        (
-            "Shift updated".into(),
-            format!("Your shift {title} on {when} was changed."),
+    pub fn shift_updated(title: &str, when: When) -> Text {
+        text(
+            "shiftUpdated",
+            shift_params(title, when),
+            "Shift updated",
+            format!("Your shift {title} on {} was changed.", when.english()),
         )
     }
 
     /// To the former assignee: the shift is no longer theirs (cancelled or given to someone
     /// else); their confirmation is removed.
-    pub fn shift_cancelled(title: &str, when: &str) -> (String, String) {
-        (
-            "Shift cancelled".into(),
-            format!("Your shift {title} on {when} was cancelled and is no longer yours."),
+    pub fn shift_cancelled(title: &str, when: When) -> Text {
+        text(
+            "shiftCancelled",
+            shift_params(title, when),
+            "Shift cancelled",
+            format!(
+                "Your shift {title} on {} was cancelled and is no longer yours.",
+                when.english()
+            ),
         )
     }
 
     /// To managers: an employee declined a shift.
-    pub fn shift_declined(employee: &str, title: &str, when: &str) -> (String, String) {
-        (
-            "Shift declined".into(),
-            format!("{employee} declined the shift {title} on {when}."),
+    pub fn shift_declined(employee: &str, title: &str, when: When) -> Text {
+        let mut params = shift_params(title, when);
+        params["employee"] = json!(employee);
+        text(
+            "shiftDeclined",
+            params,
+            "Shift declined",
+            format!(
+                "{employee} declined the shift {title} on {}.",
+                when.english()
+            ),
         )
-    }
-
-    /// To a member of a conversation: new messages (grouped: one until they read it).
-    pub fn new_message(
-        sender: &str,
-        conversation: Option<&str>,
-        preview: &str,
-    ) -> (String, String) {
-        let title = match conversation {
-            Some(name) => format!("{sender} in {name}"),
-            None => format!("New message from {sender}"),
-        };
-        (title, preview.to_string())
-    }
-
-    /// To a member named with `@` in a message.
-    pub fn mentioned(sender: &str, conversation: Option<&str>, preview: &str) -> (String, String) {
-        let title = match conversation {
-            Some(name) => format!("{sender} mentioned you in {name}"),
-            None => format!("{sender} mentioned you"),
-        };
-        (title, preview.to_string())
     }
 
     /// To the colleagues who could work it: a shift is waiting in the open-shift pool.
-    pub fn open_shift(title: &str, when: &str) -> (String, String) {
-        (
-            "Open shift available".into(),
-            format!("The shift {title} on {when} is open; take it from the shift pool if you can work it."),
+    pub fn open_shift(title: &str, when: When) -> Text {
+        text(
+            "openShift",
+            shift_params(title, when),
+            "Open shift available",
+            format!(
+                "The shift {title} on {} is open; take it from the shift pool if you can work it.",
+                when.english()
+            ),
         )
+    }
+
+    /// To the grabber: a manager approved their grab of a dropped shift.
+    pub fn grab_approved(title: &str, when: When) -> Text {
+        text(
+            "grabApproved",
+            shift_params(title, when),
+            "Shift is yours",
+            format!("Your grab of {title} on {} was approved.", when.english()),
+        )
+    }
+
+    /// To the employee who dropped a shift: a colleague takes it over.
+    pub fn shift_taken(employee: &str, title: &str, when: When) -> Text {
+        let mut params = shift_params(title, when);
+        params["employee"] = json!(employee);
+        text(
+            "shiftTaken",
+            params,
+            "Shift taken",
+            format!(
+                "{employee} takes over your shift {title} on {}.",
+                when.english()
+            ),
+        )
+    }
+
+    /// To the grabber: a manager rejected their grab; the shift is back in the pool.
+    pub fn grab_rejected(title: &str, when: When) -> Text {
+        text(
+            "grabRejected",
+            shift_params(title, when),
+            "Grab rejected",
+            format!("Your grab of {title} on {} was rejected.", when.english()),
+        )
+    }
+
+    /// To schedule managers: an employee dropped a shift into the pool.
+    pub fn shift_dropped(employee: &str, title: &str, when: When) -> Text {
+        let mut params = shift_params(title, when);
+        params["employee"] = json!(employee);
+        text(
+            "shiftDropped",
+            params,
+            "Shift dropped",
+            format!(
+                "{employee} dropped the shift {title} on {}.",
+                when.english()
+            ),
+        )
+    }
+
+    /// To schedule managers: a colleague asked to take a dropped shift.
+    pub fn shift_grabbed(employee: &str, title: &str, when: When) -> Text {
+        let mut params = shift_params(title, when);
+        params["employee"] = json!(employee);
+        text(
+            "shiftGrabbed",
+            params,
+            "Shift grabbed",
+            format!(
+                "{employee} wants to take the shift {title} on {}; it waits for your approval.",
+                when.english()
+            ),
+        )
+    }
+
+    /// To schedule managers: an employee took an open shift.
+    pub fn open_shift_taken(employee: &str, title: &str, when: When) -> Text {
+        let mut params = shift_params(title, when);
+        params["employee"] = json!(employee);
+        text(
+            "openShiftTaken",
+            params,
+            "Open shift taken",
+            format!(
+                "{employee} took the open shift {title} on {}.",
+                when.english()
+            ),
+        )
+    }
+
+    /// To schedule managers: an employee clocked in for work no shift planned.
+    pub fn proposal_started(employee: &str, title: &str) -> Text {
+        text(
+            "proposalStarted",
+            json!({ "employee": employee, "title": title }),
+            "Proposed shift",
+            format!("{employee} started an unscheduled shift: {title}."),
+        )
+    }
+
+    /// To schedule managers: the unscheduled work is done and waits for their review.
+    pub fn proposal_completed(employee: &str, title: &str) -> Text {
+        text(
+            "proposalCompleted",
+            json!({ "employee": employee, "title": title }),
+            "Proposed shift",
+            format!(
+                "{employee} completed the unscheduled shift {title}; it waits for your review."
+            ),
+        )
+    }
+
+    /// To the employee: a manager's answer to their unscheduled work.
+    pub fn proposal_answered(approved: bool, title: &str) -> Text {
+        let params = json!({ "title": title });
+        if approved {
+            text(
+                "proposalApproved",
+                params,
+                "Proposed shift",
+                format!("Your unscheduled shift {title} was approved."),
+            )
+        } else {
+            text(
+                "proposalRejected",
+                params,
+                "Proposed shift",
+                format!("Your unscheduled shift {title} was rejected."),
+            )
+        }
+    }
+
+    /// To a member of a conversation: new messages (grouped: one until they read it).
+    pub fn new_message(sender: &str, conversation: Option<&str>, preview: &str) -> Text {
+        let (code, title) = match conversation {
+            Some(name) => ("newMessageIn", format!("{sender} in {name}")),
+            None => ("newMessage", format!("New message from {sender}")),
+        };
+        let params = json!({ "sender": sender, "conversation": conversation, "preview": preview });
+        text(code, params, &title, preview.to_string())
+    }
+
+    /// To a member named with `@` in a message.
+    pub fn mentioned(sender: &str, conversation: Option<&str>, preview: &str) -> Text {
+        let (code, title) = match conversation {
+            Some(name) => ("mentionedIn", format!("{sender} mentioned you in {name}")),
+            None => ("mentioned", format!("{sender} mentioned you")),
+        };
+        let params = json!({ "sender": sender, "conversation": conversation, "preview": preview });
+        text(code, params, &title, preview.to_string())
     }
 }
 
@@ -382,8 +637,7 @@ mod tests {
         let draft = |kind, access_for| Draft {
             kind,
             variant: Variant::Info,
-            title: String::new(),
-            content: String::new(),
+            text: Text::default(),
             access_for,
             source: None,
             references: References::default(),
@@ -400,8 +654,7 @@ mod tests {
         Draft {
             kind,
             variant: Variant::Info,
-            title: String::new(),
-            content: String::new(),
+            text: Text::default(),
             access_for: to,
             source: None,
             references: References {
@@ -528,10 +781,91 @@ mod tests {
     }
 
     #[test]
-    fn the_approval_title_is_the_spec_text() {
-        assert_eq!(
-            texts::time_off_answered(true, "05/04 to 05/06").0,
-            "Time off approved"
+    fn time_off_texts_name_the_span_by_code_and_in_english() {
+        use crate::domain::time_off::{end_of_day, start_of_day, Span};
+        let zone = chrono_tz::Europe::Berlin;
+        let (first, last) = (
+            chrono::NaiveDate::from_ymd_opt(2026, 5, 4).expect("date"),
+            chrono::NaiveDate::from_ymd_opt(2026, 5, 6).expect("date"),
         );
+        let span = Span {
+            start: start_of_day(first, zone).expect("start"),
+            end: end_of_day(last, zone).expect("end"),
+            entire_day: true,
+        };
+        let text = texts::time_off_answered(true, texts::Dates { span: &span, zone });
+        assert_eq!(text.title, "Time off approved");
+        assert_eq!(
+            text.content,
+            "Your time off request for 05/04 to 05/06 was approved."
+        );
+        assert_eq!(text.code, Some("timeOffApproved"));
+        assert_eq!(
+            serde_json::Value::Object(text.params),
+            serde_json::json!({
+                "start": span.start.timestamp_millis(),
+                "end": span.end.timestamp_millis(),
+                "entireDay": true,
+            })
+        );
+        let asked = texts::time_off_requested("Ana", texts::Dates { span: &span, zone });
+        assert_eq!(asked.params["employee"], "Ana");
+        assert_eq!(asked.content, "Ana requested time off: 05/04 to 05/06");
+    }
+
+    #[test]
+    fn shift_texts_carry_the_start_as_a_moment_and_show_it_in_the_store_zone() {
+        // 07:30 UTC is 09:30 in Berlin in summer.
+        let at = chrono::DateTime::parse_from_rfc3339("2026-07-01T07:30:00Z")
+            .expect("time")
+            .with_timezone(&Utc);
+        let when = texts::When {
+            at,
+            zone: chrono_tz::Europe::Berlin,
+        };
+        let text = texts::shift_declined("Ana", "Opening", when);
+        assert_eq!(text.code, Some("shiftDeclined"));
+        assert_eq!(
+            text.content,
+            "Ana declined the shift Opening on 07/01 09:30."
+        );
+        assert_eq!(
+            serde_json::Value::Object(text.params),
+            serde_json::json!({ "employee": "Ana", "title": "Opening", "start": at.timestamp_millis() })
+        );
+        let codes = [
+            texts::new_shift("t", when).code,
+            texts::shift_updated("t", when).code,
+            texts::shift_cancelled("t", when).code,
+            texts::confirm_reminder("t", when).code,
+            texts::shift_opened("t", when).code,
+            texts::open_shift("t", when).code,
+            texts::grab_approved("t", when).code,
+            texts::grab_rejected("t", when).code,
+            texts::shift_taken("e", "t", when).code,
+            texts::shift_dropped("e", "t", when).code,
+            texts::shift_grabbed("e", "t", when).code,
+            texts::open_shift_taken("e", "t", when).code,
+        ];
+        let distinct: std::collections::BTreeSet<_> = codes.iter().collect();
+        assert_eq!(distinct.len(), codes.len(), "every text has its own code");
+    }
+
+    #[test]
+    fn message_texts_have_a_code_for_each_wording() {
+        let team = texts::new_message("Ana", Some("Team"), "Hi");
+        assert_eq!(
+            (team.code, team.title.as_str()),
+            (Some("newMessageIn"), "Ana in Team")
+        );
+        let direct = texts::new_message("Ana", None, "Hi");
+        assert_eq!(direct.code, Some("newMessage"));
+        assert_eq!(direct.params["conversation"], serde_json::Value::Null);
+        let mention = texts::mentioned("Ana", Some("Team"), "@Bo hi");
+        assert_eq!(mention.code, Some("mentionedIn"));
+        assert_eq!(mention.content, "@Bo hi");
+        let written = Text::written("Closed Monday", "We open at noon.");
+        assert_eq!(written.code, None);
+        assert!(written.params.is_empty());
     }
 }

@@ -68,8 +68,7 @@ impl Command for Announce {
             .map(|&user| notification::Draft {
                 kind: NotificationKind::Message,
                 variant: *variant,
-                title: title.clone(),
-                content: content.clone(),
+                text: notification::Text::written(title.clone(), content.clone()),
                 access_for: AccessFor::User(user),
                 source: Some(self.by.user),
                 references: References::default(),

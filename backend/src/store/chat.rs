@@ -508,7 +508,7 @@ fn tell_readers(
         if !mention && !chat::tell_of_new(told, seen) {
             continue;
         }
-        let (title, content) = if mention {
+        let text = if mention {
             notification::texts::mentioned(&sender_name, title, &preview)
         } else {
             notification::texts::new_message(&sender_name, title, &preview)
@@ -516,8 +516,7 @@ fn tell_readers(
         drafts.push(notification::Draft {
             kind: NotificationKind::Message,
             variant: Variant::Info,
-            title,
-            content,
+            text,
             access_for: AccessFor::User(user),
             source: sender_user,
             references: References {

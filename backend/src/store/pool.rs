@@ -5,7 +5,9 @@ use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::domain::audience::Audience;
 use crate::domain::ids::{RequestId, RoleId, ShiftId, UserId};
-use crate::domain::notification::{AccessFor, Draft, NotificationKind, References, Variant};
+use crate::domain::notification::{
+    texts, AccessFor, Draft, NotificationKind, References, Text, Variant,
+};
 use crate::domain::permissions::Permission;
 use crate::domain::pool::{self, GrabCheck, GrabRefusal, TakeCheck, TakeRefusal};
 use crate::domain::request::{RequestKind, RequestStatus};
@@ -51,18 +53,11 @@ fn name_of(state: &StoreState, employee: Option<crate::domain::ids::EmployeeId>)
         .unwrap_or_else(|| "Employee".into())
 }
 
-fn note(
-    to: UserId,
-    by: UserId,
-    variant: Variant,
-    (title, content): (String, String),
-    request: &Request,
-) -> Draft {
+fn note(to: UserId, by: UserId, variant: Variant, text: Text, request: &Request) -> Draft {
     Draft {
         kind: NotificationKind::DropShift,
         variant,
-        title,
-        content,
+        text,
         access_for: AccessFor::User(to),
         source: Some(by),
         references: References {
@@ -189,14 +184,7 @@ impl Command for DropShift {
         after.version += 1;
         after.updated_at = now;
         let who = name_of(state, Some(self.by.employee));
-        let text = (
-            "Shift dropped".to_string(),
-            format!(
-                "{who} dropped the shift {} on {}.",
-                s.title,
-                state.shift_when(s)
-            ),
-        );
+        let text = texts::shift_dropped(&who, &s.title, state.shift_when(s));
         let drafts = notify::responders(state, Permission::Schedule)
             .into_iter()
             .filter(|u| *u != self.by.user)
@@ -216,7 +204,7 @@ impl Command for DropShift {
             let draft = crate::store::chat::Draft {
                 sender: None,
                 kind: "dropshift",
-                content: text.1,
+                content: text.content,
                 reply_to: None,
                 action: Some(action),
                 attachments: Vec::new(),
@@ -280,14 +268,7 @@ impl Command for GrabShift {
         next.grabbed_by = Some(grabber.id);
         next.updated_at = now;
         let who = grabber.shown_name().to_string();
-        let text = (
-            "Shift grabbed".to_string(),
-            format!(
-                "{who} wants to take the shift {} on {}; it waits for your approval.",
-                shift.title,
-                state.shift_when(shift)
-            ),
-        );
+        let text = texts::shift_grabbed(&who, &shift.title, state.shift_when(shift));
         let drafts = notify::responders(state, Permission::Schedule)
             .into_iter()
             .filter(|u| *u != self.by.user)
@@ -348,16 +329,13 @@ impl Command for AnswerGrab {
             after.version += 1;
             after.updated_at = now;
             next.status = RequestStatus::Accepted.as_str().into();
-            let title = format!("{} on {}", shift.title, state.shift_when(shift));
+            let when = state.shift_when(shift);
             if let Some(u) = grabber_user {
                 drafts.push(note(
                     u,
                     self.by.user,
                     Variant::Success,
-                    (
-                        "Shift is yours".into(),
-                        format!("Your grab of {title} was approved."),
-                    ),
+                    texts::grab_approved(&shift.title, when),
                     &next,
                 ));
             }
@@ -366,10 +344,7 @@ impl Command for AnswerGrab {
                     u,
                     self.by.user,
                     Variant::Success,
-                    (
-                        "Shift taken".into(),
-                        format!("{} takes over your shift {title}.", name_of(state, grabber)),
-                    ),
+                    texts::shift_taken(&name_of(state, grabber), &shift.title, when),
                     &next,
                 ));
             }
@@ -383,14 +358,7 @@ impl Command for AnswerGrab {
                     u,
                     self.by.user,
                     Variant::Warning,
-                    (
-                        "Grab rejected".into(),
-                        format!(
-                            "Your grab of {} on {} was rejected.",
-                            shift.title,
-                            state.shift_when(shift)
-                        ),
-                    ),
+                    texts::grab_rejected(&shift.title, state.shift_when(shift)),
                     &next,
                 ));
             }
@@ -453,15 +421,8 @@ impl Command for TakeOpenShift {
         after.status = Status::Confirmed;
         after.version += 1;
         after.updated_at = now;
-        let text = (
-            "Open shift taken".to_string(),
-            format!(
-                "{} took the open shift {} on {}.",
-                taker.shown_name(),
-                shift.title,
-                state.shift_when(shift)
-            ),
-        );
+        let text =
+            texts::open_shift_taken(taker.shown_name(), &shift.title, state.shift_when(shift));
         let drafts = notify::responders(state, Permission::Schedule)
             .into_iter()
             .filter(|u| *u != self.by.user)

@@ -159,8 +159,17 @@ impl RequestView {
 pub struct NotificationView {
     pub id: NotificationId,
     pub store_id: StoreId,
+    /// In English, for clients that do not word `code` themselves.
     pub title: String,
     pub content: String,
+    /// What the notification says, for the reader's app to word in its language (for example
+    /// `newShift`, `timeOffApproved`); `null` for words a person wrote, shown as they are.
+    #[schema(required = true)]
+    pub code: Option<String>,
+    /// The code's parameters: names and titles as text; `start` and `end` in epoch
+    /// milliseconds, shown in the store's zone; `entireDay` for time off.
+    #[schema(value_type = Object)]
+    pub params: serde_json::Value,
     pub seen: bool,
     /// One of the spec's notification types.
     #[serde(rename = "type")]
@@ -199,6 +208,8 @@ impl From<&Notification> for NotificationView {
             store_id: n.store_id,
             title: n.title.clone(),
             content: n.content.clone(),
+            code: n.text_code.clone(),
+            params: n.text_params.clone(),
             seen: n.seen,
             kind: n.kind.clone(),
             variant: n.variant,

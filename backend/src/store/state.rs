@@ -353,14 +353,12 @@ impl StoreState {
             .unwrap_or(chrono_tz::UTC)
     }
 
-    /// "MM/dd HH:mm" of a shift's start in the store's zone (for notification texts).
-    pub fn shift_when(&self, s: &Shift) -> String {
-        let zone = self.zone();
-        format!(
-            "{} {}",
-            crate::domain::calendar::mm_dd(zone, s.start_at),
-            crate::domain::calendar::hh_mm(zone, s.start_at)
-        )
+    /// A shift's start in the store's zone, as notification texts name it.
+    pub fn shift_when(&self, s: &Shift) -> crate::domain::notification::texts::When {
+        crate::domain::notification::texts::When {
+            at: s.start_at,
+            zone: self.zone(),
+        }
     }
 
     /// A current (not terminated) employee record.

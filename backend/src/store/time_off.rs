@@ -4,7 +4,10 @@ use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::domain::business::parse_zone;
 use crate::domain::ids::{EmployeeId, RequestId, StoreId, UserId};
-use crate::domain::notification::{texts, AccessFor, Draft, NotificationKind, References, Variant};
+use crate::domain::notification::texts::{Dates, When};
+use crate::domain::notification::{
+    texts, AccessFor, Draft, NotificationKind, References, Text, Variant,
+};
 use crate::domain::permissions::Permission;
 use crate::domain::request::{RequestKind, RequestStatus};
 use crate::domain::shift;
@@ -192,7 +195,7 @@ fn changed(
 fn draft(
     kind: NotificationKind,
     variant: Variant,
-    (title, content): (String, String),
+    text: Text,
     to: UserId,
     source: UserId,
     request: RequestId,
@@ -200,8 +203,7 @@ fn draft(
     Draft {
         kind,
         variant,
-        title,
-        content,
+        text,
         access_for: AccessFor::User(to),
         source: Some(source),
         references: References {
@@ -244,7 +246,10 @@ impl Command for TimeOffCommand {
                 };
                 let text = texts::time_off_requested(
                     &Self::name_of(state, self.by_employee),
-                    &span.describe(tz),
+                    Dates {
+                        span: &span,
+                        zone: tz,
+                    },
                 );
                 let drafts = notify::responders(state, Permission::Employee)
                     .into_iter()
@@ -313,9 +318,14 @@ impl Command for TimeOffCommand {
                 }
                 row.status = RequestStatus::Cancelled.as_str().into();
                 row.updated_at = now;
-                let dates = row.span().map(|s| s.describe(tz)).unwrap_or_default();
-                let text =
-                    texts::time_off_cancelled(&Self::name_of(state, row.employee_id), &dates);
+                let span = row.span().ok_or_else(not_found)?;
+                let text = texts::time_off_cancelled(
+                    &Self::name_of(state, row.employee_id),
+                    Dates {
+                        span: &span,
+                        zone: tz,
+                    },
+                );
                 let drafts = notify::responders(state, Permission::Employee)
                     .into_iter()
                     .filter(|u| *u != self.by)
@@ -341,14 +351,20 @@ impl Command for TimeOffCommand {
                 row.response = response.clone();
                 row.response_by = Some(self.by);
                 row.updated_at = now;
-                let dates = row.span().map(|s| s.describe(tz)).unwrap_or_default();
+                let span = row.span().ok_or_else(not_found)?;
                 let drafts = row
                     .user_id
                     .map(|u| {
                         draft(
                             NotificationKind::TimeOff,
                             Variant::Warning,
-                            texts::time_off_answered(false, &dates),
+                            texts::time_off_answered(
+                                false,
+                                Dates {
+                                    span: &span,
+                                    zone: tz,
+                                },
+                            ),
                             u,
                             self.by,
                             row.id,
@@ -383,7 +399,13 @@ impl Command for TimeOffCommand {
                     drafts.push(draft(
                         NotificationKind::TimeOff,
                         Variant::Success,
-                        texts::time_off_answered(true, &span.describe(tz)),
+                        texts::time_off_answered(
+                            true,
+                            Dates {
+                                span: &span,
+                                zone: tz,
+                            },
+                        ),
                         u,
                         self.by,
                         row.id,
@@ -392,13 +414,14 @@ impl Command for TimeOffCommand {
                 let opened = affected(state, row.employee_id, &span);
                 if let Some(u) = requester {
                     for s in &opened {
-                        let when = s.start_at.with_timezone(&tz).format("%m/%d %H:%M");
-                        let (title, content) = texts::shift_opened(&s.title, &when.to_string());
+                        let when = When {
+                            at: s.start_at,
+                            zone: tz,
+                        };
                         drafts.push(Draft {
                             kind: NotificationKind::ShiftUpdate,
                             variant: Variant::Warning,
-                            title,
-                            content,
+                            text: texts::shift_opened(&s.title, when),
                             access_for: AccessFor::User(u),
                             source: Some(self.by),
                             references: References {

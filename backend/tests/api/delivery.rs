@@ -6,7 +6,9 @@ use crate::helpers::{spawn_app_with, TestApp, TestUser};
 use crate::stores::create_store;
 use backend::db::models::notification_delivery::{Channel, Delivery};
 use backend::domain::ids::{StoreId, UserId};
-use backend::domain::notification::{AccessFor, Draft, NotificationKind, References, Variant};
+use backend::domain::notification::{
+    AccessFor, Draft, NotificationKind, References, Text, Variant,
+};
 use backend::store::command::{Command, Effects, Reply};
 use backend::store::state::StoreState;
 use chrono::{DateTime, Utc};
@@ -141,8 +143,7 @@ fn new_shift_for(user: UserId) -> Draft {
     Draft {
         kind: NotificationKind::NewShift,
         variant: Variant::Info,
-        title: "A new shift".into(),
-        content: "You work on Monday from 9:00 to 17:00.".into(),
+        text: Text::written("A new shift", "You work on Monday from 9:00 to 17:00."),
         access_for: AccessFor::User(user),
         source: None,
         references: References::default(),

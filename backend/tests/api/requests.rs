@@ -623,6 +623,19 @@ async fn approving_time_off_opens_the_affected_shifts_and_tells_the_employee() {
         .expect("approval notice");
     assert_eq!(approval["title"], "Time off approved");
     assert_eq!(approval["variant"], 1);
+    // The app words it from its code and parameters, in the reader's language.
+    assert_eq!(approval["code"], "timeOffApproved");
+    assert_eq!(approval["params"]["entireDay"], true);
+    assert!(approval["params"]["start"].as_i64() < approval["params"]["end"].as_i64());
+    let opened = notes["private"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|n| n["type"] == "shiftUpdate")
+        .expect("opened shift notice");
+    assert_eq!(opened["code"], "shiftOpened");
+    assert!(opened["params"]["title"].is_string());
+    assert!(opened["params"]["start"].is_i64());
     wait_for_mail(&t.app, "ann@example.com", "Subject: Time off approved").await;
 
     let again = t
@@ -725,12 +738,13 @@ async fn notifications_are_listed_marked_seen_and_deleted_by_their_reader_only()
 /// for everyone in the store. Returns its id.
 fn insert_notification(app: &TestApp, store: &str, to: Option<&TestUser>) -> String {
     use backend::db::models::notification::Notification;
-    use backend::domain::notification::{AccessFor, Draft, NotificationKind, References, Variant};
+    use backend::domain::notification::{
+        AccessFor, Draft, NotificationKind, References, Text, Variant,
+    };
     let draft = Draft {
         kind: NotificationKind::Message,
         variant: Variant::Info,
-        title: "Note".into(),
-        content: "A note.".into(),
+        text: Text::written("Note", "A note."),
         access_for: to.map_or(AccessFor::Public, |u| AccessFor::User(u.id)),
         source: None,
         references: References::default(),

@@ -26,6 +26,10 @@ pub struct Notification {
     pub created_at: DateTime<Utc>,
     pub conversation_id: Option<ConversationId>,
     pub message_seq: Option<i64>,
+    /// What it says as a code for the reader's app; `None` for words a person wrote.
+    pub text_code: Option<String>,
+    /// The code's parameters (names, titles, times in epoch milliseconds).
+    pub text_params: serde_json::Value,
 }
 
 /// How many of each (private and public) a listing shows.
@@ -41,8 +45,8 @@ impl Notification {
         Notification {
             id: NotificationId::new(),
             store_id: store,
-            title: draft.title,
-            content: draft.content,
+            title: draft.text.title,
+            content: draft.text.content,
             seen: false,
             kind: draft.kind.as_str().to_string(),
             variant: draft.variant.code(),
@@ -56,6 +60,8 @@ impl Notification {
             created_at: now,
             conversation_id: draft.references.conversation,
             message_seq: draft.references.message_seq,
+            text_code: draft.text.code.map(str::to_string),
+            text_params: serde_json::Value::Object(draft.text.params),
         }
     }
 
@@ -161,6 +167,8 @@ impl Notification {
         .set((
             notifications::title.eq(&self.title),
             notifications::content.eq(&self.content),
+            notifications::text_code.eq(&self.text_code),
+            notifications::text_params.eq(&self.text_params),
             notifications::variant.eq(self.variant),
             notifications::source.eq(self.source),
             notifications::drop_request_id.eq(self.drop_request_id),

@@ -7,7 +7,9 @@ use crate::db::models::clock::Proposal;
 use crate::db::models::shift::Shift;
 use crate::domain::clock::Refusal;
 use crate::domain::ids::{ProposalId, RoleId, ShiftId, UserId};
-use crate::domain::notification::{AccessFor, Draft, NotificationKind, References, Variant};
+use crate::domain::notification::{
+    texts, AccessFor, Draft, NotificationKind, References, Text, Variant,
+};
 use crate::domain::permissions::Permission;
 use crate::domain::shift::{Progress, Status};
 use crate::error::{AppError, AppResult};
@@ -24,19 +26,11 @@ use utoipa::ToSchema;
 /// The longest a proposed shift may be approved for.
 const MAX_PROPOSED: Duration = Duration::hours(24);
 
-fn note(
-    to: UserId,
-    by: UserId,
-    variant: Variant,
-    title: &str,
-    content: String,
-    proposal: &Proposal,
-) -> Draft {
+fn note(to: UserId, by: UserId, variant: Variant, text: Text, proposal: &Proposal) -> Draft {
     Draft {
         kind: NotificationKind::ShiftPropose,
         variant,
-        title: title.into(),
-        content,
+        text,
         access_for: AccessFor::User(to),
         source: Some(by),
         references: References {
@@ -62,23 +56,14 @@ fn tell_managers(
     state: &StoreState,
     by: &Caller,
     proposal: &Proposal,
-    content: String,
+    text: Text,
     now: DateTime<Utc>,
     effects: &mut Effects,
 ) {
     let drafts = notify::responders(state, Permission::Schedule)
         .into_iter()
         .filter(|u| *u != by.user)
-        .map(|u| {
-            note(
-                u,
-                by.user,
-                Variant::Info,
-                "Proposed shift",
-                content.clone(),
-                proposal,
-            )
-        })
+        .map(|u| note(u, by.user, Variant::Info, text.clone(), proposal))
         .collect();
     notify_all(state, drafts, now, effects);
 }
@@ -91,12 +76,8 @@ pub(super) fn completed_note(
     now: DateTime<Utc>,
     effects: &mut Effects,
 ) {
-    let content = format!(
-        "{} completed the unscheduled shift {}; it waits for your review.",
-        name_of(state, proposal),
-        proposal.title
-    );
-    tell_managers(state, by, proposal, content, now, effects);
+    let text = texts::proposal_completed(&name_of(state, proposal), &proposal.title);
+    tell_managers(state, by, proposal, text, now, effects);
 }
 
 /// `startProposedShift`: unscheduled work begins, on the clock at once, for a manager to
@@ -160,12 +141,8 @@ impl Command for StartProposal {
         super::punch::mark(&mut session, &checked);
         let mut effects = Effects::default();
         put_proposal(state, proposal.clone(), &mut effects);
-        let content = format!(
-            "{} started an unscheduled shift: {}.",
-            name_of(state, &proposal),
-            proposal.title
-        );
-        tell_managers(state, &self.by, &proposal, content, now, &mut effects);
+        let text = texts::proposal_started(&name_of(state, &proposal), &proposal.title);
+        tell_managers(state, &self.by, &proposal, text, now, &mut effects);
         checked.record(session.id, &mut effects);
         effects.reply = Reply::new(ClockAnswer::with(
             state,
@@ -279,25 +256,14 @@ impl Command for AnswerProposal {
         }
         put_proposal(state, next.clone(), &mut effects);
         if let Some(user) = user.filter(|u| *u != self.by.user) {
-            let (variant, content) = if self.approve.is_some() {
-                (
-                    Variant::Success,
-                    format!("Your unscheduled shift {} was approved.", next.title),
-                )
+            let approved = self.approve.is_some();
+            let variant = if approved {
+                Variant::Success
             } else {
-                (
-                    Variant::Warning,
-                    format!("Your unscheduled shift {} was rejected.", next.title),
-                )
+                Variant::Warning
             };
-            let drafts = vec![note(
-                user,
-                self.by.user,
-                variant,
-                "Proposed shift",
-                content,
-                &next,
-            )];
+            let text = texts::proposal_answered(approved, &next.title);
+            let drafts = vec![note(user, self.by.user, variant, text, &next)];
             notify_all(state, drafts, now, &mut effects);
         }
         effects.reply = Reply::new(AnsweredProposal {

@@ -66,7 +66,7 @@ impl Command for AnswerShift {
                 .employee(self.by.employee)
                 .map(|e| e.shown_name().to_string())
                 .unwrap_or_else(|| schedule::UNKNOWN_EMPLOYEE.into());
-            let text = texts::shift_declined(&name, &s.title, &state.shift_when(s));
+            let text = texts::shift_declined(&name, &s.title, state.shift_when(s));
             let drafts = notify::responders(state, Permission::Schedule)
                 .into_iter()
                 .filter(|u| *u != self.by.user)
@@ -184,7 +184,7 @@ impl Command for RemindShift {
         let note = shift_note(
             NotificationKind::NewShift,
             Variant::Info,
-            texts::confirm_reminder(&s.title, &state.shift_when(s)),
+            texts::confirm_reminder(&s.title, state.shift_when(s)),
             user,
             self.by.user,
             s,

@@ -2,7 +2,7 @@
 
 use crate::db::models::shift::Shift;
 use crate::domain::ids::UserId;
-use crate::domain::notification::{AccessFor, Draft, NotificationKind, References, Variant};
+use crate::domain::notification::{AccessFor, Draft, NotificationKind, References, Text, Variant};
 use crate::store::command::Effects;
 use crate::store::notify;
 use crate::store::state::StoreState;
@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 pub(crate) fn shift_note(
     kind: NotificationKind,
     variant: Variant,
-    (title, content): (String, String),
+    text: Text,
     to: UserId,
     by: UserId,
     shift: &Shift,
@@ -21,8 +21,7 @@ pub(crate) fn shift_note(
     Draft {
         kind,
         variant,
-        title,
-        content,
+        text,
         access_for: AccessFor::User(to),
         source: Some(by),
         references: References {

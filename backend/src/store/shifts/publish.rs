@@ -55,7 +55,7 @@ impl Command for PublishShifts {
                         drafts.push(shift_note(
                             NotificationKind::NewShift,
                             Variant::Info,
-                            texts::new_shift(&next.title, &state.shift_when(&next)),
+                            texts::new_shift(&next.title, state.shift_when(&next)),
                             u,
                             self.by.user,
                             &next,

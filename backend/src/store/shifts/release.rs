@@ -36,7 +36,7 @@ pub(crate) fn release<'a>(
         views.push(ShiftView::of(&after, now));
         if status == Status::Published && s.start_at > now {
             // Colleagues who could work it hear that it waits in the pool.
-            let text = texts::open_shift(&s.title, &state.shift_when(s));
+            let text = texts::open_shift(&s.title, state.shift_when(s));
             let drafts = notify::colleagues(state, s.role_id, s.assigned)
                 .into_iter()
                 .map(|u| {

@@ -39,7 +39,7 @@ fn remove(
                 let note = shift_note(
                     NotificationKind::ShiftCancel,
                     Variant::Warning,
-                    texts::shift_cancelled(&s.title, &state.shift_when(s)),
+                    texts::shift_cancelled(&s.title, state.shift_when(s)),
                     u,
                     by,
                     s,

@@ -124,7 +124,7 @@ impl Command for UpdateShift {
                 drafts.push(shift_note(
                     NotificationKind::NewShift,
                     Variant::Info,
-                    texts::new_shift(&next.title, &state.shift_when(&next)),
+                    texts::new_shift(&next.title, state.shift_when(&next)),
                     u,
                     by,
                     &next,
@@ -137,7 +137,7 @@ impl Command for UpdateShift {
                 drafts.push(shift_note(
                     NotificationKind::ShiftCancel,
                     Variant::Warning,
-                    texts::shift_cancelled(&current.title, &state.shift_when(current)),
+                    texts::shift_cancelled(&current.title, state.shift_when(current)),
                     u,
                     by,
                     current,
@@ -150,7 +150,7 @@ impl Command for UpdateShift {
                 drafts.push(shift_note(
                     NotificationKind::ShiftUpdate,
                     Variant::Info,
-                    texts::shift_updated(&next.title, &state.shift_when(&next)),
+                    texts::shift_updated(&next.title, state.shift_when(&next)),
                     u,
                     by,
                     &next,

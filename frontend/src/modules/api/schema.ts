@@ -3141,10 +3141,20 @@ export interface components {
         NotificationView: {
             /** @description The user it is for, or `"public"`. */
             accessFor: string;
+            /**
+             * @description What the notification says, for the reader's app to word in its language (for example
+             *     `newShift`, `timeOffApproved`); `null` for words a person wrote, shown as they are.
+             */
+            code: string | null;
             content: string;
             conversation: null | components["schemas"]["ConversationId"];
             dropRequest: null | components["schemas"]["RequestId"];
             id: components["schemas"]["NotificationId"];
+            /**
+             * @description The code's parameters: names and titles as text; `start` and `end` in epoch
+             *     milliseconds, shown in the store's zone; `entireDay` for time off.
+             */
+            params: Record<string, never>;
             reason: string | null;
             seen: boolean;
             shift: null | components["schemas"]["ShiftId"];
@@ -3158,6 +3168,7 @@ export interface components {
              * @description Creation, epoch milliseconds.
              */
             timestamp: number;
+            /** @description In English, for clients that do not word `code` themselves. */
             title: string;
             /** @description One of the spec's notification types. */
             type: components["schemas"]["NotificationKind"];

@@ -1,0 +1,2 @@
+ALTER TABLE notifications DROP COLUMN text_params;
+ALTER TABLE notifications DROP COLUMN text_code;
