@@ -162,7 +162,18 @@ test(`the board of ${EMPLOYEES} employees and 2,000 shifts: only what is in view
   await signInWithForm(anaPage, server.url, ana.email, ana.password);
   await anaPage.waitForURL(/\/home$/);
   await anaPage.goto(`${server.url}/notifications`);
-  await anaPage.getByText(/^Your shift Title 20 on /).waitFor();
-  assert.equal(await anaPage.getByText(/^Your shift Title \d+ on /).count(), 1);
+  const english = anaPage.locator('[data-code="shiftUpdated"]');
+  await english.getByText('Shift updated').waitFor();
+  assert.equal(await english.count(), 1);
+  const words = (await english.getByTestId('notification-content').textContent()).replace(/[\u2068\u2069]/g, '');
+  assert.match(words, /^Your shift Title 20 on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} was changed\.$/, words);
+  // In Persian the app words it from its code: a Persian sentence, the date in Persian digits
+  // and the store's zone, the shift's Latin title set apart.
+  await anaPage.goto(`${server.url}/notifications?lng=fa`);
+  await anaPage.locator('html[dir=rtl]').waitFor();
+  const persian = anaPage.locator('[data-code="shiftUpdated"]');
+  await persian.getByText('شیفت تغییر کرد').waitFor();
+  const sentence = await persian.getByTestId('notification-content').textContent();
+  assert.match(sentence, /^شیفت \u2068Title 20\u2069 شما در \u2068[^0-9]+\u2069 تغییر کرد\.$/u, sentence);
   await phone.close();
 });

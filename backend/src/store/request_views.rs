@@ -168,7 +168,7 @@ pub struct NotificationView {
     pub code: Option<String>,
     /// The code's parameters: names and titles as text; `start` and `end` in epoch
     /// milliseconds, shown in the store's zone; `entireDay` for time off.
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::HashMap<String, serde_json::Value>)]
     pub params: serde_json::Value,
     pub seen: bool,
     /// One of the spec's notification types.

@@ -80,6 +80,8 @@ export function notification(id: string, timestamp: number, seen = false): AppNo
     storeId: 's',
     title: id,
     content: '',
+    code: null,
+    params: {},
     seen,
     type: 'newshift',
     variant: 4,

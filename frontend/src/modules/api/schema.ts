@@ -3154,7 +3154,9 @@ export interface components {
              * @description The code's parameters: names and titles as text; `start` and `end` in epoch
              *     milliseconds, shown in the store's zone; `entireDay` for time off.
              */
-            params: Record<string, never>;
+            params: {
+                [key: string]: unknown;
+            };
             reason: string | null;
             seen: boolean;
             shift: null | components["schemas"]["ShiftId"];

@@ -9,6 +9,7 @@ import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
+import { notificationText } from '../utils/notificationText';
 import { mergeNotifications, unseenIds, VARIANT_TONE } from '../utils/notifications';
 
 /**
@@ -62,21 +63,24 @@ export function NotificationList() {
       {data === null && !error ? <Muted>{t('common.loading')}</Muted> : null}
       {data !== null && list.length === 0 ? <Card>{t('notifications.empty')}</Card> : null}
       <CardList data-testid="notifications">
-        {list.map((n) => (
-          <CardItem key={n.id} $highlight={!n.seen} data-testid="notification" data-tone={VARIANT_TONE[n.variant] ?? 'info'}>
-            <Row $justify="space-between">
-              <strong>{n.title}</strong>
-              <Muted>{when.format(n.timestamp)}</Muted>
-            </Row>
-            <span>{n.content}</span>
-            <Row $justify="space-between">
-              <Muted>{n.accessFor === 'public' ? t('notifications.public') : ''}</Muted>
-              <Button $small $variant="ghost" onClick={() => void remove(n.id)} aria-label={t('notifications.delete', { title: n.title })}>
-                {t('common.delete')}
-              </Button>
-            </Row>
-          </CardItem>
-        ))}
+        {list.map((n) => {
+          const text = notificationText(t, n, store?.timezoneReference, i18n.resolvedLanguage);
+          return (
+            <CardItem key={n.id} $highlight={!n.seen} data-testid="notification" data-tone={VARIANT_TONE[n.variant] ?? 'info'} data-code={n.code ?? undefined}>
+              <Row $justify="space-between">
+                <strong>{text.title}</strong>
+                <Muted>{when.format(n.timestamp)}</Muted>
+              </Row>
+              <span data-testid="notification-content">{text.content}</span>
+              <Row $justify="space-between">
+                <Muted>{n.accessFor === 'public' ? t('notifications.public') : ''}</Muted>
+                <Button $small $variant="ghost" onClick={() => void remove(n.id)} aria-label={t('notifications.delete', { title: text.title })}>
+                  {t('common.delete')}
+                </Button>
+              </Row>
+            </CardItem>
+          );
+        })}
       </CardList>
     </Stack>
   );
