@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatTimeRange } from '@/modules/ui/utils/format';
 import { Button } from '@/modules/ui/components/Button';
 import { Card, Muted, Row, Stack } from '@/modules/ui/components/Layout';
-import { useClock, useNow } from '../hooks/useClock';
+import { useNow, type useClock } from '../hooks/useClock';
 import { formatDuration, workedMs } from '../utils/clock';
 import { locationText } from './ClockPage';
 
@@ -11,11 +11,12 @@ import { locationText } from './ClockPage';
  * The time clock on the employee's home screen: the shift to clock in to now (or the work on
  * the clock with its timer and break), the punches waiting for a connection, and the way to the
  * full clock screen. Nothing when there is nothing to clock. A store that wants the code of its
- * clock sends the employee to the clock screen, where the code is typed or scanned.
+ * clock sends the employee to the clock screen, where the code is typed or scanned. The home
+ * screen reads the clock (`useClock`) and hands it over, so that it lays the page out once both
+ * its shifts and its clock are known.
  */
-export function ClockHomeCard() {
+export function ClockHomeCard({ clock }: { clock: ReturnType<typeof useClock> }) {
   const { t, i18n } = useTranslation();
-  const clock = useClock();
   const now = useNow();
   const { open, current, proposal, big, onBreak, busy, zone, waiting } = clock;
   if (!clock.board || (!open && !big && waiting.length === 0)) return null;

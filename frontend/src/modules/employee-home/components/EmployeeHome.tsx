@@ -7,6 +7,7 @@ import { useMe } from '@/modules/auth/hooks/useMe';
 import { useShiftErrors, useShiftsInRange } from '@/modules/schedule/hooks/useShifts';
 import { dayStart, moveDays } from '@/modules/schedule/utils/calendar';
 import { ClockHomeCard } from '@/modules/clock/components/ClockHomeCard';
+import { useClock } from '@/modules/clock/hooks/useClock';
 import { useStoreCurrency } from '@/modules/clock/hooks/useStoreCurrency';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
@@ -43,6 +44,7 @@ export function EmployeeHome() {
   const { count, markSeen } = usePublishedBadge();
   const { busy, respond, drop } = useShiftResponses();
   const currency = useStoreCurrency();
+  const clock = useClock();
   const lang = i18n.resolvedLanguage;
   const mine = useMemo(
     () => shifts.filter((s) => s.assigned === me?.id && s.end >= now && s.status !== 'cancelled'),
@@ -54,7 +56,10 @@ export function EmployeeHome() {
   // Earnings in the store's currency once it is known; the bare amount until then.
   const money = (amount: number) => (currency ? formatMoney(amount, currency, lang) : formatNumber(amount, lang));
 
-  if (!store || !me) return <Loading label={t('common.loading')} />;
+  // The page is laid out once its shifts and its clock are known (or failed), so the clock's
+  // card does not push the rest down when it arrives.
+  const settled = (!loading || mine.length > 0 || error) && (clock.board !== null || clock.error);
+  if (!store || !me || !settled) return <Loading label={t('common.loading')} />;
   return (
     <Stack>
       <PageHeader>
@@ -66,7 +71,7 @@ export function EmployeeHome() {
           <Button $small $variant="ghost" onClick={() => markSeen(mine.map((s) => s.id))}>{t('home.markSeen')}</Button>
         ) : null}
       </PageHeader>
-      <ClockHomeCard />
+      <ClockHomeCard clock={clock} />
       <Card>
         <StyledStats>
           <div>
@@ -85,7 +90,6 @@ export function EmployeeHome() {
       </Card>
       <h2 style={{ margin: 0 }}>{t('home.myShifts', { days: DAYS_AHEAD })}</h2>
       {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
-      {loading && mine.length === 0 ? <Muted>{t('common.loading')}</Muted> : null}
       {!loading && !error && mine.length === 0 ? <Card>{t('home.noShifts')}</Card> : null}
       <CardList data-testid="my-shifts">
         {mine.map((s) => {

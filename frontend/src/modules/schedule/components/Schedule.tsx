@@ -12,7 +12,7 @@ import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { NextIcon, PreviousIcon } from '@/modules/ui/components/DirectionIcon';
 import { ConfirmDialog } from '@/modules/ui/components/ConfirmDialog';
-import { Card, Muted, PageHeader, Row } from '@/modules/ui/components/Layout';
+import { Card, FloatingStatus, Muted, PageHeader, Row } from '@/modules/ui/components/Layout';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { Tabs } from '@/modules/ui/components/Tabs';
 import { useScheduleView } from '../hooks/useScheduleView';
@@ -45,6 +45,12 @@ export function Schedule() {
   const { view, setView, anchor, setAnchor } = useScheduleView();
   const range = useMemo(() => viewRange(view, anchor, zone, store?.weekStart ?? 0), [view, anchor, zone, store?.weekStart]);
   const { shifts, loading, error } = useShiftsInRange(storeId, range.start, range.end, 'all');
+  // The rows are drawn once the first range has arrived, whole: rows drawn empty and filled a
+  // moment later would grow and push each other down. Later ranges draw over the last one.
+  const [firstLoaded, setFirstLoaded] = useState(false);
+  useEffect(() => {
+    if (!loading) setFirstLoaded(true);
+  }, [loading]);
   const errors = useShiftErrors();
   const actions = useShiftActions(storeId);
   const { update } = actions;
@@ -196,9 +202,9 @@ export function Schedule() {
         </Row>
       </Row>
       {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
-      {loading && shifts.length === 0 ? <Muted>{t('common.loading')}</Muted> : null}
+      {loading && shifts.length === 0 ? <FloatingStatus role="status">{t('common.loading')}</FloatingStatus> : null}
       {view === 'month' ? null : <BoardToolbar filter={filter} roles={roles} density={density} onFilter={setFilter} onDensity={setDensity} />}
-      {view === 'month' ? (
+      {!firstLoaded ? null : view === 'month' ? (
         <MonthGrid
           days={range.days}
           end={range.end}

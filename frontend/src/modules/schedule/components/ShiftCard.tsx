@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Shift } from '@/modules/api/types';
 import { formatTimeRange } from '@/modules/ui/utils/format';
+import { VisuallyHidden } from '@/modules/ui/components/Layout';
 import { isLate } from '../utils/progress';
 
 const StyledCard = styled.button<{ $color: string; $draft: boolean; $error: boolean }>`
@@ -102,7 +103,6 @@ export const ShiftCard = memo(function ShiftCard({
       data-shift-id={shift.id}
       data-status={shift.status}
       data-progress={shift.progress}
-      aria-label={`${shift.title} ${times} ${t(`schedule.status.${shift.status}`)}${shift.progress !== 'ns' ? ` · ${t(`schedule.progress.${shift.progress}`)}` : ''}`}
     >
       {editingBy?.length ? (
         <StyledEditing title={t('schedule.editingBy', { names: editingBy.join(', ') })} data-testid="shift-editing">
@@ -112,6 +112,12 @@ export const ShiftCard = memo(function ShiftCard({
       {compact ? (
         <StyledMeta>
           <strong>{times}</strong> {shift.title}
+          {/* Its name is what it shows; the state, shown here by the card's style, is read too. */}
+          <VisuallyHidden>
+            {' '}
+            {t(`schedule.status.${shift.status}`)}
+            {shift.progress !== 'ns' ? ` · ${t(`schedule.progress.${shift.progress}`)}` : ''}
+          </VisuallyHidden>
         </StyledMeta>
       ) : (
         <>

@@ -42,6 +42,40 @@ export const Muted = styled.span`
   font-size: 13px;
 `;
 
+/** Read by screen readers, not shown: what the page shows by other means (a card's style). */
+export const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
+/**
+ * A passing state ("Loading…") shown above the page near its bottom, out of the flow, so that
+ * its coming and going moves nothing on the page.
+ */
+export const FloatingStatus = styled.span`
+  position: fixed;
+  inset-inline: 0;
+  bottom: calc(88px + env(safe-area-inset-bottom, 0px));
+  margin-inline: auto;
+  width: max-content;
+  max-width: calc(100vw - 32px);
+  padding: 6px 14px;
+  border-radius: 999px;
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.textMuted};
+  box-shadow: 0 2px 8px rgb(0 0 0 / 18%);
+  font-size: 13px;
+  pointer-events: none;
+  z-index: 20;
+`;
+
 /** A small count or state label. */
 export const Badge = styled.span<{ $color?: string }>`
   display: inline-flex;
