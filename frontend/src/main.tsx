@@ -6,6 +6,20 @@ import { createRoot } from 'react-dom/client';
 import { i18nReady } from './i18n';
 import { App } from './App';
 
+/**
+ * The code of the screen the address names, fetched now beside the app's own instead of after
+ * the sign-in and store reads that come before the screen is drawn. `lazy` in `App` asks for
+ * the same modules and finds them loaded.
+ */
+const FIRST_SCREENS: [RegExp, () => Promise<unknown>][] = [
+  [/^\/schedule\/?$/, () => import('@/pages/SchedulePage')],
+  [/^\/home\/?$/, () => import('@/pages/EmployeeHomePage')],
+  [/^\/dashboard\/?$/, () => import('@/pages/DashboardPage')],
+];
+const firstScreen = FIRST_SCREENS.find(([path]) => path.test(window.location.pathname));
+// A failed fetch is retried by `lazy` when the screen is drawn.
+if (firstScreen) void firstScreen[1]().catch(() => undefined);
+
 const root = document.getElementById('root');
 if (root) {
   // The reader's catalogue first (English is already here); then the first render, which
