@@ -42,7 +42,8 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::files::download,
         crate::api::files::download_thumbnail,
         crate::api::support::get_tickets,
-        crate::api::support::get_ticket
+        crate::api::support::get_ticket,
+        crate::api::templates::get_templates
     ),
     components(schemas(
         crate::api::stores::StoreDetail,
@@ -793,6 +794,7 @@ mod tests {
             json!(MAX_REPEAT),
             &[
                 "CreateShift.repeat",
+                "CreateShift.repeatDates",
                 "CreatedShifts.shifts",
                 "CreatedShifts.warnings",
             ],
