@@ -75,8 +75,8 @@ test('a week saved as a template loads into next week after the manager sees the
   await board.waitForURL(/\/schedule\/templates\?tab=weekly$/);
   const card = board.getByTestId('template-card').and(board.locator('[data-template="Usual week"]'));
   await card.waitFor();
-  assert.match(await card.textContent(), /09:00–17:00 Barista/);
-  assert.match(await card.textContent(), /22:00–06:00 Barista/);
+  assert.match(await card.textContent(), /09:00–17:00\u2069 Barista/);
+  assert.match(await card.textContent(), /22:00–06:00\u2069 Barista/);
   await screenshot(board, 'templates-weekly');
 
   // A second manager watches next week's board.
@@ -102,6 +102,8 @@ test('a week saved as a template loads into next week after the manager sees the
   assert.equal(await bucket.getAttribute('data-type'), 'shift');
   assert.match(await bucket.textContent(), /Ana Employee — conflicting shifts/);
   assert.match(await bucket.textContent(), /from 12:00 to 20:00 that is conflicting/);
+  // Past the dialog's fade-in.
+  await board.waitForTimeout(700);
   await screenshot(board, 'templates-load-check');
   assert.equal((await load.getByTestId('load-template-confirm').textContent()).trim(), 'Load 1 shift');
   await load.getByTestId('load-template-confirm').click();
@@ -119,6 +121,10 @@ test('a week saved as a template loads into next week after the manager sees the
   const small = await phone.newPage();
   await signInWithForm(small, server.url, 'tpl-max@example.com', 'secret123');
   await small.waitForURL(/\/schedule$/);
+  // The board with its template actions fits the phone too.
+  await small.getByTestId('template-actions').waitFor();
+  assert.equal(await overflows(small), false, 'the board fits the phone');
+  await screenshot(small, 'templates-phone-board');
   await small.goto(`${server.url}/schedule/templates?tab=weekly&lng=fa`);
   await small.getByTestId('template-card').first().waitFor();
   assert.equal(await small.evaluate(() => document.documentElement.dir), 'rtl');

@@ -180,7 +180,7 @@ export function ShiftDialog({ shift, live, initial, zone, roles, employees, days
                   const from = shiftTemplates.find((x) => x.id === e.target.value)?.shifts[0];
                   if (from) setDraft({ ...draft, title: from.title, role: from.role ?? draft.role, start: from.start, end: from.end, oe: from.oe ?? false });
                 }}
-                options={[{ value: '', label: t('templates.choose') }, ...shiftTemplates.map((x) => ({ value: x.id, label: `${x.title} · ${x.shifts[0]?.start ?? ''}–${x.shifts[0]?.end ?? ''}` }))]}
+                options={[{ value: '', label: t('templates.choose') }, ...shiftTemplates.map((x) => ({ value: x.id, label: `${x.title} · \u2066${x.shifts[0]?.start ?? ''}–${x.shifts[0]?.end ?? ''}\u2069` }))]}
                 data-testid="shift-from-template"
               />
             ) : null}

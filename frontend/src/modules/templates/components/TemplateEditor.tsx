@@ -57,7 +57,8 @@ export function TemplateEditor({ template, roles, dayNames, onSave, onDelete }: 
   };
 
   const summary = sortedShifts(template.shifts)
-    .map((s) => `${template.type === 'weekly' ? `${dayNames[s.day ?? 0] ?? ''} ` : ''}${s.start}–${s.end} ${s.title}`)
+    // The times stay left to right inside right-to-left text (isolated).
+    .map((s) => `${template.type === 'weekly' ? `${dayNames[s.day ?? 0] ?? ''} ` : ''}\u2066${s.start}–${s.end}\u2069 ${s.title}`)
     .join(' · ');
 
   return (
