@@ -26,6 +26,7 @@ const EmployeeHomePage = lazy(() => import('@/pages/EmployeeHomePage').then((m) 
 const CalendarPage = lazy(() => import('@/pages/CalendarPages').then((m) => ({ default: m.CalendarPage })));
 const CalendarShiftDetailsPage = lazy(() => import('@/pages/CalendarPages').then((m) => ({ default: m.CalendarShiftDetailsPage })));
 const SchedulePage = lazy(() => import('@/pages/SchedulePage').then((m) => ({ default: m.SchedulePage })));
+const TemplatesPage = lazy(() => import('@/pages/TemplatesPage').then((m) => ({ default: m.TemplatesPage })));
 const SettingsPage = lazy(() => import('@/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const AvailabilityPage = lazy(() => import('@/pages/AvailabilityPage').then((m) => ({ default: m.AvailabilityPage })));
 const NotificationsPage = lazy(() => import('@/pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })));
@@ -69,6 +70,7 @@ function AppRoutes() {
         <Route path="/calendar" element={<CalendarPage />} />
         <Route path="/calendar-shift-details" element={<CalendarShiftDetailsPage />} />
         <Route path="/schedule" element={<RequirePermission><SchedulePage /></RequirePermission>} />
+        <Route path="/schedule/templates" element={<RequirePermission><TemplatesPage /></RequirePermission>} />
         <Route path="/dashboard" element={<RequirePermission><DashboardPage /></RequirePermission>} />
         <Route path="/team" element={<RequirePermission><TeamPage /></RequirePermission>} />
         <Route path="/business-info" element={<RequirePermission><BusinessInfoPage /></RequirePermission>} />

@@ -21,6 +21,7 @@ pub mod requests;
 pub mod shifts;
 pub mod stores;
 pub mod support;
+pub mod templates;
 
 use crate::calls::{Calls, Registry};
 use crate::error::{AppError, AppResult};
@@ -45,6 +46,7 @@ pub fn registry() -> Registry {
     chat::register(&mut registry);
     support::register(&mut registry);
     announcements::register(&mut registry);
+    templates::register(&mut registry);
     registry
 }
 
@@ -66,6 +68,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(chat::routes)
             .configure(files::routes)
             .configure(support::routes)
+            .configure(templates::routes)
             .route("/{call}", web::post().to(dispatch)),
     );
 }

@@ -42,7 +42,8 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::files::download,
         crate::api::files::download_thumbnail,
         crate::api::support::get_tickets,
-        crate::api::support::get_ticket
+        crate::api::support::get_ticket,
+        crate::api::templates::get_templates
     ),
     components(schemas(
         crate::api::stores::StoreDetail,
@@ -793,6 +794,7 @@ mod tests {
             json!(MAX_REPEAT),
             &[
                 "CreateShift.repeat",
+                "CreateShift.repeatDates",
                 "CreatedShifts.shifts",
                 "CreatedShifts.warnings",
             ],
@@ -831,6 +833,55 @@ mod tests {
         );
         bound("minimum", json!(0), &["Wage"]);
         bound("maximum", json!(MAX_WAGE), &["Wage"]);
+
+        // Templates.
+        {
+            use crate::domain::template::MAX_SHIFTS;
+            let template_instants = [
+                "CreateRangeTemplate.startOfWeek",
+                "ShiftRecordInput.start",
+                "ShiftRecordInput.end",
+                "CheckLoadingWeeklyTemplate.startTime",
+                "CheckLoadingWeeklyTemplate.endTime",
+                "LoadWeeklyTemplate.startOfRange",
+                "LoadWeeklyTemplate.endOfRange",
+                "CheckLoadDailyTemplate.startOfDay",
+                "LoadDailyTemplate.startOfDay",
+            ];
+            bound("minimum", json!(input::INSTANT_MIN), &template_instants);
+            bound("maximum", json!(input::INSTANT_MAX), &template_instants);
+            let titles = [
+                "CreateRangeTemplate.title",
+                "UpdateRangeTemplate.title",
+                "ShiftRecordInput.title",
+                "ShiftTemplateFields.title",
+                "TemplateShift.title",
+            ];
+            bound("minLength", json!(1), &titles);
+            bound("maxLength", json!(input::NAME_MAX), &titles);
+            bound(
+                "maxItems",
+                json!(MAX_SHIFTS),
+                &[
+                    "CreateRangeTemplate.shifts",
+                    "CreateRangeTemplate.shiftRecords",
+                    "UpdateRangeTemplate.shifts",
+                    "TemplateView.shifts",
+                    "CheckEntry.shifts",
+                    "LoadedTemplate.shifts",
+                    "LoadedTemplate.failed",
+                ],
+            );
+            bound("minItems", json!(1), &["CheckEntry.shifts"]);
+            // A week's days, counted from its first.
+            bound("minimum", json!(0), &["TemplateShift.day"]);
+            bound("maximum", json!(6), &["TemplateShift.day"]);
+            bound(
+                "pattern",
+                json!("^([01][0-9]|2[0-3]):[0-5][0-9]$"),
+                &["WallTime"],
+            );
+        }
 
         // Notifications.
         bound(

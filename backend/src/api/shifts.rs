@@ -66,7 +66,7 @@ fn reason(r: Option<String>) -> AppResult<Option<String>> {
     input::optional_text("cancelReason", r.as_deref(), REASON_MAX)
 }
 
-fn tasks(t: Option<Value>) -> AppResult<Option<Value>> {
+pub(crate) fn tasks(t: Option<Value>) -> AppResult<Option<Value>> {
     match t {
         None | Some(Value::Null) => Ok(None),
         // Each task is an object, as the document describes them; what it holds is the client's.
@@ -163,10 +163,16 @@ pub struct CreateShift {
     /// Ignored: the assignee's e-mail is taken from their record.
     #[serde(default)]
     pub assignee_email: Option<String>,
-    /// Start times (epoch ms): one shift per entry, each as long as `end - start`.
+    /// Start times (epoch ms): one shift per entry, each ending at the first shift's local end
+    /// time in the store's zone (so across a clock change its real length follows the clocks).
     #[serde(default)]
     #[schema(max_items = 370, minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub repeat: Vec<i64>,
+    /// Local dates (YYYY-MM-DD) in the store's zone: one shift per date with the first shift's
+    /// local start and end times. With `repeat`, both are made.
+    #[serde(default)]
+    #[schema(max_items = 370, value_type = Vec<String>, format = Date)]
+    pub repeat_dates: Vec<chrono::NaiveDate>,
     /// Open-ended: no planned end.
     #[serde(default)]
     pub oe: bool,
@@ -185,7 +191,7 @@ impl Call for CreateShift {
 
     #[tracing::instrument(name = "createShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<CreatedShifts> {
-        if self.repeat.len() > MAX_REPEAT {
+        if self.repeat.len() + self.repeat_dates.len() > MAX_REPEAT {
             return Err(AppError::invalid(format!(
                 "repeat can make at most {MAX_REPEAT} shifts."
             )));
@@ -203,6 +209,7 @@ impl Call for CreateShift {
             role: Some(self.role),
             assigned: self.assigned,
             repeat,
+            repeat_dates: self.repeat_dates,
             open_ended: self.oe,
             tasks: tasks(self.tasks)?.unwrap_or_else(|| json!([])),
         };

@@ -411,6 +411,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    schedule_templates (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        kind -> Text,
+        title -> Text,
+        shifts -> Jsonb,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     sessions (id) {
         id -> Uuid,
         user_id -> Uuid,
@@ -529,6 +541,7 @@ diesel::joinable!(push_subscriptions -> users (user_id));
 diesel::joinable!(requests -> shifts (shift_id));
 diesel::joinable!(requests -> stores (store_id));
 diesel::joinable!(roles -> stores (store_id));
+diesel::joinable!(schedule_templates -> stores (store_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(shifts -> roles (role_id));
 diesel::joinable!(shifts -> stores (store_id));
@@ -566,6 +579,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     push_subscriptions,
     requests,
     roles,
+    schedule_templates,
     sessions,
     shift_proposals,
     shifts,

@@ -56,6 +56,8 @@ id_type!(/// An invitation.
     InviteId);
 id_type!(/// A shift.
     ShiftId);
+id_type!(/// A shift, weekly or daily template of a store.
+    TemplateId);
 id_type!(/// A request (time off, availability, drop shift).
     RequestId);
 id_type!(/// A notification.

@@ -23,6 +23,7 @@ pub mod schema;
 pub mod shift;
 pub mod support;
 pub mod survey;
+pub mod template;
 pub mod time_off;
 pub mod timesheet;
 pub mod upload;

@@ -119,6 +119,7 @@ impl Run<'_> {
                     role: Some(d.roles[rota.role]),
                     assigned: Some(d.people[rota.person].employee),
                     repeat: starts.iter().map(|(_, s)| *s).collect(),
+                    repeat_dates: Vec::new(),
                     open_ended: false,
                     tasks: json!([]),
                 })
@@ -153,6 +154,7 @@ impl Run<'_> {
                 role: Some(d.roles[0]),
                 assigned: None,
                 repeat: Vec::new(),
+                repeat_dates: Vec::new(),
                 open_ended: false,
                 tasks: json!([
                     { "title": "Brunch menu", "done": false },

@@ -27,6 +27,7 @@ pub mod shifts;
 pub mod state;
 pub mod survey;
 pub mod team_views;
+pub mod templates;
 pub mod time_off;
 pub mod timed;
 pub mod views;

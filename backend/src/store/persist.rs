@@ -12,6 +12,7 @@ use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::db::models::store_event::StoreEvent;
+use crate::db::models::template::Template;
 use crate::db::schema::stores;
 use crate::domain::ids::{ShiftId, StoreId};
 use crate::error::AppError;
@@ -264,6 +265,12 @@ fn write_rows(
             }
             Write::ReopenPeriod(start) => {
                 PeriodApproval::delete(conn, store, *start)?;
+            }
+            Write::PutTemplate(t) => {
+                t.upsert(conn)?;
+            }
+            Write::DeleteTemplate(id) => {
+                Template::delete(conn, store, *id)?;
             }
         }
     }

@@ -11,9 +11,10 @@ use crate::db::models::request::Request;
 use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
+use crate::db::models::template::Template;
 use crate::domain::ids::{
     ClockSessionId, ConversationId, EmployeeId, MessageId, ProposalId, RequestId, RoleId, ShiftId,
-    StoreId, SurveyId, UserId,
+    StoreId, SurveyId, TemplateId, UserId,
 };
 use crate::domain::notification::{MergeKey, Unread};
 use crate::error::{AppError, AppResult};
@@ -265,6 +266,8 @@ pub struct StoreState {
     pub chat: ChatState,
     /// The unread notifications new ones of a burst merge into.
     pub unmerged: Unmerged,
+    /// The store's shift, weekly and daily templates.
+    pub templates: HashMap<TemplateId, Template>,
 }
 
 impl StoreState {
@@ -298,7 +301,12 @@ impl StoreState {
         let clock = ClockState::load(conn, id, now)?;
         let chat = ChatState::load(conn, id)?;
         let unmerged = Unmerged::load(conn, id, now, merge_window)?;
+        let templates = Template::of_store(conn, id, None)?
+            .into_iter()
+            .map(|t| (t.id, t))
+            .collect();
         Ok(StoreState {
+            templates,
             chat,
             unmerged,
             members_at: store.version,

@@ -15,9 +15,10 @@ use crate::db::models::request::Request;
 use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
+use crate::db::models::template::Template;
 use crate::domain::ids::{
     ClockSessionId, ConversationId, EmployeeId, NotificationId, ProposalId, RequestId, RoleId,
-    ShiftId, SurveyId, UserId,
+    ShiftId, SurveyId, TemplateId, UserId,
 };
 use crate::domain::notification::{MergeKey, Unread};
 use crate::store::state::StoreState;
@@ -106,6 +107,8 @@ pub enum Write {
     AddVote(Box<Vote>),
     /// A reaction added (`true`) or taken back.
     ToggleReaction(Box<Reaction>, bool),
+    PutTemplate(Box<Template>),
+    DeleteTemplate(TemplateId),
 }
 
 /// How many rows a write changed, for writes of rows outside the working set, which the plan
@@ -160,6 +163,8 @@ pub enum Undo {
     RemoveSurvey(SurveyId),
     RestoreReactions(crate::domain::ids::MessageId, Vec<Reaction>),
     RemoveVote(SurveyId, EmployeeId),
+    RestoreTemplate(Box<Template>),
+    RemoveTemplate(TemplateId),
     Nothing,
 }
 
@@ -329,6 +334,14 @@ impl StoreState {
                         .collect(),
                 )
             }
+            Write::PutTemplate(t) => match self.templates.insert(t.id, (**t).clone()) {
+                Some(old) => Undo::RestoreTemplate(Box::new(old)),
+                None => Undo::RemoveTemplate(t.id),
+            },
+            Write::DeleteTemplate(id) => match self.templates.remove(id) {
+                Some(old) => Undo::RestoreTemplate(Box::new(old)),
+                None => Undo::Nothing,
+            },
             // Session edits are not part of the working set.
             Write::AddSessionEdit(_) => Undo::Nothing,
             // Neither are a conversation's seen marks (only `message` notifications, which do
@@ -397,6 +410,12 @@ impl StoreState {
             }
             Undo::Remove(id) => {
                 self.shifts.remove(&id);
+            }
+            Undo::RestoreTemplate(t) => {
+                self.templates.insert(t.id, *t);
+            }
+            Undo::RemoveTemplate(id) => {
+                self.templates.remove(&id);
             }
             Undo::RestoreAvailability(a) => {
                 self.availability.insert(a.id, *a);

@@ -19,5 +19,6 @@ pub mod session;
 pub mod shift;
 pub mod store;
 pub mod store_event;
+pub mod template;
 pub mod ticket;
 pub mod user;

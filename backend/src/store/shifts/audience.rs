@@ -47,7 +47,7 @@ pub(super) fn audience(
     }
 }
 
-pub(super) fn event(kind: &'static str, data: Value, visibility: Audience) -> EventDraft {
+pub(crate) fn event(kind: &'static str, data: Value, visibility: Audience) -> EventDraft {
     EventDraft {
         kind,
         data,

@@ -20,7 +20,7 @@ pub const PAST_LIMIT: Duration = Duration::days(60);
 pub const FUTURE_LIMIT: Duration = Duration::days(5 * 366);
 
 /// Refuses spans outside the planning window.
-pub(super) fn plannable(span: &Span, now: DateTime<Utc>) -> AppResult<()> {
+pub(crate) fn plannable(span: &Span, now: DateTime<Utc>) -> AppResult<()> {
     if span.end < now - PAST_LIMIT || span.start > now + FUTURE_LIMIT {
         return Err(
             AppError::bad_request("out_of_range", messages::SHIFT_OUT_OF_RANGE)
@@ -32,15 +32,15 @@ pub(super) fn plannable(span: &Span, now: DateTime<Utc>) -> AppResult<()> {
 
 /// The assignee as the schedule checks see them, with their other shifts (except `except`)
 /// and any spans being created in the same call.
-pub(super) struct AssigneeFacts {
+pub(crate) struct AssigneeFacts {
     name: String,
     roles: Vec<uuid::Uuid>,
-    pub(super) others: Vec<Span>,
+    pub(crate) others: Vec<Span>,
     availability: Vec<Window>,
     time_off: Vec<time_off::Span>,
 }
 
-pub(super) fn assignee_facts(
+pub(crate) fn assignee_facts(
     state: &StoreState,
     employee: EmployeeId,
     except: Option<ShiftId>,
@@ -94,7 +94,7 @@ pub(super) fn assignee_facts(
 }
 
 impl AssigneeFacts {
-    pub(super) fn view(&self, role: Option<RoleId>) -> Assignee<'_> {
+    pub(crate) fn view(&self, role: Option<RoleId>) -> Assignee<'_> {
         Assignee {
             name: &self.name,
             has_role: role.is_none_or(|r| self.roles.contains(&r.0)),
@@ -105,7 +105,7 @@ impl AssigneeFacts {
     }
 }
 
-pub(super) fn check_role(state: &StoreState, role: Option<RoleId>) -> AppResult<()> {
+pub(crate) fn check_role(state: &StoreState, role: Option<RoleId>) -> AppResult<()> {
     match role {
         Some(r) if state.role(r).is_none() => Err(AppError::bad_request(
             "role_not_found",

@@ -5,6 +5,7 @@ use crate::domain::audience::Audience;
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
 use crate::domain::schedule::{self, Span};
 use crate::domain::shift::{self, Progress, Status};
+use crate::domain::template;
 use crate::error::{AppError, AppResult};
 use crate::store::command::{Command, Effects, Reply, Write};
 use crate::store::shifts::audience::event;
@@ -12,7 +13,7 @@ use crate::store::shifts::checks::{assignee_facts, check_role, plannable};
 use crate::store::shifts::shared::{shift_error, Caller};
 use crate::store::state::StoreState;
 use crate::store::views::ShiftView;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -63,7 +64,10 @@ pub struct CreateShifts {
     pub end: DateTime<Utc>,
     pub role: Option<RoleId>,
     pub assigned: Option<EmployeeId>,
+    /// Start instants of the occurrences: each keeps the first one's local end time.
     pub repeat: Vec<DateTime<Utc>>,
+    /// Local dates of the occurrences: each keeps the first one's local start and end times.
+    pub repeat_dates: Vec<NaiveDate>,
     pub open_ended: bool,
     pub tasks: Value,
 }
@@ -78,16 +82,24 @@ impl Command for CreateShifts {
         let first = schedule::shift_span(zone, self.start, self.end, self.open_ended)
             .map_err(shift_error)?;
         check_role(state, self.role)?;
-        let length = first.end - first.start;
-        let starts: Vec<DateTime<Utc>> = if self.repeat.is_empty() {
-            vec![first.start]
+        // Every occurrence keeps the first one's wall-clock times in the store's zone; its real
+        // length follows (an hour shorter or longer across a clock change).
+        let mut spans: Vec<Span> = if self.repeat.is_empty() && self.repeat_dates.is_empty() {
+            vec![first]
         } else {
-            let mut s = self.repeat.clone();
-            s.sort_unstable();
-            s.dedup();
-            s
+            self.repeat
+                .iter()
+                .map(|start| template::keep_wall_times(zone, first, *start))
+                .chain(
+                    self.repeat_dates
+                        .iter()
+                        .map(|date| template::on_date(zone, first, *date, self.open_ended)),
+                )
+                .collect()
         };
-        if starts.len() > MAX_REPEAT {
+        spans.sort_unstable_by_key(|s| s.start);
+        spans.dedup_by_key(|s| s.start);
+        if spans.len() > MAX_REPEAT {
             return Err(AppError::invalid(format!(
                 "repeat can make at most {MAX_REPEAT} shifts."
             )));
@@ -101,13 +113,9 @@ impl Command for CreateShifts {
             .and_then(|e| state.employee(e))
             .map(|e| e.email.clone());
         let mut effects = Effects::default();
-        let mut views = Vec::with_capacity(starts.len());
+        let mut views = Vec::with_capacity(spans.len());
         let mut warnings = Vec::new();
-        for start in starts {
-            let span = Span {
-                start,
-                end: start + length,
-            };
+        for span in spans {
             plannable(&span, now)?;
             if let Some(f) = facts.as_mut() {
                 schedule::check_create(zone, &span, &f.view(self.role)).map_err(shift_error)?;

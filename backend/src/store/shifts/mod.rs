@@ -14,8 +14,8 @@ mod shared;
 mod update;
 
 pub use answer::{AnswerShift, CompleteShift, OwnAction, RateShift, RemindShift, Reminded};
-pub(crate) use audience::{changed, created};
-pub(crate) use checks::check_taker;
+pub(crate) use audience::{changed, created, event};
+pub(crate) use checks::{assignee_facts, check_role, check_taker, plannable, AssigneeFacts};
 pub use checks::{FUTURE_LIMIT, PAST_LIMIT};
 pub use create::{CreateShifts, CreatedShifts, ShiftWarning, WarningCode, MAX_REPEAT};
 pub(crate) use notes::{notify_all, shift_note};

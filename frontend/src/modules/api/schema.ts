@@ -310,6 +310,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/checkLoadDailyTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What loading a daily template into a day would not make, per employee and rule. */
+        post: operations["checkLoadDailyTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/checkLoadingWeeklyTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What loading a weekly template into a week would not make: per employee, the shifts that conflict, fall on time off, lie outside availability or need a role they lack. Changes nothing. */
+        post: operations["checkLoadingWeeklyTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/checkResetPasswordConfirmCode": {
         parameters: {
             query?: never;
@@ -497,6 +531,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/createRangeTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save shifts of a week or a day as a weekly or daily template, each kept as its local day and times. */
+        post: operations["createRangeTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/createRequest": {
         parameters: {
             query?: never;
@@ -542,6 +593,23 @@ export interface paths {
         put?: never;
         /** Create a draft shift, or one per `repeat` start time. Answers the shifts and warnings. */
         post: operations["createShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/createShiftTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a reusable shift: title, local start and end, role, tasks. */
+        post: operations["createShiftTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -684,6 +752,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deleteRangeTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a weekly or daily template. */
+        post: operations["deleteRangeTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deleteRole": {
         parameters: {
             query?: never;
@@ -712,6 +797,23 @@ export interface paths {
         put?: never;
         /** Delete a draft, or cancel an announced shift more than 24 hours ahead. */
         post: operations["deleteShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deleteShiftTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a shift template. */
+        post: operations["deleteShiftTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -967,6 +1069,40 @@ export interface paths {
         put?: never;
         /** Accept an invitation with its code. */
         post: operations["joinBusinessWithInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loadDailyTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a daily template's shifts as drafts of a day, in one commit. */
+        post: operations["loadDailyTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loadWeeklyTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a weekly template's shifts as drafts of a week, at their local times, in one commit; shifts whose employee fails a rule are reported, not made. */
+        post: operations["loadWeeklyTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1705,6 +1841,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stores/{storeId}/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/stores/{storeId}/templates`: the store's templates with their shifts. */
+        get: operations["get_templates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stores/{storeId}/timeoff": {
         parameters: {
             query?: never;
@@ -1972,6 +2125,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/updateRangeTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename a weekly or daily template, or replace its shifts. */
+        post: operations["updateRangeTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/updateRole": {
         parameters: {
             query?: never;
@@ -2000,6 +2170,23 @@ export interface paths {
         put?: never;
         /** Change a shift. Naming an older `version` than the current gets 409 with the current shift. */
         post: operations["updateShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/updateShiftTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace a shift template's title, times, role and tasks. */
+        post: operations["updateShiftTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2326,12 +2513,52 @@ export interface components {
             /** Format: email */
             email: string;
         };
+        /** @description One bucket of the load checks: an employee and the template shifts that break one rule. */
+        CheckEntry: {
+            employee: null | components["schemas"]["EmployeeId"];
+            /** @description The employee's shown name. */
+            name: string | null;
+            shifts: components["schemas"]["PlacedShift"][];
+            /**
+             * @description shift (conflicts), timeoff, availability, role (the employee lacks the template
+             *     shift's role) or invalid (a role or employee gone, or outside the planning window).
+             */
+            type: "shift" | "timeoff" | "availability" | "role" | "invalid";
+        };
         /** @description `checkInvitationCodeExists`: whether `code` is an open invitation for `email`. */
         CheckInvitationCodeExists: {
             /** @description The invitation code, any case; a text that cannot be one answers `exists: false`. */
             code: string;
             /** Format: email */
             email: string;
+        };
+        /** @description `checkLoadDailyTemplate`. */
+        CheckLoadDailyTemplate: {
+            /**
+             * Format: int64
+             * @description Epoch ms of the day's first moment; its local date is the day.
+             */
+            startOfDay: number;
+            templateId: components["schemas"]["TemplateId"];
+        };
+        /** @description `checkLoadingWeeklyTemplate`. */
+        CheckLoadingWeeklyTemplate: {
+            /**
+             * Format: int64
+             * @description Epoch ms; after `startTime`.
+             */
+            endTime?: number | null;
+            /**
+             * Format: int64
+             * @description Epoch ms of the week's first moment; its local date is the week's first day.
+             */
+            startTime: number;
+            templateId: components["schemas"]["TemplateId"];
+            /**
+             * Format: int64
+             * @description Accepted for older clients and not used: the store's zone places the shifts.
+             */
+            timezoneOffset?: number | null;
         };
         /** @description `checkResetPasswordConfirmCode`: tells whether a reset code is valid, without using it. */
         CheckResetPasswordConfirmCode: {
@@ -2637,6 +2864,26 @@ export interface components {
             members: components["schemas"]["EmployeeId"][];
             title?: string | null;
         };
+        /** @description `createRangeTemplate`. */
+        CreateRangeTemplate: {
+            /** @description Or the shifts as the client has them. */
+            shiftRecords?: components["schemas"]["ShiftRecordInput"][];
+            /** @description The board's shifts, by id (or objects with an `id`). */
+            shifts?: components["schemas"]["ShiftRef"][];
+            /**
+             * Format: int64
+             * @description Epoch ms of the week's (or day's) first moment; its local date in the store's zone is
+             *     the template's first day.
+             */
+            startOfWeek: number;
+            /**
+             * Format: int64
+             * @description Accepted for older clients and not used: the store's zone places the shifts.
+             */
+            timezoneOffset?: number | null;
+            title: string;
+            type: components["schemas"]["RangeKind"];
+        };
         /**
          * @description The generic request call: `type` `timeoff` asks for time off; drop-shift requests have
          *     their own call.
@@ -2665,8 +2912,16 @@ export interface components {
             end: number;
             /** @description Open-ended: no planned end. */
             oe?: boolean;
-            /** @description Start times (epoch ms): one shift per entry, each as long as `end - start`. */
+            /**
+             * @description Start times (epoch ms): one shift per entry, each ending at the first shift's local end
+             *     time in the store's zone (so across a clock change its real length follows the clocks).
+             */
             repeat?: number[];
+            /**
+             * @description Local dates (YYYY-MM-DD) in the store's zone: one shift per date with the first shift's
+             *     local start and end times. With `repeat`, both are made.
+             */
+            repeatDates?: string[];
             role: components["schemas"]["RoleId"];
             /**
              * Format: int64
@@ -2677,6 +2932,8 @@ export interface components {
             tasks?: Record<string, never>[] | null;
             title: string;
         };
+        /** @description `createShiftTemplate`. */
+        CreateShiftTemplate: components["schemas"]["ShiftTemplateFields"];
         /** @description `createSurvey` (ours; the spec's surveys): a manager posts a poll or an open question. */
         CreateSurveyCall: {
             /** @description A poll's answers, 2 to 20. */
@@ -2737,6 +2994,8 @@ export interface components {
         };
         /** @description `deleteNotifications`: one's own notifications (and, for managers, public ones). */
         DeleteNotifications: components["schemas"]["NotificationIds"];
+        /** @description `deleteRangeTemplate` (the spec's delete of a daily or weekly template). */
+        DeleteRangeTemplate: components["schemas"]["OneTemplate"];
         /** @description `deleteRole`. Employees who held the role lose it (and its wage). */
         DeleteRole: {
             roleId: components["schemas"]["RoleId"];
@@ -2747,6 +3006,8 @@ export interface components {
             cancelReason?: string | null;
             shiftId: components["schemas"]["ShiftId"];
         };
+        /** @description `deleteShiftTemplate`. */
+        DeleteShiftTemplate: components["schemas"]["OneTemplate"];
         /**
          * @description `deleteSubscription` (ours): a browser that unsubscribed stops receiving the caller's
          *     notifications of the store.
@@ -2787,6 +3048,10 @@ export interface components {
              *     there was none (someone else's subscriptions are never touched).
              */
             deleted: number;
+        };
+        /** @description The answer of a template deletion. */
+        DeletedTemplate: {
+            id: components["schemas"]["TemplateId"];
         };
         /** @description What a clock device shows of its store. */
         DeviceStore: {
@@ -3027,6 +3292,41 @@ export interface components {
             message: string;
             storeId: components["schemas"]["StoreId"];
         };
+        /** @description `loadDailyTemplate`. */
+        LoadDailyTemplate: {
+            /**
+             * Format: int64
+             * @description Epoch ms of the day's first moment; its local date is the day.
+             */
+            startOfDay: number;
+            templateId: components["schemas"]["TemplateId"];
+        };
+        /** @description `loadWeeklyTemplate`. */
+        LoadWeeklyTemplate: {
+            /**
+             * Format: int64
+             * @description Epoch ms; after `startOfRange`.
+             */
+            endOfRange?: number | null;
+            /**
+             * Format: int64
+             * @description Epoch ms of the week's first moment; its local date is the week's first day.
+             */
+            startOfRange: number;
+            templateId: components["schemas"]["TemplateId"];
+            /**
+             * Format: int64
+             * @description Accepted for older clients and not used: the store's zone places the shifts.
+             */
+            timezoneOffset?: number | null;
+        };
+        /** @description What loading a template made. */
+        LoadedTemplate: {
+            /** @description The template shifts not made, by employee and rule. */
+            failed: components["schemas"]["CheckEntry"][];
+            /** @description The new drafts, in start order. */
+            shifts: components["schemas"]["ShiftView"][];
+        };
         /** @description A phone's reported location. */
         Location: {
             /**
@@ -3194,6 +3494,10 @@ export interface components {
         OneShift: {
             shiftId: components["schemas"]["ShiftId"];
         };
+        /** @description A call naming one template. */
+        OneTemplate: {
+            id: components["schemas"]["TemplateId"];
+        };
         /**
          * @description What happens to a punch from outside the store's radius.
          * @enum {string}
@@ -3226,6 +3530,17 @@ export interface components {
              * @description Metres around the place that count as at the store.
              */
             radius: number;
+        };
+        /** @description A template shift as placed on the dates asked. Instants are epoch milliseconds. */
+        PlacedShift: {
+            /** Format: int64 */
+            end: number;
+            /** @description Why it cannot go to its employee, in the spec's words. */
+            message: string;
+            role: null | components["schemas"]["RoleId"];
+            /** Format: int64 */
+            start: number;
+            title: string;
         };
         /** @description One entry of the pool: a drop request with its shift, or an open shift (no request). */
         PoolEntry: {
@@ -3376,6 +3691,11 @@ export interface components {
                 p256dh: string;
             };
         };
+        /**
+         * @description A weekly or daily template.
+         * @enum {string}
+         */
+        RangeKind: "weekly" | "daily";
         /** @description `rateShift`. */
         RateShiftCall: {
             /**
@@ -3639,6 +3959,33 @@ export interface components {
          * @description A shift.
          */
         ShiftId: string;
+        /**
+         * @description A shift of the board as the client has it (the spec's `shiftRecords`). `id`, `status` and
+         *     `timestamp` are accepted and not kept: a template holds what its shifts will be.
+         */
+        ShiftRecordInput: {
+            /** Format: uuid */
+            assigned?: string | null;
+            /**
+             * Format: int64
+             * @description Epoch ms; before `start` means the shift ends the next day.
+             */
+            end: number;
+            id?: string | null;
+            oe?: boolean;
+            /** Format: uuid */
+            role?: string | null;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+            status?: string | null;
+            tasks?: Record<string, never>[] | null;
+            /** Format: int64 */
+            timestamp?: number | null;
+            title: string;
+        };
         /** @description A shift id, or an object with its `id`. */
         ShiftRef: string | {
             /**
@@ -3646,6 +3993,19 @@ export interface components {
              * @description A shift.
              */
             id: string;
+        };
+        /** @description The fields of a shift template: one reusable shift in local times. */
+        ShiftTemplateFields: {
+            /** @description Not after `start` means the shift ends the next day. */
+            end: components["schemas"]["WallTime"];
+            /** @description Open-ended: no planned end. */
+            oe?: boolean;
+            /** Format: uuid */
+            role?: string | null;
+            start: components["schemas"]["WallTime"];
+            /** @description A list of objects of at most 16 KiB as JSON. */
+            tasks?: Record<string, never>[] | null;
+            title: string;
         };
         /** @description A shift. Instants are epoch milliseconds. */
         ShiftView: {
@@ -3850,6 +4210,44 @@ export interface components {
         /** @description `takeOpenShift` (ours; the spec names no call for it): take an announced open shift. */
         TakeOpenShiftCall: {
             shiftId: components["schemas"]["ShiftId"];
+        };
+        /**
+         * Format: uuid
+         * @description A shift, weekly or daily template of a store.
+         */
+        TemplateId: string;
+        /** @description One shift of a template, in local times. */
+        TemplateShift: {
+            assigned?: null | components["schemas"]["EmployeeId"];
+            /**
+             * Format: int32
+             * @description The day it starts on, counted from the template's first day (0 to 6 in a week, 0 in a
+             *     day).
+             */
+            day?: number;
+            /** @description Not after `start` means the shift ends the next day. Ignored when open-ended. */
+            end: components["schemas"]["WallTime"];
+            /** @description Open-ended: no planned end. */
+            oe?: boolean;
+            role?: null | components["schemas"]["RoleId"];
+            start: components["schemas"]["WallTime"];
+            /** @description A list of objects, copied to the shifts made from it. */
+            tasks?: Record<string, never>[];
+            title: string;
+        };
+        /** @description A template as answered and announced. Instants are epoch milliseconds. */
+        TemplateView: {
+            id: components["schemas"]["TemplateId"];
+            /** Format: int64 */
+            modified: number;
+            /** @description The template's shifts, in local times. */
+            shifts: components["schemas"]["TemplateShift"][];
+            storeId: components["schemas"]["StoreId"];
+            /** Format: int64 */
+            timestamp: number;
+            title: string;
+            /** @description shift, weekly or daily. */
+            type: "shift" | "weekly" | "daily";
         };
         /**
          * @description `terminateEmployee`: ends the employment. The record is kept for history; an open
@@ -4134,6 +4532,17 @@ export interface components {
              */
             userId?: string | null;
         };
+        /** @description `updateRangeTemplate`. */
+        UpdateRangeTemplate: {
+            /**
+             * Format: uuid
+             * @description The template; a missing one is refused with the spec's text.
+             */
+            id?: string | null;
+            /** @description The template's shifts, replacing its old ones. */
+            shifts?: components["schemas"]["TemplateShift"][] | null;
+            title?: string | null;
+        };
         /** @description `updateRole`. Title and colour are required; the switches keep their value when absent. */
         UpdateRole: {
             roleData: components["schemas"]["RoleData"];
@@ -4145,6 +4554,10 @@ export interface components {
             cancelReason?: string | null;
             shiftId: components["schemas"]["ShiftId"];
             updatedShift: components["schemas"]["UpdatedShift"];
+        };
+        /** @description `updateShiftTemplate`. */
+        UpdateShiftTemplate: components["schemas"]["ShiftTemplateFields"] & {
+            id: components["schemas"]["TemplateId"];
         };
         /** @description `updateTimeOff`: edits one's own unresolved request. */
         UpdateTimeOff: components["schemas"]["TimeOffFields"] & {
@@ -4241,6 +4654,8 @@ export interface components {
          * @enum {string}
          */
         WageType: "Hourly" | "Weekly";
+        /** @description A time of day on the store's clocks, HH:mm. */
+        WallTime: string;
     };
     responses: never;
     parameters: never;
@@ -5217,6 +5632,142 @@ export interface operations {
             };
         };
     };
+    checkLoadDailyTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CheckLoadDailyTemplate"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            employee: null | components["schemas"]["EmployeeId"];
+                            /** @description The employee's shown name. */
+                            name: string | null;
+                            shifts: components["schemas"]["PlacedShift"][];
+                            /**
+                             * @description shift (conflicts), timeoff, availability, role (the employee lacks the template
+                             *     shift's role) or invalid (a role or employee gone, or outside the planning window).
+                             */
+                            type: "shift" | "timeoff" | "availability" | "role" | "invalid";
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkLoadingWeeklyTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CheckLoadingWeeklyTemplate"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            employee: null | components["schemas"]["EmployeeId"];
+                            /** @description The employee's shown name. */
+                            name: string | null;
+                            shifts: components["schemas"]["PlacedShift"][];
+                            /**
+                             * @description shift (conflicts), timeoff, availability, role (the employee lacks the template
+                             *     shift's role) or invalid (a role or employee gone, or outside the planning window).
+                             */
+                            type: "shift" | "timeoff" | "availability" | "role" | "invalid";
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     checkResetPasswordConfirmCode: {
         parameters: {
             query?: never;
@@ -5813,6 +6364,64 @@ export interface operations {
             };
         };
     };
+    createRangeTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateRangeTemplate"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TemplateView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     createRequest: {
         parameters: {
             query?: never;
@@ -5950,6 +6559,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CreatedShifts"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createShiftTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreateShiftTemplate"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TemplateView"];
                     };
                 };
             };
@@ -6444,6 +7111,64 @@ export interface operations {
             };
         };
     };
+    deleteRangeTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteRangeTemplate"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeletedTemplate"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deleteRole: {
         parameters: {
             query?: never;
@@ -6523,6 +7248,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["DeletedShift"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteShiftTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteShiftTemplate"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeletedTemplate"];
                     };
                 };
             };
@@ -7383,6 +8166,122 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    loadDailyTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["LoadDailyTemplate"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LoadedTemplate"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    loadWeeklyTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["LoadWeeklyTemplate"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LoadedTemplate"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9652,6 +10551,70 @@ export interface operations {
             };
         };
     };
+    get_templates: {
+        parameters: {
+            query?: {
+                /** @description shift, weekly or daily; all when absent. */
+                type?: "shift" | "weekly" | "daily";
+            };
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [Template]}`, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TemplateView"][];
+                    };
+                };
+            };
+            /** @description Unknown type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a schedule manager of the store */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_time_off: {
         parameters: {
             query?: {
@@ -10458,6 +11421,64 @@ export interface operations {
             };
         };
     };
+    updateRangeTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateRangeTemplate"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TemplateView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     updateRole: {
         parameters: {
             query?: never;
@@ -10537,6 +11558,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ShiftView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateShiftTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateShiftTemplate"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TemplateView"];
                     };
                 };
             };

@@ -110,3 +110,17 @@ export type AppNotification = Schemas['NotificationView'];
 
 /** `GET /stores/{id}/notifications`. */
 export type NotificationLists = Schemas['NotificationList'];
+
+// ---------------------------------------------------------------------------------------
+// Templates
+
+/** A shift, weekly or daily template (`GET /api/v1/stores/{id}/templates`). */
+export type Template = Schemas['TemplateView'];
+/** One shift of a template, in local times: a day of the template and "HH:mm" times. */
+export type TemplateShift = Schemas['TemplateShift'];
+/** shift, weekly or daily. */
+export type TemplateKind = Template['type'];
+/** One bucket of a template's load check: an employee and the shifts that break one rule. */
+export type TemplateCheckEntry = Schemas['CheckEntry'];
+/** What loading a template made, and what it did not. */
+export type LoadedTemplate = Schemas['LoadedTemplate'];

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '@/modules/ui/components/ConfirmDialog';
 import { Card, FloatingStatus, Muted, PageHeader, Row } from '@/modules/ui/components/Layout';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { Tabs } from '@/modules/ui/components/Tabs';
+import { SelectField } from '@/modules/ui/components/Field';
 import { useScheduleView } from '../hooks/useScheduleView';
 import { useShiftActions, useShiftErrors, useShiftsInRange } from '../hooks/useShifts';
 import { useBoardIndex, useStoredShift } from '../hooks/useShiftStore';
@@ -30,8 +31,13 @@ import { MonthGrid } from './MonthGrid';
 import { PresenceList } from './PresenceList';
 import { ShiftDialog } from './ShiftDialog';
 import { shiftDraftKey } from '../utils/shiftDrafts';
+import { LoadTemplateDialog } from '@/modules/templates/components/LoadTemplateDialog';
+import { SaveTemplateDialog } from '@/modules/templates/components/SaveTemplateDialog';
+import { useTemplates } from '@/modules/templates/hooks/useTemplates';
 
 type Editing = { shift: Shift | null; draft: ShiftDraft };
+/** The board's template actions: save the week or a day as a template, or load one. */
+type TemplateAction = { op: 'save' | 'load'; kind: 'weekly' | 'daily' };
 
 /** The managers' schedule board: views, grouping, dialogs, drag and drop, publish, clear, live. */
 export function Schedule() {
@@ -58,6 +64,8 @@ export function Schedule() {
   // The open shift as it is now, so the dialog sees another manager's save live.
   const liveShift = useStoredShift(editing?.shift?.id ?? null);
   const [confirm, setConfirm] = useState<'publish' | 'clear' | null>(null);
+  const [templateAction, setTemplateAction] = useState<TemplateAction | null>(null);
+  const { templates: shiftTemplates } = useTemplates('shift');
   const [filter, setFilter] = useState<BoardFilter>(NO_FILTER);
   // Typing in the search stays responsive on a large store: the rows follow a moment later.
   const shownFilter = useDeferredValue(filter);
@@ -178,6 +186,23 @@ export function Schedule() {
         </Row>
         <Row $gap={2}>
           <Link to="/clock/now" data-testid="schedule-clock-now">{t('nav.clockNow')}</Link>
+          <Link to="/schedule/templates?tab=weekly" data-testid="manage-templates">{t('templates.manage')}</Link>
+          <SelectField
+            label={t('templates.actions')}
+            value=""
+            onChange={(e) => {
+              const [op, kind] = e.target.value.split(':') as [TemplateAction['op'], TemplateAction['kind']];
+              if (op && kind) setTemplateAction({ op, kind });
+            }}
+            options={[
+              { value: '', label: t('templates.choose') },
+              { value: 'save:weekly', label: t('templates.saveWeekly') },
+              { value: 'save:daily', label: t('templates.saveDaily') },
+              { value: 'load:weekly', label: t('templates.loadWeekly') },
+              { value: 'load:daily', label: t('templates.loadDaily') },
+            ]}
+            data-testid="template-actions"
+          />
           <Button $variant="secondary" onClick={() => setConfirm('clear')} disabled={shifts.length === 0}>{t('schedule.clear')}</Button>
           {/* "Publish" names its count only when there is something to publish; otherwise it is
               off and says why beside it. */}
@@ -246,7 +271,36 @@ export function Schedule() {
           onUpdate={handleUpdateSubmit}
           onDelete={handleDelete}
           onClose={() => setEditing(null)}
+          shiftTemplates={shiftTemplates}
           draftKey={me && storeId ? shiftDraftKey(me.id, storeId, editing.shift?.id ?? null) : undefined}
+        />
+      ) : null}
+      {templateAction?.op === 'save' ? (
+        <SaveTemplateDialog
+          kind={templateAction.kind}
+          days={range.days}
+          end={range.end}
+          shifts={shifts}
+          zone={zone}
+          onSaved={(name) => {
+            setTemplateAction(null);
+            snack(t('templates.savedAs', { title: name }), 'success', 'template-saved');
+          }}
+          onClose={() => setTemplateAction(null)}
+        />
+      ) : null}
+      {templateAction?.op === 'load' ? (
+        <LoadTemplateDialog
+          kind={templateAction.kind}
+          days={range.days}
+          end={range.end}
+          zone={zone}
+          onLoaded={(answer) => {
+            setTemplateAction(null);
+            const failed = answer.failed.reduce((n, e) => n + e.shifts.length, 0);
+            snack(t('templates.loaded', { count: answer.shifts.length, failed }), failed ? 'warning' : 'success', 'template-loaded');
+          }}
+          onClose={() => setTemplateAction(null)}
         />
       ) : null}
       {confirm ? (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import type { CreatedShifts, Employee, Role, Shift } from '@/modules/api/types';
+import type { CreatedShifts, Employee, Role, Shift, Template } from '@/modules/api/types';
 import { ApiError } from '@/modules/api/ApiError';
 import { errorText } from '@/modules/api/errors';
 import { Button } from '@/modules/ui/components/Button';
@@ -55,12 +55,14 @@ export interface ShiftDialogProps {
   onClose: () => void;
   /** Where the unsaved draft is kept in this browser (`shiftDraftKey`); none keeps nothing. */
   draftKey?: string;
+  /** Shift templates a new shift may start from. */
+  shiftTemplates?: Template[];
 }
 
 type Pending = 'save' | 'delete' | null;
 
 /** Create or edit a shift; each write is confirmed first. The server's refusal is shown here. */
-export function ShiftDialog({ shift, live, initial, zone, roles, employees, days, onCreate, onUpdate, onDelete, onClose, draftKey }: ShiftDialogProps) {
+export function ShiftDialog({ shift, live, initial, zone, roles, employees, days, onCreate, onUpdate, onDelete, onClose, draftKey, shiftTemplates = [] }: ShiftDialogProps) {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<ShiftDraft>(initial);
   // The version the draft is based on: a save names it, and is refused if it is stale.
@@ -169,6 +171,18 @@ export function ShiftDialog({ shift, live, initial, zone, roles, employees, days
                   <Button type="button" $small $variant="secondary" onClick={saved.decline} data-testid="draft-discard">{t('schedule.draft.discard')}</Button>
                 </Row>
               </StaleNotice>
+            ) : null}
+            {!shift && shiftTemplates.length > 0 ? (
+              <SelectField
+                label={t('templates.startFrom')}
+                value=""
+                onChange={(e) => {
+                  const from = shiftTemplates.find((x) => x.id === e.target.value)?.shifts[0];
+                  if (from) setDraft({ ...draft, title: from.title, role: from.role ?? draft.role, start: from.start, end: from.end, oe: from.oe ?? false });
+                }}
+                options={[{ value: '', label: t('templates.choose') }, ...shiftTemplates.map((x) => ({ value: x.id, label: `${x.title} · \u2066${x.shifts[0]?.start ?? ''}–${x.shifts[0]?.end ?? ''}\u2069` }))]}
+                data-testid="shift-from-template"
+              />
             ) : null}
             <TextField label={t('fields.shiftTitle')} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} error={errors.title && t(errors.title)} />
             <SelectField

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shift } from '@/test/fixtures';
-import { atClock, dayKey, viewRange } from './calendar';
+import { atClock, clockTime, dayKey, viewRange } from './calendar';
 import { changedFields, rebaseDraft, creationErrorKey, draftErrors, draftOfShift, instantsOf, movedShift, repeatStarts } from './shiftForm';
 
 const zone = 'Europe/Berlin';
@@ -43,6 +43,22 @@ describe('shift drafts', () => {
       end: atClock(tuesday, '17:00', zone),
       assigned: null,
     });
+  });
+
+  it('keeps the local start and end of a shift moved across a clock change', () => {
+    // Berlin springs forward on 2027-03-28 and falls back on 2027-10-31.
+    const sat = viewRange('day', Date.UTC(2027, 2, 20, 12), zone).start;
+    const springSat = viewRange('day', Date.UTC(2027, 2, 27, 12), zone).start;
+    const night = shift({ start: atClock(sat, '22:00', zone), end: atClock(sat + 86_400_000, '06:00', zone) });
+    const moved = movedShift(night, springSat, null, zone);
+    expect([clockTime(moved.start, zone), clockTime(moved.end, zone)]).toEqual(['22:00', '06:00']);
+    expect((moved.end - moved.start) / 3_600_000).toBe(7);
+    const sun = viewRange('day', Date.UTC(2027, 9, 24, 12), zone).start;
+    const fallSun = viewRange('day', Date.UTC(2027, 9, 31, 12), zone).start;
+    const early = shift({ start: atClock(sun, '01:00', zone), end: atClock(sun, '05:00', zone) });
+    const back = movedShift(early, fallSun, 'a', zone);
+    expect([clockTime(back.start, zone), clockTime(back.end, zone)]).toEqual(['01:00', '05:00']);
+    expect((back.end - back.start) / 3_600_000).toBe(5);
   });
 
   it('names the creation error types 0 to 4', () => {

@@ -58,7 +58,11 @@ export function draftErrors(draft: ShiftDraft): Partial<Record<'title' | 'role' 
   return errors;
 }
 
-/** Where a dragged shift lands: the same clock times on the target day, for the target row. */
+/**
+ * Where a dragged shift lands: the same start and end clock times on the target day, for the
+ * target row. Its real length follows the clocks: a 22:00-06:00 shift moved onto the night the
+ * clocks spring forward lasts 7 hours, not 8 ending at 07:00.
+ */
 export function movedShift(
   shift: Shift,
   targetDay: number,
@@ -66,8 +70,9 @@ export function movedShift(
   zone: string,
 ): { start: number; end: number; assigned: string | null } {
   const start = atClock(targetDay, clockTime(shift.start, zone), zone);
-  const duration = shift.end - shift.start;
-  return { start, end: start + duration, assigned: targetAssignee };
+  if (shift.oe || shift.end <= shift.start) return { start, end: start + (shift.end - shift.start), assigned: targetAssignee };
+  const end = overnightEnd(start, atClock(targetDay, clockTime(shift.end, zone), zone), zone);
+  return { start, end, assigned: targetAssignee };
 }
 
 /** The catalogue key of a shift-creation error type (`details.type` 0-4). */
