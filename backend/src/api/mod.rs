@@ -21,6 +21,7 @@ pub mod requests;
 pub mod shifts;
 pub mod stores;
 pub mod support;
+pub mod undo;
 
 use crate::calls::{Calls, Registry};
 use crate::error::{AppError, AppResult};
@@ -45,6 +46,7 @@ pub fn registry() -> Registry {
     chat::register(&mut registry);
     support::register(&mut registry);
     announcements::register(&mut registry);
+    undo::register(&mut registry);
     registry
 }
 

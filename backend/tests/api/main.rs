@@ -26,3 +26,4 @@ mod shifts;
 mod store_actor;
 mod stores;
 mod support;
+mod undo;

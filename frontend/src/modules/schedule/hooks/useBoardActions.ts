@@ -1,0 +1,103 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import type { CreateShiftInput, Shift, ShiftPatch } from '@/modules/api/types';
+import { ApiError } from '@/modules/api/ApiError';
+import { useMe } from '@/modules/auth/hooks/useMe';
+import { shiftStore } from '../store/shiftStore';
+import { afterUndo, createdStep, editedStep, openedStep, pushStep, removedStep, type UndoStep } from '../undo/undoStack';
+import { undoStacks, UndoStacks } from '../undo/undoStacks';
+import { useShiftActions } from './useShifts';
+import { useShiftCalls } from './useShiftCalls';
+
+/** The batch actions of the board's selection. */
+export type BatchOp = 'delete' | 'drop' | 'open';
+
+const BATCH_CALLS = { delete: 'batchDeleteShifts', drop: 'batchDropShifts', open: 'batchOpenShifts' } as const;
+
+const NO_STEPS: readonly UndoStep[] = [];
+
+/**
+ * The board's shift actions, each remembered as an undo step of this manager on this store,
+ * and the undo itself: the top step goes to the server as one call, applied by the store as
+ * one change, all or nothing.
+ */
+export function useBoardActions(storeId: string | null) {
+  const actions = useShiftActions(storeId);
+  const run = useShiftCalls();
+  const me = useMe();
+  const key = me && storeId ? UndoStacks.key(me.id, storeId) : null;
+  const steps = useSyncExternalStore(undoStacks.subscribe, () => (key ? undoStacks.get(key) : NO_STEPS));
+
+  const record = useCallback(
+    (step: UndoStep | null) => {
+      if (key && step) undoStacks.update(key, (s) => pushStep(s, step));
+    },
+    [key],
+  );
+
+  const create = useCallback(
+    async (input: CreateShiftInput) => {
+      const answer = await actions.create(input);
+      record(createdStep(answer.shifts));
+      return answer;
+    },
+    [actions, record],
+  );
+
+  const update = useCallback(
+    async (shift: Shift, patch: ShiftPatch, how: 'edit' | 'move' = 'edit') => {
+      const next = await actions.update(shift, patch);
+      record(editedStep(how, shift, next));
+      return next;
+    },
+    [actions, record],
+  );
+
+  const remove = useCallback(
+    async (shift: Shift) => {
+      await actions.remove(shift);
+      record(removedStep('delete', [shift]));
+    },
+    [actions, record],
+  );
+
+  const batch = useCallback(
+    async (op: BatchOp, shifts: readonly Shift[]) => {
+      const answer = await run(BATCH_CALLS[op], { store: storeId, shifts: shifts.map((s) => s.id) });
+      // Deleted drafts leave the board at once; cancelled, dropped and opened shifts come back
+      // changed with their live events.
+      if (op === 'delete') shiftStore.remove(shifts.filter((s) => s.status === 'draft').map((s) => s.id));
+      if (op === 'delete') record(removedStep('batchDelete', shifts));
+      if (op === 'open') record(openedStep(shifts));
+      return answer.shifts;
+    },
+    [run, storeId, record],
+  );
+
+  /** Takes back the top step; a step the server refuses (changed since) is dropped from the stack. */
+  const undo = useCallback(async (): Promise<UndoStep | null> => {
+    if (!key) return null;
+    const stack = undoStacks.get(key);
+    const step = stack[stack.length - 1];
+    if (!step) return null;
+    try {
+      const answer = await run('undoShiftChanges', { store: storeId, changes: step.changes });
+      for (const entry of answer.shifts) {
+        if (entry.shift) {
+          if (entry.shift.id !== entry.id) shiftStore.remove([entry.id]);
+          shiftStore.upsert([entry.shift]);
+        } else {
+          shiftStore.remove([entry.id]);
+        }
+      }
+      undoStacks.update(key, (s) => (s[s.length - 1] === step ? afterUndo(s, answer.shifts) : [...s]));
+      return step;
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 409 || e.status === 400 || e.status === 404)) {
+        undoStacks.update(key, (s) => s.filter((x) => x !== step));
+      }
+      throw e;
+    }
+  }, [key, run, storeId]);
+
+  return { ...actions, create, update, remove, batch, undo, steps };
+}
