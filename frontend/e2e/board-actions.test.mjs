@@ -130,6 +130,17 @@ test('shifts selected on the board are dropped into the pool together', async ()
   const wedCard = barista.getByTestId(`cell-barista@example.com-${week[3]}`).getByTestId('shift');
   const ids = [await tueCard.getAttribute('data-shift-id'), await wedCard.getAttribute('data-shift-id')];
 
+  // A shift next week still waiting for its assignee: the manager reminds them from its dialog.
+  const waiting = board.locator('[data-testid^="row-"]:not([data-testid="row-open"]) [data-testid="shift"][data-status="published"]').first();
+  await waiting.click();
+  const dialog = board.getByRole('dialog', { name: 'Edit shift' });
+  await dialog.getByTestId('shift-manager-actions').waitFor();
+  assert.equal(await dialog.getByTestId('complete-shift').count(), 0, 'an upcoming shift is not completed');
+  await dialog.getByTestId('remind-shift').click();
+  await board.getByTestId('snackbar').getByText('The assignee was reminded to confirm.').waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
   // Shift+click selects without opening the dialog; the select mode (for phones) does too.
   await tueCard.click({ modifiers: ['Shift'] });
   assert.equal(await board.getByRole('dialog').count(), 0);

@@ -3,7 +3,7 @@ import type { CreateShiftInput, Shift, ShiftPatch } from '@/modules/api/types';
 import { ApiError } from '@/modules/api/ApiError';
 import { useMe } from '@/modules/auth/hooks/useMe';
 import { shiftStore } from '../store/shiftStore';
-import { afterUndo, createdStep, editedStep, openedStep, pushStep, removedStep, type UndoStep } from '../undo/undoStack';
+import { afterUndo, createdStep, editedStep, forgetShifts, openedStep, pushStep, removedStep, type UndoStep } from '../undo/undoStack';
 import { undoStacks, UndoStacks } from '../undo/undoStacks';
 import { useShiftActions } from './useShifts';
 import { useShiftCalls } from './useShiftCalls';
@@ -30,6 +30,13 @@ export function useBoardActions(storeId: string | null) {
   const record = useCallback(
     (step: UndoStep | null) => {
       if (key && step) undoStacks.update(key, (s) => pushStep(s, step));
+    },
+    [key],
+  );
+
+  const forget = useCallback(
+    (ids: readonly string[]) => {
+      if (key && ids.length > 0) undoStacks.update(key, (s) => forgetShifts(s, ids));
     },
     [key],
   );
@@ -68,9 +75,31 @@ export function useBoardActions(storeId: string | null) {
       if (op === 'delete') shiftStore.remove(shifts.filter((s) => s.status === 'draft').map((s) => s.id));
       if (op === 'delete') record(removedStep('batchDelete', shifts));
       if (op === 'open') record(openedStep(shifts));
+      // Colleagues were offered the dropped shifts: earlier steps on them are not taken back.
+      if (op === 'drop') forget(answer.shifts);
       return answer.shifts;
     },
-    [run, storeId, record],
+    [run, storeId, record, forget],
+  );
+
+  /** Publishing tells the employees: the steps on the published shifts leave the stack. */
+  const publish = useCallback(
+    async (ids: string[]) => {
+      const published = await actions.publish(ids);
+      forget(published.map((s) => s.id));
+      return published;
+    },
+    [actions, forget],
+  );
+
+  /** Cleared drafts are gone for good: their steps leave the stack. */
+  const clear = useCallback(
+    async (start: number, end: number) => {
+      const deleted = await actions.clear(start, end);
+      forget(deleted);
+      return deleted;
+    },
+    [actions, forget],
   );
 
   /** Takes back the top step; a step the server refuses (changed since) is dropped from the stack. */
@@ -99,5 +128,5 @@ export function useBoardActions(storeId: string | null) {
     }
   }, [key, run, storeId]);
 
-  return { ...actions, create, update, remove, batch, undo, steps };
+  return { ...actions, create, update, remove, batch, publish, clear, undo, steps };
 }

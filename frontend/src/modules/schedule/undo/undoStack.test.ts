@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shift } from '@/test/fixtures';
-import { afterUndo, createdStep, editedStep, openedStep, pushStep, removedStep, UNDO_LIMIT, type UndoStep } from './undoStack';
+import { afterUndo, createdStep, forgetShifts, editedStep, openedStep, pushStep, removedStep, UNDO_LIMIT, type UndoStep } from './undoStack';
 import { UndoStacks } from './undoStacks';
 
 describe('the undo stack', () => {
@@ -57,6 +57,14 @@ describe('the undo stack', () => {
     other = pushStep(other, removedStep('delete', [b]));
     other = afterUndo(other, [{ id: 'b', shift: { ...b, id: 'b2', version: 1 } }]);
     expect(other[0]!.changes[0]).toMatchObject({ kind: 'edited', shiftId: 'b2', version: 1 });
+  });
+
+  it('forgets the steps of shifts that were published, dropped or cleared', () => {
+    const a = shift({ id: 'a' });
+    const b = shift({ id: 'b' });
+    const stack = pushStep(pushStep([], createdStep([a])), createdStep([b]));
+    expect(forgetShifts(stack, ['a']).map((s) => s.changes[0]!.shiftId)).toEqual(['b']);
+    expect(forgetShifts(stack, [])).toEqual(stack);
   });
 
   it('keeps one stack per manager and store', () => {

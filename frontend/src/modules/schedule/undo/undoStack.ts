@@ -110,3 +110,13 @@ export function afterUndo(stack: readonly UndoStep[], results: readonly { id: st
     }),
   }));
 }
+
+/**
+ * The stack without the steps naming any of `ids`: shifts that were published, dropped into the
+ * pool or cleared. Their employees were told, or they are gone, so the steps before it are no
+ * longer the manager's to take back quietly.
+ */
+export function forgetShifts(stack: readonly UndoStep[], ids: Iterable<string>): UndoStep[] {
+  const gone = new Set(ids);
+  return stack.filter((step) => !step.changes.some((c) => gone.has(c.shiftId)));
+}
