@@ -170,8 +170,11 @@ test('the week prints on one landscape page with names, times and roles in words
   await page.getByTestId('board').getByTestId('shift').first().waitFor();
   const range = (await page.getByTestId('range-label').textContent()).trim();
 
-  await page.emulateMedia({ media: 'print' });
+  // The sheet is drawn only for printing, so a large board does not carry a second copy.
   const sheet = page.getByTestId('print-week');
+  assert.equal(await sheet.count(), 0);
+  await page.emulateMedia({ media: 'print' });
+  await sheet.waitFor();
   assert.equal(await sheet.isVisible(), true);
   assert.equal(await page.getByTestId('board').isVisible(), false, 'the board itself is not printed');
   assert.equal(await page.getByTestId('board-actions').isVisible(), false, 'no toolbar on paper');

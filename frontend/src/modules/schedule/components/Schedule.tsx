@@ -1,4 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRecoilState } from 'recoil';
@@ -19,6 +20,7 @@ import { useScheduleView } from '../hooks/useScheduleView';
 import { useShiftErrors, useShiftsInRange } from '../hooks/useShifts';
 import { useBoardActions, type BatchOp } from '../hooks/useBoardActions';
 import { useBoardSelection } from '../hooks/useBoardSelection';
+import { usePrinting } from '../hooks/usePrinting';
 import { useUndoShortcut } from '../hooks/useUndoShortcut';
 import { useBoardIndex, useStoredShift } from '../hooks/useShiftStore';
 import { boardDensityState } from '../states/boardDensityState';
@@ -58,6 +60,14 @@ export function Schedule() {
   const selection = useBoardSelection();
   const [undoing, setUndoing] = useState(false);
   const [batching, setBatching] = useState(false);
+  // The sheet is drawn for the print button at once, and for the browser's own print as it starts.
+  const [printAsked, setPrintAsked] = useState(false);
+  const printing = usePrinting() || printAsked;
+  const handlePrint = () => {
+    flushSync(() => setPrintAsked(true));
+    window.print();
+    setPrintAsked(false);
+  };
   const [editing, setEditing] = useState<Editing | null>(null);
   // The open shift as it is now, so the dialog sees another manager's save live.
   const liveShift = useStoredShift(editing?.shift?.id ?? null);
@@ -227,7 +237,7 @@ export function Schedule() {
             selecting={selection.mode}
             onUndo={() => void handleUndo()}
             onSelectMode={selection.toggleMode}
-            onPrint={() => window.print()}
+            onPrint={handlePrint}
           />
           <Link to="/clock/now" data-testid="schedule-clock-now">{t('nav.clockNow')}</Link>
           <Button $variant="secondary" onClick={() => setConfirm('clear')} disabled={shifts.length === 0}>{t('schedule.clear')}</Button>
@@ -306,7 +316,7 @@ export function Schedule() {
           managerActions={editing.shift ? <ShiftManagerActions shift={liveShift ?? editing.shift} storeId={storeId} /> : null}
         />
       ) : null}
-      {view === 'month' ? null : (
+      {view === 'month' || !printing ? null : (
         <PrintWeek storeName={store.name} rangeLabel={title} lines={lines} days={range.days} roles={roles} zone={zone} filter={shownFilter} />
       )}
       {confirm ? (
