@@ -217,3 +217,35 @@ async fn a_shift_the_store_does_not_hold_cannot_be_undone() {
         "A shift of this change was deleted by someone else since, so nothing was undone."
     );
 }
+
+#[actix_web::test]
+async fn a_cancellation_is_not_undone_over_a_shift_given_to_the_assignee_since() {
+    let s = scene().await;
+    let shift = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    s.publish(&[&shift]).await.data();
+    s.call(
+        "deleteShift",
+        &s.scheduler.token,
+        json!({ "shiftId": shift["id"] }),
+    )
+    .await
+    .data();
+    let cancelled = listed(&s, &shift["id"]).await.expect("still listed");
+    // Ana gets another shift at the same time once the first is cancelled.
+    s.shift(Some(&s.ana_id), berlin(3, 10, 0), berlin(3, 14, 0))
+        .await;
+    let r = undo(
+        &s,
+        &s.scheduler.token,
+        json!([{ "kind": "cancelled", "shiftId": shift["id"], "version": cancelled["version"] }]),
+    )
+    .await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    assert_eq!(r.body["code"], "shift_conflict");
+    assert_eq!(
+        listed(&s, &shift["id"]).await.expect("listed")["status"],
+        "cancelled"
+    );
+}

@@ -17,7 +17,7 @@ use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::{Command, Effects, Reply};
 use crate::store::shifts::audience::changed;
-use crate::store::shifts::checks::plannable;
+use crate::store::shifts::checks::{assignee_facts, plannable};
 use crate::store::shifts::create::{CreateShifts, CreatedShifts};
 use crate::store::shifts::notes::{notify_all, shift_note};
 use crate::store::shifts::remove::{DeleteShift, DeletedShift};
@@ -204,6 +204,16 @@ impl UndoShiftChanges {
                 let span = schedule::shift_span(state.zone(), s.start_at, s.end_at, s.open_ended)
                     .map_err(shift_error)?;
                 plannable(&span, now)?;
+                // The assignee's week may have filled up since the cancellation.
+                if let Some(employee) = s.assigned {
+                    let facts = assignee_facts(state, employee, Some(s.id))?;
+                    schedule::check_update(
+                        state.zone(),
+                        &schedule::occupied(state.zone(), span, s.open_ended),
+                        &facts.view(s.role_id),
+                    )
+                    .map_err(shift_error)?;
+                }
                 let mut next = next_version(s, now);
                 next.status = if s.assigned.is_some() {
                     Status::Published
