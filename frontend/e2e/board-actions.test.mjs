@@ -202,3 +202,23 @@ test('the week prints on one landscape page with names, times and roles in words
   await page.emulateMedia({ media: 'screen' });
   await context.close();
 });
+
+test('the owner sets the week to start on Monday and the board follows', async () => {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInWithForm(page, server.url, 'owner@example.com', PASSWORD);
+  await page.waitForURL(/\/schedule$/);
+  const firstDay = () => page.getByTestId('board').getByRole('columnheader').nth(1).textContent();
+  await page.getByTestId('board').getByTestId('shift').first().waitFor();
+  assert.match(await firstDay(), /^Sun/);
+
+  await page.goto(`${server.url}/business-info`);
+  const weekStart = page.getByTestId('week-start');
+  await weekStart.selectOption('1');
+  await page.locator('form').filter({ has: weekStart }).getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('snackbar').waitFor();
+  await page.goto(`${server.url}/schedule`);
+  await page.getByTestId('board').getByTestId('shift').first().waitFor();
+  assert.match(await firstDay(), /^Mon/);
+  await context.close();
+});
