@@ -104,3 +104,9 @@ pub const PUSH_ENDPOINT_PRIVATE: &str =
 pub const PUSH_KEY_INVALID: &str =
     "The subscription's p256dh key is not a P-256 public key (65 bytes, base64url).";
 pub const PUSH_AUTH_INVALID: &str = "The subscription's auth secret must be 16 bytes in base64url.";
+
+// Undo of a manager's board changes.
+pub const UNDO_CHANGED_SINCE: &str =
+    "{title} was changed by someone else since your change, so nothing was undone.";
+pub const UNDO_SHIFT_GONE: &str =
+    "A shift of this change was deleted by someone else since, so nothing was undone.";

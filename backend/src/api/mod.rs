@@ -22,6 +22,7 @@ pub mod shifts;
 pub mod stores;
 pub mod support;
 pub mod templates;
+pub mod undo;
 
 use crate::calls::{Calls, Registry};
 use crate::error::{AppError, AppResult};
@@ -47,6 +48,7 @@ pub fn registry() -> Registry {
     support::register(&mut registry);
     announcements::register(&mut registry);
     templates::register(&mut registry);
+    undo::register(&mut registry);
     registry
 }
 

@@ -811,6 +811,28 @@ mod tests {
                 "BatchedShifts.shifts",
             ],
         );
+        // Undo of board changes: the fields put back are checked as `createShift` checks them.
+        {
+            use crate::store::shifts::MAX_UNDO_CHANGES;
+            bound(
+                "minimum",
+                json!(input::INSTANT_MIN),
+                &["ShiftBefore.start", "ShiftBefore.end"],
+            );
+            bound(
+                "maximum",
+                json!(input::INSTANT_MAX),
+                &["ShiftBefore.start", "ShiftBefore.end"],
+            );
+            bound("minLength", json!(1), &["ShiftBefore.title"]);
+            bound("maxLength", json!(input::NAME_MAX), &["ShiftBefore.title"]);
+            bound("minItems", json!(1), &["UndoShiftChangesCall.changes"]);
+            bound(
+                "maxItems",
+                json!(MAX_UNDO_CHANGES),
+                &["UndoShiftChangesCall.changes", "UndoneShifts.shifts"],
+            );
+        }
         bound(
             "minimum",
             json!(RATE_MIN),

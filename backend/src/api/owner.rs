@@ -266,7 +266,7 @@ impl Call for UpdateBusinessIdentity {
 
 // ---------------------------------------------------------------------------------------
 
-/// `updateBusinessTiming`: opening hours and days off.
+/// `updateBusinessTiming`: opening hours, days off and the first day of the week.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateBusinessTiming {
@@ -279,13 +279,17 @@ pub struct UpdateBusinessTiming {
     /// Weekday numbers (0 = Sunday) or names.
     #[serde(alias = "daysOff")]
     pub daysoff: Vec<DayInput>,
+    /// The first day of the store's week (0 = Sunday to 6, or a weekday name): the board's
+    /// weeks, the availability grid and the timesheets' periods start on it. Absent keeps it.
+    #[serde(default)]
+    pub week_start: Option<DayInput>,
 }
 
 impl Call for UpdateBusinessTiming {
     const NAME: &'static str = "updateBusinessTiming";
     const ACCESS: Access = Access::SignedIn;
     const NAMES_STORE: bool = true;
-    const SUMMARY: &'static str = "Owner: set opening hours and days off.";
+    const SUMMARY: &'static str = "Owner: set opening hours, days off and the week's first day.";
     type Output = StoreView;
 
     #[tracing::instrument(name = "updateBusinessTiming", skip_all)]
@@ -294,10 +298,19 @@ impl Call for UpdateBusinessTiming {
         let open = time_of_day("open", &self.open)?;
         let close = time_of_day("close", &self.close)?;
         let days_off = days_off(&self.daysoff)?;
+        let week_start = match &self.week_start {
+            None => None,
+            Some(day) => Some(day.weekday().ok_or_else(|| {
+                AppError::invalid(
+                    "weekStart is a weekday number (0 = Sunday to 6) or a weekday name.",
+                )
+            })?),
+        };
         let change = SettingsChange::Timing {
             open_minute: open.minutes(),
             close_minute: close.minutes(),
             days_off,
+            week_start,
         };
         change_settings(&ctx, &member, change).await
     }

@@ -471,7 +471,7 @@ pub struct ShiftBatch {
 }
 
 macro_rules! batch_call {
-    ($(#[$doc:meta])* $ty:ident, $name:literal, $op:expr, $summary:literal) => {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, |$by:ident, $ids:ident, $reason:ident| $cmd:expr, $summary:literal) => {
         $(#[$doc])*
         #[derive(Debug, Deserialize, ToSchema)]
         pub struct $ty(pub ShiftBatch);
@@ -488,13 +488,10 @@ macro_rules! batch_call {
                 if self.0.shifts.len() > crate::store::shifts::MAX_BATCH_IDS {
                     return Err(AppError::invalid("Too many shifts in one call."));
                 }
-                let cmd = BatchShifts {
-                    by: caller(&ctx)?,
-                    op: $op,
-                    ids: ids(self.0.shifts),
-                    cancel_reason: reason(self.0.cancel_reason)?,
-                };
-                ctx.execute(cmd).await
+                let $by = caller(&ctx)?;
+                let $ids = ids(self.0.shifts);
+                let $reason = reason(self.0.cancel_reason)?;
+                ctx.execute($cmd).await
             }
         }
     };
@@ -502,17 +499,21 @@ macro_rules! batch_call {
 
 batch_call!(
     /// `batchDeleteShifts`.
-    BatchDeleteShifts, "batchDeleteShifts", BatchOp::Delete,
+    BatchDeleteShifts, "batchDeleteShifts",
+    |by, ids, cancel_reason| BatchShifts { by, op: BatchOp::Delete, ids, cancel_reason },
     "Delete or cancel several shifts, all or none."
 );
 batch_call!(
     /// `batchDropShifts`.
-    BatchDropShifts, "batchDropShifts", BatchOp::Drop,
-    "Put several announced shifts in the pool (dropped), all or none."
+    BatchDropShifts, "batchDropShifts",
+    |by, ids, _reason| crate::store::pool::BatchDropShifts { by, ids },
+    "Put several announced, assigned shifts in the pool, each with a drop request in its \
+     assignee's name as `dropShift` makes, all or none."
 );
 batch_call!(
     /// `batchOpenShifts`.
-    BatchOpenShifts, "batchOpenShifts", BatchOp::Open,
+    BatchOpenShifts, "batchOpenShifts",
+    |by, ids, cancel_reason| BatchShifts { by, op: BatchOp::Open, ids, cancel_reason },
     "Clear the assignee of several shifts and put them back to draft, all or none."
 );
 

@@ -496,6 +496,21 @@ pub mod texts {
         )
     }
 
+    /// To an assignee: a manager put their shift in the pool (it stays theirs until taken).
+    pub fn shift_put_in_pool(manager: &str, title: &str, when: When) -> Text {
+        let mut params = shift_params(title, when);
+        params["manager"] = json!(manager);
+        text(
+            "shiftPutInPool",
+            params,
+            "Shift in the pool",
+            format!(
+                "{manager} put your shift {title} on {} in the pool; it stays yours until a colleague takes it.",
+                when.english()
+            ),
+        )
+    }
+
     /// To schedule managers: a colleague asked to take a dropped shift.
     pub fn shift_grabbed(employee: &str, title: &str, when: When) -> Text {
         let mut params = shift_params(title, when);

@@ -250,7 +250,8 @@ pub fn complete(
     }
 }
 
-/// The batch "drop": the selected shifts go to the pool.
+/// Whether a shift may go to the pool: an announced shift with an assignee (who keeps it until
+/// a grab is approved). `None`: it is in the pool already.
 pub fn batch_drop(status: Status, assigned: bool) -> Result<Option<Status>, Refusal> {
     match status {
         Status::Dropped => Ok(None),

@@ -139,79 +139,159 @@ impl Command for DropShift {
                 messages::SHIFT_ALREADY_DROPPED,
             ));
         }
-        let status = s.status;
-        if !matches!(status, Status::Published | Status::Confirmed) {
-            return Err(AppError::bad_request(
-                "wrong_status",
-                format!("This cannot be done to a {status} shift."),
-            ));
-        }
-        let role = s.role_id.and_then(|r| state.role(r));
-        if !pool::role_swaps(role.map(|r| r.swappeable)) {
-            let title = role.map(|r| r.title.as_str()).unwrap_or_default();
-            return Err(AppError::bad_request(
-                "role_not_swappable",
-                messages::ROLE_NOT_SWAPPABLE.replace("{role}", title),
-            ));
-        }
-        if !pool::may_drop(s.start_at, now) {
-            return Err(AppError::bad_request(
-                "too_late",
-                messages::TOO_LATE_TO_DROP,
-            ));
-        }
-        let request = Request {
-            id: RequestId::new(),
-            store_id: state.store.id,
-            kind: RequestKind::DropShift.as_str().into(),
-            employee_id: self.by.employee,
-            user_id: Some(self.by.user),
-            status: RequestStatus::Pending.as_str().into(),
-            start_at: Some(s.start_at),
-            end_at: Some(s.end_at),
-            entire_day: false,
-            description: None,
-            response: None,
-            response_by: None,
-            covering_dates: Vec::new(),
-            shift_id: Some(s.id),
-            grabbed_by: None,
-            created_at: now,
-            updated_at: now,
-        };
-        let mut after = s.clone();
-        after.status = Status::Dropped;
-        after.version += 1;
-        after.updated_at = now;
-        let who = name_of(state, Some(self.by.employee));
-        let text = texts::shift_dropped(&who, &s.title, state.shift_when(s));
-        let drafts = notify::responders(state, Permission::Schedule)
-            .into_iter()
-            .filter(|u| *u != self.by.user)
-            .map(|u| note(u, self.by.user, Variant::Info, text.clone(), &request))
-            .collect();
-        let action = json!({ "dropRequest": request.id, "shift": s.id });
-        let mut planned = effects(
-            state,
-            request,
-            Some((s, after)),
-            drafts,
-            "request.created",
-            now,
-        );
-        // The team hears of it where it talks: a `dropshift` message that opens the grab.
+        let (mut planned, message) = offer(state, s, &self.by, now)?;
         if let Some(team) = state.chat.team() {
-            let draft = crate::store::chat::Draft {
-                sender: None,
-                kind: "dropshift",
-                content: text.content,
-                reply_to: None,
-                action: Some(action),
-                attachments: Vec::new(),
-            };
-            crate::store::chat::post(state, team, draft, now, &mut planned);
+            crate::store::chat::post(state, team, message, now, &mut planned);
         }
         Ok(planned)
+    }
+}
+
+/// Puts an announced shift of its assignee in the pool: the spec's drop rules, a pending drop
+/// request in the assignee's name, the shift dropped (still theirs), the managers told and the
+/// team's conversation offered the grab (the message is returned for the caller to post, so a
+/// batch numbers its messages in turn). `by` is the assignee, or the manager who dropped it for
+/// them (who then tells the assignee).
+fn offer(
+    state: &StoreState,
+    s: &Shift,
+    by: &Caller,
+    now: DateTime<Utc>,
+) -> AppResult<(Effects, crate::store::chat::Draft)> {
+    let dropper = crate::domain::shift::batch_drop(s.status, s.assigned.is_some())
+        .ok()
+        .and(s.assigned)
+        .ok_or_else(|| {
+            AppError::bad_request(
+                "wrong_status",
+                format!("This cannot be done to a {} shift.", s.status),
+            )
+            .with_details(json!({ "type": 4 }))
+        })?;
+    let role = s.role_id.and_then(|r| state.role(r));
+    if !pool::role_swaps(role.map(|r| r.swappeable)) {
+        let title = role.map(|r| r.title.as_str()).unwrap_or_default();
+        return Err(AppError::bad_request(
+            "role_not_swappable",
+            messages::ROLE_NOT_SWAPPABLE.replace("{role}", title),
+        ));
+    }
+    if !pool::may_drop(s.start_at, now) {
+        return Err(AppError::bad_request(
+            "too_late",
+            messages::TOO_LATE_TO_DROP,
+        ));
+    }
+    let dropper_user = state.user_of(Some(dropper));
+    let request = Request {
+        id: RequestId::new(),
+        store_id: state.store.id,
+        kind: RequestKind::DropShift.as_str().into(),
+        employee_id: dropper,
+        user_id: dropper_user,
+        status: RequestStatus::Pending.as_str().into(),
+        start_at: Some(s.start_at),
+        end_at: Some(s.end_at),
+        entire_day: false,
+        description: None,
+        response: None,
+        response_by: None,
+        covering_dates: Vec::new(),
+        shift_id: Some(s.id),
+        grabbed_by: None,
+        created_at: now,
+        updated_at: now,
+    };
+    let mut after = s.clone();
+    after.status = Status::Dropped;
+    after.version += 1;
+    after.updated_at = now;
+    let who = name_of(state, Some(dropper));
+    let when = state.shift_when(s);
+    let text = texts::shift_dropped(&who, &s.title, when);
+    let mut drafts: Vec<Draft> = notify::responders(state, Permission::Schedule)
+        .into_iter()
+        .filter(|u| *u != by.user)
+        .map(|u| note(u, by.user, Variant::Info, text.clone(), &request))
+        .collect();
+    if let Some(u) = dropper_user.filter(|u| *u != by.user) {
+        let manager = state
+            .employee(by.employee)
+            .map(|e| e.shown_name().to_string())
+            .unwrap_or_else(|| "A manager".into());
+        let told = texts::shift_put_in_pool(&manager, &s.title, when);
+        drafts.push(note(u, by.user, Variant::Info, told, &request));
+    }
+    let action = json!({ "dropRequest": request.id, "shift": s.id });
+    let planned = effects(
+        state,
+        request,
+        Some((s, after)),
+        drafts,
+        "request.created",
+        now,
+    );
+    // The team hears of it where it talks: a `dropshift` message that opens the grab.
+    let message = crate::store::chat::Draft {
+        sender: None,
+        kind: "dropshift",
+        content: text.content,
+        reply_to: None,
+        action: Some(action),
+        attachments: Vec::new(),
+    };
+    Ok((planned, message))
+}
+
+/// `batchDropShifts`: a manager puts several announced, assigned shifts in the pool, each as
+/// `dropShift` would (a drop request in its assignee's name), all or none. A shift already in
+/// the pool is left as it is.
+#[derive(Debug)]
+pub struct BatchDropShifts {
+    pub by: Caller,
+    pub ids: Vec<ShiftId>,
+}
+
+impl Command for BatchDropShifts {
+    fn name(&self) -> &'static str {
+        "batchDropShifts"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        if self.ids.len() > shifts::MAX_BATCH_IDS {
+            return Err(AppError::invalid(format!(
+                "A batch can name at most {} shifts.",
+                shifts::MAX_BATCH_IDS
+            )));
+        }
+        let mut all = Effects::default();
+        let mut team = state.chat.team().cloned();
+        let mut done = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for &id in self.ids.iter().filter(|id| seen.insert(**id)) {
+            let s = state
+                .shifts
+                .get(&id)
+                .ok_or_else(|| AppError::not_found("shift_not_found", messages::SHIFT_NOT_FOUND))?;
+            if open_drop_of(state, id).is_none() {
+                let (planned, message) = offer(state, s, &self.by, now).map_err(|e| {
+                    let mut details = e.details.clone().unwrap_or_else(|| json!({}));
+                    details["shiftId"] = json!(id);
+                    e.with_details(details)
+                })?;
+                all.writes.extend(planned.writes);
+                all.events.extend(planned.events);
+                if let Some(team) = team.as_mut() {
+                    crate::store::chat::post(state, team, message, now, &mut all);
+                    // The next message takes the number after this one.
+                    team.last_seq += 1;
+                    team.updated_at = now;
+                }
+            }
+            done.push(id);
+        }
+        all.reply = Reply::new(shifts::BatchedShifts { shifts: done });
+        Ok(all)
     }
 }
 

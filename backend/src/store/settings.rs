@@ -44,11 +44,13 @@ pub enum SettingsChange {
         kind: &'static str,
         logo: Option<Option<String>>,
     },
-    /// Opening hours (minutes of the day) and days off (0 = Sunday).
+    /// Opening hours (minutes of the day), days off and the week's first day (0 = Sunday;
+    /// `None` keeps it).
     Timing {
         open_minute: i32,
         close_minute: i32,
         days_off: Vec<i16>,
+        week_start: Option<i16>,
     },
     /// Address and time zone (its IANA name and the label of its current offset).
     Location {
@@ -87,10 +89,14 @@ impl Command for ChangeSettings {
                 open_minute,
                 close_minute,
                 days_off,
+                week_start,
             } => {
                 next.open_minute = Some(open_minute);
                 next.close_minute = Some(close_minute);
                 next.days_off = days_off;
+                if let Some(day) = week_start {
+                    next.week_start = day;
+                }
             }
             SettingsChange::Location {
                 address,

@@ -27,3 +27,4 @@ mod store_actor;
 mod stores;
 mod support;
 mod templates;
+mod undo;

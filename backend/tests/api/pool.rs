@@ -450,3 +450,92 @@ async fn twenty_simultaneous_takes_of_an_open_shift_through_two_nodes_have_one_w
         winner.data()["assigned"]
     );
 }
+
+#[actix_web::test]
+async fn a_batch_drop_puts_each_shift_in_the_pool_as_its_assignee_would() {
+    let s = scene().await;
+    let anas = anas_published_shift(&s).await;
+    let bens = s
+        .shift(Some(&s.ben_id), berlin(4, 9, 0), berlin(4, 17, 0))
+        .await;
+    s.publish(&[&bens]).await.data();
+
+    // All or none: a shift of a role without swaps refuses the whole batch.
+    let (_, cook_id) = s.cook("cook@example.com").await;
+    let cooks = s
+        .create(
+            &s.scheduler.token,
+            json!({ "assigned": cook_id, "role": s.cook, "start": berlin(5, 9, 0), "end": berlin(5, 17, 0) }),
+        )
+        .await
+        .data()["shifts"][0]
+        .clone();
+    s.publish(&[&cooks]).await.data();
+    let body = |ids: &[&Value]| json!({ "shifts": ids.iter().map(|s| s["id"].clone()).collect::<Vec<_>>() });
+    let r = s
+        .call(
+            "batchDropShifts",
+            &s.scheduler.token,
+            body(&[&anas, &cooks]),
+        )
+        .await;
+    assert_eq!(
+        r.error(400),
+        "Shifts of the role Cook can't be dropped or swapped."
+    );
+    assert_eq!(r.body["details"]["shiftId"], cooks["id"]);
+    assert!(pool(&s, &s.scheduler.token).await.is_empty());
+    assert_eq!(s.stored(&anas["id"]).await["status"], "published");
+    // The batch is a manager's call.
+    let r = s
+        .call("batchDropShifts", &s.ana.token, body(&[&anas]))
+        .await;
+    assert_eq!(r.error(403), NOT_ENOUGH_PERMISSION);
+
+    let r = s
+        .call(
+            "batchDropShifts",
+            &s.scheduler.token,
+            body(&[&anas, &bens, &anas]),
+        )
+        .await;
+    assert_eq!(r.data()["shifts"], json!([anas["id"], bens["id"]]));
+    // Both reach the pool with a drop request in their assignee's name, still theirs.
+    let listed = pool(&s, &s.scheduler.token).await;
+    assert_eq!(listed.len(), 2);
+    let anas_request = listed
+        .iter()
+        .find(|r| r["shift"]["id"] == anas["id"])
+        .expect("Ana's shift is in the pool")["request"]
+        .clone();
+    assert_eq!(anas_request["status"], "pending");
+    assert_eq!(s.stored(&anas["id"]).await["status"], "dropped");
+    assert_eq!(s.stored(&anas["id"]).await["assigned"], json!(s.ana_id));
+    // The assignee was told; dropping again is refused as for `dropShift`, a repeated batch
+    // changes nothing.
+    assert!(note_titles(&s, &s.ana.token)
+        .await
+        .contains(&"Shift in the pool".to_string()));
+    let r = drop(&s, &s.ana.token, &anas).await;
+    assert_eq!(r.error(409), "This shift was already dropped.");
+    let again = s
+        .call("batchDropShifts", &s.scheduler.token, body(&[&anas]))
+        .await;
+    assert_eq!(again.data()["shifts"], json!([anas["id"]]));
+    assert_eq!(pool(&s, &s.scheduler.token).await.len(), 2);
+
+    // Ben grabs Ana's shift and a manager approves: it is his.
+    grab(&s, &s.ben.token, &anas_request["id"]).await.data();
+    let r = s
+        .call(
+            "approveGrabShift",
+            &s.scheduler.token,
+            json!({ "requestId": anas_request["id"] }),
+        )
+        .await;
+    assert_eq!(r.data()["shift"]["assigned"], json!(s.ben_id));
+    assert_eq!(r.data()["shift"]["status"], "confirmed");
+    assert!(note_titles(&s, &s.ana.token)
+        .await
+        .contains(&"Shift taken".to_string()));
+}

@@ -708,3 +708,78 @@ async fn the_demo_seed_creates_demo_cafe_once() {
     assert!(!again, "a second run must not seed again");
     assert_eq!(count(&app, "SELECT 1 FROM stores"), 1);
 }
+
+#[actix_web::test]
+async fn the_owner_sets_the_first_day_of_the_week_and_the_week_read_follows_it() {
+    use chrono::{Datelike, Duration, Utc};
+    let s = crate::shifts::scene().await;
+    let today = Utc::now().with_timezone(&chrono_tz::Europe::Berlin);
+    let today_number = today.weekday().num_days_from_sunday();
+    let tomorrow_name = (today + Duration::days(1)).weekday().to_string();
+    let tomorrow = s
+        .shift(
+            Some(&s.ana_id),
+            crate::shifts::berlin(1, 12, 0),
+            crate::shifts::berlin(1, 14, 0),
+        )
+        .await;
+    let timing = |week_start: Value| json!({ "open": "08:00", "close": "17:00", "daysoff": [], "weekStart": week_start });
+    async fn default_week(s: &crate::shifts::Scene) -> Value {
+        s.read(&s.scheduler.token, "").await.data().clone()
+    }
+
+    // A week starting today holds tomorrow.
+    let r = s
+        .call(
+            "updateBusinessTiming",
+            &s.owner.token,
+            timing(json!(today_number)),
+        )
+        .await;
+    assert_eq!(r.data()["weekStart"], json!(today_number));
+    assert!(crate::shifts::find_in(&default_week(&s).await, &tomorrow["id"]).is_some());
+
+    // A week starting tomorrow (by name) ended before it.
+    let r = s
+        .call(
+            "updateBusinessTiming",
+            &s.owner.token,
+            timing(json!(tomorrow_name)),
+        )
+        .await;
+    let tomorrow_number = (today_number + 1) % 7;
+    assert_eq!(r.data()["weekStart"], json!(tomorrow_number));
+    assert_eq!(
+        store_of(&s.app, &s.ana.token, &s.store).await["store"]["weekStart"],
+        json!(tomorrow_number)
+    );
+    assert!(crate::shifts::find_in(&default_week(&s).await, &tomorrow["id"]).is_none());
+
+    // Out of range is refused and changes nothing; leaving it out keeps it; managers who are
+    // not the owner cannot set it.
+    for bad in [json!(7), json!(-1), json!("someday")] {
+        let r = s
+            .call("updateBusinessTiming", &s.owner.token, timing(bad))
+            .await;
+        assert_eq!(
+            r.error(400),
+            "weekStart is a weekday number (0 = Sunday to 6) or a weekday name."
+        );
+    }
+    let r = s
+        .call(
+            "updateBusinessTiming",
+            &s.owner.token,
+            json!({ "open": "08:00", "close": "17:00", "daysoff": [] }),
+        )
+        .await;
+    assert_eq!(r.data()["weekStart"], json!(tomorrow_number));
+    let r = s
+        .call("updateBusinessTiming", &s.scheduler.token, timing(json!(0)))
+        .await;
+    assert_eq!(r.error(403), NOT_OWNER);
+    assert_eq!(
+        store_of(&s.app, &s.owner.token, &s.store).await["store"]["weekStart"],
+        json!(tomorrow_number)
+    );
+}

@@ -11,6 +11,7 @@ mod publish;
 mod release;
 mod remove;
 mod shared;
+mod undo;
 mod update;
 
 pub use answer::{AnswerShift, CompleteShift, OwnAction, RateShift, RemindShift, Reminded};
@@ -27,4 +28,7 @@ pub use remove::{
 };
 pub(crate) use shared::{lapse_drop_requests as lapse_drops, next_version};
 pub use shared::{Caller, MAX_BATCH_IDS};
+pub use undo::{
+    ShiftFields, UndoChange, UndoShiftChanges, UndoneShift, UndoneShifts, MAX_UNDO_CHANGES,
+};
 pub use update::{ShiftChanges, UpdateShift};

@@ -147,8 +147,6 @@ impl Command for ClearSchedule {
 pub enum BatchOp {
     /// As `deleteShift` on each.
     Delete,
-    /// Each goes to the pool (dropped).
-    Drop,
     /// Each loses its assignee and goes back to draft.
     Open,
 }
@@ -162,7 +160,7 @@ pub struct BatchedShifts {
     pub shifts: Vec<ShiftId>,
 }
 
-/// `batchDeleteShifts`, `batchDropShifts`, `batchOpenShifts`: all or nothing.
+/// `batchDeleteShifts`, `batchOpenShifts`: all or nothing (`batchDropShifts` is the pool's).
 #[derive(Debug)]
 pub struct BatchShifts {
     pub by: Caller,
@@ -175,7 +173,6 @@ impl Command for BatchShifts {
     fn name(&self) -> &'static str {
         match self.op {
             BatchOp::Delete => "batchDeleteShifts",
-            BatchOp::Drop => "batchDropShifts",
             BatchOp::Open => "batchOpenShifts",
         }
     }
@@ -206,15 +203,6 @@ impl Command for BatchShifts {
                         &mut effects,
                     )
                     .map_err(with_id)?;
-                }
-                BatchOp::Drop => {
-                    if let Some(status) = shift::batch_drop(s.status, s.assigned.is_some())
-                        .map_err(|e| with_id(refusal(e)))?
-                    {
-                        let mut next = next_version(s, now);
-                        next.status = status;
-                        changed(state, s, next, now, &mut effects);
-                    }
                 }
                 BatchOp::Open => {
                     if s.assigned.is_some() || s.status != Status::Draft {

@@ -113,6 +113,9 @@ export const ERROR_KEYS: Record<string, string | ((details: Record<string, unkno
   group_too_small: 'chat.errors.groupTooSmall',
   group_too_large: 'chat.errors.groupTooLarge',
   proposal_not_found: 'clock.errors.proposalNotFound',
+  // Undo on the board.
+  undo_changed_since: 'boardActions.undo.changedSince',
+  undo_shift_gone: 'boardActions.undo.gone',
 };
 
 /**

@@ -200,7 +200,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Put several announced shifts in the pool (dropped), all or none. */
+        /** Put several announced, assigned shifts in the pool, each with a drop request in its assignee's name as `dropShift` makes, all or none. */
         post: operations["batchDropShifts"];
         delete?: never;
         options?: never;
@@ -1989,6 +1989,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/undoShiftChanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take back one step of the caller's board changes, all or none; refused when someone changed one of the shifts since. Publishing and drops into the pool are not taken back. */
+        post: operations["undoShiftChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/updateAvailableTime": {
         parameters: {
             query?: never;
@@ -2049,7 +2066,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Owner: set opening hours and days off. */
+        /** Owner: set opening hours, days off and the week's first day. */
         post: operations["updateBusinessTiming"];
         delete?: never;
         options?: never;
@@ -3950,6 +3967,30 @@ export interface components {
             /** @description Shift ids (or objects with an `id`). */
             shifts: components["schemas"]["ShiftRef"][];
         };
+        /** @description A shift's fields before the change being undone. */
+        ShiftBefore: {
+            /**
+             * Format: uuid
+             * @description The assignee's employee record id; absent or `null` for an open shift.
+             */
+            assigned?: string | null;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            end: number;
+            oe?: boolean;
+            /** Format: uuid */
+            role?: string | null;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+            /** @description A list of objects of at most 16 KiB as JSON. */
+            tasks?: Record<string, never>[] | null;
+            title: string;
+        };
         /** @description A break of a shift (`startBreak`, `endBreak`). */
         ShiftBreak: components["schemas"]["PunchFields"] & {
             shift: components["schemas"]["ShiftId"];
@@ -4450,6 +4491,51 @@ export interface components {
         ToggleBookingFeature: {
             bookingEnabled: boolean;
         };
+        /**
+         * @description One shift's change to take back. `version` is the version the manager's change left; a
+         *     shift changed since refuses the whole step (409 `undo_changed_since`).
+         */
+        UndoEntry: {
+            /** @enum {string} */
+            kind: "created";
+            shiftId: components["schemas"]["ShiftId"];
+            /** Format: int64 */
+            version: number;
+        } | {
+            before: components["schemas"]["ShiftBefore"];
+            /** @enum {string} */
+            kind: "edited";
+            shiftId: components["schemas"]["ShiftId"];
+            /** Format: int64 */
+            version: number;
+        } | {
+            before: components["schemas"]["ShiftBefore"];
+            /** @enum {string} */
+            kind: "deleted";
+            shiftId: components["schemas"]["ShiftId"];
+        } | {
+            /** @enum {string} */
+            kind: "cancelled";
+            shiftId: components["schemas"]["ShiftId"];
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description `undoShiftChanges`. */
+        UndoShiftChangesCall: {
+            /** @description The shifts of one undo step, each once. */
+            changes: components["schemas"]["UndoEntry"][];
+        };
+        /** @description One shift after the undo. */
+        UndoneShift: {
+            /** @description The shift as the step named it. */
+            id: components["schemas"]["ShiftId"];
+            shift: null | components["schemas"]["ShiftView"];
+        };
+        /** @description The answer of `undoShiftChanges`. */
+        UndoneShifts: {
+            /** @description One entry per change, in the order named. */
+            shifts: components["schemas"]["UndoneShift"][];
+        };
         /** @description `updateAvailableTime`: changes one of one's own windows. */
         UpdateAvailableTime: {
             /** Format: uuid */
@@ -4473,7 +4559,7 @@ export interface components {
              */
             timezone: string;
         };
-        /** @description `updateBusinessTiming`: opening hours and days off. */
+        /** @description `updateBusinessTiming`: opening hours, days off and the first day of the week. */
         UpdateBusinessTiming: {
             /**
              * @description `"HH:mm"`; before `open` means the store closes after midnight.
@@ -4487,6 +4573,7 @@ export interface components {
              * @example 09:00
              */
             open: string;
+            weekStart?: null | components["schemas"]["DayInput"];
         };
         /** @description `updateClockSettings` (ours): the store's clock settings, by its owner. */
         UpdateClockSettingsCall: {
@@ -10948,6 +11035,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BookingState"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    undoShiftChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UndoShiftChangesCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UndoneShifts"];
                     };
                 };
             };

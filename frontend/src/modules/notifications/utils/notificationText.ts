@@ -18,6 +18,7 @@ export const NOTIFICATION_CODES = [
   'shiftTaken',
   'grabRejected',
   'shiftDropped',
+  'shiftPutInPool',
   'shiftGrabbed',
   'openShiftTaken',
   'proposalStarted',
@@ -50,7 +51,7 @@ export function notificationText(
   if (!n.code || !KNOWN.has(n.code)) return { title: n.title, content: n.content };
   const p = (n.params ?? {}) as Record<string, unknown>;
   const values: Record<string, string> = {};
-  for (const key of ['employee', 'title', 'sender', 'conversation'] as const) {
+  for (const key of ['employee', 'manager', 'title', 'sender', 'conversation'] as const) {
     if (typeof p[key] === 'string') values[key] = isolate(p[key]);
   }
   // The message's own words, as written.

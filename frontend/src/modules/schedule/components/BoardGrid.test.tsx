@@ -72,12 +72,32 @@ describe('BoardGrid', () => {
     expect(within(openCell).getByRole('alert').textContent).toContain('conflicting');
 
     await userEvent.click(within(anaCell).getByTestId('shift'));
-    expect(onOpen).toHaveBeenCalledWith(shifts[0]);
+    expect(onOpen).toHaveBeenCalledWith(shifts[0], false);
+    // Shift+click asks to add the card to the batch selection.
+    const user = userEvent.setup();
+    await user.keyboard('{Shift>}');
+    await user.click(within(openCell).getByTestId('shift'));
+    await user.keyboard('{/Shift}');
+    expect(onOpen).toHaveBeenLastCalledWith(shifts[1], true);
     await userEvent.click(within(screen.getByTestId('cell-ana@example.com-2026-11-18')).getByTestId('add-shift'));
     expect(onCreate).toHaveBeenCalledWith(range.days[3], 'ana');
     const tuesday = screen.getByTestId('total-2026-11-17');
     expect(tuesday.dataset.minutes).toBe(String(12 * 60));
     expect(tuesday.textContent).toBe('12 h · 2 shifts');
+  });
+
+  it('marks selected cards with a check and as pressed', async () => {
+    await i18n.changeLanguage('en');
+    const ana = employee({ id: 'ana', email: 'ana@example.com', displayName: 'Ana' });
+    const tue = range.days[2]!;
+    const shifts = [
+      shift({ id: 's1', assigned: 'ana', start: atClock(tue, '09:00', zone), end: atClock(tue, '13:00', zone) }),
+      shift({ id: 's2', assigned: 'ana', start: atClock(tue, '14:00', zone), end: atClock(tue, '18:00', zone) }),
+    ];
+    renderBoard(shifts, [ana], { selected: new Set(['s2']) });
+    const cards = within(screen.getByTestId('cell-ana@example.com-2026-11-17')).getAllByTestId('shift');
+    expect(cards.map((c) => c.getAttribute('aria-pressed'))).toEqual([null, 'true']);
+    expect(cards[1]!.textContent).toContain('✓');
   });
 
   it('puts only the rows in view in the page', async () => {

@@ -124,10 +124,14 @@ export interface BoardGridProps {
   density: Density;
   errors: Record<string, string>;
   editing: Record<string, string[]>;
-  onOpen: (shift: Shift) => void;
+  /** Shift cards selected for a batch action. */
+  selected?: ReadonlySet<string>;
+  onOpen: (shift: Shift, extend: boolean) => void;
   onCreate: (day: number, assignee: string | null) => void;
   onMove: (shiftId: string, day: number, assignee: string | null) => void;
 }
+
+const NONE_SELECTED: ReadonlySet<string> = new Set();
 
 /** What every row draws with: the same objects for every row, so rows render only when their own data changes. */
 interface RowContext {
@@ -140,7 +144,8 @@ interface RowContext {
   compact: boolean;
   errors: Record<string, string>;
   editing: Record<string, string[]>;
-  onOpen: (shift: Shift) => void;
+  selected: ReadonlySet<string>;
+  onOpen: (shift: Shift, extend: boolean) => void;
   onCreate: (day: number, assignee: string | null) => void;
   onMove: (shiftId: string, day: number, assignee: string | null) => void;
 }
@@ -149,7 +154,7 @@ interface RowContext {
  * The board's grid: one row per employee (open shifts first), one column per day, with day
  * totals in a sticky footer. Only the rows in view (and a few around them) are in the page.
  */
-export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, roles, filter, density, errors, editing, onOpen, onCreate, onMove }: BoardGridProps) {
+export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, roles, filter, density, errors, editing, selected = NONE_SELECTED, onOpen, onCreate, onMove }: BoardGridProps) {
   const { t, i18n } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
@@ -169,11 +174,12 @@ export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, ro
       compact,
       errors,
       editing,
+      selected,
       onOpen,
       onCreate,
       onMove,
     };
-  }, [locale, days, zone, roles, filter, compact, errors, editing, onOpen, onCreate, onMove]);
+  }, [locale, days, zone, roles, filter, compact, errors, editing, selected, onOpen, onCreate, onMove]);
   const today = dayKey(Date.now(), zone);
 
   useLayoutEffect(() => setBodyTop(body.current?.offsetTop ?? 0), [days.length, density]);
@@ -314,6 +320,7 @@ const BoardCell = memo(function BoardCell({ day, dayIndex, list = NO_SHIFTS, nam
             error={ctx.errors[shift.id]}
             editingBy={ctx.editing[shift.id]}
             compact={ctx.compact}
+            selected={ctx.selected.has(shift.id)}
             draggable
             onOpen={ctx.onOpen}
           />

@@ -1,4 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRecoilState } from 'recoil';
@@ -17,7 +18,11 @@ import { Loading } from '@/modules/ui/components/Spinner';
 import { Tabs } from '@/modules/ui/components/Tabs';
 import { SelectField } from '@/modules/ui/components/Field';
 import { useScheduleView } from '../hooks/useScheduleView';
-import { useShiftActions, useShiftErrors, useShiftsInRange } from '../hooks/useShifts';
+import { useShiftErrors, useShiftsInRange } from '../hooks/useShifts';
+import { useBoardActions, type BatchOp } from '../hooks/useBoardActions';
+import { useBoardSelection } from '../hooks/useBoardSelection';
+import { usePrinting } from '../hooks/usePrinting';
+import { useUndoShortcut } from '../hooks/useUndoShortcut';
 import { useBoardIndex, useStoredShift } from '../hooks/useShiftStore';
 import { boardDensityState } from '../states/boardDensityState';
 import { shiftStore } from '../store/shiftStore';
@@ -25,10 +30,14 @@ import { boardLines, dayTotals, NO_FILTER, reuseLines, type BoardFilter, type Bo
 import { dayStart, SCHEDULE_VIEWS, stepAnchor, viewRange, type ScheduleView } from '../utils/calendar';
 import { publishable } from '../utils/grouping';
 import { draftOfShift, instantsOf, movedShift, repeatStarts, type ShiftDraft } from '../utils/shiftForm';
+import { BatchBar } from './BatchBar';
+import { BoardActions } from './BoardActions';
 import { BoardGrid } from './BoardGrid';
 import { BoardToolbar } from './BoardToolbar';
 import { MonthGrid } from './MonthGrid';
 import { PresenceList } from './PresenceList';
+import { PrintWeek } from './PrintWeek';
+import { ShiftManagerActions } from './ShiftManagerActions';
 import { ShiftDialog } from './ShiftDialog';
 import { shiftDraftKey } from '../utils/shiftDrafts';
 import { LoadTemplateDialog } from '@/modules/templates/components/LoadTemplateDialog';
@@ -58,8 +67,19 @@ export function Schedule() {
     if (!loading) setFirstLoaded(true);
   }, [loading]);
   const errors = useShiftErrors();
-  const actions = useShiftActions(storeId);
+  const actions = useBoardActions(storeId);
   const { update } = actions;
+  const selection = useBoardSelection();
+  const [undoing, setUndoing] = useState(false);
+  const [batching, setBatching] = useState(false);
+  // The sheet is drawn for the print button at once, and for the browser's own print as it starts.
+  const [printAsked, setPrintAsked] = useState(false);
+  const printing = usePrinting() || printAsked;
+  const handlePrint = () => {
+    flushSync(() => setPrintAsked(true));
+    window.print();
+    setPrintAsked(false);
+  };
   const [editing, setEditing] = useState<Editing | null>(null);
   // The open shift as it is now, so the dialog sees another manager's save live.
   const liveShift = useStoredShift(editing?.shift?.id ?? null);
@@ -94,7 +114,47 @@ export function Schedule() {
   }, [socket, openShiftId]);
   useEffect(() => () => socket?.setPresence(false, null), [socket]);
 
-  const handleOpen = useCallback((shift: Shift) => setEditing({ shift, draft: draftOfShift(shift, zone) }), [zone]);
+  const { mode: selecting, toggle: toggleSelected } = selection;
+  const handleOpen = useCallback(
+    (shift: Shift, extend = false) => {
+      if (selecting || extend) toggleSelected(shift.id);
+      else setEditing({ shift, draft: draftOfShift(shift, zone) });
+    },
+    [zone, selecting, toggleSelected],
+  );
+
+  // A selected shift that leaves the board (deleted here or by someone else) leaves the selection.
+  const { keep } = selection;
+  useEffect(() => keep((id) => shiftStore.get(id) !== undefined), [shifts, keep]);
+
+  const handleUndo = useCallback(async () => {
+    if (undoing) return;
+    setUndoing(true);
+    try {
+      const step = await actions.undo();
+      if (step) snack(t('boardActions.undo.done', { action: t(`boardActions.undo.actions.${step.action}`) }), 'success', 'undo');
+    } catch (e) {
+      snack(errorText(t, e), 'error', 'undo');
+    } finally {
+      setUndoing(false);
+    }
+  }, [actions, undoing, snack, t]);
+  useUndoShortcut(() => void handleUndo(), !editing && !confirm);
+
+  const handleBatch = async (op: BatchOp) => {
+    const chosen = [...selection.ids].map((id) => shiftStore.get(id)).filter((s): s is Shift => s !== undefined);
+    setBatching(true);
+    try {
+      const done = await actions.batch(op, chosen);
+      const key = op === 'delete' ? 'deleted' : op === 'drop' ? 'dropped' : 'opened';
+      snack(t(`boardActions.select.${key}`, { count: done.length }), 'success', `batch-${op}`);
+      selection.clear();
+    } catch (e) {
+      snack(errorText(t, e), 'error', `batch-${op}`);
+    } finally {
+      setBatching(false);
+    }
+  };
 
   const handleCreate = useCallback(
     (day: number, assignee: string | null) => {
@@ -114,7 +174,7 @@ export function Schedule() {
       if (!shift) return;
       const moved = movedShift(shift, day, assignee, zone);
       if (moved.start === shift.start && moved.assigned === shift.assigned) return;
-      update(shift, moved).catch((e: unknown) => snack(errorText(t, e), 'error', `move-${shiftId}`));
+      update(shift, moved, 'move').catch((e: unknown) => snack(errorText(t, e), 'error', `move-${shiftId}`));
     },
     [zone, update, snack, t],
   );
@@ -139,7 +199,7 @@ export function Schedule() {
 
   const handleUpdateSubmit = async (shift: Shift, draft: ShiftDraft) => {
     const { start, end } = instantsOf(draft, zone);
-    await actions.update(shift, { title: draft.title.trim(), start, end, role: draft.role, assigned: draft.assigned || null, oe: draft.oe });
+    await actions.update(shift, { title: draft.title.trim(), start, end, role: draft.role, assigned: draft.assigned || null, oe: draft.oe }, 'edit');
     snack(t('schedule.updated'), 'success', 'shift-updated');
   };
 
@@ -184,7 +244,15 @@ export function Schedule() {
           <h1>{t('schedule.title')}</h1>
           <PresenceList users={others} employees={employees} shifts={shiftStore} zone={zone} />
         </Row>
-        <Row $gap={2}>
+        <Row $gap={2} className="no-print">
+          <BoardActions
+            last={actions.steps[actions.steps.length - 1]}
+            undoing={undoing}
+            selecting={selection.mode}
+            onUndo={() => void handleUndo()}
+            onSelectMode={selection.toggleMode}
+            onPrint={handlePrint}
+          />
           <Link to="/clock/now" data-testid="schedule-clock-now">{t('nav.clockNow')}</Link>
           <Link to="/schedule/templates?tab=weekly" data-testid="manage-templates">{t('templates.manage')}</Link>
           <SelectField
@@ -228,6 +296,9 @@ export function Schedule() {
       </Row>
       {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
       {loading && shifts.length === 0 ? <FloatingStatus role="status">{t('common.loading')}</FloatingStatus> : null}
+      {view === 'month' ? null : (
+        <BatchBar count={selection.ids.size} selecting={selection.mode} busy={batching} onRun={(op) => void handleBatch(op)} onClear={selection.clear} />
+      )}
       {view === 'month' ? null : <BoardToolbar filter={filter} roles={roles} density={density} onFilter={setFilter} onDensity={setDensity} />}
       {!firstLoaded ? null : view === 'month' ? (
         <MonthGrid
@@ -253,6 +324,7 @@ export function Schedule() {
           density={density}
           errors={errors}
           editing={editingBy}
+          selected={selection.ids}
           onOpen={handleOpen}
           onCreate={handleCreate}
           onMove={handleMove}
@@ -273,6 +345,7 @@ export function Schedule() {
           onClose={() => setEditing(null)}
           shiftTemplates={shiftTemplates}
           draftKey={me && storeId ? shiftDraftKey(me.id, storeId, editing.shift?.id ?? null) : undefined}
+          managerActions={editing.shift ? <ShiftManagerActions shift={liveShift ?? editing.shift} storeId={storeId} /> : null}
         />
       ) : null}
       {templateAction?.op === 'save' ? (
@@ -303,6 +376,9 @@ export function Schedule() {
           onClose={() => setTemplateAction(null)}
         />
       ) : null}
+      {view === 'month' || !printing ? null : (
+        <PrintWeek storeName={store.name} rangeLabel={title} lines={lines} days={range.days} roles={roles} zone={zone} filter={shownFilter} />
+      )}
       {confirm ? (
         <ConfirmDialog
           title={t(confirm === 'publish' ? 'schedule.confirmPublish' : 'schedule.confirmClear', { count: toPublish.length })}

@@ -6,7 +6,7 @@ import { formatTimeRange } from '@/modules/ui/utils/format';
 import { VisuallyHidden } from '@/modules/ui/components/Layout';
 import { isLate } from '../utils/progress';
 
-const StyledCard = styled.button<{ $color: string; $draft: boolean; $error: boolean }>`
+const StyledCard = styled.button<{ $color: string; $draft: boolean; $error: boolean; $selected: boolean }>`
   display: block;
   width: 100%;
   text-align: start;
@@ -22,6 +22,15 @@ const StyledCard = styled.button<{ $color: string; $draft: boolean; $error: bool
   cursor: grab;
   position: relative;
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.primary}; }
+  ${({ $selected, theme }) => ($selected ? `outline: 2px solid ${theme.color.primary}; outline-offset: 1px;` : '')}
+`;
+
+const StyledCheck = styled.span`
+  position: absolute;
+  top: 2px;
+  inset-inline-end: 4px;
+  font-weight: 700;
+  color: ${({ theme }) => theme.color.primary};
 `;
 
 const StyledTime = styled.span`
@@ -69,7 +78,10 @@ export interface ShiftCardProps {
   draggable?: boolean;
   /** One line: times and title (the status shows in the border and the accessible name). */
   compact?: boolean;
-  onOpen?: (shift: Shift) => void;
+  /** Selected for a batch action (shown with a check mark, not by colour alone). */
+  selected?: boolean;
+  /** `extend`: the click asked to add the card to a selection (Shift, Ctrl or Cmd held). */
+  onOpen?: (shift: Shift, extend: boolean) => void;
 }
 
 /** One shift on the board: times, title, status and clock progress, and any refusal or edit in progress. */
@@ -83,6 +95,7 @@ export const ShiftCard = memo(function ShiftCard({
   editingBy,
   draggable,
   compact,
+  selected = false,
   onOpen,
 }: ShiftCardProps) {
   const { t, i18n } = useTranslation();
@@ -93,17 +106,21 @@ export const ShiftCard = memo(function ShiftCard({
       $color={color}
       $draft={shift.status === 'draft'}
       $error={!!error}
+      $selected={selected}
+      aria-pressed={selected || undefined}
+      data-selected={selected || undefined}
       draggable={draggable}
       onDragStart={(e) => {
         e.dataTransfer.setData('text/shift-id', shift.id);
         e.dataTransfer.effectAllowed = 'move';
       }}
-      onClick={() => onOpen?.(shift)}
+      onClick={(e) => onOpen?.(shift, e.shiftKey || e.ctrlKey || e.metaKey)}
       data-testid="shift"
       data-shift-id={shift.id}
       data-status={shift.status}
       data-progress={shift.progress}
     >
+      {selected ? <StyledCheck aria-hidden>✓</StyledCheck> : null}
       {editingBy?.length ? (
         <StyledEditing title={t('schedule.editingBy', { names: editingBy.join(', ') })} data-testid="shift-editing">
           ✎ {editingBy[0]}

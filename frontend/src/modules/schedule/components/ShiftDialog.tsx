@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { format } from 'date-fns';
@@ -57,12 +57,14 @@ export interface ShiftDialogProps {
   draftKey?: string;
   /** Shift templates a new shift may start from. */
   shiftTemplates?: Template[];
+  /** A manager's own actions on the saved shift (complete, rate, remind), when given. */
+  managerActions?: ReactNode;
 }
 
 type Pending = 'save' | 'delete' | null;
 
 /** Create or edit a shift; each write is confirmed first. The server's refusal is shown here. */
-export function ShiftDialog({ shift, live, initial, zone, roles, employees, days, onCreate, onUpdate, onDelete, onClose, draftKey, shiftTemplates = [] }: ShiftDialogProps) {
+export function ShiftDialog({ shift, live, initial, zone, roles, employees, days, onCreate, onUpdate, onDelete, onClose, draftKey, shiftTemplates = [], managerActions }: ShiftDialogProps) {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<ShiftDraft>(initial);
   // The version the draft is based on: a save names it, and is refused if it is stale.
@@ -275,6 +277,7 @@ export function ShiftDialog({ shift, live, initial, zone, roles, employees, days
                 ) : null}
               </StaleNotice>
             ) : null}
+            {shift ? managerActions : null}
             {failure ? (
               <FormError role="alert" data-testid="shift-error">
                 {failure.heading ? <strong>{failure.heading}: </strong> : null}

@@ -30,7 +30,12 @@ function BusinessInfoForms({ store }: { store: Store }) {
   const snack = useSnackbar();
   const { storeId, reloadStore } = useCurrentStore();
   const [identity, setIdentity] = useState({ name: store.name, type: store.type, img: store.logo ?? '' });
-  const [timing, setTiming] = useState({ open: store.times.open ?? '', close: store.times.close ?? '', daysoff: store.times.daysOff });
+  const [timing, setTiming] = useState({
+    open: store.times.open ?? '',
+    close: store.times.close ?? '',
+    daysoff: store.times.daysOff,
+    weekStart: storeWeekStart(store),
+  });
   const [location, setLocation] = useState({ address: store.address, timezone: store.timezoneReference });
   // The clicked value while its debounced save is pending; the store's value otherwise.
   const [pendingBooking, setPendingBooking] = useState<boolean | null>(null);
@@ -106,10 +111,17 @@ function BusinessInfoForms({ store }: { store: Store }) {
               <TextField label={t('fields.open')} type="time" value={timing.open} onChange={(e) => setTiming({ ...timing, open: e.target.value })} error={err('open')} />
               <TextField label={t('fields.close')} type="time" value={timing.close} onChange={(e) => setTiming({ ...timing, close: e.target.value })} error={err('close')} />
             </Row>
+            <SelectField
+              label={t('boardActions.weekStart')}
+              value={String(timing.weekStart)}
+              onChange={(e) => setTiming({ ...timing, weekStart: Number(e.target.value) })}
+              options={[0, 1, 2, 3, 4, 5, 6].map((d) => ({ value: String(d), label: t(`weekdays.${d}`) }))}
+              data-testid="week-start"
+            />
             <strong>{t('fields.daysOff')}</strong>
             <Row $gap={3}>
               {/* In the order of the store's weeks, as the board shows them. */}
-              {weekOrder(storeWeekStart(store)).map((d) => (
+              {weekOrder(timing.weekStart).map((d) => (
                 <Checkbox
                   key={d}
                   label={t(`weekdays.${d}`)}
