@@ -4,6 +4,7 @@
 
 pub mod account;
 pub mod announcements;
+pub mod autoassign;
 pub mod chat;
 pub mod clock;
 pub mod employee_manager;
@@ -45,6 +46,7 @@ pub fn registry() -> Registry {
     chat::register(&mut registry);
     support::register(&mut registry);
     announcements::register(&mut registry);
+    autoassign::register(&mut registry);
     registry
 }
 

@@ -4,6 +4,7 @@
 
 mod answer;
 mod audience;
+mod autoassign;
 mod checks;
 mod create;
 mod notes;
@@ -15,6 +16,10 @@ mod update;
 
 pub use answer::{AnswerShift, CompleteShift, OwnAction, RateShift, RemindShift, Reminded};
 pub(crate) use audience::{changed, created};
+pub use autoassign::{
+    AcceptAssignments, Accepted, AssignableEmployee, AssignableEmployees, AutoAssignment,
+    FindAssignable, ProposeAssignments, ProposedAssignment, UnfilledShift,
+};
 pub(crate) use checks::check_taker;
 pub use checks::{FUTURE_LIMIT, PAST_LIMIT};
 pub use create::{CreateShifts, CreatedShifts, ShiftWarning, WarningCode, MAX_REPEAT};
