@@ -113,6 +113,7 @@ export const ERROR_KEYS: Record<string, string | ((details: Record<string, unkno
   group_too_small: 'chat.errors.groupTooSmall',
   group_too_large: 'chat.errors.groupTooLarge',
   proposal_not_found: 'clock.errors.proposalNotFound',
+  assignment_refused: 'labour.auto.refused',
 };
 
 /**

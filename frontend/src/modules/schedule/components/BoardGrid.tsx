@@ -8,6 +8,8 @@ import { Muted } from '@/modules/ui/components/Layout';
 import { OPEN_ROW } from '../utils/boardIndex';
 import { employeeName, shownIn, type BoardFilter, type BoardLine, type DayTotal, type Density } from '../utils/boardView';
 import { dayKey } from '../utils/calendar';
+import { LabourFigure } from '@/modules/labour/components/LabourFigure';
+import type { BoardLabour } from '@/modules/labour/hooks/useLabour';
 import { ShiftCard } from './ShiftCard';
 
 /** Row heights before they are measured: what most rows of each density are. */
@@ -127,6 +129,8 @@ export interface BoardGridProps {
   onOpen: (shift: Shift) => void;
   onCreate: (day: number, assignee: string | null) => void;
   onMove: (shiftId: string, day: number, assignee: string | null) => void;
+  /** Hours, cost and warnings of the labour layer, once known. */
+  labour?: BoardLabour | null;
 }
 
 /** What every row draws with: the same objects for every row, so rows render only when their own data changes. */
@@ -143,13 +147,14 @@ interface RowContext {
   onOpen: (shift: Shift) => void;
   onCreate: (day: number, assignee: string | null) => void;
   onMove: (shiftId: string, day: number, assignee: string | null) => void;
+  labour: BoardLabour | null;
 }
 
 /**
  * The board's grid: one row per employee (open shifts first), one column per day, with day
  * totals in a sticky footer. Only the rows in view (and a few around them) are in the page.
  */
-export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, roles, filter, density, errors, editing, onOpen, onCreate, onMove }: BoardGridProps) {
+export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, roles, filter, density, errors, editing, onOpen, onCreate, onMove, labour = null }: BoardGridProps) {
   const { t, i18n } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
@@ -172,8 +177,9 @@ export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, ro
       onOpen,
       onCreate,
       onMove,
+      labour,
     };
-  }, [locale, days, zone, roles, filter, compact, errors, editing, onOpen, onCreate, onMove]);
+  }, [locale, days, zone, roles, filter, compact, errors, editing, onOpen, onCreate, onMove, labour]);
   const today = dayKey(Date.now(), zone);
 
   useLayoutEffect(() => setBodyTop(body.current?.offsetTop ?? 0), [days.length, density]);
@@ -214,10 +220,14 @@ export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, ro
           })}
         </div>
         <StyledFootRow $days={days.length} role="row" aria-rowindex={lines.length + 2} data-testid="board-totals">
-          <StyledCorner role="rowheader">{t('schedule.totals')}</StyledCorner>
+          <StyledCorner role="rowheader">
+            {t('schedule.totals')}
+            {labour ? <LabourFigure figures={labour.figures.total} currency={labour.currency} testId="labour-total" /> : null}
+          </StyledCorner>
           {totals.map((total, i) => (
             <StyledTotal key={days[i]} role="gridcell" data-testid={`total-${ctx.dayKeys[i]}`} data-minutes={total.minutes} data-shifts={total.shifts}>
               {t('schedule.dayTotal', { hours: Math.round(total.minutes / 6) / 10, count: total.shifts })}
+              {labour?.figures.days[i] ? <LabourFigure figures={labour.figures.days[i]} currency={labour.currency} testId={`labour-day-${ctx.dayKeys[i]}`} /> : null}
             </StyledTotal>
           ))}
         </StyledFootRow>
@@ -246,6 +256,14 @@ const BoardRowView = memo(
           <div>
             <strong>{name}</strong>
             <Muted>{t('schedule.hours', { hours: Math.round((line.row?.minutes ?? 0) / 60) })}</Muted>
+            {line.employee && ctx.labour?.figures.employees.get(line.key) ? (
+              <LabourFigure
+                figures={ctx.labour.figures.employees.get(line.key)!.total}
+                currency={ctx.labour.currency}
+                over={ctx.labour.figures.employees.get(line.key)!.total.minutes > ctx.labour.weeklyLimitMinutes}
+                testId={`labour-${testName}`}
+              />
+            ) : null}
           </div>
         </StyledPerson>
         {ctx.days.map((d, i) => (
@@ -313,6 +331,7 @@ const BoardCell = memo(function BoardCell({ day, dayIndex, list = NO_SHIFTS, nam
             roleTitle={role?.title}
             error={ctx.errors[shift.id]}
             editingBy={ctx.editing[shift.id]}
+            warnings={ctx.labour?.figures.warnings.get(shift.id)}
             compact={ctx.compact}
             draggable
             onOpen={ctx.onOpen}

@@ -8,6 +8,8 @@ import { useMe } from '@/modules/auth/hooks/useMe';
 import { usePresence } from '@/modules/realtime/hooks/usePresence';
 import { useStoreSocket } from '@/modules/realtime/hooks/useStoreSocket';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { AutoAssignDialog } from '@/modules/labour/components/AutoAssignDialog';
+import { useLabour } from '@/modules/labour/hooks/useLabour';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { NextIcon, PreviousIcon } from '@/modules/ui/components/DirectionIcon';
@@ -52,6 +54,8 @@ export function Schedule() {
   // The open shift as it is now, so the dialog sees another manager's save live.
   const liveShift = useStoredShift(editing?.shift?.id ?? null);
   const [confirm, setConfirm] = useState<'publish' | 'clear' | null>(null);
+  const [autoAssign, setAutoAssign] = useState(false);
+  const labour = useLabour(storeId, shifts, employees, range, zone, store?.weekStart ?? 0);
   const [filter, setFilter] = useState<BoardFilter>(NO_FILTER);
   // Typing in the search stays responsive on a large store: the rows follow a moment later.
   const shownFilter = useDeferredValue(filter);
@@ -172,6 +176,7 @@ export function Schedule() {
         </Row>
         <Row $gap={2}>
           <Link to="/clock/now" data-testid="schedule-clock-now">{t('nav.clockNow')}</Link>
+          <Button $variant="secondary" onClick={() => setAutoAssign(true)} data-testid="auto-assign">{t('labour.auto.open')}</Button>
           <Button $variant="secondary" onClick={() => setConfirm('clear')} disabled={shifts.length === 0}>{t('schedule.clear')}</Button>
           {/* "Publish" names its count only when there is something to publish; otherwise it is
               off and says why beside it. */}
@@ -225,6 +230,7 @@ export function Schedule() {
           onOpen={handleOpen}
           onCreate={handleCreate}
           onMove={handleMove}
+          labour={labour}
         />
       )}
       {editing ? (
@@ -242,6 +248,9 @@ export function Schedule() {
           onClose={() => setEditing(null)}
           draftKey={me && storeId ? shiftDraftKey(me.id, storeId, editing.shift?.id ?? null) : undefined}
         />
+      ) : null}
+      {autoAssign && storeId ? (
+        <AutoAssignDialog storeId={storeId} start={range.start} end={range.end} zone={zone} roles={roles} onClose={() => setAutoAssign(false)} />
       ) : null}
       {confirm ? (
         <ConfirmDialog
