@@ -4,7 +4,7 @@
 // the open shift taken.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, employeeJoined, launchBrowser, ownerWithStore, screenshot, serves, signInWithForm, startServer } from './support.mjs';
+import { call, employeeJoined, launchBrowser, overflows, ownerWithStore, screenshot, serves, signInWithForm, startServer } from './support.mjs';
 
 let server;
 let browser;
@@ -116,4 +116,27 @@ test('a second manager sees hours, cost and warnings change live, and auto-assig
   assert.equal(await taken.getAttribute('data-status'), 'draft');
   const rowOf = await taken.evaluate((el) => el.closest('[role="row"]')?.getAttribute('data-testid'));
   assert.match(rowOf, /^row-labour-(ana|max)@example\.com$/);
+
+  // On a phone in Persian (right to left) the figures are there, in the store's currency, and
+  // neither the board nor the proposal widens the page.
+  const phone = await browser.newContext({ locale: 'fa-IR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const small = await phone.newPage();
+  await small.goto(`${server.url}/login`);
+  await small.locator('input[type="email"]').fill('labour-max@example.com');
+  await small.locator('input[type="password"]').fill('secret123');
+  await small.locator('button[type="submit"]').click();
+  await small.waitForURL(/\/schedule$/);
+  assert.equal(await small.evaluate(() => document.documentElement.dir), 'rtl');
+  // The five-day view (the second tab), which holds tomorrow.
+  await small.getByRole('tab').nth(1).click();
+  const faFigure = small.locator(`[data-testid="labour-${ana.email}"][data-minutes="540"]`);
+  await faFigure.waitFor();
+  assert.match(await faFigure.textContent(), /ساعت/u);
+  assert.match(await faFigure.textContent(), /\$/u);
+  assert.equal(await overflows(small), false);
+  await small.getByTestId('auto-assign').click();
+  await small.getByTestId('auto-proposal').waitFor();
+  assert.equal(await overflows(small), false);
+  await screenshot(small, 'labour-fa-phone');
+  await phone.close();
 });

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { AvailabilityWindow, Employee, Shift, ShiftRequest } from '@/modules/api/types';
 import type { ClockBoard } from '@/modules/clock/utils/clock';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
-import { labourOf, type Labour } from '../utils/labour';
+import { labourOf, type Labour, type LabourInput, type WarningKind } from '../utils/labour';
 
 /** The store's changes each input follows: its settings, availability, and time off. */
 const SETTINGS_CHANGES = ['store.'] as const;
@@ -15,6 +15,11 @@ export interface BoardLabour {
   /** ISO 4217 code of the costs. */
   currency: string;
   weeklyLimitMinutes: number;
+  /**
+   * What a shift would be warned about as it is being edited: `shift` (new, or an edit of
+   * a board shift with its id) placed among the board's other shifts.
+   */
+  preview: (shift: Shift) => WarningKind[];
 }
 
 interface Range {
@@ -37,7 +42,7 @@ export function useLabour(storeId: string | null, shifts: readonly Shift[], empl
   const settings = clock?.settings;
   return useMemo(() => {
     if (!settings) return null;
-    const figures = labourOf({
+    const input: LabourInput = {
       shifts,
       employees,
       days: range.days,
@@ -51,7 +56,12 @@ export function useLabour(storeId: string | null, shifts: readonly Shift[], empl
       },
       availability: availability ?? [],
       timeOff: timeOff ?? [],
-    });
-    return { figures, currency: settings.currency, weeklyLimitMinutes: settings.overtimeWeeklyMinutes };
+    };
+    const preview = (shift: Shift) => {
+      const others = shifts.filter((s) => s.id !== shift.id && s.assigned === shift.assigned);
+      const person = employees.filter((e) => e.id === shift.assigned);
+      return labourOf({ ...input, shifts: [...others, shift], employees: person }).warnings.get(shift.id) ?? [];
+    };
+    return { figures: labourOf(input), currency: settings.currency, weeklyLimitMinutes: settings.overtimeWeeklyMinutes, preview };
   }, [settings, shifts, employees, range.days, range.end, zone, weekStart, availability, timeOff]);
 }

@@ -3,6 +3,7 @@ import type { AvailabilityWindow, ShiftRequest } from '@/modules/api/types';
 import { viewRange } from '@/modules/schedule/utils/calendar';
 import { dropRequest, employee, shift } from '@/test/fixtures';
 import { fitsAvailability, labourOf, weekOf, type LabourInput, type LabourRules } from './labour';
+import { previewShift, PREVIEW_ID } from './preview';
 
 const zone = 'Europe/Berlin';
 // Monday 16 to Sunday 22 November 2026, weeks starting on Monday.
@@ -120,5 +121,20 @@ describe('availability windows', () => {
   it('groups by the store week in its zone', () => {
     expect(weekOf(at(6, 23), zone, 1)).toBe(range.days[0]);
     expect(weekOf(at(0, 0), zone, 0)).toBe(range.days[0]! - 86_400_000);
+  });
+});
+
+describe('a shift being edited', () => {
+  it('is warned about as it would be saved, among the others', () => {
+    const late = shift({ id: 'late', assigned: 'ana', start: at(0, 15), end: at(0, 23) });
+    const draft = previewShift(null, { title: 'Early', role: 'barista', assigned: 'ana', oe: false }, at(1, 6), at(1, 15));
+    expect(draft.id).toBe(PREVIEW_ID);
+    const l = labourOf(input({ shifts: [late, draft], employees: [ana] }));
+    expect(l.warnings.get(PREVIEW_ID)).toEqual(['long', 'rest']);
+    // Editing the late shift itself to end earlier replaces it rather than doubling it.
+    const edited = previewShift(late, { title: late.title, role: 'barista', assigned: 'ana', oe: false }, at(0, 12), at(0, 18));
+    const after = labourOf(input({ shifts: [edited], employees: [ana] }));
+    expect(after.employees.get('ana')!.total.minutes).toBe(360);
+    expect(after.warnings.size).toBe(0);
   });
 });

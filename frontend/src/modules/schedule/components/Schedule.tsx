@@ -247,6 +247,7 @@ export function Schedule() {
           onDelete={handleDelete}
           onClose={() => setEditing(null)}
           draftKey={me && storeId ? shiftDraftKey(me.id, storeId, editing.shift?.id ?? null) : undefined}
+          warningsFor={labour?.preview}
         />
       ) : null}
       {autoAssign && storeId ? (
