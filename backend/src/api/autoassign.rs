@@ -156,7 +156,6 @@ impl Call for GetAssignableEmployees {
             .store
             .ok_or_else(|| AppError::bad_request("no_active_store", messages::NO_ACTIVE_STORE))?;
         let (start, end) = range(self.time.start, self.time.end, ASK_MAX)?;
-        let _ = self.event_id;
         let cmd = FindAssignable {
             role: self.role_id,
             start,

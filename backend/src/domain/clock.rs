@@ -803,6 +803,24 @@ mod tests {
     }
 
     #[test]
+    fn least_rest_defaults_to_eleven_hours_and_is_at_most_a_day() {
+        let s = ClockSettings::read(&serde_json::json!({ "currency": "EUR" }));
+        assert_eq!(s.min_rest_minutes, 660, "a store that never set it");
+        let mut s = ClockSettings {
+            min_rest_minutes: 0,
+            ..ClockSettings::default()
+        };
+        assert_eq!(s.check(), Ok(()));
+        s.min_rest_minutes = 1440;
+        assert_eq!(s.check(), Ok(()));
+        s.min_rest_minutes = 1441;
+        assert_eq!(
+            s.check().expect_err("too long"),
+            "minRestMinutes must be between 0 and 1440."
+        );
+    }
+
+    #[test]
     fn distance_is_great_circle() {
         assert!(distance_m(BERLIN, BERLIN) < 0.001);
         // One thousandth of a degree of latitude is about 111 m.

@@ -76,9 +76,10 @@ export function AutoAssignDialog({ storeId, start, end, zone, roles, onClose }: 
       snack(t('labour.auto.accepted', { count: done.length }), 'success', 'auto-assign');
       onClose();
     } catch (e) {
-      setError(errorText(t, e));
-      // The week changed: show what would be proposed now.
-      void propose();
+      // The week changed: show what would be proposed now, below the reason.
+      const reason = errorText(t, e);
+      await propose();
+      setError(reason);
     } finally {
       setBusy(false);
     }
