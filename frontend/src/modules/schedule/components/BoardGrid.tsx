@@ -46,7 +46,8 @@ const StyledHeadRow = styled(StyledRow)`
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
 `;
 
-const StyledFootRow = styled(StyledRow)`
+/** The totals, and the labour cost under them, stay in view at the bottom together. */
+const StyledFoot = styled.div`
   ${stickyBand};
   bottom: 0;
   border-top: 1px solid ${({ theme }) => theme.color.border};
@@ -203,7 +204,7 @@ export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, ro
 
   return (
     <StyledScroller ref={scroller} data-testid="board-scroller">
-      <StyledTable role="grid" aria-label={t('schedule.board')} aria-rowcount={lines.length + 2} data-testid="board" data-density={density}>
+      <StyledTable role="grid" aria-label={t('schedule.board')} aria-rowcount={lines.length + (labour ? 3 : 2)} data-testid="board" data-density={density}>
         <StyledHeadRow $days={days.length} role="row" aria-rowindex={1}>
           <StyledCorner role="columnheader">{t('schedule.employees')}</StyledCorner>
           {days.map((d, i) => (
@@ -219,18 +220,29 @@ export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, ro
             return <BoardRowView key={item.key} ref={rows.measureElement} index={item.index} line={line} ctx={ctx} />;
           })}
         </div>
-        <StyledFootRow $days={days.length} role="row" aria-rowindex={lines.length + 2} data-testid="board-totals">
-          <StyledCorner role="rowheader">
-            {t('schedule.totals')}
-            {labour ? <LabourFigure figures={labour.figures.total} currency={labour.currency} testId="labour-total" /> : null}
-          </StyledCorner>
-          {totals.map((total, i) => (
-            <StyledTotal key={days[i]} role="gridcell" data-testid={`total-${ctx.dayKeys[i]}`} data-minutes={total.minutes} data-shifts={total.shifts}>
-              {t('schedule.dayTotal', { hours: Math.round(total.minutes / 6) / 10, count: total.shifts })}
-              {labour?.figures.days[i] ? <LabourFigure figures={labour.figures.days[i]} currency={labour.currency} testId={`labour-day-${ctx.dayKeys[i]}`} /> : null}
-            </StyledTotal>
-          ))}
-        </StyledFootRow>
+        <StyledFoot role="rowgroup">
+          <StyledRow $days={days.length} role="row" aria-rowindex={lines.length + 2} data-testid="board-totals">
+            <StyledCorner role="rowheader">{t('schedule.totals')}</StyledCorner>
+            {totals.map((total, i) => (
+              <StyledTotal key={days[i]} role="gridcell" data-testid={`total-${ctx.dayKeys[i]}`} data-minutes={total.minutes} data-shifts={total.shifts}>
+                {t('schedule.dayTotal', { hours: Math.round(total.minutes / 6) / 10, count: total.shifts })}
+              </StyledTotal>
+            ))}
+          </StyledRow>
+          {labour ? (
+            <StyledRow $days={days.length} role="row" aria-rowindex={lines.length + 3} data-testid="board-labour">
+              <StyledCorner role="rowheader">
+                {t('labour.cost')}
+                <LabourFigure figures={labour.figures.total} currency={labour.currency} testId="labour-total" />
+              </StyledCorner>
+              {labour.figures.days.map((figures, i) => (
+                <StyledTotal key={days[i]} role="gridcell">
+                  <LabourFigure figures={figures} currency={labour.currency} testId={`labour-day-${ctx.dayKeys[i]}`} />
+                </StyledTotal>
+              ))}
+            </StyledRow>
+          ) : null}
+        </StyledFoot>
       </StyledTable>
     </StyledScroller>
   );
