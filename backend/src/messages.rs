@@ -73,6 +73,9 @@ pub fn too_many_sign_in_attempts(minutes: u64) -> String {
 
 // Shifts. Texts the spec does not word.
 pub const SHIFT_NOT_FOUND: &str = "Shift not found.";
+/// Accepting an auto-assign proposal whose employee can no longer take a shift.
+pub const ASSIGNMENT_REFUSED: &str =
+    "The schedule changed since this proposal; run auto-assign again.";
 pub const STALE_SHIFT: &str =
     "This shift was changed by someone else in the meantime; review the current version.";
 pub const RATE_UNFINISHED_SHIFT: &str = "Only a finished, assigned shift can be rated.";

@@ -4,6 +4,7 @@
 
 pub mod account;
 pub mod announcements;
+pub mod autoassign;
 pub mod chat;
 pub mod clock;
 pub mod employee_manager;
@@ -49,6 +50,7 @@ pub fn registry() -> Registry {
     announcements::register(&mut registry);
     templates::register(&mut registry);
     undo::register(&mut registry);
+    autoassign::register(&mut registry);
     registry
 }
 

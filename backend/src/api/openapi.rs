@@ -1018,6 +1018,12 @@ mod tests {
                 json!(c::OVERTIME_RATE.1 as i64),
                 &["ClockSettings.overtimeRate"],
             );
+            bound("minimum", json!(0), &["ClockSettings.minRestMinutes"]);
+            bound(
+                "maximum",
+                json!(c::MIN_REST_MAX),
+                &["ClockSettings.minRestMinutes"],
+            );
             bound(
                 "maximum",
                 json!(c::ACCURACY_MAX as i64),
@@ -1174,6 +1180,46 @@ mod tests {
                 "NotificationsSeen.updated",
                 "NotificationsDeleted.deleted",
             ],
+        );
+
+        // Auto-assign: sent ranges, answered shifts, the proposal's limits, accepted rows.
+        let auto_sent = [
+            "AutoAssignmentCall.start",
+            "AutoAssignmentCall.end",
+            "TimeRange.start",
+            "TimeRange.end",
+        ];
+        bound("minimum", json!(input::INSTANT_MIN), &auto_sent);
+        bound("maximum", json!(input::INSTANT_MAX), &auto_sent);
+        let auto_answered = [
+            "ProposedAssignment.start",
+            "ProposedAssignment.end",
+            "UnfilledShift.start",
+            "UnfilledShift.end",
+        ];
+        bound("minimum", json!(earliest), &auto_answered);
+        bound("maximum", json!(latest), &auto_answered);
+        bound(
+            "minimum",
+            json!(crate::domain::clock::OVERTIME_MINUTES.0),
+            &["AutoAssignment.weeklyMinutes"],
+        );
+        bound(
+            "maximum",
+            json!(crate::domain::clock::OVERTIME_MINUTES.1),
+            &["AutoAssignment.weeklyMinutes"],
+        );
+        bound("minimum", json!(0), &["AutoAssignment.minRestMinutes"]);
+        bound(
+            "maximum",
+            json!(crate::domain::clock::MIN_REST_MAX),
+            &["AutoAssignment.minRestMinutes"],
+        );
+        bound("minItems", json!(1), &["AcceptAutoAssignment.assignments"]);
+        bound(
+            "maxItems",
+            json!(MAX_BATCH_IDS),
+            &["AcceptAutoAssignment.assignments"],
         );
         out
     }

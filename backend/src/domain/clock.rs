@@ -30,6 +30,10 @@ pub const LATE_PUNCH_HOURS: (u32, u32) = (1, 168);
 pub const OVERTIME_MINUTES: (u32, u32) = (60, 10_080);
 /// Bounds of the overtime pay multiple.
 pub const OVERTIME_RATE: (f64, f64) = (1.0, 5.0);
+/// Default least rest between two shifts of one employee, minutes (11 hours).
+pub const DEFAULT_MIN_REST_MINUTES: u32 = 660;
+/// The longest rest between shifts a store may ask for (a day), in minutes.
+pub const MIN_REST_MAX: u32 = 1440;
 /// Bounds of the store's radius, metres.
 pub const RADIUS: (u32, u32) = (10, 5000);
 /// Largest accuracy a phone may report, metres.
@@ -135,6 +139,9 @@ pub struct ClockSettings {
     /// Currency of wages and pay (ISO 4217). Default USD.
     #[schema(min_length = 3, max_length = 3)]
     pub currency: String,
+    /// Least rest between two shifts of one employee, in minutes. Default 660 (11 hours).
+    #[schema(minimum = 0, maximum = 1440)]
+    pub min_rest_minutes: u32,
 }
 
 impl Default for ClockSettings {
@@ -148,6 +155,7 @@ impl Default for ClockSettings {
             overtime_weekly_minutes: 2400,
             overtime_rate: 1.5,
             currency: "USD".into(),
+            min_rest_minutes: DEFAULT_MIN_REST_MINUTES,
         }
     }
 }
@@ -173,6 +181,9 @@ impl ClockSettings {
             && (OVERTIME_RATE.0..=OVERTIME_RATE.1).contains(&self.overtime_rate))
         {
             return Err("overtimeRate must be between 1 and 5.".into());
+        }
+        if self.min_rest_minutes > MIN_REST_MAX {
+            return Err("minRestMinutes must be between 0 and 1440.".into());
         }
         if self.currency.len() != 3 || !self.currency.bytes().all(|b| b.is_ascii_uppercase()) {
             return Err("currency must be a three-letter ISO 4217 code, like USD.".into());
@@ -789,6 +800,24 @@ mod tests {
         s.currency = "EUR".into();
         s.overtime_rate = f64::NAN;
         assert!(s.check().is_err());
+    }
+
+    #[test]
+    fn least_rest_defaults_to_eleven_hours_and_is_at_most_a_day() {
+        let s = ClockSettings::read(&serde_json::json!({ "currency": "EUR" }));
+        assert_eq!(s.min_rest_minutes, 660, "a store that never set it");
+        let mut s = ClockSettings {
+            min_rest_minutes: 0,
+            ..ClockSettings::default()
+        };
+        assert_eq!(s.check(), Ok(()));
+        s.min_rest_minutes = 1440;
+        assert_eq!(s.check(), Ok(()));
+        s.min_rest_minutes = 1441;
+        assert_eq!(
+            s.check().expect_err("too long"),
+            "minRestMinutes must be between 0 and 1440."
+        );
     }
 
     #[test]

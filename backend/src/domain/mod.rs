@@ -4,6 +4,7 @@
 pub mod account;
 pub mod announcement;
 pub mod audience;
+pub mod autoassign;
 pub mod availability;
 pub mod business;
 pub mod calendar;

@@ -132,3 +132,19 @@ pub(crate) fn check_taker(state: &StoreState, employee: EmployeeId, s: &Shift) -
     )
     .map_err(shift_error)
 }
+
+/// An employee as auto-assign weighs them: the same facts the schedule checks read.
+pub(super) fn candidate(
+    state: &StoreState,
+    employee: EmployeeId,
+) -> AppResult<crate::domain::autoassign::Candidate> {
+    let f = assignee_facts(state, employee, None)?;
+    Ok(crate::domain::autoassign::Candidate {
+        id: employee.0,
+        name: f.name,
+        roles: f.roles,
+        shifts: f.others,
+        availability: f.availability,
+        time_off: f.time_off,
+    })
+}

@@ -4,6 +4,7 @@
 
 mod answer;
 mod audience;
+mod autoassign;
 mod checks;
 mod create;
 mod notes;
@@ -16,6 +17,10 @@ mod update;
 
 pub use answer::{AnswerShift, CompleteShift, OwnAction, RateShift, RemindShift, Reminded};
 pub(crate) use audience::{changed, created, event};
+pub use autoassign::{
+    AcceptAssignments, Accepted, AssignableEmployee, AssignableEmployees, AutoAssignment,
+    FindAssignable, ProposeAssignments, ProposedAssignment, UnfilledShift,
+};
 pub(crate) use checks::{assignee_facts, check_role, check_taker, plannable, AssigneeFacts};
 pub use checks::{FUTURE_LIMIT, PAST_LIMIT};
 pub use create::{CreateShifts, CreatedShifts, ShiftWarning, WarningCode, MAX_REPEAT};

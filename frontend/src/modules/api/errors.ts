@@ -116,6 +116,7 @@ export const ERROR_KEYS: Record<string, string | ((details: Record<string, unkno
   // Undo on the board.
   undo_changed_since: 'boardActions.undo.changedSince',
   undo_shift_gone: 'boardActions.undo.gone',
+  assignment_refused: 'labour.auto.refused',
 };
 
 /**

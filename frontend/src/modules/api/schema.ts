@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/v1/acceptAutoAssignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an auto-assign proposal, or chosen rows of it: the shifts take their employees as drafts, all in one commit, or none when one changed. */
+        post: operations["acceptAutoAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/activateEmployee": {
         parameters: {
             query?: never;
@@ -168,6 +185,23 @@ export interface paths {
         put?: never;
         /** Authorise the store's clock device with the business identity code. */
         post: operations["authorizeBusinessClockInHashAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/autoAssignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Propose an employee for each open draft shift of a range: holding its role, available, without time off or a conflicting shift, within the weekly limit and the least rest, hours spread fairly. Changes nothing. */
+        post: operations["autoAssignment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -984,6 +1018,23 @@ export interface paths {
         get: operations["download_thumbnail"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/getAssignableEmployees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The store's employees who hold a role and are available at a time (and, when asked, not working another shift then): their user id, shown name and picture only. */
+        post: operations["getAssignableEmployees"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2265,6 +2316,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `acceptAutoAssignment` (ours). */
+        AcceptAutoAssignment: {
+            assignments: components["schemas"]["AcceptedRow"][];
+        };
+        /** @description One accepted row of a proposal. */
+        AcceptedRow: {
+            employee: components["schemas"]["EmployeeId"];
+            shift: components["schemas"]["ShiftId"];
+            /**
+             * Format: int64
+             * @description The shift's version in the proposal.
+             */
+            version: number;
+        };
         /** @enum {string} */
         AccountStatus: "pendingconfirm" | "confirmed";
         /** @description `activateEmployee`. */
@@ -2346,6 +2411,17 @@ export interface components {
              */
             day: string;
         };
+        /** @description An employee a public caller may be offered: no contact details, no pay. */
+        AssignableEmployee: {
+            displayImg: string | null;
+            displayName: string;
+            /** @description The employee's user id (what a reservation names). */
+            uid: components["schemas"]["UserId"];
+        };
+        /** @description The answer of `getAssignableEmployees`. */
+        AssignableEmployees: {
+            employees: components["schemas"]["AssignableEmployee"][];
+        };
         /** @description A file a message carries. */
         Attachment: {
             /** Format: int32 */
@@ -2394,6 +2470,34 @@ export interface components {
          */
         AuthorizeClockDevice: {
             code: string;
+        };
+        /**
+         * @description The answer of `autoAssignment`: who would take each open draft of the range, and the ones
+         *     left open. Nothing changes until the proposal is accepted.
+         */
+        AutoAssignment: {
+            assignments: components["schemas"]["ProposedAssignment"][];
+            /** Format: int64 */
+            minRestMinutes: number;
+            unfilled: components["schemas"]["UnfilledShift"][];
+            /**
+             * Format: int64
+             * @description The weekly limit and least rest the proposal kept to, in minutes.
+             */
+            weeklyMinutes: number;
+        };
+        /** @description `autoAssignment`. */
+        AutoAssignmentCall: {
+            /**
+             * Format: int64
+             * @description ... up to here (epoch ms, after `start`, at most 62 days later).
+             */
+            end: number;
+            /**
+             * Format: int64
+             * @description Epoch ms: open drafts starting from here...
+             */
+            start: number;
         };
         /**
          * @description A deleted availability window: the answer of its deletion and the data of its
@@ -2737,6 +2841,12 @@ export interface components {
              * @default 72
              */
             latePunchHours: number;
+            /**
+             * Format: int32
+             * @description Least rest between two shifts of one employee, in minutes. Default 660 (11 hours).
+             * @default 660
+             */
+            minRestMinutes: number;
             /** @default refuse */
             outside: components["schemas"]["Outside"];
             /**
@@ -3230,6 +3340,19 @@ export interface components {
             /** @description Where it is downloaded. */
             url: string;
         };
+        /** @description `getAssignableEmployees` (public). */
+        GetAssignableEmployees: {
+            /** @description Leave out employees who work another shift at that time. */
+            checkWorkingOnSameSession?: boolean;
+            /**
+             * Format: uuid
+             * @description The bookable event asking. Accepted for the spec's payload; the answer depends on the
+             *     role and the time only.
+             */
+            eventId?: string | null;
+            roleId: components["schemas"]["RoleId"];
+            time: components["schemas"]["TimeRange"];
+        };
         /** @description `getClockCode` (ours): the code a clock device shows now. */
         GetClockCode: {
             pass: string;
@@ -3630,6 +3753,30 @@ export interface components {
             title: string;
             user: null | components["schemas"]["UserId"];
         };
+        /** @description One proposed assignment. */
+        ProposedAssignment: {
+            employee: components["schemas"]["EmployeeId"];
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            end: number;
+            /** @description The employee's shown name. */
+            name: string;
+            role: null | components["schemas"]["RoleId"];
+            shift: components["schemas"]["ShiftId"];
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+            title: string;
+            /**
+             * Format: int64
+             * @description The shift's version the proposal was made on; accepting names it.
+             */
+            version: number;
+        };
         /** @description The server's public VAPID key. */
         PublicVapidKey: {
             /**
@@ -3741,6 +3888,11 @@ export interface components {
              */
             seq: number;
         };
+        /**
+         * @description Why nobody (or a given candidate) can take a shift, most basic first.
+         * @enum {string}
+         */
+        Reason: "no_role" | "unavailable" | "time_off" | "conflict" | "rest" | "overtime";
         /** @description `rejectGrabShift`: the shift goes back to the pool. */
         RejectGrabShift: components["schemas"]["GrabAnswer"];
         /** @description `rejectProposedShift`. */
@@ -4429,6 +4581,19 @@ export interface components {
         };
         /** @enum {string} */
         TimeOffKind: "timeoff";
+        /** @description The time asked about. */
+        TimeRange: {
+            /**
+             * Format: int64
+             * @description Epoch ms, after `start`, at most 24 hours later.
+             */
+            end: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+        };
         /**
          * @description Opening hours: `"HH:mm"` local times (close before open runs past midnight) and days off
          *     as weekday numbers, 0 = Sunday.
@@ -4535,6 +4700,24 @@ export interface components {
         UndoneShifts: {
             /** @description One entry per change, in the order named. */
             shifts: components["schemas"]["UndoneShift"][];
+        };
+        /** @description An open shift nobody can take, and why. */
+        UnfilledShift: {
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            end: number;
+            /** @description The rule most people who hold its role were refused for (`no_role`: nobody holds it). */
+            reason: components["schemas"]["Reason"];
+            role: null | components["schemas"]["RoleId"];
+            shift: components["schemas"]["ShiftId"];
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+            title: string;
         };
         /** @description `updateAvailableTime`: changes one of one's own windows. */
         UpdateAvailableTime: {
@@ -4752,6 +4935,104 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    acceptAutoAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["AcceptAutoAssignment"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            assigned: null | components["schemas"]["EmployeeId"];
+                            /** Format: email */
+                            assigneeEmail: string | null;
+                            cancelReason: string | null;
+                            /** Format: int64 */
+                            end: number;
+                            id: components["schemas"]["ShiftId"];
+                            /**
+                             * Format: int64
+                             * @description Last change, epoch ms.
+                             */
+                            modified: number;
+                            /** @description Open-ended: no planned end. */
+                            oe: boolean;
+                            /** @description ns, ip, p, c or m (missed: not started and more than 2 hours past its end). */
+                            progress: "ns" | "ip" | "p" | "c" | "m";
+                            /**
+                             * Format: int32
+                             * @description The manager's rating, 1 to 5 stars; `null` until rated.
+                             */
+                            rate: number | null;
+                            role: null | components["schemas"]["RoleId"];
+                            /** Format: int64 */
+                            start: number;
+                            /** @description draft, published, confirmed, dropped, declined, rejected or cancelled. */
+                            status: "draft" | "published" | "confirmed" | "dropped" | "declined" | "rejected" | "cancelled";
+                            storeId: components["schemas"]["StoreId"];
+                            tasks: Record<string, never>[];
+                            /**
+                             * Format: int64
+                             * @description Creation, epoch ms.
+                             */
+                            timestamp: number;
+                            title: string;
+                            /**
+                             * Format: int64
+                             * @description Bumped by every change; name it in `updateShift` to detect a stale edit.
+                             */
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     activateEmployee: {
         parameters: {
             query?: never;
@@ -5285,6 +5566,64 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    autoAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["AutoAssignmentCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AutoAssignment"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not found */
             404: {
@@ -7997,6 +8336,50 @@ export interface operations {
                 };
             };
             /** @description No such file or thumbnail, or not one the caller reads */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAssignableEmployees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["GetAssignableEmployees"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AssignableEmployees"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -69,6 +69,11 @@ export type GrantablePermission = Schemas['GrantablePermission'];
 
 /** A shift as every call and event shows it. Instants are epoch ms. */
 export type Shift = Schemas['ShiftView'];
+/** What `autoAssignment` proposes: who takes each open draft, and the ones left open. */
+export type AutoAssignment = Schemas['AutoAssignment'];
+export type ProposedAssignment = Schemas['ProposedAssignment'];
+/** Why auto-assign left a shift open. */
+export type UnfilledReason = Schemas['Reason'];
 /** Status of a shift. */
 export type ShiftStatus = Shift['status'];
 /** Progress of a shift: not started, in progress, paused, completed, missed. */

@@ -12,7 +12,7 @@ import { useLocation } from '../hooks/useLocation';
 import type { ClockBoard, ClockSettings } from '../utils/clock';
 
 /** A settings form field: the text typed, read as a number when saved. */
-type Draft = Record<'earlyMinutes' | 'latePunchHours' | 'overtimeHours' | 'overtimeRate' | 'latitude' | 'longitude' | 'radius' | 'currency', string>;
+type Draft = Record<'earlyMinutes' | 'latePunchHours' | 'overtimeHours' | 'overtimeRate' | 'minRestHours' | 'latitude' | 'longitude' | 'radius' | 'currency', string>;
 
 function draftOf(s: ClockSettings): Draft {
   return {
@@ -20,6 +20,7 @@ function draftOf(s: ClockSettings): Draft {
     latePunchHours: String(s.latePunchHours),
     overtimeHours: String(s.overtimeWeeklyMinutes / 60),
     overtimeRate: String(s.overtimeRate),
+    minRestHours: String(s.minRestMinutes / 60),
     latitude: s.place ? String(s.place.latitude) : '',
     longitude: s.place ? String(s.place.longitude) : '',
     radius: s.place ? String(s.place.radius) : '100',
@@ -63,6 +64,7 @@ export function ClockSettingsCard() {
       latePunchHours: Math.round(Number(draft.latePunchHours)),
       overtimeWeeklyMinutes: Math.round(Number(draft.overtimeHours) * 60),
       overtimeRate: Number(draft.overtimeRate),
+      minRestMinutes: Math.round(Number(draft.minRestHours) * 60),
       currency: draft.currency.trim().toUpperCase(),
       place,
     };
@@ -130,6 +132,7 @@ export function ClockSettingsCard() {
           <Row $gap={2} style={{ flexWrap: 'wrap' }}>
             <TextField label={t('clock.settings.overtimeHours')} inputMode="decimal" value={draft.overtimeHours} onChange={(e) => set('overtimeHours', e.target.value)} />
             <TextField label={t('clock.settings.overtimeRate')} inputMode="decimal" value={draft.overtimeRate} onChange={(e) => set('overtimeRate', e.target.value)} />
+            <TextField label={t('labour.settings.minRestHours')} inputMode="decimal" value={draft.minRestHours} onChange={(e) => set('minRestHours', e.target.value)} data-testid="min-rest-hours" />
             <TextField label={t('clock.settings.currency')} value={draft.currency} maxLength={3} onChange={(e) => set('currency', e.target.value)} />
           </Row>
           <Row $justify="flex-end"><Button type="submit" data-testid="clock-settings-save">{t('common.save')}</Button></Row>

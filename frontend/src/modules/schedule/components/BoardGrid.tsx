@@ -8,6 +8,8 @@ import { Muted } from '@/modules/ui/components/Layout';
 import { OPEN_ROW } from '../utils/boardIndex';
 import { employeeName, shownIn, type BoardFilter, type BoardLine, type DayTotal, type Density } from '../utils/boardView';
 import { dayKey } from '../utils/calendar';
+import { LabourFigure } from '@/modules/labour/components/LabourFigure';
+import type { BoardLabour } from '@/modules/labour/hooks/useLabour';
 import { ShiftCard } from './ShiftCard';
 
 /** Row heights before they are measured: what most rows of each density are. */
@@ -44,7 +46,8 @@ const StyledHeadRow = styled(StyledRow)`
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
 `;
 
-const StyledFootRow = styled(StyledRow)`
+/** The totals, and the labour cost under them, stay in view at the bottom together. */
+const StyledFoot = styled.div`
   ${stickyBand};
   bottom: 0;
   border-top: 1px solid ${({ theme }) => theme.color.border};
@@ -129,6 +132,8 @@ export interface BoardGridProps {
   onOpen: (shift: Shift, extend: boolean) => void;
   onCreate: (day: number, assignee: string | null) => void;
   onMove: (shiftId: string, day: number, assignee: string | null) => void;
+  /** Hours, cost and warnings of the labour layer, once known. */
+  labour?: BoardLabour | null;
 }
 
 const NONE_SELECTED: ReadonlySet<string> = new Set();
@@ -148,13 +153,14 @@ interface RowContext {
   onOpen: (shift: Shift, extend: boolean) => void;
   onCreate: (day: number, assignee: string | null) => void;
   onMove: (shiftId: string, day: number, assignee: string | null) => void;
+  labour: BoardLabour | null;
 }
 
 /**
  * The board's grid: one row per employee (open shifts first), one column per day, with day
  * totals in a sticky footer. Only the rows in view (and a few around them) are in the page.
  */
-export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, roles, filter, density, errors, editing, selected = NONE_SELECTED, onOpen, onCreate, onMove }: BoardGridProps) {
+export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, roles, filter, density, errors, editing, selected = NONE_SELECTED, onOpen, onCreate, onMove, labour = null }: BoardGridProps) {
   const { t, i18n } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
@@ -178,8 +184,9 @@ export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, ro
       onOpen,
       onCreate,
       onMove,
+      labour,
     };
-  }, [locale, days, zone, roles, filter, compact, errors, editing, selected, onOpen, onCreate, onMove]);
+  }, [locale, days, zone, roles, filter, compact, errors, editing, selected, onOpen, onCreate, onMove, labour]);
   const today = dayKey(Date.now(), zone);
 
   useLayoutEffect(() => setBodyTop(body.current?.offsetTop ?? 0), [days.length, density]);
@@ -203,7 +210,7 @@ export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, ro
 
   return (
     <StyledScroller ref={scroller} data-testid="board-scroller">
-      <StyledTable role="grid" aria-label={t('schedule.board')} aria-rowcount={lines.length + 2} data-testid="board" data-density={density}>
+      <StyledTable role="grid" aria-label={t('schedule.board')} aria-rowcount={lines.length + (labour ? 3 : 2)} data-testid="board" data-density={density}>
         <StyledHeadRow $days={days.length} role="row" aria-rowindex={1}>
           <StyledCorner role="columnheader">{t('schedule.employees')}</StyledCorner>
           {days.map((d, i) => (
@@ -219,14 +226,29 @@ export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, ro
             return <BoardRowView key={item.key} ref={rows.measureElement} index={item.index} line={line} ctx={ctx} />;
           })}
         </div>
-        <StyledFootRow $days={days.length} role="row" aria-rowindex={lines.length + 2} data-testid="board-totals">
-          <StyledCorner role="rowheader">{t('schedule.totals')}</StyledCorner>
-          {totals.map((total, i) => (
-            <StyledTotal key={days[i]} role="gridcell" data-testid={`total-${ctx.dayKeys[i]}`} data-minutes={total.minutes} data-shifts={total.shifts}>
-              {t('schedule.dayTotal', { hours: Math.round(total.minutes / 6) / 10, count: total.shifts })}
-            </StyledTotal>
-          ))}
-        </StyledFootRow>
+        <StyledFoot role="rowgroup">
+          <StyledRow $days={days.length} role="row" aria-rowindex={lines.length + 2} data-testid="board-totals">
+            <StyledCorner role="rowheader">{t('schedule.totals')}</StyledCorner>
+            {totals.map((total, i) => (
+              <StyledTotal key={days[i]} role="gridcell" data-testid={`total-${ctx.dayKeys[i]}`} data-minutes={total.minutes} data-shifts={total.shifts}>
+                {t('schedule.dayTotal', { hours: Math.round(total.minutes / 6) / 10, count: total.shifts })}
+              </StyledTotal>
+            ))}
+          </StyledRow>
+          {labour ? (
+            <StyledRow $days={days.length} role="row" aria-rowindex={lines.length + 3} data-testid="board-labour">
+              <StyledCorner role="rowheader">
+                {t('labour.cost')}
+                <LabourFigure figures={labour.figures.total} currency={labour.currency} testId="labour-total" />
+              </StyledCorner>
+              {labour.figures.days.map((figures, i) => (
+                <StyledTotal key={days[i]} role="gridcell">
+                  <LabourFigure figures={figures} currency={labour.currency} testId={`labour-day-${ctx.dayKeys[i]}`} />
+                </StyledTotal>
+              ))}
+            </StyledRow>
+          ) : null}
+        </StyledFoot>
       </StyledTable>
     </StyledScroller>
   );
@@ -252,6 +274,14 @@ const BoardRowView = memo(
           <div>
             <strong>{name}</strong>
             <Muted>{t('schedule.hours', { hours: Math.round((line.row?.minutes ?? 0) / 60) })}</Muted>
+            {line.employee && ctx.labour?.figures.employees.get(line.key) ? (
+              <LabourFigure
+                figures={ctx.labour.figures.employees.get(line.key)!.total}
+                currency={ctx.labour.currency}
+                over={ctx.labour.figures.employees.get(line.key)!.total.minutes > ctx.labour.weeklyLimitMinutes}
+                testId={`labour-${testName}`}
+              />
+            ) : null}
           </div>
         </StyledPerson>
         {ctx.days.map((d, i) => (
@@ -319,6 +349,7 @@ const BoardCell = memo(function BoardCell({ day, dayIndex, list = NO_SHIFTS, nam
             roleTitle={role?.title}
             error={ctx.errors[shift.id]}
             editingBy={ctx.editing[shift.id]}
+            warnings={ctx.labour?.figures.warnings.get(shift.id)}
             compact={ctx.compact}
             selected={ctx.selected.has(shift.id)}
             draggable

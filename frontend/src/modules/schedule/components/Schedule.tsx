@@ -9,6 +9,8 @@ import { useMe } from '@/modules/auth/hooks/useMe';
 import { usePresence } from '@/modules/realtime/hooks/usePresence';
 import { useStoreSocket } from '@/modules/realtime/hooks/useStoreSocket';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { AutoAssignDialog } from '@/modules/labour/components/AutoAssignDialog';
+import { useLabour } from '@/modules/labour/hooks/useLabour';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { NextIcon, PreviousIcon } from '@/modules/ui/components/DirectionIcon';
@@ -86,6 +88,8 @@ export function Schedule() {
   const [confirm, setConfirm] = useState<'publish' | 'clear' | null>(null);
   const [templateAction, setTemplateAction] = useState<TemplateAction | null>(null);
   const { templates: shiftTemplates } = useTemplates('shift');
+  const [autoAssign, setAutoAssign] = useState(false);
+  const labour = useLabour(storeId, shifts, employees, range, zone, store?.weekStart ?? 0);
   const [filter, setFilter] = useState<BoardFilter>(NO_FILTER);
   // Typing in the search stays responsive on a large store: the rows follow a moment later.
   const shownFilter = useDeferredValue(filter);
@@ -271,6 +275,7 @@ export function Schedule() {
             ]}
             data-testid="template-actions"
           />
+          <Button $variant="secondary" onClick={() => setAutoAssign(true)} data-testid="auto-assign">{t('labour.auto.open')}</Button>
           <Button $variant="secondary" onClick={() => setConfirm('clear')} disabled={shifts.length === 0}>{t('schedule.clear')}</Button>
           {/* "Publish" names its count only when there is something to publish; otherwise it is
               off and says why beside it. */}
@@ -328,6 +333,7 @@ export function Schedule() {
           onOpen={handleOpen}
           onCreate={handleCreate}
           onMove={handleMove}
+          labour={labour}
         />
       )}
       {editing ? (
@@ -346,6 +352,7 @@ export function Schedule() {
           shiftTemplates={shiftTemplates}
           draftKey={me && storeId ? shiftDraftKey(me.id, storeId, editing.shift?.id ?? null) : undefined}
           managerActions={editing.shift ? <ShiftManagerActions shift={liveShift ?? editing.shift} storeId={storeId} /> : null}
+          warningsFor={labour?.preview}
         />
       ) : null}
       {templateAction?.op === 'save' ? (
@@ -379,6 +386,9 @@ export function Schedule() {
       {view === 'month' || !printing ? null : (
         <PrintWeek storeName={store.name} rangeLabel={title} lines={lines} days={range.days} roles={roles} zone={zone} filter={shownFilter} />
       )}
+      {autoAssign && storeId ? (
+        <AutoAssignDialog storeId={storeId} start={range.start} end={range.end} zone={zone} roles={roles} onClose={() => setAutoAssign(false)} />
+      ) : null}
       {confirm ? (
         <ConfirmDialog
           title={t(confirm === 'publish' ? 'schedule.confirmPublish' : 'schedule.confirmClear', { count: toPublish.length })}

@@ -2,6 +2,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Shift } from '@/modules/api/types';
+import { ShiftWarnings } from '@/modules/labour/components/ShiftWarnings';
+import type { WarningKind } from '@/modules/labour/utils/labour';
 import { formatTimeRange } from '@/modules/ui/utils/format';
 import { VisuallyHidden } from '@/modules/ui/components/Layout';
 import { isLate } from '../utils/progress';
@@ -75,6 +77,8 @@ export interface ShiftCardProps {
   error?: string;
   /** Names of others who have this shift open. */
   editingBy?: string[];
+  /** What the shift breaks while the week is planned. */
+  warnings?: readonly WarningKind[];
   draggable?: boolean;
   /** One line: times and title (the status shows in the border and the accessible name). */
   compact?: boolean;
@@ -93,6 +97,7 @@ export const ShiftCard = memo(function ShiftCard({
   assigneeName,
   error,
   editingBy,
+  warnings,
   draggable,
   compact,
   selected = false,
@@ -149,6 +154,7 @@ export const ShiftCard = memo(function ShiftCard({
       </StyledMeta>
         </>
       )}
+      {warnings?.length ? <ShiftWarnings kinds={warnings} compact={compact} /> : null}
       {error ? <StyledError role="alert">{error}</StyledError> : null}
     </StyledCard>
   );

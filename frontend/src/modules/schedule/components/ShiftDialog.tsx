@@ -6,6 +6,9 @@ import { TZDate } from '@date-fns/tz';
 import type { CreatedShifts, Employee, Role, Shift, Template } from '@/modules/api/types';
 import { ApiError } from '@/modules/api/ApiError';
 import { errorText } from '@/modules/api/errors';
+import { ShiftWarnings } from '@/modules/labour/components/ShiftWarnings';
+import type { WarningKind } from '@/modules/labour/utils/labour';
+import { previewShift } from '@/modules/labour/utils/preview';
 import { Button } from '@/modules/ui/components/Button';
 import { ConfirmDialog } from '@/modules/ui/components/ConfirmDialog';
 import { Dialog } from '@/modules/ui/components/Dialog';
@@ -59,12 +62,14 @@ export interface ShiftDialogProps {
   shiftTemplates?: Template[];
   /** A manager's own actions on the saved shift (complete, rate, remind), when given. */
   managerActions?: ReactNode;
+  /** What the shift as drafted would be warned about (overtime, rest, availability...). */
+  warningsFor?: (shift: Shift) => readonly WarningKind[];
 }
 
 type Pending = 'save' | 'delete' | null;
 
 /** Create or edit a shift; each write is confirmed first. The server's refusal is shown here. */
-export function ShiftDialog({ shift, live, initial, zone, roles, employees, days, onCreate, onUpdate, onDelete, onClose, draftKey, shiftTemplates = [], managerActions }: ShiftDialogProps) {
+export function ShiftDialog({ shift, live, initial, zone, roles, employees, days, onCreate, onUpdate, onDelete, onClose, draftKey, shiftTemplates = [], managerActions, warningsFor }: ShiftDialogProps) {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<ShiftDraft>(initial);
   // The version the draft is based on: a save names it, and is refused if it is stale.
@@ -237,6 +242,9 @@ export function ShiftDialog({ shift, live, initial, zone, roles, employees, days
               </div>
             </Row>
             {overnight ? <Muted>{t('schedule.overnight')}</Muted> : null}
+            {warningsFor && draft.assigned && end > start ? (
+              <ShiftWarnings kinds={warningsFor(previewShift(shift, draft, start, end))} />
+            ) : null}
             {end - start > 480 * 60_000 ? <Muted>{t('schedule.longShift', { hours: Math.round((end - start) / 3_600_000) })}</Muted> : null}
             <Checkbox label={t('schedule.openEnded')} checked={draft.oe} onChange={(e) => setDraft({ ...draft, oe: e.target.checked })} />
             {shift ? null : (
