@@ -17,7 +17,9 @@ pub mod openapi;
 pub mod owner;
 pub mod pool;
 pub mod push;
+pub mod reports;
 pub mod requests;
+pub mod sheets;
 pub mod shifts;
 pub mod stores;
 pub mod support;
@@ -45,6 +47,8 @@ pub fn registry() -> Registry {
     chat::register(&mut registry);
     support::register(&mut registry);
     announcements::register(&mut registry);
+    reports::register(&mut registry);
+    sheets::register(&mut registry);
     registry
 }
 
@@ -66,6 +70,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(chat::routes)
             .configure(files::routes)
             .configure(support::routes)
+            .configure(sheets::routes)
             .route("/{call}", web::post().to(dispatch)),
     );
 }

@@ -42,7 +42,11 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::files::download,
         crate::api::files::download_thumbnail,
         crate::api::support::get_tickets,
-        crate::api::support::get_ticket
+        crate::api::support::get_ticket,
+        crate::api::sheets::export,
+        crate::api::sheets::form,
+        crate::api::sheets::import_roles,
+        crate::api::sheets::import_employees
     ),
     components(schemas(
         crate::api::stores::StoreDetail,
@@ -1003,6 +1007,44 @@ mod tests {
                 &["SendAnnouncement.variant"],
             );
             bound("minimum", json!(0), &["AnnouncementSent.sent"]);
+        }
+
+        // Reports and spreadsheets.
+        {
+            let ranges = [
+                "ReportSchedule.start",
+                "ReportSchedule.end",
+                "GET /api/v1/stores/{storeId}/exports/{kind}?start",
+                "GET /api/v1/stores/{storeId}/exports/{kind}?end",
+            ];
+            bound("minimum", json!(input::INSTANT_MIN), &ranges);
+            bound("maximum", json!(input::INSTANT_MAX), &ranges);
+            bound(
+                "pattern",
+                json!(crate::api::sheets::FORMAT_PATTERN),
+                &[
+                    "GET /api/v1/stores/{storeId}/exports/{kind}?format",
+                    "GET /api/v1/stores/{storeId}/forms/{kind}?format",
+                ],
+            );
+            // Counts and row numbers.
+            bound(
+                "minimum",
+                json!(0),
+                &[
+                    "ReportFigures.shifts",
+                    "ReportFigures.late",
+                    "ScheduleReport.unstartedShifts",
+                    "ImportApplied.created",
+                    "ImportApplied.updated",
+                    "RoleRow.row",
+                    "EmployeeRow.row",
+                    "Imported_RoleRow.new[].row",
+                    "Imported_RoleRow.update[].row",
+                    "Imported_EmployeeRow.new[].row",
+                    "Imported_EmployeeRow.update[].row",
+                ],
+            );
         }
 
         // Chat.
