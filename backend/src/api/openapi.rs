@@ -49,6 +49,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::sheets::import_employees
     ),
     components(schemas(
+        crate::domain::import::RowError,
         crate::api::stores::StoreDetail,
         crate::store::team_views::StoreView,
         crate::store::team_views::TimesView,
@@ -333,8 +334,10 @@ fn envelope_reads(doc: &mut utoipa::openapi::OpenApi) {
     let reads = doc
         .paths
         .paths
-        .values_mut()
-        .flat_map(|item| [item.get.as_mut(), item.post.as_mut()])
+        .iter_mut()
+        // An import answers its result whole: `success`, `id` and `data` side by side.
+        .filter(|(path, _)| !crate::api::sheets::IMPORT_PATHS.contains(&path.as_str()))
+        .flat_map(|(_, item)| [item.get.as_mut(), item.post.as_mut()])
         .flatten();
     for op in reads {
         let Some(RefOr::T(ok)) = op.responses.responses.get_mut("200") else {

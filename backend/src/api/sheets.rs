@@ -58,6 +58,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 pub const FILE_MAX: usize = 5 * 1024 * 1024;
 /// How long an uploaded import waits for its confirmation.
 pub const TEMP_DOC_TTL: Duration = Duration::hours(2);
+/// The import uploads, which answer their result whole rather than in `{"data": ...}`.
+pub const IMPORT_PATHS: [&str; 2] = ["/api/v1/importRoles", "/api/v1/importEmployees"];
 /// The formats a download is asked for in.
 pub const FORMAT_PATTERN: &str = "^(xlsx|csv)$";
 /// Longest text field of the import form.
