@@ -149,19 +149,20 @@ struct Importable {
     perms: Perms,
 }
 
+const ROLES: Importable = Importable {
+    name: "roles",
+    columns: import::ROLE_COLUMNS,
+    perms: Perms::EMPLOYEE,
+};
+
+const EMPLOYEES: Importable = Importable {
+    name: "employees",
+    columns: import::EMPLOYEE_COLUMNS,
+    perms: Perms::EMPLOYEE,
+};
+
 /// Every kind with an import and an empty form.
-const IMPORTABLE: &[Importable] = &[
-    Importable {
-        name: "roles",
-        columns: import::ROLE_COLUMNS,
-        perms: Perms::EMPLOYEE,
-    },
-    Importable {
-        name: "employees",
-        columns: import::EMPLOYEE_COLUMNS,
-        perms: Perms::EMPLOYEE,
-    },
-];
+const IMPORTABLE: &[Importable] = &[ROLES, EMPLOYEES];
 
 fn no_data() -> AppError {
     AppError::bad_request("no_data", messages::NO_DATA)
@@ -773,6 +774,7 @@ async fn upload(
     user: SignedIn,
     req: &HttpRequest,
     form: Multipart,
+    kind: &Importable,
     method: &'static str,
 ) -> AppResult<(Member, Cells)> {
     let declared = req
@@ -785,10 +787,6 @@ async fn upload(
     }
     let (bytes, store) = read_form(form).await?;
     let store: Option<StoreId> = store.as_deref().and_then(|s| s.parse().ok());
-    let kind = IMPORTABLE
-        .iter()
-        .find(|i| method.to_lowercase().ends_with(i.name))
-        .ok_or_else(|| AppError::internal("an import without its kind"))?;
     let member = guard::member_of(
         state,
         user.0,
@@ -854,7 +852,7 @@ pub async fn import_roles(
     req: HttpRequest,
     form: Multipart,
 ) -> AppResult<HttpResponse> {
-    let (member, table) = upload(&state, user, &req, form, "importRoles").await?;
+    let (member, table) = upload(&state, user, &req, form, &ROLES, "importRoles").await?;
     let store = member.store_id();
     let roles = state
         .db
@@ -885,7 +883,7 @@ pub async fn import_employees(
     req: HttpRequest,
     form: Multipart,
 ) -> AppResult<HttpResponse> {
-    let (member, table) = upload(&state, user, &req, form, "importEmployees").await?;
+    let (member, table) = upload(&state, user, &req, form, &EMPLOYEES, "importEmployees").await?;
     let store = member.store_id();
     let owner = member.store.owner_id;
     let (roles, employees) = state

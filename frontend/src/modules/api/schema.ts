@@ -3927,6 +3927,14 @@ export interface components {
             timestamp: number;
             title: string;
         };
+        /** @description What is wrong with one cell (or row) of a file. */
+        RowError: {
+            /** @description The column's name. */
+            column: string;
+            /** @description The row's number in the file (the header is row 1). */
+            row: number;
+            text: string;
+        };
         /** @description `saveSubscription`: a browser of the caller that receives their notifications of the store. */
         SaveSubscription: {
             /**
@@ -7823,9 +7831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["ImportResult_EmployeeRow"];
-                    };
+                    "application/json": components["schemas"]["ImportResult_EmployeeRow"];
                 };
             };
             /** @description Bad rows (`invalid_rows`, every one in `details.errors`: row, column, text) or an unreadable file */
@@ -7885,9 +7891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["ImportResult_RoleRow"];
-                    };
+                    "application/json": components["schemas"]["ImportResult_RoleRow"];
                 };
             };
             /** @description Bad rows (`invalid_rows`, every one in `details.errors`: row, column, text) or an unreadable file */
