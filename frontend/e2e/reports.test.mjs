@@ -143,3 +143,43 @@ test('the reports screen fits a phone in Persian, right to left', async (t) => {
   await screenshot(page, 'reports-phone-fa');
   await context.close();
 });
+
+test('the manager imports roles from a CSV after seeing the new, updated and bad rows', async (t) => {
+  if (!live) {
+    t.skip('this server does not serve imports yet');
+    return;
+  }
+  await ownerWithStore(server, { email: 'import-owner@example.com' });
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInWithForm(page, server.url, 'import-owner@example.com', 'secret123');
+  await page.waitForURL(/\/(home|schedule|dashboard)$/);
+  await page.goto(`${server.url}/team?tab=Role`);
+
+  // A file with bad rows: each is listed and nothing is imported.
+  await page.getByTestId('import-roles-file').setInputFiles({
+    name: 'roles.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('title,swappeable\n,yes\nHost,maybe\n'),
+  });
+  const errors = page.getByTestId('import-errors').locator('li');
+  await errors.first().waitFor();
+  assert.deepEqual(await errors.allInnerTexts(), ['Row 2, title: title is required.', 'Row 3, swappeable: swappeable must be yes or no, not "maybe".']);
+  await page.getByRole('button', { name: 'Close' }).last().click();
+
+  // A good file: the review names the new and updated roles; confirming imports them.
+  await page.getByTestId('import-roles-file').setInputFiles({
+    name: 'roles.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('title,color,swappeable\nBarista,#2e86ab,yes\nCook,#e4572e,no\nHost,,no\n'),
+  });
+  const review = page.getByTestId('import-review');
+  await review.getByText('2 new').waitFor();
+  await review.getByText('1 updated').waitFor();
+  await page.getByTestId('import-confirm').click();
+  await page.getByText('Imported: 2 new, 1 updated.').waitFor();
+  await page.getByText('Cook', { exact: true }).waitFor();
+  await page.getByText('Host', { exact: true }).waitFor();
+  await screenshot(page, 'roles-imported');
+  await context.close();
+});

@@ -26,6 +26,7 @@ import { publishable } from '../utils/grouping';
 import { draftOfShift, instantsOf, movedShift, repeatStarts, type ShiftDraft } from '../utils/shiftForm';
 import { BoardGrid } from './BoardGrid';
 import { BoardToolbar } from './BoardToolbar';
+import { ExportButton } from '@/modules/reports/components/ExportButton';
 import { MonthGrid } from './MonthGrid';
 import { PresenceList } from './PresenceList';
 import { ShiftDialog } from './ShiftDialog';
@@ -172,6 +173,7 @@ export function Schedule() {
         </Row>
         <Row $gap={2}>
           <Link to="/clock/now" data-testid="schedule-clock-now">{t('nav.clockNow')}</Link>
+          {storeId ? <ExportButton storeId={storeId} range={{ start: range.start, end: range.end + 1 }} /> : null}
           <Button $variant="secondary" onClick={() => setConfirm('clear')} disabled={shifts.length === 0}>{t('schedule.clear')}</Button>
           {/* "Publish" names its count only when there is something to publish; otherwise it is
               off and says why beside it. */}
