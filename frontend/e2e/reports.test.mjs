@@ -120,7 +120,9 @@ test('the manager reads the week report and exports the payroll as XLSX and CSV'
   await page.getByTestId('export-format').selectOption('csv');
   const csv = await download(page, 'export-payroll');
   assert.match(csv.name, /\.csv$/);
-  const lines = csv.bytes.toString('utf8').trim().split('\n');
+  const text = csv.bytes.toString('utf8');
+  assert.ok(text.startsWith('\uFEFF'), 'a byte order mark for spreadsheets');
+  const lines = text.slice(1).trim().split('\n');
   assert.equal(lines[0], 'employee,email,role,wageType,wage,scheduledHours,workedHours,overtimeHours,cost,currency');
   assert.ok(lines.includes('Ana Lima,report-ana@example.com,Barista,Hourly,15,4,2,0,30,USD'), lines.join('\n'));
   await context.close();

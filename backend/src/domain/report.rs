@@ -208,7 +208,8 @@ pub fn report(
     let mut roles: BTreeMap<Option<Uuid>, Figures> = BTreeMap::new();
     let mut parts: BTreeMap<(Uuid, Option<Uuid>), Figures> = BTreeMap::new();
     for (a, b, share) in pieces(cal, from, to) {
-        let lines = timesheet::lines(workers, &planned, &worked, cal.rules, (a, b), now);
+        let (p, w) = overlapping(&planned, &worked, (a, b));
+        let lines = timesheet::lines(workers, &p, &w, cal.rules, (a, b), now);
         for ((w, line), (_, fig)) in workers.iter().zip(lines).zip(employees.iter_mut()) {
             // A weekly wage is paid for the share of its week the piece covers.
             let spread = match w.wage_type {
@@ -277,6 +278,27 @@ pub fn report(
     }
 }
 
+/// The planned shifts and the work overlapping `[from, to)`: each piece of a report reads only
+/// its own, so a year's report costs about what its weeks do.
+fn overlapping(
+    planned: &[Planned],
+    worked: &[Worked],
+    (from, to): (DateTime<Utc>, DateTime<Utc>),
+) -> (Vec<Planned>, Vec<Worked>) {
+    (
+        planned
+            .iter()
+            .filter(|s| s.start < to && s.end > from)
+            .cloned()
+            .collect(),
+        worked
+            .iter()
+            .filter(|s| s.timeline.start < to && s.timeline.end.is_none_or(|e| e > from))
+            .cloned()
+            .collect(),
+    )
+}
+
 /// Each local day's scheduled and worked hours.
 fn days(
     workers: &[Worker],
@@ -299,16 +321,7 @@ fn days(
         if start >= to {
             break;
         }
-        let p: Vec<Planned> = planned
-            .iter()
-            .filter(|s| s.start < end && s.end > start)
-            .cloned()
-            .collect();
-        let w: Vec<Worked> = worked
-            .iter()
-            .filter(|s| s.timeline.start < end && s.timeline.end.is_none_or(|e| e > start))
-            .cloned()
-            .collect();
+        let (p, w) = overlapping(planned, worked, (start, end));
         let lines = timesheet::lines(workers, &p, &w, rules, (start, end), now);
         out.push(Day {
             date,

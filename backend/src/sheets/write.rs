@@ -51,10 +51,11 @@ fn sheet_name(name: &str) -> String {
     }
 }
 
-/// A CSV file of one table with a header row. Text that a spreadsheet would run as a formula
-/// is quoted with a leading apostrophe.
+/// A CSV file of one table with a header row, UTF-8 with a byte order mark (so spreadsheets
+/// read names in any script). Text that a spreadsheet would run as a formula is quoted with a
+/// leading apostrophe.
 pub fn csv(table: &Table) -> Result<Vec<u8>, csv::Error> {
-    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut w = csv::Writer::from_writer(b"\xEF\xBB\xBF".to_vec());
     w.write_record(&table.columns)?;
     for row in &table.rows {
         w.write_record(row.iter().map(|cell| match cell {
@@ -89,7 +90,7 @@ mod tests {
     #[test]
     fn csv_has_a_header_and_defuses_formulas() {
         let text = String::from_utf8(csv(&table()).expect("csv")).expect("utf-8");
-        assert_eq!(text, "name,hours\nAna,7.5\n'=cmd(),\n");
+        assert_eq!(text, "\u{feff}name,hours\nAna,7.5\n'=cmd(),\n");
     }
 
     #[test]

@@ -453,7 +453,7 @@ async fn payroll_exports_read_back_and_hold_only_the_stores_own_rows() {
     assert_eq!(status, 200);
     assert_eq!(kind, "text/csv; charset=utf-8");
     let text = String::from_utf8(bytes).expect("utf-8");
-    assert!(text.starts_with("employee,email,role,wageType,wage,scheduledHours,workedHours,overtimeHours,cost,currency\n"));
+    assert!(text.starts_with("\u{feff}employee,email,role,wageType,wage,scheduledHours,workedHours,overtimeHours,cost,currency\n"));
     assert!(
         text.contains("ana,ana@example.com,Barista,Hourly,12.5,8,8,0,100,USD"),
         "{text}"
@@ -538,7 +538,7 @@ async fn empty_forms_hold_the_import_columns_and_an_example() {
     assert_eq!(status, 200);
     assert_eq!(
         String::from_utf8(bytes).expect("text"),
-        "title,color,requireUserAction,swappeable\nBarista,#2e7d32,no,yes\n"
+        "\u{feff}title,color,requireUserAction,swappeable\nBarista,#2e7d32,no,yes\n"
     );
     // The form imports as it is.
     let (_, _, _, bytes) = download(
