@@ -839,7 +839,7 @@ async fn keep<T: Serialize + ToSchema + Send + 'static>(
     request_body(content = ImportForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The import result", body = ImportResult<import::RoleRow>),
+        (status = 200, description = "The import result", body = inline(ImportResult<import::RoleRow>)),
         (status = 400, description = "Bad rows (`invalid_rows`, every one in `details.errors`: row, column, text) or an unreadable file", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "Not a member, or without the employee permission", body = crate::error::ErrorBody),
@@ -870,7 +870,7 @@ pub async fn import_roles(
     request_body(content = ImportForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The import result", body = ImportResult<import::EmployeeRow>),
+        (status = 200, description = "The import result", body = inline(ImportResult<import::EmployeeRow>)),
         (status = 400, description = "Bad rows (`invalid_rows`, every one in `details.errors`: row, column, text) or an unreadable file", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "Not a member, or without the employee permission", body = crate::error::ErrorBody),

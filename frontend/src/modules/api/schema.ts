@@ -3032,29 +3032,6 @@ export interface components {
             } | null;
             wageType?: null | components["schemas"]["WageType"];
         };
-        /** @description An employee row. */
-        EmployeeRow: {
-            displayName: string | null;
-            email: string;
-            fullName: string | null;
-            /**
-             * Format: uuid
-             * @description The employee record it changes; `null` for a new (invited) employee.
-             */
-            id: string | null;
-            /** @description Permission names; `null` keeps an existing record's permissions. */
-            permissions: string[] | null;
-            /** @description Role ids. */
-            roles: string[];
-            row: number;
-            /**
-             * Format: double
-             * @description The wage of each role; `null` keeps an existing record's wages.
-             */
-            wage: number | null;
-            /** @description Hourly or Weekly; `null` keeps an existing record's (a new one is Hourly). */
-            wageType: string | null;
-        };
         /** @description `deactivateEmployee` / `activateEmployee` payload. */
         EmployeeTarget: {
             employeeId: components["schemas"]["EmployeeId"];
@@ -3172,36 +3149,6 @@ export interface components {
             file: string;
             /** Format: uuid */
             store_id: string;
-        };
-        /** @description An import's result: the temporary document to confirm, and what it would add and change. */
-        ImportResult_EmployeeRow: {
-            data: components["schemas"]["Imported_EmployeeRow"];
-            /**
-             * Format: int64
-             * @description When the document expires, epoch ms.
-             */
-            expires: number;
-            /**
-             * Format: uuid
-             * @description The temporary document's id (`tempDocId` of the confirmation).
-             */
-            id: string;
-            success: boolean;
-        };
-        /** @description An import's result: the temporary document to confirm, and what it would add and change. */
-        ImportResult_RoleRow: {
-            data: components["schemas"]["Imported_RoleRow"];
-            /**
-             * Format: int64
-             * @description When the document expires, epoch ms.
-             */
-            expires: number;
-            /**
-             * Format: uuid
-             * @description The temporary document's id (`tempDocId` of the confirmation).
-             */
-            id: string;
-            success: boolean;
         };
         /** @description A valid file: the records it adds and the ones it changes. */
         Imported_EmployeeRow: {
@@ -3889,20 +3836,6 @@ export interface components {
         RoleLine: components["schemas"]["ReportFigures"] & {
             color: string;
             role: null | components["schemas"]["RoleId"];
-            title: string;
-        };
-        /** @description A role row. */
-        RoleRow: {
-            color: string;
-            /**
-             * Format: uuid
-             * @description The role it changes; `null` for a new role.
-             */
-            id: string | null;
-            requireUserAction: boolean;
-            /** @description The row's number in the file. */
-            row: number;
-            swappeable: boolean;
             title: string;
         };
         /** @description A role. */
@@ -7831,7 +7764,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportResult_EmployeeRow"];
+                    "application/json": {
+                        data: components["schemas"]["Imported_EmployeeRow"];
+                        /**
+                         * Format: int64
+                         * @description When the document expires, epoch ms.
+                         */
+                        expires: number;
+                        /**
+                         * Format: uuid
+                         * @description The temporary document's id (`tempDocId` of the confirmation).
+                         */
+                        id: string;
+                        success: boolean;
+                    };
                 };
             };
             /** @description Bad rows (`invalid_rows`, every one in `details.errors`: row, column, text) or an unreadable file */
@@ -7891,7 +7837,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportResult_RoleRow"];
+                    "application/json": {
+                        data: components["schemas"]["Imported_RoleRow"];
+                        /**
+                         * Format: int64
+                         * @description When the document expires, epoch ms.
+                         */
+                        expires: number;
+                        /**
+                         * Format: uuid
+                         * @description The temporary document's id (`tempDocId` of the confirmation).
+                         */
+                        id: string;
+                        success: boolean;
+                    };
                 };
             };
             /** @description Bad rows (`invalid_rows`, every one in `details.errors`: row, column, text) or an unreadable file */

@@ -1,11 +1,13 @@
-import type { components } from '@/modules/api/schema';
+import type { components, paths } from '@/modules/api/schema';
 import { moveDays, viewRange } from '@/modules/schedule/utils/calendar';
 
 /** A schedule report (`reportSchedule`). */
 export type ScheduleReport = components['schemas']['ScheduleReport'];
 /** What an import answers: the temporary document and its new and updated rows. */
-export type RoleImport = components['schemas']['ImportResult_RoleRow'];
-export type EmployeeImport = components['schemas']['ImportResult_EmployeeRow'];
+type ImportAnswer<P extends '/api/v1/importRoles' | '/api/v1/importEmployees'> =
+  paths[P]['post']['responses'][200]['content']['application/json'];
+export type RoleImport = ImportAnswer<'/api/v1/importRoles'>;
+export type EmployeeImport = ImportAnswer<'/api/v1/importEmployees'>;
 /** One bad cell of an uploaded file. */
 export type RowError = components['schemas']['RowError'];
 
