@@ -389,6 +389,59 @@ mod tests {
     }
 
     #[test]
+    fn a_year_of_two_hundred_employees_adds_up() {
+        let role = Uuid::from_u128(7);
+        let workers: Vec<Worker> = (0..200u128)
+            .map(|i| Worker {
+                id: Uuid::from_u128(1000 + i),
+                wage_type: WageType::Hourly,
+                wages: [(role, 10.0)].into(),
+            })
+            .collect();
+        // Five 8-hour shifts a week for 52 weeks, from Monday 2025-11-24.
+        let first = Utc
+            .with_ymd_and_hms(2025, 11, 24, 8, 0, 0)
+            .single()
+            .expect("a date");
+        let mut shifts = Vec::new();
+        for (n, w) in workers.iter().enumerate() {
+            for week in 0..52 {
+                for day in 0..5 {
+                    let start = first + Duration::days(week * 7 + day);
+                    shifts.push(ShiftFact {
+                        id: Uuid::from_u128((n as u128) << 32 | (week * 7 + day) as u128),
+                        employee: w.id,
+                        role: Some(role),
+                        start,
+                        end: start + Duration::hours(8),
+                        progress: Progress::Completed,
+                    });
+                }
+            }
+        }
+        let from = first - Duration::hours(8);
+        let started = std::time::Instant::now();
+        let r = report(
+            &workers,
+            &shifts,
+            &[],
+            &cal(),
+            (from, from + Duration::days(364)),
+            from + Duration::days(400),
+        );
+        println!(
+            "a year's report of 200 employees and {} shifts took {:?}",
+            shifts.len(),
+            started.elapsed()
+        );
+        assert_eq!(r.total.shifts, 52_000);
+        assert_eq!(r.total.worked_minutes, 52_000 * 480);
+        assert_eq!(r.total.overtime_minutes, 0);
+        assert_eq!(r.total.cost, 52_000.0 * 80.0);
+        assert_eq!(r.days.len(), 364);
+    }
+
+    #[test]
     fn ranges_must_run_forward_and_stay_bounded() {
         assert_eq!(check_range(t(2, 0), t(1, 0)), Err(RangeError::Reversed));
         assert_eq!(check_range(t(1, 0), t(1, 0)), Err(RangeError::Reversed));
