@@ -43,7 +43,8 @@ function LineTable({ title, head, lines, currency, testId }: { title: string; he
   const lang = i18n.resolvedLanguage;
   const hours = (m: number) => formatNumber(hoursOf(m), lang);
   return (
-    <Card style={{ overflowX: 'auto' }}>
+    // A table wider than a phone scrolls; the region takes the keyboard focus to scroll it.
+    <Card style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={title}>
       <StyledTable data-testid={testId}>
         <caption style={{ textAlign: 'start', fontWeight: 600 }}>{title}</caption>
         <thead>
