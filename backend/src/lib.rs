@@ -16,6 +16,7 @@ pub mod mail;
 pub mod messages;
 pub mod realtime;
 pub mod seed;
+pub mod sheets;
 pub mod startup;
 pub mod store;
 pub mod telemetry;

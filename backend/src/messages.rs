@@ -51,6 +51,7 @@ pub const REQUEST_TYPE_DOES_NOT_EXIST: &str = "Request type doesn't exist.";
 pub const REQUEST_TYPE_NOT_FOUND: &str = "Request type not found.";
 pub const NO_DROP_REQUEST: &str = "no drop shift request found";
 pub const START_BEFORE_END: &str = "Start date has to be before end date";
+pub const NO_DATA: &str = "No data is available";
 pub const TEMPLATE_DOES_NOT_EXIST: &str = "Trying to edit a template that doesn't exist.";
 pub const TEMPLATE_ROLE_MISMATCH: &str =
     "The employee doesn't have the matching role with the template";

@@ -37,6 +37,7 @@ const OnboardEmployeePage = lazy(() => import('@/modules/onboarding/components/O
 const OnboardOwnerPage = lazy(() => import('@/modules/onboarding/components/OnboardOwnerPage').then((m) => ({ default: m.OnboardOwnerPage })));
 const ClockPage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.ClockPage })));
 const NowPanel = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.NowPanel })));
+const ReportsPage = lazy(() => import('@/pages/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const TimesheetPage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.TimesheetPage })));
 const ClockDevicePage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.ClockDevicePage })));
 const MessagesPage = lazy(() => import('@/pages/MessagesPage').then((m) => ({ default: m.MessagesPage })));
@@ -84,6 +85,7 @@ function AppRoutes() {
         <Route path="/clock" element={<ClockPage />} />
         <Route path="/clock/now" element={<RequirePermission><NowPanel /></RequirePermission>} />
         <Route path="/clock/timesheets" element={<RequirePermission><TimesheetPage /></RequirePermission>} />
+        <Route path="/reports" element={<RequirePermission><ReportsPage /></RequirePermission>} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/support" element={<SupportPage />} />
         <Route path="/support/ticket" element={<MyTicketsPage />} />

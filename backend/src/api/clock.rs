@@ -1138,6 +1138,7 @@ pub async fn get_timesheet(
         .filter_map(|s| {
             Some(Planned {
                 employee: s.assigned?.0,
+                role: s.role_id.map(|r| r.0),
                 start: s.start_at,
                 end: s.end_at,
             })

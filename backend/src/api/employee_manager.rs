@@ -283,7 +283,7 @@ impl InviteEmployee {
     }
 }
 
-async fn send_invitation(state: &AppState, o: &Invitation) -> AppResult<()> {
+pub(crate) async fn send_invitation(state: &AppState, o: &Invitation) -> AppResult<()> {
     let body = format!(
         "Hello,\n\n\
          you have been invited to join {store} on Clockto.\n\n\

@@ -18,7 +18,9 @@ pub mod openapi;
 pub mod owner;
 pub mod pool;
 pub mod push;
+pub mod reports;
 pub mod requests;
+pub mod sheets;
 pub mod shifts;
 pub mod stores;
 pub mod support;
@@ -51,6 +53,8 @@ pub fn registry() -> Registry {
     templates::register(&mut registry);
     undo::register(&mut registry);
     autoassign::register(&mut registry);
+    reports::register(&mut registry);
+    sheets::register(&mut registry);
     registry
 }
 
@@ -73,6 +77,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(files::routes)
             .configure(support::routes)
             .configure(templates::routes)
+            .configure(sheets::routes)
             .route("/{call}", web::post().to(dispatch)),
     );
 }

@@ -43,9 +43,14 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::files::download_thumbnail,
         crate::api::support::get_tickets,
         crate::api::support::get_ticket,
-        crate::api::templates::get_templates
+        crate::api::templates::get_templates,
+        crate::api::sheets::export,
+        crate::api::sheets::form,
+        crate::api::sheets::import_roles,
+        crate::api::sheets::import_employees
     ),
     components(schemas(
+        crate::domain::import::RowError,
         crate::api::stores::StoreDetail,
         crate::store::team_views::StoreView,
         crate::store::team_views::TimesView,
@@ -330,8 +335,10 @@ fn envelope_reads(doc: &mut utoipa::openapi::OpenApi) {
     let reads = doc
         .paths
         .paths
-        .values_mut()
-        .flat_map(|item| [item.get.as_mut(), item.post.as_mut()])
+        .iter_mut()
+        // An import answers its result whole: `success`, `id` and `data` side by side.
+        .filter(|(path, _)| !crate::api::sheets::IMPORT_PATHS.contains(&path.as_str()))
+        .flat_map(|(_, item)| [item.get.as_mut(), item.post.as_mut()])
         .flatten();
     for op in reads {
         let Some(RefOr::T(ok)) = op.responses.responses.get_mut("200") else {
@@ -1082,6 +1089,43 @@ mod tests {
                 &["SendAnnouncement.variant"],
             );
             bound("minimum", json!(0), &["AnnouncementSent.sent"]);
+        }
+
+        // Reports and spreadsheets.
+        {
+            let ranges = [
+                "ReportSchedule.start",
+                "ReportSchedule.end",
+                "GET /api/v1/stores/{storeId}/exports/{kind}?start",
+                "GET /api/v1/stores/{storeId}/exports/{kind}?end",
+            ];
+            bound("minimum", json!(input::INSTANT_MIN), &ranges);
+            bound("maximum", json!(input::INSTANT_MAX), &ranges);
+            bound(
+                "pattern",
+                json!(crate::api::sheets::FORMAT_PATTERN),
+                &[
+                    "GET /api/v1/stores/{storeId}/exports/{kind}?format",
+                    "GET /api/v1/stores/{storeId}/forms/{kind}?format",
+                ],
+            );
+            // Counts and row numbers.
+            bound(
+                "minimum",
+                json!(0),
+                &[
+                    "ReportFigures.shifts",
+                    "ReportFigures.late",
+                    "ScheduleReport.unstartedShifts",
+                    "ImportApplied.created",
+                    "ImportApplied.updated",
+                    "RowError.row",
+                    "Imported_RoleRow.new[].row",
+                    "Imported_RoleRow.update[].row",
+                    "Imported_EmployeeRow.new[].row",
+                    "Imported_EmployeeRow.update[].row",
+                ],
+            );
         }
 
         // Chat.

@@ -219,6 +219,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    import_documents (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        kind -> Text,
+        created_by -> Uuid,
+        cells -> Jsonb,
+        result -> Jsonb,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     invites (id) {
         id -> Uuid,
         store_id -> Uuid,
@@ -514,6 +527,8 @@ diesel::table! {
 }
 
 diesel::joinable!(availability_windows -> employees (employee_id));
+diesel::joinable!(import_documents -> stores (store_id));
+diesel::joinable!(import_documents -> users (created_by));
 diesel::joinable!(availability_windows -> stores (store_id));
 diesel::joinable!(availability_windows -> users (created_by));
 diesel::joinable!(clock_sessions -> employees (employee_id));
@@ -568,6 +583,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     employees,
     feedback,
     files,
+    import_documents,
     invites,
     login_failures,
     logs,

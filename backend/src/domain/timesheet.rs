@@ -36,6 +36,8 @@ pub struct Worker {
 #[derive(Debug, Clone)]
 pub struct Planned {
     pub employee: Uuid,
+    /// The shift's role, when it has one.
+    pub role: Option<Uuid>,
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
 }
@@ -72,6 +74,19 @@ pub struct Line {
     pub open: usize,
     /// Pay, rounded to cents.
     pub pay: f64,
+    /// The same figures per role (`None`: work in no known role).
+    pub roles: BTreeMap<Option<Uuid>, RolePart>,
+}
+
+/// One role's share of an employee's line.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RolePart {
+    pub scheduled_minutes: i64,
+    pub worked_minutes: i64,
+    pub overtime_minutes: i64,
+    /// Pay for the role's hours, rounded to cents (weekly wages: the week's wage spread over
+    /// the roles by worked time).
+    pub pay: f64,
 }
 
 fn clip(a: DateTime<Utc>, b: DateTime<Utc>, from: DateTime<Utc>, to: DateTime<Utc>) -> Duration {
@@ -98,11 +113,11 @@ pub fn lines(
                 employee: w.id,
                 ..Line::default()
             };
-            line.scheduled_minutes = planned
-                .iter()
-                .filter(|p| p.employee == w.id)
-                .map(|p| clip(p.start, p.end, from, to).num_minutes())
-                .sum();
+            for p in planned.iter().filter(|p| p.employee == w.id) {
+                let minutes = clip(p.start, p.end, from, to).num_minutes();
+                line.scheduled_minutes += minutes;
+                line.roles.entry(p.role).or_default().scheduled_minutes += minutes;
+            }
             let mut mine: Vec<&Worked> = worked.iter().filter(|s| s.employee == w.id).collect();
             mine.sort_by_key(|s| s.timeline.start);
             let mut total = Duration::zero();
@@ -140,17 +155,37 @@ pub fn lines(
                     .unwrap_or(0.0)
             };
             let hours = |d: &Duration| d.num_seconds() as f64 / 3600.0;
+            let cents = |x: f64| (x * 100.0).round() / 100.0;
+            for (role, d) in &regular {
+                let part = line.roles.entry(*role).or_default();
+                part.worked_minutes += d.num_minutes();
+                part.pay += hours(d) * wage(role);
+            }
+            for (role, d) in &overtime {
+                let part = line.roles.entry(*role).or_default();
+                part.worked_minutes += d.num_minutes();
+                part.overtime_minutes += d.num_minutes();
+                part.pay += hours(d) * wage(role) * rules.overtime_rate;
+            }
             let pay = match w.wage_type {
-                WageType::Hourly => {
-                    regular.iter().map(|(r, d)| hours(d) * wage(r)).sum::<f64>()
-                        + overtime
-                            .iter()
-                            .map(|(r, d)| hours(d) * wage(r) * rules.overtime_rate)
-                            .sum::<f64>()
+                WageType::Hourly => line.roles.values().map(|p| p.pay).sum::<f64>(),
+                WageType::Weekly => {
+                    let week = w.wages.values().copied().reduce(f64::max).unwrap_or(0.0);
+                    let worked = total.num_seconds() as f64;
+                    for part in line.roles.values_mut() {
+                        part.pay = if worked > 0.0 {
+                            week * (part.worked_minutes * 60) as f64 / worked
+                        } else {
+                            0.0
+                        };
+                    }
+                    week
                 }
-                WageType::Weekly => w.wages.values().copied().reduce(f64::max).unwrap_or(0.0),
             };
-            line.pay = (pay * 100.0).round() / 100.0;
+            for part in line.roles.values_mut() {
+                part.pay = cents(part.pay);
+            }
+            line.pay = cents(pay);
             line
         })
         .collect()
@@ -250,6 +285,7 @@ mod tests {
         ));
         let planned = vec![Planned {
             employee: ana,
+            role: Some(barista),
             start: t(23, 8, 0),
             end: t(23, 16, 0),
         }];

@@ -13,6 +13,7 @@ pub mod clock;
 pub mod command;
 pub mod employees;
 pub mod found;
+pub mod imports;
 pub mod members;
 pub mod notifications;
 pub mod notify;

@@ -6,6 +6,7 @@ pub mod chat;
 pub mod clock;
 pub mod employee;
 pub mod file;
+pub mod import_document;
 pub mod invite;
 pub mod log;
 pub mod login_failure;

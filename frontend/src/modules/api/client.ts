@@ -57,6 +57,44 @@ export class ApiClient {
     return this.request<UploadedFile>('POST', '/files', form);
   }
 
+  /**
+   * Uploads a spreadsheet to an import call (`importRoles`, `importEmployees`; multipart): the
+   * whole answer, whose `id` names the temporary document to confirm.
+   */
+  importSheet<T>(call: string, file: Blob, name: string, storeId: string): Promise<T> {
+    const form = new FormData();
+    form.set('storeId', storeId);
+    form.set('file', file, name);
+    return this.request<T>('POST', `/${call}`, form, true);
+  }
+
+  /** A download under `/api/v1` (an export): the file and the name the server gives it. */
+  async download(path: string, query: Record<string, string | number | undefined> = {}): Promise<{ blob: Blob; filename: string }> {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) {
+      if (v !== undefined) params.set(k, String(v));
+    }
+    const qs = params.toString();
+    const headers: Record<string, string> = {};
+    const token = this.token();
+    if (token) headers.authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await this.fetcher(`${this.base}${path}${qs ? `?${qs}` : ''}`, { headers });
+    } catch {
+      throw ApiError.unexpected(0);
+    }
+    if (response.ok) {
+      const disposition = response.headers.get('content-disposition') ?? '';
+      const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export';
+      return { blob: await response.blob(), filename };
+    }
+    if (response.status === 401 && token) this.onUnauthorized();
+    const json: unknown = await response.json().catch(() => null);
+    if (isErrorBody(json)) throw new ApiError(json, response.status);
+    throw ApiError.unexpected(response.status);
+  }
+
   /** A file the caller may read (a chat attachment needs the token), as a blob. */
   async blob(url: string): Promise<Blob> {
     const headers: Record<string, string> = {};
@@ -74,7 +112,7 @@ export class ApiClient {
     throw ApiError.unexpected(response.status);
   }
 
-  private async request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async request<T>(method: 'GET' | 'POST', path: string, body?: unknown, whole = false): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = this.token();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -93,7 +131,7 @@ export class ApiClient {
     }
     const json: unknown = await response.json().catch(() => null);
     if (response.ok && json && typeof json === 'object' && 'data' in json) {
-      return (json as { data: T }).data;
+      return whole ? (json as T) : (json as { data: T }).data;
     }
     if (response.status === 401 && token) this.onUnauthorized();
     if (isErrorBody(json)) throw new ApiError(json, response.status);

@@ -35,6 +35,7 @@ export const ERROR_KEYS: Record<string, string | ((details: Record<string, unkno
   network_error: 'errors.network',
   unexpected_response: 'errors.somethingWentWrong',
   internal_error: 'errors.somethingWentWrong',
+  no_data: 'sheets.noData',
   service_unavailable: 'errors.serviceUnavailable',
   store_busy: 'errors.serviceUnavailable',
   store_restarting: 'errors.serviceUnavailable',

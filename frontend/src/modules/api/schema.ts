@@ -480,6 +480,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/confirmImportedEmployees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply an uploaded employees file (`importEmployees`), validated again against the store, in one commit; new employees are invited. */
+        post: operations["confirmImportedEmployees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/confirmImportedRoles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply an uploaded roles file (`importRoles`), validated again against the store, in one commit. */
+        post: operations["confirmImportedRoles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/confirmResetPassword": {
         parameters: {
             query?: never;
@@ -1092,6 +1126,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/importEmployees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/v1/importEmployees` (multipart: `file`, `storeId`): validates every row of an
+         *     employees file; answers the temporary document of the new and updated employees.
+         */
+        post: operations["import_employees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/importRoles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/v1/importRoles` (multipart: `file`, `storeId`): validates every row of a roles
+         *     file; answers the temporary document of the new and updated roles, changing nothing else.
+         */
+        post: operations["import_roles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inviteEmployee": {
         parameters: {
             query?: never;
@@ -1375,6 +1449,23 @@ export interface paths {
         put?: never;
         /** Remind the assignee to confirm an upcoming published shift. */
         post: operations["remindShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reportSchedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Scheduled versus worked hours, breaks, lateness, overtime and wage cost per employee, role and day of a range. Unstarted shifts are left out. */
+        post: operations["reportSchedule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1789,6 +1880,48 @@ export interface paths {
          *     in full).
          */
         get: operations["get_employees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/exports/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/exports/{kind}`: an export as a file. `kind` is shifts,
+         *     timeTracking, timeOff, payroll, availability, roles, employees or sheetCollection (one
+         *     workbook with a sheet per item). Payroll is hours times each role's wage, unstarted shifts
+         *     left out.
+         */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/forms/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/forms/{kind}`: the empty form of an import (roles or
+         *     employees): its columns with a header row and an example row.
+         */
+        get: operations["form"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2892,6 +3025,18 @@ export interface components {
             /** @description The mailed code. */
             code: string;
         };
+        /** @description The confirmation of an import. */
+        ConfirmImport: {
+            /**
+             * Format: uuid
+             * @description The import result's `id`.
+             */
+            tempDocId: string;
+        };
+        /** @description `confirmImportedEmployees`: new employees are invited by e-mail. */
+        ConfirmImportedEmployees: components["schemas"]["ConfirmImport"];
+        /** @description `confirmImportedRoles`. */
+        ConfirmImportedRoles: components["schemas"]["ConfirmImport"];
         /**
          * @description `confirmResetPassword`: sets a new password with a reset code, using the code up, and ends
          *     the account's sessions (but the caller's own, when signed in as the same person).
@@ -3099,6 +3244,18 @@ export interface components {
             warnings: components["schemas"]["ShiftWarning"][];
         };
         DayInput: number | string;
+        /** @description One local day's hours. */
+        DayLine: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD in the store's zone.
+             */
+            date: string;
+            /** Format: int64 */
+            scheduledMinutes: number;
+            /** Format: int64 */
+            workedMinutes: number;
+        };
         /** @description `deactivateEmployee`: the employee can still sign in but can no longer act in the store. */
         DeactivateEmployee: components["schemas"]["EmployeeTarget"];
         /** @description `declineShift`, by the assignee. */
@@ -3234,6 +3391,14 @@ export interface components {
          * @description An employee record: a person's membership of one store.
          */
         EmployeeId: string;
+        /** @description One employee's line. */
+        EmployeeLine: components["schemas"]["ReportFigures"] & {
+            email: string;
+            employee: components["schemas"]["EmployeeId"];
+            name: string;
+            /** @description Hourly or Weekly. */
+            wageType: string;
+        };
         /** @description The fields of an employee to change; absent fields keep their value, `""` clears a text. */
         EmployeePatch: {
             /**
@@ -3372,6 +3537,99 @@ export interface components {
         /** @description The business identity code. */
         IdentityCode: {
             code: string;
+        };
+        /** @description What a confirmed import did. */
+        ImportApplied: {
+            /** @description Records added. */
+            created: number;
+            /** @description Records changed. */
+            updated: number;
+        };
+        /** @description The import form, as documented. */
+        ImportForm: {
+            /**
+             * Format: binary
+             * @description An XLSX workbook (its first sheet) or a CSV file with a header row, at most 5 MB.
+             */
+            file: string;
+            /** Format: uuid */
+            store_id: string;
+        };
+        /** @description A valid file: the records it adds and the ones it changes. */
+        Imported_EmployeeRow: {
+            new: {
+                displayName: string | null;
+                email: string;
+                fullName: string | null;
+                /**
+                 * Format: uuid
+                 * @description The employee record it changes; `null` for a new (invited) employee.
+                 */
+                id: string | null;
+                /** @description Permission names; `null` keeps an existing record's permissions. */
+                permissions: string[] | null;
+                /** @description Role ids. */
+                roles: string[];
+                row: number;
+                /**
+                 * Format: double
+                 * @description The wage of each role; `null` keeps an existing record's wages.
+                 */
+                wage: number | null;
+                /** @description Hourly or Weekly; `null` keeps an existing record's (a new one is Hourly). */
+                wageType: string | null;
+            }[];
+            update: {
+                displayName: string | null;
+                email: string;
+                fullName: string | null;
+                /**
+                 * Format: uuid
+                 * @description The employee record it changes; `null` for a new (invited) employee.
+                 */
+                id: string | null;
+                /** @description Permission names; `null` keeps an existing record's permissions. */
+                permissions: string[] | null;
+                /** @description Role ids. */
+                roles: string[];
+                row: number;
+                /**
+                 * Format: double
+                 * @description The wage of each role; `null` keeps an existing record's wages.
+                 */
+                wage: number | null;
+                /** @description Hourly or Weekly; `null` keeps an existing record's (a new one is Hourly). */
+                wageType: string | null;
+            }[];
+        };
+        /** @description A valid file: the records it adds and the ones it changes. */
+        Imported_RoleRow: {
+            new: {
+                color: string;
+                /**
+                 * Format: uuid
+                 * @description The role it changes; `null` for a new role.
+                 */
+                id: string | null;
+                requireUserAction: boolean;
+                /** @description The row's number in the file. */
+                row: number;
+                swappeable: boolean;
+                title: string;
+            }[];
+            update: {
+                color: string;
+                /**
+                 * Format: uuid
+                 * @description The role it changes; `null` for a new role.
+                 */
+                id: string | null;
+                requireUserAction: boolean;
+                /** @description The row's number in the file. */
+                row: number;
+                swappeable: boolean;
+                title: string;
+            }[];
         };
         /** @description The employee to invite. */
         InviteData: {
@@ -3643,6 +3901,29 @@ export interface components {
          * @enum {string}
          */
         Outside: "refuse" | "flag";
+        /** @description A payroll line: an employee's hours in one role times its wage. */
+        PayrollLine: {
+            /** Format: double */
+            cost: number;
+            email: string;
+            employee: components["schemas"]["EmployeeId"];
+            name: string;
+            /** Format: int64 */
+            overtimeMinutes: number;
+            role: null | components["schemas"]["RoleId"];
+            roleTitle: string;
+            /** Format: int64 */
+            scheduledMinutes: number;
+            /**
+             * Format: double
+             * @description The role's wage (per hour, or per week for weekly wages).
+             */
+            wage: number;
+            /** @description Hourly or Weekly. */
+            wageType: string;
+            /** Format: int64 */
+            workedMinutes: number;
+        };
         /** @description A pay period's approval. */
         PeriodView: {
             approved: boolean;
@@ -3912,6 +4193,41 @@ export interface components {
             /** @description The assignee's user, who was asked again. */
             reminded: components["schemas"]["UserId"];
         };
+        /** @description The figures of a line of the report. */
+        ReportFigures: {
+            /** Format: int64 */
+            breakMinutes: number;
+            /**
+             * Format: double
+             * @description Wage cost in the store's currency.
+             */
+            cost: number;
+            /** @description Sessions started late, and the minutes late in all. */
+            late: number;
+            /** Format: int64 */
+            lateMinutes: number;
+            /** Format: int64 */
+            overtimeMinutes: number;
+            /** Format: int64 */
+            scheduledMinutes: number;
+            /** @description Started shifts counted (unstarted shifts are left out of reports). */
+            shifts: number;
+            /** Format: int64 */
+            workedMinutes: number;
+        };
+        /** @description `reportSchedule`. */
+        ReportSchedule: {
+            /**
+             * Format: int64
+             * @description Epoch ms, after `start`, at most 366 days later.
+             */
+            end: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+        };
         /**
          * @description `requestBusinessIdentityCode`: the code a shared clock-in device signs in to the store
          *     with. The same code is answered until the owner asks for a new one.
@@ -4018,6 +4334,12 @@ export interface components {
          * @description A role of a store.
          */
         RoleId: string;
+        /** @description One role's line. */
+        RoleLine: components["schemas"]["ReportFigures"] & {
+            color: string;
+            role: null | components["schemas"]["RoleId"];
+            title: string;
+        };
         /** @description A role. */
         RoleView: {
             /** @description Shifts of this role can be clocked at the store's clock device. */
@@ -4040,6 +4362,14 @@ export interface components {
             timestamp: number;
             title: string;
         };
+        /** @description What is wrong with one cell (or row) of a file. */
+        RowError: {
+            /** @description The column's name. */
+            column: string;
+            /** @description The row's number in the file (the header is row 1). */
+            row: number;
+            text: string;
+        };
         /** @description `saveSubscription`: a browser of the caller that receives their notifications of the store. */
         SaveSubscription: {
             /**
@@ -4055,6 +4385,28 @@ export interface components {
              * @description The endpoint of the saved subscription, as the server normalised it.
              */
             endpoint: string;
+        };
+        /** @description A schedule report. */
+        ScheduleReport: {
+            /** @description ISO 4217 code of the costs. */
+            currency: string;
+            days: components["schemas"]["DayLine"][];
+            employees: components["schemas"]["EmployeeLine"][];
+            /** Format: int64 */
+            end: number;
+            /** @description Per employee and role, by name. */
+            payroll: components["schemas"]["PayrollLine"][];
+            roles: components["schemas"]["RoleLine"][];
+            /**
+             * Format: int64
+             * @description The range, epoch ms.
+             */
+            start: number;
+            /** @description The store's IANA zone, in which days are counted. */
+            timezone: string;
+            total: components["schemas"]["ReportFigures"];
+            /** @description Shifts of the range never started, left out of the figures. */
+            unstartedShifts: number;
         };
         /** @description `sendAnnouncement`: a title and a text, to everyone or to the named colleagues. */
         SendAnnouncement: {
@@ -6521,6 +6873,122 @@ export interface operations {
             };
         };
     };
+    confirmImportedEmployees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ConfirmImportedEmployees"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ImportApplied"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmImportedRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ConfirmImportedRoles"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ImportApplied"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     confirmResetPassword: {
         parameters: {
             query?: never;
@@ -8543,6 +9011,152 @@ export interface operations {
             };
         };
     };
+    import_employees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportForm"];
+            };
+        };
+        responses: {
+            /** @description The import result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Imported_EmployeeRow"];
+                        /**
+                         * Format: int64
+                         * @description When the document expires, epoch ms.
+                         */
+                        expires: number;
+                        /**
+                         * Format: uuid
+                         * @description The temporary document's id (`tempDocId` of the confirmation).
+                         */
+                        id: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Bad rows (`invalid_rows`, every one in `details.errors`: row, column, text) or an unreadable file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or without the employee permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_roles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportForm"];
+            };
+        };
+        responses: {
+            /** @description The import result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Imported_RoleRow"];
+                        /**
+                         * Format: int64
+                         * @description When the document expires, epoch ms.
+                         */
+                        expires: number;
+                        /**
+                         * Format: uuid
+                         * @description The temporary document's id (`tempDocId` of the confirmation).
+                         */
+                        id: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Bad rows (`invalid_rows`, every one in `details.errors`: row, column, text) or an unreadable file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or without the employee permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     inviteEmployee: {
         parameters: {
             query?: never;
@@ -9430,6 +10044,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Reminded"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reportSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ReportSchedule"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScheduleReport"];
                     };
                 };
             };
@@ -10719,6 +11391,146 @@ export interface operations {
                 };
             };
             /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: {
+                /** @description xlsx (the default) or csv. A sheet collection is a workbook. */
+                format?: string;
+                /**
+                 * @description Epoch ms: the range of shifts, time tracking, time off, payroll and a sheet
+                 *     collection (required for them).
+                 */
+                start?: number;
+                /** @description Epoch ms, after `start`, at most 366 days later. */
+                end?: number;
+                /**
+                 * @description A sheet collection's items, comma separated: shifts, timeTracking, timeOff, payroll,
+                 *     availability, roles, employees.
+                 */
+                items?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+                /** @description shifts, timeTracking, timeOff, payroll, availability, roles, employees or sheetCollection */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (XLSX or CSV), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description A bad range ('Start date has to be before end date'), format or item; 'No data is available' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or without the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store or kind */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    form: {
+        parameters: {
+            query?: {
+                /** @description xlsx (the default) or csv. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+                /** @description roles or employees */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form (XLSX or CSV), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description A bad format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or without the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store or form */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -9,6 +9,7 @@ import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Tour } from '@/modules/tour/components/Tour';
 import { DASHBOARD_STEPS } from '@/modules/tour/utils/tours';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
+import { WeekFigures } from '@/modules/reports/components/WeekFigures';
 
 const StyledStats = styled.div`
   display: grid;
@@ -38,6 +39,7 @@ export function Dashboard() {
         <Card data-tour="active-employees"><Muted>{t('dashboard.activeEmployees')}</Muted><strong>{formatNumber(active.length, i18n.resolvedLanguage)}</strong></Card>
         <Card data-tour="todays-shifts"><Muted>{t('dashboard.todaysShifts')}</Muted><strong>{formatNumber(shifts.length, i18n.resolvedLanguage)}</strong></Card>
       </StyledStats>
+      <WeekFigures />
       <Card>
         <Stack $gap={2}>
           <h2 style={{ margin: 0 }}>{t('dashboard.todaysShifts')}</h2>

@@ -15,6 +15,7 @@ export type NavIconName =
   | 'clock'
   | 'clockNow'
   | 'timesheets'
+  | 'reports'
   | 'availability'
   | 'pool'
   | 'messages'
@@ -47,6 +48,7 @@ export const SIDEBAR: MenuEntry[] = [
   { path: '/clock', labelKey: 'nav.clock', icon: 'clock' },
   { path: '/clock/now', labelKey: 'nav.clockNow', icon: 'clockNow' },
   { path: '/clock/timesheets', labelKey: 'nav.timesheets', icon: 'timesheets' },
+  { path: '/reports', labelKey: 'nav.reports', icon: 'reports' },
   { path: '/availability', labelKey: 'nav.availability', icon: 'availability' },
   { path: '/more/shiftpoll', labelKey: 'nav.shiftPool', icon: 'pool', badge: 'shiftpoll' },
   { path: '/more/manager/shift-pool', labelKey: 'nav.managerShiftPool', icon: 'pool', badge: 'shiftpoll' },

@@ -10,6 +10,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission[]> = {
   '/more/manager/shift-pool': ['schedule'],
   '/clock/now': ['schedule'],
   '/clock/timesheets': ['schedule'],
+  '/reports': ['schedule'],
   '/newNotification': ['schedule', 'employee'],
 };
 

@@ -36,6 +36,7 @@ import { BatchBar } from './BatchBar';
 import { BoardActions } from './BoardActions';
 import { BoardGrid } from './BoardGrid';
 import { BoardToolbar } from './BoardToolbar';
+import { ExportButton } from '@/modules/reports/components/ExportButton';
 import { MonthGrid } from './MonthGrid';
 import { PresenceList } from './PresenceList';
 import { PrintWeek } from './PrintWeek';
@@ -276,6 +277,7 @@ export function Schedule() {
             data-testid="template-actions"
           />
           <Button $variant="secondary" onClick={() => setAutoAssign(true)} data-testid="auto-assign">{t('labour.auto.open')}</Button>
+          {storeId ? <ExportButton storeId={storeId} range={{ start: range.start, end: range.end + 1 }} /> : null}
           <Button $variant="secondary" onClick={() => setConfirm('clear')} disabled={shifts.length === 0}>{t('schedule.clear')}</Button>
           {/* "Publish" names its count only when there is something to publish; otherwise it is
               off and says why beside it. */}

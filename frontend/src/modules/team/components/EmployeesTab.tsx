@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { Employee } from '@/modules/api/types';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Avatar } from '@/modules/ui/components/Avatar';
+import { SheetTools } from '@/modules/sheets/components/SheetTools';
 import { Button } from '@/modules/ui/components/Button';
 import { ConfirmDialog } from '@/modules/ui/components/ConfirmDialog';
 import { Badge, Card, Muted, Row } from '@/modules/ui/components/Layout';
@@ -65,7 +66,8 @@ export function EmployeesTab() {
 
   return (
     <>
-      <Row $justify="flex-end" style={{ marginBottom: 12 }}>
+      <Row $justify="flex-end" $gap={2} style={{ marginBottom: 12, flexWrap: 'wrap' }}>
+        <SheetTools kind="employees" />
         <Button onClick={() => setEditing('new')} data-testid="invite-employee">{t('team.invite')}</Button>
       </Row>
       {employees.length === 0 ? <Card>{t('team.noEmployees')}</Card> : null}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Role } from '@/modules/api/types';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
+import { SheetTools } from '@/modules/sheets/components/SheetTools';
 import { Button } from '@/modules/ui/components/Button';
 import { ConfirmDialog } from '@/modules/ui/components/ConfirmDialog';
 import { Card, Muted, Row } from '@/modules/ui/components/Layout';
@@ -32,7 +33,8 @@ export function RolesTab() {
 
   return (
     <>
-      <Row $justify="flex-end" style={{ marginBottom: 12 }}>
+      <Row $justify="flex-end" $gap={2} style={{ marginBottom: 12, flexWrap: 'wrap' }}>
+        <SheetTools kind="roles" />
         <Button onClick={() => setEditing('new')} data-testid="add-role">{t('team.addRole')}</Button>
       </Row>
       {roles.length === 0 ? <Card>{t('team.noRoles')}</Card> : null}

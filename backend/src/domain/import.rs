@@ -1,0 +1,619 @@
+//! Spreadsheet imports: the columns of each importable kind (which are also its empty form),
+//! and the validation of every row against the store, into the new and updated records of an
+//! import's temporary document or the list of every bad row. Pure: the caller reads the file
+//! into text cells and gives the store's roles and employees.
+
+use crate::domain::business::{WageType, MAX_WAGE};
+use crate::domain::invite::same_email;
+use crate::domain::permissions::{Permission, Perms};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashSet};
+use std::str::FromStr;
+use uuid::Uuid;
+
+/// Most data rows one file may hold.
+pub const ROWS_MAX: usize = 5000;
+/// Longest title or name.
+pub const TEXT_MAX: usize = 120;
+/// Longest colour.
+pub const COLOR_MAX: usize = 40;
+/// Longest e-mail address.
+pub const EMAIL_MAX: usize = 254;
+
+/// One column of an import (and of its empty form).
+#[derive(Debug, Clone, Copy)]
+pub struct Column {
+    pub name: &'static str,
+    pub required: bool,
+    /// The example the empty form shows.
+    pub example: &'static str,
+}
+
+const fn col(name: &'static str, required: bool, example: &'static str) -> Column {
+    Column {
+        name,
+        required,
+        example,
+    }
+}
+
+/// The columns of a roles file.
+pub const ROLE_COLUMNS: &[Column] = &[
+    col("title", true, "Barista"),
+    col("color", false, "#2e7d32"),
+    col("requireUserAction", false, "no"),
+    col("swappeable", false, "yes"),
+];
+
+/// The columns of an employees file. `roles` and `permissions` list several values
+/// separated by `;`; `wage` is paid for each of the roles.
+pub const EMPLOYEE_COLUMNS: &[Column] = &[
+    col("email", true, "ana@example.com"),
+    col("fullName", false, "Ana Lima"),
+    col("displayName", false, "Ana"),
+    col("roles", false, "Barista; Cook"),
+    col("wageType", false, "Hourly"),
+    col("wage", false, "14.5"),
+    col("permissions", false, "schedule"),
+];
+
+/// A file read into text cells: its first row, and the rows below it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// What is wrong with one cell (or row) of a file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RowError {
+    /// The row's number in the file (the header is row 1).
+    pub row: usize,
+    /// The column's name.
+    pub column: String,
+    pub text: String,
+}
+
+/// A valid file: the records it adds and the ones it changes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Imported<T> {
+    pub new: Vec<T>,
+    pub update: Vec<T>,
+}
+
+/// A role row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleRow {
+    /// The row's number in the file.
+    pub row: usize,
+    /// The role it changes; `null` for a new role.
+    #[schema(required = true)]
+    pub id: Option<Uuid>,
+    pub title: String,
+    pub color: String,
+    pub require_user_action: bool,
+    pub swappeable: bool,
+}
+
+/// An employee row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmployeeRow {
+    pub row: usize,
+    /// The employee record it changes; `null` for a new (invited) employee.
+    #[schema(required = true)]
+    pub id: Option<Uuid>,
+    pub email: String,
+    #[schema(required = true)]
+    pub full_name: Option<String>,
+    #[schema(required = true)]
+    pub display_name: Option<String>,
+    /// Role ids.
+    pub roles: Vec<Uuid>,
+    /// Hourly or Weekly; `null` keeps an existing record's (a new one is Hourly).
+    #[schema(required = true)]
+    pub wage_type: Option<String>,
+    /// The wage of each role; `null` keeps an existing record's wages.
+    #[schema(required = true)]
+    pub wage: Option<f64>,
+    /// Permission names; `null` keeps an existing record's permissions.
+    #[schema(required = true)]
+    pub permissions: Option<Vec<String>>,
+}
+
+/// A role of the store, as imports match it.
+#[derive(Debug, Clone)]
+pub struct KnownRole {
+    pub id: Uuid,
+    pub title: String,
+}
+
+/// An employee record of the store, as imports match it.
+#[derive(Debug, Clone)]
+pub struct KnownEmployee {
+    pub id: Uuid,
+    pub email: String,
+    pub perms: Perms,
+    /// The store owner's record, which imports never change.
+    pub owner: bool,
+    pub terminated: bool,
+}
+
+/// The default colour of an imported role without one.
+pub const DEFAULT_COLOR: &str = "#1976d2";
+
+fn key(s: &str) -> String {
+    s.trim().to_lowercase().replace([' ', '_'], "")
+}
+
+/// The position of each named column, or the errors of the missing required ones.
+fn columns(table: &Table, cols: &[Column]) -> Result<BTreeMap<&'static str, usize>, Vec<RowError>> {
+    let mut at = BTreeMap::new();
+    for c in cols {
+        if let Some(i) = table.header.iter().position(|h| key(h) == key(c.name)) {
+            at.insert(c.name, i);
+        }
+    }
+    let missing: Vec<RowError> = cols
+        .iter()
+        .filter(|c| c.required && !at.contains_key(c.name))
+        .map(|c| RowError {
+            row: 1,
+            column: c.name.to_string(),
+            text: format!("The column {} is missing.", c.name),
+        })
+        .collect();
+    if missing.is_empty() {
+        Ok(at)
+    } else {
+        Err(missing)
+    }
+}
+
+/// One data row's cells by column name, with its number in the file.
+struct Row<'a> {
+    number: usize,
+    cells: &'a [String],
+    at: &'a BTreeMap<&'static str, usize>,
+    errors: &'a mut Vec<RowError>,
+}
+
+impl Row<'_> {
+    fn text(&self, column: &str) -> &str {
+        self.at
+            .get(column)
+            .and_then(|i| self.cells.get(*i))
+            .map_or("", |s| s.trim())
+    }
+
+    fn fail(&mut self, column: &str, text: impl Into<String>) {
+        self.errors.push(RowError {
+            row: self.number,
+            column: column.to_string(),
+            text: text.into(),
+        });
+    }
+
+    /// A text of at most `max` characters; `required` refuses an empty one.
+    fn bounded(&mut self, column: &str, max: usize, required: bool) -> Option<String> {
+        let v = self.text(column).to_string();
+        if v.is_empty() {
+            if required {
+                self.fail(column, format!("{column} is required."));
+            }
+            return None;
+        }
+        if v.chars().count() > max {
+            self.fail(
+                column,
+                format!("{column} must be at most {max} characters."),
+            );
+            return None;
+        }
+        Some(v)
+    }
+
+    /// yes/no, true/false, 1/0 or x; empty is `default`.
+    fn flag(&mut self, column: &str, default: bool) -> bool {
+        match key(self.text(column)).as_str() {
+            "" => default,
+            "yes" | "y" | "true" | "1" | "x" => true,
+            "no" | "n" | "false" | "0" => false,
+            other => {
+                let text = format!("{column} must be yes or no, not {other:?}.");
+                self.fail(column, text);
+                default
+            }
+        }
+    }
+
+    /// The `;`-separated values of a cell.
+    fn list(&self, column: &str) -> Vec<String> {
+        self.text(column)
+            .split([';', ','])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+/// Walks the data rows (skipping blank ones), numbering them as the file does.
+fn each_row(
+    table: &Table,
+    at: &BTreeMap<&'static str, usize>,
+    errors: &mut Vec<RowError>,
+    mut f: impl FnMut(&mut Row<'_>),
+) {
+    for (i, cells) in table.rows.iter().enumerate() {
+        if cells.iter().all(|c| c.trim().is_empty()) {
+            continue;
+        }
+        let mut row = Row {
+            number: i + 2,
+            cells,
+            at,
+            errors,
+        };
+        f(&mut row);
+    }
+}
+
+fn too_many(table: &Table) -> Option<Vec<RowError>> {
+    (table.rows.len() > ROWS_MAX).then(|| {
+        vec![RowError {
+            row: ROWS_MAX + 2,
+            column: String::new(),
+            text: format!("A file can hold at most {ROWS_MAX} rows."),
+        }]
+    })
+}
+
+/// Validates a roles file against the store's roles: a title already in the store updates
+/// that role, any other adds one.
+pub fn roles(table: &Table, known: &[KnownRole]) -> Result<Imported<RoleRow>, Vec<RowError>> {
+    if let Some(e) = too_many(table) {
+        return Err(e);
+    }
+    let at = columns(table, ROLE_COLUMNS)?;
+    let mut errors = Vec::new();
+    let mut seen = HashSet::new();
+    let mut out = Imported {
+        new: Vec::new(),
+        update: Vec::new(),
+    };
+    each_row(table, &at, &mut errors, |row| {
+        let title = row.bounded("title", TEXT_MAX, true);
+        let color = row
+            .bounded("color", COLOR_MAX, false)
+            .unwrap_or_else(|| DEFAULT_COLOR.to_string());
+        let require_user_action = row.flag("requireUserAction", false);
+        let swappeable = row.flag("swappeable", false);
+        let Some(title) = title else { return };
+        if !seen.insert(key(&title)) {
+            row.fail("title", format!("The role {title} is listed twice."));
+            return;
+        }
+        let id = known
+            .iter()
+            .find(|r| key(&r.title) == key(&title))
+            .map(|r| r.id);
+        let r = RoleRow {
+            row: row.number,
+            id,
+            title,
+            color,
+            require_user_action,
+            swappeable,
+        };
+        if id.is_some() {
+            out.update.push(r);
+        } else {
+            out.new.push(r);
+        }
+    });
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Validates an employees file against the store: an e-mail already in the store updates
+/// that record, any other invites a new employee. Roles are named by their titles; the
+/// permissions must be ones `granter` may hand out.
+pub fn employees(
+    table: &Table,
+    roles: &[KnownRole],
+    known: &[KnownEmployee],
+    granter: Perms,
+) -> Result<Imported<EmployeeRow>, Vec<RowError>> {
+    if let Some(e) = too_many(table) {
+        return Err(e);
+    }
+    let at = columns(table, EMPLOYEE_COLUMNS)?;
+    let mut errors = Vec::new();
+    let mut seen = HashSet::new();
+    let mut out = Imported {
+        new: Vec::new(),
+        update: Vec::new(),
+    };
+    each_row(table, &at, &mut errors, |row| {
+        let email = row.bounded("email", EMAIL_MAX, true);
+        let email = email.filter(|e| {
+            let ok = lettre::Address::from_str(e).is_ok();
+            if !ok {
+                row.fail("email", format!("{e} is not a valid e-mail address."));
+            }
+            ok
+        });
+        let full_name = row.bounded("fullName", TEXT_MAX, false);
+        let display_name = row.bounded("displayName", TEXT_MAX, false);
+        let mut role_ids = Vec::new();
+        for title in row.list("roles") {
+            match roles.iter().find(|r| key(&r.title) == key(&title)) {
+                Some(r) if !role_ids.contains(&r.id) => role_ids.push(r.id),
+                Some(_) => {}
+                None => row.fail("roles", format!("The store has no role {title}.")),
+            }
+        }
+        let wage_type = match key(row.text("wageType")).as_str() {
+            "" => None,
+            "hourly" => Some(WageType::Hourly),
+            "weekly" => Some(WageType::Weekly),
+            other => {
+                row.fail(
+                    "wageType",
+                    format!("wageType must be Hourly or Weekly, not {other:?}."),
+                );
+                None
+            }
+        };
+        let wage = match row.text("wage") {
+            "" => None,
+            raw => match raw.replace(',', ".").parse::<f64>() {
+                Ok(w) if w.is_finite() && (0.0..=MAX_WAGE).contains(&w) => Some(w),
+                _ => {
+                    row.fail(
+                        "wage",
+                        format!("wage must be a number from 0 to {MAX_WAGE}."),
+                    );
+                    None
+                }
+            },
+        };
+        let mut perms = Perms::NONE;
+        let names = row.list("permissions");
+        for name in &names {
+            match Permission::parse(&name.to_lowercase()) {
+                Some(Permission::Owner) | None => {
+                    row.fail(
+                        "permissions",
+                        format!("{name} is not a permission that can be granted."),
+                    );
+                }
+                Some(p) => perms = perms.with(p),
+            }
+        }
+        let Some(email) = email else { return };
+        if !seen.insert(email.to_lowercase()) {
+            row.fail("email", format!("{email} is listed twice."));
+            return;
+        }
+        let existing = known.iter().find(|e| same_email(&e.email, &email));
+        if let Some(e) = existing {
+            if e.owner {
+                row.fail(
+                    "email",
+                    "The owner's record cannot be changed by an import.",
+                );
+                return;
+            }
+            if e.terminated {
+                row.fail(
+                    "email",
+                    format!("{email} was terminated; invite them again instead."),
+                );
+                return;
+            }
+        }
+        let old = existing.map_or(Perms::NONE, |e| e.perms);
+        let listed = !names.is_empty();
+        if listed && !granter.may_grant(old, perms) {
+            row.fail(
+                "permissions",
+                "You don't have permission to grant these permissions.",
+            );
+            return;
+        }
+        let r = EmployeeRow {
+            row: row.number,
+            id: existing.map(|e| e.id),
+            email,
+            full_name,
+            display_name,
+            roles: role_ids,
+            wage_type: wage_type.map(|w| w.as_str().to_string()),
+            wage,
+            permissions: listed.then(|| perms.names()),
+        };
+        if r.id.is_some() {
+            out.update.push(r);
+        } else {
+            out.new.push(r);
+        }
+    });
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(header: &[&str], rows: &[&[&str]]) -> Table {
+        Table {
+            header: header.iter().map(|s| s.to_string()).collect(),
+            rows: rows
+                .iter()
+                .map(|r| r.iter().map(|s| s.to_string()).collect())
+                .collect(),
+        }
+    }
+
+    fn barista() -> KnownRole {
+        KnownRole {
+            id: Uuid::from_u128(1),
+            title: "Barista".into(),
+        }
+    }
+
+    #[test]
+    fn roles_are_new_or_updates_by_title() {
+        let t = table(
+            &["Title", "color", "swappeable"],
+            &[
+                &["barista", "#000", "yes"],
+                &["", "", ""],
+                &["Cook", "", "no"],
+            ],
+        );
+        let got = roles(&t, &[barista()]).expect("valid");
+        assert_eq!(got.update.len(), 1);
+        assert_eq!(got.update[0].id, Some(Uuid::from_u128(1)));
+        assert!(got.update[0].swappeable);
+        assert_eq!(got.new.len(), 1);
+        assert_eq!(got.new[0].title, "Cook");
+        // The blank row is skipped but keeps its number.
+        assert_eq!(got.new[0].row, 4);
+        assert_eq!(got.new[0].color, DEFAULT_COLOR);
+    }
+
+    #[test]
+    fn every_bad_role_row_is_reported_with_its_row_and_column() {
+        let long = "x".repeat(TEXT_MAX + 1);
+        let t = table(
+            &["title", "requireUserAction"],
+            &[
+                &["", "no"],
+                &[&long, "no"],
+                &["Cook", "maybe"],
+                &["cook", ""],
+            ],
+        );
+        let errors = roles(&t, &[]).expect_err("invalid");
+        let at: Vec<(usize, &str)> = errors.iter().map(|e| (e.row, e.column.as_str())).collect();
+        assert_eq!(
+            at,
+            vec![
+                (2, "title"),
+                (3, "title"),
+                (4, "requireUserAction"),
+                (5, "title")
+            ]
+        );
+        assert_eq!(errors[0].text, "title is required.");
+        let missing = roles(&table(&["colour"], &[&["x"]]), &[]).expect_err("no title");
+        assert_eq!(missing[0].row, 1);
+        assert_eq!(missing[0].text, "The column title is missing.");
+    }
+
+    #[test]
+    fn employees_are_matched_by_email_and_checked_cell_by_cell() {
+        let known = vec![
+            KnownEmployee {
+                id: Uuid::from_u128(10),
+                email: "Bo@example.com".into(),
+                perms: Perms::NONE,
+                owner: false,
+                terminated: false,
+            },
+            KnownEmployee {
+                id: Uuid::from_u128(11),
+                email: "owner@example.com".into(),
+                perms: Perms::ALL,
+                owner: true,
+                terminated: false,
+            },
+        ];
+        let cols = &[
+            "email",
+            "fullName",
+            "roles",
+            "wageType",
+            "wage",
+            "permissions",
+        ];
+        let good = table(
+            cols,
+            &[
+                &["ana@example.com", "Ana", "barista", "weekly", "500", ""],
+                &["bo@example.com", "", "", "", "12,5", "schedule"],
+            ],
+        );
+        let got = employees(&good, &[barista()], &known, Perms::OWNER).expect("valid");
+        assert_eq!(got.new[0].roles, vec![Uuid::from_u128(1)]);
+        assert_eq!(got.new[0].wage_type.as_deref(), Some("Weekly"));
+        assert_eq!(got.new[0].permissions, None);
+        assert_eq!(got.update[0].id, Some(Uuid::from_u128(10)));
+        assert_eq!(got.update[0].wage, Some(12.5));
+        assert_eq!(
+            got.update[0].permissions,
+            Some(vec!["schedule".to_string()])
+        );
+
+        let bad = table(
+            cols,
+            &[
+                &["not-an-email", "", "", "", "", ""],
+                &["c@example.com", "", "Chef", "monthly", "-1", "owner"],
+                &["owner@example.com", "", "", "", "", ""],
+                &["d@example.com", "", "", "", "", ""],
+                &["D@example.com", "", "", "", "", ""],
+            ],
+        );
+        let errors = employees(&bad, &[barista()], &known, Perms::OWNER).expect_err("invalid");
+        let at: Vec<(usize, &str)> = errors.iter().map(|e| (e.row, e.column.as_str())).collect();
+        assert_eq!(
+            at,
+            vec![
+                (2, "email"),
+                (3, "roles"),
+                (3, "wageType"),
+                (3, "wage"),
+                (3, "permissions"),
+                (4, "email"),
+                (6, "email"),
+            ]
+        );
+        assert_eq!(errors[1].text, "The store has no role Chef.");
+    }
+
+    #[test]
+    fn a_manager_grants_only_what_they_hold() {
+        let t = table(&["email", "permissions"], &[&["e@example.com", "schedule"]]);
+        let errors = employees(&t, &[], &[], Perms::EMPLOYEE).expect_err("not grantable");
+        assert_eq!(errors[0].column, "permissions");
+        let t = table(
+            &["email", "permissions"],
+            &[&["e@example.com", "availabletime"]],
+        );
+        assert!(employees(&t, &[], &[], Perms::EMPLOYEE).is_ok());
+    }
+
+    #[test]
+    fn a_file_of_too_many_rows_is_refused_whole() {
+        let rows: Vec<Vec<String>> = (0..=ROWS_MAX).map(|_| vec!["x".to_string()]).collect();
+        let t = Table {
+            header: vec!["title".into()],
+            rows,
+        };
+        assert_eq!(roles(&t, &[]).expect_err("too many").len(), 1);
+    }
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/i18n';
+import { tokenState } from '@/modules/auth/states/tokenState';
+import { currentStoreIdState } from '@/modules/stores/states/currentStoreIdState';
+import { renderWithProviders } from '@/test/render';
+import { SheetTools } from './SheetTools';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const role = (row: number, title: string, id: string | null = null) => ({
+  row,
+  id,
+  title,
+  color: '#123456',
+  requireUserAction: false,
+  swappeable: true,
+});
+
+function renderTools() {
+  return renderWithProviders(<SheetTools kind="roles" />, {
+    route: '/team?tab=Role',
+    initializeState: ({ set }) => {
+      set(tokenState, 'tok');
+      set(currentStoreIdState, 's1');
+    },
+  });
+}
+
+const file = () => new File(['title\nCook\n'], 'roles.csv', { type: 'text/csv' });
+
+describe('SheetTools', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('uploads, shows the new and updated rows, and confirms the temporary document', async () => {
+    await i18n.changeLanguage('en');
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(json({ success: true, id: 'doc-1', expires: 0, data: { new: [role(2, 'Cook')], update: [role(3, 'Barista', 'r1')] } }))
+      .mockResolvedValueOnce(json({ data: { created: 1, updated: 1 } }))
+      .mockResolvedValue(json({ data: null }));
+    renderTools();
+    await userEvent.upload(screen.getByTestId('import-roles-file'), file());
+    const review = await screen.findByTestId('import-review');
+    expect(review.textContent).toContain('1 new');
+    expect(review.textContent).toContain('Cook');
+    expect(review.textContent).toContain('1 updated');
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/v1/importRoles');
+    expect((init?.body as FormData).get('storeId')).toBe('s1');
+
+    await userEvent.click(screen.getByTestId('import-confirm'));
+    await waitFor(() => expect(fetch.mock.calls.length).toBeGreaterThanOrEqual(2));
+    const [confirmUrl, confirmInit] = fetch.mock.calls[1]!;
+    expect(confirmUrl).toBe('/api/v1/confirmImportedRoles');
+    expect(JSON.parse(String(confirmInit?.body))).toEqual({ storeId: 's1', tempDocId: 'doc-1' });
+  });
+
+  it('lists every bad row and imports nothing', async () => {
+    await i18n.changeLanguage('en');
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      json(
+        {
+          code: 'invalid_rows',
+          message: 'The file has 2 errors.',
+          details: {
+            errors: [
+              { row: 2, column: 'title', text: 'title is required.' },
+              { row: 4, column: 'swappeable', text: 'swappeable must be yes or no, not "maybe".' },
+            ],
+          },
+        },
+        400,
+      ),
+    );
+    renderTools();
+    await userEvent.upload(screen.getByTestId('import-roles-file'), file());
+    const errors = await screen.findByTestId('import-errors');
+    expect([...errors.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Row 2, title: title is required.',
+      'Row 4, swappeable: swappeable must be yes or no, not "maybe".',
+    ]);
+    expect(screen.queryByTestId('import-confirm')).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

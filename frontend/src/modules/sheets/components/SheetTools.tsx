@@ -1,0 +1,173 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { ApiError } from '@/modules/api/ApiError';
+import { errorText } from '@/modules/api/errors';
+import { useApi } from '@/modules/auth/hooks/useApi';
+import { saveFile, type EmployeeImport, type RoleImport, type RowError } from '@/modules/reports/utils/report';
+import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
+import { Button } from '@/modules/ui/components/Button';
+import { Dialog } from '@/modules/ui/components/Dialog';
+import { Muted, Row, Stack } from '@/modules/ui/components/Layout';
+import { formatNumber } from '@/modules/ui/utils/format';
+
+/** What the team screen imports and exports. */
+export type SheetKind = 'roles' | 'employees';
+
+const CALLS = {
+  roles: { upload: 'importRoles', confirm: 'confirmImportedRoles' },
+  employees: { upload: 'importEmployees', confirm: 'confirmImportedEmployees' },
+} as const;
+
+/** Rows shown of a long list; the counts say how many there are. */
+const SHOWN = 100;
+
+const StyledList = styled.ul`
+  max-height: 40vh;
+  overflow: auto;
+  margin: 0;
+  padding-inline-start: ${({ theme }) => theme.spacing(4)};
+`;
+
+type Pending = { kind: 'ready'; result: RoleImport | EmployeeImport } | { kind: 'bad'; errors: RowError[]; message: string };
+
+/** One row of an import, as the dialog names it. */
+function label(row: RoleImport['data']['new'][number] | EmployeeImport['data']['new'][number]): string {
+  return 'title' in row ? row.title : row.email;
+}
+
+/**
+ * Import (upload, review the new, updated or bad rows, confirm), export and the empty form of
+ * a team list: roles or employees.
+ */
+export function SheetTools({ kind }: { kind: SheetKind }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const snack = useSnackbar();
+  const { storeId, reloadStore, reloadEmployees } = useCurrentStore();
+  const input = useRef<HTMLInputElement>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const lang = i18n.resolvedLanguage;
+  if (!storeId) return null;
+
+  const fallback = (e: unknown, key: string) =>
+    e instanceof ApiError && e.status === 400 && e.message ? errorText(t, e) : t(key);
+
+  const upload = async (file: File) => {
+    setBusy(true);
+    try {
+      const result = await api.importSheet<RoleImport | EmployeeImport>(CALLS[kind].upload, file, file.name, storeId);
+      setPending({ kind: 'ready', result });
+    } catch (e) {
+      const details = e instanceof ApiError ? (e.details as { errors?: RowError[] } | undefined) : undefined;
+      if (details?.errors?.length) {
+        setPending({ kind: 'bad', errors: details.errors, message: errorText(t, e) });
+      } else {
+        snack(fallback(e, `sheets.failedImport.${kind}`), 'error', 'import');
+      }
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const confirm = async (tempDocId: string) => {
+    setBusy(true);
+    try {
+      const done = await api.call(CALLS[kind].confirm, { storeId, tempDocId });
+      snack(t('sheets.imported', { created: done.created, updated: done.updated }), 'success', 'import');
+      setPending(null);
+      await (kind === 'roles' ? reloadStore() : reloadEmployees());
+    } catch (e) {
+      snack(fallback(e, `sheets.failedConfirm.${kind}`), 'error', 'import');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const download = async (path: string, format: 'xlsx' | 'csv') => {
+    try {
+      const { blob, filename } = await api.download(`/stores/${storeId}/${path}`, { format });
+      saveFile(blob, filename);
+    } catch (e) {
+      snack(fallback(e, `sheets.failedExport.${kind}`), 'error', 'export');
+    }
+  };
+
+  return (
+    <>
+      <Row $gap={2} style={{ flexWrap: 'wrap' }}>
+        <input
+          ref={input}
+          type="file"
+          accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          hidden
+          data-testid={`import-${kind}-file`}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
+        <Button $small $variant="secondary" disabled={busy} onClick={() => input.current?.click()} data-testid={`import-${kind}`}>
+          {t('sheets.import')}
+        </Button>
+        <Button $small $variant="secondary" onClick={() => void download(`exports/${kind}`, 'xlsx')} data-testid={`export-${kind}-xlsx`}>
+          {t('sheets.exportAs', { format: 'XLSX' })}
+        </Button>
+        <Button $small $variant="secondary" onClick={() => void download(`exports/${kind}`, 'csv')}>
+          {t('sheets.exportAs', { format: 'CSV' })}
+        </Button>
+        <Button $small $variant="ghost" onClick={() => void download(`forms/${kind}`, 'xlsx')} data-testid={`form-${kind}`}>
+          {t('sheets.emptyForm')}
+        </Button>
+      </Row>
+      {pending?.kind === 'ready' ? (
+        <Dialog
+          title={t(`sheets.review.${kind}`)}
+          onClose={() => setPending(null)}
+          actions={
+            <>
+              <Button $variant="secondary" onClick={() => setPending(null)}>{t('common.cancel')}</Button>
+              <Button disabled={busy} onClick={() => void confirm(pending.result.id)} data-testid="import-confirm">
+                {t('sheets.confirm')}
+              </Button>
+            </>
+          }
+        >
+          <Stack $gap={2} data-testid="import-review">
+            <strong>{t('sheets.newRows', { count: pending.result.data.new.length, n: formatNumber(pending.result.data.new.length, lang) })}</strong>
+            <StyledList>
+              {pending.result.data.new.slice(0, SHOWN).map((r) => <li key={r.row}>{label(r)}</li>)}
+            </StyledList>
+            <strong>{t('sheets.updatedRows', { count: pending.result.data.update.length, n: formatNumber(pending.result.data.update.length, lang) })}</strong>
+            <StyledList>
+              {pending.result.data.update.slice(0, SHOWN).map((r) => <li key={r.row}>{label(r)}</li>)}
+            </StyledList>
+            <Muted>{t('sheets.nothingUntilConfirmed')}</Muted>
+          </Stack>
+        </Dialog>
+      ) : null}
+      {pending?.kind === 'bad' ? (
+        <Dialog
+          title={t('sheets.badRowsTitle')}
+          onClose={() => setPending(null)}
+          actions={<Button onClick={() => setPending(null)}>{t('common.close')}</Button>}
+        >
+          <Stack $gap={2}>
+            <span role="alert">{pending.message}</span>
+            <StyledList data-testid="import-errors">
+              {pending.errors.map((e, i) => (
+                <li key={`${e.row}-${e.column}-${i}`}>
+                  {t('sheets.rowError', { row: formatNumber(e.row, lang), column: e.column, text: e.text })}
+                </li>
+              ))}
+            </StyledList>
+            <Muted>{t('sheets.nothingChanged')}</Muted>
+          </Stack>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
