@@ -77,11 +77,14 @@ export function Sidebar({ badges }: { badges: Record<BadgeKind, number> }) {
   const entries = visibleEntries(SIDEBAR, permissions.names, permissions.isOwner);
   const narrow = (belowLarge || collapsed) && !hovered;
   const current = `${location.pathname}${location.search}`;
-  // Team tabs share a path: the query decides, and no query means the employees tab.
+  // Team tabs share a path: the query decides, and no query means the employees tab. The
+  // templates' entry opens its weekly tab and stays lit on the others.
   const isActive = (path: string) =>
-    path.includes('?')
-      ? current === path || (path === '/team?tab=Employee' && current === '/team')
-      : location.pathname === path;
+    path.startsWith('/schedule/templates')
+      ? location.pathname === '/schedule/templates'
+      : path.includes('?')
+        ? current === path || (path === '/team?tab=Employee' && current === '/team')
+        : location.pathname === path;
 
   return (
     <StyledSidebar

@@ -8,6 +8,7 @@ export type NavIconName =
   | 'home'
   | 'dashboard'
   | 'schedule'
+  | 'templates'
   | 'calendar'
   | 'employees'
   | 'roles'
@@ -41,6 +42,7 @@ export const SIDEBAR: MenuEntry[] = [
   { path: '/home', labelKey: 'nav.home', icon: 'home' },
   { path: '/dashboard', labelKey: 'nav.dashboard', icon: 'dashboard' },
   { path: '/schedule', labelKey: 'nav.schedule', icon: 'schedule' },
+  { path: '/schedule/templates?tab=weekly', labelKey: 'nav.templates', icon: 'templates' },
   { path: '/calendar', labelKey: 'nav.calendar', icon: 'calendar' },
   { path: '/team?tab=Employee', labelKey: 'nav.employees', icon: 'employees' },
   { path: '/team?tab=Role', labelKey: 'nav.roles', icon: 'roles' },

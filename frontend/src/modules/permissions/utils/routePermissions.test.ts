@@ -58,6 +58,7 @@ describe('menus', () => {
       '/home',
       '/dashboard',
       '/schedule',
+      '/schedule/templates?tab=weekly',
       '/calendar',
       '/clock',
       '/clock/now',
@@ -92,6 +93,7 @@ describe('menus', () => {
     expect(paths(moreEntries([], false))).toEqual(['/clock', '/availability', '/more/shiftpoll', '/messages', '/help', '/support', '/settings']);
     expect(paths(moreEntries(['schedule'], false))).toEqual([
       '/home',
+      '/schedule/templates?tab=weekly',
       '/calendar',
       '/clock',
       '/clock/now',
