@@ -249,8 +249,8 @@ impl Text {
 /// time off) which the app shows in the store's zone, and in the English wording as the spec
 /// writes dates (`MM/dd HH:mm`).
 pub mod texts {
-    use super::Text;
     use crate::domain::calendar::{hh_mm, mm_dd};
+    use crate::domain::notification::Text;
     use crate::domain::time_off::Span;
     use chrono::{DateTime, Utc};
     use chrono_tz::Tz;

@@ -16,6 +16,9 @@ use std::fmt;
 /// Most shifts one template holds.
 pub const MAX_SHIFTS: usize = 500;
 
+/// The longest title of a template or of one of its shifts, in characters.
+pub const TITLE_MAX: usize = 120;
+
 /// The spec's text when a template shift's assignee lacks its role.
 pub const ROLE_MISMATCH: &str = "The employee doesn't have the matching role with the template";
 /// The spec's text for an update of a missing template.

@@ -1,6 +1,6 @@
 //! Writing tables as XLSX workbooks and CSV files.
 
-use crate::sheets::{Cell, Table};
+use crate::sheets::table::{Cell, Table};
 use rust_xlsxwriter::{Format as CellFormat, Workbook, XlsxError};
 
 /// A workbook with one sheet per table, a bold frozen header row and fitted columns.

@@ -1,7 +1,6 @@
 //! `createRangeTemplate`: a weekly or daily template made from shifts of the board, each kept
 //! as the local times it has in the week or day it was saved from.
 
-use super::{announce, checked, TemplateView};
 use crate::db::models::template::Template;
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId, TemplateId};
 use crate::domain::schedule;
@@ -10,6 +9,7 @@ use crate::error::{AppError, AppResult};
 use crate::store::command::{Command, Effects, Reply, Write};
 use crate::store::shifts::Caller;
 use crate::store::state::StoreState;
+use crate::store::templates::shared::{announce, checked, TemplateView};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
 

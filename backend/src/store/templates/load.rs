@@ -5,7 +5,6 @@
 //! and ones that can no longer be made (a role or employee gone, outside the planning window)
 //! are skipped and reported as `invalid`.
 
-use super::find;
 use crate::db::models::shift::Shift;
 use crate::domain::audience::Audience;
 use crate::domain::calendar;
@@ -18,6 +17,7 @@ use crate::messages;
 use crate::store::command::{Command, Effects, Reply, Write};
 use crate::store::shifts::{assignee_facts, plannable, AssigneeFacts, Caller};
 use crate::store::state::StoreState;
+use crate::store::templates::shared::find;
 use crate::store::views::ShiftView;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;

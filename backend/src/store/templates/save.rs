@@ -1,6 +1,5 @@
 //! Creating, changing and deleting templates.
 
-use super::{announce, checked, find, TemplateView};
 use crate::db::models::template::Template;
 use crate::domain::ids::TemplateId;
 use crate::domain::template::{Kind, TemplateShift};
@@ -8,6 +7,7 @@ use crate::error::{AppError, AppResult};
 use crate::store::command::{Command, Effects, Reply, Write};
 use crate::store::shifts::Caller;
 use crate::store::state::StoreState;
+use crate::store::templates::shared::{announce, checked, find, TemplateView};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
