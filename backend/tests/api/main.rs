@@ -6,6 +6,7 @@ mod bursts;
 mod calls;
 mod chat;
 mod clock;
+mod config;
 mod delivery;
 mod demo;
 mod employees;
