@@ -14,6 +14,7 @@ pub mod files;
 pub mod jobs;
 pub mod mail;
 pub mod messages;
+pub mod readiness;
 pub mod realtime;
 pub mod seed;
 pub mod startup;

@@ -11,7 +11,7 @@ use crate::jobs::{self, push::Pusher};
 use crate::mail::Mailer;
 use crate::realtime::{self, Gateway, Realtime, RealtimeConfig};
 use actix_files::{Files, NamedFile};
-use actix_web::dev::{fn_service, Server, Service as _, ServiceRequest, ServiceResponse};
+use actix_web::dev::{fn_service, ServerHandle, Service as _, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{Compress, DefaultHeaders};
 use actix_web::{web, App, HttpServer};
@@ -43,7 +43,8 @@ fn assemble(settings: Settings) -> Result<(web::Data<AppState>, Arc<Realtime>), 
 /// A server bound to its port, ready to run.
 pub struct Application {
     port: u16,
-    server: Server,
+    server: actix_web::rt::task::JoinHandle<std::io::Result<()>>,
+    handle: ServerHandle,
     state: web::Data<AppState>,
 }
 
@@ -55,11 +56,39 @@ impl Application {
         let openapi = web::Data::new(api::openapi::build(calls.registry()));
         let gateway = web::Data::new(Gateway::new(realtime.clone(), calls.clone()));
         let calls = web::Data::new(calls);
+        let readiness = realtime.readiness.clone();
+        let listener = TcpListener::bind(&state.settings.bind)
+            .map_err(|e| format!("cannot listen on {}: {e}", state.settings.bind))?;
+        let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+        let server_state = state.clone();
+        let ready = web::Data::from(readiness.clone());
+        let settings = server_state.settings.clone();
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(security_headers(&settings))
+                .wrap(TracingLogger::default())
+                .app_data(server_state.clone())
+                .app_data(calls.clone())
+                .app_data(openapi.clone())
+                .app_data(gateway.clone())
+                .app_data(ready.clone())
+                .configure(api::routes)
+                .configure(realtime::routes)
+                .configure(|cfg| static_files(cfg, &server_state.settings))
+        })
+        .shutdown_timeout(10)
+        .listen(listener)
+        .map_err(|e| e.to_string())?
+        .run();
+        // Served from now on, so `/ready` answers (503) while the migrations run.
+        let handle = server.handle();
+        let server = actix_web::rt::spawn(server);
         let migrate_db = state.db.clone();
         migrate_db
             .run(db::run_migrations)
             .await
             .map_err(|e| format!("cannot migrate the database: {e}"))?;
+        readiness.migrated();
         if state.settings.seed_demo {
             crate::seed::run(&state.db, &state.stores)
                 .await
@@ -123,30 +152,10 @@ impl Application {
             state.sessions.clone(),
             state.settings.database_url.clone(),
         );
-        let listener = TcpListener::bind(&state.settings.bind)
-            .map_err(|e| format!("cannot listen on {}: {e}", state.settings.bind))?;
-        let port = listener.local_addr().map_err(|e| e.to_string())?.port();
-        let server_state = state.clone();
-        let settings = server_state.settings.clone();
-        let server = HttpServer::new(move || {
-            App::new()
-                .wrap(security_headers(&settings))
-                .wrap(TracingLogger::default())
-                .app_data(server_state.clone())
-                .app_data(calls.clone())
-                .app_data(openapi.clone())
-                .app_data(gateway.clone())
-                .configure(api::routes)
-                .configure(realtime::routes)
-                .configure(|cfg| static_files(cfg, &server_state.settings))
-        })
-        .shutdown_timeout(10)
-        .listen(listener)
-        .map_err(|e| e.to_string())?
-        .run();
         Ok(Application {
             port,
             server,
+            handle,
             state,
         })
     }
@@ -161,7 +170,8 @@ impl Application {
 
     /// Serves until the process is asked to stop (SIGINT/SIGTERM), then drains connections.
     pub async fn run(self) -> std::io::Result<()> {
-        self.server.await
+        let _ = &self.handle;
+        self.server.await.map_err(std::io::Error::other)?
     }
 }
 

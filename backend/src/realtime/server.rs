@@ -71,6 +71,8 @@ pub struct Realtime {
     /// This process among the others, in presence announcements.
     pub node: uuid::Uuid,
     presence_seq: AtomicU64,
+    /// Whether this node should be sent work; the listener keeps its part of it.
+    pub readiness: Arc<crate::readiness::Readiness>,
 }
 
 impl Realtime {
@@ -85,6 +87,7 @@ impl Realtime {
             tasks_taken: AtomicBool::new(false),
             node: uuid::Uuid::new_v4(),
             presence_seq: AtomicU64::new(1),
+            readiness: Arc::default(),
         })
     }
 

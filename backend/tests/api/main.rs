@@ -20,6 +20,7 @@ mod membership;
 mod outbox;
 mod pool;
 mod push;
+mod readiness;
 mod requests;
 mod roles;
 mod sessions;
