@@ -45,12 +45,15 @@ pub struct Application {
     port: u16,
     server: actix_web::rt::task::JoinHandle<std::io::Result<()>>,
     handle: ServerHandle,
+    metrics_port: Option<u16>,
     state: web::Data<AppState>,
 }
 
 impl Application {
     /// Runs the migrations, binds the listener and builds the server.
     pub async fn build(settings: Settings) -> Result<Application, String> {
+        // Installed before anything records, so no event is lost.
+        crate::monitoring::recorder();
         let (state, realtime) = assemble(settings)?;
         let calls = Calls::new(api::registry(), state.clone());
         let openapi = web::Data::new(api::openapi::build(calls.registry()));
@@ -145,6 +148,14 @@ impl Application {
         state
             .sessions
             .on_end(Arc::new(move |ended| closer.end_sessions(ended)));
+        let metrics_port = match &state.settings.metrics_bind {
+            Some(bind) => Some(crate::monitoring::serve(
+                bind,
+                state.db.clone(),
+                realtime.clone(),
+            )?),
+            None => None,
+        };
         realtime::delivery::start(
             realtime,
             state.db.clone(),
@@ -156,12 +167,18 @@ impl Application {
             port,
             server,
             handle,
+            metrics_port,
             state,
         })
     }
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The port of `GET /metrics`, when `METRICS_BIND` is set.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics_port
     }
 
     pub fn state(&self) -> web::Data<AppState> {

@@ -85,7 +85,15 @@ async fn dispatch(
     let bearer = state.sessions.bearer(&req).await?;
     // The peer address, not a forwarded header: a header is the caller's to forge.
     let client = req.peer_addr().map(|a| a.ip());
-    let reply = calls.invoke(&name, bearer, client, payload).await?;
+    let reply = calls
+        .invoke(
+            crate::calls::Transport::Http,
+            &name,
+            bearer,
+            client,
+            payload,
+        )
+        .await?;
     Ok(HttpResponse::Ok().json(reply))
 }
 

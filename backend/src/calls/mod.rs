@@ -49,13 +49,48 @@ impl Calls {
     /// Runs the named call for the caller with `bearer`, from `client` when known.
     pub async fn invoke(
         &self,
+        transport: Transport,
         name: &str,
         bearer: Bearer,
         client: Option<IpAddr>,
         payload: Value,
     ) -> AppResult<Value> {
-        self.registry
+        let began = std::time::Instant::now();
+        let result = self
+            .registry
             .invoke(self.state.clone(), name, bearer, client, payload)
-            .await
+            .await;
+        let status = match &result {
+            Ok(_) => 200,
+            Err(e) => e.kind.status().as_u16(),
+        };
+        // Only registered names become labels: a caller cannot grow the series.
+        let call = self.registry.known(name).unwrap_or("unknown");
+        metrics::histogram!(
+            "clockto_call_duration_seconds",
+            "transport" => transport.as_str(),
+            "call" => call,
+            "status" => status.to_string(),
+        )
+        .record(began.elapsed().as_secs_f64());
+        result
+    }
+}
+
+/// How a call arrived, as its latency is labelled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    /// `POST /api/v1/<call>`.
+    Http,
+    /// The socket's `call` event.
+    Socket,
+}
+
+impl Transport {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Transport::Http => "http",
+            Transport::Socket => "socket",
+        }
     }
 }

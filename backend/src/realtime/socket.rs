@@ -375,7 +375,16 @@ async fn call(
         Err(e) => return error_reply(&e),
     };
     let calls = state.calls.clone();
-    match calls.invoke(name, bearer, session.peer, payload).await {
+    match calls
+        .invoke(
+            crate::calls::Transport::Socket,
+            name,
+            bearer,
+            session.peer,
+            payload,
+        )
+        .await
+    {
         Ok(reply) => reply,
         Err(e) => error_reply(&e),
     }

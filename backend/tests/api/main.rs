@@ -17,6 +17,7 @@ mod helpers;
 mod isolation;
 mod jobs;
 mod membership;
+mod metrics;
 mod outbox;
 mod pool;
 mod push;

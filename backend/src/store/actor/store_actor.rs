@@ -183,6 +183,8 @@ impl StoreActor {
             let Some(state) = self.state.as_mut() else {
                 return;
             };
+            metrics::histogram!("clockto_actor_mailbox_depth").record(self.queue.len() as f64);
+            let planning = std::time::Instant::now();
             let now = Utc::now();
             let base = state.version();
             let mut items = Vec::new();
@@ -203,6 +205,8 @@ impl StoreActor {
                     Err(e) => items.push((pending, Some(e))),
                 }
             }
+            metrics::histogram!("clockto_actor_planning_seconds")
+                .record(planning.elapsed().as_secs_f64());
             if effects.iter().all(Effects::is_empty) {
                 // Nothing to write. A refusal may rest on a change made outside this actor
                 // (another process, or a call that writes directly): answer only once the
@@ -238,13 +242,18 @@ impl StoreActor {
     fn commit(&mut self, batch: InFlight, effects: Vec<Effects>, ctx: &mut Context<Self>) {
         self.committing = true;
         let (db, id, expected) = (self.db.clone(), self.id, batch.base);
+        metrics::histogram!("clockto_commit_batch_size").record(batch.items.len() as f64);
         let write = async move {
-            db.run(move |conn| {
-                let refs: Vec<&Effects> = effects.iter().collect();
-                let result = persist::persist(conn, id, expected, &refs, Utc::now());
-                Ok((result, effects))
-            })
-            .await
+            let began = std::time::Instant::now();
+            let outcome = db
+                .run(move |conn| {
+                    let refs: Vec<&Effects> = effects.iter().collect();
+                    let result = persist::persist(conn, id, expected, &refs, Utc::now());
+                    Ok((result, effects))
+                })
+                .await;
+            metrics::histogram!("clockto_commit_seconds").record(began.elapsed().as_secs_f64());
+            outcome
         };
         ctx.spawn(write.into_actor(self).map(move |result, act, ctx| {
             act.committing = false;
@@ -279,6 +288,7 @@ impl StoreActor {
             }
             Ok((Err(PersistError::Stale), _)) => {
                 // Another process changed the store: reload and plan the batch again.
+                metrics::counter!("clockto_stale_reloads_total").increment(1);
                 self.rollback(undo, base);
                 for (mut pending, _) in items.into_iter().rev() {
                     pending.retries += 1;
