@@ -14,10 +14,14 @@ use actix_files::{Files, NamedFile};
 use actix_web::dev::{fn_service, ServerHandle, Service as _, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{Compress, DefaultHeaders};
+use actix_web::HttpMessage as _;
 use actix_web::{web, App, HttpServer};
 use std::net::TcpListener;
 use std::sync::Arc;
-use tracing_actix_web::TracingLogger;
+use tracing_actix_web::{RequestId, TracingLogger};
+
+/// The response header naming the request's id, as its log lines do.
+static REQUEST_ID: header::HeaderName = header::HeaderName::from_static("x-request-id");
 
 /// Builds the calls' state and the realtime server, wired so that every commit of a store
 /// actor is published to this node's sockets and starts its mail and push delivery.
@@ -69,6 +73,21 @@ impl Application {
         let server = HttpServer::new(move || {
             App::new()
                 .wrap(security_headers(&settings))
+                .wrap_fn(|req, srv| {
+                    // The id the request's log lines carry, for a report to name.
+                    let id = req
+                        .extensions()
+                        .get::<RequestId>()
+                        .and_then(|id| HeaderValue::from_str(&id.to_string()).ok());
+                    let answer = srv.call(req);
+                    async move {
+                        let mut res = answer.await?;
+                        if let Some(id) = id {
+                            res.headers_mut().insert(REQUEST_ID.clone(), id);
+                        }
+                        Ok(res)
+                    }
+                })
                 .wrap(TracingLogger::default())
                 .app_data(server_state.clone())
                 .app_data(calls.clone())

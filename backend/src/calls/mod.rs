@@ -55,17 +55,33 @@ impl Calls {
         client: Option<IpAddr>,
         payload: Value,
     ) -> AppResult<Value> {
+        use tracing::Instrument as _;
         let began = std::time::Instant::now();
+        // Only registered names become labels: a caller cannot grow the series.
+        let call = self.registry.known(name).unwrap_or("unknown");
+        let user = match &bearer {
+            Bearer::User(user, _) => Some(user.to_string()),
+            _ => None,
+        };
+        // The store as the caller named it, when it is an id (a log line takes no free text).
+        let store = ["storeId", "store"]
+            .iter()
+            .find_map(|key| payload.get(*key)?.as_str()?.parse::<uuid::Uuid>().ok());
+        let span = tracing::info_span!(
+            "call",
+            call,
+            store = store.map(tracing::field::display),
+            user = user.map(tracing::field::display),
+        );
         let result = self
             .registry
             .invoke(self.state.clone(), name, bearer, client, payload)
+            .instrument(span)
             .await;
         let status = match &result {
             Ok(_) => 200,
             Err(e) => e.kind.status().as_u16(),
         };
-        // Only registered names become labels: a caller cannot grow the series.
-        let call = self.registry.known(name).unwrap_or("unknown");
         metrics::histogram!(
             "clockto_call_duration_seconds",
             "transport" => transport.as_str(),

@@ -16,6 +16,7 @@ mod health;
 mod helpers;
 mod isolation;
 mod jobs;
+mod logs;
 mod membership;
 mod metrics;
 mod outbox;

@@ -39,6 +39,9 @@ pub struct Pending {
     pub cmd: Box<dyn Command>,
     pub reply: oneshot::Sender<AppResult<Reply>>,
     retries: u8,
+    /// The span of the request that sent it: the actor's work for it logs under the
+    /// request's id, call, store and user.
+    span: tracing::Span,
 }
 
 impl Pending {
@@ -49,6 +52,7 @@ impl Pending {
                 cmd,
                 reply,
                 retries: 0,
+                span: tracing::Span::current(),
             },
             rx,
         )
@@ -194,7 +198,20 @@ impl StoreActor {
                 let Some(pending) = self.queue.pop_front() else {
                     break;
                 };
-                match plan_guarded(pending.cmd.as_ref(), state, now) {
+                let planned = pending.span.in_scope(|| {
+                    let planned = plan_guarded(pending.cmd.as_ref(), state, now);
+                    match &planned {
+                        Ok(effects) => tracing::debug!(
+                            store = %self.id,
+                            writes = effects.writes.len(),
+                            events = effects.events.len(),
+                            "planned"
+                        ),
+                        Err(e) => tracing::debug!(store = %self.id, code = e.code, "refused"),
+                    }
+                    planned
+                });
+                match planned {
                     Ok(planned) => {
                         undo.extend(planned.writes.iter().map(|w| state.apply(w)));
                         // Later commands of the batch see the versions its events will take.
@@ -304,7 +321,11 @@ impl StoreActor {
                 self.reload(ctx);
             }
             Ok((Err(PersistError::Failed(e)), _)) | Err(e) => {
-                tracing::warn!(store = %self.id, error = %e, "batch did not commit");
+                for (pending, _) in &items {
+                    pending.span.in_scope(|| {
+                        tracing::warn!(store = %self.id, error = %e, "batch did not commit");
+                    });
+                }
                 self.rollback(undo, base);
                 for (pending, error) in items {
                     pending.answer(Err(error.unwrap_or_else(|| e.duplicate())));
