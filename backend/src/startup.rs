@@ -50,6 +50,7 @@ pub struct Application {
     server: actix_web::rt::task::JoinHandle<std::io::Result<()>>,
     handle: ServerHandle,
     metrics_port: Option<u16>,
+    drain: Drain,
     state: web::Data<AppState>,
 }
 
@@ -59,9 +60,14 @@ impl Application {
         // Installed before anything records, so no event is lost.
         crate::monitoring::recorder();
         let (state, realtime) = assemble(settings)?;
-        let calls = Calls::new(api::registry(), state.clone());
+        let calls = Calls::new(api::registry(), state.clone(), realtime.readiness.clone());
         let openapi = web::Data::new(api::openapi::build(calls.registry()));
         let gateway = web::Data::new(Gateway::new(realtime.clone(), calls.clone()));
+        let drain = Drain {
+            calls: calls.clone(),
+            realtime: realtime.clone(),
+            grace: state.settings.drain_grace,
+        };
         let calls = web::Data::new(calls);
         let readiness = realtime.readiness.clone();
         let listener = TcpListener::bind(&state.settings.bind)
@@ -98,7 +104,9 @@ impl Application {
                 .configure(realtime::routes)
                 .configure(|cfg| static_files(cfg, &server_state.settings))
         })
-        .shutdown_timeout(10)
+        // A drain stops the server itself, on SIGTERM or SIGINT.
+        .disable_signals()
+        .shutdown_timeout(state.settings.drain_grace.as_secs().max(1))
         .listen(listener)
         .map_err(|e| e.to_string())?
         .run();
@@ -187,6 +195,7 @@ impl Application {
             server,
             handle,
             metrics_port,
+            drain,
             state,
         })
     }
@@ -205,9 +214,57 @@ impl Application {
     }
 
     /// Serves until the process is asked to stop (SIGINT/SIGTERM), then drains connections.
+    /// On SIGTERM (or SIGINT) the node drains: see [`Drain::run`].
     pub async fn run(self) -> std::io::Result<()> {
-        let _ = &self.handle;
+        let (drain, handle) = (self.drain, self.handle);
+        actix_web::rt::spawn(async move {
+            if stop_signal().await {
+                drain.run(handle).await;
+            }
+        });
         self.server.await.map_err(std::io::Error::other)?
+    }
+}
+
+/// Waits for SIGTERM or SIGINT; false if they cannot be listened for.
+async fn stop_signal() -> bool {
+    use tokio::signal::unix::{signal, SignalKind};
+    let (Ok(mut term), Ok(mut int)) = (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    ) else {
+        tracing::warn!("cannot listen for stop signals");
+        return false;
+    };
+    tokio::select! {
+        _ = term.recv() => true,
+        _ = int.recv() => true,
+    }
+}
+
+/// What a node leaving the cluster does.
+struct Drain {
+    calls: Calls,
+    realtime: Arc<Realtime>,
+    grace: std::time::Duration,
+}
+
+impl Drain {
+    /// `/ready` answers 503 and new sockets and calls are refused; the calls under way finish
+    /// (their commands are committed by the store actors before they are answered); every
+    /// socket is closed so its client reconnects to another node and resumes with `since`;
+    /// the server stops, all within the grace period.
+    async fn run(self, server: ServerHandle) {
+        let began = std::time::Instant::now();
+        self.realtime.readiness.drain();
+        tracing::info!(grace = ?self.grace, "draining");
+        while self.calls.in_flight() > 0 && began.elapsed() < self.grace {
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        let unfinished = self.calls.in_flight();
+        let sockets = self.realtime.hand_over();
+        tracing::info!(sockets, unfinished, elapsed = ?began.elapsed(), "drained; stopping");
+        server.stop(true).await;
     }
 }
 

@@ -16,6 +16,7 @@ pub use registry::Registry;
 pub use state::AppState;
 
 use crate::auth::Bearer;
+use crate::error::AppError;
 use crate::error::AppResult;
 use actix_web::web;
 use serde_json::Value;
@@ -27,14 +28,38 @@ use std::sync::Arc;
 pub struct Calls {
     registry: Arc<Registry>,
     state: web::Data<AppState>,
+    /// A draining node takes no new calls.
+    readiness: Arc<crate::readiness::Readiness>,
+    /// Calls running now, which a drain lets finish.
+    in_flight: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+/// Counts a call as running until it is dropped.
+struct Running(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 impl Calls {
-    pub fn new(registry: Registry, state: web::Data<AppState>) -> Calls {
+    pub fn new(
+        registry: Registry,
+        state: web::Data<AppState>,
+        readiness: Arc<crate::readiness::Readiness>,
+    ) -> Calls {
         Calls {
             registry: Arc::new(registry),
             state,
+            readiness,
+            in_flight: Arc::default(),
         }
+    }
+
+    /// How many calls are running.
+    pub fn in_flight(&self) -> usize {
+        self.in_flight.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// What calls use of the server.
@@ -56,6 +81,13 @@ impl Calls {
         payload: Value,
     ) -> AppResult<Value> {
         use tracing::Instrument as _;
+        self.in_flight
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let _running = Running(self.in_flight.clone());
+        if self.readiness.is_draining() {
+            // The client tries again, through the load balancer, on another node.
+            return Err(AppError::unavailable("the node is draining"));
+        }
         let began = std::time::Instant::now();
         // Only registered names become labels: a caller cannot grow the series.
         let call = self.registry.known(name).unwrap_or("unknown");

@@ -126,6 +126,17 @@ impl Realtime {
         }
     }
 
+    /// Closes every connection of a draining node without a Socket.IO DISCONNECT, so each
+    /// client reconnects by itself (through the load balancer, to another node) and rejoins
+    /// its store with `since`, missing nothing.
+    pub fn hand_over(&self) -> usize {
+        let sessions: Vec<Arc<Session>> = self.lock_sessions().values().cloned().collect();
+        for session in &sessions {
+            self.terminate(session);
+        }
+        sessions.len()
+    }
+
     /// Disconnects the sockets of ended sign-in sessions: each is told (a Socket.IO
     /// DISCONNECT, so the client does not reconnect by itself), leaves every room at once, and
     /// its connection is closed after [`END_GRACE`], by which time the client has normally

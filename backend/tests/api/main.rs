@@ -9,6 +9,7 @@ mod clock;
 mod config;
 mod delivery;
 mod demo;
+mod drain;
 mod employees;
 mod files;
 mod headers;
