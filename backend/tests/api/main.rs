@@ -2,6 +2,7 @@
 
 mod accounts;
 mod announcements;
+mod backup;
 mod bursts;
 mod calls;
 mod chat;
