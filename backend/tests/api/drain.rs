@@ -2,7 +2,8 @@
 //! committed, its sockets are closed without a DISCONNECT (so clients reconnect), and a
 //! client that rejoins on the other node with `since` gets every change it had not seen.
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, TestApp};
+use crate::readiness::wait_ready;
 use crate::stores::create_store;
 use awc::ws::{Frame, Message};
 use diesel::RunQueryDsl;
@@ -97,12 +98,17 @@ fn record(versions: &Rc<RefCell<Vec<i64>>>, body: &str) {
     }
 }
 
-#[actix_web::test]
-async fn sigterm_mid_load_loses_no_acknowledged_edit_and_clients_resume_on_the_other_node() {
-    // Node B runs in this process; node A is the server binary on the same database.
-    let b = spawn_app().await;
-    let owner = b.create_user("owner.drain@example.com");
-    let store = create_store(&b, &owner, "Drain").await;
+/// Starts the server binary as a second node on `b`'s database: the process, its port, its
+/// further log lines and the lines so far.
+fn start_node(
+    b: &TestApp,
+) -> (
+    std::process::Child,
+    u16,
+    std::sync::mpsc::Receiver<String>,
+    Vec<String>,
+    tempfile::TempDir,
+) {
     let dir = tempfile::tempdir().expect("dir");
     let mut child = Command::new(env!("CARGO_BIN_EXE_backend"))
         .env("DATABASE_URL", &b.db_url)
@@ -134,6 +140,16 @@ async fn sigterm_mid_load_loses_no_acknowledged_edit_and_clients_resume_on_the_o
             break port;
         }
     };
+    (child, port, rx, log, dir)
+}
+
+#[actix_web::test]
+async fn sigterm_mid_load_loses_no_acknowledged_edit_and_clients_resume_on_the_other_node() {
+    // Node B runs in this process; node A is the server binary on the same database.
+    let b = spawn_app().await;
+    let owner = b.create_user("owner.drain@example.com");
+    let store = create_store(&b, &owner, "Drain").await;
+    let (mut child, port, rx, mut log, _dir) = start_node(&b);
     let a = format!("http://127.0.0.1:{port}");
     let client = awc::Client::builder()
         .timeout(Duration::from_secs(10))
@@ -274,4 +290,92 @@ async fn sigterm_mid_load_loses_no_acknowledged_edit_and_clients_resume_on_the_o
     }
     assert!(all.len() >= acked.len());
     resumed.task.abort();
+}
+
+#[actix_web::test]
+async fn a_draining_node_is_not_ready_refuses_new_calls_and_finishes_the_one_under_way() {
+    let b = spawn_app().await;
+    let owner = b.create_user("owner.drain2@example.com");
+    let store = create_store(&b, &owner, "Drain").await;
+    let (mut child, port, _rx, _log, _dir) = start_node(&b);
+    let a = format!("http://127.0.0.1:{port}");
+    let client = awc::Client::builder()
+        .timeout(Duration::from_secs(20))
+        .finish();
+    wait_ready(&client, &a, 200, "ready").await;
+
+    // Hold the roles table, so a call creating a role stays under way.
+    let url = b.db_url.clone();
+    let (locked_tx, locked_rx) = std::sync::mpsc::channel::<()>();
+    let (release_tx, release_rx) = std::sync::mpsc::channel::<()>();
+    let holder = std::thread::spawn(move || {
+        use diesel::Connection;
+        let mut conn = diesel::PgConnection::establish(&url).expect("connect");
+        conn.transaction::<_, diesel::result::Error, _>(|conn| {
+            diesel::sql_query("LOCK TABLE roles IN ACCESS EXCLUSIVE MODE").execute(conn)?;
+            locked_tx.send(()).expect("tell");
+            let _ = release_rx.recv();
+            Ok(())
+        })
+        .expect("lock");
+    });
+    locked_rx.recv().expect("locked");
+    let body = json!({ "store": store, "roleData": { "title": "Under way", "color": "#123456" } });
+    let under_way = client
+        .post(format!("{a}/api/v1/createRole"))
+        .bearer_auth(&owner.token)
+        .send_json(&body);
+    let under_way = actix_web::rt::spawn(async move {
+        let mut res = under_way.await.expect("answer");
+        let reply: Value = res.json().await.expect("json");
+        (res.status().as_u16(), reply)
+    });
+    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+
+    let kill = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(kill.success());
+    wait_ready(&client, &a, 503, "draining").await;
+    let health = client
+        .get(format!("{a}/health"))
+        .send()
+        .await
+        .expect("health");
+    assert_eq!(health.status(), 200, "alive while draining");
+    let refused = client
+        .post(format!("{a}/api/v1/createRole"))
+        .bearer_auth(&owner.token)
+        .send_json(&body)
+        .await
+        .expect("answer");
+    assert_eq!(refused.status(), 503);
+    let socket = client
+        .get(format!("{a}/socket.io/?EIO=4&transport=polling"))
+        .send()
+        .await
+        .expect("answer");
+    assert_eq!(socket.status(), 503, "no new socket");
+
+    release_tx.send(()).expect("release");
+    holder.join().expect("holder");
+    let (status, reply) = under_way.await.expect("call");
+    assert_eq!(status, 200, "{reply}");
+    let status = actix_web::web::block(move || child.wait())
+        .await
+        .expect("block")
+        .expect("wait");
+    assert!(status.success(), "{status}");
+    let id = reply["data"]["id"].as_str().expect("id").to_string();
+    #[derive(diesel::QueryableByName)]
+    struct N {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    let n = diesel::sql_query(format!("SELECT count(*) AS n FROM roles WHERE id = '{id}'"))
+        .get_result::<N>(&mut b.conn())
+        .expect("count")
+        .n;
+    assert_eq!(n, 1, "the call under way was committed");
 }
