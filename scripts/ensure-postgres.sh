@@ -2,8 +2,10 @@
 # Makes sure a Postgres answers and prints the admin URL to use.
 # - DATABASE_ADMIN_URL set: used as it is.
 # - A server on 127.0.0.1:5432 with trust auth for "postgres": used.
-# - Otherwise a private cluster is started under data/pg on port 5439 (Debian's postgresql
-#   package is installed when initdb is missing).
+# - Otherwise a private cluster is started on port 5439 (Debian's postgresql package is
+#   installed when initdb is missing): under data/pg, or, run as root, in the postgres user's
+#   home (/var/lib/postgresql/clockto/<checkout>), since the cluster runs as that user and
+#   may not reach into the checkout (a clone in /root, whose home is drwx------).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,13 +26,23 @@ if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ]; then
   PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 fi
 
-DATA="$PWD/data/pg"
 PORT=5439
 URL="postgres://postgres@127.0.0.1:$PORT/postgres"
-as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-if [ ! -f "$DATA/PG_VERSION" ]; then
+if [ "$(id -u)" = 0 ]; then
+  # One cluster per checkout, named by its path, in a folder the postgres user owns.
+  PGHOME=$(getent passwd postgres | cut -d: -f6)
+  DATA="$PGHOME/clockto/$(printf '%s' "$PWD" | sha256sum | cut -c1-16)"
+  # From / : the postgres user may not be able to enter the checkout.
+  as_pg() { (cd / && runuser -u postgres -- "$@"); }
+  if [ ! -f "$DATA/PG_VERSION" ]; then
+    install -d -m 0700 -o postgres "$PGHOME/clockto" "$DATA"
+  fi
+else
+  DATA="$PWD/data/pg"
+  as_pg() { "$@"; }
   mkdir -p "$DATA"
-  [ "$(id -u)" = 0 ] && chown -R postgres "$DATA"
+fi
+if [ ! -f "$DATA/PG_VERSION" ]; then
   as_pg "$PGBIN/initdb" -D "$DATA" -U postgres --auth=trust >&2
 fi
 if ! answers "$URL"; then

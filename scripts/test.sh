@@ -61,6 +61,12 @@ api_fuzz() {
   tests/openapi/run.sh
 }
 
+# The first run on a fresh machine: from a clone in a 0700 home folder, inside a network
+# namespace where nothing answers on 5432, the private cluster starts and serves the demo.
+first_run() {
+  cargo build -p backend && tests/first-run/run.sh
+}
+
 web_e2e() {
   if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
     echo "installing chromium..." >&2
@@ -72,6 +78,7 @@ web_e2e() {
 
 suite "backend tests" backend_tests
 suite "realtime tests" realtime_tests
+suite "first run (private cluster)" first_run
 suite "API: generated inputs (schemathesis)" api_fuzz
 suite "fuzzing (cargo fuzz)" fuzzing
 suite "web app: lint, types, unit tests, build" web_checks

@@ -16,6 +16,12 @@ pub struct Settings {
     pub database_connect_timeout: Duration,
     /// `BIND`: host:port to listen on.
     pub bind: String,
+    /// `METRICS_BIND`: host:port of the Prometheus endpoint (`GET /metrics`); unset, there is
+    /// none. Kept apart from `BIND` so it is never public.
+    pub metrics_bind: Option<String>,
+    /// `DRAIN_GRACE_MS`: after SIGTERM, how long the node may take to finish its work and
+    /// hand its sockets over before it exits.
+    pub drain_grace: Duration,
     /// `JWT_SECRET`: signing key of session tokens. When unset a random one is generated and
     /// kept in `DATA_DIR/jwt_secret` so tokens survive restarts.
     pub jwt_secret: String,
@@ -135,6 +141,8 @@ impl std::fmt::Debug for Settings {
         f.debug_struct("Settings")
             .field("database_pool_size", &self.database_pool_size)
             .field("bind", &self.bind)
+            .field("metrics_bind", &self.metrics_bind)
+            .field("drain_grace", &self.drain_grace)
             .field("data_dir", &self.data_dir)
             .field("mail_dir", &self.mail_dir)
             .field("smtp", &self.smtp_url.is_some())
@@ -167,8 +175,75 @@ fn parsed<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String> {
     match var(name) {
         None => Ok(default),
         Some(v) => v
+            .trim()
             .parse()
             .map_err(|_| format!("{name} has an invalid value: {v:?}")),
+    }
+}
+
+/// A count or size that must be a whole number of at least one.
+fn positive<T: std::str::FromStr + PartialOrd + From<u8>>(
+    name: &str,
+    default: T,
+) -> Result<T, String> {
+    match var(name) {
+        None => Ok(default),
+        Some(v) => match v.trim().parse::<T>() {
+            Ok(n) if n >= T::from(1) => Ok(n),
+            _ => Err(format!(
+                "{name} must be a whole number of at least 1, not {v:?}"
+            )),
+        },
+    }
+}
+
+/// An address variable: it must parse as a URL of one of `schemes`.
+fn url_var(name: &str, schemes: &[&str]) -> Result<Option<String>, String> {
+    let Some(text) = var(name) else {
+        return Ok(None);
+    };
+    check_url(name, &text, schemes)?;
+    Ok(Some(text))
+}
+
+fn check_url(name: &str, text: &str, schemes: &[&str]) -> Result<(), String> {
+    let expected = || schemes.join("://, ") + "://";
+    match url::Url::parse(text.trim()) {
+        Ok(url) if schemes.contains(&url.scheme()) => {
+            // `s3://bucket` names a bucket; every other scheme names a host.
+            if url.scheme() != "s3" && url.host_str().is_none_or(str::is_empty) {
+                return Err(format!("{name} names no host: {}", redacted(&url)));
+            }
+            Ok(())
+        }
+        Ok(url) => Err(format!(
+            "{name} must start with {}, not {}",
+            expected(),
+            redacted(&url)
+        )),
+        // The text itself may hold a password: it is not repeated.
+        Err(e) => Err(format!("{name} is not a valid URL ({e})")),
+    }
+}
+
+/// A URL as it may be logged: without its password.
+fn redacted(url: &url::Url) -> String {
+    let mut url = url.clone();
+    if url.password().is_some() {
+        let _ = url.set_password(Some("***"));
+    }
+    url.to_string()
+}
+
+/// `host:port` to listen on; the port is a number and the host is not empty.
+fn check_bind(name: &str, text: &str) -> Result<(), String> {
+    let valid = text
+        .rsplit_once(':')
+        .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok());
+    if valid {
+        Ok(())
+    } else {
+        Err(format!("{name} must be host:port, not {text:?}"))
     }
 }
 
@@ -190,34 +265,42 @@ impl Settings {
         let mail_from =
             var("MAIL_FROM").unwrap_or_else(|| "Clockto <no-reply@clockto.local>".into());
         let bind = var("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
+        check_bind("BIND", &bind)?;
+        let metrics_bind = var("METRICS_BIND");
+        if let Some(address) = &metrics_bind {
+            check_bind("METRICS_BIND", address)?;
+        }
         Ok(Settings {
-            database_url: var("DATABASE_URL")
+            database_url: url_var("DATABASE_URL", &["postgres", "postgresql"])?
                 .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/clockto".into()),
-            database_pool_size: parsed("DATABASE_POOL_SIZE", 16)?,
-            database_connect_timeout: Duration::from_millis(parsed(
+            database_pool_size: positive("DATABASE_POOL_SIZE", 16)?,
+            database_connect_timeout: Duration::from_millis(positive(
                 "DATABASE_CONNECT_TIMEOUT_MS",
                 5_000,
             )?),
-            public_url: var("PUBLIC_URL").unwrap_or_else(|| format!("http://{bind}")),
+            public_url: url_var("PUBLIC_URL", &["http", "https"])?
+                .unwrap_or_else(|| format!("http://{bind}")),
+            metrics_bind,
+            drain_grace: Duration::from_millis(positive("DRAIN_GRACE_MS", 10_000)?),
             bind,
             jwt_secret,
-            token_ttl: Duration::from_secs(3600 * parsed("TOKEN_TTL_HOURS", 24 * 30)?),
+            token_ttl: Duration::from_secs(3600 * positive("TOKEN_TTL_HOURS", 24 * 30)?),
             mail_dir: var("MAIL_DIR")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| data_dir.join("mail")),
-            smtp_url: var("SMTP_URL"),
+            smtp_url: url_var("SMTP_URL", &["smtp", "smtps"])?,
             vapid_subject: var("VAPID_SUBJECT")
                 .unwrap_or_else(|| format!("mailto:{}", bare_address(&mail_from))),
             mail_from,
             upload_dir: var("UPLOAD_DIR")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| data_dir.join("uploads")),
-            upload_url: var("UPLOAD_URL"),
+            upload_url: url_var("UPLOAD_URL", &["s3"])?,
             static_dir: var("STATIC_DIR")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from("frontend/dist")),
-            json_limit: parsed("JSON_LIMIT_BYTES", 512 * 1024)?,
-            store_threads: parsed(
+            json_limit: positive("JSON_LIMIT_BYTES", 512 * 1024)?,
+            store_threads: positive(
                 "STORE_THREADS",
                 std::thread::available_parallelism()
                     .map(|n| n.get())
@@ -226,16 +309,19 @@ impl Settings {
             store_idle_after: Duration::from_secs(parsed("STORE_IDLE_SECONDS", 300)?),
             schedule_tick: Duration::from_secs(parsed("SCHEDULE_TICK_SECONDS", 30)?),
             seed_demo: parsed("SEED_DEMO", false)?,
-            socket_ping_interval: Duration::from_millis(parsed("SOCKET_PING_INTERVAL_MS", 25_000)?),
-            socket_ping_timeout: Duration::from_millis(parsed("SOCKET_PING_TIMEOUT_MS", 20_000)?),
-            socket_max_payload: parsed("SOCKET_MAX_PAYLOAD_BYTES", 1_000_000)?,
-            socket_queue_bytes: parsed("SOCKET_QUEUE_BYTES", 4 * 1024 * 1024)?,
-            socket_calls_in_flight: parsed("SOCKET_CALLS_IN_FLIGHT", 16)?,
+            socket_ping_interval: Duration::from_millis(positive(
+                "SOCKET_PING_INTERVAL_MS",
+                25_000,
+            )?),
+            socket_ping_timeout: Duration::from_millis(positive("SOCKET_PING_TIMEOUT_MS", 20_000)?),
+            socket_max_payload: positive("SOCKET_MAX_PAYLOAD_BYTES", 1_000_000)?,
+            socket_queue_bytes: positive("SOCKET_QUEUE_BYTES", 4 * 1024 * 1024)?,
+            socket_calls_in_flight: positive("SOCKET_CALLS_IN_FLIGHT", 16)?,
             vapid_key,
             push_allow_http: parsed("PUSH_ALLOW_HTTP", false)?,
             delivery_retry: DeliveryRetry {
-                first: Duration::from_millis(parsed("DELIVERY_RETRY_MS", 30_000)?),
-                max_attempts: parsed("DELIVERY_MAX_ATTEMPTS", 12)?,
+                first: Duration::from_millis(positive("DELIVERY_RETRY_MS", 30_000)?),
+                max_attempts: positive("DELIVERY_MAX_ATTEMPTS", 12)?,
             },
             notification_merge_window: Duration::from_secs(parsed(
                 "NOTIFICATION_MERGE_SECONDS",
@@ -262,6 +348,8 @@ impl Settings {
             database_pool_size: 8,
             database_connect_timeout: Duration::from_secs(15),
             bind: "127.0.0.1:0".into(),
+            metrics_bind: None,
+            drain_grace: Duration::from_secs(10),
             jwt_secret: Alphanumeric.sample_string(&mut rand::thread_rng(), 48),
             token_ttl: Duration::from_secs(3600),
             data_dir: dir.to_path_buf(),
@@ -396,6 +484,26 @@ mod tests {
         }
         std::fs::write(&path, "garbage").expect("write");
         assert!(load_or_create_vapid_key(&path).is_err());
+    }
+
+    #[test]
+    fn addresses_are_checked_by_form_and_scheme() {
+        assert!(check_url("DATABASE_URL", "postgres://u@db:5432/x", &["postgres"]).is_ok());
+        let refused = check_url("DATABASE_URL", "http://db/x", &["postgres", "postgresql"])
+            .expect_err("wrong scheme");
+        assert!(refused.starts_with("DATABASE_URL must start with postgres://"));
+        let secret = check_url("SMTP_URL", "smtp://u:hunter2@", &["smtp"]).expect_err("no host");
+        assert!(secret.starts_with("SMTP_URL "), "{secret}");
+        let hostless = check_url("SMTP_URL", "smtp:relay", &["smtp"]).expect_err("no host");
+        assert!(hostless.starts_with("SMTP_URL names no host"), "{hostless}");
+        assert!(!secret.contains("hunter2"), "{secret}");
+        let garbage = check_url("PUBLIC_URL", "not a url", &["http"]).expect_err("garbage");
+        assert!(garbage.starts_with("PUBLIC_URL is not a valid URL"));
+        assert!(check_url("UPLOAD_URL", "s3://bucket", &["s3"]).is_ok());
+        assert!(check_bind("BIND", "0.0.0.0:8080").is_ok());
+        assert!(check_bind("BIND", "[::1]:8080").is_ok());
+        assert!(check_bind("BIND", "8080").is_err());
+        assert!(check_bind("BIND", "host:http").is_err());
     }
 
     #[test]

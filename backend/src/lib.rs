@@ -14,6 +14,8 @@ pub mod files;
 pub mod jobs;
 pub mod mail;
 pub mod messages;
+pub mod monitoring;
+pub mod readiness;
 pub mod realtime;
 pub mod seed;
 pub mod sheets;

@@ -3,7 +3,16 @@ use backend::startup::Application;
 
 #[actix_web::main]
 async fn main() -> std::process::ExitCode {
-    backend::telemetry::init();
+    let format = backend::telemetry::LogFormat::from_env();
+    backend::telemetry::init_with(
+        format
+            .clone()
+            .unwrap_or(backend::telemetry::LogFormat::Text),
+    );
+    if let Err(e) = format {
+        tracing::error!("invalid configuration: {e}");
+        return std::process::ExitCode::FAILURE;
+    }
     let settings = match Settings::from_env() {
         Ok(s) => s,
         Err(e) => {

@@ -11,13 +11,17 @@ use crate::jobs::{self, push::Pusher};
 use crate::mail::Mailer;
 use crate::realtime::{self, Gateway, Realtime, RealtimeConfig};
 use actix_files::{Files, NamedFile};
-use actix_web::dev::{fn_service, Server, Service as _, ServiceRequest, ServiceResponse};
+use actix_web::dev::{fn_service, ServerHandle, Service as _, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{Compress, DefaultHeaders};
+use actix_web::HttpMessage as _;
 use actix_web::{web, App, HttpServer};
 use std::net::TcpListener;
 use std::sync::Arc;
-use tracing_actix_web::TracingLogger;
+use tracing_actix_web::{RequestId, TracingLogger};
+
+/// The response header naming the request's id, as its log lines do.
+static REQUEST_ID: header::HeaderName = header::HeaderName::from_static("x-request-id");
 
 /// Builds the calls' state and the realtime server, wired so that every commit of a store
 /// actor is published to this node's sockets and starts its mail and push delivery.
@@ -43,23 +47,78 @@ fn assemble(settings: Settings) -> Result<(web::Data<AppState>, Arc<Realtime>), 
 /// A server bound to its port, ready to run.
 pub struct Application {
     port: u16,
-    server: Server,
+    server: actix_web::rt::task::JoinHandle<std::io::Result<()>>,
+    handle: ServerHandle,
+    metrics_port: Option<u16>,
+    drain: Drain,
     state: web::Data<AppState>,
 }
 
 impl Application {
     /// Runs the migrations, binds the listener and builds the server.
     pub async fn build(settings: Settings) -> Result<Application, String> {
+        // Installed before anything records, so no event is lost.
+        crate::monitoring::recorder();
         let (state, realtime) = assemble(settings)?;
-        let calls = Calls::new(api::registry(), state.clone());
+        let calls = Calls::new(api::registry(), state.clone(), realtime.readiness.clone());
         let openapi = web::Data::new(api::openapi::build(calls.registry()));
         let gateway = web::Data::new(Gateway::new(realtime.clone(), calls.clone()));
+        let drain = Drain {
+            calls: calls.clone(),
+            realtime: realtime.clone(),
+            grace: state.settings.drain_grace,
+        };
         let calls = web::Data::new(calls);
+        let readiness = realtime.readiness.clone();
+        let listener = TcpListener::bind(&state.settings.bind)
+            .map_err(|e| format!("cannot listen on {}: {e}", state.settings.bind))?;
+        let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+        let server_state = state.clone();
+        let ready = web::Data::from(readiness.clone());
+        let settings = server_state.settings.clone();
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(security_headers(&settings))
+                .wrap_fn(|req, srv| {
+                    // The id the request's log lines carry, for a report to name.
+                    let id = req
+                        .extensions()
+                        .get::<RequestId>()
+                        .and_then(|id| HeaderValue::from_str(&id.to_string()).ok());
+                    let answer = srv.call(req);
+                    async move {
+                        let mut res = answer.await?;
+                        if let Some(id) = id {
+                            res.headers_mut().insert(REQUEST_ID.clone(), id);
+                        }
+                        Ok(res)
+                    }
+                })
+                .wrap(TracingLogger::default())
+                .app_data(server_state.clone())
+                .app_data(calls.clone())
+                .app_data(openapi.clone())
+                .app_data(gateway.clone())
+                .app_data(ready.clone())
+                .configure(api::routes)
+                .configure(realtime::routes)
+                .configure(|cfg| static_files(cfg, &server_state.settings))
+        })
+        // A drain stops the server itself, on SIGTERM or SIGINT.
+        .disable_signals()
+        .shutdown_timeout(state.settings.drain_grace.as_secs().max(1))
+        .listen(listener)
+        .map_err(|e| e.to_string())?
+        .run();
+        // Served from now on, so `/ready` answers (503) while the migrations run.
+        let handle = server.handle();
+        let server = actix_web::rt::spawn(server);
         let migrate_db = state.db.clone();
         migrate_db
             .run(db::run_migrations)
             .await
             .map_err(|e| format!("cannot migrate the database: {e}"))?;
+        readiness.migrated();
         if state.settings.seed_demo {
             crate::seed::run(&state.db, &state.stores)
                 .await
@@ -116,6 +175,14 @@ impl Application {
         state
             .sessions
             .on_end(Arc::new(move |ended| closer.end_sessions(ended)));
+        let metrics_port = match &state.settings.metrics_bind {
+            Some(bind) => Some(crate::monitoring::serve(
+                bind,
+                state.db.clone(),
+                realtime.clone(),
+            )?),
+            None => None,
+        };
         realtime::delivery::start(
             realtime,
             state.db.clone(),
@@ -123,30 +190,12 @@ impl Application {
             state.sessions.clone(),
             state.settings.database_url.clone(),
         );
-        let listener = TcpListener::bind(&state.settings.bind)
-            .map_err(|e| format!("cannot listen on {}: {e}", state.settings.bind))?;
-        let port = listener.local_addr().map_err(|e| e.to_string())?.port();
-        let server_state = state.clone();
-        let settings = server_state.settings.clone();
-        let server = HttpServer::new(move || {
-            App::new()
-                .wrap(security_headers(&settings))
-                .wrap(TracingLogger::default())
-                .app_data(server_state.clone())
-                .app_data(calls.clone())
-                .app_data(openapi.clone())
-                .app_data(gateway.clone())
-                .configure(api::routes)
-                .configure(realtime::routes)
-                .configure(|cfg| static_files(cfg, &server_state.settings))
-        })
-        .shutdown_timeout(10)
-        .listen(listener)
-        .map_err(|e| e.to_string())?
-        .run();
         Ok(Application {
             port,
             server,
+            handle,
+            metrics_port,
+            drain,
             state,
         })
     }
@@ -155,13 +204,67 @@ impl Application {
         self.port
     }
 
+    /// The port of `GET /metrics`, when `METRICS_BIND` is set.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics_port
+    }
+
     pub fn state(&self) -> web::Data<AppState> {
         self.state.clone()
     }
 
     /// Serves until the process is asked to stop (SIGINT/SIGTERM), then drains connections.
+    /// On SIGTERM (or SIGINT) the node drains: see [`Drain::run`].
     pub async fn run(self) -> std::io::Result<()> {
-        self.server.await
+        let (drain, handle) = (self.drain, self.handle);
+        actix_web::rt::spawn(async move {
+            if stop_signal().await {
+                drain.run(handle).await;
+            }
+        });
+        self.server.await.map_err(std::io::Error::other)?
+    }
+}
+
+/// Waits for SIGTERM or SIGINT; false if they cannot be listened for.
+async fn stop_signal() -> bool {
+    use tokio::signal::unix::{signal, SignalKind};
+    let (Ok(mut term), Ok(mut int)) = (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    ) else {
+        tracing::warn!("cannot listen for stop signals");
+        return false;
+    };
+    tokio::select! {
+        _ = term.recv() => true,
+        _ = int.recv() => true,
+    }
+}
+
+/// What a node leaving the cluster does.
+struct Drain {
+    calls: Calls,
+    realtime: Arc<Realtime>,
+    grace: std::time::Duration,
+}
+
+impl Drain {
+    /// `/ready` answers 503 and new sockets and calls are refused; the calls under way finish
+    /// (their commands are committed by the store actors before they are answered); every
+    /// socket is closed so its client reconnects to another node and resumes with `since`;
+    /// the server stops, all within the grace period.
+    async fn run(self, server: ServerHandle) {
+        let began = std::time::Instant::now();
+        self.realtime.readiness.drain();
+        tracing::info!(grace = ?self.grace, "draining");
+        while self.calls.in_flight() > 0 && began.elapsed() < self.grace {
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        let unfinished = self.calls.in_flight();
+        let sockets = self.realtime.hand_over();
+        tracing::info!(sockets, unfinished, elapsed = ?began.elapsed(), "drained; stopping");
+        server.stop(true).await;
     }
 }
 

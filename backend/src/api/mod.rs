@@ -60,26 +60,28 @@ pub fn registry() -> Registry {
 
 /// Mounts the API routes.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/health", web::get().to(health::health)).service(
-        web::scope("/api/v1")
-            // JSON answers go compressed (brotli or gzip, as the client asks): a week board
-            // is hundreds of kilobytes of repetitive JSON. Stored files say `identity`.
-            .wrap(Compress::default())
-            .route("/openapi.json", web::get().to(openapi::document))
-            .route("/me", web::get().to(account::me))
-            .configure(stores::routes)
-            .configure(shifts::routes)
-            .configure(pool::routes)
-            .configure(requests::routes)
-            .configure(notifications::routes)
-            .configure(clock::routes)
-            .configure(chat::routes)
-            .configure(files::routes)
-            .configure(support::routes)
-            .configure(templates::routes)
-            .configure(sheets::routes)
-            .route("/{call}", web::post().to(dispatch)),
-    );
+    cfg.route("/health", web::get().to(health::health))
+        .route("/ready", web::get().to(health::ready))
+        .service(
+            web::scope("/api/v1")
+                // JSON answers go compressed (brotli or gzip, as the client asks): a week board
+                // is hundreds of kilobytes of repetitive JSON. Stored files say `identity`.
+                .wrap(Compress::default())
+                .route("/openapi.json", web::get().to(openapi::document))
+                .route("/me", web::get().to(account::me))
+                .configure(stores::routes)
+                .configure(shifts::routes)
+                .configure(pool::routes)
+                .configure(requests::routes)
+                .configure(notifications::routes)
+                .configure(clock::routes)
+                .configure(chat::routes)
+                .configure(files::routes)
+                .configure(support::routes)
+                .configure(templates::routes)
+                .configure(sheets::routes)
+                .route("/{call}", web::post().to(dispatch)),
+        );
 }
 
 /// `POST /api/v1/{call}`: runs a call by its spec name.
@@ -95,7 +97,15 @@ async fn dispatch(
     let bearer = state.sessions.bearer(&req).await?;
     // The peer address, not a forwarded header: a header is the caller's to forge.
     let client = req.peer_addr().map(|a| a.ip());
-    let reply = calls.invoke(&name, bearer, client, payload).await?;
+    let reply = calls
+        .invoke(
+            crate::calls::Transport::Http,
+            &name,
+            bearer,
+            client,
+            payload,
+        )
+        .await?;
     Ok(HttpResponse::Ok().json(reply))
 }
 

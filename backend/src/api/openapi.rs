@@ -20,6 +20,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
     ),
     paths(
         crate::api::health::health,
+        crate::api::health::ready,
         crate::api::account::me,
         crate::api::stores::get_store,
         crate::api::stores::get_roles,

@@ -102,6 +102,11 @@ impl Registry {
         (entry.parse)(payload)
     }
 
+    /// The registered name equal to `name`, if there is one.
+    pub fn known(&self, name: &str) -> Option<&'static str> {
+        self.calls.get_key_value(name).map(|(known, _)| *known)
+    }
+
     /// The names of every call, in order.
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.calls.keys().copied()

@@ -43,10 +43,25 @@ impl Db {
     {
         let pool = self.pool.clone();
         actix_web::web::block(move || {
-            let mut conn = pool.get()?;
+            let waited = std::time::Instant::now();
+            let conn = pool.get();
+            metrics::histogram!("clockto_db_pool_wait_seconds")
+                .record(waited.elapsed().as_secs_f64());
+            let mut conn = conn.inspect_err(|_| {
+                metrics::counter!("clockto_db_pool_timeouts_total").increment(1);
+            })?;
             f(&mut conn)
         })
         .await?
+    }
+
+    /// Connections open and those in use, for the metrics.
+    pub fn pool_state(&self) -> (u32, u32) {
+        let state = self.pool.state();
+        (
+            state.connections,
+            state.connections - state.idle_connections,
+        )
     }
 
     /// Runs `f` inside one transaction; any error rolls it back.

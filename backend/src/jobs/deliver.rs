@@ -77,16 +77,22 @@ pub async fn run_once(db: &Db, mailer: &Mailer) -> AppResult<usize> {
 fn settle_after(result: Result<(), SendError>, claimed: &Claimed, mailer: &Mailer) -> Settle {
     let (notification, attempt) = (claimed.notification.id, claimed.attempt);
     match result {
-        Ok(()) => Settle::Done,
+        Ok(()) => {
+            metrics::counter!("clockto_deliveries_sent_total", "channel" => "mail").increment(1);
+            Settle::Done
+        }
         Err(SendError::Permanent(e)) => {
+            metrics::counter!("clockto_delivery_failures_total", "channel" => "mail").increment(1);
             tracing::warn!(%notification, attempt, error = %e, "mail refused for good, dropped");
             Settle::Done
         }
         Err(SendError::Transient(e)) if mailer.retry().exhausted(attempt) => {
+            metrics::counter!("clockto_delivery_failures_total", "channel" => "mail").increment(1);
             tracing::warn!(%notification, attempt, error = %e, "mail not sent, given up");
             Settle::Done
         }
         Err(SendError::Transient(e)) => {
+            metrics::counter!("clockto_delivery_retries_total", "channel" => "mail").increment(1);
             let after = mailer.retry().delay(attempt, rand::random());
             tracing::info!(%notification, attempt, error = %e, ?after, "mail not sent, will retry");
             Settle::Retry {

@@ -237,7 +237,16 @@ fn settle_after(
     let mut asked: Option<Duration> = None;
     for (outcome, subscription) in outcomes {
         match outcome {
-            Outcome::Sent | Outcome::Gone | Outcome::Refused => done.push(subscription),
+            Outcome::Sent => {
+                metrics::counter!("clockto_deliveries_sent_total", "channel" => "push")
+                    .increment(1);
+                done.push(subscription);
+            }
+            Outcome::Gone | Outcome::Refused => {
+                metrics::counter!("clockto_delivery_failures_total", "channel" => "push")
+                    .increment(1);
+                done.push(subscription);
+            }
             Outcome::Later(after) => {
                 later = true;
                 asked = asked.max(after);
@@ -247,9 +256,11 @@ fn settle_after(
     }
     let (notification, attempt) = (claimed.notification.id, claimed.attempt);
     if later && retry.exhausted(attempt) {
+        metrics::counter!("clockto_delivery_failures_total", "channel" => "push").increment(1);
         tracing::warn!(%notification, attempt, "push not delivered to every browser, given up");
         Settle::Done
     } else if later {
+        metrics::counter!("clockto_delivery_retries_total", "channel" => "push").increment(1);
         let backoff = retry.delay(attempt, rand::random());
         let after = asked.map_or(backoff, |a| a.min(DeliveryRetry::LONGEST).max(backoff));
         tracing::info!(%notification, attempt, ?after, "push will be retried");

@@ -249,7 +249,9 @@ async fn refresh(rt: Arc<Realtime>, stores: StoreRegistry, store: StoreId) {
 /// Keeps a `LISTEN store_events` connection open, reconnecting when it drops.
 async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, sessions: Sessions, url: String) {
     loop {
-        match listen_once(&rt, &stores, &sessions, &url).await {
+        let outcome = listen_once(&rt, &stores, &sessions, &url).await;
+        rt.readiness.set_listening(false);
+        match outcome {
             Ok(()) => tracing::warn!("the listen connection closed; reconnecting"),
             Err(e) => tracing::warn!(error = %e, "cannot listen for store events; retrying"),
         }
@@ -321,6 +323,7 @@ async fn listen_once(
     // Sessions ended while not listening were not heard of: read them again.
     sessions.forget_all();
     tracing::info!("listening for store events");
+    rt.readiness.set_listening(true);
     // Anything committed while not listening is in the outbox.
     rt.hub.task(Task::CatchUpAll);
     // Presence announced while not listening is missed: ask again.

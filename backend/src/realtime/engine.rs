@@ -52,6 +52,12 @@ pub async fn endpoint(
         return refuse(5, "Unsupported protocol version");
     }
     let rt = state.realtime.clone();
+    if q.sid.is_none() && rt.readiness.is_draining() {
+        // A new connection goes to another node; this one is leaving.
+        return HttpResponse::ServiceUnavailable()
+            .insert_header(("Retry-After", "1"))
+            .finish();
+    }
     let method = req.method().clone();
     let (is_get, is_post) = (method == Method::GET, method == Method::POST);
     match (q.transport.as_deref(), q.sid) {

@@ -138,6 +138,8 @@ struct Room {
     members: HashMap<SocketKey, Member>,
     /// The last version fanned out; unknown until the first join completes.
     delivered: Option<i64>,
+    /// The newest committed version heard of (announced, offered or published).
+    newest: i64,
     /// Changes ahead of `delivered + 1`, waiting for the gap to be filled.
     pending: BTreeMap<i64, Arc<Change>>,
     /// Who is present through the other server processes.
@@ -347,6 +349,7 @@ impl Hub {
             return;
         };
         for change in changes {
+            room.newest = room.newest.max(change.version);
             if room.delivered.is_some_and(|d| change.version <= d) {
                 continue;
             }
@@ -479,11 +482,10 @@ impl Hub {
 
     /// A change of `store` at `version` was announced by the database.
     pub fn announced(&self, store: StoreId, version: i64) {
-        let behind = self
-            .lock()
-            .stores
-            .get(&store)
-            .is_some_and(|r| r.delivered.is_some_and(|d| version > d));
+        let behind = self.lock().stores.get_mut(&store).is_some_and(|r| {
+            r.newest = r.newest.max(version);
+            r.delivered.is_some_and(|d| version > d)
+        });
         if behind {
             self.task(Task::CatchUp(store));
         }
@@ -615,6 +617,16 @@ impl Hub {
             .get(&store)
             .map(present_users)
             .unwrap_or_default()
+    }
+
+    /// How far this node's delivery trails the commits: the newest version committed minus
+    /// the newest delivered, summed over the rooms here.
+    pub fn outbox_lag(&self) -> i64 {
+        self.lock()
+            .stores
+            .values()
+            .filter_map(|r| Some((r.newest - r.delivered?).max(0)))
+            .sum()
     }
 
     /// Counts of connected sockets and of rooms, for logs and tests.

@@ -71,6 +71,8 @@ pub struct Realtime {
     /// This process among the others, in presence announcements.
     pub node: uuid::Uuid,
     presence_seq: AtomicU64,
+    /// Whether this node should be sent work; the listener keeps its part of it.
+    pub readiness: Arc<crate::readiness::Readiness>,
 }
 
 impl Realtime {
@@ -85,6 +87,7 @@ impl Realtime {
             tasks_taken: AtomicBool::new(false),
             node: uuid::Uuid::new_v4(),
             presence_seq: AtomicU64::new(1),
+            readiness: Arc::default(),
         })
     }
 
@@ -121,6 +124,17 @@ impl Realtime {
         if self.lock_sessions().remove(&session.sid).is_some() {
             self.hub.disconnect(session.key);
         }
+    }
+
+    /// Closes every connection of a draining node without a Socket.IO DISCONNECT, so each
+    /// client reconnects by itself (through the load balancer, to another node) and rejoins
+    /// its store with `since`, missing nothing.
+    pub fn hand_over(&self) -> usize {
+        let sessions: Vec<Arc<Session>> = self.lock_sessions().values().cloned().collect();
+        for session in &sessions {
+            self.terminate(session);
+        }
+        sessions.len()
     }
 
     /// Disconnects the sockets of ended sign-in sessions: each is told (a Socket.IO

@@ -362,7 +362,12 @@ fn presence(state: &web::Data<Gateway>, session: &Arc<Session>, payload: &Value)
 
 /// `call (name, payload)`: runs the call as `POST /api/v1/<name>` would, with the socket's
 /// token as the bearer (verified again, so an expired token or ended session stops working).
-#[tracing::instrument(name = "socket_call", skip_all, fields(call = %name))]
+/// Each call over the socket gets its own request id, as an HTTP request does.
+#[tracing::instrument(
+    name = "socket_call",
+    skip_all,
+    fields(request_id = %uuid::Uuid::new_v4())
+)]
 async fn call(
     state: &web::Data<Gateway>,
     session: &Arc<Session>,
@@ -375,7 +380,16 @@ async fn call(
         Err(e) => return error_reply(&e),
     };
     let calls = state.calls.clone();
-    match calls.invoke(name, bearer, session.peer, payload).await {
+    match calls
+        .invoke(
+            crate::calls::Transport::Socket,
+            name,
+            bearer,
+            session.peer,
+            payload,
+        )
+        .await
+    {
         Ok(reply) => reply,
         Err(e) => error_reply(&e),
     }

@@ -18,6 +18,8 @@ pub struct TestApp {
     pub state: actix_web::web::Data<AppState>,
     pub db_name: String,
     pub db_url: String,
+    /// The port of `GET /metrics`, when the settings name a `metrics_bind`.
+    pub metrics_port: Option<u16>,
     dir: tempfile::TempDir,
 }
 
@@ -156,6 +158,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Settings)) -> TestApp {
     let app = Application::build(settings).await.expect("build app");
     let address = format!("http://127.0.0.1:{}", app.port());
     let state = app.state();
+    let metrics_port = app.metrics_port();
     actix_web::rt::spawn(app.run());
     TestApp {
         address,
@@ -163,6 +166,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Settings)) -> TestApp {
         state,
         db_name,
         db_url,
+        metrics_port,
         dir,
     }
 }
@@ -355,6 +359,7 @@ impl TestApp {
             // The database belongs to the first node, which drops it.
             db_name: String::new(),
             db_url: self.db_url.clone(),
+            metrics_port: None,
             dir,
         }
     }

@@ -39,6 +39,9 @@ pub struct Pending {
     pub cmd: Box<dyn Command>,
     pub reply: oneshot::Sender<AppResult<Reply>>,
     retries: u8,
+    /// The span of the request that sent it: the actor's work for it logs under the
+    /// request's id, call, store and user.
+    span: tracing::Span,
 }
 
 impl Pending {
@@ -49,6 +52,7 @@ impl Pending {
                 cmd,
                 reply,
                 retries: 0,
+                span: tracing::Span::current(),
             },
             rx,
         )
@@ -183,6 +187,8 @@ impl StoreActor {
             let Some(state) = self.state.as_mut() else {
                 return;
             };
+            metrics::histogram!("clockto_actor_mailbox_depth").record(self.queue.len() as f64);
+            let planning = std::time::Instant::now();
             let now = Utc::now();
             let base = state.version();
             let mut items = Vec::new();
@@ -192,7 +198,20 @@ impl StoreActor {
                 let Some(pending) = self.queue.pop_front() else {
                     break;
                 };
-                match plan_guarded(pending.cmd.as_ref(), state, now) {
+                let planned = pending.span.in_scope(|| {
+                    let planned = plan_guarded(pending.cmd.as_ref(), state, now);
+                    match &planned {
+                        Ok(effects) => tracing::debug!(
+                            store = %self.id,
+                            writes = effects.writes.len(),
+                            events = effects.events.len(),
+                            "planned"
+                        ),
+                        Err(e) => tracing::debug!(store = %self.id, code = e.code, "refused"),
+                    }
+                    planned
+                });
+                match planned {
                     Ok(planned) => {
                         undo.extend(planned.writes.iter().map(|w| state.apply(w)));
                         // Later commands of the batch see the versions its events will take.
@@ -203,6 +222,8 @@ impl StoreActor {
                     Err(e) => items.push((pending, Some(e))),
                 }
             }
+            metrics::histogram!("clockto_actor_planning_seconds")
+                .record(planning.elapsed().as_secs_f64());
             if effects.iter().all(Effects::is_empty) {
                 // Nothing to write. A refusal may rest on a change made outside this actor
                 // (another process, or a call that writes directly): answer only once the
@@ -238,13 +259,18 @@ impl StoreActor {
     fn commit(&mut self, batch: InFlight, effects: Vec<Effects>, ctx: &mut Context<Self>) {
         self.committing = true;
         let (db, id, expected) = (self.db.clone(), self.id, batch.base);
+        metrics::histogram!("clockto_commit_batch_size").record(batch.items.len() as f64);
         let write = async move {
-            db.run(move |conn| {
-                let refs: Vec<&Effects> = effects.iter().collect();
-                let result = persist::persist(conn, id, expected, &refs, Utc::now());
-                Ok((result, effects))
-            })
-            .await
+            let began = std::time::Instant::now();
+            let outcome = db
+                .run(move |conn| {
+                    let refs: Vec<&Effects> = effects.iter().collect();
+                    let result = persist::persist(conn, id, expected, &refs, Utc::now());
+                    Ok((result, effects))
+                })
+                .await;
+            metrics::histogram!("clockto_commit_seconds").record(began.elapsed().as_secs_f64());
+            outcome
         };
         ctx.spawn(write.into_actor(self).map(move |result, act, ctx| {
             act.committing = false;
@@ -279,6 +305,7 @@ impl StoreActor {
             }
             Ok((Err(PersistError::Stale), _)) => {
                 // Another process changed the store: reload and plan the batch again.
+                metrics::counter!("clockto_stale_reloads_total").increment(1);
                 self.rollback(undo, base);
                 for (mut pending, _) in items.into_iter().rev() {
                     pending.retries += 1;
@@ -294,7 +321,11 @@ impl StoreActor {
                 self.reload(ctx);
             }
             Ok((Err(PersistError::Failed(e)), _)) | Err(e) => {
-                tracing::warn!(store = %self.id, error = %e, "batch did not commit");
+                for (pending, _) in &items {
+                    pending.span.in_scope(|| {
+                        tracing::warn!(store = %self.id, error = %e, "batch did not commit");
+                    });
+                }
                 self.rollback(undo, base);
                 for (pending, error) in items {
                     pending.answer(Err(error.unwrap_or_else(|| e.duplicate())));
