@@ -47,7 +47,8 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::sheets::export,
         crate::api::sheets::form,
         crate::api::sheets::import_roles,
-        crate::api::sheets::import_employees
+        crate::api::sheets::import_employees,
+        crate::api::sheets::import_shift_templates
     ),
     components(schemas(
         crate::domain::import::RowError,

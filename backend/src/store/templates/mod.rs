@@ -3,10 +3,12 @@
 //! (`domain::template`); checking and loading place them on the dates asked.
 
 mod capture;
+mod import;
 mod load;
 mod save;
 
 pub use capture::{CaptureTemplate, ShiftRecord, Source};
+pub use import::{known_assignees, known_templates, ApplyTemplateImport};
 pub use load::{CheckEntry, CheckTemplate, EntryKind, LoadTemplate, LoadedTemplate, PlacedShift};
 pub use save::{CreateTemplates, DeleteTemplate, DeletedTemplate, TemplateDraft, UpdateTemplate};
 
