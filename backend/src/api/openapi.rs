@@ -900,6 +900,8 @@ mod tests {
                     "CheckEntry.shifts",
                     "LoadedTemplate.shifts",
                     "LoadedTemplate.failed",
+                    "Imported_TemplateRow.new[].shifts",
+                    "Imported_TemplateRow.update[].shifts",
                 ],
             );
             bound("minItems", json!(1), &["CheckEntry.shifts"]);
@@ -1125,6 +1127,8 @@ mod tests {
                     "Imported_RoleRow.update[].row",
                     "Imported_EmployeeRow.new[].row",
                     "Imported_EmployeeRow.update[].row",
+                    "Imported_TemplateRow.new[].row",
+                    "Imported_TemplateRow.update[].row",
                 ],
             );
         }

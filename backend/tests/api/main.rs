@@ -29,5 +29,6 @@ mod shifts;
 mod store_actor;
 mod stores;
 mod support;
+mod template_sheets;
 mod templates;
 mod undo;
