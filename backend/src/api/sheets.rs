@@ -492,7 +492,13 @@ async fn table(state: &AppState, src: &Source, kind: Kind) -> AppResult<Table> {
                         of.as_str().into(),
                         Cell::Number(f64::from(s.day)),
                         s.start.to_string().into(),
-                        s.end.to_string().into(),
+                        // An open-ended shift has no end in the file either.
+                        (if s.oe {
+                            String::new()
+                        } else {
+                            s.end.to_string()
+                        })
+                        .into(),
                         src.role_title(s.role).into(),
                         src.name_of(s.assigned).1.into(),
                         s.title.clone().into(),

@@ -372,4 +372,28 @@ async fn templates_sheets_need_the_schedule_permission_and_the_form_imports_as_i
     let t: &Value = &reply.body["data"]["update"][0];
     assert_eq!(t["title"], "Opening");
     assert_eq!(t["shifts"][0]["tasks"][1]["text"], "Count the till");
+
+    // An open-ended shift has an empty end in the file and stays open-ended when imported.
+    let on_call = s
+        .call(
+            "createShiftTemplate",
+            &s.scheduler.token,
+            json!({ "title": "On call", "start": "20:00", "end": "20:00", "oe": true }),
+        )
+        .await;
+    assert_eq!(on_call.status, 200, "{:?}", on_call.body);
+    let (_, csv) = export(&s, "shiftTemplates", "csv", &s.scheduler.token).await;
+    assert!(csv_rows(&csv).contains(&"On call,shift,0,20:00,,,,On call,".to_string()));
+    let reply = upload(
+        &s.app,
+        "importShiftTemplates",
+        &s.scheduler.token,
+        &s.store,
+        "t.csv",
+        &csv,
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{:?}", reply.body);
+    let again = &reply.body["data"]["update"][1]["shifts"][0];
+    assert_eq!(again["oe"], true);
 }

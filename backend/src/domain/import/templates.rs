@@ -19,7 +19,8 @@ pub const TEMPLATE_COLUMNS: &[Column] = &[
     col("kind", false, "shift"),
     col("day", false, "0"),
     col("start", true, "06:30"),
-    col("end", true, "14:00"),
+    // Empty for an open-ended shift (no planned end).
+    col("end", false, "14:00"),
     col("role", false, "Barista"),
     col("assignee", false, "ana@example.com"),
     col("shiftTitle", false, "Opening"),
@@ -170,9 +171,11 @@ pub fn templates(
             }
         };
         let start = time(row, "start");
-        let end = time(row, "end");
+        // An empty end is an open-ended shift; its end is then the start, as stored.
+        let oe = row.text("end").is_empty();
+        let end = if oe { start } else { time(row, "end") };
         if let (Some(s), Some(e)) = (start, end) {
-            if s == e {
+            if s == e && !oe {
                 row.fail(
                     "end",
                     "end must differ from start (an end before it is the next day).",
@@ -233,7 +236,7 @@ pub fn templates(
             end,
             role: role.map(RoleId),
             assigned: assigned.map(EmployeeId),
-            oe: false,
+            oe,
             tasks,
         };
         let slot = (kind.days(), format!("{}:{}", kind.as_str(), key(&title)));
@@ -439,7 +442,10 @@ mod tests {
             Some("day must be a whole number from 0 to 6.")
         );
         assert!(at(2, "start").is_some_and(|t| t.contains("HH:mm")));
-        assert_eq!(at(2, "end").as_deref(), Some("end is required."));
+        assert!(
+            at(2, "end").is_none(),
+            "an empty end is an open-ended shift"
+        );
         assert_eq!(
             at(2, "role").as_deref(),
             Some("The store has no role Host.")
@@ -484,6 +490,15 @@ mod tests {
             day[0].text,
             "A shift of a daily template starts on day 0 to 0."
         );
+    }
+
+    #[test]
+    fn an_empty_end_is_an_open_ended_shift() {
+        let got =
+            check(&[&["Open", "shift", "", "06:00", "", "", "", "", ""]], &[]).expect("valid");
+        let s = &got.new[0].shifts[0];
+        assert!(s.oe);
+        assert_eq!(s.end, s.start);
     }
 
     #[test]
