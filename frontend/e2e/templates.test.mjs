@@ -1,7 +1,8 @@
 // A manager saves the current week as a weekly template, finds it on the templates screen,
 // loads it into next week, sees which template shift cannot go to its employee (and why)
 // before confirming, and sees the drafts on next week's board; a second manager's board shows
-// them live. On a phone the templates screen fits, and in Persian it reads right to left.
+// them live. The weekly templates export as CSV and the file imports again. On a phone the templates screen fits, and in Persian it reads right to left.
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, employeeJoined, overflows, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './support.mjs';
@@ -78,6 +79,18 @@ test('a week saved as a template loads into next week after the manager sees the
   assert.match(await card.textContent(), /09:00–17:00\u2069 Barista/);
   assert.match(await card.textContent(), /22:00–06:00\u2069 Barista/);
   await screenshot(board, 'templates-weekly');
+
+  // Export the weekly templates as CSV and import the file again: one template updated, none new.
+  const [exported] = await Promise.all([board.waitForEvent('download'), board.getByTestId('export-weeklyTemplates-csv').click()]);
+  const csv = readFileSync(await exported.path());
+  assert.match(csv.toString('utf8'), /Usual week,weekly,3,09:00,17:00,Barista,tpl-ana@example\.com,Barista,/);
+  await board.getByTestId('import-shiftTemplates-file').setInputFiles({ name: exported.suggestedFilename(), mimeType: 'text/csv', buffer: csv });
+  const review = board.getByTestId('import-review');
+  await review.waitFor();
+  assert.match(await review.textContent(), /0 new.*1 updated.*Usual week/s);
+  await board.getByTestId('import-confirm').click();
+  await board.getByText('Imported: 0 new, 1 updated.').waitFor();
+  assert.equal(await board.getByTestId('template-card').count(), 1);
 
   // A second manager watches next week's board.
   const other = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });

@@ -48,7 +48,8 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::sheets::export,
         crate::api::sheets::form,
         crate::api::sheets::import_roles,
-        crate::api::sheets::import_employees
+        crate::api::sheets::import_employees,
+        crate::api::sheets::import_shift_templates
     ),
     components(schemas(
         crate::domain::import::RowError,
@@ -900,6 +901,8 @@ mod tests {
                     "CheckEntry.shifts",
                     "LoadedTemplate.shifts",
                     "LoadedTemplate.failed",
+                    "Imported_TemplateRow.new[].shifts",
+                    "Imported_TemplateRow.update[].shifts",
                 ],
             );
             bound("minItems", json!(1), &["CheckEntry.shifts"]);
@@ -1125,6 +1128,8 @@ mod tests {
                     "Imported_RoleRow.update[].row",
                     "Imported_EmployeeRow.new[].row",
                     "Imported_EmployeeRow.update[].row",
+                    "Imported_TemplateRow.new[].row",
+                    "Imported_TemplateRow.update[].row",
                 ],
             );
         }

@@ -23,6 +23,7 @@ use crate::domain::calendar;
 use crate::domain::ids::{ShiftId, StoreId};
 use crate::domain::import::{self, Column, Imported, RowError, Table as Cells};
 use crate::domain::permissions::Perms;
+use crate::domain::template;
 use crate::error::{AppError, AppResult, ErrorKind};
 use crate::messages;
 use crate::sheets::{read, write, Cell, Format, Table};
@@ -30,6 +31,7 @@ use crate::store::imports::{
     known_employees, known_roles, ApplyEmployeeImport, ApplyRoleImport, EmployeesApplied,
     ImportApplied,
 };
+use crate::store::templates::{known_assignees, known_templates, ApplyTemplateImport};
 use actix_multipart::Multipart;
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -43,7 +45,8 @@ use utoipa::{IntoParams, ToSchema};
 
 pub fn register(r: &mut Registry) {
     r.add::<ConfirmImportedRoles>()
-        .add::<ConfirmImportedEmployees>();
+        .add::<ConfirmImportedEmployees>()
+        .add::<ConfirmImportedShiftTemplates>();
 }
 
 /// Mounts the downloads (inside `/api/v1`, before the calls' route).
@@ -51,7 +54,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/stores/{storeId}/exports/{kind}", web::get().to(export))
         .route("/stores/{storeId}/forms/{kind}", web::get().to(form))
         .route("/importRoles", web::post().to(import_roles))
-        .route("/importEmployees", web::post().to(import_employees));
+        .route("/importEmployees", web::post().to(import_employees))
+        .route(
+            "/importShiftTemplates",
+            web::post().to(import_shift_templates),
+        );
 }
 
 /// Largest spreadsheet accepted for an import.
@@ -59,7 +66,11 @@ pub const FILE_MAX: usize = 5 * 1024 * 1024;
 /// How long an uploaded import waits for its confirmation.
 pub const TEMP_DOC_TTL: Duration = Duration::hours(2);
 /// The import uploads, which answer their result whole rather than in `{"data": ...}`.
-pub const IMPORT_PATHS: [&str; 2] = ["/api/v1/importRoles", "/api/v1/importEmployees"];
+pub const IMPORT_PATHS: [&str; 3] = [
+    "/api/v1/importRoles",
+    "/api/v1/importEmployees",
+    "/api/v1/importShiftTemplates",
+];
 /// The formats a download is asked for in.
 pub const FORMAT_PATTERN: &str = "^(xlsx|csv)$";
 /// Longest text field of the import form.
@@ -78,10 +89,13 @@ pub enum Kind {
     Availability,
     Roles,
     Employees,
+    ShiftTemplates,
+    DailyTemplates,
+    WeeklyTemplates,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Shifts,
         Kind::TimeTracking,
         Kind::TimeOff,
@@ -89,6 +103,9 @@ impl Kind {
         Kind::Availability,
         Kind::Roles,
         Kind::Employees,
+        Kind::ShiftTemplates,
+        Kind::DailyTemplates,
+        Kind::WeeklyTemplates,
     ];
 
     pub fn name(self) -> &'static str {
@@ -100,6 +117,9 @@ impl Kind {
             Kind::Availability => "availability",
             Kind::Roles => "roles",
             Kind::Employees => "employees",
+            Kind::ShiftTemplates => "shiftTemplates",
+            Kind::DailyTemplates => "dailyTemplates",
+            Kind::WeeklyTemplates => "weeklyTemplates",
         }
     }
 
@@ -112,6 +132,9 @@ impl Kind {
             Kind::Availability => "Availability",
             Kind::Roles => "Roles",
             Kind::Employees => "Employees",
+            Kind::ShiftTemplates => "Shift templates",
+            Kind::DailyTemplates => "Daily templates",
+            Kind::WeeklyTemplates => "Weekly templates",
         }
     }
 
@@ -133,7 +156,12 @@ impl Kind {
     /// records the employee permission, requests either.
     fn allowed(self, perms: Perms) -> bool {
         match self {
-            Kind::Shifts | Kind::TimeTracking | Kind::Payroll => perms.covers(Perms::SCHEDULE),
+            Kind::Shifts
+            | Kind::TimeTracking
+            | Kind::Payroll
+            | Kind::ShiftTemplates
+            | Kind::DailyTemplates
+            | Kind::WeeklyTemplates => perms.covers(Perms::SCHEDULE),
             Kind::Roles | Kind::Employees => perms.covers(Perms::EMPLOYEE),
             Kind::TimeOff | Kind::Availability => {
                 perms.covers(Perms::SCHEDULE) || perms.covers(Perms::EMPLOYEE)
@@ -161,8 +189,14 @@ const EMPLOYEES: Importable = Importable {
     perms: Perms::EMPLOYEE,
 };
 
+const SHIFT_TEMPLATES: Importable = Importable {
+    name: "shiftTemplates",
+    columns: import::TEMPLATE_COLUMNS,
+    perms: Perms::SCHEDULE,
+};
+
 /// Every kind with an import and an empty form.
-const IMPORTABLE: &[Importable] = &[ROLES, EMPLOYEES];
+const IMPORTABLE: &[Importable] = &[ROLES, EMPLOYEES, SHIFT_TEMPLATES];
 
 fn no_data() -> AppError {
     AppError::bad_request("no_data", messages::NO_DATA)
@@ -191,7 +225,7 @@ pub struct ExportQuery {
     #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub end: Option<i64>,
     /// A sheet collection's items, comma separated: shifts, timeTracking, timeOff, payroll,
-    /// availability, roles, employees.
+    /// availability, roles, employees, shiftTemplates, dailyTemplates, weeklyTemplates.
     pub items: Option<String>,
 }
 
@@ -439,6 +473,40 @@ async fn table(state: &AppState, src: &Source, kind: Kind) -> AppResult<Table> {
                 ]);
             }
         }
+        Kind::ShiftTemplates | Kind::DailyTemplates | Kind::WeeklyTemplates => {
+            let of = match kind {
+                Kind::ShiftTemplates => template::Kind::Shift,
+                Kind::DailyTemplates => template::Kind::Daily,
+                _ => template::Kind::Weekly,
+            };
+            let rows = state
+                .db
+                .run(move |conn| crate::store::templates::list(conn, store, Some(of)))
+                .await?;
+            // The columns of the templates import: an export is a file to import again.
+            t = Table::new(kind.title(), &names(import::TEMPLATE_COLUMNS));
+            for tpl in rows {
+                for s in &tpl.shifts {
+                    t.push(vec![
+                        tpl.title.clone().into(),
+                        of.as_str().into(),
+                        Cell::Number(f64::from(s.day)),
+                        s.start.to_string().into(),
+                        // An open-ended shift has no end in the file either.
+                        (if s.oe {
+                            String::new()
+                        } else {
+                            s.end.to_string()
+                        })
+                        .into(),
+                        src.role_title(s.role).into(),
+                        src.name_of(s.assigned).1.into(),
+                        s.title.clone().into(),
+                        import::tasks_cell(&s.tasks).into(),
+                    ]);
+                }
+            }
+        }
         Kind::Employees => {
             let mut columns = names(import::EMPLOYEE_COLUMNS);
             columns.push("status");
@@ -537,7 +605,8 @@ async fn source(
 }
 
 /// `GET /api/v1/stores/{storeId}/exports/{kind}`: an export as a file. `kind` is shifts,
-/// timeTracking, timeOff, payroll, availability, roles, employees or sheetCollection (one
+/// timeTracking, timeOff, payroll, availability, roles, employees, shiftTemplates,
+/// dailyTemplates, weeklyTemplates (one row per template shift) or sheetCollection (one
 /// workbook with a sheet per item). Payroll is hours times each role's wage, unstarted shifts
 /// left out.
 #[utoipa::path(
@@ -545,7 +614,7 @@ async fn source(
     path = "/api/v1/stores/{storeId}/exports/{kind}",
     params(
         ("storeId" = uuid::Uuid, Path, description = "Store id"),
-        ("kind" = String, Path, description = "shifts, timeTracking, timeOff, payroll, availability, roles, employees or sheetCollection"),
+        ("kind" = String, Path, description = "shifts, timeTracking, timeOff, payroll, availability, roles, employees, shiftTemplates, dailyTemplates, weeklyTemplates or sheetCollection"),
         ExportQuery
     ),
     security(("bearer" = [])),
@@ -628,14 +697,14 @@ pub struct FormQuery {
     pub format: Option<String>,
 }
 
-/// `GET /api/v1/stores/{storeId}/forms/{kind}`: the empty form of an import (roles or
-/// employees): its columns with a header row and an example row.
+/// `GET /api/v1/stores/{storeId}/forms/{kind}`: the empty form of an import (roles,
+/// employees or shiftTemplates): its columns with a header row and an example row.
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}/forms/{kind}",
     params(
         ("storeId" = uuid::Uuid, Path, description = "Store id"),
-        ("kind" = String, Path, description = "roles or employees"),
+        ("kind" = String, Path, description = "roles, employees or shiftTemplates"),
         FormQuery
     ),
     security(("bearer" = [])),
@@ -905,6 +974,58 @@ pub async fn import_employees(
     keep(&state, &member, "employees", table, result).await
 }
 
+/// `POST /api/v1/importShiftTemplates` (multipart: `file`, `storeId`): validates every row of
+/// a templates file (one row per template shift); answers the temporary document of the new
+/// and updated templates.
+#[utoipa::path(
+    post,
+    path = "/api/v1/importShiftTemplates",
+    request_body(content = ImportForm, content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The import result", body = inline(ImportResult<import::TemplateRow>)),
+        (status = 400, description = "Bad rows (`invalid_rows`, every one in `details.errors`: row, column, text) or an unreadable file", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member, or without the schedule permission", body = crate::error::ErrorBody),
+        (status = 413, description = "Larger than 5 MB", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn import_shift_templates(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    req: HttpRequest,
+    form: Multipart,
+) -> AppResult<HttpResponse> {
+    let (member, table) = upload(
+        &state,
+        user,
+        &req,
+        form,
+        &SHIFT_TEMPLATES,
+        "importShiftTemplates",
+    )
+    .await?;
+    let store = member.store_id();
+    let (roles, employees, templates) = state
+        .db
+        .run(move |conn| {
+            Ok((
+                Role::of_store(conn, store)?,
+                Employee::all_of_store(conn, store)?,
+                crate::store::templates::list(conn, store, None)?,
+            ))
+        })
+        .await?;
+    let result = import::templates(
+        &table,
+        &known_roles(&roles),
+        &known_assignees(&employees),
+        &known_templates(&templates),
+    )
+    .map_err(bad_rows)?;
+    keep(&state, &member, "shiftTemplates", table, result).await
+}
+
 /// The confirmation of an import.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -1001,6 +1122,28 @@ impl Call for ConfirmImportedEmployees {
                 }
             }
         });
+        Ok(applied)
+    }
+}
+
+/// `confirmImportedShiftTemplates`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ConfirmImportedShiftTemplates(pub ConfirmImport);
+
+impl Call for ConfirmImportedShiftTemplates {
+    const NAME: &'static str = "confirmImportedShiftTemplates";
+    const ACCESS: Access = Access::Store(Perms::SCHEDULE);
+    const SUMMARY: &'static str = "Apply an uploaded templates file (`importShiftTemplates`), \
+         validated again against the store, in one commit: new templates are added, the ones \
+         of the same kind and title get the file's shifts.";
+    type Output = ImportApplied;
+
+    #[tracing::instrument(name = "confirmImportedShiftTemplates", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<ImportApplied> {
+        let (id, table) = temp_doc(&ctx, self.0.temp_doc_id, "shiftTemplates").await?;
+        let by = crate::api::shifts::caller(&ctx)?;
+        let applied: ImportApplied = ctx.execute(ApplyTemplateImport { by, table }).await?;
+        forget(&ctx, id).await?;
         Ok(applied)
     }
 }

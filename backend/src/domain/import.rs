@@ -11,6 +11,11 @@ use std::collections::{BTreeMap, HashSet};
 use std::str::FromStr;
 use uuid::Uuid;
 
+mod templates;
+pub use templates::{
+    tasks_cell, templates, KnownAssignee, KnownTemplate, TemplateRow, TEMPLATE_COLUMNS,
+};
+
 /// Most data rows one file may hold.
 pub const ROWS_MAX: usize = 5000;
 /// Longest title or name.
@@ -232,8 +237,13 @@ impl Row<'_> {
 
     /// The `;`-separated values of a cell.
     fn list(&self, column: &str) -> Vec<String> {
+        self.list_by(&[';', ','], column)
+    }
+
+    /// The values of a cell separated by any of `separators`.
+    fn list_by(&self, separators: &[char], column: &str) -> Vec<String> {
         self.text(column)
-            .split([';', ','])
+            .split(separators)
             .map(str::trim)
             .filter(|s| !s.is_empty())
             .map(str::to_string)

@@ -53,7 +53,7 @@ pub fn known_employees(
 }
 
 /// A file that no longer fits the store: its first bad row, in words.
-fn stale(errors: &[RowError]) -> AppError {
+pub(crate) fn stale(errors: &[RowError]) -> AppError {
     let first = errors.first().map_or(String::new(), |e| {
         format!(" Row {}, {}: {}", e.row, e.column, e.text)
     });

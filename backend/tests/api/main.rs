@@ -35,5 +35,6 @@ mod shifts;
 mod store_actor;
 mod stores;
 mod support;
+mod template_sheets;
 mod templates;
 mod undo;

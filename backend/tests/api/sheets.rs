@@ -24,7 +24,7 @@ fn form(store: &str, name: &str, bytes: &[u8]) -> (String, Vec<u8>) {
     (format!("multipart/form-data; boundary={boundary}"), body)
 }
 
-async fn upload(
+pub(crate) async fn upload(
     app: &TestApp,
     call: &str,
     token: &str,
@@ -50,7 +50,11 @@ async fn upload(
 }
 
 /// A download: status, content type, disposition and bytes.
-async fn download(app: &TestApp, path: &str, token: &str) -> (u16, String, String, Vec<u8>) {
+pub(crate) async fn download(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+) -> (u16, String, String, Vec<u8>) {
     let mut res = app
         .client
         .get(format!("{}{path}", app.address))
@@ -93,7 +97,7 @@ fn workbook(header: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
 }
 
 /// The cells of a workbook's sheet as text.
-fn sheet_of(bytes: &[u8], name: &str) -> Vec<Vec<String>> {
+pub(crate) fn sheet_of(bytes: &[u8], name: &str) -> Vec<Vec<String>> {
     let mut book = Xlsx::new(Cursor::new(bytes.to_vec())).expect("a workbook");
     let range = book.worksheet_range(name).expect("the sheet");
     range

@@ -3,11 +3,13 @@
 //! (`domain::template`); checking and loading place them on the dates asked.
 
 mod capture;
+mod import;
 mod load;
 mod save;
 mod shared;
 
 pub use capture::{CaptureTemplate, ShiftRecord, Source};
+pub use import::{known_assignees, known_templates, ApplyTemplateImport};
 pub use load::{CheckEntry, CheckTemplate, EntryKind, LoadTemplate, LoadedTemplate, PlacedShift};
 pub use save::{CreateTemplates, DeleteTemplate, DeletedTemplate, TemplateDraft, UpdateTemplate};
 pub use shared::{TemplateView, RANGE, SHIFT};

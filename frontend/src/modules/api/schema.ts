@@ -514,6 +514,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/confirmImportedShiftTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply an uploaded templates file (`importShiftTemplates`), validated again against the store, in one commit: new templates are added, the ones of the same kind and title get the file's shifts. */
+        post: operations["confirmImportedShiftTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/confirmResetPassword": {
         parameters: {
             query?: never;
@@ -1160,6 +1177,27 @@ export interface paths {
          *     file; answers the temporary document of the new and updated roles, changing nothing else.
          */
         post: operations["import_roles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/importShiftTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/v1/importShiftTemplates` (multipart: `file`, `storeId`): validates every row of
+         *     a templates file (one row per template shift); answers the temporary document of the new
+         *     and updated templates.
+         */
+        post: operations["import_shift_templates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1897,7 +1935,8 @@ export interface paths {
         };
         /**
          * `GET /api/v1/stores/{storeId}/exports/{kind}`: an export as a file. `kind` is shifts,
-         *     timeTracking, timeOff, payroll, availability, roles, employees or sheetCollection (one
+         *     timeTracking, timeOff, payroll, availability, roles, employees, shiftTemplates,
+         *     dailyTemplates, weeklyTemplates (one row per template shift) or sheetCollection (one
          *     workbook with a sheet per item). Payroll is hours times each role's wage, unstarted shifts
          *     left out.
          */
@@ -1918,8 +1957,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * `GET /api/v1/stores/{storeId}/forms/{kind}`: the empty form of an import (roles or
-         *     employees): its columns with a header row and an example row.
+         * `GET /api/v1/stores/{storeId}/forms/{kind}`: the empty form of an import (roles,
+         *     employees or shiftTemplates): its columns with a header row and an example row.
          */
         get: operations["form"];
         put?: never;
@@ -3058,6 +3097,8 @@ export interface components {
         ConfirmImportedEmployees: components["schemas"]["ConfirmImport"];
         /** @description `confirmImportedRoles`. */
         ConfirmImportedRoles: components["schemas"]["ConfirmImport"];
+        /** @description `confirmImportedShiftTemplates`. */
+        ConfirmImportedShiftTemplates: components["schemas"]["ConfirmImport"];
         /**
          * @description `confirmResetPassword`: sets a new password with a reset code, using the code up, and ends
          *     the account's sessions (but the caller's own, when signed in as the same person).
@@ -3649,6 +3690,35 @@ export interface components {
                 /** @description The row's number in the file. */
                 row: number;
                 swappeable: boolean;
+                title: string;
+            }[];
+        };
+        /** @description A valid file: the records it adds and the ones it changes. */
+        Imported_TemplateRow: {
+            new: {
+                /**
+                 * Format: uuid
+                 * @description The template it replaces; `null` for a new template.
+                 */
+                id: string | null;
+                /** @description shift, daily or weekly. */
+                kind: "shift" | "weekly" | "daily";
+                /** @description The file's row of its first shift. */
+                row: number;
+                shifts: components["schemas"]["TemplateShift"][];
+                title: string;
+            }[];
+            update: {
+                /**
+                 * Format: uuid
+                 * @description The template it replaces; `null` for a new template.
+                 */
+                id: string | null;
+                /** @description shift, daily or weekly. */
+                kind: "shift" | "weekly" | "daily";
+                /** @description The file's row of its first shift. */
+                row: number;
+                shifts: components["schemas"]["TemplateShift"][];
                 title: string;
             }[];
         };
@@ -7010,6 +7080,64 @@ export interface operations {
             };
         };
     };
+    confirmImportedShiftTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ConfirmImportedShiftTemplates"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ImportApplied"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     confirmResetPassword: {
         parameters: {
             query?: never;
@@ -9159,6 +9287,79 @@ export interface operations {
                 };
             };
             /** @description Not a member, or without the employee permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_shift_templates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportForm"];
+            };
+        };
+        responses: {
+            /** @description The import result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Imported_TemplateRow"];
+                        /**
+                         * Format: int64
+                         * @description When the document expires, epoch ms.
+                         */
+                        expires: number;
+                        /**
+                         * Format: uuid
+                         * @description The temporary document's id (`tempDocId` of the confirmation).
+                         */
+                        id: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Bad rows (`invalid_rows`, every one in `details.errors`: row, column, text) or an unreadable file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or without the schedule permission */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11436,7 +11637,7 @@ export interface operations {
                 end?: number;
                 /**
                  * @description A sheet collection's items, comma separated: shifts, timeTracking, timeOff, payroll,
-                 *     availability, roles, employees.
+                 *     availability, roles, employees, shiftTemplates, dailyTemplates, weeklyTemplates.
                  */
                 items?: string;
             };
@@ -11444,7 +11645,7 @@ export interface operations {
             path: {
                 /** @description Store id */
                 storeId: string;
-                /** @description shifts, timeTracking, timeOff, payroll, availability, roles, employees or sheetCollection */
+                /** @description shifts, timeTracking, timeOff, payroll, availability, roles, employees, shiftTemplates, dailyTemplates, weeklyTemplates or sheetCollection */
                 kind: string;
             };
             cookie?: never;
@@ -11508,7 +11709,7 @@ export interface operations {
             path: {
                 /** @description Store id */
                 storeId: string;
-                /** @description roles or employees */
+                /** @description roles, employees or shiftTemplates */
                 kind: string;
             };
             cookie?: never;

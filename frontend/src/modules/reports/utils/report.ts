@@ -4,10 +4,11 @@ import { moveDays, viewRange } from '@/modules/schedule/utils/calendar';
 /** A schedule report (`reportSchedule`). */
 export type ScheduleReport = components['schemas']['ScheduleReport'];
 /** What an import answers: the temporary document and its new and updated rows. */
-type ImportAnswer<P extends '/api/v1/importRoles' | '/api/v1/importEmployees'> =
+type ImportAnswer<P extends '/api/v1/importRoles' | '/api/v1/importEmployees' | '/api/v1/importShiftTemplates'> =
   paths[P]['post']['responses'][200]['content']['application/json'];
 export type RoleImport = ImportAnswer<'/api/v1/importRoles'>;
 export type EmployeeImport = ImportAnswer<'/api/v1/importEmployees'>;
+export type TemplateImport = ImportAnswer<'/api/v1/importShiftTemplates'>;
 /** One bad cell of an uploaded file. */
 export type RowError = components['schemas']['RowError'];
 
@@ -15,7 +16,7 @@ export type RowError = components['schemas']['RowError'];
 export const RANGE_EXPORTS = ['shifts', 'timeTracking', 'timeOff', 'payroll', 'availability'] as const;
 export type RangeExport = (typeof RANGE_EXPORTS)[number];
 /** What a sheet collection can hold. */
-export const COLLECTION_ITEMS = [...RANGE_EXPORTS, 'roles', 'employees'] as const;
+export const COLLECTION_ITEMS = [...RANGE_EXPORTS, 'roles', 'employees', 'shiftTemplates', 'dailyTemplates', 'weeklyTemplates'] as const;
 export type CollectionItem = (typeof COLLECTION_ITEMS)[number];
 
 /** How the reports screen picks its range. */

@@ -85,4 +85,30 @@ describe('SheetTools', () => {
     expect(screen.queryByTestId('import-confirm')).toBeNull();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  it('imports templates through their own calls and exports the tab\'s kind', async () => {
+    await i18n.changeLanguage('en');
+    const template = { row: 2, id: null, title: 'Opening', kind: 'shift', shifts: [] };
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(json({ success: true, id: 'doc-2', expires: 0, data: { new: [template], update: [] } }))
+      .mockResolvedValueOnce(json({ data: { created: 1, updated: 0 } }))
+      .mockResolvedValue(new Response('x', { status: 200, headers: { 'content-disposition': 'attachment; filename="t.csv"' } }));
+    renderWithProviders(<SheetTools kind="shiftTemplates" exportKind="weeklyTemplates" />, {
+      route: '/schedule/templates?tab=weekly',
+      initializeState: ({ set }) => {
+        set(tokenState, 'tok');
+        set(currentStoreIdState, 's1');
+      },
+    });
+    await userEvent.upload(screen.getByTestId('import-shiftTemplates-file'), file());
+    expect((await screen.findByTestId('import-review')).textContent).toContain('Opening');
+    expect(fetch.mock.calls[0]![0]).toBe('/api/v1/importShiftTemplates');
+    await userEvent.click(screen.getByTestId('import-confirm'));
+    await waitFor(() => expect(fetch.mock.calls.length).toBe(2));
+    expect(fetch.mock.calls[1]![0]).toBe('/api/v1/confirmImportedShiftTemplates');
+    await userEvent.click(screen.getByTestId('export-weeklyTemplates-csv'));
+    await waitFor(() => expect(fetch.mock.calls.length).toBe(3));
+    expect(String(fetch.mock.calls[2]![0])).toContain('/api/v1/stores/s1/exports/weeklyTemplates?format=csv');
+  });
 });

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { ApiError } from '@/modules/api/ApiError';
 import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
-import { saveFile, type EmployeeImport, type RoleImport, type RowError } from '@/modules/reports/utils/report';
+import { saveFile, type EmployeeImport, type RoleImport, type RowError, type TemplateImport } from '@/modules/reports/utils/report';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
@@ -12,13 +12,16 @@ import { Dialog } from '@/modules/ui/components/Dialog';
 import { Muted, Row, Stack } from '@/modules/ui/components/Layout';
 import { formatNumber } from '@/modules/ui/utils/format';
 
-/** What the team screen imports and exports. */
-export type SheetKind = 'roles' | 'employees';
+/** What the team and templates screens import and export. */
+export type SheetKind = 'roles' | 'employees' | 'shiftTemplates';
 
 const CALLS = {
   roles: { upload: 'importRoles', confirm: 'confirmImportedRoles' },
   employees: { upload: 'importEmployees', confirm: 'confirmImportedEmployees' },
+  shiftTemplates: { upload: 'importShiftTemplates', confirm: 'confirmImportedShiftTemplates' },
 } as const;
+
+type AnyImport = RoleImport | EmployeeImport | TemplateImport;
 
 /** Rows shown of a long list; the counts say how many there are. */
 const SHOWN = 100;
@@ -30,18 +33,24 @@ const StyledList = styled.ul`
   padding-inline-start: ${({ theme }) => theme.spacing(4)};
 `;
 
-type Pending = { kind: 'ready'; result: RoleImport | EmployeeImport } | { kind: 'bad'; errors: RowError[]; message: string };
+type Pending = { kind: 'ready'; result: AnyImport } | { kind: 'bad'; errors: RowError[]; message: string };
 
 /** One row of an import, as the dialog names it. */
-function label(row: RoleImport['data']['new'][number] | EmployeeImport['data']['new'][number]): string {
+function label(row: AnyImport['data']['new'][number]): string {
   return 'title' in row ? row.title : row.email;
 }
 
+export type SheetToolsProps = {
+  kind: SheetKind;
+  /** The export's kind when it is not `kind` (a templates tab exports its own kind). */
+  exportKind?: string;
+};
+
 /**
  * Import (upload, review the new, updated or bad rows, confirm), export and the empty form of
- * a team list: roles or employees.
+ * a list: roles, employees or templates.
  */
-export function SheetTools({ kind }: { kind: SheetKind }) {
+export function SheetTools({ kind, exportKind = kind }: SheetToolsProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const snack = useSnackbar();
@@ -58,7 +67,7 @@ export function SheetTools({ kind }: { kind: SheetKind }) {
   const upload = async (file: File) => {
     setBusy(true);
     try {
-      const result = await api.importSheet<RoleImport | EmployeeImport>(CALLS[kind].upload, file, file.name, storeId);
+      const result = await api.importSheet<AnyImport>(CALLS[kind].upload, file, file.name, storeId);
       setPending({ kind: 'ready', result });
     } catch (e) {
       const details = e instanceof ApiError ? (e.details as { errors?: RowError[] } | undefined) : undefined;
@@ -79,7 +88,9 @@ export function SheetTools({ kind }: { kind: SheetKind }) {
       const done = await api.call(CALLS[kind].confirm, { storeId, tempDocId });
       snack(t('sheets.imported', { created: done.created, updated: done.updated }), 'success', 'import');
       setPending(null);
-      await (kind === 'roles' ? reloadStore() : reloadEmployees());
+      // Templates arrive by the store's change events; the team lists are read again.
+      if (kind === 'roles') await reloadStore();
+      else if (kind === 'employees') await reloadEmployees();
     } catch (e) {
       snack(fallback(e, `sheets.failedConfirm.${kind}`), 'error', 'import');
     } finally {
@@ -113,10 +124,10 @@ export function SheetTools({ kind }: { kind: SheetKind }) {
         <Button $small $variant="secondary" disabled={busy} onClick={() => input.current?.click()} data-testid={`import-${kind}`}>
           {t('sheets.import')}
         </Button>
-        <Button $small $variant="secondary" onClick={() => void download(`exports/${kind}`, 'xlsx')} data-testid={`export-${kind}-xlsx`}>
+        <Button $small $variant="secondary" onClick={() => void download(`exports/${exportKind}`, 'xlsx')} data-testid={`export-${exportKind}-xlsx`}>
           {t('sheets.exportAs', { format: 'XLSX' })}
         </Button>
-        <Button $small $variant="secondary" onClick={() => void download(`exports/${kind}`, 'csv')}>
+        <Button $small $variant="secondary" onClick={() => void download(`exports/${exportKind}`, 'csv')} data-testid={`export-${exportKind}-csv`}>
           {t('sheets.exportAs', { format: 'CSV' })}
         </Button>
         <Button $small $variant="ghost" onClick={() => void download(`forms/${kind}`, 'xlsx')} data-testid={`form-${kind}`}>

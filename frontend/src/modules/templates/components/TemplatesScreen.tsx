@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { TemplateKind, TemplateShift } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
+import { SheetTools } from '@/modules/sheets/components/SheetTools';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
@@ -64,6 +65,7 @@ export function TemplatesScreen() {
         onChange={(k) => setParams({ tab: k }, { replace: true })}
       />
       <Stack $gap={3} style={{ marginTop: 12 }}>
+        <SheetTools kind="shiftTemplates" exportKind={`${tab}Templates`} />
         {tab === 'shift' ? <NewShiftTemplate /> : <Muted>{t('templates.saveFromBoard')}</Muted>}
         {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
         {loading && templates.length === 0 ? <Muted>{t('common.loading')}</Muted> : null}
