@@ -24,6 +24,7 @@ use crate::domain::ids::{ShiftId, StoreId};
 use crate::domain::import::{self, Column, Imported, RowError, Table as Cells};
 use crate::domain::permissions::Perms;
 use crate::domain::template;
+use crate::domain::template_import;
 use crate::error::{AppError, AppResult, ErrorKind};
 use crate::messages;
 use crate::sheets::{read, write, Cell, Format, Table};
@@ -191,7 +192,7 @@ const EMPLOYEES: Importable = Importable {
 
 const SHIFT_TEMPLATES: Importable = Importable {
     name: "shiftTemplates",
-    columns: import::TEMPLATE_COLUMNS,
+    columns: template_import::TEMPLATE_COLUMNS,
     perms: Perms::SCHEDULE,
 };
 
@@ -484,7 +485,7 @@ async fn table(state: &AppState, src: &Source, kind: Kind) -> AppResult<Table> {
                 .run(move |conn| crate::store::templates::list(conn, store, Some(of)))
                 .await?;
             // The columns of the templates import: an export is a file to import again.
-            t = Table::new(kind.title(), &names(import::TEMPLATE_COLUMNS));
+            t = Table::new(kind.title(), &names(template_import::TEMPLATE_COLUMNS));
             for tpl in rows {
                 for s in &tpl.shifts {
                     t.push(vec![
@@ -502,7 +503,7 @@ async fn table(state: &AppState, src: &Source, kind: Kind) -> AppResult<Table> {
                         src.role_title(s.role).into(),
                         src.name_of(s.assigned).1.into(),
                         s.title.clone().into(),
-                        import::tasks_cell(&s.tasks).into(),
+                        template_import::tasks_cell(&s.tasks).into(),
                     ]);
                 }
             }
@@ -983,7 +984,7 @@ pub async fn import_employees(
     request_body(content = ImportForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The import result", body = inline(ImportResult<import::TemplateRow>)),
+        (status = 200, description = "The import result", body = inline(ImportResult<template_import::TemplateRow>)),
         (status = 400, description = "Bad rows (`invalid_rows`, every one in `details.errors`: row, column, text) or an unreadable file", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "Not a member, or without the schedule permission", body = crate::error::ErrorBody),
@@ -1016,7 +1017,7 @@ pub async fn import_shift_templates(
             ))
         })
         .await?;
-    let result = import::templates(
+    let result = template_import::templates(
         &table,
         &known_roles(&roles),
         &known_assignees(&employees),

@@ -11,11 +11,6 @@ use std::collections::{BTreeMap, HashSet};
 use std::str::FromStr;
 use uuid::Uuid;
 
-mod templates;
-pub use templates::{
-    tasks_cell, templates, KnownAssignee, KnownTemplate, TemplateRow, TEMPLATE_COLUMNS,
-};
-
 /// Most data rows one file may hold.
 pub const ROWS_MAX: usize = 5000;
 /// Longest title or name.
@@ -34,7 +29,7 @@ pub struct Column {
     pub example: &'static str,
 }
 
-const fn col(name: &'static str, required: bool, example: &'static str) -> Column {
+pub(crate) const fn col(name: &'static str, required: bool, example: &'static str) -> Column {
     Column {
         name,
         required,
@@ -150,12 +145,15 @@ pub struct KnownEmployee {
 /// The default colour of an imported role without one.
 pub const DEFAULT_COLOR: &str = "#1976d2";
 
-fn key(s: &str) -> String {
+pub(crate) fn key(s: &str) -> String {
     s.trim().to_lowercase().replace([' ', '_'], "")
 }
 
 /// The position of each named column, or the errors of the missing required ones.
-fn columns(table: &Table, cols: &[Column]) -> Result<BTreeMap<&'static str, usize>, Vec<RowError>> {
+pub(crate) fn columns(
+    table: &Table,
+    cols: &[Column],
+) -> Result<BTreeMap<&'static str, usize>, Vec<RowError>> {
     let mut at = BTreeMap::new();
     for c in cols {
         if let Some(i) = table.header.iter().position(|h| key(h) == key(c.name)) {
@@ -179,22 +177,22 @@ fn columns(table: &Table, cols: &[Column]) -> Result<BTreeMap<&'static str, usiz
 }
 
 /// One data row's cells by column name, with its number in the file.
-struct Row<'a> {
-    number: usize,
+pub(crate) struct Row<'a> {
+    pub(crate) number: usize,
     cells: &'a [String],
     at: &'a BTreeMap<&'static str, usize>,
     errors: &'a mut Vec<RowError>,
 }
 
 impl Row<'_> {
-    fn text(&self, column: &str) -> &str {
+    pub(crate) fn text(&self, column: &str) -> &str {
         self.at
             .get(column)
             .and_then(|i| self.cells.get(*i))
             .map_or("", |s| s.trim())
     }
 
-    fn fail(&mut self, column: &str, text: impl Into<String>) {
+    pub(crate) fn fail(&mut self, column: &str, text: impl Into<String>) {
         self.errors.push(RowError {
             row: self.number,
             column: column.to_string(),
@@ -203,7 +201,7 @@ impl Row<'_> {
     }
 
     /// A text of at most `max` characters; `required` refuses an empty one.
-    fn bounded(&mut self, column: &str, max: usize, required: bool) -> Option<String> {
+    pub(crate) fn bounded(&mut self, column: &str, max: usize, required: bool) -> Option<String> {
         let v = self.text(column).to_string();
         if v.is_empty() {
             if required {
@@ -222,7 +220,7 @@ impl Row<'_> {
     }
 
     /// yes/no, true/false, 1/0 or x; empty is `default`.
-    fn flag(&mut self, column: &str, default: bool) -> bool {
+    pub(crate) fn flag(&mut self, column: &str, default: bool) -> bool {
         match key(self.text(column)).as_str() {
             "" => default,
             "yes" | "y" | "true" | "1" | "x" => true,
@@ -236,12 +234,12 @@ impl Row<'_> {
     }
 
     /// The `;`-separated values of a cell.
-    fn list(&self, column: &str) -> Vec<String> {
+    pub(crate) fn list(&self, column: &str) -> Vec<String> {
         self.list_by(&[';', ','], column)
     }
 
     /// The values of a cell separated by any of `separators`.
-    fn list_by(&self, separators: &[char], column: &str) -> Vec<String> {
+    pub(crate) fn list_by(&self, separators: &[char], column: &str) -> Vec<String> {
         self.text(column)
             .split(separators)
             .map(str::trim)
@@ -252,7 +250,7 @@ impl Row<'_> {
 }
 
 /// Walks the data rows (skipping blank ones), numbering them as the file does.
-fn each_row(
+pub(crate) fn each_row(
     table: &Table,
     at: &BTreeMap<&'static str, usize>,
     errors: &mut Vec<RowError>,
@@ -272,7 +270,7 @@ fn each_row(
     }
 }
 
-fn too_many(table: &Table) -> Option<Vec<RowError>> {
+pub(crate) fn too_many(table: &Table) -> Option<Vec<RowError>> {
     (table.rows.len() > ROWS_MAX).then(|| {
         vec![RowError {
             row: ROWS_MAX + 2,

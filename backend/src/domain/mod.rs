@@ -27,6 +27,7 @@ pub mod shift;
 pub mod support;
 pub mod survey;
 pub mod template;
+pub mod template_import;
 pub mod time_off;
 pub mod timesheet;
 pub mod upload;

@@ -2,16 +2,17 @@
 //! (a template added since with a row's title is replaced rather than doubled, a role or
 //! employee gone since refuses the file), then every template is written in one commit.
 
-use super::{announce, checked, TemplateView};
 use crate::db::models::employee::Employee;
 use crate::db::models::template::Template;
 use crate::domain::ids::TemplateId;
-use crate::domain::import::{self, KnownAssignee, KnownTemplate, Table};
+use crate::domain::import::Table;
+use crate::domain::template_import::{self, KnownAssignee, KnownTemplate};
 use crate::error::{AppError, AppResult};
 use crate::store::command::{Command, Effects, Reply, Write};
 use crate::store::imports::{known_roles, stale, ImportApplied};
 use crate::store::shifts::Caller;
 use crate::store::state::StoreState;
+use crate::store::templates::shared::{announce, checked, TemplateView};
 use chrono::{DateTime, Utc};
 
 /// The store's templates as imports match them.
@@ -53,7 +54,7 @@ impl Command for ApplyTemplateImport {
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
         let views: Vec<TemplateView> = state.templates.values().map(TemplateView::of).collect();
-        let rows = import::templates(
+        let rows = template_import::templates(
             &self.table,
             &known_roles(&state.roles),
             &known_assignees(&state.employees),

@@ -3,10 +3,11 @@
 //! that kind replaces that template's shifts, any other adds a template. The same columns are
 //! the export's, so an exported file imports again.
 
-use super::{
-    col, columns, each_row, key, too_many, Column, Imported, Row, RowError, Table, TEXT_MAX,
-};
 use crate::domain::ids::{EmployeeId, RoleId};
+use crate::domain::import::{
+    col, columns, each_row, key, too_many, Column, Imported, KnownRole, Row, RowError, Table,
+    TEXT_MAX,
+};
 use crate::domain::template::{Kind, TemplateShift, WallTime, MAX_SHIFTS, ROLE_MISMATCH};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -124,7 +125,7 @@ pub fn tasks_cell(tasks: &Value) -> String {
 /// per shift template.
 pub fn templates(
     table: &Table,
-    roles: &[super::KnownRole],
+    roles: &[KnownRole],
     employees: &[KnownAssignee],
     known: &[KnownTemplate],
 ) -> Result<Imported<TemplateRow>, Vec<RowError>> {
@@ -284,7 +285,7 @@ pub fn templates(
 
 #[cfg(test)]
 mod tests {
-    use super::super::KnownRole;
+    use super::KnownRole;
     use super::*;
 
     fn table(rows: &[&[&str]]) -> Table {
