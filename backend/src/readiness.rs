@@ -45,6 +45,11 @@ impl Readiness {
         self.draining.store(true, Ordering::SeqCst);
     }
 
+    /// The schema is current: the store's tables can be read and written.
+    pub fn is_migrated(&self) -> bool {
+        self.migrated.load(Ordering::SeqCst)
+    }
+
     pub fn is_draining(&self) -> bool {
         self.draining.load(Ordering::SeqCst)
     }

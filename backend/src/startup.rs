@@ -118,12 +118,13 @@ impl Application {
             .run(db::run_migrations)
             .await
             .map_err(|e| format!("cannot migrate the database: {e}"))?;
-        readiness.migrated();
+        // A demo store is made before the node takes work, so its first caller finds it.
         if state.settings.seed_demo {
             crate::seed::run(&state.db, &state.stores)
                 .await
                 .map_err(|e| format!("cannot create the demo store: {e}"))?;
         }
+        readiness.migrated();
         let (db, mailer) = (state.db.clone(), state.mailer.clone());
         actix_web::rt::spawn(jobs::deliveries(
             "mail delivery",

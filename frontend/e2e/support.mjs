@@ -67,12 +67,13 @@ export async function startServer({ env = {}, staticDir } = {}) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/health`);
+      // Ready: migrated (and seeded), listening for other nodes' changes.
+      const res = await fetch(`${url}/ready`);
       if (res.ok) break;
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error('server did not answer /health in 30 s');
+    if (Date.now() > deadline) throw new Error('server was not ready in 30 s');
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -63,7 +63,7 @@ def main() -> int:
     try:
         for _ in range(200):
             try:
-                request(base, "/health")
+                request(base, "/ready")
                 break
             except OSError:
                 time.sleep(0.1)

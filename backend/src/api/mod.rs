@@ -29,7 +29,10 @@ pub mod undo;
 
 use crate::calls::{Calls, Registry};
 use crate::error::{AppError, AppResult};
-use actix_web::middleware::Compress;
+use crate::readiness::Readiness;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::{from_fn, Compress, Next};
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde_json::Value;
@@ -67,6 +70,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 // JSON answers go compressed (brotli or gzip, as the client asks): a week board
                 // is hundreds of kilobytes of repetitive JSON. Stored files say `identity`.
                 .wrap(Compress::default())
+                .wrap(from_fn(until_migrated))
                 .route("/openapi.json", web::get().to(openapi::document))
                 .route("/me", web::get().to(account::me))
                 .configure(stores::routes)
@@ -140,4 +144,23 @@ async fn read_json(mut body: web::Payload, limit: usize, req: &HttpRequest) -> A
     }
     serde_json::from_slice(&bytes)
         .map_err(|e| AppError::invalid(format!("The body is not valid JSON: {e}")))
+}
+
+/// While the migrations run the tables may not be there yet: calls and reads answer 503, which
+/// clients (and load balancers, through `/ready`) take as "try again", instead of failing on a
+/// missing table.
+async fn until_migrated(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let migrating = req
+        .app_data::<web::Data<Readiness>>()
+        .is_some_and(|r| !r.is_migrated());
+    if migrating {
+        let refused = req.error_response(AppError::unavailable("the database is being migrated"));
+        return Ok(refused.map_into_right_body());
+    }
+    next.call(req)
+        .await
+        .map(ServiceResponse::map_into_left_body)
 }
