@@ -91,6 +91,9 @@ export function Schedule() {
   const { templates: shiftTemplates } = useTemplates('shift');
   const [autoAssign, setAutoAssign] = useState(false);
   const labour = useLabour(storeId, shifts, employees, range, zone, store?.weekStart ?? 0);
+  // The board takes the labour figures as a deferred update: each of their reads redraws every
+  // cell, which on a phone would otherwise hold the main thread while the board first loads.
+  const boardLabour = useDeferredValue(labour);
   const [filter, setFilter] = useState<BoardFilter>(NO_FILTER);
   // Typing in the search stays responsive on a large store: the rows follow a moment later.
   const shownFilter = useDeferredValue(filter);
@@ -335,7 +338,7 @@ export function Schedule() {
           onOpen={handleOpen}
           onCreate={handleCreate}
           onMove={handleMove}
-          labour={labour}
+          labour={boardLabour}
         />
       )}
       {editing ? (
