@@ -109,15 +109,21 @@ pub fn file_not_found() -> AppError {
     AppError::not_found("file_not_found", "File not found.")
 }
 
-/// What the form held.
+/// What an upload form held: one file with its name, and the short text fields the calls read.
 #[derive(Default)]
-struct Form {
-    file: Option<(String, Vec<u8>)>,
-    purpose: Option<String>,
-    store: Option<String>,
+pub(crate) struct Form {
+    pub file: Option<(String, Vec<u8>)>,
+    pub purpose: Option<String>,
+    pub store: Option<String>,
 }
 
-async fn read_form(mut form: Multipart) -> AppResult<Form> {
+/// Reads a multipart upload form: the file up to `file_max` bytes (else `too_large`), other
+/// fields up to `FIELD_MAX`; a second file is refused, unknown fields are ignored.
+pub(crate) async fn read_form(
+    mut form: Multipart,
+    file_max: usize,
+    too_large: fn() -> AppError,
+) -> AppResult<Form> {
     let mut out = Form::default();
     while let Some(field) = form.next().await {
         let mut field =
@@ -128,18 +134,14 @@ async fn read_form(mut form: Multipart) -> AppResult<Form> {
             .and_then(|d| d.get_filename())
             .unwrap_or_default()
             .to_string();
-        let limit = if name == "file" {
-            upload::MAX_BYTES
-        } else {
-            FIELD_MAX
-        };
+        let limit = if name == "file" { file_max } else { FIELD_MAX };
         let mut bytes = Vec::new();
         while let Some(chunk) = field.next().await {
             let chunk =
                 chunk.map_err(|e| AppError::invalid(format!("Could not read the form: {e}")))?;
             if bytes.len() + chunk.len() > limit {
                 return Err(if name == "file" {
-                    refused(Refusal::TooLarge)
+                    too_large()
                 } else {
                     AppError::invalid(format!("{name} is too long."))
                 });
@@ -190,7 +192,7 @@ pub async fn upload(
     if declared.is_some_and(|n| n > upload::MAX_BYTES + FORM_OVERHEAD) {
         return Err(refused(Refusal::TooLarge));
     }
-    let form = read_form(form).await?;
+    let form = read_form(form, upload::MAX_BYTES, || refused(Refusal::TooLarge)).await?;
     let purpose = match form.purpose.as_deref() {
         None | Some("") => Purpose::Chat,
         Some(p) => Purpose::parse(p)

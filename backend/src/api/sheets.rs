@@ -38,7 +38,6 @@ use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
-use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::HashMap;
@@ -74,8 +73,6 @@ pub const IMPORT_PATHS: [&str; 3] = [
 ];
 /// The formats a download is asked for in.
 pub const FORMAT_PATTERN: &str = "^(xlsx|csv)$";
-/// Longest text field of the import form.
-const FIELD_MAX: usize = 64;
 
 // ---------------------------------------------------------------------------------------
 // Kinds
@@ -765,39 +762,6 @@ pub struct ImportResult<T: ToSchema> {
     pub expires: i64,
 }
 
-/// Reads the multipart form: the file and the store.
-async fn read_form(mut form: Multipart) -> AppResult<(Vec<u8>, Option<String>)> {
-    let mut file = None;
-    let mut store = None;
-    while let Some(field) = form.next().await {
-        let mut field =
-            field.map_err(|e| AppError::invalid(format!("Could not read the form: {e}")))?;
-        let name = field.name().unwrap_or_default().to_string();
-        let limit = if name == "file" { FILE_MAX } else { FIELD_MAX };
-        let mut bytes = Vec::new();
-        while let Some(chunk) = field.next().await {
-            let chunk =
-                chunk.map_err(|e| AppError::invalid(format!("Could not read the form: {e}")))?;
-            if bytes.len() + chunk.len() > limit {
-                return Err(if name == "file" {
-                    too_large()
-                } else {
-                    AppError::invalid(format!("{name} is too long."))
-                });
-            }
-            bytes.extend_from_slice(&chunk);
-        }
-        match name.as_str() {
-            "file" if file.is_some() => return Err(AppError::invalid("Send one file at a time.")),
-            "file" => file = Some(bytes),
-            "storeId" | "store" => store = Some(String::from_utf8_lossy(&bytes).trim().to_string()),
-            _ => {}
-        }
-    }
-    let file = file.ok_or_else(|| AppError::invalid("file is required."))?;
-    Ok((file, store))
-}
-
 fn too_large() -> AppError {
     AppError::new(
         ErrorKind::PayloadTooLarge,
@@ -855,8 +819,11 @@ async fn upload(
     if declared.is_some_and(|n| n > FILE_MAX + 64 * 1024) {
         return Err(too_large());
     }
-    let (bytes, store) = read_form(form).await?;
-    let store: Option<StoreId> = store.as_deref().and_then(|s| s.parse().ok());
+    let form = crate::api::files::read_form(form, FILE_MAX, too_large).await?;
+    let (_, bytes) = form
+        .file
+        .ok_or_else(|| AppError::invalid("file is required."))?;
+    let store: Option<StoreId> = form.store.as_deref().and_then(|s| s.parse().ok());
     let member = guard::member_of(
         state,
         user.0,
