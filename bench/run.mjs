@@ -1,6 +1,6 @@
-// Runs every workload on our server and on the reference socket.io server, alternating them,
-// REPS times each, and prints one table (median and range per figure, ours / peer), then
-// writes it to RESULTS.md with the machine it ran on.
+// Runs every workload on our server and on the two Node socket.io peers (bare, and with `pg`
+// committing each edit), alternating them, REPS times each, and prints one table (median and
+// range per figure, ours / each peer), then writes it to RESULTS.md with the machine it ran on.
 //
 //   scripts/bench.sh            (builds the release binary and installs the packages first)
 //   REPS=1 QUICK=1 node run.mjs (a short run to try the harness)
@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ours, Peer } from './lib/targets.mjs';
+import { Ours, Peer, PgPeer } from './lib/targets.mjs';
 import { w1, w2, w3, w4, w5, w6, percentile } from './lib/workloads.mjs';
 import { w7 } from './lib/clock.mjs';
 import { w8 } from './lib/chat.mjs';
@@ -18,7 +18,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const REPS = Number(process.env.REPS || 3);
 const QUICK = process.env.QUICK === '1';
 const only = process.env.ONLY ? process.env.ONLY.split(',') : null;
-const servers = (process.env.TARGETS || 'ours,peer').split(',');
+const servers = (process.env.TARGETS || 'ours,peer,pgpeer').split(',');
+const peers = ['peer', 'pgpeer'];
 
 const plan = [
   ['W4', true, (t) => w4(t, { steps: QUICK ? [1000] : [1000, 5000, 10000], storm: QUICK ? 1000 : 5000 })],
@@ -34,10 +35,10 @@ const plan = [
   ['W8', true, (t) => w8(t, { members: 500, rate: 50, seconds: QUICK ? 10 : 30 })],
 ];
 
-const results = new Map(); // figure -> { ours: [], peer: [] }
+const results = new Map(); // figure -> { ours: [], peer: [], pgpeer: [] }
 function record(target, figures) {
   for (const [k, v] of Object.entries(figures)) {
-    if (!results.has(k)) results.set(k, { ours: [], peer: [] });
+    if (!results.has(k)) results.set(k, { ours: [], peer: [], pgpeer: [] });
     results.get(k)[target].push(v);
   }
 }
@@ -62,14 +63,14 @@ const before = machine();
 console.log(`machine: ${before.cores} cores (${before.model}), load ${before.load}, commit ${before.commit}`);
 
 for (let rep = 1; rep <= REPS; rep++) {
-  for (const Target of [Ours, Peer]) {
+  for (const Target of [Ours, Peer, PgPeer]) {
     const target = new Target();
     if (!servers.includes(target.name)) continue;
     await target.start();
     try {
       for (const [name, both, run] of plan) {
         if (only && !only.includes(name)) continue;
-        if (!both && target.name === 'peer') continue;
+        if (!both && target.name !== 'ours') continue;
         const t0 = Date.now();
         const figures = await run(target);
         record(target.name, figures);
@@ -97,10 +98,12 @@ function cell(values) {
 }
 
 const median = (name, who) => percentile(results.get(name)?.[who] ?? [], 50);
-const rows = [...results.entries()].map(([name, v]) => {
-  const ratio = v.peer.length ? median(name, 'ours') / median(name, 'peer') : NaN;
-  return `| ${name} | ${cell(v.ours)} | ${cell(v.peer)} | ${Number.isFinite(ratio) ? ratio.toFixed(2) : '–'} |`;
-});
+const ratio = (name, peer) => {
+  const r = results.get(name)[peer].length ? median(name, 'ours') / median(name, peer) : NaN;
+  return Number.isFinite(r) ? r.toFixed(2) : '–';
+};
+const rows = [...results.entries()].map(([name, v]) =>
+  `| ${name} | ${cell(v.ours)} | ${peers.map((p) => `${cell(v[p])} | ${ratio(name, p)}`).join(' | ')} |`);
 
 const find = (prefix) => [...results.keys()].find((k) => k.startsWith(prefix));
 function target(label, name, test) {
@@ -132,8 +135,8 @@ const table = [
   `Busiest processes before the run: ${before.top}.`,
   'The load generator runs on the same machine and shares its cores with the server under test.',
   '',
-  '| figure | ours: median (range) | peer: median (range) | ours / peer |',
-  '|---|---|---|---|',
+  '| figure | ours: median (range) | bare peer: median (range) | ours / bare | pg peer: median (range) | ours / pg |',
+  '|---|---|---|---|---|---|',
   ...rows,
   '',
   '| target | result |',
@@ -142,7 +145,7 @@ const table = [
 ].join('\n');
 
 console.log(`\n${table}`);
-if (!QUICK && !only && servers.length === 2) {
+if (!QUICK && !only && servers.length === 3) {
   const path = join(here, 'RESULTS.md');
   const head = readFileSync(path, 'utf8').split('<!-- results -->')[0];
   writeFileSync(path, `${head}<!-- results -->\n\n${table}\n`);

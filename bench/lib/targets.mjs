@@ -1,5 +1,6 @@
-// The two servers under test: ours (the release binary on a fresh database) and the peer
-// (the reference Node socket.io server). Each target starts, reports its pid, and sets up
+// The servers under test: ours (the release binary on a fresh database), the bare peer (the
+// reference Node socket.io server, no database) and the pg peer (Node socket.io committing
+// each edit to a fresh database on the same Postgres with `pg` before it answers). Each target starts, reports its pid, and sets up
 // stores to edit; an edit is a `call` of `updateShift` carrying a `b:<n>` title marker.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +14,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 export const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ||
   'postgres://postgres@127.0.0.1:5432/postgres';
-const binary = process.env.BACKEND_BIN || join(root, 'target', 'release', 'backend');
+// The release binary of `scripts/bench.sh`'s build (which honours CARGO_TARGET_DIR).
+const binary = process.env.BACKEND_BIN ||
+  join(process.env.CARGO_TARGET_DIR || join(root, 'target'), 'release', 'backend');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -167,9 +170,15 @@ export class Ours {
 export class Peer {
   name = 'peer';
 
+  script = 'server.mjs';
+
+  env() {
+    return {};
+  }
+
   async start() {
-    this.proc = spawn(process.execPath, [join(here, '..', 'peer', 'server.mjs')], {
-      env: { ...process.env, PORT: '0' },
+    this.proc = spawn(process.execPath, [join(here, '..', 'peer', this.script)], {
+      env: { ...process.env, ...this.env(), PORT: '0' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const port = await new Promise((resolve, reject) => {
@@ -195,5 +204,32 @@ export class Peer {
   async stop() {
     this.proc.kill('SIGTERM');
     await new Promise((r) => this.proc.once('exit', r));
+  }
+}
+
+/** Node socket.io with `pg`: each edit committed (shift row and outbox row, one transaction)
+ * on the same Postgres as ours, in a database of its own, before it is answered. */
+export class PgPeer extends Peer {
+  name = 'pgpeer';
+
+  script = 'server-pg.mjs';
+
+  env() {
+    return { DATABASE_URL: dbUrl(this.db) };
+  }
+
+  async start() {
+    this.db = `clockto_bench_pg_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    psql(adminUrl, `CREATE DATABASE ${this.db}`);
+    await super.start();
+  }
+
+  async stop() {
+    await super.stop();
+    try {
+      psql(adminUrl, `DROP DATABASE IF EXISTS ${this.db} WITH (FORCE)`);
+    } catch (e) {
+      console.error(`could not drop ${this.db}: ${e.message}`);
+    }
   }
 }

@@ -31,12 +31,14 @@ async function receivers(target, store, n, sink, parallel = 200) {
 
 /**
  * Sends edits at `rate` per second for `seconds`, and waits for the deliveries to drain.
- * Returns latencies (ms), deliveries, expected deliveries and server CPU ms used.
+ * Returns latencies (ms), deliveries, their bytes (the Socket.IO frame's text, as sent),
+ * expected deliveries and server CPU ms used.
  */
 async function drive(target, store, manager, sink, sockets, rate, seconds, { extra } = {}) {
   const latencies = [];
   const first = markers;
   let delivered = 0;
+  let bytes = 0;
   sink.collect = (raw, at) => {
     const m = markerOf(raw);
     if (m >= first) {
@@ -44,6 +46,7 @@ async function drive(target, store, manager, sink, sockets, rate, seconds, { ext
       if (t !== undefined) {
         latencies.push(at - t);
         delivered++;
+        bytes += raw.length;
       }
     }
   };
@@ -73,6 +76,7 @@ async function drive(target, store, manager, sink, sockets, rate, seconds, { ext
   return {
     latencies,
     delivered,
+    bytes,
     expected,
     cpu,
     refused,
@@ -123,6 +127,7 @@ export async function w1(target, { n, rates, seconds, referenceRate }) {
 export async function w2(target, { stores: count, editsPerSecond, seconds }) {
   const stores = await target.stores(count);
   let delivered = 0;
+  let bytes = 0;
   let outOfOrder = 0;
   const latencies = [];
   const groups = [];
@@ -140,6 +145,7 @@ export async function w2(target, { stores: count, editsPerSecond, seconds }) {
           const t = sentAt.get(m);
           if (t !== undefined) latencies.push(at - t);
           delivered++;
+          bytes += raw.length;
         },
       });
       await c.connect();
@@ -182,6 +188,7 @@ export async function w2(target, { stores: count, editsPerSecond, seconds }) {
     'W2 p99 ms': percentile(latencies, 99),
     'W2 CPU µs/delivery': (cpu * 1000) / Math.max(1, delivered),
     'W2 deliveries lost or out of order': expected - delivered + outOfOrder,
+    'W2 bytes per delivery': bytes / Math.max(1, delivered),
   };
 }
 
@@ -268,10 +275,16 @@ export async function w5(target, { n, rate, seconds }) {
     'W5 others p99 ms without a slow reader': percentile(baseline.latencies, 99),
     'W5 others p99 ms with a slow reader': percentile(withSlow.latencies, 99),
     'W5 RSS growth MiB while a reader is stuck': rss1 - rss0,
+    'W5 bytes per delivery': baseline.bytes / Math.max(1, baseline.delivered),
   };
 }
 
-/** W6: the week board of a store with 200 employees and 2,000 shifts, read concurrently. */
+/**
+ * W6: the week board of a store with 200 employees and 2,000 shifts, read as the board reads
+ * it (`scope=all`, `Accept-Encoding: br, gzip` as a browser sends): one client alone, then
+ * `concurrency` clients, then `concurrency` clients revalidating with `If-None-Match` (a
+ * reload with the week in the browser's cache). Bytes are counted as sent.
+ */
 export async function w6(target, { employees, shifts, concurrency, seconds }) {
   const [store] = await target.stores(1);
   // Next week, Sunday to Sunday in UTC (the bench stores' zone and week start).
@@ -280,39 +293,63 @@ export async function w6(target, { employees, shifts, concurrency, seconds }) {
   const weekStart = today.getTime() + (7 - today.getUTCDay()) * 24 * 3600_000;
   const weekEnd = weekStart + 7 * 24 * 3600_000;
   target.seedWeek(store, employees, shifts, weekStart);
-  const url = `${target.base}/api/v1/stores/${store.storeId}/shifts?start=${weekStart}&end=${weekEnd}`;
-  const headers = { authorization: `Bearer ${target.token}` };
+  const url = `${target.base}/api/v1/stores/${store.storeId}/shifts?start=${weekStart}&end=${weekEnd}&scope=all`;
+  const headers = { authorization: `Bearer ${target.token}`, 'accept-encoding': 'br, gzip' };
   const check = await fetch(url, { headers });
   const body = await check.json();
   if (check.status !== 200 || body.data.length < shifts * 0.9) {
     throw new Error(`week read returned ${check.status} with ${body.data?.length} shifts`);
   }
+  const etag = check.headers.get('etag');
   // node:http with keep-alive: lighter on the shared cores than fetch.
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const get = () =>
+  let bytes = 0;
+  let answers = 0;
+  const get = (extra = {}, expect = 200) =>
     new Promise((resolve, reject) => {
       http
-        .get(url, { agent, headers }, (res) => {
-          res.on('data', () => {});
-          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${res.statusCode}`))));
+        .get(url, { agent, headers: { ...headers, ...extra } }, (res) => {
+          res.on('data', (d) => {
+            bytes += d.length;
+          });
+          res.on('end', () => {
+            answers += 1;
+            res.statusCode === expect ? resolve() : reject(new Error(`${res.statusCode}`));
+          });
         })
         .on('error', reject);
     });
-  const latencies = [];
-  const until = now() + seconds * 1000;
-  const start = now();
-  async function worker() {
-    while (now() < until) {
-      const t = now();
-      await get();
-      latencies.push(now() - t);
+  async function phase(clients, secs, extra, expect) {
+    const latencies = [];
+    bytes = 0;
+    answers = 0;
+    const until = now() + secs * 1000;
+    const start = now();
+    async function worker() {
+      while (now() < until) {
+        const t = now();
+        await get(extra, expect);
+        latencies.push(now() - t);
+      }
     }
+    await Promise.all(Array.from({ length: clients }, worker));
+    const elapsed = (now() - start) / 1000;
+    return { latencies, rate: latencies.length / elapsed, bytes: bytes / Math.max(answers, 1) };
   }
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsed = (now() - start) / 1000;
-  agent.destroy();
-  return {
-    [`W6 week board (${employees} employees, ${body.data.length} shifts) requests/s`]: latencies.length / elapsed,
-    'W6 p99 ms': percentile(latencies, 99),
+  const one = await phase(1, Math.max(1, seconds / 2), {}, 200);
+  const many = await phase(concurrency, seconds, {}, 200);
+  const figures = {
+    'W6 bytes per answer (br or gzip)': many.bytes,
+    'W6 p50 ms, one client': percentile(one.latencies, 50),
+    [`W6 week board (${employees} employees, ${body.data.length} shifts) requests/s`]: many.rate,
+    'W6 p50 ms': percentile(many.latencies, 50),
+    'W6 p99 ms': percentile(many.latencies, 99),
   };
+  if (etag) {
+    const same = await phase(concurrency, Math.max(1, seconds / 2), { 'if-none-match': etag }, 304);
+    figures['W6 unchanged week (304) requests/s'] = same.rate;
+    figures['W6 unchanged week (304) p99 ms'] = percentile(same.latencies, 99);
+  }
+  agent.destroy();
+  return figures;
 }

@@ -65,7 +65,8 @@ io.on('connection', (socket) => {
       assigneeEmail: null,
       role: '00000000-0000-0000-0000-000000000000',
       oe: false,
-      tasks: [],
+      // The edit's tasks, echoed as ours echoes them: the same bytes on the wire.
+      tasks: payload?.updatedShift?.tasks ?? [],
       rate: null,
       cancelReason: null,
       version,
