@@ -102,7 +102,13 @@ export class Ours {
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    await waitFor(async () => (await fetch(`${this.base}/health`)).status === 200, 'our server');
+    // Ready: migrated and listening (calls answer 503 until then). A server that does not
+    // get there is stopped, not left behind.
+    await waitFor(async () => (await fetch(`${this.base}/ready`)).status === 200, 'our server')
+      .catch((e) => {
+        this.proc.kill('SIGKILL');
+        throw e;
+      });
     this.pid = this.proc.pid;
     const email = `bench-${randomUUID()}@example.com`;
     const signed = await api(this.base, 'signup', {

@@ -19,10 +19,13 @@ use crate::store::shifts::{
     PublishedShifts, RateShift, RemindShift, Reminded, ShiftChanges, UpdateShift, MAX_REPEAT,
 };
 use crate::store::views::ShiftView;
-use actix_web::{web, HttpResponse};
+use crate::store::weeks::{Coding, Week};
+use actix_web::http::header::{self, AcceptEncoding, Encoding, Header, IfNoneMatch};
+use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Deserializer};
 use serde_json::{json, Value};
+use std::sync::Arc;
 use utoipa::ToSchema;
 
 pub fn register(r: &mut Registry) {
@@ -549,22 +552,30 @@ enum Scope {
 }
 
 /// `GET /api/v1/stores/{storeId}/shifts`: the shifts overlapping a range.
+///
+/// Answers carry a strong `ETag` (the store's version and a digest of the bytes); a request
+/// whose `If-None-Match` names it is answered 304 with no body. The board's read (`scope=all`,
+/// every employee) is kept serialised and compressed until the store changes
+/// (`store::weeks`).
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}/shifts",
     params(("storeId" = uuid::Uuid, Path, description = "Store id"), ShiftQuery),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "`{\"data\": [Shift]}`", body = [ShiftView]),
+        (status = 200, description = "`{\"data\": [Shift]}`", body = [ShiftView],
+            headers(("ETag" = String, description = "Strong tag of the answer"))),
+        (status = 304, description = "Unchanged since the `If-None-Match` tag"),
         (status = 400, description = "Bad range", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "Not a member, or asking for all without permission", body = crate::error::ErrorBody),
         (status = 404, description = "No such store", body = crate::error::ErrorBody),
     )
 )]
-#[tracing::instrument(skip(state, user))]
+#[tracing::instrument(skip(state, user, req))]
 pub async fn get_shifts(
     state: web::Data<AppState>,
+    req: HttpRequest,
     user: SignedIn,
     path: web::Path<String>,
     query: web::Query<ShiftQuery>,
@@ -593,19 +604,85 @@ pub async fn get_shifts(
     }
     let (start, end) = range(&member, q.start, q.end)?;
     let store = member.store_id();
-    let rows = state
-        .db
-        .run(move |conn| Ok(Shift::in_range(conn, store, start, end)?))
-        .await?;
-    let now = Utc::now();
-    let me = member.employee.id;
-    let views: Vec<ShiftView> = rows
-        .iter()
-        .filter(|s| q.employee.is_none_or(|e| s.assigned == Some(e)))
-        .filter(|s| visible(scope, me, s))
-        .map(|s| ShiftView::of(s, now))
-        .collect();
-    Ok(crate::api::envelope::ok(views))
+    let week = if scope == Scope::All && q.employee.is_none() {
+        // The board's read: the same answer for every schedule manager of the store.
+        state
+            .stores
+            .weeks()
+            .read(&state.db, store, start, end)
+            .await?
+    } else {
+        let me = member.employee.id;
+        let employee = q.employee;
+        let week = state
+            .db
+            .run(move |conn| {
+                let version = crate::db::models::store::Store::current_version(conn, store)?;
+                let rows = Shift::in_range(conn, store, start, end)?;
+                let shown = rows
+                    .iter()
+                    .filter(|s| employee.is_none_or(|e| s.assigned == Some(e)))
+                    .filter(|s| visible(scope, me, s));
+                Week::build(version, shown, Utc::now())
+            })
+            .await?;
+        Arc::new(week)
+    };
+    answer(&req, week).await
+}
+
+/// Answers with `week`: 304 when the request's `If-None-Match` names it, else its bytes in
+/// the best coding the client accepts (compressed here, once per kept answer; the
+/// compression middleware leaves an answer that has its `Content-Encoding`).
+async fn answer(req: &HttpRequest, week: Arc<Week>) -> AppResult<HttpResponse> {
+    const PRIVATE: (header::HeaderName, &str) = (header::CACHE_CONTROL, "private, no-cache");
+    let coding = AcceptEncoding::parse(req)
+        .ok()
+        .and_then(|a| {
+            a.negotiate([Encoding::brotli(), Encoding::gzip(), Encoding::identity()].iter())
+        })
+        .map_or(Coding::Identity, |e| {
+            if e == Encoding::brotli() {
+                Coding::Brotli
+            } else if e == Encoding::gzip() {
+                Coding::Gzip
+            } else {
+                Coding::Identity
+            }
+        });
+    let etag = week.etag(coding);
+    let unchanged = match IfNoneMatch::parse(req) {
+        Ok(IfNoneMatch::Any) => true,
+        Ok(IfNoneMatch::Items(tags)) => tags.iter().any(|t| week.matches(&t.to_string())),
+        Err(_) => false,
+    };
+    if unchanged {
+        return Ok(HttpResponse::NotModified()
+            .insert_header((header::ETAG, etag))
+            .insert_header(PRIVATE)
+            .insert_header((header::VARY, "Accept-Encoding"))
+            .finish());
+    }
+    let body = match week.encoded(coding) {
+        Some(bytes) => bytes,
+        None => {
+            let w = week.clone();
+            web::block(move || w.encode(coding))
+                .await
+                .map_err(|e| AppError::internal(format!("compressing a week: {e}")))?
+        }
+    };
+    let mut res = HttpResponse::Ok();
+    res.insert_header(header::ContentType::json())
+        .insert_header((header::ETAG, etag))
+        .insert_header(PRIVATE)
+        .insert_header((header::VARY, "Accept-Encoding"));
+    // Uncompressed only when the client accepts neither: the middleware agrees on nothing
+    // else either, so it passes the bytes on as they are.
+    if let Some(name) = coding.header() {
+        res.insert_header((header::CONTENT_ENCODING, name));
+    }
+    Ok(res.body(body))
 }
 
 fn visible(scope: Scope, me: EmployeeId, s: &Shift) -> bool {

@@ -251,6 +251,7 @@ async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, sessions: Sessions, ur
     loop {
         let outcome = listen_once(&rt, &stores, &sessions, &url).await;
         rt.readiness.set_listening(false);
+        stores.weeks().set_listening(false);
         match outcome {
             Ok(()) => tracing::warn!("the listen connection closed; reconnecting"),
             Err(e) => tracing::warn!(error = %e, "cannot listen for store events; retrying"),
@@ -324,6 +325,7 @@ async fn listen_once(
     sessions.forget_all();
     tracing::info!("listening for store events");
     rt.readiness.set_listening(true);
+    stores.weeks().set_listening(true);
     // Anything committed while not listening is in the outbox.
     rt.hub.task(Task::CatchUpAll);
     // Presence announced while not listening is missed: ask again.

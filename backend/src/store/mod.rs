@@ -32,4 +32,5 @@ pub mod templates;
 pub mod time_off;
 pub mod timed;
 pub mod views;
+pub mod weeks;
 pub mod write;

@@ -8,6 +8,7 @@ use crate::error::{AppError, AppResult, ErrorKind};
 use crate::store::actor::{Heard, Lookup, Pending, Publish, Retire, Standings, StoreActor, Submit};
 use crate::store::command::{Command, Reply};
 use crate::store::members::Member;
+use crate::store::weeks::Weeks;
 use actix::dev::SendError;
 use actix::prelude::*;
 use std::collections::HashMap;
@@ -33,6 +34,8 @@ struct Inner {
     idle_after: Duration,
     /// How long a notification takes in later ones of its kind, shift and reader.
     merge_window: Duration,
+    /// The week board's answers, kept until their store changes.
+    weeks: Weeks,
 }
 
 impl Inner {
@@ -67,6 +70,7 @@ impl StoreRegistry {
         idle_after: Duration,
         merge_window: Duration,
     ) -> StoreRegistry {
+        let weeks = Weeks::default();
         let arbiters = (0..threads.max(1))
             .map(|_| Arbiter::new().handle())
             .collect();
@@ -78,6 +82,7 @@ impl StoreRegistry {
                 arbiters,
                 idle_after,
                 merge_window,
+                weeks,
             }),
         }
     }
@@ -119,6 +124,7 @@ impl StoreRegistry {
     /// Tells the store's actor, if one runs here, that the store was committed up to
     /// `version` (possibly by another node).
     pub fn heard(&self, store: StoreId, version: i64) {
+        self.inner.weeks.advance(store, version);
         let actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(addr) = actors.get(&store) {
             // A full mailbox is busy enough to reload on its next commit anyway.
@@ -179,11 +185,12 @@ impl StoreRegistry {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         store.hash(&mut h);
         let arbiter = &self.inner.arbiters[(h.finish() as usize) % self.inner.arbiters.len()];
-        let (db, publish, idle, window) = (
+        let (db, publish, idle, window, weeks) = (
             self.inner.db.clone(),
             self.inner.publish.clone(),
             self.inner.idle_after,
             self.inner.merge_window,
+            self.inner.weeks.clone(),
         );
         // A weak handle: the directory must not keep itself alive through its actors.
         let directory = Arc::downgrade(&self.inner);
@@ -194,8 +201,13 @@ impl StoreRegistry {
         });
         StoreActor::start_in_arbiter(arbiter, move |ctx| {
             ctx.set_mailbox_capacity(MAILBOX);
-            StoreActor::new(store, db, publish, retire, idle, window)
+            StoreActor::new(store, db, publish, retire, idle, window).keeping(weeks)
         })
+    }
+
+    /// The week board's answers, kept until their store changes.
+    pub fn weeks(&self) -> &Weeks {
+        &self.inner.weeks
     }
 
     /// Number of running store actors.

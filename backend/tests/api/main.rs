@@ -38,3 +38,4 @@ mod support;
 mod template_sheets;
 mod templates;
 mod undo;
+mod weeks;

@@ -100,6 +100,8 @@ impl StoreActor {
             let again = act.refreshing.take() == Some(true);
             match (result, act.state.as_mut()) {
                 (Ok((version, roster)), Some(state)) => {
+                    // Also bounds how long a missed announcement could leave a kept week.
+                    act.weeks.advance(act.id, version);
                     if let Some(roster) = roster {
                         state.refresh_members(roster);
                     }

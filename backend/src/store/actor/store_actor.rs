@@ -8,6 +8,7 @@ use crate::store::actor::questions::Waiting;
 use crate::store::command::{Command, Effects, Reply};
 use crate::store::persist::{self, CommittedEvent, PersistError};
 use crate::store::state::StoreState;
+use crate::store::weeks::Weeks;
 use crate::store::write::Undo;
 use actix::prelude::*;
 use chrono::{DateTime, Utc};
@@ -120,6 +121,8 @@ pub struct StoreActor {
     pub(super) load_error: Option<AppError>,
     pub(super) retired: bool,
     pub(super) last_used: Instant,
+    /// The week board's kept answers, which every commit of this store outdates.
+    pub(super) weeks: Weeks,
 }
 
 impl StoreActor {
@@ -147,7 +150,14 @@ impl StoreActor {
             load_error: None,
             retired: false,
             last_used: Instant::now(),
+            weeks: Weeks::default(),
         }
+    }
+
+    /// Tells `weeks` of every commit of this store (their answers are outdated by it).
+    pub fn keeping(mut self, weeks: Weeks) -> StoreActor {
+        self.weeks = weeks;
+        self
     }
 
     /// (Re)loads the working set from the database, then resumes the queue.
@@ -288,6 +298,11 @@ impl StoreActor {
                 {
                     state.store.version = last.version;
                     state.members_at = state.members_at.max(last.version);
+                }
+                if effects.iter().any(|e| !e.is_empty()) {
+                    // Before anyone is answered or told: a writer reads its own edit.
+                    let version = self.state.as_ref().map_or(base, |s| s.store.version);
+                    self.weeks.changed(self.id, version);
                 }
                 let events: Vec<CommittedEvent> = committed.iter().flatten().cloned().collect();
                 if !events.is_empty() {
