@@ -552,20 +552,18 @@ enum Scope {
 }
 
 /// `GET /api/v1/stores/{storeId}/shifts`: the shifts overlapping a range.
-///
-/// Answers carry a strong `ETag` (the store's version and a digest of the bytes); a request
-/// whose `If-None-Match` names it is answered 304 with no body. The board's read (`scope=all`,
-/// every employee) is kept serialised and compressed until the store changes
-/// (`store::weeks`).
+//
+// Answers carry a strong `ETag` (the store's version and a digest of the bytes); a request
+// whose `If-None-Match` names it is answered 304 with no body. The board's read (`scope=all`,
+// every employee) is kept serialised and compressed until the store changes
+// (`store::weeks`). (Plain comments: the doc comment is the API document's description.)
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}/shifts",
     params(("storeId" = uuid::Uuid, Path, description = "Store id"), ShiftQuery),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "`{\"data\": [Shift]}`", body = [ShiftView],
-            headers(("ETag" = String, description = "Strong tag of the answer"))),
-        (status = 304, description = "Unchanged since the `If-None-Match` tag"),
+        (status = 200, description = "`{\"data\": [Shift]}`", body = [ShiftView]),
         (status = 400, description = "Bad range", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "Not a member, or asking for all without permission", body = crate::error::ErrorBody),

@@ -102,7 +102,12 @@ impl Week {
                 view
             })
             .collect();
-        let json = serde_json::to_vec(&serde_json::json!({ "data": views }))
+        /// The answer's envelope, serialised straight from the views (field order kept).
+        #[derive(serde::Serialize)]
+        struct Data<'a> {
+            data: &'a [ShiftView],
+        }
+        let json = serde_json::to_vec(&Data { data: &views })
             .map_err(|e| crate::error::AppError::internal(format!("serialising a week: {e}")))?;
         let digest = Sha256::digest(&json);
         let tag = format!(
