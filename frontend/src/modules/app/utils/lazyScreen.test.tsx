@@ -42,6 +42,18 @@ describe('lazyScreen', () => {
     expect(loads).toBe(1);
   });
 
+  it('keeps a screen that suspended mounted when it renders again', async () => {
+    const Screen = lazyScreen(async () => Board);
+    const view = inSuspense(Screen);
+    const heading = await screen.findByRole('heading', { name: 'Board' });
+    view.rerender(
+      <Suspense fallback={<p>Loading</p>}>
+        <Screen />
+      </Suspense>,
+    );
+    expect(screen.getByRole('heading', { name: 'Board' })).toBe(heading);
+  });
+
   it('tries a failed load again', async () => {
     let loads = 0;
     const Screen = lazyScreen(async () => {

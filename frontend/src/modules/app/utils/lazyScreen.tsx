@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 
 /** A screen whose code loads on first visit, and can be asked for ahead of its first render. */
 export type LazyScreen = (() => JSX.Element) & { preload: () => Promise<unknown> };
@@ -28,7 +28,9 @@ export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
   };
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function Screen() {
-    const Component = loaded ?? Lazy;
+    // Chosen once per mount: switching from `Lazy` to the loaded component on a later render
+    // would mount the screen anew and lose its state.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
     return <Component />;
   }
   Screen.displayName = 'LazyScreen';
