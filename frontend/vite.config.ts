@@ -5,23 +5,19 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Preloads the Latin Rubik faces the first screen uses. A font is otherwise fetched only when
- * text first needs it, after the scripts have rendered, and its late swap moves the board.
+ * Rubik is shown only when it is already at hand as the page first draws (`font-display:
+ * optional`); otherwise the page keeps the system font for that visit and Rubik, fetched
+ * meanwhile, is there from the next one. A swap of faces after the first paint would move
+ * the board, and fetching the faces ahead of the scripts would hold a slow phone's scripts
+ * back by their 57 KB.
  */
-function preloadFonts(): Plugin {
+function optionalFonts(): Plugin {
   return {
-    name: 'clockto-preload-fonts',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (_html, ctx) =>
-        Object.keys(ctx.bundle ?? {})
-          .filter((file) => /\/rubik-latin-(400|500|700)-normal-[^/]*\.woff2$/.test(file))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-            injectTo: 'head' as const,
-          })),
+    name: 'clockto-optional-fonts',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]@fontsource[\\/]rubik[\\/].*\.css$/.test(id)) return null;
+      return { code: code.replace(/font-display:\s*swap/g, 'font-display: optional'), map: null };
     },
   };
 }
@@ -32,7 +28,7 @@ const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
-    preloadFonts(),
+    optionalFonts(),
     // The installable app: its manifest, and a service worker that keeps the built shell
     // (index.html and the hashed assets) so the app opens offline. The worker is registered
     // from the app's code (`modules/pwa`): the server's policy admits no inline script. A new

@@ -68,19 +68,24 @@ async function login(url, email) {
 }
 
 /**
- * Signs the browser in as the app does (the token in localStorage, as JSON) from a page of the
- * origin that is not the app, so that nothing of the app is cached or installed before the
- * measured load.
+ * Signs the browser in as the app leaves it after a visit (the token and the chosen store in
+ * localStorage, as JSON): the measured load is a returning user's opening of the app. This is
+ * done from a page of the origin that is not the app, so that nothing of the app is cached or
+ * installed before the measured load.
  */
 async function signIn(browser, url, token) {
+  const me = await fetch(`${url}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+  if (!me.ok) throw new Error(`/me: ${me.status}`);
+  const store = (await me.json()).data.stores[0]?.id ?? null;
   const context = browser.contexts()[0];
   const page = await context.newPage();
   await page.goto(`${url}/health`);
-  await page.evaluate((t) => {
+  await page.evaluate(({ t, s }) => {
     localStorage.clear();
     localStorage.setItem('token', JSON.stringify(t));
+    if (s) localStorage.setItem('current-store', JSON.stringify(s));
     localStorage.setItem('tour-run', JSON.stringify({ dashboard: false, main: false }));
-  }, token);
+  }, { t: token, s: store });
   await page.close();
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { RecoilRoot } from 'recoil';
@@ -18,39 +18,40 @@ import { RealtimeProvider } from '@/modules/realtime/components/RealtimeProvider
 import { SnackbarHost } from '@/modules/snackbar/components/SnackbarHost';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Loading } from '@/modules/ui/components/Spinner';
+import {
+  BusinessInfoPage,
+  DashboardPage,
+  EmployeeHomePage,
+  CalendarPage,
+  CalendarShiftDetailsPage,
+  SchedulePage,
+  TemplatesPage,
+  SettingsPage,
+  AvailabilityPage,
+  NotificationsPage,
+  ShiftPoolPage,
+  ManagerShiftPoolPage,
+  TeamPage,
+  OnboardEmployeePage,
+  OnboardOwnerPage,
+  ClockPage,
+  NowPanel,
+  ReportsPage,
+  TimesheetPage,
+  ClockDevicePage,
+  MessagesPage,
+  NewNotificationPage,
+  SupportPage,
+  MyTicketsPage,
+  NewTicketPage,
+  TicketDetailsPage,
+  FaqPage,
+  FeedbackPage,
+  SupportTicketsPage,
+  HelpPage,
+  ResetPasswordPage,
+} from './screens';
 
-// Screens load on first visit, so the first paint needs only the shell and sign-in.
-const BusinessInfoPage = lazy(() => import('@/pages/BusinessInfoPage').then((m) => ({ default: m.BusinessInfoPage })));
-const DashboardPage = lazy(() => import('@/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
-const EmployeeHomePage = lazy(() => import('@/pages/EmployeeHomePage').then((m) => ({ default: m.EmployeeHomePage })));
-const CalendarPage = lazy(() => import('@/pages/CalendarPages').then((m) => ({ default: m.CalendarPage })));
-const CalendarShiftDetailsPage = lazy(() => import('@/pages/CalendarPages').then((m) => ({ default: m.CalendarShiftDetailsPage })));
-const SchedulePage = lazy(() => import('@/pages/SchedulePage').then((m) => ({ default: m.SchedulePage })));
-const TemplatesPage = lazy(() => import('@/pages/TemplatesPage').then((m) => ({ default: m.TemplatesPage })));
-const SettingsPage = lazy(() => import('@/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
-const AvailabilityPage = lazy(() => import('@/pages/AvailabilityPage').then((m) => ({ default: m.AvailabilityPage })));
-const NotificationsPage = lazy(() => import('@/pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })));
-const ShiftPoolPage = lazy(() => import('@/pages/ShiftPoolPage').then((m) => ({ default: m.ShiftPoolPage })));
-const ManagerShiftPoolPage = lazy(() => import('@/pages/ShiftPoolPage').then((m) => ({ default: m.ManagerShiftPoolPage })));
-const TeamPage = lazy(() => import('@/pages/TeamPage').then((m) => ({ default: m.TeamPage })));
-const OnboardEmployeePage = lazy(() => import('@/modules/onboarding/components/OnboardEmployeePage').then((m) => ({ default: m.OnboardEmployeePage })));
-const OnboardOwnerPage = lazy(() => import('@/modules/onboarding/components/OnboardOwnerPage').then((m) => ({ default: m.OnboardOwnerPage })));
-const ClockPage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.ClockPage })));
-const NowPanel = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.NowPanel })));
-const ReportsPage = lazy(() => import('@/pages/ReportsPage').then((m) => ({ default: m.ReportsPage })));
-const TimesheetPage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.TimesheetPage })));
-const ClockDevicePage = lazy(() => import('@/pages/ClockPages').then((m) => ({ default: m.ClockDevicePage })));
-const MessagesPage = lazy(() => import('@/pages/MessagesPage').then((m) => ({ default: m.MessagesPage })));
-const NewNotificationPage = lazy(() => import('@/pages/NewNotificationPage').then((m) => ({ default: m.NewNotificationPage })));
-const SupportPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.SupportPage })));
-const MyTicketsPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.MyTicketsPage })));
-const NewTicketPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.NewTicketPage })));
-const TicketDetailsPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.TicketDetailsPage })));
-const FaqPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.FaqPage })));
-const FeedbackPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.FeedbackPage })));
-const SupportTicketsPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.SupportTicketsPage })));
-const HelpPage = lazy(() => import('@/pages/SupportPages').then((m) => ({ default: m.HelpPage })));
-const ResetPasswordPage = lazy(() => import('@/modules/auth/components/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 
 function AppRoutes() {
   useBootstrap();

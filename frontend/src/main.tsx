@@ -3,22 +3,19 @@ import '@fontsource/rubik/500.css';
 import '@fontsource/rubik/700.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { API_BASE } from '@/modules/api/client';
+import { startSignedInReads } from '@/modules/api/earlyReads';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
 import { i18nReady } from './i18n';
 import { App } from './App';
+import { FIRST_SCREENS } from './screens';
 
-/**
- * The code of the screen the address names, fetched now beside the app's own instead of after
- * the sign-in and store reads that come before the screen is drawn. `lazy` in `App` asks for
- * the same modules and finds them loaded.
- */
-const FIRST_SCREENS: [RegExp, () => Promise<unknown>][] = [
-  [/^\/schedule\/?$/, () => import('@/pages/SchedulePage')],
-  [/^\/home\/?$/, () => import('@/pages/EmployeeHomePage')],
-  [/^\/dashboard\/?$/, () => import('@/pages/DashboardPage')],
-];
+// The user, the store and its team are asked for now, while the rest of the app starts.
+startSignedInReads(API_BASE, { token: STORAGE_KEYS.token, currentStore: STORAGE_KEYS.currentStore });
+
 const firstScreen = FIRST_SCREENS.find(([path]) => path.test(window.location.pathname));
-// A failed fetch is retried by `lazy` when the screen is drawn.
-if (firstScreen) void firstScreen[1]().catch(() => undefined);
+// A failed fetch is tried again when the screen is drawn.
+if (firstScreen) void firstScreen[1].preload().catch(() => undefined);
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './ApiError';
 import { ApiClient } from './client';
+import { startEarlyReads } from './earlyReads';
 
 let server: Server;
 let base: string;
@@ -102,5 +103,45 @@ describe('ApiClient', () => {
       .call('login', { email: 'a@b.co', password: 'pw' })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'network_error', status: 0 });
+  });
+
+  describe('early reads', () => {
+    it('answers the first read of the same path and token from the read started early, once', async () => {
+      const before = seen.length;
+      startEarlyReads(base, 'tok', ['/stores/s1/shifts?start=5']);
+      const api = new ApiClient(base, () => 'tok');
+      await expect(api.get('/stores/s1/shifts', { start: 5 })).resolves.toEqual([]);
+      expect(seen.length - before).toBe(1);
+      expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/stores/s1/shifts?start=5', auth: 'Bearer tok' });
+      // A second read asks the server again.
+      await api.get('/stores/s1/shifts', { start: 5 });
+      expect(seen.length - before).toBe(2);
+    });
+
+    it('is not taken by another user, and a refused early read is refused as the read would be', async () => {
+      const before = seen.length;
+      startEarlyReads(base, 'old-token', ['/stores/s1/shifts?start=6']);
+      await new ApiClient(base, () => 'new-token').get('/stores/s1/shifts', { start: 6 });
+      expect(seen.slice(before).map((r) => r.auth)).toEqual(['Bearer old-token', 'Bearer new-token']);
+
+      let signedOut = 0;
+      startEarlyReads(base, 'tok', ['/me']);
+      const error = await new ApiClient(base, () => 'tok', () => (signedOut += 1)).get('/me').catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'not_authenticated', status: 401 });
+      expect(signedOut).toBe(1);
+    });
+
+    it('forgets an answer nobody took in time', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        const before = seen.length;
+        startEarlyReads(base, 'tok', ['/stores/s1/shifts?start=7']);
+        vi.setSystemTime(Date.now() + 60_000);
+        await new ApiClient(base, () => 'tok').get('/stores/s1/shifts', { start: 7 });
+        expect(seen.length - before).toBe(2);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

@@ -1,6 +1,10 @@
 import { ApiError, isErrorBody } from './ApiError';
 import type { components } from './schema';
+import { takeEarlyRead } from './earlyReads';
 import type { CallInput, CallName, CallOutput } from './types';
+
+/** Where the API answers, on the app's own origin. */
+export const API_BASE = '/api/v1';
 
 /** An uploaded file, as its uploader gets it back. */
 export type UploadedFile = components['schemas']['FileView'];
@@ -121,11 +125,14 @@ export class ApiClient {
     if (body !== undefined && !form) headers['content-type'] = 'application/json';
     let response: Response;
     try {
-      response = await this.fetcher(`${this.base}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-      });
+      // A read the app asked for before it rendered (`earlyReads`) is taken instead of asked again.
+      const early = method === 'GET' ? takeEarlyRead(`${this.base}${path}`, token) : undefined;
+      response = await (early ??
+        this.fetcher(`${this.base}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+        }));
     } catch {
       throw ApiError.unexpected(0);
     }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useRecoilValue, useSetRecoilState } from 'recoil';
-import { ApiClient } from '@/modules/api/client';
+import { API_BASE, ApiClient } from '@/modules/api/client';
 import { meState } from '../states/meState';
 import { tokenState } from '../states/tokenState';
 
@@ -12,7 +12,7 @@ export function useApi(): ApiClient {
   return useMemo(
     () =>
       new ApiClient(
-        '/api/v1',
+        API_BASE,
         () => token,
         () => {
           setToken(null);

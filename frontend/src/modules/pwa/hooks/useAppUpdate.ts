@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { registerAppServiceWorker, serviceWorkerSupported, type AppServiceWorker } from '../utils/serviceWorker';
+import type { AppServiceWorker } from '../utils/serviceWorker';
 import { appliesAtOnce } from '../utils/updatePolicy';
 
 /** Whether a new version of the app waits, and the two answers the user can give. */
@@ -17,17 +17,23 @@ export function useAppUpdate(): AppUpdate {
   const worker = useRef<AppServiceWorker | null>(null);
 
   useEffect(() => {
-    if (!serviceWorkerSupported()) return;
-    const registered = registerAppServiceWorker({
-      onWaiting: () => {
-        // Where nothing would be lost, the new version is taken without asking.
-        if (appliesAtOnce(window.location.pathname)) registered.activateWaiting();
-        else setUpdateReady(true);
-      },
+    let live = true;
+    // Workbox's client is a chunk of its own: the worker registers after the page has loaded
+    // anyway, so its code need not hold back the first screen.
+    void import('../utils/serviceWorker').then(({ registerAppServiceWorker, serviceWorkerSupported }) => {
+      if (!live || !serviceWorkerSupported()) return;
+      const registered = registerAppServiceWorker({
+        onWaiting: () => {
+          // Where nothing would be lost, the new version is taken without asking.
+          if (appliesAtOnce(window.location.pathname)) registered.activateWaiting();
+          else setUpdateReady(true);
+        },
+      });
+      worker.current = registered;
     });
-    worker.current = registered;
     return () => {
-      registered.stop();
+      live = false;
+      worker.current?.stop();
       worker.current = null;
     };
   }, []);

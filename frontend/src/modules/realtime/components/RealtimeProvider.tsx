@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSetRecoilState } from 'recoil';
 import { RealtimeContext } from './RealtimeContext';
-import { StoreSocket } from '../StoreSocket';
+import type { StoreSocket } from '../StoreSocket';
 import { presenceUsersState } from '../states/presenceUsersState';
 import { socketStatusState } from '../states/socketStatusState';
 
@@ -26,16 +26,29 @@ export function RealtimeProvider({ token, storeId, onSessionEnded, children }: R
 
   useEffect(() => {
     if (!token) return;
-    const next = new StoreSocket({ token });
-    const offStatus = next.onStatus(setStatus);
-    const offPresence = next.onPresence((event) => setPresence(event.users));
-    const offEnded = next.onSessionEnded(() => sessionEnded.current?.());
-    setSocket(next);
+    // The socket's code (socket.io-client) is a chunk of its own, fetched as the app starts
+    // instead of holding back the first screen; until it opens, edits go over HTTP.
+    let next: StoreSocket | null = null;
+    let stop = () => {};
+    let live = true;
+    void import('../StoreSocket').then(({ StoreSocket }) => {
+      if (!live) return;
+      const socket = new StoreSocket({ token });
+      const offStatus = socket.onStatus(setStatus);
+      const offPresence = socket.onPresence((event) => setPresence(event.users));
+      const offEnded = socket.onSessionEnded(() => sessionEnded.current?.());
+      stop = () => {
+        offStatus();
+        offPresence();
+        offEnded();
+      };
+      next = socket;
+      setSocket(socket);
+    });
     return () => {
-      offStatus();
-      offPresence();
-      offEnded();
-      next.close();
+      live = false;
+      stop();
+      next?.close();
       setSocket(null);
     };
   }, [token, setStatus, setPresence]);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useChanges } from './useChanges';
 import { useStoreSocket } from './useStoreSocket';
@@ -55,8 +55,12 @@ export function useLiveResource<T>(
       .get<T>(path, JSON.parse(queryKey) as Record<string, string | number | undefined>)
       .then((loaded) => {
         if (!live) return;
-        setData(loaded);
-        setError(null);
+        // An answer is drawn as a transition: in slices the browser can interleave with input
+        // and paint, and together with the other reads that arrive meanwhile.
+        startTransition(() => {
+          setData(loaded);
+          setError(null);
+        });
       })
       .catch((e: unknown) => live && setError(e));
     return () => {
