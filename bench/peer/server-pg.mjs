@@ -9,7 +9,7 @@
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { Server } from 'socket.io';
+import { chatMessage, peerServer } from './shapes.mjs';
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -58,13 +58,7 @@ await pool.query(`
 `);
 
 const httpServer = createServer();
-const io = new Server(httpServer, {
-  // The same heartbeat settings as ours, and no per-message compression (ours has none).
-  pingInterval: 25000,
-  pingTimeout: 20000,
-  perMessageDeflate: false,
-  httpCompression: false,
-});
+const io = peerServer(httpServer);
 
 /** The last committed version of each store this process has seen. */
 const versions = new Map();
@@ -155,24 +149,7 @@ function sendMessage(storeId, payload, sender) {
       'INSERT INTO messages (store_id, conversation, seq, sender, content) VALUES ($1, $2, $3, $4, $5)',
       [storeId, conversation, version, sender, payload?.content ?? ''],
     );
-    return {
-      id: `${storeId}:${version}`,
-      conversation: payload?.conversationId,
-      seq: version,
-      sender,
-      type: 'text',
-      content: payload?.content ?? '',
-      replyTo: null,
-      action: null,
-      modified: false,
-      deleted: false,
-      timestamp: now,
-      reactions: [],
-      attachments: [],
-      images: [],
-      thumbnails: [],
-      documents: [],
-    };
+    return chatMessage(storeId, version, payload, sender, now);
   });
 }
 

@@ -4,16 +4,10 @@
 //
 //   PORT=0 node peer/server.mjs      (prints "listening <port>")
 import { createServer } from 'node:http';
-import { Server } from 'socket.io';
+import { chatMessage, peerServer } from './shapes.mjs';
 
 const httpServer = createServer();
-const io = new Server(httpServer, {
-  // The same heartbeat settings as ours, and no per-message compression (ours has none).
-  pingInterval: 25000,
-  pingTimeout: 20000,
-  perMessageDeflate: false,
-  httpCompression: false,
-});
+const io = peerServer(httpServer);
 
 const versions = new Map();
 
@@ -31,24 +25,7 @@ io.on('connection', (socket) => {
     if (name === 'sendMessage') {
       // A chat message, shaped like ours, numbered in its conversation.
       const seq = version;
-      const message = {
-        id: `${storeId}:${seq}`,
-        conversation: payload?.conversationId,
-        seq,
-        sender: socket.id,
-        type: 'text',
-        content: payload?.content ?? '',
-        replyTo: null,
-        action: null,
-        modified: false,
-        deleted: false,
-        timestamp: now,
-        reactions: [],
-        attachments: [],
-        images: [],
-        thumbnails: [],
-        documents: [],
-      };
+      const message = chatMessage(storeId, seq, payload, socket.id, now);
       io.to(`store:${storeId}`).emit('change', { storeId, version, type: 'message.created', data: message, at: now });
       if (typeof ack === 'function') ack({ data: message });
       return;
