@@ -9,7 +9,7 @@
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { chatMessage, peerServer } from './shapes.mjs';
+import { chatMessage, joinStore, peerServer } from './shapes.mjs';
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -154,11 +154,7 @@ function sendMessage(storeId, payload, sender) {
 }
 
 io.on('connection', (socket) => {
-  socket.on('join', (payload, ack) => {
-    const storeId = payload?.storeId;
-    socket.join(`store:${storeId}`);
-    if (typeof ack === 'function') ack({ data: { version: versions.get(storeId) ?? 0 } });
-  });
+  joinStore(socket, versions);
   socket.on('call', (name, payload, ack) => {
     const storeId = payload?.storeId;
     const run = () =>

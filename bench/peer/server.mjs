@@ -4,7 +4,7 @@
 //
 //   PORT=0 node peer/server.mjs      (prints "listening <port>")
 import { createServer } from 'node:http';
-import { chatMessage, peerServer } from './shapes.mjs';
+import { chatMessage, joinStore, peerServer } from './shapes.mjs';
 
 const httpServer = createServer();
 const io = peerServer(httpServer);
@@ -12,11 +12,7 @@ const io = peerServer(httpServer);
 const versions = new Map();
 
 io.on('connection', (socket) => {
-  socket.on('join', (payload, ack) => {
-    const storeId = payload?.storeId;
-    socket.join(`store:${storeId}`);
-    if (typeof ack === 'function') ack({ data: { version: versions.get(storeId) ?? 0 } });
-  });
+  joinStore(socket, versions);
   socket.on('call', (name, payload, ack) => {
     const storeId = payload?.storeId;
     const version = (versions.get(storeId) ?? 0) + 1;

@@ -1,4 +1,5 @@
-// What both peers share: the socket.io server's settings and the chat message as ours sends it.
+// What both peers share: the socket.io server's settings, joining a store's room and the chat
+// message as ours sends it.
 import { Server } from 'socket.io';
 
 /** A socket.io server on `httpServer` with our heartbeat and no per-message compression (ours has none). */
@@ -31,4 +32,13 @@ export function chatMessage(storeId, seq, payload, sender, at) {
     thumbnails: [],
     documents: [],
   };
+}
+
+/** `join`: the socket enters the store's room and is told the store's last version in `versions`. */
+export function joinStore(socket, versions) {
+  socket.on('join', (payload, ack) => {
+    const storeId = payload?.storeId;
+    socket.join(`store:${storeId}`);
+    if (typeof ack === 'function') ack({ data: { version: versions.get(storeId) ?? 0 } });
+  });
 }
