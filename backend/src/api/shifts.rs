@@ -19,7 +19,7 @@ use crate::store::shifts::{
     PublishedShifts, RateShift, RemindShift, Reminded, ShiftChanges, UpdateShift, MAX_REPEAT,
 };
 use crate::store::views::ShiftView;
-use crate::store::weeks::{Coding, Week};
+use crate::store::weeks::{self, Coding, Week};
 use actix_web::http::header::{self, AcceptEncoding, Encoding, Header, IfNoneMatch};
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Duration, Utc};
@@ -615,8 +615,7 @@ pub async fn get_shifts(
         let week = state
             .db
             .run(move |conn| {
-                let version = crate::db::models::store::Store::current_version(conn, store)?;
-                let rows = Shift::in_range(conn, store, start, end)?;
+                let (version, rows) = weeks::snapshot(conn, store, start, end)?;
                 let shown = rows
                     .iter()
                     .filter(|s| employee.is_none_or(|e| s.assigned == Some(e)))

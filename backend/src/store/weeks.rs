@@ -83,6 +83,24 @@ pub struct Week {
     brotli: OnceLock<Bytes>,
 }
 
+/// The store's version and its shifts overlapping `[start, end)`, read in one snapshot, so the
+/// version names exactly these rows.
+pub fn snapshot(
+    conn: &mut diesel::PgConnection,
+    store: StoreId,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+) -> diesel::QueryResult<(i64, Vec<Shift>)> {
+    conn.build_transaction()
+        .repeatable_read()
+        .read_only()
+        .run(|conn| {
+            let version = Store::current_version(conn, store)?;
+            let rows = Shift::in_range(conn, store, start, end)?;
+            Ok((version, rows))
+        })
+}
+
 impl Week {
     /// Serialises the views of `rows` as seen at `now`, read at store version `version`.
     pub fn build<'a>(
@@ -345,15 +363,7 @@ impl Weeks {
         let epoch = self.epoch();
         let week = db
             .run(move |conn| {
-                let (version, rows) =
-                    conn.build_transaction()
-                        .repeatable_read()
-                        .read_only()
-                        .run(|conn| {
-                            let version = Store::current_version(conn, store)?;
-                            let rows = Shift::in_range(conn, store, start, end)?;
-                            Ok::<_, diesel::result::Error>((version, rows))
-                        })?;
+                let (version, rows) = snapshot(conn, store, start, end)?;
                 Week::build(version, &rows, Utc::now())
             })
             .await?;
