@@ -278,7 +278,7 @@ fn only_the_store_and_its_models_write_a_stores_tables() {
         "diesel::insert_into(",
         "diesel::update(",
         "diesel::delete(",
-        "lock_for_write(",
+        "set_versions(",
         ".upsert(",
         "upsert_many(",
         "delete_many(",

@@ -11,6 +11,7 @@ pub mod availability;
 pub mod chat;
 pub mod clock;
 pub mod command;
+pub mod commits;
 pub mod employees;
 pub mod found;
 pub mod imports;

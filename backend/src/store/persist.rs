@@ -1,5 +1,5 @@
-//! Committing a batch of planned effects: one transaction, serialised per store across every
-//! server process by an advisory lock, with the outbox rows and the version bump.
+//! Committing batches of planned effects: one transaction, serialised per store across every
+//! server process by the lock on the store's row, with the outbox rows and the version bump.
 
 use crate::db::models::availability::AvailabilityWindow;
 use crate::db::models::clock::PeriodApproval;
@@ -53,6 +53,21 @@ impl From<diesel::result::Error> for PersistError {
     }
 }
 
+/// One store's part of a commit: its batch, planned on the store's version `expected`.
+pub struct Part<'a> {
+    pub store: StoreId,
+    pub expected: i64,
+    pub batch: &'a [&'a Effects],
+}
+
+impl<'a> Part<'a> {
+    /// The writes of the batch, in order.
+    fn writes(&self) -> impl Iterator<Item = &'a Write> {
+        let batch: &'a [&'a Effects] = self.batch;
+        batch.iter().flat_map(|e| &e.writes)
+    }
+}
+
 /// Commits every effect of the batch in one transaction, checking first that the store is
 /// still at `expected` version. Returns the committed events of each effect, in order.
 pub fn persist(
@@ -62,215 +77,260 @@ pub fn persist(
     batch: &[&Effects],
     now: DateTime<Utc>,
 ) -> Result<Vec<Vec<CommittedEvent>>, PersistError> {
+    let part = Part {
+        store,
+        expected,
+        batch,
+    };
+    persist_all(conn, &[part], now)?
+        .pop()
+        .flatten()
+        .ok_or(PersistError::Stale)
+}
+
+/// Commits the batches of several stores in one transaction, so that they share one flush
+/// of the write-ahead log. Each store's row is locked, in the order of the stores' ids (every
+/// commit locks in that order, so two commits of several stores cannot deadlock), and a
+/// store no longer at its part's `expected` version (another server process changed it) is
+/// left out: its answer is `None`. The others' answers are their committed events, per
+/// effect, in order. Any failure rolls back every part.
+pub fn persist_all(
+    conn: &mut PgConnection,
+    parts: &[Part],
+    now: DateTime<Utc>,
+) -> Result<Vec<Option<Vec<Vec<CommittedEvent>>>>, PersistError> {
     conn.transaction(|conn| {
-        Store::lock_for_write(conn, store)?;
-        let current: i64 = stores::table
-            .find(store)
-            .select(stores::version)
+        let ids: Vec<StoreId> = parts.iter().map(|p| p.store).collect();
+        let current: HashMap<StoreId, i64> = stores::table
+            .filter(stores::id.eq_any(&ids))
+            .order(stores::id)
+            .select((stores::id, stores::version))
             .for_update()
-            .first(conn)?;
-        if current != expected {
-            return Err(PersistError::Stale);
-        }
-        write_rows(conn, store, batch)?;
-        let mut version = current;
-        let mut committed = Vec::with_capacity(batch.len());
-        for effects in batch {
-            let mut events = Vec::with_capacity(effects.events.len());
-            for draft in &effects.events {
-                version += 1;
-                events.push(CommittedEvent {
-                    store_id: store,
-                    version,
-                    kind: draft.kind.to_string(),
-                    data: draft.data.clone(),
-                    at: now.timestamp_millis(),
-                    visibility: draft.visibility.clone(),
-                });
+            .load(conn)?
+            .into_iter()
+            .collect();
+        let mut fresh = Vec::with_capacity(parts.len());
+        for part in parts {
+            match current.get(&part.store) {
+                None => return Err(diesel::result::Error::NotFound.into()),
+                Some(&at) if at == part.expected => fresh.push(part),
+                Some(_) => {}
             }
-            committed.push(events);
         }
-        let rows: Vec<_> = committed
+        write_rows(conn, &fresh)?;
+        let mut answers = Vec::with_capacity(parts.len());
+        let mut versions = Vec::new();
+        for part in parts {
+            if current.get(&part.store) != Some(&part.expected) {
+                answers.push(None);
+                continue;
+            }
+            let committed = number(part, part.expected, now);
+            if let Some(last) = committed.iter().flatten().last() {
+                versions.push((part.store, last.version));
+            }
+            answers.push(Some(committed));
+        }
+        let rows: Vec<_> = answers
             .iter()
             .flatten()
-            .map(|e| (e.version, e.kind.as_str(), &e.data, &e.visibility))
+            .flatten()
+            .flatten()
+            .map(|e| {
+                (
+                    e.store_id,
+                    e.version,
+                    e.kind.as_str(),
+                    &e.data,
+                    &e.visibility,
+                )
+            })
             .collect();
-        StoreEvent::insert_many(conn, store, &rows, now)?;
-        if version != current {
-            diesel::update(stores::table.find(store))
-                .set(stores::version.eq(version))
-                .execute(conn)?;
-            StoreEvent::announce(conn, store, version)?;
-        }
-        Ok(committed)
+        StoreEvent::insert_many(conn, &rows, now)?;
+        Store::set_versions(conn, &versions)?;
+        StoreEvent::announce(conn, &versions)?;
+        Ok(answers)
     })
 }
 
-/// Writes the rows of a batch. The store's settings, roles, records and invitations go first
-/// (shifts and requests refer to them). A busy store's batch often changes one shift many
-/// times: only each shift's final state is written, with one statement for all of them,
-/// before the other rows (which may refer to the shifts); deleted shifts, roles and
-/// invitations go last.
-fn write_rows(
-    conn: &mut PgConnection,
-    store: StoreId,
-    batch: &[&Effects],
-) -> Result<(), PersistError> {
-    for write in batch.iter().flat_map(|e| &e.writes) {
-        match write {
-            Write::PutStore(settings) => {
-                settings.save_settings(conn)?;
-            }
-            Write::PutRole(role) => {
-                role.upsert(conn)?;
-            }
-            Write::PutEmployee(employee) => {
-                employee.upsert(conn)?;
-            }
-            Write::PutInvite(invite) => {
-                invite.upsert(conn)?;
-            }
-            _ => {}
-        }
-    }
-    let mut finals: HashMap<ShiftId, Option<&Shift>> = HashMap::new();
-    let mut order = Vec::new();
-    for write in batch.iter().flat_map(|e| &e.writes) {
-        let (id, after) = match write {
-            Write::PutShift(shift) => (shift.id, Some(&**shift)),
-            Write::DeleteShift(id) => (*id, None),
-            _ => continue,
-        };
-        if finals.insert(id, after).is_none() {
-            order.push(id);
-        }
-    }
-    let puts: Vec<Shift> = order
+/// The events of a part's batch, numbered from the store's version `at`.
+fn number(part: &Part, at: i64, now: DateTime<Utc>) -> Vec<Vec<CommittedEvent>> {
+    let mut version = at;
+    part.batch
         .iter()
-        .filter_map(|id| finals.get(id).copied().flatten().cloned())
-        .collect();
+        .map(|effects| {
+            effects
+                .events
+                .iter()
+                .map(|draft| {
+                    version += 1;
+                    CommittedEvent {
+                        store_id: part.store,
+                        version,
+                        kind: draft.kind.to_string(),
+                        data: draft.data.clone(),
+                        at: now.timestamp_millis(),
+                        visibility: draft.visibility.clone(),
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Writes the rows of the parts' batches. Each store's settings, roles, records and
+/// invitations go first (shifts and requests refer to them). A busy store's batch often
+/// changes one shift many times: only each shift's final state is written, with one statement
+/// for the shifts of every part, before the other rows (which may refer to the shifts); the
+/// notifications of every part go in one statement too; deleted shifts, roles and invitations
+/// go last.
+fn write_rows(conn: &mut PgConnection, parts: &[&Part]) -> Result<(), PersistError> {
+    for part in parts {
+        for write in part.writes() {
+            match write {
+                Write::PutStore(settings) => {
+                    settings.save_settings(conn)?;
+                }
+                Write::PutRole(role) => {
+                    role.upsert(conn)?;
+                }
+                Write::PutEmployee(employee) => {
+                    employee.upsert(conn)?;
+                }
+                Write::PutInvite(invite) => {
+                    invite.upsert(conn)?;
+                }
+                _ => {}
+            }
+        }
+    }
+    let finals: Vec<ShiftFinals> = parts.iter().map(|p| ShiftFinals::of(p.writes())).collect();
+    let puts: Vec<Shift> = finals.iter().flat_map(ShiftFinals::puts).cloned().collect();
     if !puts.is_empty() {
         Shift::upsert_many(conn, &puts)?;
     }
     let mut notifications: Vec<(&Notification, Channels)> = Vec::new();
     let mut merged: Vec<&Notification> = Vec::new();
-    for write in batch.iter().flat_map(|e| &e.writes) {
-        match write {
-            Write::PutShift(_)
-            | Write::DeleteShift(_)
-            | Write::PutStore(_)
-            | Write::PutRole(_)
-            | Write::PutEmployee(_)
-            | Write::PutInvite(_)
-            | Write::DeleteRole(_)
-            | Write::DeleteInvite(_) => {}
-            Write::PutAvailability(window) => {
-                window.upsert(conn)?;
-            }
-            Write::DeleteAvailability(id) => {
-                AvailabilityWindow::delete(conn, store, *id)?;
-            }
-            Write::PutRequest(request) => {
-                request.upsert(conn)?;
-            }
-            Write::DeleteRequest(id) => {
-                Request::delete(conn, store, *id)?;
-            }
-            Write::AddNotification(n, channels) => {
-                notifications.push((&**n, *channels));
-            }
-            Write::MergeNotification(n) => {
-                merged.push(n);
-            }
-            Write::MarkNotificationsSeen {
-                reader,
-                ids,
-                public,
-                changed,
-            } => {
-                changed.set(Notification::mark_seen(conn, store, *reader, ids, *public)?);
-            }
-            Write::DeleteNotifications {
-                reader,
-                ids,
-                public,
-                deleted,
-            } => {
-                deleted.set(Notification::delete(conn, store, *reader, ids, *public)?);
-            }
-            Write::PutPushSubscription { subscription, keep } => {
-                PushSubscription::release_endpoint(
-                    conn,
-                    subscription.user_id,
-                    &subscription.endpoint,
-                )?;
-                subscription.save(conn)?;
-                PushSubscription::keep_newest(conn, store, subscription.user_id, *keep)?;
-            }
-            Write::DeletePushSubscription {
-                user,
-                endpoint,
-                deleted,
-            } => {
-                deleted.set(PushSubscription::remove_endpoint(
-                    conn, store, *user, endpoint,
-                )?);
-            }
-            Write::ForgetPushSubscriptions(ids) => {
-                PushSubscription::remove(conn, store, ids)?;
-            }
-            // A conversation before its messages; a message before what replies to it.
-            Write::PutConversation(c) => {
-                c.upsert(conn)?;
-            }
-            Write::PutMessage(m) => {
-                m.upsert(conn)?;
-            }
-            Write::PutRead(r) => {
-                r.upsert(conn)?;
-            }
-            Write::SeeConversationNotifications(reader, conversation) => {
-                Notification::see_conversation(conn, store, *reader, *conversation)?;
-            }
-            Write::AddSurvey(s) => {
-                s.insert(conn)?;
-            }
-            Write::AddVote(v) => {
-                v.insert(conn)?;
-            }
-            Write::ToggleReaction(r, on) => {
-                r.toggle(conn, *on)?;
-            }
-            // Proposals before sessions: a session refers to its proposal.
-            Write::PutProposal(p) => {
-                p.upsert(conn)?;
-            }
-            Write::PutClockSession(s) => {
-                s.upsert(conn)?;
-            }
-            Write::PutClockSecret(s) => {
-                s.upsert(conn)?;
-            }
-            Write::AddPunch(p) => {
-                p.insert(conn)?;
-            }
-            Write::AddCodeUse(u) => {
-                u.insert(conn)?;
-            }
-            Write::AddSessionEdit(e) => {
-                e.insert(conn)?;
-            }
-            Write::ApprovePeriod(a) => {
-                a.insert(conn)?;
-            }
-            Write::ReopenPeriod(start) => {
-                PeriodApproval::delete(conn, store, *start)?;
-            }
-            Write::PutTemplate(t) => {
-                t.upsert(conn)?;
-            }
-            Write::DeleteTemplate(id) => {
-                Template::delete(conn, store, *id)?;
+    for part in parts {
+        let store = part.store;
+        for write in part.writes() {
+            match write {
+                Write::PutShift(_)
+                | Write::DeleteShift(_)
+                | Write::PutStore(_)
+                | Write::PutRole(_)
+                | Write::PutEmployee(_)
+                | Write::PutInvite(_)
+                | Write::DeleteRole(_)
+                | Write::DeleteInvite(_) => {}
+                Write::PutAvailability(window) => {
+                    window.upsert(conn)?;
+                }
+                Write::DeleteAvailability(id) => {
+                    AvailabilityWindow::delete(conn, store, *id)?;
+                }
+                Write::PutRequest(request) => {
+                    request.upsert(conn)?;
+                }
+                Write::DeleteRequest(id) => {
+                    Request::delete(conn, store, *id)?;
+                }
+                Write::AddNotification(n, channels) => {
+                    notifications.push((&**n, *channels));
+                }
+                Write::MergeNotification(n) => {
+                    merged.push(n);
+                }
+                Write::MarkNotificationsSeen {
+                    reader,
+                    ids,
+                    public,
+                    changed,
+                } => {
+                    changed.set(Notification::mark_seen(conn, store, *reader, ids, *public)?);
+                }
+                Write::DeleteNotifications {
+                    reader,
+                    ids,
+                    public,
+                    deleted,
+                } => {
+                    deleted.set(Notification::delete(conn, store, *reader, ids, *public)?);
+                }
+                Write::PutPushSubscription { subscription, keep } => {
+                    PushSubscription::release_endpoint(
+                        conn,
+                        subscription.user_id,
+                        &subscription.endpoint,
+                    )?;
+                    subscription.save(conn)?;
+                    PushSubscription::keep_newest(conn, store, subscription.user_id, *keep)?;
+                }
+                Write::DeletePushSubscription {
+                    user,
+                    endpoint,
+                    deleted,
+                } => {
+                    deleted.set(PushSubscription::remove_endpoint(
+                        conn, store, *user, endpoint,
+                    )?);
+                }
+                Write::ForgetPushSubscriptions(ids) => {
+                    PushSubscription::remove(conn, store, ids)?;
+                }
+                // A conversation before its messages; a message before what replies to it.
+                Write::PutConversation(c) => {
+                    c.upsert(conn)?;
+                }
+                Write::PutMessage(m) => {
+                    m.upsert(conn)?;
+                }
+                Write::PutRead(r) => {
+                    r.upsert(conn)?;
+                }
+                Write::SeeConversationNotifications(reader, conversation) => {
+                    Notification::see_conversation(conn, store, *reader, *conversation)?;
+                }
+                Write::AddSurvey(s) => {
+                    s.insert(conn)?;
+                }
+                Write::AddVote(v) => {
+                    v.insert(conn)?;
+                }
+                Write::ToggleReaction(r, on) => {
+                    r.toggle(conn, *on)?;
+                }
+                // Proposals before sessions: a session refers to its proposal.
+                Write::PutProposal(p) => {
+                    p.upsert(conn)?;
+                }
+                Write::PutClockSession(s) => {
+                    s.upsert(conn)?;
+                }
+                Write::PutClockSecret(s) => {
+                    s.upsert(conn)?;
+                }
+                Write::AddPunch(p) => {
+                    p.insert(conn)?;
+                }
+                Write::AddCodeUse(u) => {
+                    u.insert(conn)?;
+                }
+                Write::AddSessionEdit(e) => {
+                    e.insert(conn)?;
+                }
+                Write::ApprovePeriod(a) => {
+                    a.insert(conn)?;
+                }
+                Write::ReopenPeriod(start) => {
+                    PeriodApproval::delete(conn, store, *start)?;
+                }
+                Write::PutTemplate(t) => {
+                    t.upsert(conn)?;
+                }
+                Write::DeleteTemplate(id) => {
+                    Template::delete(conn, store, *id)?;
+                }
             }
         }
     }
@@ -293,24 +353,60 @@ fn write_rows(
             return Err(PersistError::Stale);
         }
     }
-    let deletes: Vec<ShiftId> = order
-        .iter()
-        .filter(|id| matches!(finals.get(id), Some(None)))
-        .copied()
-        .collect();
-    if !deletes.is_empty() {
-        Shift::delete_many(conn, store, &deletes)?;
-    }
-    for write in batch.iter().flat_map(|e| &e.writes) {
-        match write {
-            Write::DeleteRole(role) => {
-                Role::delete(conn, store, *role)?;
+    for (part, finals) in parts.iter().zip(&finals) {
+        let deletes = finals.deletes();
+        if !deletes.is_empty() {
+            Shift::delete_many(conn, part.store, &deletes)?;
+        }
+        for write in part.writes() {
+            match write {
+                Write::DeleteRole(role) => {
+                    Role::delete(conn, part.store, *role)?;
+                }
+                Write::DeleteInvite(employee) => {
+                    Invite::delete_of_employee(conn, *employee)?;
+                }
+                _ => {}
             }
-            Write::DeleteInvite(employee) => {
-                Invite::delete_of_employee(conn, *employee)?;
-            }
-            _ => {}
         }
     }
     Ok(())
+}
+
+/// The final state of each shift a batch writes (`None`: deleted), in first-written order.
+struct ShiftFinals<'a> {
+    finals: HashMap<ShiftId, Option<&'a Shift>>,
+    order: Vec<ShiftId>,
+}
+
+impl<'a> ShiftFinals<'a> {
+    fn of(writes: impl Iterator<Item = &'a Write>) -> ShiftFinals<'a> {
+        let mut finals = HashMap::new();
+        let mut order = Vec::new();
+        for write in writes {
+            let (id, after) = match write {
+                Write::PutShift(shift) => (shift.id, Some(&**shift)),
+                Write::DeleteShift(id) => (*id, None),
+                _ => continue,
+            };
+            if finals.insert(id, after).is_none() {
+                order.push(id);
+            }
+        }
+        ShiftFinals { finals, order }
+    }
+
+    fn puts(&self) -> impl Iterator<Item = &'a Shift> + '_ {
+        self.order
+            .iter()
+            .filter_map(|id| self.finals.get(id).copied().flatten())
+    }
+
+    fn deletes(&self) -> Vec<ShiftId> {
+        self.order
+            .iter()
+            .filter(|id| matches!(self.finals.get(id), Some(None)))
+            .copied()
+            .collect()
+    }
 }

@@ -7,6 +7,7 @@ use crate::domain::membership::Refusal;
 use crate::error::{AppError, AppResult, ErrorKind};
 use crate::store::actor::{Heard, Lookup, Pending, Publish, Retire, Standings, StoreActor, Submit};
 use crate::store::command::{Command, Reply};
+use crate::store::commits::Commits;
 use crate::store::members::Member;
 use crate::store::weeks::Weeks;
 use actix::dev::SendError;
@@ -29,6 +30,8 @@ pub struct StoreRegistry {
 struct Inner {
     actors: Mutex<HashMap<StoreId, Addr<StoreActor>>>,
     db: Db,
+    /// Commits of different stores, sharing transactions.
+    commits: Commits,
     publish: Publish,
     arbiters: Vec<ArbiterHandle>,
     idle_after: Duration,
@@ -77,6 +80,7 @@ impl StoreRegistry {
         StoreRegistry {
             inner: Arc::new(Inner {
                 actors: Mutex::new(HashMap::new()),
+                commits: Commits::new(db.clone()),
                 db,
                 publish,
                 arbiters,
@@ -185,8 +189,9 @@ impl StoreRegistry {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         store.hash(&mut h);
         let arbiter = &self.inner.arbiters[(h.finish() as usize) % self.inner.arbiters.len()];
-        let (db, publish, idle, window, weeks) = (
+        let (db, commits, publish, idle, window, weeks) = (
             self.inner.db.clone(),
+            self.inner.commits.clone(),
             self.inner.publish.clone(),
             self.inner.idle_after,
             self.inner.merge_window,
@@ -201,7 +206,7 @@ impl StoreRegistry {
         });
         StoreActor::start_in_arbiter(arbiter, move |ctx| {
             ctx.set_mailbox_capacity(MAILBOX);
-            StoreActor::new(store, db, publish, retire, idle, window).keeping(weeks)
+            StoreActor::new(store, db, commits, publish, retire, idle, window).keeping(weeks)
         })
     }
 

@@ -8,6 +8,8 @@ use backend::domain::ids::{ShiftId, StoreId};
 use backend::domain::shift::{Progress, Status};
 use backend::error::AppResult;
 use backend::store::command::{Command, Effects, EventDraft, Reply, Visibility, Write};
+use backend::store::commits::{Batch, Commits};
+use backend::store::persist::{persist_all, Part, PersistError};
 use backend::store::state::StoreState;
 use chrono::{DateTime, Duration, Utc};
 use diesel::prelude::*;
@@ -32,36 +34,41 @@ impl Command for CreateTitled {
                 "duplicate title",
             ));
         }
-        let shift = Shift {
-            id: ShiftId::new(),
-            store_id: self.store,
-            title: self.title.clone(),
-            start_at: now + Duration::days(1),
-            end_at: now + Duration::days(1) + Duration::hours(8),
-            open_ended: false,
-            status: Status::Draft,
-            progress: Progress::NotStarted,
-            assigned: None,
-            assignee_email: None,
-            role_id: None,
-            tasks: json!([]),
-            rate: None,
-            cancel_reason: None,
-            adjacent_session_id: None,
-            version: 1,
-            auto_confirmed_at: None,
-            created_at: now,
-            updated_at: now,
-        };
-        Ok(Effects {
-            reply: Reply::new(json!({ "id": shift.id })),
-            events: vec![EventDraft {
-                kind: "shift.created",
-                data: json!({ "id": shift.id, "title": shift.title }),
-                visibility: Visibility::Managers,
-            }],
-            writes: vec![Write::PutShift(Box::new(shift))],
-        })
+        Ok(draft_shift(self.store, &self.title, now))
+    }
+}
+
+/// The effects of creating a draft shift titled `title` in `store`.
+fn draft_shift(store: StoreId, title: &str, now: DateTime<Utc>) -> Effects {
+    let shift = Shift {
+        id: ShiftId::new(),
+        store_id: store,
+        title: title.to_string(),
+        start_at: now + Duration::days(1),
+        end_at: now + Duration::days(1) + Duration::hours(8),
+        open_ended: false,
+        status: Status::Draft,
+        progress: Progress::NotStarted,
+        assigned: None,
+        assignee_email: None,
+        role_id: None,
+        tasks: json!([]),
+        rate: None,
+        cancel_reason: None,
+        adjacent_session_id: None,
+        version: 1,
+        auto_confirmed_at: None,
+        created_at: now,
+        updated_at: now,
+    };
+    Effects {
+        reply: Reply::new(json!({ "id": shift.id })),
+        events: vec![EventDraft {
+            kind: "shift.created",
+            data: json!({ "id": shift.id, "title": shift.title }),
+            visibility: Visibility::Managers,
+        }],
+        writes: vec![Write::PutShift(Box::new(shift))],
     }
 }
 
@@ -228,5 +235,124 @@ async fn questions_about_a_store_that_does_not_exist_are_all_answered() {
         assert!(answers
             .iter()
             .all(|a| matches!(a, Err(e) if e.code == "no_active_store")));
+    }
+}
+
+#[actix_web::test]
+async fn commands_of_many_stores_commit_with_gap_free_versions_per_store() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let shops: Vec<StoreId> = (0..30)
+        .map(|i| app.insert_store(&owner, &format!("Shop {i}")))
+        .collect();
+    let futures = (0..150).map(|i| {
+        let store = shops[i % shops.len()];
+        let cmd = CreateTitled {
+            store,
+            title: format!("shift {i}"),
+        };
+        app.state.stores.execute::<serde_json::Value>(store, cmd)
+    });
+    let results = futures_util::future::join_all(futures).await;
+    assert!(results.iter().all(Result::is_ok), "{results:?}");
+    let mut conn = app.conn();
+    for store in shops {
+        assert_eq!(versions(&mut conn, store), (1..=5).collect::<Vec<_>>());
+        let version: i64 = stores::table
+            .find(store)
+            .select(stores::version)
+            .first(&mut conn)
+            .expect("v");
+        assert_eq!(version, 5);
+    }
+}
+
+#[actix_web::test]
+async fn stores_committed_together_leave_out_one_another_process_changed() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let (a, b, c) = (
+        app.insert_store(&owner, "A"),
+        app.insert_store(&owner, "B"),
+        app.insert_store(&owner, "C"),
+    );
+    let now = Utc::now();
+    let effects: Vec<Effects> = (0..3)
+        .map(|i| draft_shift(a, &format!("{i}"), now))
+        .collect();
+    let (for_a, for_b, for_c) = (vec![&effects[0]], vec![&effects[1]], vec![&effects[2]]);
+    let mut conn = app.conn();
+    // B is no longer at version 0: another process committed to it.
+    diesel::update(stores::table.find(b))
+        .set(stores::version.eq(3))
+        .execute(&mut conn)
+        .expect("bump");
+    let parts = [
+        Part {
+            store: c,
+            expected: 0,
+            batch: &for_c,
+        },
+        Part {
+            store: b,
+            expected: 0,
+            batch: &for_b,
+        },
+        Part {
+            store: a,
+            expected: 0,
+            batch: &for_a,
+        },
+    ];
+    let answers = persist_all(&mut conn, &parts, now).expect("commit");
+    assert_eq!(answers.len(), 3);
+    assert!(answers[1].is_none(), "B is stale");
+    for (answer, store) in [(&answers[0], c), (&answers[2], a)] {
+        let events = answer.as_ref().expect("committed");
+        assert_eq!(events.len(), 1);
+        assert_eq!(events[0][0].store_id, store);
+        assert_eq!(events[0][0].version, 1);
+        assert_eq!(versions(&mut conn, store), vec![1]);
+    }
+    assert_eq!(versions(&mut conn, b), Vec::<i64>::new());
+    let version: i64 = stores::table
+        .find(b)
+        .select(stores::version)
+        .first(&mut conn)
+        .expect("v");
+    assert_eq!(version, 3, "a stale store's version is left alone");
+}
+
+#[actix_web::test]
+async fn a_batch_that_cannot_commit_fails_alone_among_other_stores() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let shops: Vec<StoreId> = (0..8)
+        .map(|i| app.insert_store(&owner, &format!("Shop {i}")))
+        .collect();
+    let commits = Commits::new(app.state.db.clone());
+    let now = Utc::now();
+    // Queued together, so the first lane to run takes them all in one transaction; the
+    // broken batch writes a shift of a store that does not exist.
+    let batches = shops.iter().enumerate().map(|(i, &store)| {
+        let owner_of_rows = if i == 3 { StoreId::new() } else { store };
+        commits.commit(Batch {
+            store,
+            expected: 0,
+            effects: vec![draft_shift(owner_of_rows, "x", now)],
+        })
+    });
+    let answers = futures_util::future::join_all(batches).await;
+    let mut conn = app.conn();
+    for (i, (answer, &store)) in answers.into_iter().zip(&shops).enumerate() {
+        let (result, effects) = answer.expect("ran");
+        assert_eq!(effects.len(), 1, "the effects come back");
+        if i == 3 {
+            assert!(matches!(result, Err(PersistError::Failed(_))), "{result:?}");
+            assert_eq!(versions(&mut conn, store), Vec::<i64>::new());
+        } else {
+            assert_eq!(result.expect("committed")[0][0].version, 1);
+            assert_eq!(versions(&mut conn, store), vec![1]);
+        }
     }
 }

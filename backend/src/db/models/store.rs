@@ -113,14 +113,22 @@ impl<'a> From<&'a Store> for StoreSettings<'a> {
 pub use crate::domain::audience::Audience;
 
 impl Store {
-    /// Serialises writers of one store for the rest of the transaction, across processes:
-    /// every write transaction of a store takes this lock before reading what it validates.
-    #[tracing::instrument(skip(conn))]
-    pub fn lock_for_write(conn: &mut PgConnection, id: StoreId) -> QueryResult<()> {
-        diesel::sql_query("SELECT pg_advisory_xact_lock($1)")
-            .bind::<diesel::sql_types::BigInt, _>(lock_key(id))
-            .execute(conn)
-            .map(|_| ())
+    /// Sets the version of each store in one statement (the commit's last event's).
+    pub fn set_versions(conn: &mut PgConnection, versions: &[(StoreId, i64)]) -> QueryResult<()> {
+        if versions.is_empty() {
+            return Ok(());
+        }
+        let (ids, numbers): (Vec<uuid::Uuid>, Vec<i64>) =
+            versions.iter().map(|(id, v)| (id.0, *v)).unzip();
+        diesel::sql_query(
+            "UPDATE stores SET version = v.version
+               FROM unnest($1::uuid[], $2::int8[]) AS v(id, version)
+              WHERE stores.id = v.id",
+        )
+        .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(ids)
+        .bind::<diesel::sql_types::Array<diesel::sql_types::BigInt>, _>(numbers)
+        .execute(conn)
+        .map(|_| ())
     }
 
     /// The store's current version.
@@ -141,11 +149,4 @@ impl Store {
             .set(StoreSettings::from(self))
             .execute(conn)
     }
-}
-
-/// The advisory lock key of a store: both halves of its id folded together (the first half
-/// of a UUIDv7 is mostly its timestamp, the second mostly random).
-pub fn lock_key(id: StoreId) -> i64 {
-    let (hi, lo) = id.0.as_u64_pair();
-    i64::from_ne_bytes((hi ^ lo).to_ne_bytes())
 }

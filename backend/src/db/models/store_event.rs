@@ -28,17 +28,16 @@ impl StoreEvent {
     /// Writes the outbox rows of several changes in one statement per few thousand rows.
     pub fn insert_many(
         conn: &mut PgConnection,
-        store: StoreId,
-        rows: &[(i64, &str, &serde_json::Value, &Audience)],
+        rows: &[(StoreId, i64, &str, &serde_json::Value, &Audience)],
         at: DateTime<Utc>,
     ) -> QueryResult<()> {
         for chunk in rows.chunks(5000) {
             let values: Vec<_> = chunk
                 .iter()
-                .map(|(version, kind, data, audience)| {
+                .map(|(store, version, kind, data, audience)| {
                     let (managers_only, user_ids) = audience.to_columns();
                     (
-                        store_events::store_id.eq(store),
+                        store_events::store_id.eq(*store),
                         store_events::version.eq(*version),
                         store_events::kind.eq(*kind),
                         store_events::data.eq(*data),
@@ -151,10 +150,15 @@ impl StoreEvent {
         .execute(conn)
     }
 
-    /// Announces the store's newest version to every server process (delivered on commit).
-    pub fn announce(conn: &mut PgConnection, store: StoreId, version: i64) -> QueryResult<()> {
-        diesel::sql_query("SELECT pg_notify('store_events', $1)")
-            .bind::<diesel::sql_types::Text, _>(format!("{store}:{version}"))
+    /// Announces each store's newest version to every server process (delivered on commit),
+    /// in one statement.
+    pub fn announce(conn: &mut PgConnection, versions: &[(StoreId, i64)]) -> QueryResult<()> {
+        if versions.is_empty() {
+            return Ok(());
+        }
+        let payloads: Vec<String> = versions.iter().map(|(s, v)| format!("{s}:{v}")).collect();
+        diesel::sql_query("SELECT pg_notify('store_events', p) FROM unnest($1::text[]) AS p")
+            .bind::<diesel::sql_types::Array<diesel::sql_types::Text>, _>(payloads)
             .execute(conn)
             .map(|_| ())
     }

@@ -6,7 +6,8 @@ use crate::domain::ids::StoreId;
 use crate::error::{AppError, AppResult};
 use crate::store::actor::questions::Waiting;
 use crate::store::command::{Command, Effects, Reply};
-use crate::store::persist::{self, CommittedEvent, PersistError};
+use crate::store::commits::{Batch, Commits, Committed};
+use crate::store::persist::{CommittedEvent, PersistError};
 use crate::store::state::StoreState;
 use crate::store::weeks::Weeks;
 use crate::store::write::Undo;
@@ -31,9 +32,8 @@ pub type Publish = Arc<dyn Fn(&[CommittedEvent]) + Send + Sync>;
 /// registered for its store (so new commands start a fresh actor). True if it was.
 pub type Retire = Arc<dyn Fn(StoreId, &Addr<StoreActor>) -> bool + Send + Sync>;
 
-/// What the commit of a batch returns: the committed events of each command, and the
-/// planned effects handed back for their answers.
-type Outcome = AppResult<(Result<Vec<Vec<CommittedEvent>>, PersistError>, Vec<Effects>)>;
+/// What the commit (or the check) of a batch returns.
+type Outcome = AppResult<Committed>;
 
 /// A command waiting for its answer.
 pub struct Pending {
@@ -102,6 +102,8 @@ struct InFlight {
 pub struct StoreActor {
     pub(super) id: StoreId,
     pub(super) db: Db,
+    /// Commits this store's batches, together with other stores' waiting at the same time.
+    pub(super) commits: Commits,
     pub(super) publish: Publish,
     pub(super) retire: Retire,
     pub(super) idle_after: Duration,
@@ -129,6 +131,7 @@ impl StoreActor {
     pub fn new(
         id: StoreId,
         db: Db,
+        commits: Commits,
         publish: Publish,
         retire: Retire,
         idle_after: Duration,
@@ -137,6 +140,7 @@ impl StoreActor {
         StoreActor {
             id,
             db,
+            commits,
             publish,
             retire,
             idle_after,
@@ -268,19 +272,16 @@ impl StoreActor {
 
     fn commit(&mut self, batch: InFlight, effects: Vec<Effects>, ctx: &mut Context<Self>) {
         self.committing = true;
-        let (db, id, expected) = (self.db.clone(), self.id, batch.base);
         metrics::histogram!("clockto_commit_batch_size").record(batch.items.len() as f64);
+        let (commits, store, expected) = (self.commits.clone(), self.id, batch.base);
         let write = async move {
-            let began = std::time::Instant::now();
-            let outcome = db
-                .run(move |conn| {
-                    let refs: Vec<&Effects> = effects.iter().collect();
-                    let result = persist::persist(conn, id, expected, &refs, Utc::now());
-                    Ok((result, effects))
+            commits
+                .commit(Batch {
+                    store,
+                    expected,
+                    effects,
                 })
-                .await;
-            metrics::histogram!("clockto_commit_seconds").record(began.elapsed().as_secs_f64());
-            outcome
+                .await
         };
         ctx.spawn(write.into_actor(self).map(move |result, act, ctx| {
             act.committing = false;
