@@ -3,7 +3,7 @@
 // each edit to a fresh database on the same Postgres with `pg` before it answers). Each target starts, reports its pid, and sets up
 // stores to edit; an edit is a `call` of `updateShift` carrying a `b:<n>` title marker.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -45,12 +45,65 @@ export function rssMiB(pid) {
   return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
 }
 
-/** CPU time (user + system) a process has used, in ms. */
-export function cpuMs(pid) {
+/** CPU time a process has used in user space and in the kernel, in ms. */
+export function cpuSplitMs(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
+
+/** CPU time (user + system) a process has used, in ms. */
+export function cpuMs(pid) {
+  const { user, system } = cpuSplitMs(pid);
+  return user + system;
+}
+
+/**
+ * Starts a server process, under callgrind when `counting` (instrumentation off until a meter
+ * turns it on, so start-up is not counted and runs at a tolerable speed).
+ */
+function launch(command, args, options, counting) {
+  if (!counting) return spawn(command, args, options);
+  const out = join(counting.dir, 'callgrind.out');
+  return spawn('valgrind', [
+    '--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${out}`, command, ...args,
+  ], options);
+}
+
+/** Where a target run under callgrind keeps its counts, or null when it is not. */
+function countingIn(on) {
+  return on ? { dir: mkdtempSync(join(tmpdir(), 'clockto-callgrind-')) } : null;
+}
+
+/** Counts what a target's process spends between `startMeter` and the meter's `stop`. */
+export async function startMeter(target) {
+  const counting = target.counting;
+  if (counting) {
+    execFileSync('callgrind_control', ['--zero', String(target.pid)], { stdio: 'ignore' });
+    execFileSync('callgrind_control', ['--instr=on', String(target.pid)], { stdio: 'ignore' });
+  }
+  const cpu0 = cpuSplitMs(target.pid);
+  return {
+    /**
+     * CPU ms used (and of it in the kernel), and instructions executed when the target runs
+     * under callgrind (user space only: the kernel's work for its system calls is not in it).
+     */
+    stop() {
+      const cpu1 = cpuSplitMs(target.pid);
+      const system = cpu1.system - cpu0.system;
+      const cpu = cpu1.user - cpu0.user + system;
+      if (!counting) return { cpu, system, instructions: NaN };
+      execFileSync('callgrind_control', ['--instr=off', String(target.pid)], { stdio: 'ignore' });
+      const before = new Set(readdirSync(counting.dir));
+      execFileSync('callgrind_control', ['--dump', String(target.pid)], { stdio: 'ignore' });
+      const dump = readdirSync(counting.dir).find((f) => !before.has(f));
+      const text = readFileSync(join(counting.dir, dump), 'utf8');
+      // `totals:` sums the dump's costs; Ir, the instructions, is its first event.
+      const line = text.match(/^totals:\s+(\d+)/m);
+      return { cpu, system, instructions: line ? Number(line[1]) : NaN };
+    },
+  };
 }
 
 async function waitFor(check, what, ms = 20000) {
@@ -81,6 +134,11 @@ export async function api(base, name, body, token) {
 export class Ours {
   name = 'ours';
 
+  /** @param {{counting?: boolean}} opts  run the server under callgrind */
+  constructor({ counting = false } = {}) {
+    this.counting = countingIn(counting);
+  }
+
   async start() {
     this.db = `clockto_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
     psql(adminUrl, `CREATE DATABASE ${this.db}`);
@@ -89,7 +147,7 @@ export class Ours {
     this.base = `http://127.0.0.1:${port}`;
     // Known to the load generator, which signs the tokens of seeded employees (W7).
     this.jwtSecret = randomUUID() + randomUUID();
-    this.proc = spawn(binary, [], {
+    this.proc = launch(binary, [], {
       env: {
         ...process.env,
         JWT_SECRET: this.jwtSecret,
@@ -100,11 +158,12 @@ export class Ours {
         RUST_LOG: 'warn',
         SEED_DEMO: 'false',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+      stdio: ['ignore', 'ignore', this.counting ? 'ignore' : 'inherit'],
+    }, this.counting);
     // Ready: migrated and listening (calls answer 503 until then). A server that does not
     // get there is stopped, not left behind.
-    await waitFor(async () => (await fetch(`${this.base}/ready`)).status === 200, 'our server')
+    const patience = this.counting ? 300_000 : 20_000;
+    await waitFor(async () => (await fetch(`${this.base}/ready`)).status === 200, 'our server', patience)
       .catch((e) => {
         this.proc.kill('SIGKILL');
         throw e;
@@ -169,6 +228,7 @@ export class Ours {
       console.error(`could not drop ${this.db}: ${e.message}`);
     }
     rmSync(this.dir, { recursive: true, force: true });
+    if (this.counting) rmSync(this.counting.dir, { recursive: true, force: true });
   }
 }
 
@@ -178,15 +238,20 @@ export class Peer {
 
   script = 'server.mjs';
 
+  /** @param {{counting?: boolean}} opts  run the server under callgrind */
+  constructor({ counting = false } = {}) {
+    this.counting = countingIn(counting);
+  }
+
   env() {
     return {};
   }
 
   async start() {
-    this.proc = spawn(process.execPath, [join(here, '..', 'peer', this.script)], {
+    this.proc = launch(process.execPath, [join(here, '..', 'peer', this.script)], {
       env: { ...process.env, ...this.env(), PORT: '0' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+      stdio: ['ignore', 'pipe', this.counting ? 'ignore' : 'inherit'],
+    }, this.counting);
     const port = await new Promise((resolve, reject) => {
       this.proc.stdout.on('data', (d) => {
         const m = String(d).match(/listening (\d+)/);
@@ -210,6 +275,7 @@ export class Peer {
   async stop() {
     this.proc.kill('SIGTERM');
     await new Promise((r) => this.proc.once('exit', r));
+    if (this.counting) rmSync(this.counting.dir, { recursive: true, force: true });
   }
 }
 

@@ -2,7 +2,7 @@
 // them on both servers and tabulates.
 import http from 'node:http';
 import { Client, now, markerOf, numberField, openMany } from './eio.mjs';
-import { cpuMs, rssMiB } from './targets.mjs';
+import { rssMiB, startMeter } from './targets.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -29,10 +29,13 @@ async function receivers(target, store, n, sink, parallel = 200) {
   });
 }
 
+/** How long to wait for the last deliveries: a server under callgrind runs ~50x slower. */
+const drainMs = (target) => (target.counting ? 120_000 : 3000);
+
 /**
  * Sends edits at `rate` per second for `seconds`, and waits for the deliveries to drain.
  * Returns latencies (ms), deliveries, their bytes (the Socket.IO frame's text, as sent),
- * expected deliveries and server CPU ms used.
+ * expected deliveries, server CPU ms used and, under callgrind, instructions.
  */
 async function drive(target, store, manager, sink, sockets, rate, seconds, { extra } = {}) {
   const latencies = [];
@@ -50,27 +53,32 @@ async function drive(target, store, manager, sink, sockets, rate, seconds, { ext
       }
     }
   };
-  const cpu0 = cpuMs(target.pid);
+  const meter = await startMeter(target);
   const start = now();
   let sent = 0;
   const total = Math.round(rate * seconds);
   const acks = [];
+  const ackLatencies = [];
   while (sent < total) {
     const due = Math.min(total, Math.floor(((now() - start) / 1000) * rate) + 1);
     while (sent < due) {
       const m = markers++;
-      sentAt.set(m, now());
+      const t = now();
+      sentAt.set(m, t);
       const [name, payload] = target.edit(store, m, extra);
-      acks.push(manager.call(name, payload));
+      acks.push(manager.call(name, payload).then((a) => {
+        ackLatencies.push(now() - t);
+        return a;
+      }));
       sent++;
     }
     await sleep(2);
   }
   const sendEnd = now();
   const expected = total * sockets;
-  const drainUntil = now() + 3000;
+  const drainUntil = now() + drainMs(target);
   while (delivered < expected && now() < drainUntil) await sleep(10);
-  const cpu = cpuMs(target.pid) - cpu0;
+  const { cpu, system, instructions } = meter.stop();
   const answers = await Promise.all(acks);
   const refused = answers.filter((a) => !a || !a.data).length;
   return {
@@ -79,7 +87,10 @@ async function drive(target, store, manager, sink, sockets, rate, seconds, { ext
     bytes,
     expected,
     cpu,
+    system,
+    instructions,
     refused,
+    ackLatencies,
     sendSeconds: (sendEnd - start) / 1000,
   };
 }
@@ -104,19 +115,25 @@ export async function w1(target, { n, rates, seconds, referenceRate }) {
       figures[`W1 n=${n} p50 ms @${rate * n}/s`] = percentile(r.latencies, 50);
       figures[`W1 n=${n} p99 ms @${rate * n}/s`] = p99;
       figures[`W1 n=${n} CPU µs/delivery @${rate * n}/s`] = (r.cpu * 1000) / Math.max(1, r.delivered);
+      figures[`W1 n=${n} of it in the kernel, µs/delivery`] = (r.system * 1000) / Math.max(1, r.delivered);
     }
     if (!ok) break;
   }
   figures[`W1 n=${n} sustained deliveries/s (p99 ≤ 100 ms)`] = sustained;
   if (n >= 1000) {
-    // One edit, all sockets: time until the last socket has it.
+    // One edit, all sockets: time until the last socket has it, and how long after the
+    // editor's acknowledgement (sent once the edit is committed) that is.
     const times = [];
+    const afterAck = [];
     for (let i = 0; i < 10; i++) {
       const r = await drive(target, store, manager, sink, n, 1, 1);
-      times.push(Math.max(...r.latencies));
+      const last = Math.max(...r.latencies);
+      times.push(last);
+      afterAck.push(last - r.ackLatencies[0]);
       await sleep(100);
     }
     figures[`W1 one edit to all ${n} sockets, ms`] = percentile(times, 50);
+    figures[`W1 one edit: last of ${n} sockets after the acknowledgement, ms`] = percentile(afterAck, 50);
   }
   manager.close();
   for (const c of clients) c.close();
@@ -157,7 +174,7 @@ export async function w2(target, { stores: count, editsPerSecond, seconds }) {
   const manager = new Client(target.base, { token: target.token });
   await manager.connect();
   const sockets = groups.reduce((a, g) => a + g.length, 0);
-  const cpu0 = cpuMs(target.pid);
+  const meter = await startMeter(target);
   const start = now();
   const total = editsPerSecond * seconds;
   let expected = 0;
@@ -176,10 +193,10 @@ export async function w2(target, { stores: count, editsPerSecond, seconds }) {
     await sleep(2);
   }
   const elapsed = (now() - start) / 1000;
-  const until = now() + 3000;
+  const until = now() + drainMs(target);
   while (delivered < expected && now() < until) await sleep(10);
   await Promise.all(acks);
-  const cpu = cpuMs(target.pid) - cpu0;
+  const { cpu, system, instructions } = meter.stop();
   manager.close();
   for (const g of groups) for (const c of g) c.close();
   return {
@@ -187,15 +204,19 @@ export async function w2(target, { stores: count, editsPerSecond, seconds }) {
     'W2 p50 ms': percentile(latencies, 50),
     'W2 p99 ms': percentile(latencies, 99),
     'W2 CPU µs/delivery': (cpu * 1000) / Math.max(1, delivered),
+    'W2 of it in the kernel, µs/delivery': (system * 1000) / Math.max(1, delivered),
     'W2 deliveries lost or out of order': expected - delivered + outOfOrder,
     'W2 bytes per delivery': bytes / Math.max(1, delivered),
+    ...(target.counting && { [`W2 ${count} stores instructions/delivery (callgrind)`]: instructions / Math.max(1, delivered) }),
   };
 }
 
 /** W3: durable edits per second with every edit committed before its acknowledgement. */
 export async function w3(target, { stores: count, inFlight, seconds }) {
   const stores = await target.stores(count);
-  const sockets = await openMany(Math.min(count, 200), 50, async () => {
+  // A connection may have 16 calls unanswered at once ("too_many_calls"): 8 each at most.
+  const connections = Math.max(Math.min(count, 200), Math.ceil(inFlight / 8));
+  const sockets = await openMany(connections, 50, async () => {
     const c = new Client(target.base, { token: target.token });
     await c.connect();
     return c;
@@ -254,10 +275,12 @@ export async function w4(target, { steps, storm }) {
   return figures;
 }
 
+/** The tasks that make an edit of W5 about 4 KB. */
+const tasks = Array.from({ length: 40 }, (_, i) => ({ title: `task ${i} `.padEnd(90, '.') }));
+
 /** W5: one socket stops reading while edits with a 4 KB payload flow. */
 export async function w5(target, { n, rate, seconds }) {
   const [store] = await target.stores(1);
-  const tasks = Array.from({ length: 40 }, (_, i) => ({ title: `task ${i} `.padEnd(90, '.') }));
   const sink = { collect: () => {} };
   const clients = await receivers(target, store, n, sink);
   const manager = new Client(target.base, { token: target.token });
@@ -276,6 +299,32 @@ export async function w5(target, { n, rate, seconds }) {
     'W5 others p99 ms with a slow reader': percentile(withSlow.latencies, 99),
     'W5 RSS growth MiB while a reader is stuck': rss1 - rss0,
     'W5 bytes per delivery': baseline.bytes / Math.max(1, baseline.delivered),
+  };
+}
+
+/**
+ * Instructions per delivery, counted by callgrind (`target.counting`) on a fixed short run of
+ * the W1, W5 and W2 shapes: a count that does not depend on what else the cores are doing.
+ * Slow rates, since the server runs about fifty times slower under callgrind.
+ */
+export async function instructions(target) {
+  const n = 200;
+  const [store] = await target.stores(1);
+  const sink = { collect: () => {} };
+  const clients = await receivers(target, store, n, sink);
+  const manager = new Client(target.base, { token: target.token });
+  await manager.connect();
+  const perDelivery = (r) => r.instructions / Math.max(1, r.delivered);
+  const fan = await drive(target, store, manager, sink, n, 2, 5);
+  const large = await drive(target, store, manager, sink, n, 1, 5, { extra: { tasks } });
+  manager.close();
+  for (const c of clients) c.close();
+  const small = await w2(target, { stores: 20, editsPerSecond: 10, seconds: 5 });
+  const name = Object.keys(small).find((k) => k.includes('instructions'));
+  return {
+    [`W1 instructions/delivery (${n} sockets, callgrind)`]: perDelivery(fan),
+    [`W5 instructions/delivery (${n} sockets, 4 KB edits, callgrind)`]: perDelivery(large),
+    [name]: small[name],
   };
 }
 
