@@ -136,7 +136,10 @@ const targets = [
   target('W1 sustained deliveries ≥ 3× peer (100 sockets)', find('W1 n=100 sustained'), (o, p) => [o >= 3 * p, `${fmt(o)} vs ${fmt(p)} (${(o / p).toFixed(2)}×)`]),
   target('W1 CPU per delivery ≤ ¼ of peer', find('W1 n=1000 CPU'), (o, p) => [o <= p / 4, `${fmt(o)} vs ${fmt(p)} µs (${(o / p).toFixed(2)}×)`]),
   target('W1 p99 at 25,000 deliveries/s ≤ ⅓ of peer', find('W1 n=1000 p99'), (o, p) => [o <= p / 3, `${fmt(o)} vs ${fmt(p)} ms (${(o / p).toFixed(2)}×)`]),
-  target('W1 one edit reaches 1,000 sockets within its commit (the acknowledgement) + 5 ms', find('W1 one edit: last'), (o) => [o <= 5, `${fmt(o)} ms after the acknowledgement`]),
+  target('W1 one edit reaches 1,000 sockets within its commit + 5 ms', find('W1 one edit to all'), (o) => {
+    const commit = median(find('W1 one edit to a store nobody'), 'ours');
+    return [o <= commit + 5, `${fmt(o)} ms, commit (acknowledged with nobody watching) ${fmt(commit)} ms`];
+  }),
   target('W1 instructions per delivery ≤ ¼ of bare peer (callgrind)', find('W1 instructions'), (o, p) => [o <= p / 4, `${fmt(o)} vs ${fmt(p)} (${(o / p).toFixed(2)}×)`]),
   target('W2 CPU per delivery ≤ bare peer', find('W2 CPU'), (o, p) => [o <= p, `${fmt(o)} vs ${fmt(p)} µs (${(o / p).toFixed(2)}×)`]),
   target('W2 instructions per delivery ≤ bare peer (callgrind)', find('W2 20 stores instructions'), (o, p) => [o <= p, `${fmt(o)} vs ${fmt(p)} (${(o / p).toFixed(2)}×)`]),

@@ -67,18 +67,13 @@ async function drive(target, store, editors, sink, sockets, rate, seconds, { ext
   let sent = 0;
   const total = Math.round(rate * seconds);
   const acks = [];
-  const ackLatencies = [];
   while (sent < total) {
     const due = Math.min(total, Math.floor(((now() - start) / 1000) * rate) + 1);
     while (sent < due) {
       const m = markers++;
-      const t = now();
-      sentAt.set(m, t);
+      sentAt.set(m, now());
       const [name, payload] = target.edit(store, m, extra);
-      acks.push(editors[sent % editors.length].call(name, payload).then((a) => {
-        ackLatencies.push(now() - t);
-        return a;
-      }));
+      acks.push(editors[sent % editors.length].call(name, payload));
       sent++;
     }
     await sleep(2);
@@ -99,7 +94,6 @@ async function drive(target, store, editors, sink, sockets, rate, seconds, { ext
     system,
     instructions,
     refused,
-    ackLatencies,
     sendSeconds: (sendEnd - start) / 1000,
   };
 }
@@ -128,19 +122,21 @@ export async function w1(target, { n, rates, seconds, referenceRate }) {
   }
   figures[`W1 n=${n} sustained deliveries/s (p99 ≤ 100 ms)`] = sustained;
   if (n >= 1000) {
-    // One edit, all sockets: time until the last socket has it, and how long after the
-    // editor's acknowledgement (sent once the edit is committed) that is.
+    // One edit, all sockets: time until the last socket has it, beside the same edit's
+    // acknowledgement in a store nobody watches (its commit, and the call's round trip).
+    const [quiet] = await target.stores(1);
+    const commits = [];
     const times = [];
-    const afterAck = [];
     for (let i = 0; i < 10; i++) {
+      const t = now();
+      await editing[0].call(...target.edit(quiet, markers++));
+      commits.push(now() - t);
       const r = await drive(target, store, editing, sink, n, 1, 1);
-      const last = Math.max(...r.latencies);
-      times.push(last);
-      afterAck.push(last - r.ackLatencies[0]);
+      times.push(Math.max(...r.latencies));
       await sleep(100);
     }
     figures[`W1 one edit to all ${n} sockets, ms`] = percentile(times, 50);
-    figures[`W1 one edit: last of ${n} sockets after the acknowledgement, ms`] = percentile(afterAck, 50);
+    figures['W1 one edit to a store nobody watches: acknowledgement, ms'] = percentile(commits, 50);
   }
   for (const c of editing) c.close();
   for (const c of clients) c.close();
