@@ -15,8 +15,11 @@ use diesel::PgConnection;
 use std::sync::{Arc, Mutex};
 use tokio::sync::oneshot;
 
-/// Transactions of batches committing at once (each on its own pooled connection).
-const LANES: usize = 4;
+/// Transactions of batches committing at once (each on its own pooled connection). Commits
+/// that `NOTIFY` take Postgres's notification queue lock until their log record is flushed,
+/// so they flush one after another whatever the number of lanes: two keep one group
+/// executing its statements while the other commits, and let more stores gather in each.
+const LANES: usize = 2;
 /// Most stores in one transaction.
 const MOST_STORES: usize = 128;
 
