@@ -486,6 +486,18 @@ try {
   clearInterval(sampler);
   sampler = null;
   const last = await sample(target);
+  // Optionally, how much of what is held at rest the allocator could give back: glibc's
+  // malloc_trim(0) called in the server with gdb (it hands free pages of every arena back).
+  let trimmed = null;
+  if (process.env.SOAK_TRIM_CHECK === '1') {
+    try {
+      execSync(`gdb -p ${target.pid} -batch -ex 'call (int) malloc_trim(0)'`, { stdio: 'ignore', timeout: 60_000 });
+      await sleep(1000);
+      trimmed = procStatus(target.pid);
+    } catch (e) {
+      console.error(`malloc_trim check failed: ${e.message}`);
+    }
+  }
 
   // ---- Verdict
   const traffic = samples.filter((s) => s.phase === 'traffic');
@@ -521,7 +533,8 @@ try {
     + `least-squares slope over that half ${f1(rate)} MiB/hour.`;
   const idle = `After the idle tail: ${f1(last.rss)} MiB, ${f1(last.rss - atEnd)} MiB against the end of the traffic, `
     + `${f1(last.rss - atStart.rss)} MiB above the server at rest after start; threads ${last.threads}, fds ${last.fds}`
-    + `${Number.isFinite(last.actors) ? `, store actors ${last.actors}` : ''}.`;
+    + `${Number.isFinite(last.actors) ? `, store actors ${last.actors}` : ''}.`
+    + (trimmed ? ` Then glibc's malloc_trim(0), called in the server: ${f1(trimmed.rss)} MiB (anon ${f1(last.anon)} -> ${f1(trimmed.anon)}).` : '');
   const counts = [...done.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
   const errors = [...failed.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
   const perMinute = samples.filter((s, i) => i === 0 || i === samples.length - 1 || s.phase !== samples[i - 1].phase
