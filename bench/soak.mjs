@@ -375,9 +375,8 @@ async function sample(target) {
 }
 
 function fmtT(seconds) {
-  const m = Math.floor(seconds / 60);
-  const sec = Math.round(seconds % 60);
-  return `${String(m).padStart(2, ' ')}:${String(sec).padStart(2, '0')}`;
+  const whole = Math.round(seconds);
+  return `${String(Math.floor(whole / 60)).padStart(2, ' ')}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 const median = (xs) => {
