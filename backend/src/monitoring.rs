@@ -6,6 +6,7 @@
 use crate::db::schema::notification_deliveries;
 use crate::db::Db;
 use crate::realtime::Realtime;
+use crate::store::registry::StoreRegistry;
 use actix_web::{web, App, HttpResponse, HttpServer};
 use diesel::prelude::*;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
@@ -54,14 +55,21 @@ struct Sources {
     handle: PrometheusHandle,
     db: Db,
     realtime: Arc<Realtime>,
+    stores: StoreRegistry,
 }
 
 /// Serves `GET /metrics` on `bind`; returns the port it listens on.
-pub fn serve(bind: &str, db: Db, realtime: Arc<Realtime>) -> Result<u16, String> {
+pub fn serve(
+    bind: &str,
+    db: Db,
+    realtime: Arc<Realtime>,
+    stores: StoreRegistry,
+) -> Result<u16, String> {
     let sources = web::Data::new(Sources {
         handle: recorder(),
         db,
         realtime,
+        stores,
     });
     let listener = TcpListener::bind(bind)
         .map_err(|e| format!("cannot listen on METRICS_BIND {bind}: {e}"))?;
@@ -85,6 +93,11 @@ async fn scrape(sources: web::Data<Sources>) -> HttpResponse {
     metrics::gauge!("clockto_sockets_connected").set(sockets as f64);
     metrics::gauge!("clockto_stores_joined").set(rooms as f64);
     metrics::gauge!("clockto_outbox_lag_versions").set(sources.realtime.hub.outbox_lag() as f64);
+    metrics::gauge!("clockto_engine_sessions").set(sources.realtime.session_count() as f64);
+    metrics::gauge!("clockto_store_actors").set(sources.stores.active() as f64);
+    let (kept, kept_bytes) = sources.stores.weeks().size();
+    metrics::gauge!("clockto_week_answers_kept").set(kept as f64);
+    metrics::gauge!("clockto_week_answers_kept_bytes").set(kept_bytes as f64);
     let (open, in_use) = sources.db.pool_state();
     metrics::gauge!("clockto_db_pool_connections").set(f64::from(open));
     metrics::gauge!("clockto_db_pool_in_use").set(f64::from(in_use));
@@ -162,6 +175,23 @@ fn describe() {
     describe_gauge!(
         "clockto_stores_joined",
         "Stores with a socket joined on this node"
+    );
+    describe_gauge!(
+        "clockto_engine_sessions",
+        "Engine.IO sessions of this node: connected sockets and sessions still handshaking"
+    );
+    describe_gauge!(
+        "clockto_store_actors",
+        "Store actors running on this node (an idle one stops after STORE_IDLE_SECONDS)"
+    );
+    describe_gauge!(
+        "clockto_week_answers_kept",
+        "Week board answers kept until their store changes"
+    );
+    describe_gauge!(
+        "clockto_week_answers_kept_bytes",
+        Unit::Bytes,
+        "JSON bytes of the kept week board answers (bounded)"
     );
     describe_gauge!(
         "clockto_outbox_lag_versions",

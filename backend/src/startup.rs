@@ -181,6 +181,7 @@ impl Application {
                 bind,
                 state.db.clone(),
                 realtime.clone(),
+                state.stores.clone(),
             )?),
             None => None,
         };

@@ -114,6 +114,11 @@ impl Realtime {
         self.lock_sessions().get(sid).cloned()
     }
 
+    /// Engine.IO sessions open (connected sockets and sessions still handshaking or polling).
+    pub fn session_count(&self) -> usize {
+        self.lock_sessions().len()
+    }
+
     pub(crate) fn insert_session(&self, session: Arc<Session>) {
         self.lock_sessions().insert(session.sid.clone(), session);
     }

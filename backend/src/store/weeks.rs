@@ -30,9 +30,12 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// Most answers kept, all stores together (a week of 2,000 shifts is about 1 MB of JSON,
-/// 40 KB compressed).
+/// Most answers kept, all stores together.
 const MAX_KEPT: usize = 256;
+/// Most bytes of JSON kept, all stores together: a week of 2,000 shifts is about 1 MB of
+/// JSON (40 KB compressed, kept beside it once asked for), so the count alone would let the
+/// cache hold a quarter of a GiB.
+const MAX_KEPT_BYTES: usize = 32 << 20;
 /// Brotli quality of kept answers: compressed once per version, so better than the 3 the
 /// middleware uses per response, yet quick enough for the first read after an edit.
 const BROTLI_QUALITY: u32 = 5;
@@ -226,6 +229,8 @@ struct Inner {
     epoch: u64,
     stores: HashMap<StoreId, Kept>,
     kept: usize,
+    /// The JSON bytes of the kept answers.
+    bytes: usize,
     /// Counts insertions, to drop the oldest answer when full.
     tick: u64,
 }
@@ -242,7 +247,15 @@ impl Inner {
     fn drop_store_weeks(&mut self, store: StoreId) {
         if let Some(k) = self.stores.get_mut(&store) {
             self.kept -= k.weeks.len();
+            self.bytes -= k.weeks.values().map(|(_, w)| w.json.len()).sum::<usize>();
             k.weeks.clear();
+        }
+    }
+
+    /// Drops the oldest answers until `adding` more bytes fit both bounds.
+    fn make_room(&mut self, adding: usize) {
+        while self.kept > 0 && (self.kept >= MAX_KEPT || self.bytes + adding > MAX_KEPT_BYTES) {
+            self.drop_oldest();
         }
     }
 
@@ -254,8 +267,9 @@ impl Inner {
             .min();
         if let Some((_, store, range)) = oldest {
             if let Some(k) = self.stores.get_mut(&store) {
-                if k.weeks.remove(&range).is_some() {
+                if let Some((_, week)) = k.weeks.remove(&range) {
                     self.kept -= 1;
+                    self.bytes -= week.json.len();
                 }
             }
         }
@@ -277,6 +291,7 @@ impl Weeks {
         if !listening {
             inner.stores.clear();
             inner.kept = 0;
+            inner.bytes = 0;
         }
     }
 
@@ -325,16 +340,31 @@ impl Weeks {
             // Read before its announcement arrived: what is kept of older versions is stale.
             inner.drop_store_weeks(store);
         }
-        if inner.kept >= MAX_KEPT {
-            inner.drop_oldest();
+        if week.json.len() > MAX_KEPT_BYTES {
+            return;
         }
+        let replaced = inner
+            .stores
+            .get_mut(&store)
+            .and_then(|k| k.weeks.remove(&range));
+        if let Some((_, old)) = replaced {
+            inner.kept -= 1;
+            inner.bytes -= old.json.len();
+        }
+        inner.make_room(week.json.len());
         inner.tick += 1;
         let tick = inner.tick;
+        inner.kept += 1;
+        inner.bytes += week.json.len();
         let k = inner.stores.entry(store).or_default();
         k.version = week.version;
-        if k.weeks.insert(range, (tick, week)).is_none() {
-            inner.kept += 1;
-        }
+        k.weeks.insert(range, (tick, week));
+    }
+
+    /// The answers kept and their JSON bytes, for the metrics.
+    pub fn size(&self) -> (usize, usize) {
+        let inner = self.lock();
+        (inner.kept, inner.bytes)
     }
 
     /// The current epoch, if answers may be kept.
@@ -455,6 +485,71 @@ mod tests {
         assert!(weeks.get(store, (0, 1), now).is_none());
         assert!(weeks.get(store, (1, 2), now).is_some());
         assert_eq!(weeks.lock().kept, MAX_KEPT);
+    }
+
+    /// A week of `shifts` shifts of the store, for the byte bound.
+    fn large_week(store: StoreId, version: i64, shifts: usize) -> Arc<Week> {
+        let now = Utc::now();
+        let rows: Vec<Shift> = (0..shifts)
+            .map(|i| {
+                let start = now + chrono::Duration::hours(i as i64);
+                Shift {
+                    id: crate::domain::ids::ShiftId::new(),
+                    store_id: store,
+                    title: "A shift".into(),
+                    start_at: start,
+                    end_at: start + chrono::Duration::hours(4),
+                    open_ended: false,
+                    status: crate::domain::shift::Status::Published,
+                    progress: Progress::NotStarted,
+                    assigned: None,
+                    assignee_email: None,
+                    role_id: None,
+                    tasks: serde_json::json!([]),
+                    rate: None,
+                    cancel_reason: None,
+                    adjacent_session_id: None,
+                    version: 1,
+                    auto_confirmed_at: None,
+                    created_at: now,
+                    updated_at: now,
+                }
+            })
+            .collect();
+        Arc::new(Week::build(version, &rows, now).expect("a week serialises"))
+    }
+
+    #[test]
+    fn the_oldest_answers_go_when_their_bytes_are_over_the_bound() {
+        let (weeks, store, now) = (Weeks::default(), StoreId::new(), Utc::now());
+        weeks.set_listening(true);
+        let epoch = weeks.epoch().expect("listening");
+        let one = large_week(store, 1, 2000);
+        let size = one.json.len();
+        let fit = MAX_KEPT_BYTES / size;
+        assert!(fit < MAX_KEPT, "the bytes bind before the count does");
+        for i in 0..=fit as i64 {
+            weeks.put(store, (i, i + 1), epoch, one.clone());
+        }
+        let (kept, bytes) = weeks.size();
+        assert_eq!(kept, fit);
+        assert_eq!(bytes, fit * size);
+        assert!(weeks.get(store, (0, 1), now).is_none(), "the oldest went");
+        assert!(weeks
+            .get(store, (fit as i64, fit as i64 + 1), now)
+            .is_some());
+    }
+
+    #[test]
+    fn a_kept_answer_replaced_or_dropped_gives_its_bytes_back() {
+        let (weeks, store) = (Weeks::default(), StoreId::new());
+        weeks.set_listening(true);
+        let epoch = weeks.epoch().expect("listening");
+        weeks.put(store, (0, 1), epoch, large_week(store, 1, 10));
+        weeks.put(store, (0, 1), epoch, large_week(store, 1, 20));
+        assert_eq!(weeks.size(), (1, large_week(store, 1, 20).json.len()));
+        weeks.changed(store, 2);
+        assert_eq!(weeks.size(), (0, 0));
     }
 
     #[test]

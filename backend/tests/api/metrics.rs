@@ -133,6 +133,11 @@ async fn metrics_are_served_apart_and_describe_a_short_load() {
     at_least("clockto_stale_reloads_total", 0.0);
     assert_eq!(sample(&text, "clockto_sockets_connected"), Some(1.0));
     assert_eq!(sample(&text, "clockto_stores_joined"), Some(1.0));
+    // The socket's Engine.IO session, the store's actor, and the bounded week cache.
+    at_least("clockto_engine_sessions", 1.0);
+    at_least("clockto_store_actors", 1.0);
+    at_least("clockto_week_answers_kept", 0.0);
+    at_least("clockto_week_answers_kept_bytes", 0.0);
     let lag = at_least("clockto_outbox_lag_versions", 0.0);
     assert!(lag < 100.0, "lag {lag}");
     at_least(r#"clockto_delivery_queue_depth{channel="mail""#, 0.0);
