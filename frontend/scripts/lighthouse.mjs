@@ -172,6 +172,7 @@ async function main() {
         fcpMs: Math.round(audit('first-contentful-paint')),
         lcpMs: Math.round(audit('largest-contentful-paint')),
         tbtMs: Math.round(audit('total-blocking-time')),
+        siMs: Math.round(audit('speed-index')),
         cls: Number(audit('cumulative-layout-shift')?.toFixed(3)),
         readyPaintedMs: painted,
         lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
@@ -191,7 +192,7 @@ async function main() {
   for (const r of results) {
     console.log(`\n${r.screen}: ${r.url}${r.finalUrl.endsWith(r.url.split(' ')[0]) ? '' : ` (ended at ${r.finalUrl})`}`);
     console.log(`  performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}`);
-    console.log(`  FCP ${r.fcpMs} ms, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls}`);
+    console.log(`  FCP ${r.fcpMs} ms, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, SI ${r.siMs} ms, CLS ${r.cls}`);
     console.log(`  ${r.screen === 'board' ? 'first shift card' : 'first heading'} painted after ${r.readyPaintedMs} ms (throttled, cold)`);
     if (r.lcpElement) console.log(`  LCP element: ${r.lcpElement}`);
     if (r.below90.length) console.log(`  audits below 0.9: ${r.below90.join(', ')}`);
