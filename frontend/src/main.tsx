@@ -10,12 +10,14 @@ import { i18nReady } from './i18n';
 import { App } from './App';
 import { FIRST_SCREENS } from './screens';
 
-// The user, the store and its team are asked for now, while the rest of the app starts.
-startSignedInReads(API_BASE, { token: STORAGE_KEYS.token, currentStore: STORAGE_KEYS.currentStore });
+const firstScreen = FIRST_SCREENS.find(({ path }) => path.test(window.location.pathname));
 
-const firstScreen = FIRST_SCREENS.find(([path]) => path.test(window.location.pathname));
+// The user, the store and its team are asked for now, while the rest of the app starts, and
+// the first screen's own reads as soon as the store has answered.
+startSignedInReads(API_BASE, { token: STORAGE_KEYS.token, currentStore: STORAGE_KEYS.currentStore }, firstScreen?.reads);
+
 // A failed fetch is tried again when the screen is drawn.
-if (firstScreen) void firstScreen[1].preload().catch(() => undefined);
+if (firstScreen) void firstScreen.screen.preload().catch(() => undefined);
 
 const root = document.getElementById('root');
 if (root) {
