@@ -1,23 +1,17 @@
+// First: the reads of a signed-in start (it runs ahead of the app's scripts where it is built).
+import './startReads';
 import '@fontsource/rubik/400.css';
 import '@fontsource/rubik/500.css';
 import '@fontsource/rubik/700.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { API_BASE } from '@/modules/api/client';
-import { startSignedInReads } from '@/modules/api/earlyReads';
-import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
 import { i18nReady } from './i18n';
 import { App } from './App';
 import { FIRST_SCREENS } from './screens';
 
-const firstScreen = FIRST_SCREENS.find(({ path }) => path.test(window.location.pathname));
-
-// The user, the store and its team are asked for now, while the rest of the app starts, and
-// the first screen's own reads as soon as the store has answered.
-startSignedInReads(API_BASE, { token: STORAGE_KEYS.token, currentStore: STORAGE_KEYS.currentStore }, firstScreen?.reads);
-
+const firstScreen = FIRST_SCREENS.find(([path]) => path.test(window.location.pathname));
 // A failed fetch is tried again when the screen is drawn.
-if (firstScreen) void firstScreen.screen.preload().catch(() => undefined);
+if (firstScreen) void firstScreen[1].preload().catch(() => undefined);
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,7 +1,5 @@
-import type { StoreReads } from '@/modules/api/earlyReads';
 import { lazyScreen, type LazyScreen } from '@/modules/app/utils/lazyScreen';
-import { homeFirstReads } from '@/modules/employee-home/utils/homeReads';
-import { boardFirstReads } from '@/modules/schedule/utils/shiftReads';
+import { FIRST_PATHS } from './firstScreens';
 
 // Screens load on first visit, so the first paint needs only the shell and sign-in.
 export const BusinessInfoPage = lazyScreen(() => import('@/pages/BusinessInfoPage').then((m) => m.BusinessInfoPage));
@@ -36,21 +34,14 @@ export const SupportTicketsPage = lazyScreen(() => import('@/pages/SupportPages'
 export const HelpPage = lazyScreen(() => import('@/pages/SupportPages').then((m) => m.HelpPage));
 export const ResetPasswordPage = lazyScreen(() => import('@/modules/auth/components/ResetPasswordPage').then((m) => m.ResetPasswordPage));
 
-/** A screen people open the app on: its address, its code, and its reads once the store is known. */
-export interface FirstScreen {
-  path: RegExp;
-  screen: LazyScreen;
-  reads?: StoreReads;
-}
-
 /**
  * The screens people open the app on, by their address: the code of the one the address names
  * is fetched at start, beside the app's own, instead of after the sign-in and store reads that
- * come before the screen is drawn; it then renders without waiting. Its first reads are asked
- * for as soon as the store has answered, so they are on their way while the app starts.
+ * come before the screen is drawn; it then renders without waiting. (Their reads are asked for
+ * even earlier: `startReads.ts`.)
  */
-export const FIRST_SCREENS: FirstScreen[] = [
-  { path: /^\/schedule\/?$/, screen: SchedulePage, reads: boardFirstReads },
-  { path: /^\/home\/?$/, screen: EmployeeHomePage, reads: homeFirstReads },
-  { path: /^\/dashboard\/?$/, screen: DashboardPage },
+export const FIRST_SCREENS: [RegExp, LazyScreen][] = [
+  [FIRST_PATHS.board, SchedulePage],
+  [FIRST_PATHS.home, EmployeeHomePage],
+  [FIRST_PATHS.dashboard, DashboardPage],
 ];
