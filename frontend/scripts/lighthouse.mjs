@@ -7,6 +7,8 @@
 //
 //   npm run lighthouse            scores and timings on the terminal
 //   npm run lighthouse -- --json  the same as JSON; reports go to test-artifacts/lighthouse/
+//   npm run lighthouse -- --trace also keeps each load's trace there (<screen>.trace.json), to
+//                                 open in Chromium's performance panel
 //
 // Besides Lighthouse's own figures it measures, under the same throttling, the time from the
 // start of the navigation until the board's first shift card is painted.
@@ -26,6 +28,7 @@ const out = resolve(repo, 'test-artifacts', 'lighthouse');
 const BINARY = process.env.BACKEND_BIN ?? resolve(repo, 'target', 'debug', 'backend');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const asJson = process.argv.includes('--json');
+const keepTrace = process.argv.includes('--trace');
 
 /** The demo store's accounts (SEED_DEMO). */
 const DEMO_PASSWORD = 'demo1234';
@@ -155,6 +158,7 @@ async function main() {
       const { lhr, report } = runner;
       writeFileSync(join(out, `${screen.name}.html`), report);
       writeFileSync(join(out, `${screen.name}.json`), JSON.stringify(lhr));
+      if (keepTrace) writeFileSync(join(out, `${screen.name}.trace.json`), JSON.stringify(runner.artifacts.Trace));
       await coldStart(browser, server.url);
       const painted = await timeToPaint(browser, server.url, screen.path, screen.ready);
       const audit = (id) => lhr.audits[id]?.numericValue;
