@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -65,9 +65,12 @@ export function Schedule() {
   const { shifts, loading, error } = useShiftsInRange(storeId, range.start, range.end, 'all');
   // The rows are drawn once the first range has arrived, whole: rows drawn empty and filled a
   // moment later would grow and push each other down. Later ranges draw over the last one.
+  // The first drawing of the grid is a transition: rendered in slices the browser can
+  // interleave with input and paint, where the whole grid at once would hold a phone's main
+  // thread.
   const [firstLoaded, setFirstLoaded] = useState(false);
   useEffect(() => {
-    if (!loading) setFirstLoaded(true);
+    if (!loading) startTransition(() => setFirstLoaded(true));
   }, [loading]);
   const errors = useShiftErrors();
   const actions = useBoardActions(storeId);
