@@ -23,26 +23,26 @@ function optionalFonts(): Plugin {
 }
 
 /**
- * The reads of a signed-in start (`src/startReads.ts`) are built as an entry of their own and
- * put first in index.html: a few kilobytes without React, run as soon as they arrive, so the
- * API is asked while the app's scripts are still on their way. The app imports the same module,
- * so it runs once.
+ * What runs ahead of the app (`src/start.ts`: the startup frame's mode, the reads of a
+ * signed-in start) is built as an entry of its own and put first in index.html: a few
+ * kilobytes without React, run as soon as they arrive, so the API is asked while the app's
+ * scripts are still on their way. The app imports the same module, so it runs once.
  */
-function startReadsEntry(): Plugin {
+function startEntry(): Plugin {
   const html = fileURLToPath(new URL('./index.html', import.meta.url));
-  const entry = fileURLToPath(new URL('./src/startReads.ts', import.meta.url));
+  const entry = fileURLToPath(new URL('./src/start.ts', import.meta.url));
   return {
-    name: 'clockto-start-reads',
+    name: 'clockto-start',
     apply: 'build',
-    config: () => ({ build: { rollupOptions: { input: { index: html, startReads: entry } } } }),
+    config: () => ({ build: { rollupOptions: { input: { index: html, start: entry } } } }),
     transformIndexHtml: {
       order: 'post',
       handler(page, { bundle }) {
         const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId === entry);
-        if (!chunk) throw new Error('startReads was not built as an entry');
+        if (!chunk) throw new Error('src/start.ts was not built as an entry');
         // Module scripts run in the order of their tags: this one goes before the app's.
         const app = page.indexOf('<script type="module"');
-        if (app < 0) throw new Error("index.html has no app script to put startReads before");
+        if (app < 0) throw new Error('index.html has no app script to put src/start.ts before');
         return `${page.slice(0, app)}<script type="module" crossorigin src="/${chunk.fileName}"></script>\n    ${page.slice(app)}`;
       },
     },
@@ -56,7 +56,7 @@ export default defineConfig({
   plugins: [
     react(),
     optionalFonts(),
-    startReadsEntry(),
+    startEntry(),
     // The installable app: its manifest, and a service worker that keeps the built shell
     // (index.html and the hashed assets) so the app opens offline. The worker is registered
     // from the app's code (`modules/pwa`): the server's policy admits no inline script. A new

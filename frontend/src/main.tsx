@@ -1,5 +1,6 @@
-// First: the reads of a signed-in start (it runs ahead of the app's scripts where it is built).
-import './startReads';
+// First: the startup frame's mode and the reads of a signed-in start (where the app is built,
+// this runs ahead of the app's scripts).
+import './start';
 import '@fontsource/rubik/400.css';
 import '@fontsource/rubik/500.css';
 import '@fontsource/rubik/700.css';

@@ -38,7 +38,7 @@ export const ResetPasswordPage = lazyScreen(() => import('@/modules/auth/compone
  * The screens people open the app on, by their address: the code of the one the address names
  * is fetched at start, beside the app's own, instead of after the sign-in and store reads that
  * come before the screen is drawn; it then renders without waiting. (Their reads are asked for
- * even earlier: `startReads.ts`.)
+ * even earlier: `start.ts`.)
  */
 export const FIRST_SCREENS: [RegExp, LazyScreen][] = [
   [FIRST_PATHS.board, SchedulePage],

@@ -13,7 +13,8 @@ function colours(from: number): Record<string, string> {
 describe('the frame drawn before the scripts run', () => {
   it.each([
     ['light', false, colours(css.indexOf(':root'))],
-    ['dark', true, colours(css.indexOf(':root', css.indexOf('prefers-color-scheme: dark')))],
+    ['system’s dark', true, colours(css.indexOf(':root', css.indexOf('prefers-color-scheme: dark')))],
+    ['chosen dark', true, colours(css.indexOf(":root[data-startup-mode='dark']"))],
   ])('has the %s theme’s colours', (_mode, dark, drawn) => {
     const { color } = buildTheme('default', dark, 'ltr');
     expect(drawn).toEqual({
