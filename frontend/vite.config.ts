@@ -23,16 +23,21 @@ function optionalFonts(): Plugin {
 }
 
 /**
- * What runs ahead of the app (`src/start.ts`: the startup frame's mode, the reads of a
- * signed-in start) is built as an entry of its own and put first in index.html: a few
- * kilobytes without React, run as soon as they arrive, so the API is asked while the app's
- * scripts are still on their way. The app imports the same module, so it runs once.
+ * What the page needs first goes ahead of the app's scripts in index.html:
+ *
+ * - the stylesheet, which draws the startup frame (`modules/app/styles/startup.css`): Vite puts
+ *   it after the scripts and their preloads, where it waits for a connection behind them and
+ *   the first paint with it;
+ * - what runs ahead of the app (`src/start.ts`: the startup frame's mode, the reads of a
+ *   signed-in start), built as an entry of its own: a few kilobytes without React, run as soon
+ *   as they arrive, so the API is asked while the app's scripts are still on their way. The app
+ *   imports the same module, so it runs once. (Module scripts run in the order of their tags.)
  */
-function startEntry(): Plugin {
+function startFirst(): Plugin {
   const html = fileURLToPath(new URL('./index.html', import.meta.url));
   const entry = fileURLToPath(new URL('./src/start.ts', import.meta.url));
   return {
-    name: 'clockto-start',
+    name: 'clockto-start-first',
     apply: 'build',
     config: () => ({ build: { rollupOptions: { input: { index: html, start: entry } } } }),
     transformIndexHtml: {
@@ -40,10 +45,12 @@ function startEntry(): Plugin {
       handler(page, { bundle }) {
         const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId === entry);
         if (!chunk) throw new Error('src/start.ts was not built as an entry');
-        // Module scripts run in the order of their tags: this one goes before the app's.
-        const app = page.indexOf('<script type="module"');
-        if (app < 0) throw new Error('index.html has no app script to put src/start.ts before');
-        return `${page.slice(0, app)}<script type="module" crossorigin src="/${chunk.fileName}"></script>\n    ${page.slice(app)}`;
+        const styles = page.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+        const rest = styles.reduce((p, tag) => p.replace(tag, ''), page);
+        const app = rest.indexOf('<script type="module"');
+        if (app < 0) throw new Error('index.html has no app script to put the start before');
+        const first = [...styles, `<script type="module" crossorigin src="/${chunk.fileName}"></script>`];
+        return `${rest.slice(0, app)}${first.join('\n    ')}\n    ${rest.slice(app)}`;
       },
     },
   };
@@ -56,7 +63,7 @@ export default defineConfig({
   plugins: [
     react(),
     optionalFonts(),
-    startEntry(),
+    startFirst(),
     // The installable app: its manifest, and a service worker that keeps the built shell
     // (index.html and the hashed assets) so the app opens offline. The worker is registered
     // from the app's code (`modules/pwa`): the server's policy admits no inline script. A new

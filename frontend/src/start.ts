@@ -1,5 +1,5 @@
 /**
- * What runs ahead of the app's scripts: index.html loads it first (see `startEntry` in
+ * What runs ahead of the app's scripts: index.html loads it first (see `startFirst` in
  * vite.config.ts). It is a few kilobytes with no React in it, and does two things while a
  * phone is still fetching the app:
  *
