@@ -8,11 +8,13 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady } from './i18n';
 import { App } from './App';
+import { firstScreenAt } from './firstScreens';
 import { FIRST_SCREENS } from './screens';
 
-const firstScreen = FIRST_SCREENS.find(([path]) => path.test(window.location.pathname));
-// A failed fetch is tried again when the screen is drawn.
-if (firstScreen) void firstScreen[1].preload().catch(() => undefined);
+// The first screen's code, asked for by `start.ts`, is taken as the screen's own, so the screen
+// renders without suspending. A failed fetch is tried again when the screen is drawn.
+const first = firstScreenAt(window.location.pathname);
+if (first) void FIRST_SCREENS.get(first.load)?.preload().catch(() => undefined);
 
 const root = document.getElementById('root');
 if (root) {
