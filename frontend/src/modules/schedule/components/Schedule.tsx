@@ -48,6 +48,7 @@ import { SaveTemplateDialog } from '@/modules/templates/components/SaveTemplateD
 import { useTemplates } from '@/modules/templates/hooks/useTemplates';
 
 type Editing = { shift: Shift | null; draft: ShiftDraft };
+const NOBODY_EDITING: Record<string, string[]> = {};
 /** The board's template actions: save the week or a day as a template, or load one. */
 type TemplateAction = { op: 'save' | 'load'; kind: 'weekly' | 'daily' };
 
@@ -112,10 +113,12 @@ export function Schedule() {
   const totals = useMemo(() => dayTotals(lines, range.days.length, shownFilter), [lines, range.days.length, shownFilter]);
   const toPublish = useMemo(() => publishable(shifts), [shifts]);
   const others = useMemo(() => users.filter((u) => u.userId !== me?.id), [users, me?.id]);
+  // Every cell draws with it: while nobody has a shift open it stays one object, so presence
+  // news (someone opening the board) does not draw the whole grid again.
   const editingBy = useMemo(() => {
     const map: Record<string, string[]> = {};
     for (const u of others) if (u.editing) (map[u.editing] ??= []).push(u.name);
-    return map;
+    return Object.keys(map).length === 0 ? NOBODY_EDITING : map;
   }, [others]);
 
   // Tell the others this board is open, and which shift this user has open.
