@@ -4,7 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useMe } from '@/modules/auth/hooks/useMe';
 import { useSession } from '@/modules/auth/hooks/useSession';
-import { usePresence } from '@/modules/realtime/hooks/usePresence';
+import { useSocketStatus } from '@/modules/realtime/hooks/usePresence';
 import { StoreChooser } from '@/modules/stores/components/StoreChooser';
 import { Tour } from '@/modules/tour/components/Tour';
 import { mainSteps, tourFor } from '@/modules/tour/utils/tours';
@@ -93,7 +93,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const me = useMe();
   const { signOut } = useSession();
-  const { status } = usePresence();
+  const status = useSocketStatus();
   const feeds = useLoadLiveFeeds();
   const badges = useNavBadges(feeds);
   // On a phone the language is chosen in Settings: the bar keeps its room for the store.

@@ -6,7 +6,7 @@ import { useRecoilState } from 'recoil';
 import type { Shift } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useMe } from '@/modules/auth/hooks/useMe';
-import { usePresence } from '@/modules/realtime/hooks/usePresence';
+import { usePresenceUsers } from '@/modules/realtime/hooks/usePresence';
 import { useStoreSocket } from '@/modules/realtime/hooks/useStoreSocket';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { AutoAssignDialog } from '@/modules/labour/components/AutoAssignDialog';
@@ -58,7 +58,7 @@ export function Schedule() {
   const me = useMe();
   const snack = useSnackbar();
   const socket = useStoreSocket();
-  const { users } = usePresence();
+  const users = usePresenceUsers();
   const { storeId, store, roles, employees } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
   const { view, setView, anchor, setAnchor } = useScheduleView();
