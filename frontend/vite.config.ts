@@ -22,6 +22,40 @@ function optionalFonts(): Plugin {
   };
 }
 
+/**
+ * What the page needs first goes ahead of the app's scripts in index.html:
+ *
+ * - the stylesheet, which draws the startup frame (`modules/app/styles/startup.css`): Vite puts
+ *   it after the scripts and their preloads, where it waits for a connection behind them and
+ *   the first paint with it;
+ * - what runs ahead of the app (`src/start.ts`: the startup frame's mode, the reads of a
+ *   signed-in start), built as an entry of its own: a few kilobytes without React, run as soon
+ *   as they arrive, so the API is asked while the app's scripts are still on their way. The app
+ *   imports the same module, so it runs once. (Module scripts run in the order of their tags.)
+ */
+function startFirst(): Plugin {
+  const html = fileURLToPath(new URL('./index.html', import.meta.url));
+  const entry = fileURLToPath(new URL('./src/start.ts', import.meta.url));
+  return {
+    name: 'clockto-start-first',
+    apply: 'build',
+    config: () => ({ build: { rollupOptions: { input: { index: html, start: entry } } } }),
+    transformIndexHtml: {
+      order: 'post',
+      handler(page, { bundle }) {
+        const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId === entry);
+        if (!chunk) throw new Error('src/start.ts was not built as an entry');
+        const styles = page.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+        const rest = styles.reduce((p, tag) => p.replace(tag, ''), page);
+        const app = rest.indexOf('<script type="module"');
+        if (app < 0) throw new Error('index.html has no app script to put the start before');
+        const first = [...styles, `<script type="module" crossorigin src="/${chunk.fileName}"></script>`];
+        return `${rest.slice(0, app)}${first.join('\n    ')}\n    ${rest.slice(app)}`;
+      },
+    },
+  };
+}
+
 /** The backend the dev server forwards API and socket traffic to. */
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
@@ -29,6 +63,7 @@ export default defineConfig({
   plugins: [
     react(),
     optionalFonts(),
+    startFirst(),
     // The installable app: its manifest, and a service worker that keeps the built shell
     // (index.html and the hashed assets) so the app opens offline. The worker is registered
     // from the app's code (`modules/pwa`): the server's policy admits no inline script. A new

@@ -7,6 +7,8 @@
 //
 //   npm run lighthouse            scores and timings on the terminal
 //   npm run lighthouse -- --json  the same as JSON; reports go to test-artifacts/lighthouse/
+//   npm run lighthouse -- --trace also keeps each load's trace there (<screen>.trace.json), to
+//                                 open in Chromium's performance panel
 //
 // Besides Lighthouse's own figures it measures, under the same throttling, the time from the
 // start of the navigation until the board's first shift card is painted.
@@ -26,6 +28,7 @@ const out = resolve(repo, 'test-artifacts', 'lighthouse');
 const BINARY = process.env.BACKEND_BIN ?? resolve(repo, 'target', 'debug', 'backend');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const asJson = process.argv.includes('--json');
+const keepTrace = process.argv.includes('--trace');
 
 /** The demo store's accounts (SEED_DEMO). */
 const DEMO_PASSWORD = 'demo1234';
@@ -155,6 +158,7 @@ async function main() {
       const { lhr, report } = runner;
       writeFileSync(join(out, `${screen.name}.html`), report);
       writeFileSync(join(out, `${screen.name}.json`), JSON.stringify(lhr));
+      if (keepTrace) writeFileSync(join(out, `${screen.name}.trace.json`), JSON.stringify(runner.artifacts.Trace));
       await coldStart(browser, server.url);
       const painted = await timeToPaint(browser, server.url, screen.path, screen.ready);
       const audit = (id) => lhr.audits[id]?.numericValue;
@@ -172,6 +176,7 @@ async function main() {
         fcpMs: Math.round(audit('first-contentful-paint')),
         lcpMs: Math.round(audit('largest-contentful-paint')),
         tbtMs: Math.round(audit('total-blocking-time')),
+        siMs: Math.round(audit('speed-index')),
         cls: Number(audit('cumulative-layout-shift')?.toFixed(3)),
         readyPaintedMs: painted,
         lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
@@ -191,7 +196,7 @@ async function main() {
   for (const r of results) {
     console.log(`\n${r.screen}: ${r.url}${r.finalUrl.endsWith(r.url.split(' ')[0]) ? '' : ` (ended at ${r.finalUrl})`}`);
     console.log(`  performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}`);
-    console.log(`  FCP ${r.fcpMs} ms, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls}`);
+    console.log(`  FCP ${r.fcpMs} ms, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, SI ${r.siMs} ms, CLS ${r.cls}`);
     console.log(`  ${r.screen === 'board' ? 'first shift card' : 'first heading'} painted after ${r.readyPaintedMs} ms (throttled, cold)`);
     if (r.lcpElement) console.log(`  LCP element: ${r.lcpElement}`);
     if (r.below90.length) console.log(`  audits below 0.9: ${r.below90.join(', ')}`);

@@ -1,10 +1,10 @@
 import { Suspense, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { RecoilRoot } from 'recoil';
 import { AppThemeProvider } from '@/modules/app/components/AppThemeProvider';
 import { ErrorBoundary } from '@/modules/app/components/ErrorBoundary';
 import { NotFound } from '@/modules/app/components/NotFound';
+import { StartupFrame } from '@/modules/app/components/StartupFrame';
 import { RequirePermission } from '@/modules/app/components/RequirePermission';
 import { HomeRedirect, PublicOnly, SignedInGate } from '@/modules/app/components/SignedInGate';
 import { useBootstrap } from '@/modules/app/hooks/useBootstrap';
@@ -17,7 +17,6 @@ import { UpdatePrompt } from '@/modules/pwa/components/UpdatePrompt';
 import { RealtimeProvider } from '@/modules/realtime/components/RealtimeProvider';
 import { SnackbarHost } from '@/modules/snackbar/components/SnackbarHost';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
-import { Loading } from '@/modules/ui/components/Spinner';
 import {
   BusinessInfoPage,
   DashboardPage,
@@ -55,9 +54,8 @@ import {
 
 function AppRoutes() {
   useBootstrap();
-  const { t } = useTranslation();
   return (
-    <Suspense fallback={<Loading label={t('common.loading')} />}>
+    <Suspense fallback={<StartupFrame />}>
     <Routes>
       <Route path="/" element={<HomeRedirect />} />
       <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />

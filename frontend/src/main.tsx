@@ -1,21 +1,20 @@
+// First: the startup frame's mode and the reads of a signed-in start (where the app is built,
+// this runs ahead of the app's scripts).
+import './start';
 import '@fontsource/rubik/400.css';
 import '@fontsource/rubik/500.css';
 import '@fontsource/rubik/700.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { API_BASE } from '@/modules/api/client';
-import { startSignedInReads } from '@/modules/api/earlyReads';
-import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
 import { i18nReady } from './i18n';
 import { App } from './App';
+import { firstScreenAt } from './firstScreens';
 import { FIRST_SCREENS } from './screens';
 
-// The user, the store and its team are asked for now, while the rest of the app starts.
-startSignedInReads(API_BASE, { token: STORAGE_KEYS.token, currentStore: STORAGE_KEYS.currentStore });
-
-const firstScreen = FIRST_SCREENS.find(([path]) => path.test(window.location.pathname));
-// A failed fetch is tried again when the screen is drawn.
-if (firstScreen) void firstScreen[1].preload().catch(() => undefined);
+// The first screen's code, asked for by `start.ts`, is taken as the screen's own, so the screen
+// renders without suspending. A failed fetch is tried again when the screen is drawn.
+const first = firstScreenAt(window.location.pathname);
+if (first) void FIRST_SCREENS.get(first.load)?.preload().catch(() => undefined);
 
 const root = document.getElementById('root');
 if (root) {

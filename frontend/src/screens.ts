@@ -1,12 +1,13 @@
 import { lazyScreen, type LazyScreen } from '@/modules/app/utils/lazyScreen';
+import { loadDashboardPage, loadEmployeeHomePage, loadSchedulePage } from './firstScreens';
 
 // Screens load on first visit, so the first paint needs only the shell and sign-in.
 export const BusinessInfoPage = lazyScreen(() => import('@/pages/BusinessInfoPage').then((m) => m.BusinessInfoPage));
-export const DashboardPage = lazyScreen(() => import('@/pages/DashboardPage').then((m) => m.DashboardPage));
-export const EmployeeHomePage = lazyScreen(() => import('@/pages/EmployeeHomePage').then((m) => m.EmployeeHomePage));
+export const DashboardPage = lazyScreen(() => loadDashboardPage().then((m) => m.DashboardPage));
+export const EmployeeHomePage = lazyScreen(() => loadEmployeeHomePage().then((m) => m.EmployeeHomePage));
 export const CalendarPage = lazyScreen(() => import('@/pages/CalendarPages').then((m) => m.CalendarPage));
 export const CalendarShiftDetailsPage = lazyScreen(() => import('@/pages/CalendarPages').then((m) => m.CalendarShiftDetailsPage));
-export const SchedulePage = lazyScreen(() => import('@/pages/SchedulePage').then((m) => m.SchedulePage));
+export const SchedulePage = lazyScreen(() => loadSchedulePage().then((m) => m.SchedulePage));
 export const TemplatesPage = lazyScreen(() => import('@/pages/TemplatesPage').then((m) => m.TemplatesPage));
 export const SettingsPage = lazyScreen(() => import('@/pages/SettingsPage').then((m) => m.SettingsPage));
 export const AvailabilityPage = lazyScreen(() => import('@/pages/AvailabilityPage').then((m) => m.AvailabilityPage));
@@ -34,12 +35,11 @@ export const HelpPage = lazyScreen(() => import('@/pages/SupportPages').then((m)
 export const ResetPasswordPage = lazyScreen(() => import('@/modules/auth/components/ResetPasswordPage').then((m) => m.ResetPasswordPage));
 
 /**
- * The screens people open the app on, by their address: the code of the one the address names
- * is fetched at start, beside the app's own, instead of after the sign-in and store reads that
- * come before the screen is drawn; it then renders without waiting.
+ * The screens people open the app on, by the code they load: the one the address names is
+ * fetched at start (`start.ts`), and drawn without suspending once `main.tsx` has it.
  */
-export const FIRST_SCREENS: [RegExp, LazyScreen][] = [
-  [/^\/schedule\/?$/, SchedulePage],
-  [/^\/home\/?$/, EmployeeHomePage],
-  [/^\/dashboard\/?$/, DashboardPage],
-];
+export const FIRST_SCREENS = new Map<() => Promise<unknown>, LazyScreen>([
+  [loadSchedulePage, SchedulePage],
+  [loadEmployeeHomePage, EmployeeHomePage],
+  [loadDashboardPage, DashboardPage],
+]);

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './ApiError';
 import { ApiClient } from './client';
-import { startEarlyReads } from './earlyReads';
+import { startEarlyReads, startSignedInReads } from './earlyReads';
+import type { StoreDetail } from './types';
 
 let server: Server;
 let base: string;
@@ -36,6 +37,8 @@ beforeAll(async () => {
       return send(400, { message: 'Ana has 1 other shift(s)', code: 'shift_conflict', details: { type: 2 } });
     if (req.url === '/api/v1/me') return send(401, { message: 'You need to be Authenticated to use this method', code: 'not_authenticated' });
     if (req.url?.startsWith('/api/v1/stores/s1/shifts')) return send(200, { data: [] });
+    if (req.url === '/api/v1/stores/s1') return send(200, { data: { store: { id: 's1', timezoneReference: 'UTC', weekStart: 1 } } });
+    if (req.url === '/api/v1/stores/s1/employees') return send(200, { data: [] });
     return send(502, '<html>bad gateway</html>');
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -129,6 +132,28 @@ describe('ApiClient', () => {
       const error = await new ApiClient(base, () => 'tok', () => (signedOut += 1)).get('/me').catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'not_authenticated', status: 401 });
       expect(signedOut).toBe(1);
+    });
+
+    it('asks for the first screen’s reads once the store has answered, and still hands the store’s answer over', async () => {
+      const kept: Record<string, string> = { token: '"tok"', store: '"s1"' };
+      vi.stubGlobal('localStorage', { getItem: (key: string) => kept[key] ?? null });
+      const before = seen.length;
+      const asked: StoreDetail[] = [];
+      startSignedInReads(base, { token: 'token', currentStore: 'store' }, (detail) => {
+        asked.push(detail);
+        return [`/stores/${detail.store.id}/shifts?start=8`];
+      });
+      const api = new ApiClient(base, () => 'tok');
+      await expect(api.get<StoreDetail>('/stores/s1')).resolves.toMatchObject({ store: { id: 's1', weekStart: 1 } });
+      await vi.waitFor(() => expect(seen.slice(before).map((r) => r.url)).toContain('/api/v1/stores/s1/shifts?start=8'));
+      expect(asked).toHaveLength(1);
+      await api.get('/stores/s1/shifts', { start: 8 });
+      await api.get('/stores/s1/employees');
+      // The user, the store, its employees and the screen's read: each asked for once.
+      expect(seen.slice(before).map((r) => r.url).sort()).toEqual(
+        ['/api/v1/me', '/api/v1/stores/s1', '/api/v1/stores/s1/employees', '/api/v1/stores/s1/shifts?start=8'].sort(),
+      );
+      vi.unstubAllGlobals();
     });
 
     it('forgets an answer nobody took in time', async () => {

@@ -6,6 +6,16 @@ import type { CallInput, CallName, CallOutput } from './types';
 /** Where the API answers, on the app's own origin. */
 export const API_BASE = '/api/v1';
 
+/** A path under the API's base with its query, as `ApiClient.get` asks for it. */
+export function readPath(path: string, query: Record<string, string | number | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined) params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
 /** An uploaded file, as its uploader gets it back. */
 export type UploadedFile = components['schemas']['FileView'];
 /** What an upload is for. */
@@ -41,12 +51,7 @@ export class ApiClient {
 
   /** Reads a resource path under `/api/v1`. */
   get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<T> {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query ?? {})) {
-      if (v !== undefined) params.set(k, String(v));
-    }
-    const qs = params.toString();
-    return this.request<T>('GET', qs ? `${path}?${qs}` : path);
+    return this.request<T>('GET', readPath(path, query));
   }
 
   /**
@@ -74,17 +79,12 @@ export class ApiClient {
 
   /** A download under `/api/v1` (an export): the file and the name the server gives it. */
   async download(path: string, query: Record<string, string | number | undefined> = {}): Promise<{ blob: Blob; filename: string }> {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) {
-      if (v !== undefined) params.set(k, String(v));
-    }
-    const qs = params.toString();
     const headers: Record<string, string> = {};
     const token = this.token();
     if (token) headers.authorization = `Bearer ${token}`;
     let response: Response;
     try {
-      response = await this.fetcher(`${this.base}${path}${qs ? `?${qs}` : ''}`, { headers });
+      response = await this.fetcher(`${this.base}${readPath(path, query)}`, { headers });
     } catch {
       throw ApiError.unexpected(0);
     }

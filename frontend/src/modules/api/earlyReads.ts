@@ -1,8 +1,11 @@
+import type { StoreDetail } from './types';
+
 /**
  * Reads the app will need as it starts, asked for before React has rendered anything: the
- * signed-in user and, when the last visit chose one, the store and its employees. On a phone
- * each of them would otherwise wait for the scripts to run and for the read before it, one
- * round trip after another. The first `GET` of the same path with the same token takes the
+ * signed-in user and, when the last visit chose one, the store and its employees, and once the
+ * store has answered, the first screen's own reads (its shifts, which depend on the store's
+ * time zone). On a phone each of them would otherwise wait for the scripts to run and for the
+ * read before it, one round trip after another. The first `GET` of the same path with the same token takes the
  * answer; one not taken within a short while is dropped, so nothing stale is ever served.
  */
 
@@ -43,18 +46,34 @@ function storedString(key: string): string | null {
   }
 }
 
+/** The reads a screen makes as it opens, once its store's detail is known (paths under the base). */
+export type StoreReads = (detail: StoreDetail) => string[];
+
 /**
  * The reads a signed-in start makes first, from what the app keeps in localStorage (the
- * token, the store of the last visit).
+ * token, the store of the last visit); `storeReads` adds the first screen's, as soon as the
+ * store's detail arrives.
  */
-export function startSignedInReads(base: string, keys: { token: string; currentStore: string }): void {
+export function startSignedInReads(
+  base: string,
+  keys: { token: string; currentStore: string },
+  storeReads?: StoreReads,
+  fetcher?: typeof fetch,
+): void {
   const token = storedString(keys.token);
   if (!token) return;
   const store = storedString(keys.currentStore);
   const paths = ['/me'];
-  if (store) {
-    const id = encodeURIComponent(store);
-    paths.push(`/stores/${id}`, `/stores/${id}/employees`);
-  }
-  startEarlyReads(base, token, paths);
+  const storePath = store ? `/stores/${encodeURIComponent(store)}` : null;
+  if (storePath) paths.push(storePath, `${storePath}/employees`);
+  startEarlyReads(base, token, paths, fetcher);
+  const detail = storePath ? started.get(`${base}${storePath}`) : undefined;
+  if (!detail || !storeReads) return;
+  detail.response
+    // A copy of the answer is read here; the app reads the answer itself when it takes it.
+    .then((response) => (response.ok ? (response.clone().json() as Promise<{ data?: StoreDetail }>) : null))
+    .then((body) => {
+      if (body?.data) startEarlyReads(base, token, storeReads(body.data), fetcher);
+    })
+    .catch(() => undefined);
 }

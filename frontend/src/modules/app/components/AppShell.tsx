@@ -1,10 +1,9 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useMe } from '@/modules/auth/hooks/useMe';
 import { useSession } from '@/modules/auth/hooks/useSession';
-import { usePresence } from '@/modules/realtime/hooks/usePresence';
 import { StoreChooser } from '@/modules/stores/components/StoreChooser';
 import { Tour } from '@/modules/tour/components/Tour';
 import { mainSteps, tourFor } from '@/modules/tour/utils/tours';
@@ -16,6 +15,7 @@ import { down } from '@/modules/ui/theme/tokens';
 import { useLoadLiveFeeds } from '../hooks/useLiveFeeds';
 import { useNavBadges } from '../hooks/useNavBadges';
 import { BottomNav } from './BottomNav';
+import { ConnectionDot, OfflineNotice } from './ConnectionState';
 import { LiveFeedsContext } from './LiveFeedsContext';
 import { LanguagePicker } from './LanguagePicker';
 import { Sidebar } from './Sidebar';
@@ -56,49 +56,16 @@ const StyledContent = styled.main`
   }
 `;
 
-const StyledDot = styled.span<{ $on: boolean }>`
-  width: 10px;
-  height: 10px;
-  border-radius: 50%;
-  background: ${({ theme, $on }) => ($on ? theme.color.success : theme.color.warning)};
-`;
-
-const StyledOffline = styled.div`
-  padding: ${({ theme }) => theme.spacing(2)} ${({ theme }) => theme.spacing(5)};
-  background: ${({ theme }) => theme.color.warning};
-  color: ${({ theme }) => theme.color.surface};
-  font-weight: 500;
-`;
-
-/** How long the connection may be down before it is announced (a reload's reconnect is not). */
-const OFFLINE_NOTICE_MS = 2000;
-
-/** Whether the live connection has been down for a while. */
-function useLongOffline(status: string): boolean {
-  const [long, setLong] = useState(false);
-  useEffect(() => {
-    if (status === 'connected') {
-      setLong(false);
-      return;
-    }
-    const timer = window.setTimeout(() => setLong(true), OFFLINE_NOTICE_MS);
-    return () => window.clearTimeout(timer);
-  }, [status]);
-  return long;
-}
-
 /** The signed-in frame: sidebar, top bar, page, bottom navigation on phones. */
 export function AppShell() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const me = useMe();
   const { signOut } = useSession();
-  const { status } = usePresence();
   const feeds = useLoadLiveFeeds();
   const badges = useNavBadges(feeds);
   // On a phone the language is chosen in Settings: the bar keeps its room for the store.
   const phone = useIsBelow('md');
-  const offline = useLongOffline(status);
   const { pathname } = useLocation();
   const name = me ? `${me.firstName} ${me.lastName}` : '';
 
@@ -114,15 +81,7 @@ export function AppShell() {
         <StyledMain>
           <StyledTopBar>
             <StoreChooser />
-            <StyledDot
-              $on={status === 'connected'}
-              title={t(status === 'connected' ? 'realtime.connected' : 'realtime.offline')}
-              role="img"
-              aria-label={t(status === 'connected' ? 'realtime.connected' : 'realtime.offline')}
-              data-testid="connection"
-              data-tour="connection"
-              data-status={status}
-            />
+            <ConnectionDot />
             <StyledSpacer />
             {phone ? null : <LanguagePicker />}
             <Avatar name={name} src={me?.profileImage} size={32} />
@@ -130,11 +89,7 @@ export function AppShell() {
               {t('auth.signOut')}
             </Button>
           </StyledTopBar>
-          {offline ? (
-            <StyledOffline role="status" data-testid="offline-notice">
-              {t('realtime.offlineNotice')}
-            </StyledOffline>
-          ) : null}
+          <OfflineNotice />
           <StyledContent>
             {/* Pages load on first visit; the frame stays while they do. */}
             {tourFor(pathname) === 'main' ? <Tour name="main" steps={mainSteps(phone, i18n.dir() === 'rtl')} /> : null}

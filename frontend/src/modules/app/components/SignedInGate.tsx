@@ -1,34 +1,31 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { ConfirmEmailScreen } from '@/modules/auth/components/ConfirmEmailScreen';
-import { Loading } from '@/modules/ui/components/Spinner';
 import { useHomeState } from '../hooks/useHomeState';
 import { AppShell } from './AppShell';
 import { RedirectToLogin } from './RequirePermission';
+import { StartupFrame } from './StartupFrame';
 
 /**
  * The signed-in area: waits while loading, sends signed-out visitors to sign in, asks for
  * the e-mail code first, sends people without a store to onboarding.
  */
 export function SignedInGate() {
-  const { t } = useTranslation();
   const { state, needsConfirm, needsStore } = useHomeState();
   if (state === 'signedOut') return <RedirectToLogin />;
   if (needsConfirm) return <ConfirmEmailScreen />;
   if (needsStore) return <Navigate to="/onboarding" replace />;
-  if (state === 'loading') return <Loading label={t('common.loading')} />;
+  if (state === 'loading') return <StartupFrame />;
   return <AppShell />;
 }
 
 /** `/`: the home of the user's state. */
 export function HomeRedirect() {
-  const { t } = useTranslation();
   const { state, path, needsConfirm, needsStore } = useHomeState();
   if (state === 'signedOut') return <Navigate to="/login" replace />;
   if (needsConfirm) return <ConfirmEmailScreen />;
   if (needsStore) return <Navigate to="/onboarding" replace />;
-  if (state === 'loading') return <Loading label={t('common.loading')} />;
+  if (state === 'loading') return <StartupFrame />;
   return <Navigate to={path} replace />;
 }
 

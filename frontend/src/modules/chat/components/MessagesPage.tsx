@@ -6,7 +6,7 @@ import { errorText } from '@/modules/api/errors';
 import { useLiveFeeds } from '@/modules/app/hooks/useLiveFeeds';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useChanges } from '@/modules/realtime/hooks/useChanges';
-import { usePresence } from '@/modules/realtime/hooks/usePresence';
+import { usePresenceUsers } from '@/modules/realtime/hooks/usePresence';
 import { useStoreSocket } from '@/modules/realtime/hooks/useStoreSocket';
 import { formatNumber, formatTime } from '@/modules/ui/utils/format';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
@@ -58,7 +58,7 @@ export function MessagesPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const files = usePendingFiles(storeId);
   const socket = useStoreSocket();
-  const { users } = usePresence();
+  const users = usePresenceUsers();
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Typing shows through presence: volatile, shared across nodes, never stored.
   const typing = useCallback(

@@ -5,7 +5,6 @@ import styled from 'styled-components';
 import { errorText } from '@/modules/api/errors';
 import { useMe } from '@/modules/auth/hooks/useMe';
 import { useShiftErrors, useShiftsInRange } from '@/modules/schedule/hooks/useShifts';
-import { dayStart, moveDays } from '@/modules/schedule/utils/calendar';
 import { ClockHomeCard } from '@/modules/clock/components/ClockHomeCard';
 import { useClock } from '@/modules/clock/hooks/useClock';
 import { useStoreCurrency } from '@/modules/clock/hooks/useStoreCurrency';
@@ -18,10 +17,8 @@ import { formatMoney, formatNumber, formatTimeRange } from '@/modules/ui/utils/f
 import { usePublishedBadge } from '../hooks/usePublishedBadge';
 import { useShiftResponses } from '../hooks/useShiftResponses';
 import { estimateEarnings } from '../utils/earnings';
+import { DAYS_AHEAD, homeRange } from '../utils/homeReads';
 import { ShiftAnswers } from './ShiftAnswers';
-
-/** How far ahead the home lists shifts. */
-const DAYS_AHEAD = 14;
 
 const StyledStats = styled.div`
   display: grid;
@@ -37,8 +34,7 @@ export function EmployeeHome() {
   const { storeId, store, roles, me } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
   const [now] = useState(() => Date.now());
-  const from = dayStart(now, zone);
-  const to = moveDays(from, DAYS_AHEAD, zone) - 1;
+  const { from, to } = homeRange(now, zone);
   const { shifts, loading, error } = useShiftsInRange(storeId, from, to, 'mine');
   const errors = useShiftErrors();
   const { count, markSeen } = usePublishedBadge();

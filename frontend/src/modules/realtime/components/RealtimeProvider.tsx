@@ -55,7 +55,8 @@ export function RealtimeProvider({ token, storeId, onSessionEnded, children }: R
 
   useEffect(() => {
     if (!socket || !storeId) return;
-    setPresence([]);
+    // Nobody yet in the store just joined; an empty list stays the same list (no new render).
+    setPresence((users) => (users.length === 0 ? users : []));
     void socket.join(storeId).catch(() => undefined);
     return () => socket.leave();
   }, [socket, storeId, setPresence]);

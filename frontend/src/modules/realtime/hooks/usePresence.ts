@@ -2,10 +2,15 @@ import { useRecoilValue } from 'recoil';
 import { presenceUsersState } from '../states/presenceUsersState';
 import { socketStatusState } from '../states/socketStatusState';
 
-/** Who is looking at the current store, and whether the connection is up. */
-export function usePresence() {
-  return {
-    users: useRecoilValue(presenceUsersState),
-    status: useRecoilValue(socketStatusState),
-  };
+// Two hooks, not one: a screen that shows who is looking (the board) need not draw again when
+// the connection comes up, nor the frame, which shows the connection, when someone looks in.
+
+/** Who is looking at the current store. */
+export function usePresenceUsers() {
+  return useRecoilValue(presenceUsersState);
+}
+
+/** Whether the connection is up. */
+export function useSocketStatus() {
+  return useRecoilValue(socketStatusState);
 }

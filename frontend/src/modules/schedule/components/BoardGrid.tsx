@@ -1,4 +1,5 @@
 import { forwardRef, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import styled, { css } from 'styled-components';
@@ -138,8 +139,14 @@ export interface BoardGridProps {
 
 const NONE_SELECTED: ReadonlySet<string> = new Set();
 
-/** What every row draws with: the same objects for every row, so rows render only when their own data changes. */
+/**
+ * What every row draws with: the same objects for every row, so rows render only when their own
+ * data changes. The translation is handed down with it: a translation hook per row, cell and card
+ * would each subscribe to the language, hundreds of times as the board first draws.
+ */
 interface RowContext {
+  t: TFunction;
+  locale: string | undefined;
   days: readonly number[];
   dayKeys: string[];
   dayLabels: string[];
@@ -171,6 +178,8 @@ export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, ro
   const ctx = useMemo<RowContext>(() => {
     const head = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone });
     return {
+      t,
+      locale,
       days,
       dayKeys: days.map((d) => dayKey(d, zone)),
       dayLabels: days.map((d) => head.format(d)),
@@ -186,7 +195,7 @@ export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, ro
       onMove,
       labour,
     };
-  }, [locale, days, zone, roles, filter, compact, errors, editing, selected, onOpen, onCreate, onMove, labour]);
+  }, [t, locale, days, zone, roles, filter, compact, errors, editing, selected, onOpen, onCreate, onMove, labour]);
   const today = dayKey(Date.now(), zone);
 
   useLayoutEffect(() => setBodyTop(body.current?.offsetTop ?? 0), [days.length, density]);
@@ -263,7 +272,7 @@ interface RowProps {
 /** One employee's (or the open shifts') week; renders again only when its own shifts change. */
 const BoardRowView = memo(
   forwardRef<HTMLDivElement, RowProps>(function BoardRowView({ index, line, ctx }, ref) {
-    const { t } = useTranslation();
+    const { t } = ctx;
     const name = line.employee ? employeeName(line.employee) : line.key === OPEN_ROW ? t('schedule.openShifts') : t('schedule.formerMember');
     const assignee = line.key === OPEN_ROW ? null : line.key;
     const testName = line.employee?.email ?? line.key;
@@ -315,7 +324,7 @@ const NO_SHIFTS: readonly Shift[] = [];
 
 /** One day of one row. The drop highlight is this cell's own state: a drag renders only the cells it crosses. */
 const BoardCell = memo(function BoardCell({ day, dayIndex, list = NO_SHIFTS, name, assignee, testName, ctx }: CellProps) {
-  const { t } = useTranslation();
+  const { t } = ctx;
   const [over, setOver] = useState(false);
   const key = ctx.dayKeys[dayIndex]!;
   const shown = useMemo(() => shownIn(list, ctx.filter), [list, ctx.filter]);
@@ -344,6 +353,8 @@ const BoardCell = memo(function BoardCell({ day, dayIndex, list = NO_SHIFTS, nam
           <ShiftCard
             key={shift.id}
             shift={shift}
+            t={t}
+            locale={ctx.locale}
             zone={ctx.zone}
             color={role?.color ?? '#8b949e'}
             roleTitle={role?.title}

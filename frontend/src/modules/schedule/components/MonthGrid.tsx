@@ -108,6 +108,8 @@ export const MonthGrid = memo(function MonthGrid({ days, end, month, shifts, zon
       <ShiftCard
         key={s.id}
         shift={s}
+        t={t}
+        locale={locale}
         zone={zone}
         color={role?.color ?? '#8b949e'}
         roleTitle={role?.title}

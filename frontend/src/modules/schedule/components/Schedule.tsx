@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -6,7 +6,7 @@ import { useRecoilState } from 'recoil';
 import type { Shift } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useMe } from '@/modules/auth/hooks/useMe';
-import { usePresence } from '@/modules/realtime/hooks/usePresence';
+import { usePresenceUsers } from '@/modules/realtime/hooks/usePresence';
 import { useStoreSocket } from '@/modules/realtime/hooks/useStoreSocket';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { AutoAssignDialog } from '@/modules/labour/components/AutoAssignDialog';
@@ -48,6 +48,7 @@ import { SaveTemplateDialog } from '@/modules/templates/components/SaveTemplateD
 import { useTemplates } from '@/modules/templates/hooks/useTemplates';
 
 type Editing = { shift: Shift | null; draft: ShiftDraft };
+const NOBODY_EDITING: Record<string, string[]> = {};
 /** The board's template actions: save the week or a day as a template, or load one. */
 type TemplateAction = { op: 'save' | 'load'; kind: 'weekly' | 'daily' };
 
@@ -57,7 +58,7 @@ export function Schedule() {
   const me = useMe();
   const snack = useSnackbar();
   const socket = useStoreSocket();
-  const { users } = usePresence();
+  const users = usePresenceUsers();
   const { storeId, store, roles, employees } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
   const { view, setView, anchor, setAnchor } = useScheduleView();
@@ -65,9 +66,12 @@ export function Schedule() {
   const { shifts, loading, error } = useShiftsInRange(storeId, range.start, range.end, 'all');
   // The rows are drawn once the first range has arrived, whole: rows drawn empty and filled a
   // moment later would grow and push each other down. Later ranges draw over the last one.
+  // The first drawing of the grid is a transition: rendered in slices the browser can
+  // interleave with input and paint, where the whole grid at once would hold a phone's main
+  // thread.
   const [firstLoaded, setFirstLoaded] = useState(false);
   useEffect(() => {
-    if (!loading) setFirstLoaded(true);
+    if (!loading) startTransition(() => setFirstLoaded(true));
   }, [loading]);
   const errors = useShiftErrors();
   const actions = useBoardActions(storeId);
@@ -109,10 +113,12 @@ export function Schedule() {
   const totals = useMemo(() => dayTotals(lines, range.days.length, shownFilter), [lines, range.days.length, shownFilter]);
   const toPublish = useMemo(() => publishable(shifts), [shifts]);
   const others = useMemo(() => users.filter((u) => u.userId !== me?.id), [users, me?.id]);
+  // Every cell draws with it: while nobody has a shift open it stays one object, so presence
+  // news (someone opening the board) does not draw the whole grid again.
   const editingBy = useMemo(() => {
     const map: Record<string, string[]> = {};
     for (const u of others) if (u.editing) (map[u.editing] ??= []).push(u.name);
-    return map;
+    return Object.keys(map).length === 0 ? NOBODY_EDITING : map;
   }, [others]);
 
   // Tell the others this board is open, and which shift this user has open.

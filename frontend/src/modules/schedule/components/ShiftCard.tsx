@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import styled from 'styled-components';
 import type { Shift } from '@/modules/api/types';
 import { ShiftWarnings } from '@/modules/labour/components/ShiftWarnings';
@@ -70,6 +70,12 @@ const StyledEditing = styled.span`
 
 export interface ShiftCardProps {
   shift: Shift;
+  /**
+   * The grid's translation and language, handed down: a board draws hundreds of cards, and a
+   * translation hook of each would subscribe to the language on its own.
+   */
+  t: TFunction;
+  locale: string | undefined;
   zone: string;
   color: string;
   roleTitle?: string;
@@ -91,6 +97,8 @@ export interface ShiftCardProps {
 /** One shift on the board: times, title, status and clock progress, and any refusal or edit in progress. */
 export const ShiftCard = memo(function ShiftCard({
   shift,
+  t,
+  locale,
   zone,
   color,
   roleTitle,
@@ -103,8 +111,7 @@ export const ShiftCard = memo(function ShiftCard({
   selected = false,
   onOpen,
 }: ShiftCardProps) {
-  const { t, i18n } = useTranslation();
-  const times = formatTimeRange(shift.start, shift.oe ? null : shift.end, zone, i18n.resolvedLanguage);
+  const times = formatTimeRange(shift.start, shift.oe ? null : shift.end, zone, locale);
   return (
     <StyledCard
       type="button"

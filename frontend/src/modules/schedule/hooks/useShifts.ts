@@ -7,11 +7,9 @@ import { useChanges } from '@/modules/realtime/hooks/useChanges';
 import { shiftErrorsState } from '../states/shiftErrorsState';
 import { shiftStore } from '../store/shiftStore';
 import { applyShiftChange } from '../utils/shiftChanges';
+import { shiftsRead, type ShiftScope } from '../utils/shiftReads';
 import { useStoredShiftsBetween } from './useShiftStore';
 import { useShiftCalls } from './useShiftCalls';
-
-/** Whose shifts to read: all (managers) or the user's own. */
-export type ShiftScope = 'all' | 'mine';
 
 /**
  * The shifts of the current store in `[start, end]`, kept current by realtime changes. Only the
@@ -36,7 +34,7 @@ export function useShiftsInRange(storeId: string | null, start: number, end: num
     setLoading(true);
     Promise.all(
       missing.map(([from, to]) =>
-        api.get<Shift[]>(`/stores/${storeId}/shifts`, { start: from, end: to, scope }).then((loaded) => {
+        api.get<Shift[]>(...shiftsRead(storeId, from, to, scope)).then((loaded) => {
           if (!live) return;
           shiftStore.upsert(loaded.filter((s) => s.storeId === storeId));
           shiftStore.markRead(`${storeId}:${scope}`, from, to);

@@ -1,0 +1,26 @@
+/**
+ * What runs ahead of the app's scripts: index.html loads it first (see `startFirst` in
+ * vite.config.ts). It is a few kilobytes with no React in it, and does two things while a
+ * phone is still fetching the app:
+ *
+ * - draws the startup frame in the mode chosen on an earlier visit;
+ * - fetches the code of the screen the address names (`firstScreens.ts`);
+ * - asks for the reads of a signed-in start: the user, the store and its team, then the first
+ *   screen's shifts; the app takes their answers as its first reads
+ *   (`modules/api/earlyReads.ts`).
+ *
+ * `main.tsx` imports it first too, so it runs once, and also where nothing puts it ahead (the
+ * development server).
+ */
+import { API_BASE } from '@/modules/api/client';
+import { startSignedInReads } from '@/modules/api/earlyReads';
+import { applyStartupMode } from '@/modules/app/utils/startupMode';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
+import { firstScreenAt } from './firstScreens';
+
+applyStartupMode(STORAGE_KEYS.themeType);
+
+const first = firstScreenAt(window.location.pathname);
+// A failed fetch is tried again when the screen is drawn.
+void first?.load().catch(() => undefined);
+startSignedInReads(API_BASE, { token: STORAGE_KEYS.token, currentStore: STORAGE_KEYS.currentStore }, first?.reads);
