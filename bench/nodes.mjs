@@ -1,6 +1,8 @@
 // Several nodes: our server as 1, 2 and 4 processes on one Postgres, driven through all of
 // them (lib/nodes.mjs: N1 durable edits, N2 deliveries across nodes, N3 one store edited
-// through two nodes), and the ceiling of LISTEN/NOTIFY measured directly (lib/notify.mjs: N4).
+// through two nodes), and the ceiling of LISTEN/NOTIFY measured directly (lib/notify.mjs: N4)
+// beside the same fan-out on NATS (N5, at NATS_URL, default nats://127.0.0.1:4222; left out
+// when none answers there).
 // Prints one table (a column per node count) and writes it to RESULTS-nodes.md with the
 // machine it ran on.
 //
@@ -13,7 +15,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Cluster } from './lib/targets.mjs';
 import { n1, n2, n3 } from './lib/nodes.mjs';
-import { n4 } from './lib/notify.mjs';
+import { n4, n5 } from './lib/notify.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const QUICK = process.env.QUICK === '1';
@@ -26,6 +28,7 @@ const plan = [
   ['N1', (n) => n > 1, (c) => n1(c, { stores: QUICK ? 20 : 200, perStore: 2, seconds: secs, placement: 'spread' })],
   ['N2', () => true, (c) => n2(c, { stores: QUICK ? 20 : 200, rates: QUICK ? [200] : [200, 400, 800, 1600], seconds: secs })],
   ['N3', () => true, (c) => n3(c, { inFlight: 64, through: Math.min(c.nodes.length, 2), seconds: secs })],
+  ['N3', () => true, (c) => n3(c, { inFlight: 8, through: Math.min(c.nodes.length, 2), seconds: secs })],
   ['N3', (n) => n > 2, (c) => n3(c, { inFlight: 64, through: c.nodes.length, seconds: secs })],
 ];
 
@@ -94,6 +97,24 @@ if (!only || only.includes('N4')) {
   loads.push(`after N4: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }
 
+if (!only || only.includes('N5')) {
+  const t0 = Date.now();
+  const server = process.env.NATS_URL || 'nats://127.0.0.1:4222';
+  try {
+    const figures = await n5({
+      server,
+      rates: QUICK ? [1000, 4000] : [1000, 2000, 4000, 8000, 16000, 32000, 64000],
+      seconds: QUICK ? 1 : 3,
+    });
+    Object.assign(ceiling, figures);
+    console.log(`N5 (${((Date.now() - t0) / 1000).toFixed(1)} s, load ${loadavg()[0].toFixed(2)})`);
+    for (const [k, v] of Object.entries(figures)) console.log(`  ${k}: ${fmt(v)}`);
+    loads.push(`after N5: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  } catch (e) {
+    console.log(`N5 left out: no NATS at ${server} (${e.message})`);
+  }
+}
+
 const after = machine();
 const table = [
   `Run of ${new Date().toISOString()} at commit ${before.commit}, one repetition.`,
@@ -106,7 +127,7 @@ const table = [
   `|---|${columns.map(() => '---').join('|')}|`,
   ...[...results.entries()].map(([k, v]) => `| ${k} | ${columns.map((c) => (c in v ? fmt(v[c]) : '–')).join(' | ')} |`),
   '',
-  '| LISTEN/NOTIFY on this machine | value |',
+  '| LISTEN/NOTIFY and NATS on this machine | value |',
   '|---|---|',
   ...Object.entries(ceiling).map(([k, v]) => `| ${k} | ${fmt(v)} |`),
 ].join('\n');

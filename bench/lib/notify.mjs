@@ -9,6 +9,8 @@
 // Beside it, pgbench counts what NOTIFY costs a commit: transactions per second of a write
 // alone, and of the same write with a `pg_notify` (Postgres takes one lock for the whole
 // cluster while a notifying transaction commits, so these commits queue behind each other).
+//
+// N5 runs the same ladder on NATS, the broker a plan past the ceiling would use.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,24 +32,59 @@ async function connect(url, n) {
   }));
 }
 
-/** One listener count: stepped rates until one does not hold. */
-async function ladder(url, { listeners: count, senders: sendersCount, rates, seconds }) {
-  const listeners = await connect(url, count);
+/** Postgres as the bus: `senders` connections send, each listener is a connection. */
+async function postgresBus(url, listenerCount, sendersCount) {
+  const listeners = await connect(url, listenerCount);
   const senders = await connect(url, sendersCount);
+  let turn = 0;
+  return {
+    async listen(onMessage) {
+      listeners.forEach((l, k) => l.on('notification', (msg) => onMessage(k, msg.payload)));
+      for (const l of listeners) await l.query(`LISTEN ${CHANNEL}`);
+    },
+    send: (payload) => senders[turn++ % senders.length].query('SELECT pg_notify($1, $2)', [CHANNEL, payload]),
+    async close() {
+      for (const c of [...listeners, ...senders]) await c.end();
+    },
+  };
+}
+
+/** NATS as the bus: one publishing connection, a subscribing connection per listener, on the
+ * subject of the store (`store.<id>`) with each listener taking every store (`store.*`). */
+async function natsBus(server, listenerCount) {
+  const { connect: natsConnect, StringCodec } = await import('nats');
+  const codec = StringCodec();
+  const publisher = await natsConnect({ servers: server });
+  const listeners = await Promise.all(Array.from({ length: listenerCount }, () => natsConnect({ servers: server })));
+  return {
+    async listen(onMessage) {
+      listeners.forEach((l, k) => l.subscribe('store.*', { callback: (_, m) => onMessage(k, codec.decode(m.data)) }));
+      await Promise.all(listeners.map((l) => l.flush()));
+    },
+    send(payload) {
+      publisher.publish(`store.${payload.slice(0, 36)}`, codec.encode(payload));
+      return null;
+    },
+    async close() {
+      await publisher.flush();
+      for (const c of [publisher, ...listeners]) await c.close();
+    },
+  };
+}
+
+/** One bus and listener count: stepped rates until one does not hold. */
+async function ladder(bus, { name, listeners: count, rates, seconds }) {
   const store = randomUUID();
   let sentAt = new Map();
   let heard = new Array(count).fill(0);
   let latencies = [];
-  listeners.forEach((l, k) => {
-    l.on('notification', (msg) => {
-      const at = now();
-      const t = sentAt.get(Number(msg.payload.slice(37)));
-      if (t === undefined) return;
-      heard[k]++;
-      latencies.push(at - t);
-    });
+  await bus.listen((k, payload) => {
+    const at = now();
+    const t = sentAt.get(Number(payload.slice(37)));
+    if (t === undefined) return;
+    heard[k]++;
+    latencies.push(at - t);
   });
-  for (const l of listeners) await l.query(`LISTEN ${CHANNEL}`);
   const steps = [];
   let seq = 1;
   for (const rate of rates) {
@@ -57,7 +94,6 @@ async function ladder(url, { listeners: count, senders: sendersCount, rates, sec
     const total = rate * seconds;
     const start = now();
     let sent = 0;
-    let answered = 0;
     let failed = 0;
     const pending = [];
     while (sent < total) {
@@ -65,9 +101,8 @@ async function ladder(url, { listeners: count, senders: sendersCount, rates, sec
       while (sent < due) {
         const id = seq++;
         sentAt.set(id, now());
-        pending.push(senders[sent % senders.length]
-          .query('SELECT pg_notify($1, $2)', [CHANNEL, `${store}:${id}`])
-          .then(() => { answered++; }, () => { failed++; }));
+        const answer = bus.send(`${store}:${id}`);
+        if (answer) pending.push(answer.catch(() => { failed++; }));
         sent++;
       }
       await sleep(1);
@@ -83,19 +118,37 @@ async function ladder(url, { listeners: count, senders: sendersCount, rates, sec
     const ok = keptUp && Math.min(...heard) >= 0.99 * total && p99 <= 100;
     steps.push({
       rate,
-      sentPerSecond: answered / sendSeconds,
+      sentPerSecond: (sent - failed) / sendSeconds,
       heardPerSecond: heard.reduce((a, b) => a + b, 0) / count / elapsed,
       p50,
       p99,
       ok,
       load: loadavg()[0],
     });
-    console.log(`  N4 ${count} listener(s) @${rate}/s: sent ${(answered / sendSeconds).toFixed(0)}/s, p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, heard ${Math.min(...heard)}/${total}${ok ? '' : ' (does not hold)'}`);
+    console.log(`  ${name} ${count} listener(s) @${rate}/s: sent ${((sent - failed) / sendSeconds).toFixed(0)}/s, p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, heard ${Math.min(...heard)}/${total}${ok ? '' : ' (does not hold)'}`);
     await sleep(500);
     if (!ok) break;
   }
-  for (const c of [...listeners, ...senders]) await c.end();
+  await bus.close();
   return steps;
+}
+
+/** The figures of a ladder: the highest rate held, and the first one not held. */
+function summary(label, steps) {
+  const best = steps.filter((s) => s.ok).at(-1);
+  const figures = {
+    [`${label}: sustained messages/s`]: best ? best.sentPerSecond : 0,
+    [`${label}: p50 ms at it`]: best ? best.p50 : NaN,
+    [`${label}: p99 ms at it`]: best ? best.p99 : NaN,
+  };
+  const over = steps.find((s) => !s.ok);
+  if (over) {
+    figures[`${label}: first rate not held (offered/s)`] = over.rate;
+    figures[`${label}: sent/s there`] = over.sentPerSecond;
+    figures[`${label}: p99 ms there`] = over.p99;
+  }
+  figures[`${label}: load average (1 min)`] = steps.at(-1)?.load ?? NaN;
+  return figures;
 }
 
 /** Transactions per second of a pgbench script over `clients` connections for `seconds`. */
@@ -119,20 +172,9 @@ export async function n4({ listenerCounts = [1, 2, 4], senders = 4, rates, secon
   const figures = {};
   try {
     for (const listeners of listenerCounts) {
-      const steps = await ladder(url, { listeners, senders, rates, seconds });
-      const held = steps.filter((s) => s.ok);
-      const best = held.at(-1);
-      const label = `N4 NOTIFY, ${senders} senders, ${listeners} listener(s)`;
-      figures[`${label}: sustained notifications/s`] = best ? best.sentPerSecond : 0;
-      figures[`${label}: p50 ms at it`] = best ? best.p50 : NaN;
-      figures[`${label}: p99 ms at it`] = best ? best.p99 : NaN;
-      const over = steps.find((s) => !s.ok);
-      if (over) {
-        figures[`${label}: first rate not held (offered/s)`] = over.rate;
-        figures[`${label}: sent/s there`] = over.sentPerSecond;
-        figures[`${label}: p99 ms there`] = over.p99;
-      }
-      figures[`${label}: load average (1 min)`] = steps.at(-1)?.load ?? NaN;
+      const bus = await postgresBus(url, listeners, senders);
+      const steps = await ladder(bus, { name: 'N4 NOTIFY', listeners, rates, seconds });
+      Object.assign(figures, summary(`N4 NOTIFY, ${senders} senders, ${listeners} listener(s)`, steps));
     }
     // What a notification costs a durable commit: one row written per transaction, with and
     // without `pg_notify`, 16 clients (a node's pool) on rows of their own; and the NOTIFY
@@ -148,6 +190,20 @@ export async function n4({ listenerCounts = [1, 2, 4], senders = 4, rates, secon
     await listener.end();
   } finally {
     psql(adminUrl, `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+  }
+  return figures;
+}
+
+/**
+ * N5: the same ladder on NATS (a broker such as the plan past the NOTIFY ceiling would use),
+ * at `server`: one publisher, 1, 2 and 4 subscribers each taking every store's subject.
+ */
+export async function n5({ server, listenerCounts = [1, 2, 4], rates, seconds }) {
+  const figures = {};
+  for (const listeners of listenerCounts) {
+    const bus = await natsBus(server, listeners);
+    const steps = await ladder(bus, { name: 'N5 NATS', listeners, rates, seconds });
+    Object.assign(figures, summary(`N5 NATS, 1 publisher, ${listeners} subscriber(s)`, steps));
   }
   return figures;
 }
