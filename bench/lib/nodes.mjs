@@ -91,15 +91,18 @@ async function durable(cluster, workers, seconds) {
   const codes = new Map();
   const before = await reading(cluster);
   const until = now() + seconds * 1000;
-  await Promise.all(workers.map(async ({ store }, w) => {
+  const doneByNode = cluster.nodes.map(() => 0);
+  await Promise.all(workers.map(async ({ store, node }, w) => {
     const socket = socketOf.get(w);
     while (now() < until) {
       const t = now();
       const [name, payload] = cluster.edit(store, markers++);
       const answer = await socket.call(name, payload);
       latencies.push(now() - t);
-      if (answer && answer.data) done++;
-      else {
+      if (answer && answer.data) {
+        done++;
+        doneByNode[node]++;
+      } else {
         refused++;
         const code = answer?.code ?? 'none';
         codes.set(code, (codes.get(code) ?? 0) + 1);
@@ -108,7 +111,7 @@ async function durable(cluster, workers, seconds) {
   }));
   const used = since(before, await reading(cluster));
   for (const s of new Set(socketOf.values())) s.close();
-  return { done, refused, codes, latencies, used };
+  return { done, doneByNode, refused, codes, latencies, used };
 }
 
 /**
@@ -154,6 +157,9 @@ export async function n3(cluster, { inFlight, through, seconds }) {
     [`${label}: ack p50 ms`]: percentile(r.latencies, 50),
     [`${label}: ack p99 ms`]: percentile(r.latencies, 99),
     [`${label}: refused`]: r.refused,
+    // Even shares would be 1 / through: a node that keeps losing the race has far less.
+    [`${label}: share of edits through the least served node, %`]:
+      (100 * Math.min(...r.doneByNode.slice(0, through))) / Math.max(1, r.done),
     [`${label}: stale reloads/s`]: r.used.stale / r.used.seconds,
     [`${label}: stale reloads per 100 edits`]: (100 * r.used.stale) / Math.max(1, r.done),
     [`${label}: edits per commit attempt`]: r.done / Math.max(1, r.used.batches),
