@@ -23,18 +23,27 @@ const PER_SOCKET = 8;
 let markers = 1_000_000_000;
 const sentAt = new Map();
 
-/** CPU ms used by every Postgres process on the machine (other databases' work included). */
+/** CPU ms used so far by each Postgres process on the machine (other databases' work
+ * included), by pid. */
 function postgresCpuMs() {
-  let total = 0;
+  const used = new Map();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-      if (comm === 'postgres') total += cpuMs(pid);
+      if (comm === 'postgres') used.set(pid, cpuMs(pid));
     } catch {
       // gone meanwhile
     }
   }
+  return used;
+}
+
+/** CPU ms the Postgres processes used between two readings: a process that exited meanwhile
+ * is left out (its last share is lost, so this is a floor), one that started counts whole. */
+function postgresCpuBetween(before, after) {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -53,7 +62,7 @@ function since(before, after) {
   return {
     seconds: (after.at - before.at) / 1000,
     cpu: after.cpu.reduce((a, v, i) => a + v - before.cpu[i], 0),
-    pg: after.pg - before.pg,
+    pg: postgresCpuBetween(before.pg, after.pg),
     stale: after.stale - before.stale,
     batches: after.batches - before.batches,
   };
