@@ -138,6 +138,7 @@ export async function n1(cluster, { stores: count, perStore, seconds, placement 
   }
   const r = await durable(cluster, workers, seconds);
   const label = `N1 ${count} stores, ${perStore} editors each, ${placement}`;
+  if (r.codes.size) console.log(`  ${label}: refusals ${[...r.codes].map(([c, k]) => `${c}: ${k}`).join(', ')}`);
   return {
     [`${label}: durable edits/s`]: r.done / r.used.seconds,
     [`${label}: ack p50 ms`]: percentile(r.latencies, 50),
