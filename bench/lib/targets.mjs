@@ -130,6 +130,50 @@ export async function api(base, name, body, token) {
   return json.data;
 }
 
+/**
+ * Starts one process of our server on the database `db`, listening on a free port (and
+ * serving `/metrics` on another when `metrics` is set; under callgrind when `counting`);
+ * resolves once it is ready. A process that does not get there is stopped, not left behind.
+ */
+export async function startProcess({ db, dir, jwtSecret, metrics = false, counting = null }) {
+  const port = await freePort();
+  const metricsPort = metrics ? await freePort() : null;
+  const proc = launch(binary, [], {
+    env: {
+      ...process.env,
+      JWT_SECRET: jwtSecret,
+      DATABASE_URL: dbUrl(db),
+      BIND: `127.0.0.1:${port}`,
+      ...(metricsPort ? { METRICS_BIND: `127.0.0.1:${metricsPort}` } : {}),
+      DATA_DIR: dir,
+      STATIC_DIR: join(dir, 'none'),
+      RUST_LOG: 'warn',
+      SEED_DEMO: 'false',
+    },
+    stdio: ['ignore', 'ignore', counting ? 'ignore' : 'inherit'],
+  }, counting);
+  const base = `http://127.0.0.1:${port}`;
+  // Ready: migrated and listening (calls answer 503 until then); callgrind starts slowly.
+  const patience = counting ? 300_000 : 20_000;
+  await waitFor(async () => (await fetch(`${base}/ready`)).status === 200, 'our server', patience)
+    .catch((e) => {
+      proc.kill('SIGKILL');
+      throw e;
+    });
+  return {
+    proc,
+    pid: proc.pid,
+    base,
+    metrics: metricsPort ? `http://127.0.0.1:${metricsPort}/metrics` : null,
+  };
+}
+
+async function stopProcess(proc) {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  proc.kill('SIGTERM');
+  await new Promise((r) => proc.once('exit', r));
+}
+
 /** Our server: the release binary on a database of its own. */
 export class Ours {
   name = 'ours';
@@ -143,32 +187,14 @@ export class Ours {
     this.db = `clockto_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
     psql(adminUrl, `CREATE DATABASE ${this.db}`);
     this.dir = mkdtempSync(join(tmpdir(), 'clockto-bench-'));
-    const port = await freePort();
-    this.base = `http://127.0.0.1:${port}`;
     // Known to the load generator, which signs the tokens of seeded employees (W7).
     this.jwtSecret = randomUUID() + randomUUID();
-    this.proc = launch(binary, [], {
-      env: {
-        ...process.env,
-        JWT_SECRET: this.jwtSecret,
-        DATABASE_URL: dbUrl(this.db),
-        BIND: `127.0.0.1:${port}`,
-        DATA_DIR: this.dir,
-        STATIC_DIR: join(this.dir, 'none'),
-        RUST_LOG: 'warn',
-        SEED_DEMO: 'false',
-      },
-      stdio: ['ignore', 'ignore', this.counting ? 'ignore' : 'inherit'],
-    }, this.counting);
-    // Ready: migrated and listening (calls answer 503 until then). A server that does not
-    // get there is stopped, not left behind.
-    const patience = this.counting ? 300_000 : 20_000;
-    await waitFor(async () => (await fetch(`${this.base}/ready`)).status === 200, 'our server', patience)
-      .catch((e) => {
-        this.proc.kill('SIGKILL');
-        throw e;
-      });
-    this.pid = this.proc.pid;
+    const node = await startProcess({
+      db: this.db, dir: this.dir, jwtSecret: this.jwtSecret, counting: this.counting,
+    });
+    this.proc = node.proc;
+    this.pid = node.pid;
+    this.base = node.base;
     const email = `bench-${randomUUID()}@example.com`;
     const signed = await api(this.base, 'signup', {
       email, password: 'benchmark123', firstName: 'Bench', lastName: 'Owner',
@@ -220,8 +246,72 @@ export class Ours {
   }
 
   async stop() {
-    this.proc.kill('SIGTERM');
-    await new Promise((r) => this.proc.once('exit', r));
+    await stopProcess(this.proc);
+    try {
+      psql(adminUrl, `DROP DATABASE IF EXISTS ${this.db} WITH (FORCE)`);
+    } catch (e) {
+      console.error(`could not drop ${this.db}: ${e.message}`);
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `n` processes of our server on one database, as several nodes behind a load balancer: the
+ * same JWT secret and data directory (its generated keys), each its own port and `/metrics`.
+ * The first migrates the fresh database; the others start once it is ready. `base` and `pid`
+ * are the first node's, so the single-server workloads run on it unchanged.
+ */
+export class Cluster extends Ours {
+  constructor(n) {
+    super();
+    this.size = n;
+    this.name = `ours x${n}`;
+  }
+
+  async start() {
+    this.db = `clockto_bench_nodes_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    psql(adminUrl, `CREATE DATABASE ${this.db}`);
+    this.dir = mkdtempSync(join(tmpdir(), 'clockto-bench-'));
+    this.jwtSecret = randomUUID() + randomUUID();
+    const options = { db: this.db, dir: this.dir, jwtSecret: this.jwtSecret, metrics: true };
+    this.nodes = [];
+    try {
+      this.nodes.push(await startProcess(options));
+      const rest = await Promise.allSettled(
+        Array.from({ length: this.size - 1 }, () => startProcess(options)),
+      );
+      for (const r of rest) if (r.status === 'fulfilled') this.nodes.push(r.value);
+      const failed = rest.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    } catch (e) {
+      await this.stop();
+      throw e;
+    }
+    [{ proc: this.proc, pid: this.pid, base: this.base }] = this.nodes;
+    const email = `bench-${randomUUID()}@example.com`;
+    const signed = await api(this.base, 'signup', {
+      email, password: 'benchmark123', firstName: 'Bench', lastName: 'Owner',
+    });
+    this.token = signed.token;
+  }
+
+  /** Sums a metric family over every node's `/metrics` (all its series; 0 where absent). */
+  async metric(name) {
+    const texts = await Promise.all(this.nodes.map(async (n) => (await fetch(n.metrics)).text()));
+    let total = 0;
+    for (const text of texts) {
+      for (const line of text.split('\n')) {
+        if (line.startsWith(`${name} `) || line.startsWith(`${name}{`)) {
+          total += Number(line.slice(line.lastIndexOf(' ') + 1));
+        }
+      }
+    }
+    return total;
+  }
+
+  async stop() {
+    await Promise.all((this.nodes ?? []).map((n) => stopProcess(n.proc)));
     try {
       psql(adminUrl, `DROP DATABASE IF EXISTS ${this.db} WITH (FORCE)`);
     } catch (e) {
