@@ -81,6 +81,15 @@ fn versions(conn: &mut PgConnection, store: StoreId) -> Vec<i64> {
         .expect("versions")
 }
 
+/// The store's version, as committed.
+fn store_version(conn: &mut PgConnection, store: StoreId) -> i64 {
+    stores::table
+        .find(store)
+        .select(stores::version)
+        .first(conn)
+        .expect("version")
+}
+
 #[actix_web::test]
 async fn concurrent_commands_of_one_store_commit_with_gap_free_versions() {
     let app = spawn_app().await;
@@ -97,11 +106,7 @@ async fn concurrent_commands_of_one_store_commit_with_gap_free_versions() {
     assert!(results.iter().all(Result::is_ok), "{results:?}");
     let mut conn = app.conn();
     assert_eq!(versions(&mut conn, store), (1..=200).collect::<Vec<_>>());
-    let version: i64 = stores::table
-        .find(store)
-        .select(stores::version)
-        .first(&mut conn)
-        .expect("v");
+    let version = store_version(&mut conn, store);
     assert_eq!(version, 200);
 }
 
@@ -258,11 +263,7 @@ async fn commands_of_many_stores_commit_with_gap_free_versions_per_store() {
     let mut conn = app.conn();
     for store in shops {
         assert_eq!(versions(&mut conn, store), (1..=5).collect::<Vec<_>>());
-        let version: i64 = stores::table
-            .find(store)
-            .select(stores::version)
-            .first(&mut conn)
-            .expect("v");
+        let version = store_version(&mut conn, store);
         assert_eq!(version, 5);
     }
 }
@@ -315,11 +316,7 @@ async fn stores_committed_together_leave_out_one_another_process_changed() {
         assert_eq!(versions(&mut conn, store), vec![1]);
     }
     assert_eq!(versions(&mut conn, b), Vec::<i64>::new());
-    let version: i64 = stores::table
-        .find(b)
-        .select(stores::version)
-        .first(&mut conn)
-        .expect("v");
+    let version = store_version(&mut conn, b);
     assert_eq!(version, 3, "a stale store's version is left alone");
 }
 
