@@ -16,6 +16,19 @@ useServerAndBrowser((s, b) => {
 const tomorrow = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now() + 24 * 3_600_000);
 
+/** In the page: true once `clockto-db` keeps no shift draft. */
+const noSavedDraft = () =>
+  new Promise((resolve) => {
+    const open = indexedDB.open('clockto-db');
+    open.onsuccess = () => {
+      const count = open.result.transaction('shiftDrafts').objectStore('shiftDrafts').count();
+      count.onsuccess = () => {
+        open.result.close();
+        resolve(count.result === 0);
+      };
+    };
+  });
+
 test('a shift being edited survives a reload, and the board keeps its view', async () => {
   const owner = await ownerWithStore(server, { email: 'drafts-owner@example.com' });
   const ana = await employeeJoined(server, owner, { email: 'drafts-ana@example.com', firstName: 'Ana' });
@@ -54,6 +67,9 @@ test('a shift being edited survives a reload, and the board keeps its view', asy
   await dialog.getByLabel('Shift title').fill('Delivery');
   await page.waitForTimeout(700);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // The forgetting is an IndexedDB write; a reload in the same instant may abort it, which no
+  // person's reload does, so the test waits for it to land.
+  await page.waitForFunction(noSavedDraft, null, { polling: 100 }).then((h) => h.dispose());
   await page.reload();
   await ready();
   await cell.getByTestId('add-shift').click();
