@@ -1,6 +1,6 @@
 import { Suspense, useCallback } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { RecoilRoot } from 'recoil';
+import { Provider as StateProvider } from 'jotai';
 import { AppThemeProvider } from '@/modules/app/components/AppThemeProvider';
 import { ErrorBoundary } from '@/modules/app/components/ErrorBoundary';
 import { NotFound } from '@/modules/app/components/NotFound';
@@ -121,7 +121,7 @@ function Realtime({ children }: { children: React.ReactNode }) {
 /** The web app: state, theme, realtime, routes. */
 export function App() {
   return (
-    <RecoilRoot>
+    <StateProvider>
       <AppThemeProvider>
         <ErrorBoundary>
           <BrowserRouter>
@@ -133,6 +133,6 @@ export function App() {
           </BrowserRouter>
         </ErrorBoundary>
       </AppThemeProvider>
-    </RecoilRoot>
+    </StateProvider>
   );
 }

@@ -1,11 +1,11 @@
 // First: the startup frame's mode and the reads of a signed-in start (where the app is built,
 // this runs ahead of the app's scripts).
 import './start';
-import '@fontsource/rubik/400.css';
-import '@fontsource/rubik/500.css';
-import '@fontsource/rubik/700.css';
+import '@fontsource-variable/rubik';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { fetchFontLater } from '@/modules/app/utils/appFont';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
 import { i18nReady } from './i18n';
 import { App } from './App';
 import { firstScreenAt } from './firstScreens';
@@ -15,6 +15,8 @@ import { FIRST_SCREENS } from './screens';
 // renders without suspending. A failed fetch is tried again when the screen is drawn.
 const first = firstScreenAt(window.location.pathname);
 if (first) void FIRST_SCREENS.get(first.load)?.preload().catch(() => undefined);
+
+fetchFontLater(STORAGE_KEYS.fontReady);
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,9 +1,10 @@
 /**
  * What runs ahead of the app's scripts: index.html loads it first (see `startFirst` in
- * vite.config.ts). It is a few kilobytes with no React in it, and does two things while a
+ * vite.config.ts). It is a few kilobytes with no React in it, and does three things while a
  * phone is still fetching the app:
  *
- * - draws the startup frame in the mode chosen on an earlier visit;
+ * - marks the page with what earlier visits chose: the mode the startup frame draws in, and
+ *   Rubik where an earlier visit fetched it (`modules/app/utils/appFont.ts`);
  * - fetches the code of the screen the address names (`firstScreens.ts`);
  * - asks for the reads of a signed-in start: the user, the store and its team, then the first
  *   screen's shifts; the app takes their answers as its first reads
@@ -14,11 +15,13 @@
  */
 import { API_BASE } from '@/modules/api/client';
 import { startSignedInReads } from '@/modules/api/earlyReads';
+import { applyStartupFont } from '@/modules/app/utils/appFont';
 import { applyStartupMode } from '@/modules/app/utils/startupMode';
-import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
 import { firstScreenAt } from './firstScreens';
 
 applyStartupMode(STORAGE_KEYS.themeType);
+applyStartupFont(STORAGE_KEYS.fontReady);
 
 const first = firstScreenAt(window.location.pathname);
 // A failed fetch is tried again when the screen is drawn.

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { RecoilRoot, snapshot_UNSTABLE } from 'recoil';
+import { createStore, Provider } from 'jotai';
+import { RESET } from 'jotai/utils';
 import { describe, expect, it } from 'vitest';
 import { employee, shift } from '@/test/fixtures';
 import type { StoreDetail } from '@/modules/api/types';
@@ -8,10 +9,12 @@ import { seenPublishedShiftsState } from '@/modules/employee-home/states/seenPub
 import { useThemePreferences } from '@/modules/preferences/hooks/useThemePreferences';
 import { themeNameState } from '@/modules/preferences/states/themeNameState';
 import { shiftStore } from '@/modules/schedule/store/shiftStore';
+import { currentStoreIdState } from '@/modules/stores/states/currentStoreIdState';
 import { storeDetailState } from '@/modules/stores/states/storeDetailState';
+import { tourRunState } from '@/modules/tour/states/tourRunState';
 import { permissionsSelector } from '@/modules/stores/states/selectors/permissionsSelector';
 import { chooseStore } from '@/modules/stores/utils/chooseStore';
-import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
 
 function detail(over: Partial<StoreDetail>): StoreDetail {
   return {
@@ -28,13 +31,14 @@ function detail(over: Partial<StoreDetail>): StoreDetail {
 describe('atoms and selectors', () => {
   it('restores the theme from local storage and ignores unknown names', () => {
     localStorage.setItem(STORAGE_KEYS.themeName, JSON.stringify('purple'));
-    expect(snapshot_UNSTABLE().getLoadable(themeNameState).getValue()).toBe('purple');
+    expect(createStore().get(themeNameState)).toBe('purple');
     localStorage.setItem(STORAGE_KEYS.themeName, JSON.stringify('neon'));
-    expect(snapshot_UNSTABLE().getLoadable(themeNameState).getValue()).toBe('default');
+    expect(createStore().get(themeNameState)).toBe('default');
   });
 
   it('saves a chosen theme and mode', () => {
-    const { result } = renderHook(() => useThemePreferences(), { wrapper: RecoilRoot });
+    const state = createStore();
+    const { result } = renderHook(() => useThemePreferences(), { wrapper: ({ children }) => <Provider store={state}>{children}</Provider> });
     act(() => result.current.setThemeName('cyan'));
     act(() => result.current.setThemeMode('dark'));
     expect(result.current.themeName).toBe('cyan');
@@ -42,11 +46,27 @@ describe('atoms and selectors', () => {
     expect(localStorage.getItem(STORAGE_KEYS.themeType)).toBe('"dark"');
   });
 
+  it('forgets a kept value when it is set to null or reset, and reads it per state store', () => {
+    localStorage.setItem(STORAGE_KEYS.currentStore, JSON.stringify('s1'));
+    const state = createStore();
+    expect(state.get(currentStoreIdState)).toBe('s1');
+    state.set(currentStoreIdState, 's2');
+    expect(localStorage.getItem(STORAGE_KEYS.currentStore)).toBe('"s2"');
+    state.set(currentStoreIdState, null);
+    expect(localStorage.getItem(STORAGE_KEYS.currentStore)).toBeNull();
+    state.set(tourRunState, { dashboard: false, main: true });
+    state.set(tourRunState, RESET);
+    expect(state.get(tourRunState)).toEqual({ dashboard: true, main: true });
+    expect(localStorage.getItem(STORAGE_KEYS.tourRun)).toBeNull();
+    localStorage.setItem(STORAGE_KEYS.currentStore, JSON.stringify('s3'));
+    expect(createStore().get(currentStoreIdState)).toBe('s3');
+  });
+
   it('derives permissions from the loaded store', () => {
-    const none = snapshot_UNSTABLE().getLoadable(permissionsSelector).getValue();
-    expect(none).toEqual({ isOwner: false, isManager: false, names: [] });
-    const snap = snapshot_UNSTABLE(({ set }) => set(storeDetailState, detail({ permissions: ['schedule'], isManager: true })));
-    expect(snap.getLoadable(permissionsSelector).getValue()).toEqual({ isOwner: false, isManager: true, names: ['schedule'] });
+    const state = createStore();
+    expect(state.get(permissionsSelector)).toEqual({ isOwner: false, isManager: false, names: [] });
+    state.set(storeDetailState, detail({ permissions: ['schedule'], isManager: true }));
+    expect(state.get(permissionsSelector)).toEqual({ isOwner: false, isManager: true, names: ['schedule'] });
   });
 
   it('counts new published shifts of the signed-in employee for the badge, live', () => {
@@ -57,18 +77,10 @@ describe('atoms and selectors', () => {
       shift({ id: 'c', assigned: 'someone', status: 'published' }),
     ]);
     shiftStore.flush();
-    const { result } = renderHook(() => usePublishedBadge(), {
-      wrapper: ({ children }) => (
-        <RecoilRoot
-          initializeState={({ set }) => {
-            set(storeDetailState, detail({}));
-            set(seenPublishedShiftsState, ['a']);
-          }}
-        >
-          {children}
-        </RecoilRoot>
-      ),
-    });
+    const state = createStore();
+    state.set(storeDetailState, detail({}));
+    state.set(seenPublishedShiftsState, ['a']);
+    const { result } = renderHook(() => usePublishedBadge(), { wrapper: ({ children }) => <Provider store={state}>{children}</Provider> });
     expect(result.current.count).toBe(1);
     act(() => {
       shiftStore.upsert([shift({ id: 'd', assigned: 'me', status: 'published' })]);

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
-import { useRecoilValue, useSetRecoilState } from 'recoil';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { API_BASE, ApiClient } from '@/modules/api/client';
 import { meState } from '../states/meState';
 import { tokenState } from '../states/tokenState';
 
 /** The API client, authenticated as the signed-in user. A 401 signs the user out. */
 export function useApi(): ApiClient {
-  const token = useRecoilValue(tokenState);
-  const setToken = useSetRecoilState(tokenState);
-  const setMe = useSetRecoilState(meState);
+  const token = useAtomValue(tokenState);
+  const setToken = useSetAtom(tokenState);
+  const setMe = useSetAtom(meState);
   return useMemo(
     () =>
       new ApiClient(

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MutableSnapshot } from 'recoil';
 import { describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
-import { renderWithProviders } from '@/test/render';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
+import { renderWithProviders, type StateSetup } from '@/test/render';
 import { tokenState } from '../states/tokenState';
 import { useSession } from './useSession';
 
@@ -19,7 +18,8 @@ function SignOutButton() {
 
 const signedIn = (token: string) => {
   localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(token));
-  return { initializeState: ({ set }: MutableSnapshot) => set(tokenState, token) };
+  const initializeState: StateSetup = (state) => state.set(tokenState, token);
+  return { initializeState };
 };
 
 const json = (body: unknown, status = 200) =>

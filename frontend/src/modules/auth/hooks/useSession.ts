@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import { useRecoilCallback, useRecoilValue, useSetRecoilState } from 'recoil';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { RESET } from 'jotai/utils';
 import type { Me, Session, SignupInput } from '@/modules/api/types';
-import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
 import { seenPublishedShiftsState } from '@/modules/employee-home/states/seenPublishedShiftsState';
 import { dropPushSubscription } from '@/modules/push/utils/webPush';
 import { shiftErrorsState } from '@/modules/schedule/states/shiftErrorsState';
@@ -27,8 +28,9 @@ const SESSION_KEYS = [
 /** Sign-in, sign-up, sign-out (here or everywhere) and reloading the signed-in user. */
 export function useSession() {
   const api = useApi();
-  const token = useRecoilValue(tokenState);
-  const setMe = useSetRecoilState(meState);
+  const state = useStore();
+  const token = useAtomValue(tokenState);
+  const setMe = useSetAtom(meState);
 
   /** Reloads `/me`; signs out when the token is no longer valid. */
   const refreshMe = useCallback(async (): Promise<Me | null> => {
@@ -41,14 +43,13 @@ export function useSession() {
     return me;
   }, [api, token, setMe]);
 
-  const start = useRecoilCallback(
-    ({ set }) =>
-      (session: Session) => {
-        set(tokenState, session.token);
-        // Loading until `/me` brings the user's stores, so no screen decides on a partial user.
-        set(meState, undefined);
-      },
-    [],
+  const start = useCallback(
+    (session: Session) => {
+      state.set(tokenState, session.token);
+      // Loading until `/me` brings the user's stores, so no screen decides on a partial user.
+      state.set(meState, undefined);
+    },
+    [state],
   );
 
   const signIn = useCallback(
@@ -70,24 +71,19 @@ export function useSession() {
   );
 
   /** Forgets the session in this browser. */
-  const forget = useRecoilCallback(
-    ({ reset, set }) =>
-      () => {
-        for (const key of SESSION_KEYS) localStorage.removeItem(key);
-        // Nothing of this user's session may show to the next one, pushed notifications
-        // included.
-        void dropPushSubscription();
-        reset(currentStoreIdState);
-        reset(storeDetailState);
-        reset(employeesState);
-        shiftStore.clear();
-        reset(shiftErrorsState);
-        reset(seenPublishedShiftsState);
-        reset(tokenState);
-        set(meState, null);
-      },
-    [],
-  );
+  const forget = useCallback(() => {
+    for (const key of SESSION_KEYS) localStorage.removeItem(key);
+    // Nothing of this user's session may show to the next one, pushed notifications included.
+    void dropPushSubscription();
+    state.set(currentStoreIdState, RESET);
+    state.set(storeDetailState, null);
+    state.set(employeesState, []);
+    shiftStore.clear();
+    state.set(shiftErrorsState, {});
+    state.set(seenPublishedShiftsState, RESET);
+    state.set(tokenState, RESET);
+    state.set(meState, null);
+  }, [state]);
 
   /**
    * Signs out: the server ends the session first, so the token is worthless wherever it may

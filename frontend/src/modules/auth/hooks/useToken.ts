@@ -1,7 +1,7 @@
-import { useRecoilValue } from 'recoil';
+import { useAtomValue } from 'jotai';
 import { tokenState } from '../states/tokenState';
 
 /** The session token, `null` when signed out. */
 export function useToken(): string | null {
-  return useRecoilValue(tokenState);
+  return useAtomValue(tokenState);
 }

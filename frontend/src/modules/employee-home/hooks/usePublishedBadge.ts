@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useRecoilValue, useSetRecoilState } from 'recoil';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useShiftStoreVersion } from '@/modules/schedule/hooks/useShiftStore';
 import { shiftStore } from '@/modules/schedule/store/shiftStore';
 import { storeDetailState } from '@/modules/stores/states/storeDetailState';
@@ -8,8 +8,8 @@ import { newPublished } from '../utils/earnings';
 
 /** The count of new published shifts of the signed-in employee (the badge), and a way to mark shifts seen. */
 export function usePublishedBadge() {
-  const me = useRecoilValue(storeDetailState)?.employee;
-  const seen = useRecoilValue(seenPublishedShiftsState);
+  const me = useAtomValue(storeDetailState)?.employee;
+  const seen = useAtomValue(seenPublishedShiftsState);
   const version = useShiftStoreVersion();
   const count = useMemo(
     () => (me ? newPublished([...shiftStore.values()], me.id, seen).length : 0),
@@ -17,7 +17,7 @@ export function usePublishedBadge() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [me, seen, version],
   );
-  const setSeen = useSetRecoilState(seenPublishedShiftsState);
+  const setSeen = useSetAtom(seenPublishedShiftsState);
   const markSeen = useCallback(
     (ids: string[]) => setSeen((seen) => [...new Set([...seen, ...ids])].slice(-500)),
     [setSeen],

@@ -1,7 +1,7 @@
-import { useRecoilState } from 'recoil';
+import { useAtom } from 'jotai';
 import { sidebarCollapsedState } from '../states/sidebarCollapsedState';
 
 /** Whether the sidebar is collapsed, and its setter. */
 export function useSidebarCollapsed() {
-  return useRecoilState(sidebarCollapsedState);
+  return useAtom(sidebarCollapsedState);
 }

@@ -1,11 +1,4 @@
-import { atom } from 'recoil';
-import { localStorageEffect, STORAGE_KEYS } from '../utils/localStorageEffect';
+import { storedAtom, STORAGE_KEYS } from '../utils/storedAtom';
 
 /** Whether the sidebar is collapsed to icons. */
-export const sidebarCollapsedState = atom<boolean>({
-  key: 'sidebarCollapsedState',
-  default: false,
-  effects: [
-    localStorageEffect(STORAGE_KEYS.sidebarCollapsed, (v): v is boolean => typeof v === 'boolean'),
-  ],
-});
+export const sidebarCollapsedState = storedAtom<boolean>(STORAGE_KEYS.sidebarCollapsed, false, (v): v is boolean => typeof v === 'boolean');

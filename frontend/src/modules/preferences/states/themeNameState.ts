@@ -1,14 +1,5 @@
-import { atom } from 'recoil';
 import { THEME_NAMES, type ThemeName } from '@/modules/ui/theme/tokens';
-import { localStorageEffect, STORAGE_KEYS } from '../utils/localStorageEffect';
+import { storedAtom, STORAGE_KEYS } from '../utils/storedAtom';
 
 /** The chosen colour theme. */
-export const themeNameState = atom<ThemeName>({
-  key: 'themeNameState',
-  default: 'default',
-  effects: [
-    localStorageEffect(STORAGE_KEYS.themeName, (v): v is ThemeName =>
-      THEME_NAMES.includes(v as ThemeName),
-    ),
-  ],
-});
+export const themeNameState = storedAtom<ThemeName>(STORAGE_KEYS.themeName, 'default', (v): v is ThemeName => THEME_NAMES.includes(v as ThemeName));

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSetRecoilState } from 'recoil';
+import { useSetAtom } from 'jotai';
 import { RealtimeContext } from './RealtimeContext';
 import type { StoreSocket } from '../StoreSocket';
 import { presenceUsersState } from '../states/presenceUsersState';
@@ -21,8 +21,8 @@ export function RealtimeProvider({ token, storeId, onSessionEnded, children }: R
   useEffect(() => {
     sessionEnded.current = onSessionEnded;
   }, [onSessionEnded]);
-  const setStatus = useSetRecoilState(socketStatusState);
-  const setPresence = useSetRecoilState(presenceUsersState);
+  const setStatus = useSetAtom(socketStatusState);
+  const setPresence = useSetAtom(presenceUsersState);
 
   useEffect(() => {
     if (!token) return;

@@ -1,4 +1,4 @@
-import { useRecoilValue } from 'recoil';
+import { useAtomValue } from 'jotai';
 import { presenceUsersState } from '../states/presenceUsersState';
 import { socketStatusState } from '../states/socketStatusState';
 
@@ -7,10 +7,10 @@ import { socketStatusState } from '../states/socketStatusState';
 
 /** Who is looking at the current store. */
 export function usePresenceUsers() {
-  return useRecoilValue(presenceUsersState);
+  return useAtomValue(presenceUsersState);
 }
 
 /** Whether the connection is up. */
 export function useSocketStatus() {
-  return useRecoilValue(socketStatusState);
+  return useAtomValue(socketStatusState);
 }

@@ -1,8 +1,5 @@
-import { atom } from 'recoil';
+import { atom } from 'jotai';
 import type { SocketStatus } from '../StoreSocket';
 
 /** Whether the realtime connection is up. */
-export const socketStatusState = atom<SocketStatus>({
-  key: 'socketStatusState',
-  default: 'connecting',
-});
+export const socketStatusState = atom<SocketStatus>('connecting');

@@ -2,7 +2,7 @@ import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, use
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useRecoilState } from 'recoil';
+import { useAtom } from 'jotai';
 import type { Shift } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useMe } from '@/modules/auth/hooks/useMe';
@@ -101,7 +101,7 @@ export function Schedule() {
   const [filter, setFilter] = useState<BoardFilter>(NO_FILTER);
   // Typing in the search stays responsive on a large store: the rows follow a moment later.
   const shownFilter = useDeferredValue(filter);
-  const [density, setDensity] = useRecoilState(boardDensityState);
+  const [density, setDensity] = useAtom(boardDensityState);
   const index = useBoardIndex(range.days, range.end);
   const collator = useMemo(() => new Intl.Collator(i18n.resolvedLanguage, { numeric: true, sensitivity: 'base' }), [i18n.resolvedLanguage]);
   const drawn = useRef<ReadonlyMap<string, BoardLine>>(new Map());

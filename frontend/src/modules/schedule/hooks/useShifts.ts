@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useRecoilValue, useSetRecoilState } from 'recoil';
+import { useAtomValue, useSetAtom } from 'jotai';
 import type { CreateShiftInput, Shift, ShiftPatch } from '@/modules/api/types';
 import { ApiError } from '@/modules/api/ApiError';
 import { useApi } from '@/modules/auth/hooks/useApi';
@@ -73,13 +73,13 @@ export function useResetShifts() {
 
 /** The last refusal per shift id. */
 export function useShiftErrors() {
-  return useRecoilValue(shiftErrorsState);
+  return useAtomValue(shiftErrorsState);
 }
 
 /** Shift edits of the board and the employee home. */
 export function useShiftActions(storeId: string | null) {
   const run = useShiftCalls();
-  const setErrors = useSetRecoilState(shiftErrorsState);
+  const setErrors = useSetAtom(shiftErrorsState);
 
   const noteError = useCallback(
     (id: string, error: unknown) => {

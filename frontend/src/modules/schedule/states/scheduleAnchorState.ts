@@ -1,7 +1,4 @@
-import { atom } from 'recoil';
+import { atom } from 'jotai';
 
 /** An instant inside the range the board shows. */
-export const scheduleAnchorState = atom<number>({
-  key: 'scheduleAnchorState',
-  default: Date.now(),
-});
+export const scheduleAnchorState = atom<number>(Date.now());

@@ -1,7 +1,4 @@
-import { atom } from 'recoil';
+import { atom } from 'jotai';
 
 /** The last server refusal of an edit, per shift id, shown on the shift. */
-export const shiftErrorsState = atom<Record<string, string>>({
-  key: 'shiftErrorsState',
-  default: {},
-});
+export const shiftErrorsState = atom<Record<string, string>>({});

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { tokenState } from '@/modules/auth/states/tokenState';
-import { STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
 import { renderWithProviders } from '@/test/render';
 import { SignOutEverywhereCard } from './SignOutEverywhereCard';
 
@@ -14,7 +14,7 @@ function renderSignedIn(token: string) {
   localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(token));
   return renderWithProviders(<SignOutEverywhereCard />, {
     route: '/settings',
-    initializeState: ({ set }) => set(tokenState, token),
+    initializeState: (state) => state.set(tokenState, token),
   });
 }
 

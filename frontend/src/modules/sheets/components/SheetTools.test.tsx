@@ -22,9 +22,9 @@ const role = (row: number, title: string, id: string | null = null) => ({
 function renderTools() {
   return renderWithProviders(<SheetTools kind="roles" />, {
     route: '/team?tab=Role',
-    initializeState: ({ set }) => {
-      set(tokenState, 'tok');
-      set(currentStoreIdState, 's1');
+    initializeState: (state) => {
+      state.set(tokenState, 'tok');
+      state.set(currentStoreIdState, 's1');
     },
   });
 }
@@ -96,9 +96,9 @@ describe('SheetTools', () => {
       .mockResolvedValue(new Response('x', { status: 200, headers: { 'content-disposition': 'attachment; filename="t.csv"' } }));
     renderWithProviders(<SheetTools kind="shiftTemplates" exportKind="weeklyTemplates" />, {
       route: '/schedule/templates?tab=weekly',
-      initializeState: ({ set }) => {
-        set(tokenState, 'tok');
-        set(currentStoreIdState, 's1');
+      initializeState: (state) => {
+        state.set(tokenState, 'tok');
+        state.set(currentStoreIdState, 's1');
       },
     });
     await userEvent.upload(screen.getByTestId('import-shiftTemplates-file'), file());

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRecoilState } from 'recoil';
+import { useAtom } from 'jotai';
 import styled from 'styled-components';
 import { snackbarQueueState } from '../states/snackbarQueueState';
 import { dequeue, SNACKBAR_MS, type SnackbarVariant } from '../utils/queue';
@@ -29,7 +29,7 @@ const StyledSnackbar = styled.div<{ $variant: SnackbarVariant }>`
 
 /** Shows the queue's first snackbar for its 3 s, then the next. */
 export function SnackbarHost() {
-  const [queue, setQueue] = useRecoilState(snackbarQueueState);
+  const [queue, setQueue] = useAtom(snackbarQueueState);
   const current = queue[0];
 
   useEffect(() => {

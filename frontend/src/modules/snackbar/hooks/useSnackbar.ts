@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSetRecoilState } from 'recoil';
+import { useSetAtom } from 'jotai';
 import { snackbarQueueState } from '../states/snackbarQueueState';
 import { enqueue, type SnackbarVariant } from '../utils/queue';
 
@@ -7,7 +7,7 @@ let counter = 0;
 
 /** Shows snackbars; pass an `id` to replace a queued one with the same id. */
 export function useSnackbar() {
-  const setQueue = useSetRecoilState(snackbarQueueState);
+  const setQueue = useSetAtom(snackbarQueueState);
   return useCallback(
     (message: string, variant: SnackbarVariant = 'info', id?: string) => {
       counter += 1;

@@ -1,8 +1,5 @@
-import { atom } from 'recoil';
+import { atom } from 'jotai';
 import type { Snackbar } from '../utils/queue';
 
 /** Snackbars in order; the first is on screen. */
-export const snackbarQueueState = atom<Snackbar[]>({
-  key: 'snackbarQueueState',
-  default: [],
-});
+export const snackbarQueueState = atom<Snackbar[]>([]);

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useRecoilState, useRecoilValue, useSetRecoilState } from 'recoil';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { Employee, StoreDetail } from '@/modules/api/types';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { currentStoreIdState } from '../states/currentStoreIdState';
@@ -10,10 +10,10 @@ import { permissionsSelector } from '../states/selectors/permissionsSelector';
 /** The current store, its employees, the user's permissions, and loaders for them. */
 export function useCurrentStore() {
   const api = useApi();
-  const [storeId, setStoreId] = useRecoilState(currentStoreIdState);
-  const [detail, setDetail] = useRecoilState(storeDetailState);
-  const [employees, setEmployees] = useRecoilState(employeesState);
-  const permissions = useRecoilValue(permissionsSelector);
+  const [storeId, setStoreId] = useAtom(currentStoreIdState);
+  const [detail, setDetail] = useAtom(storeDetailState);
+  const [employees, setEmployees] = useAtom(employeesState);
+  const permissions = useAtomValue(permissionsSelector);
 
   const reloadStore = useCallback(
     async (id = storeId) => {
@@ -53,9 +53,9 @@ export function useCurrentStore() {
 
 /** Switches stores: live data of the old store is dropped before the new one loads. */
 export function useSwitchStore() {
-  const setStoreId = useSetRecoilState(currentStoreIdState);
-  const setDetail = useSetRecoilState(storeDetailState);
-  const setEmployees = useSetRecoilState(employeesState);
+  const setStoreId = useSetAtom(currentStoreIdState);
+  const setDetail = useSetAtom(storeDetailState);
+  const setEmployees = useSetAtom(employeesState);
   return useCallback(
     (id: string) => {
       setDetail(null);

@@ -1,8 +1,5 @@
-import { atom } from 'recoil';
+import { atom } from 'jotai';
 import type { Employee } from '@/modules/api/types';
 
 /** The employee records of the current store the user may see. */
-export const employeesState = atom<Employee[]>({
-  key: 'employeesState',
-  default: [],
-});
+export const employeesState = atom<Employee[]>([]);

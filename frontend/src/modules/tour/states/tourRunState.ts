@@ -1,5 +1,4 @@
-import { atom } from 'recoil';
-import { localStorageEffect, STORAGE_KEYS } from '@/modules/preferences/utils/localStorageEffect';
+import { storedAtom, STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
 import { TOURS, type TourName } from '../utils/tours';
 
 export type TourRun = Record<TourName, boolean>;
@@ -11,8 +10,4 @@ const isTourRun = (v: unknown): v is TourRun =>
  * Which walkthrough tours still run: each runs until it is finished or skipped, then its flag
  * turns false. Kept on this device (the spec's locally saved run flag), across sign-outs.
  */
-export const tourRunState = atom<TourRun>({
-  key: 'tourRunState',
-  default: { dashboard: true, main: true },
-  effects: [localStorageEffect(STORAGE_KEYS.tourRun, isTourRun)],
-});
+export const tourRunState = storedAtom<TourRun>(STORAGE_KEYS.tourRun, { dashboard: true, main: true }, isTourRun);

@@ -7,13 +7,14 @@ export const GlobalStyle = createGlobalStyle`
   /* The browser draws its own controls (date and time pickers, scroll bars) for the theme. */
   :root { color-scheme: ${({ theme }) => (theme.dark ? 'dark' : 'light')}; }
   body {
-    font-family: ${({ theme }) => theme.font};
+    font-family: ${({ theme }) => theme.systemFont};
     background: ${({ theme }) => theme.color.background};
     color: ${({ theme }) => theme.color.text};
     font-size: 15px;
     line-height: 1.45;
     -webkit-font-smoothing: antialiased;
   }
+  :root[data-font='rubik'] body { font-family: ${({ theme }) => theme.font}; }
   button, input, select, textarea { font: inherit; color: inherit; }
   /* Said again on the controls themselves: a picker's icon (date, time, select arrow) is drawn
      by the browser from the control's own scheme, and must not stay dark on a dark field. */

@@ -6,6 +6,8 @@ export interface AppTheme {
   dark: boolean;
   direction: 'ltr' | 'rtl';
   font: string;
+  /** The face drawn until this browser has `font`. */
+  systemFont: string;
   radius: number;
   fade: { in: string; out: string };
   breakpoints: typeof breakpoints;
@@ -38,6 +40,7 @@ export function buildTheme(name: ThemeName, dark: boolean, direction: 'ltr' | 'r
     dark,
     direction,
     font: visual.font,
+    systemFont: visual.systemFont,
     radius: visual.radius,
     fade: { in: visual.fadeIn, out: visual.fadeOut },
     breakpoints,

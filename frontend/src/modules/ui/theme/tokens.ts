@@ -39,7 +39,9 @@ export const primaries: Record<ThemeName, { light: string; dark: string }> = {
 /** Visual constants of the spec. */
 export const visual = {
   radius: 8,
-  font: "'Rubik', system-ui, -apple-system, 'Segoe UI', sans-serif",
+  font: "'Rubik Variable', system-ui, -apple-system, 'Segoe UI', sans-serif",
+  /** Until this browser has Rubik (`modules/app/utils/appFont.ts`). */
+  systemFont: "system-ui, -apple-system, 'Segoe UI', sans-serif",
   fadeIn: '0.64s',
   fadeOut: '0.48s',
 } as const;

@@ -1,4 +1,4 @@
-import { selector } from 'recoil';
+import { atom } from 'jotai';
 import { storeDetailState } from '../storeDetailState';
 
 /** What the user may do in the current store. */
@@ -9,12 +9,11 @@ export interface StorePermissions {
   names: string[];
 }
 
+const NONE: StorePermissions = { isOwner: false, isManager: false, names: [] };
+
 /** The user's permissions in the current store (none until it has loaded). */
-export const permissionsSelector = selector<StorePermissions>({
-  key: 'permissionsSelector',
-  get: ({ get }) => {
-    const detail = get(storeDetailState);
-    if (!detail) return { isOwner: false, isManager: false, names: [] };
-    return { isOwner: detail.isOwner, isManager: detail.isManager, names: detail.permissions };
-  },
+export const permissionsSelector = atom<StorePermissions>((get) => {
+  const detail = get(storeDetailState);
+  if (!detail) return NONE;
+  return { isOwner: detail.isOwner, isManager: detail.isManager, names: detail.permissions };
 });
