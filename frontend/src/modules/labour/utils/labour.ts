@@ -80,6 +80,24 @@ export function weekOf(at: number, zone: string, weekStart: number): number {
   return startOfWeek(new TZDate(at, zone), { weekStartsOn: (((weekStart % 7) + 7) % 7) as Day }).getTime();
 }
 
+/**
+ * `weekOf` for one zone and week start, remembered per quarter hour: every zone's offset is a
+ * whole number of quarter hours, so a local midnight (and a week's start) never falls inside
+ * one, and the many shifts of a board that start on the same quarter hour cost one reckoning.
+ */
+function weeksIn(zone: string, weekStart: number): (at: number) => number {
+  const known = new Map<number, number>();
+  return (at) => {
+    const quarter = Math.floor(at / 900_000);
+    let week = known.get(quarter);
+    if (week === undefined) {
+      week = weekOf(at, zone, weekStart);
+      known.set(quarter, week);
+    }
+    return week;
+  };
+}
+
 /** An instant's local day (as a day number), weekday and wall-clock minute in `zone`. */
 function wall(at: number, zone: string, ceil = false) {
   const d = new TZDate(at, zone);
@@ -159,6 +177,7 @@ export function labourOf({ shifts, employees, days, end, zone, rules, availabili
   }
   const windowsOf = new Map<string, AvailabilityWindow[]>();
   for (const w of availability) windowsOf.set(w.employeeId, [...(windowsOf.get(w.employeeId) ?? []), w]);
+  const weekOfShift = weeksIn(zone, rules.weekStart);
   const offOf = new Map<string, ShiftRequest[]>();
   for (const r of timeOff) {
     if (r.type !== 'timeoff' || r.status !== 'accepted' || r.start == null || r.end == null) continue;
@@ -174,7 +193,7 @@ export function labourOf({ shifts, employees, days, end, zone, rules, availabili
     const off = offOf.get(e.id) ?? [];
     mine.forEach((s, i) => {
       const minutes = minutesOf(s);
-      const week = weekOf(s.start, zone, rules.weekStart);
+      const week = weekOfShift(s.start);
       const before = weekMinutes.get(week) ?? 0;
       const after = before + minutes;
       weekMinutes.set(week, after);
