@@ -20,9 +20,9 @@ class ContractServer {
   replayable = true;
   url = '';
 
-  constructor() {
+  constructor(transports: ('polling' | 'websocket')[] = ['polling', 'websocket']) {
     this.http = createServer();
-    this.io = new Server(this.http);
+    this.io = new Server(this.http, { transports });
     this.io.use((socket, next) => {
       const token = socket.handshake.auth.token;
       if (token === 'good') return next();
@@ -98,7 +98,23 @@ function connect(token = 'good') {
   return client;
 }
 
+/** The transport each of the server's sockets is on. */
+const transports = (on: ContractServer) => [...on.io.sockets.sockets.values()].map((s) => s.conn.transport.name);
+
 describe('StoreSocket', () => {
+  it('opens on WebSocket, and on polling where WebSockets are refused', async () => {
+    client = new StoreSocket({ token: 'good', url: server.url });
+    await until(() => client!.connected);
+    expect(transports(server)).toEqual(['websocket']);
+    client.close();
+    await server.stop();
+    server = new ContractServer(['polling']);
+    await server.start();
+    client = new StoreSocket({ token: 'good', url: server.url });
+    await until(() => client!.connected);
+    expect(transports(server)).toEqual(['polling']);
+  });
+
   it('joins the store once connected and delivers its changes in order', async () => {
     const socket = connect();
     const got: number[] = [];

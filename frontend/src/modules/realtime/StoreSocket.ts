@@ -45,7 +45,10 @@ export class StoreSocket {
   private presence: { viewing: boolean; editing: string | null } = { viewing: false, editing: null };
 
   constructor(options: StoreSocketOptions) {
-    const settings = { auth: { token: options.token }, ...options.io };
+    // WebSocket first: a phone opens the socket in one round trip instead of the polling
+    // handshake's several requests and its upgrade; where a proxy refuses WebSockets, the
+    // client falls back to polling.
+    const settings = { auth: { token: options.token }, transports: ['websocket', 'polling'], tryAllTransports: true, ...options.io };
     this.socket = options.url ? io(options.url, settings) : io(settings);
     this.socket.on('connect', () => {
       this.setStatus('connected');
