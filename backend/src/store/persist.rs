@@ -109,28 +109,31 @@ pub fn persist_all(
             .load(conn)?
             .into_iter()
             .collect();
-        let mut fresh = Vec::with_capacity(parts.len());
-        for part in parts {
-            match current.get(&part.store) {
-                None => return Err(diesel::result::Error::NotFound.into()),
-                Some(&at) if at == part.expected => fresh.push(part),
-                Some(_) => {}
-            }
-        }
-        write_rows(conn, &fresh)?;
-        let mut answers = Vec::with_capacity(parts.len());
-        let mut versions = Vec::new();
-        for part in parts {
-            if current.get(&part.store) != Some(&part.expected) {
-                answers.push(None);
-                continue;
-            }
-            let committed = number(part, part.expected, now);
-            if let Some(last) = committed.iter().flatten().last() {
-                versions.push((part.store, last.version));
-            }
-            answers.push(Some(committed));
-        }
+        // Whether each part's store is still at the version its batch was planned on.
+        let fresh = parts
+            .iter()
+            .map(|part| match current.get(&part.store) {
+                None => Err(diesel::result::Error::NotFound),
+                Some(&at) => Ok(at == part.expected),
+            })
+            .collect::<Result<Vec<bool>, _>>()?;
+        let written: Vec<&Part> = parts
+            .iter()
+            .zip(&fresh)
+            .filter_map(|(part, &fresh)| fresh.then_some(part))
+            .collect();
+        write_rows(conn, &written)?;
+        let answers: Vec<_> = parts
+            .iter()
+            .zip(&fresh)
+            .map(|(part, &fresh)| fresh.then(|| number(part, part.expected, now)))
+            .collect();
+        let versions: Vec<(StoreId, i64)> = answers
+            .iter()
+            .flatten()
+            .filter_map(|committed| committed.iter().flatten().last())
+            .map(|last| (last.store_id, last.version))
+            .collect();
         let rows: Vec<_> = answers
             .iter()
             .flatten()
