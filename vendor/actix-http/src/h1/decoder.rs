@@ -607,7 +607,13 @@ impl Decoder for PayloadDecoder {
                 if src.is_empty() {
                     Ok(None)
                 } else {
-                    Ok(Some(PayloadItem::Chunk(src.split().freeze())))
+                    // A copy, not a split: a split chunk would share the connection's read
+                    // buffer, so the dispatcher could not release it while the connection is
+                    // idle (a WebSocket's frames arrive as such chunks, and a consumer may
+                    // keep the last one's storage).
+                    let chunk = Bytes::copy_from_slice(src);
+                    src.clear();
+                    Ok(Some(PayloadItem::Chunk(chunk)))
                 }
             }
         }

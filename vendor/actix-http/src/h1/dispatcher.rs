@@ -304,8 +304,11 @@ where
                     graceful_shutdown: config.graceful_shutdown(),
 
                     io: Some(io),
-                    read_buf: BytesMut::with_capacity(HW_BUFFER_SIZE),
-                    write_buf: BytesMut::with_capacity(HW_BUFFER_SIZE),
+                    // Allocated when there is something to read or write, and released
+                    // when emptied: an idle connection (a WebSocket, a keep-alive) holds no
+                    // buffer.
+                    read_buf: BytesMut::new(),
+                    write_buf: BytesMut::new(),
                     h1_write_buffer_size: config.h1_write_buffer_size(),
                     write_buf_needs_reset: false,
                     codec: Codec::new(config),
@@ -397,13 +400,10 @@ where
             }
         }
 
-        // All bytes have been accepted by the I/O stream, so the buffer can be reused or released.
-        if *write_buf_needs_reset {
-            *write_buf = BytesMut::with_capacity(HW_BUFFER_SIZE);
-            *write_buf_needs_reset = false;
-        } else {
-            write_buf.clear();
-        }
+        // All bytes have been accepted by the I/O stream: the buffer is released, so an idle
+        // connection holds none (the next write allocates what it needs).
+        *write_buf = BytesMut::new();
+        *write_buf_needs_reset = false;
 
         // flush the I/O and check if get blocked
         io.poll_flush(cx)
@@ -1256,6 +1256,10 @@ where
                 }
 
                 Poll::Pending => {
+                    // Nothing left to parse: release the buffer while the connection waits.
+                    if this.read_buf.is_empty() {
+                        *this.read_buf = BytesMut::new();
+                    }
                     return Ok(false);
                 }
 
