@@ -212,7 +212,9 @@ pin_project! {
     {
         None,
         ExpectCall { #[pin] fut: X::Future },
-        ServiceCall { #[pin] fut: S::Future },
+        // Boxed: the application's future is large, and a connection keeps room for the
+        // largest state all its life (a WebSocket's is `SendPayload`).
+        ServiceCall { fut: Pin<Box<S::Future>> },
         SendPayload { #[pin] body: B },
         SendErrorPayload { #[pin] body: BoxBody },
     }
@@ -625,7 +627,7 @@ where
                         } else {
                             // set InnerDispatcher state and continue loop to poll it
                             let fut = this.flow.service.call(req);
-                            this.state.set(State::ServiceCall { fut });
+                            this.state.set(State::ServiceCall { fut: Box::pin(fut) });
                         };
                     }
 
@@ -653,7 +655,7 @@ where
                 },
 
                 StateProj::ServiceCall { fut } => {
-                    match fut.poll(cx) {
+                    match fut.as_mut().poll(cx) {
                         // service call resolved. send response.
                         Poll::Ready(Ok(res)) => {
                             let (res, body) = res.into().replace_body(());
@@ -805,7 +807,7 @@ where
                             this.write_buf
                                 .extend_from_slice(b"HTTP/1.1 100 Continue\r\n\r\n");
                             let fut = this.flow.service.call(req);
-                            this.state.set(State::ServiceCall { fut });
+                            this.state.set(State::ServiceCall { fut: Box::pin(fut) });
                         }
 
                         // send expect error as response
@@ -840,7 +842,7 @@ where
             } else {
                 // set dispatcher state to call service handler
                 let fut = this.flow.service.call(req);
-                this.state.set(State::ServiceCall { fut });
+                this.state.set(State::ServiceCall { fut: Box::pin(fut) });
             };
         };
 
@@ -855,7 +857,7 @@ where
 
                             let mut this = self.as_mut().project();
                             let fut = this.flow.service.call(req);
-                            this.state.set(State::ServiceCall { fut });
+                            this.state.set(State::ServiceCall { fut: Box::pin(fut) });
 
                             continue;
                         }
@@ -877,7 +879,7 @@ where
 
                 StateProj::ServiceCall { fut } => {
                     // return no matter the service call future's result.
-                    return match fut.poll(cx) {
+                    return match fut.as_mut().poll(cx) {
                         // Future is resolved. Send response and return a result. On success
                         // to notify the dispatcher a new state is set and the outer loop
                         // should be continue.
