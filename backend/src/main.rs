@@ -4,8 +4,8 @@ use backend::startup::Application;
 /// jemalloc instead of the system's malloc. glibc's malloc gives each busy thread an arena of
 /// its own (up to eight per core) and keeps what is freed there for reuse: after a busy half
 /// hour the server held its peak for good, idle or not. jemalloc's background threads purge
-/// pages unused for `dirty_decay_ms` (10 s by default) whatever the traffic. Tuning, for an
-/// operator: `_RJEM_MALLOC_CONF` (see docs/operations.md).
+/// pages unused for `dirty_decay_ms` (1 s, built in by `.cargo/config.toml`) whatever the
+/// traffic. Tuning, for an operator: `_RJEM_MALLOC_CONF` (see docs/operations.md).
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 

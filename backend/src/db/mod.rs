@@ -10,7 +10,9 @@ use diesel::pg::PgConnection;
 use diesel::r2d2::{ConnectionManager, Pool};
 use diesel::Connection;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
 
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations");
 
@@ -20,6 +22,12 @@ pub type PgPool = Pool<ConnectionManager<PgConnection>>;
 #[derive(Clone)]
 pub struct Db {
     pool: PgPool,
+    /// One permit per connection of the pool: work waits here for its turn as a task, not
+    /// as a blocking thread. Without it a burst of callers (5,000 sockets joining) started a
+    /// blocking thread each, hundreds of them, all waiting for the same few connections.
+    turns: Arc<Semaphore>,
+    /// How long a caller waits for a connection before it is refused.
+    wait: Duration,
 }
 
 impl Db {
@@ -32,7 +40,11 @@ impl Db {
             .connection_timeout(connect_timeout)
             .test_on_check_out(true)
             .build_unchecked(manager);
-        Db { pool }
+        Db {
+            pool,
+            turns: Arc::new(Semaphore::new(size as usize)),
+            wait: connect_timeout,
+        }
     }
 
     /// Runs `f` with a pooled connection on the blocking thread pool.
@@ -41,10 +53,23 @@ impl Db {
         F: FnOnce(&mut PgConnection) -> AppResult<T> + Send + 'static,
         T: Send + 'static,
     {
-        let pool = self.pool.clone();
+        let waited = Instant::now();
+        let turn = tokio::time::timeout(self.wait, self.turns.clone().acquire_owned()).await;
+        let Ok(Ok(turn)) = turn else {
+            metrics::histogram!("clockto_db_pool_wait_seconds")
+                .record(waited.elapsed().as_secs_f64());
+            metrics::counter!("clockto_db_pool_timeouts_total").increment(1);
+            return Err(AppError::unavailable(
+                "timed out waiting for a database connection",
+            ));
+        };
+        let (pool, left) = (
+            self.pool.clone(),
+            self.wait.saturating_sub(waited.elapsed()),
+        );
         actix_web::web::block(move || {
-            let waited = std::time::Instant::now();
-            let conn = pool.get();
+            let _turn = turn;
+            let conn = pool.get_timeout(left);
             metrics::histogram!("clockto_db_pool_wait_seconds")
                 .record(waited.elapsed().as_secs_f64());
             let mut conn = conn.inspect_err(|_| {

@@ -9,6 +9,7 @@ mod calls;
 mod chat;
 mod clock;
 mod config;
+mod database;
 mod delivery;
 mod demo;
 mod drain;
