@@ -104,6 +104,10 @@ impl Application {
                 .configure(realtime::routes)
                 .configure(|cfg| static_files(cfg, &server_state.settings))
         })
+        // Frames go out when written. With Nagle's algorithm (the OS default) a frame written
+        // while the previous one is unacknowledged waits for the client's delayed ACK, up to
+        // 40 ms: a broadcast of large changes stalled on every socket.
+        .tcp_nodelay(true)
         // A drain stops the server itself, on SIGTERM or SIGINT.
         .disable_signals()
         .shutdown_timeout(state.settings.drain_grace.as_secs().max(1))

@@ -28,7 +28,13 @@ pub struct Batch {
     pub store: StoreId,
     pub expected: i64,
     pub effects: Vec<Effects>,
+    /// Runs with the committed events of each command as soon as the transaction commits,
+    /// on the committing thread, before the answer travels back to the actor.
+    pub on_commit: OnCommit,
 }
+
+/// What a batch does the moment it is committed (see [`Batch::on_commit`]).
+pub type OnCommit = Box<dyn FnOnce(&[Vec<CommittedEvent>]) + Send>;
 
 /// What the commit of a batch returns: the committed events of each command (or why there
 /// are none), and the planned effects handed back for their answers.
@@ -147,20 +153,35 @@ fn commit_group(conn: &mut PgConnection, group: Vec<Waiting>) {
     match together {
         Ok(answers) => {
             for ((batch, reply), answer) in group.into_iter().zip(answers) {
-                let _ = reply.send((answer.ok_or(PersistError::Stale), batch.effects));
+                answer_batch(batch, reply, answer.ok_or(PersistError::Stale));
             }
         }
         Err(e) if group.len() == 1 => {
             if let Some((batch, reply)) = group.into_iter().next() {
-                let _ = reply.send((Err(e), batch.effects));
+                answer_batch(batch, reply, Err(e));
             }
         }
         Err(_) => {
             for (batch, reply) in group {
                 let refs: Vec<&Effects> = batch.effects.iter().collect();
                 let alone = persist::persist(conn, batch.store, batch.expected, &refs, now);
-                let _ = reply.send((alone, batch.effects));
+                answer_batch(batch, reply, alone);
             }
         }
     }
+}
+
+/// Runs a committed batch's `on_commit`, then sends the batch its answer.
+fn answer_batch(
+    batch: Batch,
+    reply: oneshot::Sender<Committed>,
+    result: Result<Vec<Vec<CommittedEvent>>, PersistError>,
+) {
+    let Batch {
+        effects, on_commit, ..
+    } = batch;
+    if let Ok(committed) = &result {
+        on_commit(committed);
+    }
+    let _ = reply.send((result, effects));
 }

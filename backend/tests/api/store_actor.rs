@@ -14,6 +14,7 @@ use backend::store::state::StoreState;
 use chrono::{DateTime, Duration, Utc};
 use diesel::prelude::*;
 use serde_json::json;
+use std::sync::{Arc, Mutex};
 
 /// Creates one draft shift; refuses when the title is already used (to exercise planning
 /// against state that includes earlier commands of the same batch).
@@ -329,17 +330,37 @@ async fn a_batch_that_cannot_commit_fails_alone_among_other_stores() {
         .collect();
     let commits = Commits::new(app.state.db.clone());
     let now = Utc::now();
+    // What each batch's `on_commit` was told: the store and version of each event.
+    let told = Arc::new(Mutex::new(Vec::new()));
     // Queued together, so the first lane to run takes them all in one transaction; the
     // broken batch writes a shift of a store that does not exist.
     let batches = shops.iter().enumerate().map(|(i, &store)| {
         let owner_of_rows = if i == 3 { StoreId::new() } else { store };
+        let told = told.clone();
         commits.commit(Batch {
             store,
             expected: 0,
             effects: vec![draft_shift(owner_of_rows, "x", now)],
+            on_commit: Box::new(move |committed| {
+                let mut told = told.lock().expect("lock");
+                told.extend(committed.iter().flatten().map(|e| (e.store_id, e.version)));
+            }),
         })
     });
     let answers = futures_util::future::join_all(batches).await;
+    let mut told = told.lock().expect("lock").clone();
+    told.sort();
+    let mut expected: Vec<(StoreId, i64)> = shops
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != 3)
+        .map(|(_, &store)| (store, 1))
+        .collect();
+    expected.sort();
+    assert_eq!(
+        told, expected,
+        "each committed batch is told, once; the failed one is not"
+    );
     let mut conn = app.conn();
     for (i, (answer, &store)) in answers.into_iter().zip(&shops).enumerate() {
         let (result, effects) = answer.expect("ran");

@@ -165,8 +165,15 @@ impl Handler<Heard> for StoreActor {
     type Result = ();
 
     fn handle(&mut self, Heard(version): Heard, ctx: &mut Self::Context) {
-        let behind = self.state.as_ref().is_some_and(|s| s.members_at < version);
-        if behind {
+        let Some(state) = self.state.as_ref() else {
+            return;
+        };
+        // The announcement of this actor's own commit: its answer moves the membership's
+        // version along (a stale or failed commit reloads the working set instead).
+        let own = self
+            .committing_from
+            .is_some_and(|base| base < version && version <= state.store.version);
+        if state.members_at < version && !own {
             self.refresh_members(ctx);
         }
     }

@@ -6,7 +6,7 @@ use crate::domain::ids::StoreId;
 use crate::error::{AppError, AppResult};
 use crate::store::actor::questions::Waiting;
 use crate::store::command::{Command, Effects, Reply};
-use crate::store::commits::{Batch, Commits, Committed};
+use crate::store::commits::{Batch, Commits, Committed, OnCommit};
 use crate::store::persist::{CommittedEvent, PersistError};
 use crate::store::state::StoreState;
 use crate::store::weeks::Weeks;
@@ -115,6 +115,10 @@ pub struct StoreActor {
     pub(super) lookups: Vec<Waiting>,
     pub(super) loading: bool,
     pub(super) committing: bool,
+    /// The version the batch being committed was planned on. Versions after it, up to the
+    /// working set's, are that batch's: announced by the database, maybe before the commit's
+    /// answer is back here.
+    pub(super) committing_from: Option<i64>,
     /// A re-read of the membership is running; `Some(true)` when another was asked for
     /// meanwhile.
     pub(super) refreshing: Option<bool>,
@@ -150,6 +154,7 @@ impl StoreActor {
             lookups: Vec::new(),
             loading: false,
             committing: false,
+            committing_from: None,
             refreshing: None,
             load_error: None,
             retired: false,
@@ -274,20 +279,46 @@ impl StoreActor {
         self.committing = true;
         metrics::histogram!("clockto_commit_batch_size").record(batch.items.len() as f64);
         let (commits, store, expected) = (self.commits.clone(), self.id, batch.base);
+        self.committing_from = Some(expected);
+        let on_commit = self.on_commit(expected, effects.iter().any(|e| !e.is_empty()));
         let write = async move {
             commits
                 .commit(Batch {
                     store,
                     expected,
                     effects,
+                    on_commit,
                 })
                 .await
         };
         ctx.spawn(write.into_actor(self).map(move |result, act, ctx| {
             act.committing = false;
+            act.committing_from = None;
             act.finish(batch, result, ctx);
             act.pump(ctx);
         }));
+    }
+
+    /// What a batch planned on version `base` does as soon as it commits, on the committing
+    /// thread: the kept week answers go (before anyone is answered or told, so a writer reads
+    /// its own edit), then this node's sockets are told; the answers wait for the actor. So
+    /// the change does not wait for the commit's answer to travel back here, and reaches the
+    /// hub before the database's announcement of it (which would have the hub read it back
+    /// from the outbox).
+    fn on_commit(&self, base: i64, writes: bool) -> OnCommit {
+        let (store, weeks, publish) = (self.id, self.weeks.clone(), self.publish.clone());
+        Box::new(move |committed: &[Vec<CommittedEvent>]| {
+            let last = committed.iter().flatten().last();
+            if writes {
+                weeks.changed(store, last.map_or(base, |e| e.version));
+            }
+            if last.is_some() {
+                match committed {
+                    [one] => publish(one),
+                    _ => publish(&committed.concat()),
+                }
+            }
+        })
     }
 
     fn finish(&mut self, batch: InFlight, result: Outcome, ctx: &mut Context<Self>) {
@@ -300,15 +331,7 @@ impl StoreActor {
                     state.store.version = last.version;
                     state.members_at = state.members_at.max(last.version);
                 }
-                if effects.iter().any(|e| !e.is_empty()) {
-                    // Before anyone is answered or told: a writer reads its own edit.
-                    let version = self.state.as_ref().map_or(base, |s| s.store.version);
-                    self.weeks.changed(self.id, version);
-                }
-                let events: Vec<CommittedEvent> = committed.iter().flatten().cloned().collect();
-                if !events.is_empty() {
-                    (self.publish)(&events);
-                }
+                // The kept weeks and the sockets were told at the commit (`on_commit`).
                 let mut replies = effects.into_iter();
                 for (pending, error) in items {
                     match error {
