@@ -9,7 +9,7 @@
 use crate::db::models::clock::ClockSession;
 use crate::db::models::shift::Shift;
 use crate::domain::clock::{self, Break, Timeline};
-use crate::domain::ids::{ClockSessionId, ShiftId};
+use crate::domain::ids::ClockSessionId;
 use crate::domain::shift::{Progress, Status};
 use crate::seed::cafe::{Demo, Rota, BARISTA, PEOPLE};
 use crate::store::found::Past;
@@ -84,26 +84,16 @@ pub(super) fn worked(demo: &Demo) -> Past {
         let who = demo.people[rota.person];
         let planned_at = start - Duration::days(10);
         let shift = Shift {
-            id: ShiftId::new(),
-            store_id: demo.store,
-            title: rota.title.into(),
-            start_at: start,
-            end_at: end,
-            open_ended: false,
             status: Status::Confirmed,
             progress: Progress::Completed,
             assigned: Some(who.employee),
             assignee_email: Some(PEOPLE[rota.person].email.into()),
             role_id: Some(demo.roles[rota.role]),
-            tasks: json!([]),
             rate: how.rate,
-            cancel_reason: None,
-            adjacent_session_id: None,
             // Created, published, confirmed, started, completed.
             version: 5,
-            auto_confirmed_at: None,
-            created_at: planned_at,
             updated_at: end,
+            ..Shift::draft(demo.store, rota.title.into(), start, end, planned_at)
         };
         let began = start + Duration::minutes(how.late_minutes);
         let ended = end - Duration::minutes(how.early_minutes);

@@ -494,25 +494,14 @@ mod tests {
             .map(|i| {
                 let start = now + chrono::Duration::hours(i as i64);
                 Shift {
-                    id: crate::domain::ids::ShiftId::new(),
-                    store_id: store,
-                    title: "A shift".into(),
-                    start_at: start,
-                    end_at: start + chrono::Duration::hours(4),
-                    open_ended: false,
                     status: crate::domain::shift::Status::Published,
-                    progress: Progress::NotStarted,
-                    assigned: None,
-                    assignee_email: None,
-                    role_id: None,
-                    tasks: serde_json::json!([]),
-                    rate: None,
-                    cancel_reason: None,
-                    adjacent_session_id: None,
-                    version: 1,
-                    auto_confirmed_at: None,
-                    created_at: now,
-                    updated_at: now,
+                    ..Shift::draft(
+                        store,
+                        "A shift".into(),
+                        start,
+                        start + chrono::Duration::hours(4),
+                        now,
+                    )
                 }
             })
             .collect();

@@ -65,25 +65,17 @@ pub async fn worked_shift(
 ) -> ShiftId {
     let now = Utc::now();
     let shift = Shift {
-        id: ShiftId::new(),
-        store_id: store.parse::<StoreId>().expect("store"),
-        title: "Counter".into(),
-        start_at: start,
-        end_at: start + Duration::hours(hours),
-        open_ended: false,
         status: Status::Confirmed,
         progress,
         assigned: Some(employee.parse::<EmployeeId>().expect("employee")),
-        assignee_email: None,
         role_id: Some(role.parse::<RoleId>().expect("role")),
-        tasks: json!([]),
-        rate: None,
-        cancel_reason: None,
-        adjacent_session_id: None,
-        version: 1,
-        auto_confirmed_at: None,
-        created_at: now,
-        updated_at: now,
+        ..Shift::draft(
+            store.parse::<StoreId>().expect("store"),
+            "Counter".into(),
+            start,
+            start + Duration::hours(hours),
+            now,
+        )
     };
     let id = shift.id;
     app.put_shift(shift).await;

@@ -5,7 +5,7 @@ use crate::helpers::{spawn_app, TestApp, TestUser};
 use crate::stores::{add_member, count, create_role, create_store, NOT_ENOUGH_PERMISSION};
 use backend::db::models::shift::Shift;
 use backend::domain::ids::{EmployeeId, ShiftId, StoreId};
-use backend::domain::shift::{Progress, Status};
+use backend::domain::shift::Status;
 use chrono::{TimeZone, Utc};
 use serde_json::{json, Value};
 
@@ -481,25 +481,16 @@ async fn insert_shift(
     let now = Utc::now();
     let start = chrono::DateTime::from_timestamp_millis(start).expect("start");
     let shift = Shift {
-        id: ShiftId::new(),
-        store_id: store.parse::<StoreId>().expect("store"),
-        title: "Morning".into(),
-        start_at: start,
-        end_at: start + chrono::Duration::hours(hours),
-        open_ended: false,
         status,
-        progress: Progress::NotStarted,
         assigned: Some(employee.parse::<EmployeeId>().expect("employee")),
         assignee_email: Some("ann@example.com".into()),
-        role_id: None,
-        tasks: json!([]),
-        rate: None,
-        cancel_reason: None,
-        adjacent_session_id: None,
-        version: 1,
-        auto_confirmed_at: None,
-        created_at: now,
-        updated_at: now,
+        ..Shift::draft(
+            store.parse::<StoreId>().expect("store"),
+            "Morning".into(),
+            start,
+            start + chrono::Duration::hours(hours),
+            now,
+        )
     };
     let id = shift.id;
     app.put_shift(shift).await;

@@ -4,8 +4,7 @@
 use crate::helpers::spawn_app;
 use backend::db::models::shift::Shift;
 use backend::db::schema::{store_events, stores};
-use backend::domain::ids::{ShiftId, StoreId};
-use backend::domain::shift::{Progress, Status};
+use backend::domain::ids::StoreId;
 use backend::error::AppResult;
 use backend::store::command::{Command, Effects, EventDraft, Reply, Visibility, Write};
 use backend::store::commits::{Batch, Commits};
@@ -41,27 +40,13 @@ impl Command for CreateTitled {
 
 /// The effects of creating a draft shift titled `title` in `store`.
 fn draft_shift(store: StoreId, title: &str, now: DateTime<Utc>) -> Effects {
-    let shift = Shift {
-        id: ShiftId::new(),
-        store_id: store,
-        title: title.to_string(),
-        start_at: now + Duration::days(1),
-        end_at: now + Duration::days(1) + Duration::hours(8),
-        open_ended: false,
-        status: Status::Draft,
-        progress: Progress::NotStarted,
-        assigned: None,
-        assignee_email: None,
-        role_id: None,
-        tasks: json!([]),
-        rate: None,
-        cancel_reason: None,
-        adjacent_session_id: None,
-        version: 1,
-        auto_confirmed_at: None,
-        created_at: now,
-        updated_at: now,
-    };
+    let shift = Shift::draft(
+        store,
+        title.to_string(),
+        now + Duration::days(1),
+        now + Duration::days(1) + Duration::hours(8),
+        now,
+    );
     Effects {
         reply: Reply::new(json!({ "id": shift.id })),
         events: vec![EventDraft {

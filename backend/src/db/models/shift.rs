@@ -35,6 +35,38 @@ pub struct Shift {
 }
 
 impl Shift {
+    /// A new shift as a manager drafts it: a draft, unassigned, without role or tasks, not
+    /// started, version 1. The places that make shifts set the rest with struct update syntax.
+    pub fn draft(
+        store: StoreId,
+        title: String,
+        start_at: DateTime<Utc>,
+        end_at: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Shift {
+        Shift {
+            id: ShiftId::new(),
+            store_id: store,
+            title,
+            start_at,
+            end_at,
+            open_ended: false,
+            status: Status::Draft,
+            progress: Progress::NotStarted,
+            assigned: None,
+            assignee_email: None,
+            role_id: None,
+            tasks: serde_json::Value::Array(Vec::new()),
+            rate: None,
+            cancel_reason: None,
+            adjacent_session_id: None,
+            version: 1,
+            auto_confirmed_at: None,
+            created_at: now,
+            updated_at: now,
+        }
+    }
+
     /// Shifts of a store starting at or after `from` (the actor's working set).
     pub fn load_from(
         conn: &mut PgConnection,

@@ -2,9 +2,9 @@
 
 use crate::db::models::shift::Shift;
 use crate::domain::audience::Audience;
-use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
+use crate::domain::ids::{EmployeeId, RoleId};
 use crate::domain::schedule::{self, Span};
-use crate::domain::shift::{self, Progress, Status};
+use crate::domain::shift;
 use crate::domain::template;
 use crate::error::{AppError, AppResult};
 use crate::store::command::{Command, Effects, Reply, Write};
@@ -131,25 +131,18 @@ impl Command for CreateShifts {
                 });
             }
             let row = Shift {
-                id: ShiftId::new(),
-                store_id: state.store.id,
-                title: self.title.clone(),
-                start_at: span.start,
-                end_at: span.end,
                 open_ended: self.open_ended,
-                status: Status::Draft,
-                progress: Progress::NotStarted,
                 assigned,
                 assignee_email: email.clone(),
                 role_id: self.role,
                 tasks: self.tasks.clone(),
-                rate: None,
-                cancel_reason: None,
-                adjacent_session_id: None,
-                version: 1,
-                auto_confirmed_at: None,
-                created_at: now,
-                updated_at: now,
+                ..Shift::draft(
+                    state.store.id,
+                    self.title.clone(),
+                    span.start,
+                    span.end,
+                    now,
+                )
             };
             let view = ShiftView::of(&row, now);
             effects

@@ -8,9 +8,8 @@
 use crate::db::models::shift::Shift;
 use crate::domain::audience::Audience;
 use crate::domain::calendar;
-use crate::domain::ids::{EmployeeId, RoleId, ShiftId, TemplateId};
+use crate::domain::ids::{EmployeeId, RoleId, TemplateId};
 use crate::domain::schedule;
-use crate::domain::shift::{Progress, Status};
 use crate::domain::template::{self, Bucket, Kind};
 use crate::error::{AppError, AppResult};
 use crate::messages;
@@ -173,27 +172,14 @@ fn plan(
             }
         };
         rows.push(Shift {
-            id: ShiftId::new(),
-            store_id: state.store.id,
-            title: ts.title.clone(),
-            start_at: span.start,
-            end_at: span.end,
             open_ended: ts.oe,
-            status: Status::Draft,
-            progress: Progress::NotStarted,
             assigned,
             assignee_email: assigned
                 .and_then(|e| state.employee(e))
                 .map(|e| e.email.clone()),
             role_id: ts.role,
             tasks: ts.tasks.clone(),
-            rate: None,
-            cancel_reason: None,
-            adjacent_session_id: None,
-            version: 1,
-            auto_confirmed_at: None,
-            created_at: now,
-            updated_at: now,
+            ..Shift::draft(state.store.id, ts.title.clone(), span.start, span.end, now)
         });
     }
     rows.sort_by_key(|r| (r.start_at, r.id));
