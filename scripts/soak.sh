@@ -9,11 +9,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ADMIN_URL=$(scripts/ensure-postgres.sh)
-export BENCH_DATABASE_URL="${BENCH_DATABASE_URL:-$ADMIN_URL}"
-if [ -z "${BACKEND_BIN:-}" ]; then
-  cargo build --release -p backend
-fi
-(cd bench && { [ -d node_modules ] || npm ci --no-audit --no-fund; })
-ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+source scripts/bench-setup.sh
 exec node bench/soak.mjs
