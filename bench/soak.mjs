@@ -18,10 +18,9 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Client, openMany } from './lib/eio.mjs';
 import { seedMembers } from './lib/people.mjs';
-import { Ours, api, cpuMs, dbUrl, psql } from './lib/targets.mjs';
+import { Ours, api, cpuMs, dbUrl, freePort, psql } from './lib/targets.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -46,17 +45,6 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 // ---------------------------------------------------------------------------------------
 // Counting

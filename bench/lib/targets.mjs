@@ -20,7 +20,8 @@ const binary = process.env.BACKEND_BIN ||
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function freePort() {
+/** A port nothing listens on at the moment. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
