@@ -22,6 +22,15 @@ struct CreateTitled {
     title: String,
 }
 
+impl CreateTitled {
+    fn new(store: StoreId, title: impl Into<String>) -> Self {
+        CreateTitled {
+            store,
+            title: title.into(),
+        }
+    }
+}
+
 impl Command for CreateTitled {
     fn name(&self) -> &'static str {
         "test.createTitled"
@@ -82,10 +91,7 @@ async fn concurrent_commands_of_one_store_commit_with_gap_free_versions() {
     let owner = app.create_user("owner@example.com");
     let store = app.insert_store(&owner, "Corner Shop");
     let futures = (0..200).map(|i| {
-        let cmd = CreateTitled {
-            store,
-            title: format!("shift {i}"),
-        };
+        let cmd = CreateTitled::new(store, format!("shift {i}"));
         app.state.stores.execute::<serde_json::Value>(store, cmd)
     });
     let results = futures_util::future::join_all(futures).await;
@@ -102,10 +108,7 @@ async fn a_command_sees_the_effects_of_earlier_commands_in_the_same_batch() {
     let owner = app.create_user("owner@example.com");
     let store = app.insert_store(&owner, "Corner Shop");
     let futures = (0..20).map(|_| {
-        let cmd = CreateTitled {
-            store,
-            title: "same".into(),
-        };
+        let cmd = CreateTitled::new(store, "same");
         app.state.stores.execute::<serde_json::Value>(store, cmd)
     });
     let results = futures_util::future::join_all(futures).await;
@@ -121,10 +124,7 @@ async fn two_nodes_writing_to_one_store_are_serialised_without_gaps() {
     let store = node_a.insert_store(&owner, "Corner Shop");
     let futures = (0..60).map(|i| {
         let node = if i % 2 == 0 { &node_a } else { &node_b };
-        let cmd = CreateTitled {
-            store,
-            title: format!("shift {i}"),
-        };
+        let cmd = CreateTitled::new(store, format!("shift {i}"));
         node.state.stores.execute::<serde_json::Value>(store, cmd)
     });
     let results = futures_util::future::join_all(futures).await;
@@ -134,10 +134,7 @@ async fn two_nodes_writing_to_one_store_are_serialised_without_gaps() {
         (1..=60).collect::<Vec<_>>()
     );
     // Titles are unique across nodes too: node B's actor sees node A's commits.
-    let dup = CreateTitled {
-        store,
-        title: "shift 0".into(),
-    };
+    let dup = CreateTitled::new(store, "shift 0");
     assert!(node_b
         .state
         .stores
@@ -167,22 +164,10 @@ async fn a_command_that_panics_fails_alone_and_the_store_goes_on() {
     let stores = &app.state.stores;
     // Queued together, so they are planned in one batch around the panicking command.
     let before = (0..5).map(|i| {
-        stores.execute::<serde_json::Value>(
-            store,
-            CreateTitled {
-                store,
-                title: format!("before {i}"),
-            },
-        )
+        stores.execute::<serde_json::Value>(store, CreateTitled::new(store, format!("before {i}")))
     });
     let after = (0..5).map(|i| {
-        stores.execute::<serde_json::Value>(
-            store,
-            CreateTitled {
-                store,
-                title: format!("after {i}"),
-            },
-        )
+        stores.execute::<serde_json::Value>(store, CreateTitled::new(store, format!("after {i}")))
     });
     let (before, panicked, after) = futures_util::join!(
         futures_util::future::join_all(before),
@@ -196,10 +181,7 @@ async fn a_command_that_panics_fails_alone_and_the_store_goes_on() {
         "{before:?} {after:?}"
     );
     // The store still serves commands.
-    let later = CreateTitled {
-        store,
-        title: "later".into(),
-    };
+    let later = CreateTitled::new(store, "later");
     assert!(stores
         .execute::<serde_json::Value>(store, later)
         .await
@@ -238,10 +220,7 @@ async fn commands_of_many_stores_commit_with_gap_free_versions_per_store() {
         .collect();
     let futures = (0..150).map(|i| {
         let store = shops[i % shops.len()];
-        let cmd = CreateTitled {
-            store,
-            title: format!("shift {i}"),
-        };
+        let cmd = CreateTitled::new(store, format!("shift {i}"));
         app.state.stores.execute::<serde_json::Value>(store, cmd)
     });
     let results = futures_util::future::join_all(futures).await;
