@@ -71,8 +71,8 @@ async function login(url, email) {
 }
 
 /**
- * Signs the browser in as the app leaves it after a visit (the token and the chosen store in
- * localStorage, as JSON): the measured load is a returning user's opening of the app. This is
+ * Signs the browser in as the app leaves it after a visit (the token, the chosen store and its
+ * calendar in localStorage, as JSON): the measured load is a returning user's opening of the app. This is
  * done from a page of the origin that is not the app, so that nothing of the app is cached or
  * installed before the measured load.
  */
@@ -80,15 +80,18 @@ async function signIn(browser, url, token) {
   const me = await fetch(`${url}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
   if (!me.ok) throw new Error(`/me: ${me.status}`);
   const store = (await me.json()).data.stores[0]?.id ?? null;
+  const detail = store ? (await (await fetch(`${url}/api/v1/stores/${store}`, { headers: { authorization: `Bearer ${token}` } })).json()).data.store : null;
+  const calendar = detail ? { id: detail.id, timezoneReference: detail.timezoneReference, weekStart: detail.weekStart } : null;
   const context = browser.contexts()[0];
   const page = await context.newPage();
   await page.goto(`${url}/health`);
-  await page.evaluate(({ t, s }) => {
+  await page.evaluate(({ t, s, c }) => {
     localStorage.clear();
     localStorage.setItem('token', JSON.stringify(t));
     if (s) localStorage.setItem('current-store', JSON.stringify(s));
+    if (c) localStorage.setItem('store-calendar', JSON.stringify(c));
     localStorage.setItem('tour-run', JSON.stringify({ dashboard: false, main: false }));
-  }, { t: token, s: store });
+  }, { t: token, s: store, c: calendar });
   await page.close();
 }
 

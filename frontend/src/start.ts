@@ -6,8 +6,9 @@
  * - marks the page with what earlier visits chose: the mode the startup frame draws in, and
  *   Rubik where an earlier visit fetched it (`modules/app/utils/appFont.ts`);
  * - fetches the code of the screen the address names (`firstScreens.ts`);
- * - asks for the reads of a signed-in start: the user, the store and its team, then the first
- *   screen's shifts; the app takes their answers as its first reads
+ * - asks for the reads of a signed-in start: the user, the store and its team, and the first
+ *   screen's shifts (at once where the last visit kept the store's calendar, else once the
+ *   store has answered); the app takes their answers as its first reads
  *   (`modules/api/earlyReads.ts`).
  *
  * `main.tsx` imports it first too, so it runs once, and also where nothing puts it ahead (the
@@ -26,4 +27,8 @@ applyStartupFont(STORAGE_KEYS.fontReady);
 const first = firstScreenAt(window.location.pathname);
 // A failed fetch is tried again when the screen is drawn.
 void first?.load().catch(() => undefined);
-startSignedInReads(API_BASE, { token: STORAGE_KEYS.token, currentStore: STORAGE_KEYS.currentStore }, first?.reads);
+startSignedInReads(
+  API_BASE,
+  { token: STORAGE_KEYS.token, currentStore: STORAGE_KEYS.currentStore, storeCalendar: STORAGE_KEYS.storeCalendar },
+  first?.reads,
+);

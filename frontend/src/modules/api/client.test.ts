@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './ApiError';
 import { ApiClient } from './client';
-import { startEarlyReads, startSignedInReads } from './earlyReads';
+import { startEarlyReads, startSignedInReads, type StoreCalendar } from './earlyReads';
 import type { StoreDetail } from './types';
 
 let server: Server;
@@ -134,19 +134,29 @@ describe('ApiClient', () => {
       expect(signedOut).toBe(1);
     });
 
-    it('asks for the first screen’s reads once the store has answered, and still hands the store’s answer over', async () => {
-      const kept: Record<string, string> = { token: '"tok"', store: '"s1"' };
-      vi.stubGlobal('localStorage', { getItem: (key: string) => kept[key] ?? null });
-      const before = seen.length;
-      const asked: StoreDetail[] = [];
-      startSignedInReads(base, { token: 'token', currentStore: 'store' }, (detail) => {
-        asked.push(detail);
-        return [`/stores/${detail.store.id}/shifts?start=8`];
+    /** localStorage as `kept` holds it, with what the reads keep written back into it. */
+    const stubStorage = (kept: Record<string, string>) =>
+      vi.stubGlobal('localStorage', {
+        getItem: (key: string) => kept[key] ?? null,
+        setItem: (key: string, value: string) => (kept[key] = value),
       });
+    const KEYS = { token: 'token', currentStore: 'store', storeCalendar: 'calendar' };
+
+    it('asks for the first screen’s reads once the store has answered, keeps its calendar, and still hands the store’s answer over', async () => {
+      const kept: Record<string, string> = { token: '"tok"', store: '"s1"' };
+      stubStorage(kept);
+      const before = seen.length;
+      const asked: StoreCalendar[] = [];
+      startSignedInReads(base, KEYS, (calendar) => {
+        asked.push(calendar);
+        return [`/stores/${calendar.id}/shifts?start=8`];
+      });
+      expect(asked).toHaveLength(0);
       const api = new ApiClient(base, () => 'tok');
       await expect(api.get<StoreDetail>('/stores/s1')).resolves.toMatchObject({ store: { id: 's1', weekStart: 1 } });
       await vi.waitFor(() => expect(seen.slice(before).map((r) => r.url)).toContain('/api/v1/stores/s1/shifts?start=8'));
-      expect(asked).toHaveLength(1);
+      expect(asked).toEqual([{ id: 's1', timezoneReference: 'UTC', weekStart: 1 }]);
+      expect(JSON.parse(kept.calendar ?? 'null')).toEqual({ id: 's1', timezoneReference: 'UTC', weekStart: 1 });
       await api.get('/stores/s1/shifts', { start: 8 });
       await api.get('/stores/s1/employees');
       // The user, the store, its employees and the screen's read: each asked for once.
@@ -154,6 +164,51 @@ describe('ApiClient', () => {
         ['/api/v1/me', '/api/v1/stores/s1', '/api/v1/stores/s1/employees', '/api/v1/stores/s1/shifts?start=8'].sort(),
       );
       vi.unstubAllGlobals();
+    });
+
+    it('asks for the first screen’s reads at once with the calendar the last visit kept for the store', async () => {
+      stubStorage({ token: '"tok"', store: '"s1"', calendar: '{"id":"s1","timezoneReference":"UTC","weekStart":1}' });
+      const before = seen.length;
+      const asked: StoreCalendar[] = [];
+      startSignedInReads(base, KEYS, (calendar) => {
+        asked.push(calendar);
+        return [`/stores/${calendar.id}/shifts?start=9`];
+      });
+      // Before the store has answered.
+      expect(asked).toEqual([{ id: 's1', timezoneReference: 'UTC', weekStart: 1 }]);
+      const api = new ApiClient(base, () => 'tok');
+      await api.get('/stores/s1');
+      await api.get('/stores/s1/shifts', { start: 9 });
+      await api.get('/stores/s1/employees');
+      // The store's answer agreed with the kept calendar: nothing was asked for twice.
+      expect(asked).toHaveLength(1);
+      expect(seen.slice(before).map((r) => r.url).sort()).toEqual(
+        ['/api/v1/me', '/api/v1/stores/s1', '/api/v1/stores/s1/employees', '/api/v1/stores/s1/shifts?start=9'].sort(),
+      );
+      vi.unstubAllGlobals();
+    });
+
+    it('asks again with the store’s calendar when the kept one is out of date or another store’s', async () => {
+      for (const calendar of ['{"id":"s1","timezoneReference":"UTC","weekStart":0}', '{"id":"s2","timezoneReference":"UTC","weekStart":1}']) {
+        const kept: Record<string, string> = { token: '"tok"', store: '"s1"', calendar };
+        stubStorage(kept);
+        const before = seen.length;
+        const asked: StoreCalendar[] = [];
+        startSignedInReads(base, KEYS, (c) => {
+          asked.push(c);
+          return [`/stores/${c.id}/shifts?start=${c.weekStart}`];
+        });
+        const guessed = asked.length;
+        await new ApiClient(base, () => 'tok').get('/stores/s1');
+        await vi.waitFor(() => expect(asked).toHaveLength(guessed + 1));
+        expect(asked.at(-1)).toEqual({ id: 's1', timezoneReference: 'UTC', weekStart: 1 });
+        expect(JSON.parse(kept.calendar ?? 'null')).toEqual({ id: 's1', timezoneReference: 'UTC', weekStart: 1 });
+        // Only the out-of-date calendar of the same store is tried first.
+        expect(guessed).toBe(calendar.includes('"s2"') ? 0 : 1);
+        // The user, the store, its employees, the guess if any and the read with the store's calendar.
+        await vi.waitFor(() => expect(seen.length - before).toBe(4 + guessed));
+        vi.unstubAllGlobals();
+      }
     });
 
     it('forgets an answer nobody took in time', async () => {

@@ -1,12 +1,14 @@
-import type { StoreDetail } from './types';
+import type { Store, StoreDetail } from './types';
 
 /**
  * Reads the app will need as it starts, asked for before React has rendered anything: the
- * signed-in user and, when the last visit chose one, the store and its employees, and once the
- * store has answered, the first screen's own reads (its shifts, which depend on the store's
- * time zone). On a phone each of them would otherwise wait for the scripts to run and for the
- * read before it, one round trip after another. The first `GET` of the same path with the same token takes the
- * answer; one not taken within a short while is dropped, so nothing stale is ever served.
+ * signed-in user and, when the last visit chose one, the store and its employees, and the
+ * first screen's own reads (its shifts, whose range depends on the store's time zone and
+ * first day of the week: taken from the last visit where it kept them, else from the store's
+ * answer). On a phone each of them would otherwise wait for the scripts to run and for the
+ * read before it, one round trip after another. The first `GET` of the same path with the
+ * same token takes the answer; one not taken within a short while is dropped, so nothing
+ * stale is ever served.
  */
 
 /** How long an early answer waits to be taken before it is forgotten. */
@@ -36,27 +38,52 @@ export function takeEarlyRead(url: string, token: string | null): Promise<Respon
   return early.response;
 }
 
-/** Reads the value the app keeps under `key` in localStorage (JSON), if it is a string. */
-function storedString(key: string): string | null {
+/** Reads the value the app keeps under `key` in localStorage (JSON); null when absent or unreadable. */
+function stored(key: string): unknown {
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
-    return typeof value === 'string' && value !== '' ? value : null;
+    return JSON.parse(localStorage.getItem(key) ?? 'null');
   } catch {
     return null;
   }
 }
 
-/** The reads a screen makes as it opens, once its store's detail is known (paths under the base). */
-export type StoreReads = (detail: StoreDetail) => string[];
+function storedString(key: string): string | null {
+  const value = stored(key);
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** What a screen's first reads depend on of its store. */
+export type StoreCalendar = Pick<Store, 'id' | 'timezoneReference' | 'weekStart'>;
+
+const isCalendar = (value: unknown): value is StoreCalendar => {
+  const v = value as Partial<StoreCalendar> | null;
+  return typeof v?.id === 'string' && typeof v.timezoneReference === 'string' && typeof v.weekStart === 'number';
+};
+
+const sameCalendar = (a: StoreCalendar, b: StoreCalendar) =>
+  a.id === b.id && a.timezoneReference === b.timezoneReference && a.weekStart === b.weekStart;
+
+function keep(key: string, calendar: StoreCalendar): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(calendar));
+  } catch {
+    // Storage full or blocked: the next start waits for the store's answer.
+  }
+}
+
+/** The reads a screen makes as it opens, from its store's calendar (paths under the base). */
+export type StoreReads = (store: StoreCalendar) => string[];
 
 /**
  * The reads a signed-in start makes first, from what the app keeps in localStorage (the
- * token, the store of the last visit); `storeReads` adds the first screen's, as soon as the
- * store's detail arrives.
+ * token, the store of the last visit and its calendar). `storeReads` adds the first screen's:
+ * at once with the calendar the last visit kept for this store, else (or when the store's
+ * answer shows the calendar changed since) as soon as the store's detail arrives, whose
+ * calendar is kept for the next start.
  */
 export function startSignedInReads(
   base: string,
-  keys: { token: string; currentStore: string },
+  keys: { token: string; currentStore: string; storeCalendar: string },
   storeReads?: StoreReads,
   fetcher?: typeof fetch,
 ): void {
@@ -68,12 +95,21 @@ export function startSignedInReads(
   if (storePath) paths.push(storePath, `${storePath}/employees`);
   startEarlyReads(base, token, paths, fetcher);
   const detail = storePath ? started.get(`${base}${storePath}`) : undefined;
-  if (!detail || !storeReads) return;
+  if (!detail) return;
+  const remembered = stored(keys.storeCalendar);
+  const guessed = isCalendar(remembered) && remembered.id === store ? remembered : null;
+  if (guessed && storeReads) startEarlyReads(base, token, storeReads(guessed), fetcher);
   detail.response
     // A copy of the answer is read here; the app reads the answer itself when it takes it.
     .then((response) => (response.ok ? (response.clone().json() as Promise<{ data?: StoreDetail }>) : null))
     .then((body) => {
-      if (body?.data) startEarlyReads(base, token, storeReads(body.data), fetcher);
+      if (!body?.data) return;
+      const { id, timezoneReference, weekStart } = body.data.store;
+      const calendar = { id, timezoneReference, weekStart };
+      if (guessed && sameCalendar(guessed, calendar)) return;
+      keep(keys.storeCalendar, calendar);
+      // A guess that missed is never taken: the app's own reads name other ranges.
+      if (storeReads) startEarlyReads(base, token, storeReads(calendar), fetcher);
     })
     .catch(() => undefined);
 }

@@ -21,6 +21,7 @@ const LOGOUT_WAIT_MS = 3000;
 const SESSION_KEYS = [
   STORAGE_KEYS.token,
   STORAGE_KEYS.currentStore,
+  STORAGE_KEYS.storeCalendar,
   STORAGE_KEYS.openStoreChooser,
   STORAGE_KEYS.seenPublishedShifts,
 ];

@@ -1,5 +1,5 @@
 import { readPath } from '@/modules/api/client';
-import type { StoreDetail } from '@/modules/api/types';
+import type { StoreCalendar } from '@/modules/api/earlyReads';
 import { dayStart, moveDays } from '@/modules/schedule/utils/calendar';
 import { shiftsRead } from '@/modules/schedule/utils/shiftReads';
 
@@ -12,9 +12,8 @@ export function homeRange(now: number, zone: string): { from: number; to: number
   return { from, to: moveDays(from, DAYS_AHEAD, zone) - 1 };
 }
 
-/** What the home reads as it opens, from the store's detail: the user's shifts ahead and the clock. */
-export function homeFirstReads(detail: StoreDetail, now = Date.now()): string[] {
-  const { id, timezoneReference } = detail.store;
+/** What the home reads as it opens, from the store's calendar: the user's shifts ahead and the clock. */
+export function homeFirstReads({ id, timezoneReference }: StoreCalendar, now = Date.now()): string[] {
   const { from, to } = homeRange(now, timezoneReference);
   return [readPath(...shiftsRead(id, from, to, 'mine')), `/stores/${id}/clock`];
 }

@@ -1,7 +1,6 @@
-import type { StoreDetail } from '@/modules/api/types';
 import { boardFirstReads } from './shiftReads';
 
-const store = (timezoneReference: string, weekStart: number) => ({ store: { id: 's1', timezoneReference, weekStart } }) as StoreDetail;
+const store = (timezoneReference: string, weekStart: number) => ({ id: 's1', timezoneReference, weekStart });
 
 describe('the board’s first read', () => {
   it('asks for everyone’s shifts of the store’s week around now, in its time zone', () => {

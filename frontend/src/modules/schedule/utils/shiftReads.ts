@@ -1,5 +1,5 @@
 import { readPath } from '@/modules/api/client';
-import type { StoreDetail } from '@/modules/api/types';
+import type { StoreCalendar } from '@/modules/api/earlyReads';
 import { viewRange } from './calendar';
 
 /** Whose shifts to read: all (managers) or the user's own. */
@@ -11,11 +11,10 @@ export function shiftsRead(storeId: string, start: number, end: number, scope: S
 }
 
 /**
- * What the board reads as it opens, from the store's detail: everyone's shifts of the week
+ * What the board reads as it opens, from the store's calendar: everyone's shifts of the week
  * around `now` (the board's first view; a view chosen on an earlier visit follows).
  */
-export function boardFirstReads(detail: StoreDetail, now = Date.now()): string[] {
-  const { id, timezoneReference, weekStart } = detail.store;
+export function boardFirstReads({ id, timezoneReference, weekStart }: StoreCalendar, now = Date.now()): string[] {
   const range = viewRange('week', now, timezoneReference, weekStart);
   return [readPath(...shiftsRead(id, range.start, range.end, 'all'))];
 }
