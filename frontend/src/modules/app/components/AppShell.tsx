@@ -77,7 +77,8 @@ export function AppShell() {
   return (
     <LiveFeedsContext.Provider value={feeds}>
       <StyledFrame>
-        <Sidebar badges={badges} />
+        {/* One navigation is drawn: a phone's first load does not build the other hidden. */}
+        {phone ? null : <Sidebar badges={badges} />}
         <StyledMain>
           <StyledTopBar>
             <StoreChooser />
@@ -98,7 +99,7 @@ export function AppShell() {
             </Suspense>
           </StyledContent>
         </StyledMain>
-        <BottomNav badges={badges} />
+        {phone ? <BottomNav badges={badges} /> : null}
       </StyledFrame>
     </LiveFeedsContext.Provider>
   );

@@ -29,7 +29,10 @@ describe('the app font', () => {
     const load = fakeFonts([{}]);
     fetchFontLater(KEY);
     expect(load).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(3000);
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(load).not.toHaveBeenCalled();
+    // Three seconds after the load, at the next idle moment.
+    await vi.advanceTimersByTimeAsync(200);
     expect(load).toHaveBeenCalledWith('16px "Rubik Variable"');
     expect(localStorage.getItem(KEY)).toBe('true');
   });

@@ -6,6 +6,8 @@
  * one starts in Rubik (`font-display: optional` still falls back if the file is gone).
  */
 
+import { whenIdle } from './whenIdle';
+
 /** The face as the stylesheet names it, at a size to load it with. */
 const FACE = '16px "Rubik Variable"';
 /** How long after the page's load the font is fetched: the first screen's reads come first. */
@@ -32,7 +34,7 @@ export function fetchFontLater(key: string, root: HTMLElement = document.documen
       // Offline or storage blocked: tried again on the next visit.
       .catch(() => undefined);
   };
-  const later = () => window.setTimeout(() => (window.requestIdleCallback ?? ((run: () => void) => run()))(fetchFont), AFTER_LOAD_MS);
+  const later = () => window.setTimeout(() => whenIdle(fetchFont), AFTER_LOAD_MS);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,7 +9,6 @@ import { useMe } from '@/modules/auth/hooks/useMe';
 import { usePresenceUsers } from '@/modules/realtime/hooks/usePresence';
 import { useStoreSocket } from '@/modules/realtime/hooks/useStoreSocket';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
-import { AutoAssignDialog } from '@/modules/labour/components/AutoAssignDialog';
 import { useLabour } from '@/modules/labour/hooks/useLabour';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
@@ -37,15 +36,22 @@ import { BoardActions } from './BoardActions';
 import { BoardGrid } from './BoardGrid';
 import { BoardToolbar } from './BoardToolbar';
 import { ExportButton } from '@/modules/reports/components/ExportButton';
-import { MonthGrid } from './MonthGrid';
 import { PresenceList } from './PresenceList';
 import { PrintWeek } from './PrintWeek';
-import { ShiftManagerActions } from './ShiftManagerActions';
-import { ShiftDialog } from './ShiftDialog';
 import { shiftDraftKey } from '../utils/shiftDrafts';
-import { LoadTemplateDialog } from '@/modules/templates/components/LoadTemplateDialog';
-import { SaveTemplateDialog } from '@/modules/templates/components/SaveTemplateDialog';
 import { useTemplates } from '@/modules/templates/hooks/useTemplates';
+import { lazyComponent } from '@/modules/app/utils/lazyComponent';
+import { whenIdle } from '@/modules/app/utils/whenIdle';
+
+// What the board draws only on demand (its dialogs, the month) loads apart from it, so a
+// phone's first load carries the grid alone; it is fetched once the grid has been drawn.
+const ShiftDialog = lazyComponent(() => import('./ShiftDialog').then((m) => m.ShiftDialog));
+const ShiftManagerActions = lazyComponent(() => import('./ShiftManagerActions').then((m) => m.ShiftManagerActions));
+const MonthGrid = lazyComponent(() => import('./MonthGrid').then((m) => m.MonthGrid));
+const AutoAssignDialog = lazyComponent(() => import('@/modules/labour/components/AutoAssignDialog').then((m) => m.AutoAssignDialog));
+const SaveTemplateDialog = lazyComponent(() => import('@/modules/templates/components/SaveTemplateDialog').then((m) => m.SaveTemplateDialog));
+const LoadTemplateDialog = lazyComponent(() => import('@/modules/templates/components/LoadTemplateDialog').then((m) => m.LoadTemplateDialog));
+const ON_DEMAND = [ShiftDialog, ShiftManagerActions, MonthGrid, AutoAssignDialog, SaveTemplateDialog, LoadTemplateDialog];
 
 type Editing = { shift: Shift | null; draft: ShiftDraft };
 const NOBODY_EDITING: Record<string, string[]> = {};
@@ -73,6 +79,10 @@ export function Schedule() {
   useEffect(() => {
     if (!loading) startTransition(() => setFirstLoaded(true));
   }, [loading]);
+  // A failed fetch is tried again when the part is drawn.
+  useEffect(() => {
+    if (firstLoaded) return whenIdle(() => ON_DEMAND.forEach((part) => void part.preload().catch(() => undefined)));
+  }, [firstLoaded]);
   const errors = useShiftErrors();
   const actions = useBoardActions(storeId);
   const { update } = actions;
@@ -317,6 +327,7 @@ export function Schedule() {
       )}
       {view === 'month' ? null : <BoardToolbar filter={filter} roles={roles} density={density} onFilter={setFilter} onDensity={setDensity} />}
       {!firstLoaded ? null : view === 'month' ? (
+        <Suspense fallback={null}>
         <MonthGrid
           days={range.days}
           end={range.end}
@@ -329,6 +340,7 @@ export function Schedule() {
           onOpen={handleOpen}
           onCreate={(d) => handleCreate(d, null)}
         />
+        </Suspense>
       ) : (
         <BoardGrid
           lines={lines}
@@ -347,6 +359,7 @@ export function Schedule() {
           labour={boardLabour}
         />
       )}
+      <Suspense fallback={null}>
       {editing ? (
         <ShiftDialog
           shift={editing.shift}
@@ -394,11 +407,14 @@ export function Schedule() {
           onClose={() => setTemplateAction(null)}
         />
       ) : null}
+      </Suspense>
       {view === 'month' || !printing ? null : (
         <PrintWeek storeName={store.name} rangeLabel={title} lines={lines} days={range.days} roles={roles} zone={zone} filter={shownFilter} />
       )}
       {autoAssign && storeId ? (
-        <AutoAssignDialog storeId={storeId} start={range.start} end={range.end} zone={zone} roles={roles} onClose={() => setAutoAssign(false)} />
+        <Suspense fallback={null}>
+          <AutoAssignDialog storeId={storeId} start={range.start} end={range.end} zone={zone} roles={roles} onClose={() => setAutoAssign(false)} />
+        </Suspense>
       ) : null}
       {confirm ? (
         <ConfirmDialog

@@ -1,13 +1,13 @@
 import { Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { lazyScreen } from './lazyScreen';
+import { lazyComponent, type LazyComponent } from './lazyComponent';
 
 function Board() {
   return <h1>Board</h1>;
 }
 
-function inSuspense(Screen: () => JSX.Element) {
+function inSuspense(Screen: LazyComponent) {
   return render(
     <Suspense fallback={<p>Loading</p>}>
       <Screen />
@@ -15,10 +15,10 @@ function inSuspense(Screen: () => JSX.Element) {
   );
 }
 
-describe('lazyScreen', () => {
+describe('lazyComponent', () => {
   it('renders a preloaded screen at once, without a fallback', async () => {
     let loads = 0;
-    const Screen = lazyScreen(async () => {
+    const Screen = lazyComponent(async () => {
       loads += 1;
       return Board;
     });
@@ -31,7 +31,7 @@ describe('lazyScreen', () => {
 
   it('suspends while a screen not preloaded loads, and loads it once', async () => {
     let loads = 0;
-    const Screen = lazyScreen(async () => {
+    const Screen = lazyComponent(async () => {
       loads += 1;
       return Board;
     });
@@ -43,7 +43,7 @@ describe('lazyScreen', () => {
   });
 
   it('keeps a screen that suspended mounted when it renders again', async () => {
-    const Screen = lazyScreen(async () => Board);
+    const Screen = lazyComponent(async () => Board);
     const view = inSuspense(Screen);
     const heading = await screen.findByRole('heading', { name: 'Board' });
     view.rerender(
@@ -56,7 +56,7 @@ describe('lazyScreen', () => {
 
   it('tries a failed load again', async () => {
     let loads = 0;
-    const Screen = lazyScreen(async () => {
+    const Screen = lazyComponent(async () => {
       loads += 1;
       if (loads === 1) throw new Error('offline');
       return Board;
@@ -66,5 +66,21 @@ describe('lazyScreen', () => {
     inSuspense(Screen);
     expect(screen.getByRole('heading', { name: 'Board' })).toBeTruthy();
     expect(loads).toBe(2);
+  });
+
+  it('passes its props on, before and after its code has loaded', async () => {
+    const Dialog = lazyComponent(async () => ({ title }: { title: string }) => <h2>{title}</h2>);
+    const view = render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Dialog title="Edit shift" />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Edit shift' })).toBeTruthy();
+    view.rerender(
+      <Suspense fallback={<p>Loading</p>}>
+        <Dialog title="New shift" />
+      </Suspense>,
+    );
+    expect(screen.getByRole('heading', { name: 'New shift' })).toBeTruthy();
   });
 });
