@@ -5,7 +5,7 @@ import '@fontsource-variable/rubik';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchFontLater } from '@/modules/app/utils/appFont';
-import { STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/storageKeys';
 import { i18nReady } from './i18n';
 import { App } from './App';
 import { firstScreenAt } from './firstScreens';

@@ -18,7 +18,7 @@ import { API_BASE } from '@/modules/api/client';
 import { startSignedInReads } from '@/modules/api/earlyReads';
 import { applyStartupFont } from '@/modules/app/utils/appFont';
 import { applyStartupMode } from '@/modules/app/utils/startupMode';
-import { STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/storageKeys';
 import { firstScreenAt } from './firstScreens';
 
 applyStartupMode(STORAGE_KEYS.themeType);

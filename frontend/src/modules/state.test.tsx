@@ -14,7 +14,7 @@ import { storeDetailState } from '@/modules/stores/states/storeDetailState';
 import { tourRunState } from '@/modules/tour/states/tourRunState';
 import { permissionsSelector } from '@/modules/stores/states/selectors/permissionsSelector';
 import { chooseStore } from '@/modules/stores/utils/chooseStore';
-import { STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/storageKeys';
 
 function detail(over: Partial<StoreDetail>): StoreDetail {
   return {

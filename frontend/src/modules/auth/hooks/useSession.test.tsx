@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/storageKeys';
 import { renderWithProviders, type StateSetup } from '@/test/render';
 import { tokenState } from '../states/tokenState';
 import { useSession } from './useSession';

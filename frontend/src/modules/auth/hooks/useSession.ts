@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { RESET } from 'jotai/utils';
 import type { Me, Session, SignupInput } from '@/modules/api/types';
-import { STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/storageKeys';
 import { seenPublishedShiftsState } from '@/modules/employee-home/states/seenPublishedShiftsState';
 import { dropPushSubscription } from '@/modules/push/utils/webPush';
 import { shiftErrorsState } from '@/modules/schedule/states/shiftErrorsState';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { tokenState } from '@/modules/auth/states/tokenState';
-import { STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/storageKeys';
 import { renderWithProviders } from '@/test/render';
 import { SignOutEverywhereCard } from './SignOutEverywhereCard';
 

@@ -1,4 +1,5 @@
-import { storedAtom, STORAGE_KEYS } from '@/modules/preferences/utils/storedAtom';
+import { storedAtom } from '@/modules/preferences/utils/storedAtom';
+import { STORAGE_KEYS } from '@/modules/preferences/utils/storageKeys';
 import { TOURS, type TourName } from '../utils/tours';
 
 export type TourRun = Record<TourName, boolean>;
