@@ -338,3 +338,67 @@ async fn a_batch_that_cannot_commit_fails_alone_among_other_stores() {
         }
     }
 }
+
+#[actix_web::test]
+async fn committed_stores_are_announced_after_their_commit_with_their_newest_version() {
+    use futures_util::StreamExt;
+    use tokio_postgres::AsyncMessage;
+
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let shops: Vec<StoreId> = (0..4)
+        .map(|i| app.insert_store(&owner, &format!("Shop {i}")))
+        .collect();
+    // Another process's listen connection.
+    let (client, mut connection) =
+        tokio_postgres::connect(&app.db_url, backend::db::tls::connector())
+            .await
+            .expect("connect");
+    let (heard_tx, mut heard) = tokio::sync::mpsc::unbounded_channel();
+    let url = app.db_url.clone();
+    actix_web::rt::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(Ok(message)) = messages.next().await {
+            if let AsyncMessage::Notification(n) = message {
+                let (store, version) =
+                    backend::realtime::delivery::parse_announcement(n.payload()).expect("parses");
+                // What the announcement names is committed by the time it is heard.
+                let url = url.clone();
+                let committed = actix_web::web::block(move || {
+                    let mut conn = PgConnection::establish(&url).expect("connect");
+                    versions(&mut conn, store).last().copied()
+                })
+                .await
+                .expect("read");
+                let _ = heard_tx.send((store, version, committed));
+            }
+        }
+    });
+    client
+        .batch_execute("LISTEN store_events")
+        .await
+        .expect("listen");
+    let commits = Commits::new(app.state.db.clone());
+    let now = Utc::now();
+    // Two shifts for each store, queued together.
+    let batches = shops.iter().map(|&store| {
+        commits.commit(Batch {
+            store,
+            expected: 0,
+            effects: vec![draft_shift(store, "a", now), draft_shift(store, "b", now)],
+            on_commit: Box::new(|_| {}),
+        })
+    });
+    for answer in futures_util::future::join_all(batches).await {
+        answer.expect("ran").0.expect("committed");
+    }
+    let mut told = Vec::new();
+    while told.len() < shops.len() {
+        let next = tokio::time::timeout(std::time::Duration::from_secs(5), heard.recv()).await;
+        told.push(next.expect("announced in time").expect("listening"));
+    }
+    told.sort();
+    let mut expected: Vec<_> = shops.iter().map(|&s| (s, 2, Some(2))).collect();
+    expected.sort();
+    assert_eq!(told, expected, "each store once, at its newest version");
+}
