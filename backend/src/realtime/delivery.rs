@@ -1,23 +1,18 @@
 //! Delivery of committed changes to this process's rooms.
 //!
-//! Every commit writes its changes to the `store_events` outbox; right after it, the
-//! committing process announces them with `NOTIFY store_events, '<storeId>:<version>'`
-//! ([`crate::store::commits`]). This process listens on a dedicated connection; for a store
-//! with sockets here it reads the outbox after the last version it delivered and hands the
-//! rows to the hub, which fans them out in order. The local store actor also hands its events
-//! over directly (so local delivery does not wait for the round trip); the hub drops versions
-//! it has already delivered. When the listen connection drops it reconnects and catches every
-//! room up from the outbox. A process that stops between a commit and its announcement
-//! leaves the change unannounced: every [`SWEEP`] the versions of the stores held here (rooms,
-//! actors, kept week answers) are read from the database and taken in as announcements, so
-//! such a change arrives within that time. New notifications also reach their readers'
-//! sockets outside the store's room ([`crate::realtime::alerts`]).
+//! Every commit writes its changes to the `store_events` outbox and announces them with
+//! `NOTIFY store_events, '<storeId>:<version>'`. This process listens on a dedicated
+//! connection; for a store with sockets here it reads the outbox after the last version it
+//! delivered and hands the rows to the hub, which fans them out in order. The local store
+//! actor also hands its events over directly (so local delivery does not wait for the round
+//! trip); the hub drops versions it has already delivered. When the listen connection drops
+//! it reconnects and catches every room up from the outbox. New notifications also reach
+//! their readers' sockets outside the store's room ([`crate::realtime::alerts`]).
 //!
 //! The same connection hears `NOTIFY sessions_ended`: another process ended sign-in sessions,
 //! which this one stops accepting at once, and whose sockets it closes.
 
 use crate::auth::session::{self, Sessions};
-use crate::db::models::store::Store;
 use crate::db::models::store_event::StoreEvent;
 use crate::db::Db;
 use crate::domain::ids::StoreId;
@@ -41,9 +36,6 @@ pub const CHANNEL: &str = "store_events";
 const PAGE: i64 = 500;
 /// Wait before retrying after a database failure.
 const RETRY: Duration = Duration::from_secs(1);
-/// How often the versions of the stores held here are read, to take in commits whose
-/// announcement was never sent.
-pub const SWEEP: Duration = Duration::from_secs(5);
 
 /// Starts the delivery loop and the listener. Must run inside the actix system.
 pub fn start(
@@ -56,43 +48,9 @@ pub fn start(
     let Some(tasks) = rt.take_tasks() else {
         return;
     };
-    actix_web::rt::spawn(deliver(rt.clone(), db.clone(), stores.clone(), tasks));
+    actix_web::rt::spawn(deliver(rt.clone(), db, stores.clone(), tasks));
     actix_web::rt::spawn(refresh_presence(rt.clone()));
-    actix_web::rt::spawn(sweep(rt.clone(), db, stores.clone()));
     actix_web::rt::spawn(listen(rt, stores, sessions, database_url));
-}
-
-/// Takes in an announcement that `store` was committed up to `version`.
-fn announced(rt: &Realtime, stores: &StoreRegistry, store: StoreId, version: i64) {
-    // The store's actor here re-reads memberships another node changed; the hub delivers
-    // the change to this node's sockets.
-    stores.heard(store, version);
-    rt.hub.announced(store, version);
-}
-
-/// Every [`SWEEP`], reads the versions of the stores held here and takes them in as
-/// announcements: what is known already changes nothing, a commit never announced is found.
-async fn sweep(rt: Arc<Realtime>, db: Db, stores: StoreRegistry) {
-    let mut ticker = tokio::time::interval(SWEEP);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticker.tick().await;
-        let mut held = stores.held();
-        held.extend(rt.hub.stores());
-        held.sort_unstable();
-        held.dedup();
-        if held.is_empty() {
-            continue;
-        }
-        match db.run(move |c| Ok(Store::versions(c, &held)?)).await {
-            Ok(versions) => {
-                for (store, version) in versions {
-                    announced(&rt, &stores, store, version);
-                }
-            }
-            Err(e) => tracing::debug!(error = %e, "cannot read the versions of the stores held"),
-        }
-    }
 }
 
 /// Runs the hub's tasks: at most one catch-up per store at a time (a request arriving
@@ -321,7 +279,10 @@ async fn listen_once(
                 Ok(AsyncMessage::Notification(n)) if n.channel() == CHANNEL => {
                     match parse_announcement(n.payload()) {
                         Some((store, version)) => {
-                            announced(&announcements, &actors, store, version);
+                            // The store's actor here re-reads memberships another node
+                            // changed; the hub delivers the change to this node's sockets.
+                            actors.heard(store, version);
+                            announcements.hub.announced(store, version);
                         }
                         None => tracing::warn!(payload = n.payload(), "odd store announcement"),
                     }

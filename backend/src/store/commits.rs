@@ -4,18 +4,7 @@
 //! stores' sum by the rate of flushes Postgres can make. Here, batches that arrive while
 //! earlier ones are committing wait and then commit together: up to [`LANES`] transactions
 //! run at once, each taking every batch waiting when it starts.
-//!
-//! The other server processes hear of a commit from `NOTIFY store_events` (the outbox rows
-//! themselves are committed with the data). A transaction that notifies holds Postgres's
-//! notification lock until its log record is flushed, which made every commit flush on its
-//! own, one after another. So the committing transactions do not notify: one announcer per
-//! process sends, right after the commits, the newest version of every store committed since
-//! its last announcement, in one statement that does not wait for its own flush. A process
-//! that stops between a commit and its announcement leaves the others to find the change by
-//! themselves ([`crate::realtime::delivery`] compares the versions it holds with the
-//! database's every few seconds).
 
-use crate::db::models::store_event::StoreEvent;
 use crate::db::Db;
 use crate::domain::ids::StoreId;
 use crate::error::{AppError, AppResult};
@@ -23,18 +12,16 @@ use crate::store::command::Effects;
 use crate::store::persist::{self, CommittedEvent, Part, PersistError};
 use chrono::Utc;
 use diesel::PgConnection;
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 use tokio::sync::oneshot;
 
-/// Transactions of batches committing at once (each on its own pooled connection). Their
-/// commits share the log's flushes: while one waits for its flush, the others execute.
-const LANES: usize = 4;
+/// Transactions of batches committing at once (each on its own pooled connection). Commits
+/// that `NOTIFY` take Postgres's notification queue lock until their log record is flushed,
+/// so they flush one after another whatever the number of lanes: two keep one group
+/// executing its statements while the other commits, and let more stores gather in each.
+const LANES: usize = 2;
 /// Most stores in one transaction.
 const MOST_STORES: usize = 128;
-/// Wait before announcing again after the database refused an announcement.
-const ANNOUNCE_RETRY: Duration = Duration::from_secs(1);
 
 /// A store's batch to commit: its planned effects, on the store's version `expected`.
 pub struct Batch {
@@ -64,16 +51,6 @@ pub struct Commits {
 struct Inner {
     db: Db,
     queue: Mutex<Queue>,
-    announcing: Mutex<Announcing>,
-}
-
-/// The committed versions not yet announced.
-#[derive(Default)]
-struct Announcing {
-    /// The newest committed version of each store.
-    versions: HashMap<StoreId, i64>,
-    /// Whether the announcer runs.
-    running: bool,
 }
 
 #[derive(Default)]
@@ -89,7 +66,6 @@ impl Commits {
             inner: Arc::new(Inner {
                 db,
                 queue: Mutex::new(Queue::default()),
-                announcing: Mutex::new(Announcing::default()),
             }),
         }
     }
@@ -134,64 +110,15 @@ impl Commits {
             let ran = self
                 .inner
                 .db
-                .run(move |conn| Ok(commit_group(conn, group)))
+                .run(move |conn| {
+                    commit_group(conn, group);
+                    Ok(())
+                })
                 .await;
             metrics::histogram!("clockto_commit_seconds").record(began.elapsed().as_secs_f64());
-            match ran {
-                Ok(versions) => self.announce(versions),
-                Err(e) => tracing::warn!(error = %e, "a group of commits could not run"),
+            if let Err(e) = ran {
+                tracing::warn!(error = %e, "a group of commits could not run");
             }
-        }
-    }
-
-    /// Announces the stores' committed versions to every server process, with whatever else
-    /// is waiting to be announced. Must run inside an actix system.
-    fn announce(&self, versions: Vec<(StoreId, i64)>) {
-        if versions.is_empty() {
-            return;
-        }
-        let start = {
-            let mut announcing = self.inner.announcing();
-            announcing.add(versions);
-            !std::mem::replace(&mut announcing.running, true)
-        };
-        if start {
-            actix::spawn(self.clone().run_announcer());
-        }
-    }
-
-    /// Announces what is waiting, round after round, until nothing is. A round that fails
-    /// is tried again (with what was committed meanwhile) after [`ANNOUNCE_RETRY`].
-    async fn run_announcer(self) {
-        loop {
-            let versions: Vec<(StoreId, i64)> = {
-                let mut announcing = self.inner.announcing();
-                if announcing.versions.is_empty() {
-                    announcing.running = false;
-                    return;
-                }
-                announcing.versions.drain().collect()
-            };
-            let kept = versions.clone();
-            let sent = self
-                .inner
-                .db
-                .run(move |conn| Ok(StoreEvent::announce(conn, &versions)?))
-                .await;
-            if let Err(e) = sent {
-                tracing::warn!(error = %e, "committed changes could not be announced; retrying");
-                self.inner.announcing().add(kept);
-                actix_web::rt::time::sleep(ANNOUNCE_RETRY).await;
-            }
-        }
-    }
-}
-
-impl Announcing {
-    fn add(&mut self, versions: impl IntoIterator<Item = (StoreId, i64)>) {
-        for (store, version) in versions {
-            let newest = self.versions.entry(store).or_insert(version);
-            *newest = (*newest).max(version);
         }
     }
 }
@@ -201,16 +128,11 @@ impl Inner {
         // The queue stays consistent through a panic elsewhere: recover it.
         self.queue.lock().unwrap_or_else(|p| p.into_inner())
     }
-
-    fn announcing(&self) -> std::sync::MutexGuard<'_, Announcing> {
-        self.announcing.lock().unwrap_or_else(|p| p.into_inner())
-    }
 }
 
 /// Commits the group in one transaction; when that fails, each batch alone, so that one
-/// store's failure is that store's answer only. Returns the newest version of each store
-/// committed.
-fn commit_group(conn: &mut PgConnection, group: Vec<Waiting>) -> Vec<(StoreId, i64)> {
+/// store's failure is that store's answer only.
+fn commit_group(conn: &mut PgConnection, group: Vec<Waiting>) {
     let now = Utc::now();
     let together = {
         let refs: Vec<Vec<&Effects>> = group
@@ -229,45 +151,37 @@ fn commit_group(conn: &mut PgConnection, group: Vec<Waiting>) -> Vec<(StoreId, i
         persist::persist_all(conn, &parts, now)
     };
     match together {
-        Ok(answers) => group
-            .into_iter()
-            .zip(answers)
-            .filter_map(|((batch, reply), answer)| {
-                answer_batch(batch, reply, answer.ok_or(PersistError::Stale))
-            })
-            .collect(),
-        Err(e) if group.len() == 1 => group
-            .into_iter()
-            .next()
-            .and_then(|(batch, reply)| answer_batch(batch, reply, Err(e)))
-            .into_iter()
-            .collect(),
-        Err(_) => group
-            .into_iter()
-            .filter_map(|(batch, reply)| {
+        Ok(answers) => {
+            for ((batch, reply), answer) in group.into_iter().zip(answers) {
+                answer_batch(batch, reply, answer.ok_or(PersistError::Stale));
+            }
+        }
+        Err(e) if group.len() == 1 => {
+            if let Some((batch, reply)) = group.into_iter().next() {
+                answer_batch(batch, reply, Err(e));
+            }
+        }
+        Err(_) => {
+            for (batch, reply) in group {
                 let refs: Vec<&Effects> = batch.effects.iter().collect();
                 let alone = persist::persist(conn, batch.store, batch.expected, &refs, now);
-                answer_batch(batch, reply, alone)
-            })
-            .collect(),
+                answer_batch(batch, reply, alone);
+            }
+        }
     }
 }
 
-/// Runs a committed batch's `on_commit`, then sends the batch its answer. Returns the
-/// store's newest committed version, if the batch committed any change.
+/// Runs a committed batch's `on_commit`, then sends the batch its answer.
 fn answer_batch(
     batch: Batch,
     reply: oneshot::Sender<Committed>,
     result: Result<Vec<Vec<CommittedEvent>>, PersistError>,
-) -> Option<(StoreId, i64)> {
+) {
     let Batch {
         effects, on_commit, ..
     } = batch;
-    let newest = result.as_ref().ok().and_then(|committed| {
+    if let Ok(committed) = &result {
         on_commit(committed);
-        let last = committed.iter().flatten().last()?;
-        Some((last.store_id, last.version))
-    });
+    }
     let _ = reply.send((result, effects));
-    newest
 }

@@ -151,6 +151,7 @@ pub fn persist_all(
             .collect();
         StoreEvent::insert_many(conn, &rows, now)?;
         Store::set_versions(conn, &versions)?;
+        StoreEvent::announce(conn, &versions)?;
         Ok(answers)
     })
 }

@@ -210,15 +210,6 @@ impl StoreRegistry {
         })
     }
 
-    /// The stores this process holds a picture of: those with an actor here or week board
-    /// answers kept.
-    pub fn held(&self) -> Vec<StoreId> {
-        let mut held = self.inner.weeks.stores();
-        let actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
-        held.extend(actors.keys().copied());
-        held
-    }
-
     /// The week board's answers, kept until their store changes.
     pub fn weeks(&self) -> &Weeks {
         &self.inner.weeks

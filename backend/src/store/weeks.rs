@@ -7,10 +7,7 @@
 //! reads its own edit), another node's commit is announced (`NOTIFY`, told before the hub
 //! delivers it to this node's sockets, so a board that re-reads on a change gets it), and a
 //! read of the database finds one. While the listen connection is down announcements can be
-//! missed, so nothing is kept or served then, and what was kept before is dropped. A node
-//! that stops between its commit and the commit's announcement leaves it unsaid: the stores
-//! with answers kept are compared with the database every few seconds
-//! ([`crate::realtime::delivery`]).
+//! missed, so nothing is kept or served then, and what was kept before is dropped.
 //!
 //! Every change of a store's shifts is a committed change with outbox events, which moves
 //! the store's version (`persist`); a commit of this node's actor that writes anything drops
@@ -315,17 +312,6 @@ impl Weeks {
         inner.drop_store_weeks(store);
         let k = inner.stores.entry(store).or_default();
         k.version = k.version.max(version);
-    }
-
-    /// The stores with answers kept.
-    pub fn stores(&self) -> Vec<StoreId> {
-        let inner = self.lock();
-        inner
-            .stores
-            .iter()
-            .filter(|(_, k)| !k.weeks.is_empty())
-            .map(|(store, _)| *store)
-            .collect()
     }
 
     /// The kept answer of the range, if it is current.

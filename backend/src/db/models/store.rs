@@ -131,14 +131,6 @@ impl Store {
         .map(|_| ())
     }
 
-    /// The current versions of those of the stores that exist.
-    pub fn versions(conn: &mut PgConnection, ids: &[StoreId]) -> QueryResult<Vec<(StoreId, i64)>> {
-        stores::table
-            .filter(stores::id.eq_any(ids))
-            .select((stores::id, stores::version))
-            .load(conn)
-    }
-
     /// The store's current version.
     pub fn current_version(conn: &mut PgConnection, id: StoreId) -> QueryResult<i64> {
         stores::table.find(id).select(stores::version).first(conn)

@@ -150,22 +150,16 @@ impl StoreEvent {
         .execute(conn)
     }
 
-    /// Announces each store's newest version to every server process, in one statement and
-    /// transaction of its own, after the versions' commits. The announcement's commit does
-    /// not wait for its log record to be flushed (a notification is not kept through a crash
-    /// anyway): a transaction that notifies holds Postgres's notification lock until then,
-    /// and every other announcement would wait for that flush.
+    /// Announces each store's newest version to every server process (delivered on commit),
+    /// in one statement.
     pub fn announce(conn: &mut PgConnection, versions: &[(StoreId, i64)]) -> QueryResult<()> {
         if versions.is_empty() {
             return Ok(());
         }
         let payloads: Vec<String> = versions.iter().map(|(s, v)| format!("{s}:{v}")).collect();
-        diesel::sql_query(
-            "SELECT pg_notify('store_events', p)
-               FROM set_config('synchronous_commit', 'off', true), unnest($1::text[]) AS p",
-        )
-        .bind::<diesel::sql_types::Array<diesel::sql_types::Text>, _>(payloads)
-        .execute(conn)
-        .map(|_| ())
+        diesel::sql_query("SELECT pg_notify('store_events', p) FROM unnest($1::text[]) AS p")
+            .bind::<diesel::sql_types::Array<diesel::sql_types::Text>, _>(payloads)
+            .execute(conn)
+            .map(|_| ())
     }
 }
