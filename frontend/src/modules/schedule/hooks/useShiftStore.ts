@@ -1,37 +1,20 @@
-import { startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Shift } from '@/modules/api/types';
 import { shiftStore, shiftsBetween } from '../store/shiftStore';
 import { applyToIndex, buildIndex, type BoardIndex } from '../utils/boardIndex';
 
-/**
- * A value read from the loaded shifts as each render runs, drawn again after every batch of
- * changes as a transition. A batch (the week's shifts arriving, a colleague's edit) then
- * draws in slices a phone can interleave with input and paint: with `useSyncExternalStore`
- * every batch drew the board in one blocking task. Two parts drawn in the same pass may see
- * consecutive batches; the next pass, already scheduled, draws both with the later one.
- */
-function useShiftStoreRead<T>(read: () => T): T {
-  const [, redraw] = useReducer((n: number) => n + 1, 0);
-  const drawnVersion = shiftStore.version;
-  useEffect(() => {
-    const off = shiftStore.subscribe(() => startTransition(redraw));
-    // A batch delivered between the first render and this subscription would otherwise be missed.
-    if (shiftStore.version !== drawnVersion) startTransition(redraw);
-    return off;
-    // Subscribed once; `drawnVersion` is the first render's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return read();
-}
+const subscribe = (onChange: () => void) => shiftStore.subscribe(onChange);
+const version = () => shiftStore.version;
 
 /** A number that changes with every batch of shift changes. */
 export function useShiftStoreVersion(): number {
-  return useShiftStoreRead(() => shiftStore.version);
+  return useSyncExternalStore(subscribe, version);
 }
 
 /** One loaded shift, kept current (`null` when not held). */
 export function useStoredShift(id: string | null): Shift | null {
-  return useShiftStoreRead(() => (id ? (shiftStore.get(id) ?? null) : null));
+  const get = useCallback(() => (id ? (shiftStore.get(id) ?? null) : null), [id]);
+  return useSyncExternalStore(subscribe, get);
 }
 
 /** The loaded shifts overlapping `[start, end]`, by start; a new list only after a change. */
@@ -44,7 +27,7 @@ export function useStoredShiftsBetween(start: number, end: number): Shift[] {
     cache.current = { version: shiftStore.version, start, end, shifts };
     return shifts;
   }, [start, end]);
-  return useShiftStoreRead(get);
+  return useSyncExternalStore(subscribe, get);
 }
 
 /**
@@ -60,11 +43,8 @@ export function useBoardIndex(days: readonly number[], end: number): BoardIndex 
     setState(current);
   }
   useEffect(() => {
-    // As a transition, like the reads above: the grid draws the batch in slices.
     const off = shiftStore.subscribe((changes) =>
-      startTransition(() =>
-        setState((s) => ({ index: applyToIndex(s.index, changes.ids, (id) => shiftStore.get(id)), version: shiftStore.version })),
-      ),
+      setState((s) => ({ index: applyToIndex(s.index, changes.ids, (id) => shiftStore.get(id)), version: shiftStore.version })),
     );
     // A batch delivered between the render and this subscription would otherwise be missed.
     setState((s) => (s.version === shiftStore.version ? s : { index: buildIndex(shiftStore.values(), s.index.days, s.index.end), version: shiftStore.version }));

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { CreateShiftInput, Shift, ShiftPatch } from '@/modules/api/types';
 import { ApiError } from '@/modules/api/ApiError';
@@ -41,19 +41,9 @@ export function useShiftsInRange(storeId: string | null, start: number, end: num
         }),
       ),
     )
-      // Drawn as a transition with the shifts themselves (see `useShiftStoreRead`): the range's
-      // arrival is one drawing in slices, not a blocking one after it.
-      .then(
-        () => null,
-        (e: unknown) => e,
-      )
-      .then((failure) => {
-        if (!live) return;
-        startTransition(() => {
-          setError(failure);
-          setLoading(false);
-        });
-      });
+      .then(() => live && setError(null))
+      .catch((e: unknown) => live && setError(e))
+      .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };

@@ -25,7 +25,7 @@ export class ShiftStore {
   /** The spans read so far, per store and scope. */
   private readonly read = new Map<string, Span[]>();
 
-  /** A number that changes with every batch: what a view drew from, to tell whether it is behind. */
+  /** A number that changes with every batch: a snapshot key for `useSyncExternalStore`. */
   get version(): number {
     return this.revision;
   }
