@@ -1,3 +1,4 @@
+import { readStored, writeStored } from '@/modules/preferences/utils/storage';
 import type { Store, StoreDetail } from './types';
 
 /**
@@ -38,19 +39,7 @@ export function takeEarlyRead(url: string, token: string | null): Promise<Respon
   return early.response;
 }
 
-/** Reads the value the app keeps under `key` in localStorage (JSON); null when absent or unreadable. */
-function stored(key: string): unknown {
-  try {
-    return JSON.parse(localStorage.getItem(key) ?? 'null');
-  } catch {
-    return null;
-  }
-}
-
-function storedString(key: string): string | null {
-  const value = stored(key);
-  return typeof value === 'string' && value !== '' ? value : null;
-}
+const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** What a screen's first reads depend on of its store. */
 export type StoreCalendar = Pick<Store, 'id' | 'timezoneReference' | 'weekStart'>;
@@ -62,14 +51,6 @@ const isCalendar = (value: unknown): value is StoreCalendar => {
 
 const sameCalendar = (a: StoreCalendar, b: StoreCalendar) =>
   a.id === b.id && a.timezoneReference === b.timezoneReference && a.weekStart === b.weekStart;
-
-function keep(key: string, calendar: StoreCalendar): void {
-  try {
-    localStorage.setItem(key, JSON.stringify(calendar));
-  } catch {
-    // Storage full or blocked: the next start waits for the store's answer.
-  }
-}
 
 /** The reads a screen makes as it opens, from its store's calendar (paths under the base). */
 export type StoreReads = (store: StoreCalendar) => string[];
@@ -87,17 +68,17 @@ export function startSignedInReads(
   storeReads?: StoreReads,
   fetcher?: typeof fetch,
 ): void {
-  const token = storedString(keys.token);
+  const token = readStored(keys.token, null, isNonEmptyString);
   if (!token) return;
-  const store = storedString(keys.currentStore);
+  const store = readStored(keys.currentStore, null, isNonEmptyString);
   const paths = ['/me'];
   const storePath = store ? `/stores/${encodeURIComponent(store)}` : null;
   if (storePath) paths.push(storePath, `${storePath}/employees`);
   startEarlyReads(base, token, paths, fetcher);
   const detail = storePath ? started.get(`${base}${storePath}`) : undefined;
   if (!detail) return;
-  const remembered = stored(keys.storeCalendar);
-  const guessed = isCalendar(remembered) && remembered.id === store ? remembered : null;
+  const remembered = readStored(keys.storeCalendar, null, isCalendar);
+  const guessed = remembered?.id === store ? remembered : null;
   if (guessed && storeReads) startEarlyReads(base, token, storeReads(guessed), fetcher);
   detail.response
     // A copy of the answer is read here; the app reads the answer itself when it takes it.
@@ -107,7 +88,8 @@ export function startSignedInReads(
       const { id, timezoneReference, weekStart } = body.data.store;
       const calendar = { id, timezoneReference, weekStart };
       if (guessed && sameCalendar(guessed, calendar)) return;
-      keep(keys.storeCalendar, calendar);
+      // Where storage is full or blocked, the next start waits for the store's answer again.
+      writeStored(keys.storeCalendar, calendar);
       // A guess that missed is never taken: the app's own reads name other ranges.
       if (storeReads) startEarlyReads(base, token, storeReads(calendar), fetcher);
     })

@@ -1,27 +1,6 @@
 import { atom, type SetStateAction, type WritableAtom } from 'jotai';
 import { atomWithLazy, RESET } from 'jotai/utils';
-
-/** Reads `key` from localStorage as JSON; `fallback` when absent, unreadable or not `isValid`. */
-function readStored<T>(key: string, fallback: T, isValid: (value: unknown) => value is T): T {
-  try {
-    const saved = localStorage.getItem(key);
-    if (saved === null) return fallback;
-    const parsed: unknown = JSON.parse(saved);
-    return isValid(parsed) ? parsed : fallback;
-  } catch {
-    // Unreadable or blocked storage: keep the default.
-    return fallback;
-  }
-}
-
-function writeStored(key: string, value: unknown): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or blocked: the value lasts for this visit only.
-  }
-}
+import { readStored, writeStored } from './storage';
 
 /**
  * An atom kept in `localStorage` under `key`: read when a state store first reads it (so a new

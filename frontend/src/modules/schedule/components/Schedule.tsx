@@ -328,18 +328,18 @@ export function Schedule() {
       {view === 'month' ? null : <BoardToolbar filter={filter} roles={roles} density={density} onFilter={setFilter} onDensity={setDensity} />}
       {!firstLoaded ? null : view === 'month' ? (
         <Suspense fallback={null}>
-        <MonthGrid
-          days={range.days}
-          end={range.end}
-          month={anchor}
-          shifts={shifts}
-          zone={zone}
-          roles={roles}
-          employees={employees}
-          errors={errors}
-          onOpen={handleOpen}
-          onCreate={(d) => handleCreate(d, null)}
-        />
+          <MonthGrid
+            days={range.days}
+            end={range.end}
+            month={anchor}
+            shifts={shifts}
+            zone={zone}
+            roles={roles}
+            employees={employees}
+            errors={errors}
+            onOpen={handleOpen}
+            onCreate={(d) => handleCreate(d, null)}
+          />
         </Suspense>
       ) : (
         <BoardGrid
@@ -360,62 +360,60 @@ export function Schedule() {
         />
       )}
       <Suspense fallback={null}>
-      {editing ? (
-        <ShiftDialog
-          shift={editing.shift}
-          live={editing.shift ? liveShift : undefined}
-          initial={editing.draft}
-          zone={zone}
-          roles={roles}
-          employees={employees}
-          days={range.days.filter((d) => d >= dayStart(range.start, zone))}
-          onCreate={handleCreateSubmit}
-          onUpdate={handleUpdateSubmit}
-          onDelete={handleDelete}
-          onClose={() => setEditing(null)}
-          shiftTemplates={shiftTemplates}
-          draftKey={me && storeId ? shiftDraftKey(me.id, storeId, editing.shift?.id ?? null) : undefined}
-          managerActions={editing.shift ? <ShiftManagerActions shift={liveShift ?? editing.shift} storeId={storeId} /> : null}
-          warningsFor={labour?.preview}
-        />
-      ) : null}
-      {templateAction?.op === 'save' ? (
-        <SaveTemplateDialog
-          kind={templateAction.kind}
-          days={range.days}
-          end={range.end}
-          shifts={shifts}
-          zone={zone}
-          onSaved={(name) => {
-            setTemplateAction(null);
-            snack(t('templates.savedAs', { title: name }), 'success', 'template-saved');
-          }}
-          onClose={() => setTemplateAction(null)}
-        />
-      ) : null}
-      {templateAction?.op === 'load' ? (
-        <LoadTemplateDialog
-          kind={templateAction.kind}
-          days={range.days}
-          end={range.end}
-          zone={zone}
-          onLoaded={(answer) => {
-            setTemplateAction(null);
-            const failed = answer.failed.reduce((n, e) => n + e.shifts.length, 0);
-            snack(t('templates.loaded', { count: answer.shifts.length, failed }), failed ? 'warning' : 'success', 'template-loaded');
-          }}
-          onClose={() => setTemplateAction(null)}
-        />
-      ) : null}
+        {editing ? (
+          <ShiftDialog
+            shift={editing.shift}
+            live={editing.shift ? liveShift : undefined}
+            initial={editing.draft}
+            zone={zone}
+            roles={roles}
+            employees={employees}
+            days={range.days.filter((d) => d >= dayStart(range.start, zone))}
+            onCreate={handleCreateSubmit}
+            onUpdate={handleUpdateSubmit}
+            onDelete={handleDelete}
+            onClose={() => setEditing(null)}
+            shiftTemplates={shiftTemplates}
+            draftKey={me && storeId ? shiftDraftKey(me.id, storeId, editing.shift?.id ?? null) : undefined}
+            managerActions={editing.shift ? <ShiftManagerActions shift={liveShift ?? editing.shift} storeId={storeId} /> : null}
+            warningsFor={labour?.preview}
+          />
+        ) : null}
+        {templateAction?.op === 'save' ? (
+          <SaveTemplateDialog
+            kind={templateAction.kind}
+            days={range.days}
+            end={range.end}
+            shifts={shifts}
+            zone={zone}
+            onSaved={(name) => {
+              setTemplateAction(null);
+              snack(t('templates.savedAs', { title: name }), 'success', 'template-saved');
+            }}
+            onClose={() => setTemplateAction(null)}
+          />
+        ) : null}
+        {templateAction?.op === 'load' ? (
+          <LoadTemplateDialog
+            kind={templateAction.kind}
+            days={range.days}
+            end={range.end}
+            zone={zone}
+            onLoaded={(answer) => {
+              setTemplateAction(null);
+              const failed = answer.failed.reduce((n, e) => n + e.shifts.length, 0);
+              snack(t('templates.loaded', { count: answer.shifts.length, failed }), failed ? 'warning' : 'success', 'template-loaded');
+            }}
+            onClose={() => setTemplateAction(null)}
+          />
+        ) : null}
+        {autoAssign && storeId ? (
+          <AutoAssignDialog storeId={storeId} start={range.start} end={range.end} zone={zone} roles={roles} onClose={() => setAutoAssign(false)} />
+        ) : null}
       </Suspense>
       {view === 'month' || !printing ? null : (
         <PrintWeek storeName={store.name} rangeLabel={title} lines={lines} days={range.days} roles={roles} zone={zone} filter={shownFilter} />
       )}
-      {autoAssign && storeId ? (
-        <Suspense fallback={null}>
-          <AutoAssignDialog storeId={storeId} start={range.start} end={range.end} zone={zone} roles={roles} onClose={() => setAutoAssign(false)} />
-        </Suspense>
-      ) : null}
       {confirm ? (
         <ConfirmDialog
           title={t(confirm === 'publish' ? 'schedule.confirmPublish' : 'schedule.confirmClear', { count: toPublish.length })}
