@@ -2,6 +2,7 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { addFormatters } from './formatters';
+import { memoiseTranslations } from './memo';
 import en from './locales/en.json';
 
 /** Languages of the app; English is the default. */
@@ -75,6 +76,7 @@ export const i18nReady: Promise<unknown> = i18n
   });
 
 addFormatters(i18n);
+memoiseTranslations(i18n);
 i18n.on('languageChanged', applyDocumentLanguage);
 applyDocumentLanguage(i18n.resolvedLanguage ?? 'en');
 
