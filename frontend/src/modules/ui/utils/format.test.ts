@@ -32,6 +32,17 @@ describe('formatting for the reader', () => {
     expect(formatMoney(12, 'EUR', 'de').replace(/\s/gu, ' ')).toBe('12,00 €');
     expect(formatMoney(12, 'EUR', 'fa')).toContain('۱۲');
     expect(formatMoney(3, 'ZZZ1', 'en')).toBe('3 ZZZ1');
+    expect(formatMoney(3, 'ZZZ1', 'en')).toBe('3 ZZZ1');
+  });
+
+  it('keeps one formatter per locale and options, never mixing them up', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(formatMoney(5, 'USD', 'en')).toBe('$5.00');
+      expect(formatMoney(5, 'EUR', 'en')).toBe('€5.00');
+      expect(formatNumber(1.2345, 'en')).toBe('1.23');
+      expect(formatNumber(1.2345, 'en', 0)).toBe('1');
+      expect(formatNumber(1.5, 'fa', 1)).toBe('۱٫۵');
+    }
   });
 
   it('formats running durations', () => {

@@ -7,6 +7,20 @@
 /** Clock formatters by locale and zone: a board draws hundreds of times, a formatter is costly. */
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
+/** Number formatters by locale and options, for the same reason (the board's hours and costs). */
+const numbers = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let f = numbers.get(key);
+  if (!f) {
+    // Constructed before it is kept: options `Intl` refuses throw here, and nothing is kept.
+    f = new Intl.NumberFormat(locale, options);
+    numbers.set(key, f);
+  }
+  return f;
+}
+
 /** `18:37` of `at` in `zone`, on a 24-hour clock, in the digits of `locale`. */
 export function formatTime(at: number, zone: string, locale: string | undefined): string {
   const key = `${locale ?? ''}|${zone}`;
@@ -35,13 +49,13 @@ export function formatClockText(hhmm: string, locale: string | undefined): strin
 
 /** A count or a measure (`12`, `7.5`) in the digits of `locale`. */
 export function formatNumber(value: number, locale: string | undefined, maximumFractionDigits = 2): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value);
+  return numberFormat(locale, { maximumFractionDigits }).format(value);
 }
 
 /** An amount of money with its currency (an ISO 4217 code such as `EUR`). */
 export function formatMoney(amount: number, currency: string, locale: string | undefined): string {
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+    return numberFormat(locale, { style: 'currency', currency }).format(amount);
   } catch {
     // A code `Intl` does not know: the amount, then the code as the store wrote it.
     return `${formatNumber(amount, locale)} ${currency}`;
@@ -51,7 +65,7 @@ export function formatMoney(amount: number, currency: string, locale: string | u
 /** A running duration `h:mm:ss` (a clock session's time so far), in the digits of `locale`. */
 export function formatElapsed(ms: number, locale: string | undefined): string {
   const total = Math.max(0, Math.floor(ms / 1000));
-  const two = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
-  const one = new Intl.NumberFormat(locale, { useGrouping: false });
+  const two = numberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
+  const one = numberFormat(locale, { useGrouping: false });
   return `${one.format(Math.floor(total / 3600))}:${two.format(Math.floor(total / 60) % 60)}:${two.format(total % 60)}`;
 }
