@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { CreateShiftInput, Shift, ShiftPatch } from '@/modules/api/types';
 import { ApiError } from '@/modules/api/ApiError';
 import { useMe } from '@/modules/auth/hooks/useMe';
@@ -128,5 +128,8 @@ export function useBoardActions(storeId: string | null) {
     }
   }, [key, run, storeId]);
 
-  return { ...actions, create, update, remove, batch, publish, clear, undo, steps };
+  return useMemo(
+    () => ({ ...actions, create, update, remove, batch, publish, clear, undo, steps }),
+    [actions, create, update, remove, batch, publish, clear, undo, steps],
+  );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { CreateShiftInput, Shift, ShiftPatch } from '@/modules/api/types';
 import { ApiError } from '@/modules/api/ApiError';
@@ -178,5 +178,10 @@ export function useShiftActions(storeId: string | null) {
     [run, storeId, clearError, noteError],
   );
 
-  return { create, update, remove, publish, clear, respond, noteError, clearError };
+  // One object while its calls stay the same: the board's handlers depend on it, and a new
+  // one on every render drew every cell of the board again with them.
+  return useMemo(
+    () => ({ create, update, remove, publish, clear, respond, noteError, clearError }),
+    [create, update, remove, publish, clear, respond, noteError, clearError],
+  );
 }
