@@ -16,9 +16,9 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, markerOf, now, openMany } from './lib/eio.mjs';
+import { markerOf, now } from './lib/eio.mjs';
 import { Ours } from './lib/targets.mjs';
-import { percentile, w1, w2, w5 } from './lib/workloads.mjs';
+import { editors, percentile, receivers, w1, w2, w5 } from './lib/workloads.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const chosen = (process.env.PROFILE || 'cpu-W1,cpu-W2,cpu-W5,one-edit').split(',');
@@ -161,28 +161,21 @@ async function oneEdit({ sockets = 1000, edits = 10 } = {}) {
   await target.start();
   try {
     const [store] = await target.stores(1);
-    const sentAt = new Map();
     const lastAt = new Map();
     let marker = 1_000_000;
-    const receivers = await openMany(sockets, 200, async () => {
-      const c = new Client(target.base, {
-        token: target.token,
-        onChange: (raw, at) => {
-          const m = markerOf(raw);
-          lastAt.set(m, Math.max(lastAt.get(m) ?? 0, at));
-        },
-      });
-      await c.connect();
-      await c.join(store.storeId);
-      return c;
+    const watching = await receivers(target, store, sockets, {
+      collect: (raw, at) => {
+        const m = markerOf(raw);
+        lastAt.set(m, Math.max(lastAt.get(m) ?? 0, at));
+      },
     });
-    const editor = await new Client(target.base, { token: target.token }).connect();
+    const [editor] = await editors(target, 1);
     // Warm: the store's actor, its working set and the pool's connections.
     for (let i = 0; i < 3; i++) await editor.call(...target.edit(store, marker++));
     await sleep(500);
     const ports = serverFds(target.pid);
     const editorPort = editor.ws._socket.localPort;
-    const receiverPorts = new Set(receivers.map((c) => c.ws._socket.localPort));
+    const receiverPorts = new Set(watching.map((c) => c.ws._socket.localPort));
     const kindOfFd = (fd) => {
       const port = ports.get(fd);
       if (port === 5432) return 'pg';
@@ -200,7 +193,6 @@ async function oneEdit({ sockets = 1000, edits = 10 } = {}) {
     for (let i = 0; i < edits; i++) {
       const m = marker++;
       const at = now();
-      sentAt.set(m, at);
       await editor.call(...target.edit(store, m));
       const until = now() + 2000;
       while ((lastAt.get(m) ?? 0) === 0 && now() < until) await sleep(5);
@@ -241,7 +233,7 @@ async function oneEdit({ sockets = 1000, edits = 10 } = {}) {
     console.log(`  last frame written -> the last socket has it (the generator reading ${sockets} sockets): ${med('lastReceived')} ms`);
     console.log(`  sent -> the last socket has it: ${med('total')} ms`);
     editor.close();
-    for (const c of receivers) c.close();
+    for (const c of watching) c.close();
   } finally {
     await target.stop();
   }

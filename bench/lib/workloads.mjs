@@ -16,7 +16,8 @@ let markers = 1;
 /** Send times by marker; markers are unique across a whole run. */
 const sentAt = new Map();
 
-async function receivers(target, store, n, sink, parallel = 200) {
+/** `n` sockets joined to `store`, each change handed to `sink.collect(raw, at)`. */
+export async function receivers(target, store, n, sink, parallel = 200) {
   return openMany(n, parallel, async () => {
     const c = new Client(target.base, {
       token: target.token,
@@ -31,7 +32,7 @@ async function receivers(target, store, n, sink, parallel = 200) {
 
 /** The editor's connections: edits go round them, since one connection may have at most 16
  * calls unanswered ("too_many_calls"). */
-function editors(target, n = 8) {
+export function editors(target, n = 8) {
   return openMany(n, n, async () => {
     const c = new Client(target.base, { token: target.token });
     return c.connect();

@@ -4,32 +4,28 @@
  * go through `Intl`) and, for instants, in the store's time zone.
  */
 
-/** Clock formatters by locale and zone: a board draws hundreds of times, a formatter is costly. */
+/** Formatters by locale and options: a board draws hundreds of times, a formatter is costly. */
 const clocks = new Map<string, Intl.DateTimeFormat>();
-
-/** Number formatters by locale and options, for the same reason (the board's hours and costs). */
 const numbers = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
-  let f = numbers.get(key);
+/** The formatter kept under `key`, made once. Options `Intl` refuses throw in `make`, and nothing is kept. */
+function kept<F>(formatters: Map<string, F>, key: string, make: () => F): F {
+  let f = formatters.get(key);
   if (!f) {
-    // Constructed before it is kept: options `Intl` refuses throw here, and nothing is kept.
-    f = new Intl.NumberFormat(locale, options);
-    numbers.set(key, f);
+    f = make();
+    formatters.set(key, f);
   }
   return f;
 }
 
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return kept(numbers, `${locale ?? ''}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+}
+
 /** `18:37` of `at` in `zone`, on a 24-hour clock, in the digits of `locale`. */
 export function formatTime(at: number, zone: string, locale: string | undefined): string {
-  const key = `${locale ?? ''}|${zone}`;
-  let f = clocks.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone });
-    clocks.set(key, f);
-  }
-  return f.format(at);
+  const make = () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone });
+  return kept(clocks, `${locale ?? ''}|${zone}`, make).format(at);
 }
 
 /** `09:00–17:00`: a shift's or window's clock times; `end` omitted for an open end. */
