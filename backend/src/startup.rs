@@ -76,9 +76,13 @@ impl Application {
         let server_state = state.clone();
         let ready = web::Data::from(readiness.clone());
         let settings = server_state.settings.clone();
+        let policy = content_security_policy(
+            &settings.public_url,
+            &inline_style_hashes(&settings.static_dir.join("index.html")),
+        );
         let server = HttpServer::new(move || {
             App::new()
-                .wrap(security_headers(&settings))
+                .wrap(security_headers(&settings, &policy))
                 .wrap_fn(|req, srv| {
                     // The id the request's log lines carry, for a report to name.
                     let id = req
@@ -277,12 +281,9 @@ impl Drain {
 /// The headers every answer carries: a content security policy that lets the page load and
 /// run only this server's scripts, talk only to this server (its API and its socket), and not
 /// be framed; no MIME sniffing; no referrer; and HSTS when the app is served over https.
-fn security_headers(settings: &Settings) -> DefaultHeaders {
+fn security_headers(settings: &Settings, policy: &str) -> DefaultHeaders {
     let headers = DefaultHeaders::new()
-        .add((
-            header::CONTENT_SECURITY_POLICY,
-            content_security_policy(&settings.public_url),
-        ))
+        .add((header::CONTENT_SECURITY_POLICY, policy))
         .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .add((header::X_FRAME_OPTIONS, "DENY"))
         .add((header::REFERRER_POLICY, "no-referrer"));
@@ -301,10 +302,45 @@ fn is_https(public_url: &str) -> bool {
 /// The CSP hash of the empty text: it admits `<style>` elements without content.
 const EMPTY_STYLE: &str = "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
 
+/// The CSP hash (`sha256-…`) of a style element's text.
+fn style_hash(text: &str) -> String {
+    use base64::Engine;
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(text.as_bytes());
+    format!(
+        "sha256-{}",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
+}
+
+/// The hashes of the `<style>` elements of the built app's `index.html` (its first frame's
+/// stylesheet is written into the page, so the page paints without waiting for another
+/// file). Read once at start: a new build of the app is served by a restarted server. No
+/// file (an API-only server), no hashes.
+fn inline_style_hashes(index: &std::path::Path) -> Vec<String> {
+    let Ok(page) = std::fs::read_to_string(index) else {
+        return Vec::new();
+    };
+    let mut hashes = Vec::new();
+    let mut rest = page.as_str();
+    while let Some(open) = rest.find("<style") {
+        let Some(start) = rest[open..].find('>').map(|i| open + i + 1) else {
+            break;
+        };
+        let Some(len) = rest[start..].find("</style>") else {
+            break;
+        };
+        hashes.push(style_hash(&rest[start..start + len]));
+        rest = &rest[start + len..];
+    }
+    hashes
+}
+
 /// The content security policy of the app served at `public_url`.
 ///
 /// - Scripts: only files of this origin; no inline script, no `eval`.
-/// - Styles: this origin, and empty `<style>` elements only (the hash of the empty text).
+/// - Styles: this origin, empty `<style>` elements (the hash of the empty text), and the
+///   `<style>` elements of the app's page whose hashes are `inline_styles`.
 ///   styled-components, in a production build, adds empty `<style>` elements and fills them
 ///   through the CSSOM (`insertRule`), which the policy does not govern, as it does not govern
 ///   React's `style` properties. So no inline style text in markup applies, without the
@@ -315,7 +351,11 @@ const EMPTY_STYLE: &str = "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
 /// - Images: this origin, `data:` and any https address (profile images may be links).
 /// - Connections: this origin, and its WebSocket form for the socket (`'self'` covers it in
 ///   CSP 3 browsers; older ones need it named).
-pub fn content_security_policy(public_url: &str) -> String {
+pub fn content_security_policy(public_url: &str, inline_styles: &[String]) -> String {
+    let mut styles = format!("style-src 'self' '{EMPTY_STYLE}'");
+    for hash in inline_styles {
+        styles.push_str(&format!(" '{hash}'"));
+    }
     let mut connect = String::from("'self'");
     if let Some(socket) = websocket_origin(public_url) {
         connect.push(' ');
@@ -324,7 +364,7 @@ pub fn content_security_policy(public_url: &str) -> String {
     [
         "default-src 'self'".to_string(),
         "script-src 'self'".to_string(),
-        format!("style-src 'self' '{EMPTY_STYLE}'"),
+        styles,
         // Chat pictures are fetched with the token and shown from blob: URLs.
         "img-src 'self' data: blob: https:".to_string(),
         "font-src 'self'".to_string(),
@@ -411,12 +451,12 @@ mod tests {
 
     #[test]
     fn the_policy_names_the_socket_of_the_public_origin() {
-        let csp = content_security_policy("http://127.0.0.1:8080");
+        let csp = content_security_policy("http://127.0.0.1:8080", &[]);
         assert!(
             csp.contains("connect-src 'self' ws://127.0.0.1:8080;"),
             "{csp}"
         );
-        let csp = content_security_policy("https://shifts.example.com/app/");
+        let csp = content_security_policy("https://shifts.example.com/app/", &[]);
         assert!(
             csp.contains("connect-src 'self' wss://shifts.example.com;"),
             "{csp}"
@@ -425,17 +465,44 @@ mod tests {
         assert!(csp.contains("frame-ancestors 'none'"));
         assert!(!csp.contains("unsafe-eval"));
         assert!(!csp.contains("unsafe-inline"));
-        let csp = content_security_policy("not a url");
+        let csp = content_security_policy("not a url", &[]);
         assert!(csp.contains("connect-src 'self';"), "{csp}");
     }
 
     #[test]
     fn the_style_hash_is_the_one_of_the_empty_text() {
-        use base64::Engine;
-        use sha2::Digest;
-        let digest = sha2::Sha256::digest(b"");
-        let hash = base64::engine::general_purpose::STANDARD.encode(digest);
-        assert_eq!(EMPTY_STYLE, format!("sha256-{hash}"));
+        assert_eq!(EMPTY_STYLE, style_hash(""));
+    }
+
+    #[test]
+    fn the_policy_admits_the_page_s_own_style_elements_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let index = dir.path().join("index.html");
+        std::fs::write(
+            &index,
+            "<html><head><style>body{margin:0}</style>\n<style media=\"print\">a{}</style></head></html>",
+        )
+        .unwrap();
+        let hashes = inline_style_hashes(&index);
+        assert_eq!(
+            hashes,
+            vec![style_hash("body{margin:0}"), style_hash("a{}")]
+        );
+        // The hash of `body{margin:0}`, as `openssl dgst -sha256 -binary | base64` gives it.
+        assert_eq!(
+            hashes[0],
+            "sha256-IAdwN3biDCQ3brrgp1m8kBEsPQYyqfREKOEfeoREopc="
+        );
+        let csp = content_security_policy("http://127.0.0.1:8080", &hashes);
+        assert!(
+            csp.contains(&format!(
+                "style-src 'self' '{EMPTY_STYLE}' '{}' '{}';",
+                hashes[0], hashes[1]
+            )),
+            "{csp}"
+        );
+        assert!(!csp.contains("unsafe-inline"));
+        assert!(inline_style_hashes(&dir.path().join("missing.html")).is_empty());
     }
 
     #[test]
