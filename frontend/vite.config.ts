@@ -10,25 +10,26 @@ import { fileURLToPath } from 'node:url';
  * meanwhile, is there from the next one. A swap of faces after the first paint would move
  * the board, and fetching the face ahead of the scripts would hold a slow phone's scripts
  * back by its 35 KB. (One variable face serves every weight: 35 KB for Latin where the
- * regular, medium and bold faces were 57 KB in three requests.)
+ * regular, medium and bold faces were 57 KB in three requests.) The faces are imported by
+ * the startup stylesheet, whose imports are inlined by PostCSS, so the rule is a PostCSS one.
  */
-function optionalFonts(): Plugin {
-  return {
-    name: 'clockto-optional-fonts',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]@fontsource-variable[\\/]rubik[\\/].*\.css$/.test(id)) return null;
-      return { code: code.replace(/font-display:\s*swap/g, 'font-display: optional'), map: null };
+const optionalFonts = {
+  postcssPlugin: 'clockto-optional-fonts',
+  Declaration: {
+    'font-display': (decl: { value: string }) => {
+      decl.value = 'optional';
     },
-  };
-}
+  },
+};
 
 /**
  * What the page needs first goes ahead of the app's scripts in index.html:
  *
- * - the stylesheet, which draws the startup frame (`modules/app/styles/startup.css`): Vite puts
- *   it after the scripts and their preloads, where it waits for a connection behind them and
- *   the first paint with it;
+ * - the stylesheet, which draws the startup frame (`modules/app/styles/startup.css`, with
+ *   Rubik's faces), written into the page: the page paints as soon as it arrives, where a
+ *   linked file would cost a slow phone another round trip first. (It is the only stylesheet
+ *   the page links: the rest of the app's styles are styled-components'. The server's content
+ *   security policy admits the page's `<style>` elements by their hashes.)
  * - what runs ahead of the app (`src/start.ts`: the startup frame's mode, the reads of a
  *   signed-in start), built as an entry of its own: a few kilobytes without React, run as soon
  *   as they arrive, so the API is asked while the app's scripts are still on their way. The app
@@ -46,8 +47,16 @@ function startFirst(): Plugin {
       handler(page, { bundle }) {
         const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId === entry);
         if (!chunk) throw new Error('src/start.ts was not built as an entry');
-        const styles = page.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-        const rest = styles.reduce((p, tag) => p.replace(tag, ''), page);
+        const links = page.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+        const styles = links.map((tag) => {
+          const href = /href="\/([^"]+)"/.exec(tag)?.[1];
+          const asset = href ? bundle?.[href] : undefined;
+          if (asset?.type !== 'asset') throw new Error(`index.html links a stylesheet the build did not make: ${tag}`);
+          const css = String(asset.source).trim();
+          if (css.includes('</style')) throw new Error(`${href} cannot be written into the page`);
+          return `<style>${css}</style>`;
+        });
+        const rest = links.reduce((p, tag) => p.replace(tag, ''), page);
         const app = rest.indexOf('<script type="module"');
         if (app < 0) throw new Error('index.html has no app script to put the start before');
         const first = [...styles, `<script type="module" crossorigin src="/${chunk.fileName}"></script>`];
@@ -115,7 +124,6 @@ const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
-    optionalFonts(),
     startFirst(),
     // The installable app: its manifest, and a service worker that keeps the built shell
     // (index.html and the hashed assets) so the app opens offline. The worker is registered
@@ -171,6 +179,7 @@ export default defineConfig({
       '/socket.io': { target: backend, ws: true },
     },
   },
+  css: { postcss: { plugins: [optionalFonts] } },
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 800,

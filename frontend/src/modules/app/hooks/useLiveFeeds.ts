@@ -1,6 +1,7 @@
 import { useContext, useMemo } from 'react';
 import type { components } from '@/modules/api/schema';
 import type { NotificationLists, PoolEntry } from '@/modules/api/types';
+import { useAfterFirstScreen } from '@/modules/app/utils/firstScreen';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { LiveFeedsContext, type LiveFeeds } from '../components/LiveFeedsContext';
@@ -10,7 +11,10 @@ import { LiveFeedsContext, type LiveFeeds } from '../components/LiveFeedsContext
  * navigation counts them and their pages show them, from the same reads.
  */
 export function useLoadLiveFeeds(): LiveFeeds {
-  const { storeId } = useCurrentStore();
+  // The counts wait for the first screen (`firstScreen.ts`).
+  const ready = useAfterFirstScreen();
+  const { storeId: current } = useCurrentStore();
+  const storeId = ready ? current : null;
   const notifications = useLiveResource<NotificationLists>(
     storeId ? `/stores/${storeId}/notifications` : null,
     ['notification.'],

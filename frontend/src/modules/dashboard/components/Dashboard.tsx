@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { firstScreenDrawn } from '@/modules/app/utils/firstScreen';
 import { useShiftsInRange } from '@/modules/schedule/hooks/useShifts';
 import { dayStart, moveDays } from '@/modules/schedule/utils/calendar';
 import { formatNumber, formatTimeRange } from '@/modules/ui/utils/format';
@@ -28,6 +29,8 @@ export function Dashboard() {
   const { shifts } = useShiftsInRange(storeId, from, moveDays(from, 1, zone) - 1, 'all');
   const active = employees.filter((e) => !e.deactive && e.userId);
   const byId = useMemo(() => new Map(employees.map((e) => [e.id, e])), [employees]);
+  // The overview is drawn from the start (its figures fill in as they come).
+  useEffect(() => firstScreenDrawn(), []);
   return (
     <Stack>
       <Tour name="dashboard" steps={DASHBOARD_STEPS} />

@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorText } from '@/modules/api/errors';
+import { firstScreenDrawn } from '@/modules/app/utils/firstScreen';
 import { useMe } from '@/modules/auth/hooks/useMe';
 import { useShiftErrors, useShiftsInRange } from '@/modules/schedule/hooks/useShifts';
 import { ClockHomeCard } from '@/modules/clock/components/ClockHomeCard';
@@ -55,7 +56,12 @@ export function EmployeeHome() {
   // The page is laid out once its shifts and its clock are known (or failed), so the clock's
   // card does not push the rest down when it arrives.
   const settled = (!loading || mine.length > 0 || error) && (clock.board !== null || clock.error);
-  if (!store || !me || !settled) return <Loading label={t('common.loading')} />;
+  const drawn = Boolean(store && me && settled);
+  // The day is up: what the home does not need at first may load (`firstScreen.ts`).
+  useEffect(() => {
+    if (drawn) firstScreenDrawn();
+  }, [drawn]);
+  if (!drawn || !store || !me) return <Loading label={t('common.loading')} />;
   return (
     <Stack>
       <PageHeader>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { afterFirstScreen } from '@/modules/app/utils/firstScreen';
 import type { AppServiceWorker } from '../utils/serviceWorker';
 import { appliesAtOnce } from '../utils/updatePolicy';
 
@@ -18,9 +19,9 @@ export function useAppUpdate(): AppUpdate {
 
   useEffect(() => {
     let live = true;
-    // Workbox's client is a chunk of its own: the worker registers after the page has loaded
-    // anyway, so its code need not hold back the first screen.
-    void import('../utils/serviceWorker').then(({ registerAppServiceWorker, serviceWorkerSupported }) => {
+    // Workbox's client is a chunk of its own, fetched once the first screen is drawn: the
+    // worker registers after the page has loaded anyway, so it need not hold that screen back.
+    const cancel = afterFirstScreen(() => void import('../utils/serviceWorker').then(({ registerAppServiceWorker, serviceWorkerSupported }) => {
       if (!live || !serviceWorkerSupported()) return;
       const registered = registerAppServiceWorker({
         onWaiting: () => {
@@ -30,9 +31,10 @@ export function useAppUpdate(): AppUpdate {
         },
       });
       worker.current = registered;
-    });
+    }));
     return () => {
       live = false;
+      cancel();
       worker.current?.stop();
       worker.current = null;
     };

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSetAtom } from 'jotai';
+import { afterFirstScreen } from '@/modules/app/utils/firstScreen';
 import { RealtimeContext } from './RealtimeContext';
 import type { StoreSocket } from '../StoreSocket';
 import { presenceUsersState } from '../states/presenceUsersState';
@@ -26,12 +27,13 @@ export function RealtimeProvider({ token, storeId, onSessionEnded, children }: R
 
   useEffect(() => {
     if (!token) return;
-    // The socket's code (socket.io-client) is a chunk of its own, fetched as the app starts
-    // instead of holding back the first screen; until it opens, edits go over HTTP.
+    // The socket's code (socket.io-client) is a chunk of its own, fetched once the first
+    // screen is drawn instead of holding it back; until it opens, edits go over HTTP, and on
+    // joining the store the socket catches up with what changed meanwhile.
     let next: StoreSocket | null = null;
     let stop = () => {};
     let live = true;
-    void import('../StoreSocket').then(({ StoreSocket }) => {
+    const cancel = afterFirstScreen(() => void import('../StoreSocket').then(({ StoreSocket }) => {
       if (!live) return;
       const socket = new StoreSocket({ token });
       const offStatus = socket.onStatus(setStatus);
@@ -44,9 +46,10 @@ export function RealtimeProvider({ token, storeId, onSessionEnded, children }: R
       };
       next = socket;
       setSocket(socket);
-    });
+    }));
     return () => {
       live = false;
+      cancel();
       stop();
       next?.close();
       setSocket(null);

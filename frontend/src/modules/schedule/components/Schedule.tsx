@@ -41,6 +41,7 @@ import { PrintWeek } from './PrintWeek';
 import { shiftDraftKey } from '../utils/shiftDrafts';
 import { useTemplates } from '@/modules/templates/hooks/useTemplates';
 import { lazyComponent } from '@/modules/app/utils/lazyComponent';
+import { firstScreenDrawn } from '@/modules/app/utils/firstScreen';
 import { whenIdle } from '@/modules/app/utils/whenIdle';
 
 // What the board draws only on demand (its dialogs, the month) loads apart from it, so a
@@ -79,6 +80,10 @@ export function Schedule() {
   useEffect(() => {
     if (!loading) startTransition(() => setFirstLoaded(true));
   }, [loading]);
+  // The board is up: what it does not need at first may load (`firstScreen.ts`).
+  useEffect(() => {
+    if (firstLoaded) firstScreenDrawn();
+  }, [firstLoaded]);
   // A failed fetch is tried again when the part is drawn.
   useEffect(() => {
     if (firstLoaded) return whenIdle(() => ON_DEMAND.forEach((part) => void part.preload().catch(() => undefined)));
