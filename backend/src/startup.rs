@@ -476,13 +476,13 @@ mod tests {
 
     #[test]
     fn the_policy_admits_the_page_s_own_style_elements_only() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = tempfile::tempdir().expect("a temporary directory");
         let index = dir.path().join("index.html");
         std::fs::write(
             &index,
             "<html><head><style>body{margin:0}</style>\n<style media=\"print\">a{}</style></head></html>",
         )
-        .unwrap();
+        .expect("the page is written");
         let hashes = inline_style_hashes(&index);
         assert_eq!(
             hashes,

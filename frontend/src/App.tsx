@@ -52,8 +52,13 @@ import {
 } from './screens';
 
 
-function AppRoutes() {
+/** The signed-in data's loading, beside the routes: its own renders do not draw them again. */
+function Bootstrap() {
   useBootstrap();
+  return null;
+}
+
+function AppRoutes() {
   return (
     <Suspense fallback={<StartupFrame />}>
     <Routes>
@@ -126,6 +131,7 @@ export function App() {
         <ErrorBoundary>
           <BrowserRouter>
             <Realtime>
+              <Bootstrap />
               <AppRoutes />
               <SnackbarHost />
               <UpdatePrompt />

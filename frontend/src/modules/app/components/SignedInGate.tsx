@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ConfirmEmailScreen } from '@/modules/auth/components/ConfirmEmailScreen';
 import { useHomeState } from '../hooks/useHomeState';
@@ -11,7 +11,13 @@ import { StartupFrame } from './StartupFrame';
  * the e-mail code first, sends people without a store to onboarding.
  */
 export function SignedInGate() {
-  const { state, needsConfirm, needsStore } = useHomeState();
+  const home = useHomeState();
+  const { needsConfirm, needsStore } = home;
+  // The frame is drawn as the user and the store arrive in a render of its own, in slices
+  // between which a phone paints and takes input: the arrival itself may come in an urgent
+  // render (another part of the page drawing at once), which keeps the startup frame meanwhile.
+  const deferred = useDeferredValue(home.state);
+  const state = home.state === 'signedOut' ? home.state : deferred;
   if (state === 'signedOut') return <RedirectToLogin />;
   if (needsConfirm) return <ConfirmEmailScreen />;
   if (needsStore) return <Navigate to="/onboarding" replace />;

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { startTransition, useCallback } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { RESET } from 'jotai/utils';
 import type { Me, Session, SignupInput } from '@/modules/api/types';
@@ -40,7 +40,9 @@ export function useSession() {
       return null;
     }
     const me = await api.get<Me>('/me');
-    setMe(me);
+    // Drawn as a transition, as every arrival of the signed-in frame's data: on a phone the
+    // frame that follows renders in slices between which the browser paints and takes input.
+    startTransition(() => setMe(me));
     return me;
   }, [api, token, setMe]);
 

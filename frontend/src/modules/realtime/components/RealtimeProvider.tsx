@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSetAtom } from 'jotai';
 import { afterFirstScreen } from '@/modules/app/utils/firstScreen';
 import { RealtimeContext } from './RealtimeContext';
@@ -45,7 +45,8 @@ export function RealtimeProvider({ token, storeId, onSessionEnded, children }: R
         offEnded();
       };
       next = socket;
-      setSocket(socket);
+      // Everything live follows the socket: drawn as a transition, in slices.
+      startTransition(() => setSocket(socket));
     }));
     return () => {
       live = false;

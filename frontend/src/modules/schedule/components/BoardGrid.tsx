@@ -1,4 +1,4 @@
-import { forwardRef, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentProps, createContext, forwardRef, memo, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -6,6 +6,7 @@ import styled, { css } from 'styled-components';
 import type { Role, Shift } from '@/modules/api/types';
 import { Avatar } from '@/modules/ui/components/Avatar';
 import { Muted } from '@/modules/ui/components/Layout';
+import { useStableCallback } from '@/modules/ui/hooks/useStableCallback';
 import { OPEN_ROW } from '../utils/boardIndex';
 import { employeeName, shownIn, type BoardFilter, type BoardLine, type DayTotal, type Density } from '../utils/boardView';
 import { dayKey } from '../utils/calendar';
@@ -142,7 +143,10 @@ const NONE_SELECTED: ReadonlySet<string> = new Set();
 /**
  * What every row draws with: the same objects for every row, so rows render only when their own
  * data changes. The translation is handed down with it: a translation hook per row, cell and card
- * would each subscribe to the language, hundreds of times as the board first draws.
+ * would each subscribe to the language, hundreds of times as the board first draws. The handlers
+ * keep their identity (`useStableCallback`), and the labour layer is not in it but in
+ * `LabourContext`: its arrival, and its every recount, draw again only the figures and warnings
+ * that show it, not every row and cell.
  */
 interface RowContext {
   t: TFunction;
@@ -160,8 +164,10 @@ interface RowContext {
   onOpen: (shift: Shift, extend: boolean) => void;
   onCreate: (day: number, assignee: string | null) => void;
   onMove: (shiftId: string, day: number, assignee: string | null) => void;
-  labour: BoardLabour | null;
 }
+
+/** The board's labour layer, for the row figures and the cards' warnings. */
+const LabourContext = createContext<BoardLabour | null>(null);
 
 /**
  * The board's grid: one row per employee (open shifts first), one column per day, with day
@@ -174,6 +180,9 @@ export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, ro
   const [bodyTop, setBodyTop] = useState(0);
   const compact = density === 'compact';
   const locale = i18n.resolvedLanguage;
+  const open = useStableCallback(onOpen);
+  const create = useStableCallback(onCreate);
+  const move = useStableCallback(onMove);
 
   const ctx = useMemo<RowContext>(() => {
     const head = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone });
@@ -190,12 +199,11 @@ export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, ro
       errors,
       editing,
       selected,
-      onOpen,
-      onCreate,
-      onMove,
-      labour,
+      onOpen: open,
+      onCreate: create,
+      onMove: move,
     };
-  }, [t, locale, days, zone, roles, filter, compact, errors, editing, selected, onOpen, onCreate, onMove, labour]);
+  }, [t, locale, days, zone, roles, filter, compact, errors, editing, selected, open, create, move]);
   const today = dayKey(Date.now(), zone);
 
   useLayoutEffect(() => setBodyTop(body.current?.offsetTop ?? 0), [days.length, density]);
@@ -229,11 +237,13 @@ export const BoardGrid = memo(function BoardGrid({ lines, days, totals, zone, ro
           ))}
         </StyledHeadRow>
         <div ref={body} role="rowgroup" style={{ paddingTop: padTop, paddingBottom: padBottom }}>
-          {items.map((item) => {
-            const line = lines[item.index];
-            if (!line) return null;
-            return <BoardRowView key={item.key} ref={rows.measureElement} index={item.index} line={line} ctx={ctx} />;
-          })}
+          <LabourContext.Provider value={labour}>
+            {items.map((item) => {
+              const line = lines[item.index];
+              if (!line) return null;
+              return <BoardRowView key={item.key} ref={rows.measureElement} index={item.index} line={line} ctx={ctx} />;
+            })}
+          </LabourContext.Provider>
         </div>
         <StyledFoot role="rowgroup">
           <StyledRow $days={days.length} role="row" aria-rowindex={lines.length + 2} data-testid="board-totals">
@@ -283,14 +293,7 @@ const BoardRowView = memo(
           <div>
             <strong>{name}</strong>
             <Muted>{t('schedule.hours', { hours: Math.round((line.row?.minutes ?? 0) / 60) })}</Muted>
-            {line.employee && ctx.labour?.figures.employees.get(line.key) ? (
-              <LabourFigure
-                figures={ctx.labour.figures.employees.get(line.key)!.total}
-                currency={ctx.labour.currency}
-                over={ctx.labour.figures.employees.get(line.key)!.total.minutes > ctx.labour.weeklyLimitMinutes}
-                testId={`labour-${testName}`}
-              />
-            ) : null}
+            {line.employee ? <RowLabour employee={line.key} testName={testName} /> : null}
           </div>
         </StyledPerson>
         {ctx.days.map((d, i) => (
@@ -309,6 +312,27 @@ const BoardRowView = memo(
     );
   }),
 );
+
+/** An employee's week in hours and cost, once the labour layer is known. */
+function RowLabour({ employee, testName }: { employee: string; testName: string }) {
+  const labour = useContext(LabourContext);
+  const figures = labour?.figures.employees.get(employee);
+  if (!labour || !figures) return null;
+  return (
+    <LabourFigure
+      figures={figures.total}
+      currency={labour.currency}
+      over={figures.total.minutes > labour.weeklyLimitMinutes}
+      testId={`labour-${testName}`}
+    />
+  );
+}
+
+/** A card of the board, with what the labour layer warns of it. */
+function BoardShiftCard(props: Omit<ComponentProps<typeof ShiftCard>, 'warnings'>) {
+  const warnings = useContext(LabourContext)?.figures.warnings.get(props.shift.id);
+  return <ShiftCard {...props} warnings={warnings} />;
+}
 
 interface CellProps {
   day: number;
@@ -350,7 +374,7 @@ const BoardCell = memo(function BoardCell({ day, dayIndex, list = NO_SHIFTS, nam
       {shown.map((shift) => {
         const role = shift.role ? ctx.roleById.get(shift.role) : undefined;
         return (
-          <ShiftCard
+          <BoardShiftCard
             key={shift.id}
             shift={shift}
             t={t}
@@ -360,7 +384,6 @@ const BoardCell = memo(function BoardCell({ day, dayIndex, list = NO_SHIFTS, nam
             roleTitle={role?.title}
             error={ctx.errors[shift.id]}
             editingBy={ctx.editing[shift.id]}
-            warnings={ctx.labour?.figures.warnings.get(shift.id)}
             compact={ctx.compact}
             selected={ctx.selected.has(shift.id)}
             draggable

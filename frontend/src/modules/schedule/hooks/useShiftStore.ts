@@ -1,20 +1,36 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Shift } from '@/modules/api/types';
 import { shiftStore, shiftsBetween } from '../store/shiftStore';
 import { applyToIndex, buildIndex, type BoardIndex } from '../utils/boardIndex';
 
-const subscribe = (onChange: () => void) => shiftStore.subscribe(onChange);
-const version = () => shiftStore.version;
+/**
+ * A value read from the loaded shifts as each render runs, drawn again after every batch of
+ * changes. Not `useSyncExternalStore`: where a batch lands while React renders in slices (the
+ * signed-in frame drawn as a transition while the week's shifts arrive), that hook has React
+ * draw the whole tree again at once, in one task that holds a phone's main thread. Here the
+ * render reads the store as it is, and the batch asks for the next render, so two parts drawn
+ * in one pass may see consecutive batches only until that render, already scheduled.
+ */
+function useShiftStoreRead<T>(read: () => T): T {
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const drawnVersion = useRef(shiftStore.version);
+  useEffect(() => {
+    const off = shiftStore.subscribe(redraw);
+    // A batch delivered between the first render and this subscription would otherwise be missed.
+    if (shiftStore.version !== drawnVersion.current) redraw();
+    return off;
+  }, []);
+  return read();
+}
 
 /** A number that changes with every batch of shift changes. */
 export function useShiftStoreVersion(): number {
-  return useSyncExternalStore(subscribe, version);
+  return useShiftStoreRead(() => shiftStore.version);
 }
 
 /** One loaded shift, kept current (`null` when not held). */
 export function useStoredShift(id: string | null): Shift | null {
-  const get = useCallback(() => (id ? (shiftStore.get(id) ?? null) : null), [id]);
-  return useSyncExternalStore(subscribe, get);
+  return useShiftStoreRead(() => (id ? (shiftStore.get(id) ?? null) : null));
 }
 
 /** The loaded shifts overlapping `[start, end]`, by start; a new list only after a change. */
@@ -27,7 +43,7 @@ export function useStoredShiftsBetween(start: number, end: number): Shift[] {
     cache.current = { version: shiftStore.version, start, end, shifts };
     return shifts;
   }, [start, end]);
-  return useSyncExternalStore(subscribe, get);
+  return useShiftStoreRead(get);
 }
 
 /**

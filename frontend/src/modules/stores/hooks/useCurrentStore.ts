@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { startTransition, useCallback } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { Employee, StoreDetail } from '@/modules/api/types';
 import { useApi } from '@/modules/auth/hooks/useApi';
@@ -19,7 +19,8 @@ export function useCurrentStore() {
     async (id = storeId) => {
       if (!id) return null;
       const next = await api.get<StoreDetail>(`/stores/${id}`);
-      setDetail(next);
+      // Drawn as a transition (see `refreshMe`).
+      startTransition(() => setDetail(next));
       return next;
     },
     [api, storeId, setDetail],
@@ -29,7 +30,7 @@ export function useCurrentStore() {
     async (id = storeId) => {
       if (!id) return [];
       const next = await api.get<Employee[]>(`/stores/${id}/employees`);
-      setEmployees(next);
+      startTransition(() => setEmployees(next));
       return next;
     },
     [api, storeId, setEmployees],
