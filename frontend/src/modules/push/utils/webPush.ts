@@ -1,5 +1,5 @@
 import type { ApiClient } from '@/modules/api/client';
-import { SERVICE_WORKER_URL } from '@/modules/pwa/utils/serviceWorker';
+import { SERVICE_WORKER_URL } from '@/modules/pwa/utils/serviceWorkerUrl';
 import { base64UrlToUint8Array, sameBytes } from './base64url';
 
 // The app's service worker shows pushed notifications too (`public/push-sw.js`).

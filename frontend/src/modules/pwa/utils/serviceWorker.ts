@@ -1,11 +1,6 @@
 /// <reference types="vite/client" />
 import { Workbox } from 'workbox-window';
-
-/**
- * The app's service worker (built by vite-plugin-pwa from `vite.config.ts`): it keeps the app
- * shell for offline use and shows Web Push notifications (`public/push-sw.js`).
- */
-export const SERVICE_WORKER_URL = '/sw.js';
+import { SERVICE_WORKER_URL } from './serviceWorkerUrl';
 
 /** How often an open app asks the server for a new version. */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
