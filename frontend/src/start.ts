@@ -7,9 +7,9 @@
  *   Rubik where an earlier visit fetched it (`modules/app/utils/appFont.ts`);
  * - fetches the code of the screen the address names (`firstScreens.ts`);
  * - asks for the reads of a signed-in start: the user, the store and its team, and the first
- *   screen's shifts (at once where the last visit kept the store's calendar, else once the
- *   store has answered); the app takes their answers as its first reads
- *   (`modules/api/earlyReads.ts`).
+ *   screen's shifts (at once, in a task of its own, where the last visit kept the store's
+ *   calendar, else once the store has answered); the app takes their answers as its first
+ *   reads (`modules/api/earlyReads.ts`).
  *
  * `main.tsx` imports it first too, so it runs once, and also where nothing puts it ahead (the
  * development server).

@@ -178,3 +178,122 @@ async fn api_answers_go_compressed_as_the_client_asks() {
         );
     }
 }
+
+#[actix_web::test]
+async fn the_page_names_its_scripts_for_preloading_and_its_policy_admits_its_own_style() {
+    let web = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        web.path().join("index.html"),
+        concat!(
+            "<!doctype html><head><style>body{margin:0}</style>",
+            "<script type=\"module\" crossorigin src=\"/assets/start-1a.js\"></script>",
+            "<link rel=\"modulepreload\" crossorigin href=\"/assets/app-2b.js\">",
+            "</head>"
+        ),
+    )
+    .expect("index.html");
+    std::fs::create_dir(web.path().join("assets")).expect("assets");
+    std::fs::write(web.path().join("assets/app-2b.js"), "export {};").expect("script");
+    let dir = web.path().to_path_buf();
+    let app = spawn_app_with(move |s| s.static_dir = dir).await;
+
+    for path in ["/", "/schedule"] {
+        let (status, headers) = headers_of(&app, "GET", path).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(
+            header(&headers, "link"),
+            Some(
+                "</assets/start-1a.js>; rel=modulepreload, </assets/app-2b.js>; rel=modulepreload"
+            ),
+            "{path}"
+        );
+        // sha256 of `body{margin:0}`: the page's own style element applies, no other inline one.
+        let csp = header(&headers, "content-security-policy").expect("csp");
+        assert!(
+            csp.contains("'sha256-IAdwN3biDCQ3brrgp1m8kBEsPQYyqfREKOEfeoREopc='"),
+            "{csp}"
+        );
+        assert!(!csp.contains("unsafe-inline"), "{csp}");
+    }
+    // Only the page names them: the assets and the API do not.
+    let (_, headers) = headers_of(&app, "GET", "/assets/app-2b.js").await;
+    assert_eq!(header(&headers, "link"), None);
+    let (_, headers) = headers_of(&app, "GET", "/health").await;
+    assert_eq!(header(&headers, "link"), None);
+}
+
+#[actix_web::test]
+async fn assets_go_as_the_build_compressed_them_where_the_browser_takes_it() {
+    let web = tempfile::tempdir().expect("temp dir");
+    std::fs::write(web.path().join("index.html"), "<!doctype html>").expect("index.html");
+    let assets = web.path().join("assets");
+    std::fs::create_dir(&assets).expect("assets");
+    let script = "export const greeting = 'hello';\n".repeat(200);
+    std::fs::write(assets.join("app-9d.js"), &script).expect("script");
+    // Stand-ins for the build's copies, told apart by their bytes.
+    std::fs::write(assets.join("app-9d.js.br"), "stored brotli").expect("br");
+    std::fs::write(assets.join("app-9d.js.gz"), "stored gzip").expect("gz");
+    std::fs::write(assets.join("only-gz-1.css"), "a{}".repeat(300)).expect("css");
+    std::fs::write(assets.join("only-gz-1.css.gz"), "stored css gzip").expect("css gz");
+    let dir = web.path().to_path_buf();
+    let app = spawn_app_with(move |s| s.static_dir = dir).await;
+    let get = |path: &str, encoding: Option<&str>| {
+        let req = app.client.get(format!("{}{path}", app.address));
+        match encoding {
+            Some(e) => req.insert_header(("accept-encoding", e.to_string())),
+            None => req,
+        }
+    };
+
+    for (accepts, coding, body) in [
+        (Some("gzip, deflate, br, zstd"), Some("br"), "stored brotli"),
+        (Some("gzip, deflate"), Some("gzip"), "stored gzip"),
+        (Some("br;q=0.5, gzip"), Some("gzip"), "stored gzip"),
+        (Some("identity"), None, script.as_str()),
+        (None, None, script.as_str()),
+    ] {
+        let mut res = get("/assets/app-9d.js", accepts)
+            .send()
+            .await
+            .expect("send");
+        assert_eq!(res.status().as_u16(), 200, "{accepts:?}");
+        assert_eq!(
+            header(res.headers(), "content-encoding"),
+            coding,
+            "{accepts:?}"
+        );
+        assert!(
+            header(res.headers(), "content-type").is_some_and(|t| t.contains("javascript")),
+            "{accepts:?}"
+        );
+        assert_eq!(
+            header(res.headers(), "cache-control"),
+            Some("public, max-age=31536000, immutable")
+        );
+        if coding.is_some() {
+            assert_eq!(header(res.headers(), "vary"), Some("accept-encoding"));
+        }
+        let sent = res.body().limit(1 << 20).await.expect("body");
+        assert_eq!(
+            std::str::from_utf8(&sent).expect("text"),
+            body,
+            "{accepts:?}"
+        );
+    }
+    // Without a brotli copy, a brotli reader gets it compressed as it goes.
+    let res = get("/assets/only-gz-1.css", Some("br"))
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(header(res.headers(), "content-encoding"), Some("br"));
+    assert!(header(res.headers(), "content-type").is_some_and(|t| t.starts_with("text/css")));
+    // Nothing outside the assets, and no copy asked for by its own name's tricks.
+    for path in [
+        "/assets/..%2Findex.html",
+        "/assets/missing-0.js",
+        "/assets/.hidden",
+    ] {
+        let res = get(path, Some("gzip")).send().await.expect("send");
+        assert_eq!(res.status().as_u16(), 404, "{path}");
+    }
+}

@@ -58,9 +58,9 @@ export type StoreReads = (store: StoreCalendar) => string[];
 /**
  * The reads a signed-in start makes first, from what the app keeps in localStorage (the
  * token, the store of the last visit and its calendar). `storeReads` adds the first screen's:
- * at once with the calendar the last visit kept for this store, else (or when the store's
- * answer shows the calendar changed since) as soon as the store's detail arrives, whose
- * calendar is kept for the next start.
+ * at once (in the next task) with the calendar the last visit kept for this store, else (or
+ * when the store's answer shows the calendar changed since) as soon as the store's detail
+ * arrives, whose calendar is kept for the next start.
  */
 export function startSignedInReads(
   base: string,
@@ -79,7 +79,10 @@ export function startSignedInReads(
   if (!detail) return;
   const remembered = readStored(keys.storeCalendar, null, isCalendar);
   const guessed = remembered?.id === store ? remembered : null;
-  if (guessed && storeReads) startEarlyReads(base, token, storeReads(guessed), fetcher);
+  // In a task of its own: the screen's reads take the store's time zone, and a first time
+  // zone costs a phone tens of milliseconds (the browser loads its zone data), which would
+  // otherwise hold the page with this script's own work in one long task.
+  if (guessed && storeReads) setTimeout(() => startEarlyReads(base, token, storeReads(guessed), fetcher), 0);
   detail.response
     // A copy of the answer is read here; the app reads the answer itself when it takes it.
     .then((response) => (response.ok ? (response.clone().json() as Promise<{ data?: StoreDetail }>) : null))
