@@ -4,8 +4,7 @@ import { whenIdle } from './whenIdle';
 /**
  * The moment the screen the app opened on has drawn what its reader came for (the board its
  * week's shifts, the home its day). What that screen does not need (the navigation's counts,
- * the board's labour layer, the live socket, the service worker) waits for it, and then for an
- * idle moment: on a slow phone they would otherwise share the connection and the main thread
+ * the board's labour layer, the service worker) waits for it, and then for an idle moment: on a slow phone they would otherwise share the connection and the main thread
  * with the first screen's own code and reads, and hold it back.
  *
  * Nothing waits unless the app opened on one of the first screens (`main.tsx` calls

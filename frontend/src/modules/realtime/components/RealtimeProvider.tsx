@@ -1,6 +1,5 @@
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSetAtom } from 'jotai';
-import { afterFirstScreen } from '@/modules/app/utils/firstScreen';
 import { RealtimeContext } from './RealtimeContext';
 import type { StoreSocket } from '../StoreSocket';
 import { presenceUsersState } from '../states/presenceUsersState';
@@ -27,13 +26,15 @@ export function RealtimeProvider({ token, storeId, onSessionEnded, children }: R
 
   useEffect(() => {
     if (!token) return;
-    // The socket's code (socket.io-client) is a chunk of its own, fetched once the first
-    // screen is drawn instead of holding it back; until it opens, edits go over HTTP, and on
-    // joining the store the socket catches up with what changed meanwhile.
+    // The socket's code (socket.io-client) is a chunk of its own, fetched as the app starts
+    // instead of holding back the first screen; until it opens, edits go over HTTP. (Not put
+    // off until the first screen is drawn, as the rest of the live layer is: a first join
+    // replays nothing, so changes made between the first reads and the join would be missed
+    // for longer.)
     let next: StoreSocket | null = null;
     let stop = () => {};
     let live = true;
-    const cancel = afterFirstScreen(() => void import('../StoreSocket').then(({ StoreSocket }) => {
+    void import('../StoreSocket').then(({ StoreSocket }) => {
       if (!live) return;
       const socket = new StoreSocket({ token });
       const offStatus = socket.onStatus(setStatus);
@@ -47,10 +48,9 @@ export function RealtimeProvider({ token, storeId, onSessionEnded, children }: R
       next = socket;
       // Everything live follows the socket: drawn as a transition, in slices.
       startTransition(() => setSocket(socket));
-    }));
+    });
     return () => {
       live = false;
-      cancel();
       stop();
       next?.close();
       setSocket(null);
