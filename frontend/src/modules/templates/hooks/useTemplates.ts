@@ -1,16 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Template, TemplateKind } from '@/modules/api/types';
+import { useAfterFirstScreen } from '@/modules/app/utils/firstScreen';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useChanges } from '@/modules/realtime/hooks/useChanges';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 
 /**
  * The store's templates of one kind (all when none), kept live: another manager's new,
- * changed or deleted template shows at once.
+ * changed or deleted template shows at once. Read once the first screen is drawn
+ * (`firstScreen.ts`): the board offers them in its dialogs, not in its first view.
  */
 export function useTemplates(kind?: TemplateKind) {
   const api = useApi();
-  const { storeId } = useCurrentStore();
+  const ready = useAfterFirstScreen();
+  const { storeId: current } = useCurrentStore();
+  const storeId = ready ? current : null;
   const [templates, setTemplates] = useState<Template[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
