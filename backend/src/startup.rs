@@ -76,10 +76,13 @@ impl Application {
         let server_state = state.clone();
         let ready = web::Data::from(readiness.clone());
         let settings = server_state.settings.clone();
-        let policy = content_security_policy(
-            &settings.public_url,
-            &inline_style_hashes(&settings.static_dir.join("index.html")),
-        );
+        // The built app's page, read once (none for an API-only server; a new build is served
+        // by a restarted server): its style elements' hashes go into the policy, its scripts
+        // into the page's `Link` header.
+        let page =
+            std::fs::read_to_string(settings.static_dir.join("index.html")).unwrap_or_default();
+        let policy = content_security_policy(&settings.public_url, &inline_style_hashes(&page));
+        let preloads = module_preloads(&page);
         let server = HttpServer::new(move || {
             App::new()
                 .wrap(security_headers(&settings, &policy))
@@ -106,7 +109,7 @@ impl Application {
                 .app_data(ready.clone())
                 .configure(api::routes)
                 .configure(realtime::routes)
-                .configure(|cfg| static_files(cfg, &server_state.settings))
+                .configure(|cfg| static_files(cfg, &server_state.settings, preloads.clone()))
         })
         // Frames go out when written. With Nagle's algorithm (the OS default) a frame written
         // while the previous one is unacknowledged waits for the client's delayed ACK, up to
@@ -317,15 +320,13 @@ fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
     Some(&tag[start..start + len])
 }
 
-/// A `Link` header naming the module scripts of the built app's `index.html` (its scripts and
-/// their `modulepreload` links, in the page's order) as `modulepreload`; none without the file
-/// or without such scripts. Read once at start, as the style hashes are.
-fn module_preloads(index: &std::path::Path) -> Option<HeaderValue> {
-    let page = std::fs::read_to_string(index).ok()?;
-    let scripts = tags(&page, "<script")
+/// A `Link` header naming the module scripts of the built app's page (its scripts and their
+/// `modulepreload` links, in the page's order) as `modulepreload`; none without such scripts.
+fn module_preloads(page: &str) -> Option<HeaderValue> {
+    let scripts = tags(page, "<script")
         .filter(|tag| attribute(tag, "type") == Some("module"))
         .filter_map(|tag| attribute(tag, "src"));
-    let preloads = tags(&page, "<link")
+    let preloads = tags(page, "<link")
         .filter(|tag| attribute(tag, "rel") == Some("modulepreload"))
         .filter_map(|tag| attribute(tag, "href"));
     let links: Vec<String> = scripts
@@ -351,27 +352,17 @@ fn style_hash(text: &str) -> String {
     )
 }
 
-/// The hashes of the `<style>` elements of the built app's `index.html` (its first frame's
-/// stylesheet is written into the page, so the page paints without waiting for another
-/// file). Read once at start: a new build of the app is served by a restarted server. No
-/// file (an API-only server), no hashes.
-fn inline_style_hashes(index: &std::path::Path) -> Vec<String> {
-    let Ok(page) = std::fs::read_to_string(index) else {
-        return Vec::new();
-    };
-    let mut hashes = Vec::new();
-    let mut rest = page.as_str();
-    while let Some(open) = rest.find("<style") {
-        let Some(start) = rest[open..].find('>').map(|i| open + i + 1) else {
-            break;
-        };
-        let Some(len) = rest[start..].find("</style>") else {
-            break;
-        };
-        hashes.push(style_hash(&rest[start..start + len]));
-        rest = &rest[start + len..];
-    }
-    hashes
+/// The hashes of the `<style>` elements of the built app's page (its first frame's stylesheet
+/// is written into the page, so the page paints without waiting for another file).
+fn inline_style_hashes(page: &str) -> Vec<String> {
+    page.match_indices("<style")
+        .filter_map(|(at, _)| {
+            let element = &page[at..];
+            let start = element.find('>')? + 1;
+            let len = element[start..].find("</style>")?;
+            Some(style_hash(&element[start..start + len]))
+        })
+        .collect()
 }
 
 /// The content security policy of the app served at `public_url`.
@@ -434,13 +425,12 @@ fn websocket_origin(public_url: &str) -> Option<String> {
 
 /// Serves the built web app, with every unknown path answered by `index.html` so the
 /// client-side router can show its own page (or its page-not-found).
-fn static_files(cfg: &mut web::ServiceConfig, settings: &Settings) {
+fn static_files(cfg: &mut web::ServiceConfig, settings: &Settings, preloads: Option<HeaderValue>) {
     let dir = settings.static_dir.clone();
     if !dir.join("index.html").exists() {
         return;
     }
     let index = dir.join("index.html");
-    let preloads = module_preloads(&index);
     // The web app goes compressed (brotli or gzip, as the browser asks). Its hashed assets
     // never change under their name, so browsers keep them for a year; everything else
     // (`index.html`, which names the current assets) is checked again on every load. The
@@ -584,14 +574,9 @@ mod tests {
 
     #[test]
     fn the_policy_admits_the_page_s_own_style_elements_only() {
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let index = dir.path().join("index.html");
-        std::fs::write(
-            &index,
+        let hashes = inline_style_hashes(
             "<html><head><style>body{margin:0}</style>\n<style media=\"print\">a{}</style></head></html>",
-        )
-        .expect("the page is written");
-        let hashes = inline_style_hashes(&index);
+        );
         assert_eq!(
             hashes,
             vec![style_hash("body{margin:0}"), style_hash("a{}")]
@@ -610,35 +595,29 @@ mod tests {
             "{csp}"
         );
         assert!(!csp.contains("unsafe-inline"));
-        assert!(inline_style_hashes(&dir.path().join("missing.html")).is_empty());
+        // No page (an API-only server), no hashes.
+        assert!(inline_style_hashes("").is_empty());
     }
 
     #[test]
     fn the_page_s_module_scripts_are_named_for_preloading_in_its_order() {
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let index = dir.path().join("index.html");
-        std::fs::write(
-            &index,
-            concat!(
-                "<html><head><style>a{}</style>",
-                "<script type=\"module\" crossorigin src=\"/assets/start-1.js\"></script>",
-                "<script type=\"module\" crossorigin src=\"/assets/index-2.js\"></script>",
-                "<link rel=\"modulepreload\" crossorigin href=\"/assets/app-3.js\">",
-                "<link rel=\"manifest\" href=\"/manifest.webmanifest\">",
-                "<script src=\"/classic.js\"></script>",
-                "<link rel=\"modulepreload\" href=\"https://elsewhere.example/x.js\">",
-                "</head></html>"
-            ),
-        )
-        .expect("the page is written");
-        let links = module_preloads(&index).expect("a header");
+        let links = module_preloads(concat!(
+            "<html><head><style>a{}</style>",
+            "<script type=\"module\" crossorigin src=\"/assets/start-1.js\"></script>",
+            "<script type=\"module\" crossorigin src=\"/assets/index-2.js\"></script>",
+            "<link rel=\"modulepreload\" crossorigin href=\"/assets/app-3.js\">",
+            "<link rel=\"manifest\" href=\"/manifest.webmanifest\">",
+            "<script src=\"/classic.js\"></script>",
+            "<link rel=\"modulepreload\" href=\"https://elsewhere.example/x.js\">",
+            "</head></html>"
+        ))
+        .expect("a header");
         assert_eq!(
             links.to_str().expect("ASCII"),
             "</assets/start-1.js>; rel=modulepreload, </assets/index-2.js>; rel=modulepreload, </assets/app-3.js>; rel=modulepreload"
         );
-        std::fs::write(&index, "<html><body>no scripts</body></html>").expect("written");
-        assert!(module_preloads(&index).is_none());
-        assert!(module_preloads(&dir.path().join("missing.html")).is_none());
+        assert!(module_preloads("<html><body>no scripts</body></html>").is_none());
+        assert!(module_preloads("").is_none());
     }
 
     #[test]
