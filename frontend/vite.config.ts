@@ -31,8 +31,8 @@ const optionalFonts = {
  *
  * - the stylesheet, which draws the startup frame (`modules/app/styles/startup.css`, with
  *   Rubik's faces), written into the page: the page paints as soon as it arrives, where a
- *   linked file would cost a slow phone another round trip first. (It is the only stylesheet
- *   the page links: the rest of the app's styles are styled-components'. The server's content
+ *   linked file would cost a slow phone another round trip first. (It is the page's only
+ *   stylesheet: the rest of the app's styles are styled-components'. The server's content
  *   security policy admits the page's `<style>` elements by their hashes.)
  * - what runs ahead of the app (`src/start.ts`: the startup frame's mode, the reads of a
  *   signed-in start), built as an entry of its own: a few kilobytes without React, run as soon

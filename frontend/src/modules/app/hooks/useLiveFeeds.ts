@@ -1,7 +1,7 @@
 import { useContext, useMemo } from 'react';
 import type { components } from '@/modules/api/schema';
 import type { NotificationLists, PoolEntry } from '@/modules/api/types';
-import { useAfterFirstScreen } from '@/modules/app/utils/firstScreen';
+import { useOnceFirstScreenDrawn } from '@/modules/app/utils/firstScreen';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { LiveFeedsContext, type LiveFeeds } from '../components/LiveFeedsContext';
@@ -12,9 +12,7 @@ import { LiveFeedsContext, type LiveFeeds } from '../components/LiveFeedsContext
  */
 export function useLoadLiveFeeds(): LiveFeeds {
   // The counts wait for the first screen (`firstScreen.ts`).
-  const ready = useAfterFirstScreen();
-  const { storeId: current } = useCurrentStore();
-  const storeId = ready ? current : null;
+  const storeId = useOnceFirstScreenDrawn(useCurrentStore().storeId);
   const notifications = useLiveResource<NotificationLists>(
     storeId ? `/stores/${storeId}/notifications` : null,
     ['notification.'],

@@ -89,3 +89,17 @@ describe('useAfterFirstScreen', () => {
     expect(result.current).toBe(true);
   });
 });
+
+describe('useOnceFirstScreenDrawn', () => {
+  it('holds a value back as null until the first screen is drawn', async () => {
+    const { firstScreenDrawn, holdForFirstScreen, useOnceFirstScreenDrawn } = await fresh();
+    holdForFirstScreen();
+    const { result } = renderHook(() => useOnceFirstScreenDrawn('s1'));
+    expect(result.current).toBeNull();
+    act(() => {
+      firstScreenDrawn();
+      vi.advanceTimersByTime(1);
+    });
+    expect(result.current).toBe('s1');
+  });
+});

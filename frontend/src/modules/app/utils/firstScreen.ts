@@ -4,7 +4,8 @@ import { whenIdle } from './whenIdle';
 /**
  * The moment the screen the app opened on has drawn what its reader came for (the board its
  * week's shifts, the home its day). What that screen does not need (the navigation's counts,
- * the board's labour layer, the service worker) waits for it, and then for an idle moment: on a slow phone they would otherwise share the connection and the main thread
+ * the board's labour layer and templates, the service worker) waits for it, and then for an
+ * idle moment: on a slow phone they would otherwise share the connection and the main thread
  * with the first screen's own code and reads, and hold it back.
  *
  * Nothing waits unless the app opened on one of the first screens (`main.tsx` calls
@@ -70,4 +71,9 @@ export function useAfterFirstScreen(): boolean {
     return afterFirstScreen(() => setReady(true));
   }, [ready]);
   return ready;
+}
+
+/** `value` once the first screen is drawn, `null` until then: a read that waits for it. */
+export function useOnceFirstScreenDrawn<T>(value: T): T | null {
+  return useAfterFirstScreen() ? value : null;
 }

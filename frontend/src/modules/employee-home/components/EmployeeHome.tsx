@@ -56,12 +56,12 @@ export function EmployeeHome() {
   // The page is laid out once its shifts and its clock are known (or failed), so the clock's
   // card does not push the rest down when it arrives.
   const settled = (!loading || mine.length > 0 || error) && (clock.board !== null || clock.error);
-  const drawn = Boolean(store && me && settled);
+  const drawn = store !== null && me !== null && Boolean(settled);
   // The day is up: what the home does not need at first may load (`firstScreen.ts`).
   useEffect(() => {
     if (drawn) firstScreenDrawn();
   }, [drawn]);
-  if (!drawn || !store || !me) return <Loading label={t('common.loading')} />;
+  if (!drawn) return <Loading label={t('common.loading')} />;
   return (
     <Stack>
       <PageHeader>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { AvailabilityWindow, Employee, Shift, ShiftRequest } from '@/modules/api/types';
 import type { ClockBoard } from '@/modules/clock/utils/clock';
-import { useAfterFirstScreen } from '@/modules/app/utils/firstScreen';
+import { useOnceFirstScreenDrawn } from '@/modules/app/utils/firstScreen';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
 import { labourOf, type Labour, type LabourInput, type WarningKind } from '../utils/labour';
 
@@ -36,7 +36,7 @@ interface Range {
  */
 export function useLabour(store: string | null, shifts: readonly Shift[], employees: readonly Employee[], range: Range, zone: string, weekStart: number): BoardLabour | null {
   // The layer comes once the board's shifts are drawn (`firstScreen.ts`).
-  const storeId = useAfterFirstScreen() ? store : null;
+  const storeId = useOnceFirstScreenDrawn(store);
   const { data: clock } = useLiveResource<ClockBoard>(storeId ? `/stores/${storeId}/clock` : null, SETTINGS_CHANGES);
   const { data: availability } = useLiveResource<AvailabilityWindow[]>(storeId ? `/stores/${storeId}/availability` : null, AVAILABILITY_CHANGES);
   // A week either side, so rest and the week's overtime see the neighbouring shifts' days off too.

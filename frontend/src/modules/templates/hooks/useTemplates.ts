@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Template, TemplateKind } from '@/modules/api/types';
-import { useAfterFirstScreen } from '@/modules/app/utils/firstScreen';
+import { useOnceFirstScreenDrawn } from '@/modules/app/utils/firstScreen';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useChanges } from '@/modules/realtime/hooks/useChanges';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
@@ -12,9 +12,7 @@ import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
  */
 export function useTemplates(kind?: TemplateKind) {
   const api = useApi();
-  const ready = useAfterFirstScreen();
-  const { storeId: current } = useCurrentStore();
-  const storeId = ready ? current : null;
+  const storeId = useOnceFirstScreenDrawn(useCurrentStore().storeId);
   const [templates, setTemplates] = useState<Template[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
