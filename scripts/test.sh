@@ -73,7 +73,11 @@ web_e2e() {
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >&2 ||
       return 1
   fi
-  cargo build -p backend && cd frontend && npm run test:e2e
+  # The build is the web checks' last step; it is made here when those stopped before it.
+  cargo build -p backend && cd frontend &&
+    { [ -d node_modules ] || npm ci --no-audit --no-fund; } &&
+    { [ -f dist/index.html ] || npm run build; } &&
+    npm run test:e2e
 }
 
 suite "backend tests" backend_tests

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './ApiError';
 import { ApiClient } from './client';
 import { startEarlyReads, startSignedInReads, type StoreCalendar } from './earlyReads';
@@ -46,6 +46,11 @@ beforeAll(async () => {
 });
 
 afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+// A failed test leaves no stubbed storage to the next.
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('ApiClient', () => {
   it('posts calls as JSON with the bearer token and unwraps data', async () => {
@@ -190,27 +195,69 @@ describe('ApiClient', () => {
       vi.unstubAllGlobals();
     });
 
+    /** A fetch whose answer for the store waits until `answer` is called. */
+    function storeAnswerHeld() {
+      let answer = () => {};
+      const held = new Promise<void>((ok) => (answer = ok));
+      const fetcher: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        if (String(input).endsWith('/stores/s1')) await held;
+        return response;
+      };
+      return { fetcher, answer };
+    }
+
     it('asks again with the store’s calendar when the kept one is out of date or another store’s', async () => {
       for (const calendar of ['{"id":"s1","timezoneReference":"UTC","weekStart":0}', '{"id":"s2","timezoneReference":"UTC","weekStart":1}']) {
         const kept: Record<string, string> = { token: '"tok"', store: '"s1"', calendar };
         stubStorage(kept);
         const before = seen.length;
         const asked: StoreCalendar[] = [];
-        startSignedInReads(base, KEYS, (c) => {
-          asked.push(c);
-          return [`/stores/${c.id}/shifts?start=${c.weekStart}`];
-        });
-        // The guess goes out in the next task, well before the store's answer.
+        const { fetcher, answer } = storeAnswerHeld();
+        startSignedInReads(
+          base,
+          KEYS,
+          (c) => {
+            asked.push(c);
+            return [`/stores/${c.id}/shifts?start=${c.weekStart}`];
+          },
+          fetcher,
+        );
+        // The guess goes out in the next task, before the store's answer.
         await new Promise((resolve) => setTimeout(resolve, 0));
-        const guessed = asked.length;
+        // Only the out-of-date calendar of the same store is tried first.
+        const guessed = calendar.includes('"s2"') ? 0 : 1;
+        expect(asked).toHaveLength(guessed);
+        answer();
         await new ApiClient(base, () => 'tok').get('/stores/s1');
         await vi.waitFor(() => expect(asked).toHaveLength(guessed + 1));
         expect(asked.at(-1)).toEqual({ id: 's1', timezoneReference: 'UTC', weekStart: 1 });
         expect(JSON.parse(kept.calendar ?? 'null')).toEqual({ id: 's1', timezoneReference: 'UTC', weekStart: 1 });
-        // Only the out-of-date calendar of the same store is tried first.
-        expect(guessed).toBe(calendar.includes('"s2"') ? 0 : 1);
         // The user, the store, its employees, the guess if any and the read with the store's calendar.
         await vi.waitFor(() => expect(seen.length - before).toBe(4 + guessed));
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('sends no guess once the store has answered, only the reads of the store’s calendar', async () => {
+      // Kept up to date, and out of date.
+      for (const weekStart of [1, 0]) {
+        stubStorage({ token: '"tok"', store: '"s1"', calendar: JSON.stringify({ id: 's1', timezoneReference: 'UTC', weekStart }) });
+        vi.useFakeTimers({ toFake: ['setTimeout'] });
+        const before = seen.length;
+        const asked: StoreCalendar[] = [];
+        startSignedInReads(base, KEYS, (c) => {
+          asked.push(c);
+          return [`/stores/${c.id}/shifts?start=1${weekStart}`];
+        });
+        // The store answers while the guess's task still waits.
+        await new ApiClient(base, () => 'tok').get('/stores/s1');
+        await vi.waitFor(() => expect(asked).toHaveLength(1));
+        vi.runAllTimers();
+        vi.useRealTimers();
+        expect(asked).toEqual([{ id: 's1', timezoneReference: 'UTC', weekStart: 1 }]);
+        await vi.waitFor(() => expect(seen.slice(before).map((r) => r.url)).toContain(`/api/v1/stores/s1/shifts?start=1${weekStart}`));
+        expect(seen.slice(before).filter((r) => r.url?.includes('/shifts'))).toHaveLength(1);
         vi.unstubAllGlobals();
       }
     });

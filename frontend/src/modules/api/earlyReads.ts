@@ -58,9 +58,9 @@ export type StoreReads = (store: StoreCalendar) => string[];
 /**
  * The reads a signed-in start makes first, from what the app keeps in localStorage (the
  * token, the store of the last visit and its calendar). `storeReads` adds the first screen's:
- * at once (in the next task) with the calendar the last visit kept for this store, else (or
- * when the store's answer shows the calendar changed since) as soon as the store's detail
- * arrives, whose calendar is kept for the next start.
+ * in the next task with the calendar the last visit kept for this store, unless the store has
+ * answered by then; else (or when the store's answer shows the calendar changed since) as soon
+ * as the store's detail arrives, whose calendar is kept for the next start.
  */
 export function startSignedInReads(
   base: string,
@@ -79,22 +79,31 @@ export function startSignedInReads(
   if (!detail) return;
   const remembered = readStored(keys.storeCalendar, null, isCalendar);
   const guessed = remembered?.id === store ? remembered : null;
+  // `sent`: the calendar whose reads went out. A guess not yet sent when the store answers is
+  // dropped: the answer's calendar is sure.
+  let sent: StoreCalendar | null = null;
+  let answered = false;
   // In a task of its own: the screen's reads take the store's time zone, and a first time
   // zone costs a phone tens of milliseconds (the browser loads its zone data), which would
   // otherwise hold the page with this script's own work in one long task.
-  if (guessed && storeReads) setTimeout(() => startEarlyReads(base, token, storeReads(guessed), fetcher), 0);
+  if (guessed && storeReads)
+    setTimeout(() => {
+      if (answered) return;
+      sent = guessed;
+      startEarlyReads(base, token, storeReads(guessed), fetcher);
+    }, 0);
   detail.response
     // A copy of the answer is read here; the app reads the answer itself when it takes it.
     .then((response) => (response.ok ? (response.clone().json() as Promise<{ data?: StoreDetail }>) : null))
     .then((body) => {
       if (!body?.data) return;
+      answered = true;
       const { id, timezoneReference, weekStart } = body.data.store;
       const calendar = { id, timezoneReference, weekStart };
-      if (guessed && sameCalendar(guessed, calendar)) return;
       // Where storage is full or blocked, the next start waits for the store's answer again.
-      writeStored(keys.storeCalendar, calendar);
+      if (!guessed || !sameCalendar(guessed, calendar)) writeStored(keys.storeCalendar, calendar);
       // A guess that missed is never taken: the app's own reads name other ranges.
-      if (storeReads) startEarlyReads(base, token, storeReads(calendar), fetcher);
+      if (storeReads && !(sent && sameCalendar(sent, calendar))) startEarlyReads(base, token, storeReads(calendar), fetcher);
     })
     .catch(() => undefined);
 }
