@@ -38,6 +38,8 @@ test('a shift being edited survives a reload, and the board keeps its view', asy
   await page.waitForURL(/\/schedule$/);
   const ready = () => page.getByTestId('connection').and(page.locator('[data-status="connected"]')).waitFor();
   await ready();
+  // Five days from today hold tomorrow, where the week (from Sunday) ends on a Saturday.
+  await page.getByRole('tab', { name: '5 days' }).click();
 
   const cell = page.getByTestId(`cell-${ana.email}-${tomorrow()}`);
   const dialog = page.getByRole('dialog', { name: 'New shift' });

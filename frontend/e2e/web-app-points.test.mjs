@@ -55,6 +55,8 @@ test('the web app answers as people expect on the board and on the phone', async
   await signInWithForm(board, server.url, 'points-owner@example.com', 'secret123');
   await board.waitForURL(/\/schedule$/);
   await board.getByTestId('connection').and(board.locator('[data-status="connected"]')).waitFor();
+  // Five days from today hold tomorrow, where the week (from Sunday) ends on a Saturday.
+  await board.getByRole('tab', { name: '5 days' }).click();
   await board.getByTestId(`cell-${ana.email}-${dayIn(1)}`).getByTestId('add-shift').click();
   const dialog = board.getByRole('dialog', { name: 'New shift' });
   const assignee = await dialog.getByLabel('Employee').inputValue();
