@@ -98,25 +98,30 @@ const StyledPerson = styled.div<{ $compact: boolean }>`
   strong { display: block; font-size: 13px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 `;
 
-const StyledCell = styled.div<{ $over: boolean; $compact: boolean }>`
-  min-height: ${({ $compact }) => ($compact ? 36 : 64)}px;
-  padding: ${({ $compact }) => ($compact ? 2 : 4)}px;
+/** A day of a row, with its add button as a class of its own: the board draws hundreds of cells. */
+const StyledCell = styled.div`
+  min-height: 64px;
+  padding: 4px;
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   border-inline-end: 1px solid ${({ theme }) => theme.color.border};
-  background: ${({ theme, $over }) => ($over ? theme.color.primarySoft : 'transparent')};
   cursor: copy;
-`;
-
-const StyledAdd = styled.button<{ $compact: boolean }>`
-  width: 100%;
-  border: none;
-  padding: 0;
-  background: none;
-  color: inherit;
-  opacity: 0.45;
-  cursor: pointer;
-  font-size: ${({ $compact }) => ($compact ? 12 : 16)}px;
-  line-height: ${({ $compact }) => ($compact ? 1 : 1.2)};
+  &[data-over] { background: ${({ theme }) => theme.color.primarySoft}; }
+  .cell-add {
+    width: 100%;
+    border: none;
+    padding: 0;
+    background: none;
+    color: inherit;
+    opacity: 0.45;
+    cursor: pointer;
+    font-size: 16px;
+    line-height: 1.2;
+  }
+  [data-density='compact'] & {
+    min-height: 36px;
+    padding: 2px;
+    .cell-add { font-size: 12px; line-height: 1; }
+  }
 `;
 
 export interface BoardGridProps {
@@ -355,8 +360,7 @@ const BoardCell = memo(function BoardCell({ day, dayIndex, list = NO_SHIFTS, nam
   return (
     <StyledCell
       role="gridcell"
-      $over={over}
-      $compact={ctx.compact}
+      data-over={over || undefined}
       data-testid={`cell-${testName}-${key}`}
       onDoubleClick={() => ctx.onCreate(day, assignee)}
       onDragOver={(e) => {
@@ -391,9 +395,9 @@ const BoardCell = memo(function BoardCell({ day, dayIndex, list = NO_SHIFTS, nam
           />
         );
       })}
-      <StyledAdd type="button" $compact={ctx.compact} onClick={() => ctx.onCreate(day, assignee)} aria-label={t('schedule.addShiftFor', { name, day: ctx.dayLabels[dayIndex] })} data-testid="add-shift">
+      <button type="button" className="cell-add" onClick={() => ctx.onCreate(day, assignee)} aria-label={t('schedule.addShiftFor', { name, day: ctx.dayLabels[dayIndex] })} data-testid="add-shift">
         +
-      </StyledAdd>
+      </button>
     </StyledCell>
   );
 });

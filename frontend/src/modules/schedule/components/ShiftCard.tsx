@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { type CSSProperties, memo } from 'react';
 import type { TFunction } from 'i18next';
 import styled from 'styled-components';
 import type { Shift } from '@/modules/api/types';
@@ -8,64 +8,71 @@ import { formatTimeRange } from '@/modules/ui/utils/format';
 import { VisuallyHidden } from '@/modules/ui/components/Layout';
 import { isLate } from '../utils/progress';
 
-const StyledCard = styled.button<{ $color: string; $draft: boolean; $error: boolean; $selected: boolean }>`
+/**
+ * The card and, as classes of its own, its parts: a board draws hundreds of cards, and a styled
+ * component for each part would be several more components per card to render and commit. Its
+ * role colour comes as a custom property and its states as attributes, so every card shares one
+ * generated rule.
+ */
+const StyledCard = styled.button`
   display: block;
   width: 100%;
   text-align: start;
   padding: 4px 6px;
   margin-bottom: 4px;
   border-radius: ${({ theme }) => theme.radius}px;
-  border: 1px ${({ $draft }) => ($draft ? 'dashed' : 'solid')} ${({ $color, $error, theme }) => ($error ? theme.color.danger : $color)};
+  border: 1px solid var(--role-color);
   border-inline-start-width: 4px;
-  background: ${({ $color, $draft }) => `${$color}${$draft ? '14' : '2e'}`};
+  background: color-mix(in srgb, var(--role-color) 18%, transparent);
   color: ${({ theme }) => theme.color.text};
   font-size: 12px;
   line-height: 1.3;
   cursor: grab;
   position: relative;
+  &[data-status='draft'] {
+    border-style: dashed;
+    background: color-mix(in srgb, var(--role-color) 8%, transparent);
+  }
+  &[data-error] { border-color: ${({ theme }) => theme.color.danger}; }
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.primary}; }
-  ${({ $selected, theme }) => ($selected ? `outline: 2px solid ${theme.color.primary}; outline-offset: 1px;` : '')}
-`;
+  &[aria-pressed='true'] { outline: 2px solid ${({ theme }) => theme.color.primary}; outline-offset: 1px; }
 
-const StyledCheck = styled.span`
-  position: absolute;
-  top: 2px;
-  inset-inline-end: 4px;
-  font-weight: 700;
-  color: ${({ theme }) => theme.color.primary};
-`;
-
-const StyledTime = styled.span`
-  display: block;
-  font-weight: 600;
-`;
-
-const StyledMeta = styled.span`
-  display: flex;
-  gap: 4px;
-  align-items: center;
-  color: ${({ theme }) => theme.color.textMuted};
-  overflow: hidden;
-  white-space: nowrap;
-  text-overflow: ellipsis;
-`;
-
-const StyledError = styled.span`
-  display: block;
-  color: ${({ theme }) => theme.color.danger};
-  font-size: 11px;
-  white-space: normal;
-`;
-
-const StyledEditing = styled.span`
-  position: absolute;
-  top: -6px;
-  inset-inline-end: -4px;
-  padding: 0 5px;
-  border-radius: 8px;
-  font-size: 10px;
-  background: ${({ theme }) => theme.color.warning};
-  color: #fff;
+  .card-time {
+    display: block;
+    font-weight: 600;
+  }
+  .card-meta {
+    display: flex;
+    gap: 4px;
+    align-items: center;
+    color: ${({ theme }) => theme.color.textMuted};
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+  .card-check {
+    position: absolute;
+    top: 2px;
+    inset-inline-end: 4px;
+    font-weight: 700;
+    color: ${({ theme }) => theme.color.primary};
+  }
+  .card-error {
+    display: block;
+    color: ${({ theme }) => theme.color.danger};
+    font-size: 11px;
+    white-space: normal;
+  }
+  .card-editing {
+    position: absolute;
+    top: -6px;
+    inset-inline-end: -4px;
+    padding: 0 5px;
+    border-radius: 8px;
+    font-size: 10px;
+    background: ${({ theme }) => theme.color.warning};
+    color: #fff;
+  }
 `;
 
 export interface ShiftCardProps {
@@ -115,10 +122,8 @@ export const ShiftCard = memo(function ShiftCard({
   return (
     <StyledCard
       type="button"
-      $color={color}
-      $draft={shift.status === 'draft'}
-      $error={!!error}
-      $selected={selected}
+      style={{ '--role-color': color } as CSSProperties}
+      data-error={error ? true : undefined}
       aria-pressed={selected || undefined}
       data-selected={selected || undefined}
       draggable={draggable}
@@ -132,14 +137,14 @@ export const ShiftCard = memo(function ShiftCard({
       data-status={shift.status}
       data-progress={shift.progress}
     >
-      {selected ? <StyledCheck aria-hidden>✓</StyledCheck> : null}
+      {selected ? <span className="card-check" aria-hidden>✓</span> : null}
       {editingBy?.length ? (
-        <StyledEditing title={t('schedule.editingBy', { names: editingBy.join(', ') })} data-testid="shift-editing">
+        <span className="card-editing" title={t('schedule.editingBy', { names: editingBy.join(', ') })} data-testid="shift-editing">
           ✎ {editingBy[0]}
-        </StyledEditing>
+        </span>
       ) : null}
       {compact ? (
-        <StyledMeta>
+        <span className="card-meta">
           <strong>{times}</strong> {shift.title}
           {/* Its name is what it shows; the state, shown here by the card's style, is read too. */}
           <VisuallyHidden>
@@ -147,22 +152,22 @@ export const ShiftCard = memo(function ShiftCard({
             {t(`schedule.status.${shift.status}`)}
             {shift.progress !== 'ns' ? ` · ${t(`schedule.progress.${shift.progress}`)}` : ''}
           </VisuallyHidden>
-        </StyledMeta>
+        </span>
       ) : (
         <>
-          <StyledTime>{times}</StyledTime>
-          <StyledMeta>{shift.title}{roleTitle && roleTitle !== shift.title ? ` · ${roleTitle}` : ''}</StyledMeta>
-          {assigneeName ? <StyledMeta>{assigneeName}</StyledMeta> : null}
-          <StyledMeta data-testid="shift-status">
-        {t(`schedule.status.${shift.status}`)}
-        {/* Live from the time clock: on the clock, on break, worked or missed. */}
-        {shift.progress !== 'ns' ? <span data-testid="shift-progress"> · {t(`schedule.progress.${shift.progress}`)}</span> : null}
-        {isLate(shift, Date.now()) ? <span data-testid="shift-late"> · {t('schedule.progress.late')}</span> : null}
-      </StyledMeta>
+          <span className="card-time">{times}</span>
+          <span className="card-meta">{shift.title}{roleTitle && roleTitle !== shift.title ? ` · ${roleTitle}` : ''}</span>
+          {assigneeName ? <span className="card-meta">{assigneeName}</span> : null}
+          <span className="card-meta" data-testid="shift-status">
+            {t(`schedule.status.${shift.status}`)}
+            {/* Live from the time clock: on the clock, on break, worked or missed. */}
+            {shift.progress !== 'ns' ? <span data-testid="shift-progress"> · {t(`schedule.progress.${shift.progress}`)}</span> : null}
+            {isLate(shift, Date.now()) ? <span data-testid="shift-late"> · {t('schedule.progress.late')}</span> : null}
+          </span>
         </>
       )}
       {warnings?.length ? <ShiftWarnings kinds={warnings} compact={compact} /> : null}
-      {error ? <StyledError role="alert">{error}</StyledError> : null}
+      {error ? <span className="card-error" role="alert">{error}</span> : null}
     </StyledCard>
   );
 });
