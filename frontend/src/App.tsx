@@ -109,7 +109,7 @@ function AppRoutes() {
 
 function Realtime({ children }: { children: React.ReactNode }) {
   const token = useToken();
-  const { storeId } = useCurrentStore();
+  const { storeId, detail } = useCurrentStore();
   const { refreshMe, signOut } = useSession();
   // The server closed the socket because the session ended: `/me` confirms it (its 401
   // forgets the session), and any other failure signs out as at start-up.
@@ -117,7 +117,7 @@ function Realtime({ children }: { children: React.ReactNode }) {
     refreshMe().catch(() => signOut());
   }, [refreshMe, signOut]);
   return (
-    <RealtimeProvider token={token} storeId={storeId} onSessionEnded={handleSessionEnded}>
+    <RealtimeProvider token={token} storeId={storeId} storeReadAt={detail?.store.id === storeId ? detail.version : null} onSessionEnded={handleSessionEnded}>
       {children}
     </RealtimeProvider>
   );

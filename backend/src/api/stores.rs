@@ -59,6 +59,9 @@ pub struct StoreDetail {
     pub is_owner: bool,
     /// Holds the schedule or employee permission (or owns the store).
     pub is_manager: bool,
+    /// The store's version this answer was read at: a socket that joins with it as `since`
+    /// is replayed every change made after the reads that followed it.
+    pub version: i64,
 }
 
 /// `GET /api/v1/stores/{storeId}`.
@@ -93,6 +96,9 @@ pub async fn get_store(
         permissions: member.perms.names(),
         is_owner: member.is_owner(),
         is_manager: member.is_manager(),
+        // The version of the store's working set the member came from: never ahead of what
+        // this answer and the reads after it hold.
+        version: member.store.version,
     };
     Ok(crate::api::envelope::ok(detail))
 }

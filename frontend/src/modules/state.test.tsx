@@ -24,6 +24,7 @@ function detail(over: Partial<StoreDetail>): StoreDetail {
     permissions: [],
     isOwner: false,
     isManager: false,
+    version: 1,
     ...over,
   };
 }

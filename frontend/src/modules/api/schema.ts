@@ -4745,6 +4745,12 @@ export interface components {
             permissions: components["schemas"]["Permission"][];
             roles: components["schemas"]["RoleView"][];
             store: components["schemas"]["StoreView"];
+            /**
+             * Format: int64
+             * @description The store's version this answer was read at: a socket that joins with it as `since`
+             *     is replayed every change made after the reads that followed it.
+             */
+            version: number;
         };
         /**
          * Format: uuid

@@ -8,13 +8,19 @@ import { socketStatusState } from '../states/socketStatusState';
 export interface RealtimeProviderProps {
   token: string | null;
   storeId: string | null;
+  /**
+   * The store version the app's read of `storeId` was answered at, once it has been: the first
+   * join waits for it and asks for every change since, so what changed between the first reads
+   * and the join (seconds on a slow phone) is replayed instead of missed.
+   */
+  storeReadAt: number | null;
   /** Called when the server ends the socket's session (signed out elsewhere, for one). */
   onSessionEnded?: () => void;
   children: ReactNode;
 }
 
 /** Opens one socket per session and keeps it joined to the current store. */
-export function RealtimeProvider({ token, storeId, onSessionEnded, children }: RealtimeProviderProps) {
+export function RealtimeProvider({ token, storeId, storeReadAt, onSessionEnded, children }: RealtimeProviderProps) {
   const [socket, setSocket] = useState<StoreSocket | null>(null);
   // The latest callback, without opening a new socket when it changes.
   const sessionEnded = useRef(onSessionEnded);
@@ -27,10 +33,7 @@ export function RealtimeProvider({ token, storeId, onSessionEnded, children }: R
   useEffect(() => {
     if (!token) return;
     // The socket's code (socket.io-client) is a chunk of its own, fetched as the app starts
-    // instead of holding back the first screen; until it opens, edits go over HTTP. (Not put
-    // off until the first screen is drawn, as the rest of the live layer is: a first join
-    // replays nothing, so changes made between the first reads and the join would be missed
-    // for longer.)
+    // instead of holding back the first screen; until it opens, edits go over HTTP.
     let next: StoreSocket | null = null;
     let stop = () => {};
     let live = true;
@@ -57,13 +60,20 @@ export function RealtimeProvider({ token, storeId, onSessionEnded, children }: R
     };
   }, [token, setStatus, setPresence]);
 
+  // The version of the latest read, without joining again when a later read moves it on.
+  const readAt = useRef(storeReadAt);
   useEffect(() => {
-    if (!socket || !storeId) return;
+    readAt.current = storeReadAt;
+  }, [storeReadAt]);
+  const read = storeReadAt !== null;
+
+  useEffect(() => {
+    if (!socket || !storeId || !read) return;
     // Nobody yet in the store just joined; an empty list stays the same list (no new render).
     setPresence((users) => (users.length === 0 ? users : []));
-    void socket.join(storeId).catch(() => undefined);
+    void socket.join(storeId, readAt.current ?? undefined).catch(() => undefined);
     return () => socket.leave();
-  }, [socket, storeId, setPresence]);
+  }, [socket, storeId, read, setPresence]);
 
   return <RealtimeContext.Provider value={socket}>{children}</RealtimeContext.Provider>;
 }
