@@ -176,15 +176,25 @@ test("a first join with the store read's version replays what changed since the 
   });
   const read = (await res.json()).data;
   assert.equal(typeof read.version, 'number');
-  const rows = await query(cluster.dbUrl, 'SELECT version::int AS v FROM stores WHERE id = $1', [team.storeId]);
+  const rows = await query(cluster.dbUrl, 'SELECT version::int AS v FROM stores WHERE id = $1', [
+    team.storeId,
+  ]);
   assert.equal(read.version, rows[0].v, 'the version the answer was read at');
   // Changed after the reads and before the socket joins, as on a slow phone.
-  await data(cluster.server, 'updateBusinessIdentity', { store: team.storeId, name: 'Between', type: 'others' }, team.owner.token);
+  await data(
+    cluster.server,
+    'updateBusinessIdentity',
+    { store: team.storeId, name: 'Between', type: 'others' },
+    team.owner.token,
+  );
   const socket = await connect(cluster.server, team.ann.token, { transports: ['websocket'] });
   try {
     const ack = await join(socket, team.storeId, read.version);
     assert.deepEqual(ack, { data: { version: read.version + 1 } });
-    assert.deepEqual(socket.changes.map((c) => [c.version, c.type, c.data.name]), [[read.version + 1, 'store.updated', 'Between']]);
+    assert.deepEqual(
+      socket.changes.map((c) => [c.version, c.type, c.data.name]),
+      [[read.version + 1, 'store.updated', 'Between']],
+    );
   } finally {
     socket.close();
   }
