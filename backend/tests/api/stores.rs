@@ -638,6 +638,20 @@ async fn the_store_read_answers_members_only() {
     assert_eq!(detail["roles"][0]["title"], "Barista");
     assert_eq!(detail["roles"][0]["requireUserAction"], false);
     assert_eq!(detail["store"]["name"], "Shop");
+
+    // The version it was read at: a socket joining with it as `since` misses nothing after.
+    let version = |app: &TestApp| {
+        backend::db::models::store::Store::current_version(
+            &mut app.conn(),
+            store.parse().expect("id"),
+        )
+        .expect("version")
+    };
+    assert_eq!(detail["version"], json!(version(&app)));
+    create_role(&app, &owner.token, &store, "Cook").await;
+    let again = app.get(&path, Some(&employee.token)).await.data().clone();
+    assert_eq!(again["version"], json!(version(&app)));
+    assert!(again["version"].as_i64() > detail["version"].as_i64());
 }
 
 #[actix_web::test]
