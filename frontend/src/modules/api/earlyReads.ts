@@ -79,9 +79,8 @@ export function startSignedInReads(
   if (!detail) return;
   const remembered = readStored(keys.storeCalendar, null, isCalendar);
   const guessed = remembered?.id === store ? remembered : null;
-  // `sent`: the calendar whose reads went out. A guess not yet sent when the store answers is
-  // dropped: the answer's calendar is sure.
-  let sent: StoreCalendar | null = null;
+  // A guess not yet sent when the store answers is dropped: the answer's calendar is sure.
+  let guessSent = false;
   let answered = false;
   // In a task of its own: the screen's reads take the store's time zone, and a first time
   // zone costs a phone tens of milliseconds (the browser loads its zone data), which would
@@ -89,7 +88,7 @@ export function startSignedInReads(
   if (guessed && storeReads)
     setTimeout(() => {
       if (answered) return;
-      sent = guessed;
+      guessSent = true;
       startEarlyReads(base, token, storeReads(guessed), fetcher);
     }, 0);
   detail.response
@@ -100,10 +99,11 @@ export function startSignedInReads(
       answered = true;
       const { id, timezoneReference, weekStart } = body.data.store;
       const calendar = { id, timezoneReference, weekStart };
+      const keptRight = guessed !== null && sameCalendar(guessed, calendar);
       // Where storage is full or blocked, the next start waits for the store's answer again.
-      if (!guessed || !sameCalendar(guessed, calendar)) writeStored(keys.storeCalendar, calendar);
+      if (!keptRight) writeStored(keys.storeCalendar, calendar);
       // A guess that missed is never taken: the app's own reads name other ranges.
-      if (storeReads && !(sent && sameCalendar(sent, calendar))) startEarlyReads(base, token, storeReads(calendar), fetcher);
+      if (storeReads && !(keptRight && guessSent)) startEarlyReads(base, token, storeReads(calendar), fetcher);
     })
     .catch(() => undefined);
 }
