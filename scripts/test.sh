@@ -12,6 +12,11 @@ cd "$(dirname "$0")/.."
 ADMIN_URL=$(scripts/ensure-postgres.sh) || exit 1
 export TEST_DATABASE_URL="$ADMIN_URL"
 
+# The npm packages of the folder it runs in, installed where missing.
+npm_deps() {
+  [ -d node_modules ] || npm ci --no-audit --no-fund
+}
+
 failed=()
 suite() {
   local name=$1
@@ -37,13 +42,13 @@ backend_tests() {
 realtime_tests() {
   cargo build -p backend &&
     cd tests/realtime &&
-    { [ -d node_modules ] || npm ci --no-audit --no-fund; } &&
+    npm_deps &&
     ../s3/with-s3.sh npm test
 }
 
 web_checks() {
   cd frontend &&
-    { [ -d node_modules ] || npm ci --no-audit --no-fund; } &&
+    npm_deps &&
     npm run lint &&
     npm run typecheck &&
     npm test &&
@@ -75,7 +80,7 @@ web_e2e() {
   fi
   # The build is the web checks' last step; it is made here when those stopped before it.
   cargo build -p backend && cd frontend &&
-    { [ -d node_modules ] || npm ci --no-audit --no-fund; } &&
+    npm_deps &&
     { [ -f dist/index.html ] || npm run build; } &&
     npm run test:e2e
 }
