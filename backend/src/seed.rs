@@ -17,7 +17,7 @@ use crate::db::models::store::NewStore;
 use crate::db::models::user::NewUser;
 use crate::db::schema::users;
 use crate::db::Db;
-use crate::domain::business::{self, TimeOfDay, WageType};
+use crate::domain::business::{self, TimeOfDay};
 use crate::domain::ids::{EmployeeId, RoleId, StoreId, UserId};
 use crate::domain::permissions::Permission;
 use crate::error::{AppError, AppResult};
@@ -149,7 +149,6 @@ fn seed(conn: &mut PgConnection, hash: &str, now: DateTime<Utc>) -> AppResult<De
                     img: None,
                     role_ids: p.roles.iter().map(|(i, _)| role_ids[*i].0).collect(),
                     wages: wages_json(&wages),
-                    wage_type: WageType::Hourly.as_str(),
                     permissions: p.perms.names(),
                 }
             })

@@ -318,3 +318,103 @@ fn only_the_store_and_its_models_write_a_stores_tables() {
     }
     assert_eq!(found, Vec::<String>::new());
 }
+
+/// The tables a store owns: every table of `db/schema.rs` with a `store_id` column, and
+/// `stores` itself.
+fn store_tables() -> BTreeSet<String> {
+    let schema =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/db/schema.rs"))
+            .expect("read the schema");
+    let header = regex_lite::Regex::new(r"^\s*(\w+) \(").expect("a pattern");
+    let mut tables = BTreeSet::from(["stores".to_string()]);
+    let mut current: Option<String> = None;
+    for line in schema.lines() {
+        if line.contains("diesel::table!") {
+            current = None;
+        } else if current.is_none() {
+            current = header.captures(line).map(|c| c[1].to_string());
+        } else if line.trim_start().starts_with("store_id ->") {
+            tables.extend(current.clone());
+        }
+    }
+    tables
+}
+
+/// The writes to a store's tables in `code`: Diesel's `insert_into`, `update` and `delete`
+/// however they are imported and however their statement is laid out, and raw SQL.
+fn store_writes(code: &str, tables: &BTreeSet<String>) -> Vec<String> {
+    let call = regex_lite::Regex::new(r"\b(insert_into|update|delete)\s*\(").expect("a pattern");
+    let names = tables.iter().cloned().collect::<Vec<_>>().join("|");
+    let table = regex_lite::Regex::new(&format!(r"\b({names})::(table\b|\w+)")).expect("a pattern");
+    let sql = regex_lite::Regex::new(&format!(
+        r"(?i)\b(insert\s+into|update|delete\s+from)\s+({names})\b"
+    ))
+    .expect("a pattern");
+    let mut found = Vec::new();
+    for m in call.find_iter(code) {
+        // The call's argument, up to its closing parenthesis.
+        let rest = &code[m.end()..];
+        let mut depth = 1;
+        let end = rest
+            .char_indices()
+            .find(|(_, c)| {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    _ => {}
+                }
+                depth == 0
+            })
+            .map_or(rest.len(), |(i, _)| i);
+        if let Some(t) = table.captures(&rest[..end]) {
+            found.push(format!("{}({}", m.as_str().trim_end_matches('('), &t[0]));
+        }
+    }
+    found.extend(sql.find_iter(code).map(|m| m.as_str().to_string()));
+    found
+}
+
+#[test]
+fn no_statement_outside_the_store_writes_a_stores_tables() {
+    let tables = store_tables();
+    for t in [
+        "shifts",
+        "clock_sessions",
+        "shift_proposals",
+        "employees",
+        "stores",
+    ] {
+        assert!(tables.contains(t), "{t} is a store's table: {tables:?}");
+    }
+    assert!(!tables.contains("users"), "accounts belong to no store");
+    // The check finds writes however they are spelled (a sanity check of the scanner).
+    let caught = store_writes(
+        "use diesel::{delete, update};\n\
+         update(shifts::table.find(id))\n    .set(shifts::title.eq(t))\n\
+         delete(\n  clock_sessions::table.filter(clock_sessions::id.eq(x)),\n)\n\
+         diesel::insert_into(employees::table).values(&row)\n\
+         sql_query(\"DELETE FROM shift_proposals WHERE id = $1\")\n\
+         diesel::update(users::table.find(id))\n\
+         hasher.update(bytes)",
+        &tables,
+    );
+    assert_eq!(
+        caught,
+        [
+            "update(shifts::table",
+            "delete(clock_sessions::table",
+            "insert_into(employees::table",
+            "DELETE FROM shift_proposals",
+        ]
+    );
+    let mut found = Vec::new();
+    for (module, (file, code)) in modules() {
+        if matches!(module.first().map(String::as_str), Some("store" | "db")) {
+            continue;
+        }
+        for write in store_writes(&code, &tables) {
+            found.push(format!("{}.rs: {write}", file.to_string_lossy()));
+        }
+    }
+    assert_eq!(found, Vec::<String>::new());
+}

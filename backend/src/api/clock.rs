@@ -2,6 +2,7 @@
 //! store's clock device, the managers' answers, edits and approvals, the owner's settings;
 //! and its reads: who is on the clock now, sessions, their audit trail and timesheets.
 
+use crate::api::pay;
 use crate::api::shifts::caller;
 use crate::calls::guard::SignedIn;
 use crate::calls::input;
@@ -14,8 +15,9 @@ use crate::db::schema::stores;
 use crate::domain::clock::{self as rules, Break, ClockSettings, Location, PunchStamp};
 use crate::domain::ids::{ClockSessionId, ProposalId, RoleId, ShiftId, StoreId};
 use crate::domain::permissions::Perms;
-use crate::domain::shift::{Progress, Status};
-use crate::domain::timesheet::{self, PayRules, Planned, Worked, Worker};
+use crate::domain::report::Figures;
+use crate::domain::timesheet::{self, Worker};
+use crate::domain::work::Outlook;
 use crate::error::{AppError, AppResult};
 use crate::store::clock::{
     AnswerProposal, AnsweredProposal, ClockAnswer, ClockOperation, ClockSessionView, Complete,
@@ -59,6 +61,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route(
             "/stores/{storeId}/clock/sessions/{sessionId}/edits",
             web::get().to(get_edits),
+        )
+        .route(
+            "/stores/{storeId}/clock/proposals",
+            web::get().to(get_proposals),
         )
         .route("/stores/{storeId}/timesheets", web::get().to(get_timesheet));
 }
@@ -247,21 +253,39 @@ pub struct CompleteShiftCall {
     pub shift: ShiftId,
     #[serde(flatten)]
     pub punch: PunchFields,
+    /// A manager completing a missed shift: when the work began (epoch ms; with `end`). The
+    /// shift's planned times stand when absent.
+    #[serde(default)]
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
+    pub start: Option<i64>,
+    /// When the work ended (epoch ms; with `start`).
+    #[serde(default)]
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
+    pub end: Option<i64>,
 }
 
 impl Call for CompleteShiftCall {
     const NAME: &'static str = "completeShift";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Clock out of one's shift (a running break ends with it); \
-         a schedule manager marks a running or missed shift completed.";
+         a schedule manager marks a running or missed shift completed (a missed one with \
+         the times worked, `start` and `end`; its planned times otherwise).";
     type Output = CompletedShift;
 
     #[tracing::instrument(name = "completeShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<CompletedShift> {
+        let times = match (self.start, self.end) {
+            (Some(start), Some(end)) => {
+                Some((input::instant("start", start)?, input::instant("end", end)?))
+            }
+            (None, None) => None,
+            _ => return Err(AppError::invalid("start and end go together.")),
+        };
         let cmd = FinishShift {
             by: caller(&ctx)?,
             shift: self.shift,
             punch: self.punch.checked()?,
+            times,
         };
         ctx.execute(cmd).await
     }
@@ -729,27 +753,12 @@ impl Call for GetClockCode {
     }
 }
 
-/// Where someone stands against a shift now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum Attendance {
-    /// Not started, and its start is ahead (or less than 5 minutes past).
-    Upcoming,
-    /// Not started 5 minutes after its start.
-    Late,
-    Working,
-    OnBreak,
-    Done,
-    /// Not started, and it has ended.
-    Missing,
-}
-
 /// A shift of today's board with its attendance.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AttendanceRow {
     pub shift: ShiftView,
-    pub attendance: Attendance,
+    pub attendance: rules::Attendance,
     /// Its clock session, when it was started.
     #[schema(required = true)]
     pub session: Option<ClockSessionView>,
@@ -770,18 +779,6 @@ pub struct ClockBoard {
     pub shifts: Vec<AttendanceRow>,
     /// Proposed shifts waiting for an answer (employees: their own).
     pub proposals: Vec<ProposalView>,
-}
-
-fn attendance(s: &Shift, session: Option<&ClockSession>, now: DateTime<Utc>) -> Attendance {
-    match session.map(ClockSession::status) {
-        Some(rules::SessionStatus::Working) => Attendance::Working,
-        Some(rules::SessionStatus::OnBreak) => Attendance::OnBreak,
-        Some(rules::SessionStatus::Completed) => Attendance::Done,
-        None if s.progress == Progress::Completed => Attendance::Done,
-        None if s.end_at <= now && !s.open_ended => Attendance::Missing,
-        None if now - s.start_at >= rules::LATE_AFTER => Attendance::Late,
-        None => Attendance::Upcoming,
-    }
 }
 
 /// `GET /api/v1/stores/{storeId}/clock`: who is on the clock, late or missing now.
@@ -830,17 +827,17 @@ pub async fn get_board(
     let rows = shifts
         .iter()
         .filter(|s| s.assigned.is_some_and(mine))
-        .filter(|s| {
-            matches!(
-                s.status,
-                Status::Published | Status::Confirmed | Status::Dropped
-            )
-        })
+        .filter(|s| s.status.is_announced())
         .map(|s| {
             let session = by_shift.get(&s.id).copied();
             AttendanceRow {
                 shift: ShiftView::of(s, now),
-                attendance: attendance(s, session, now),
+                attendance: rules::attendance(
+                    session.map(|s| s.status),
+                    s.progress,
+                    (s.start_at, s.end_at, s.open_ended),
+                    now,
+                ),
                 session: session.map(ClockSessionView::of),
             }
         })
@@ -891,6 +888,80 @@ pub struct Range {
     pub end: i64,
 }
 
+impl Range {
+    /// The range as instants: forward, at most 62 days.
+    fn checked(&self) -> AppResult<(DateTime<Utc>, DateTime<Utc>)> {
+        let (start, end) = (
+            input::instant("start", self.start)?,
+            input::instant("end", self.end)?,
+        );
+        if end <= start || end - start > Duration::days(62) {
+            return Err(AppError::invalid(
+                "end must be after start, at most 62 days later.",
+            ));
+        }
+        Ok((start, end))
+    }
+}
+
+/// Which proposed shifts.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ProposalQuery {
+    /// Started from, epoch ms.
+    pub start: i64,
+    /// Started before, epoch ms; at most 62 days after the start.
+    pub end: i64,
+    /// Only those with this status: p (waiting), a (approved) or r (rejected).
+    #[param(value_type = Option<String>, pattern = "^[par]$")]
+    pub status: Option<rules::ProposalStatus>,
+}
+
+/// `GET /api/v1/stores/{storeId}/clock/proposals?start&end&status`: the proposed shifts
+/// started in the range, answered or not, with who answered and when (employees: their own),
+/// newest first.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/clock/proposals",
+    params(("storeId" = uuid::Uuid, Path, description = "Store id"), ProposalQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [ProposalView]}`", body = [ProposalView]),
+        (status = 400, description = "Bad range or status", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn get_proposals(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<String>,
+    query: web::Query<ProposalQuery>,
+) -> AppResult<HttpResponse> {
+    let member = crate::api::stores::member(&state, user, &path, "getProposedShifts").await?;
+    let store = member.store_id();
+    let (start, end) = Range {
+        start: query.start,
+        end: query.end,
+    }
+    .checked()?;
+    let manager = member.perms.covers(Perms::SCHEDULE);
+    let me = member.employee.id;
+    let status = query.status;
+    let proposals = state
+        .db
+        .run(move |conn| Ok(Proposal::in_range(conn, store, start, end)?))
+        .await?;
+    let users = member_users(&state, store).await?;
+    let views: Vec<ProposalView> = proposals
+        .iter()
+        .filter(|p| manager || p.employee_id == me)
+        .filter(|p| status.is_none_or(|s| p.status == s))
+        .map(|p| ProposalView::of(p, users.get(&p.employee_id).copied()))
+        .collect();
+    Ok(crate::api::envelope::ok(views))
+}
+
 /// `GET /api/v1/stores/{storeId}/clock/sessions?start&end`: sessions overlapping the range
 /// (employees: their own), by start.
 #[utoipa::path(
@@ -914,15 +985,7 @@ pub async fn get_sessions(
 ) -> AppResult<HttpResponse> {
     let member = crate::api::stores::member(&state, user, &path, "getClockSessions").await?;
     let store = member.store_id();
-    let (start, end) = (
-        input::instant("start", range.start)?,
-        input::instant("end", range.end)?,
-    );
-    if end <= start || end - start > Duration::days(62) {
-        return Err(AppError::invalid(
-            "end must be after start, at most 62 days later.",
-        ));
-    }
+    let (start, end) = range.checked()?;
     let manager = member.perms.covers(Perms::SCHEDULE);
     let me = member.employee.id;
     let sessions = state
@@ -1025,13 +1088,19 @@ pub struct TimesheetLine {
     pub worked_minutes: i64,
     pub break_minutes: i64,
     pub overtime_minutes: i64,
+    /// Pieces of work counted: clock sessions, and shifts counted at their own times (a
+    /// missed shift a manager completed, an approved proposed shift).
     pub sessions: usize,
-    /// Sessions started late.
+    /// Work started late.
     pub late: usize,
     /// Sessions still running.
     pub open: usize,
     /// Pay in the store's currency.
     pub pay: f64,
+    /// Worked and pay if the announced shifts still to come are worked as planned: the
+    /// period's estimated earnings.
+    pub expected_minutes: i64,
+    pub expected_pay: f64,
 }
 
 /// A pay period's timesheet.
@@ -1052,7 +1121,7 @@ pub struct Timesheet {
 }
 
 /// `GET /api/v1/stores/{storeId}/timesheets?day=`: the pay period's scheduled and worked
-/// hours, breaks, overtime and pay per employee.
+/// hours, breaks, overtime and pay per employee: the schedule report of the period.
 #[utoipa::path(
     get,
     path = "/api/v1/stores/{storeId}/timesheets",
@@ -1084,110 +1153,55 @@ pub async fn get_timesheet(
                 .map_or(i64::MAX, |t| t.and_utc().timestamp_millis()),
         )?;
     }
-    let sheet = state
+    let ledger = pay::load(&state, store, move |zone, week_start| {
+        let day = day.unwrap_or_else(|| now.with_timezone(&zone).date_naive());
+        let (_, from, to) = timesheet::period_of(day, week_start, zone);
+        (from, to)
+    })
+    .await?;
+    let (from, to) = ledger.range;
+    let first = crate::domain::calendar::local_date(ledger.zone(), from);
+    let approved = state
         .db
         .run(move |conn| {
-            let row = Store::find(conn, store)?.ok_or_else(|| {
-                AppError::not_found("no_active_store", crate::messages::NO_ACTIVE_STORE)
-            })?;
-            let zone: chrono_tz::Tz = row.timezone_reference.parse().unwrap_or(chrono_tz::UTC);
-            let day = day.unwrap_or_else(|| now.with_timezone(&zone).date_naive());
-            let (first, from, to) =
-                timesheet::period_of(day, row.week_start.clamp(0, 6) as u8, zone);
-            let settings = ClockSettings::read(&row.clock);
-            let employees = crate::db::models::employee::Employee::of_store(conn, store)?;
-            let shifts = Shift::in_range(conn, store, from, to)?;
-            let sessions = ClockSession::in_range(conn, store, from, to)?;
-            let proposals: HashMap<ProposalId, Option<RoleId>> =
-                Proposal::in_range(conn, store, from - Duration::days(1), to)?
-                    .into_iter()
-                    .map(|p| (p.id, p.role_id))
-                    .collect();
-            let approved = crate::db::models::clock::PeriodApproval::of_store(conn, store)?
-                .iter()
-                .any(|a| a.period_start == first);
-            Ok((
-                row, first, from, to, settings, employees, shifts, sessions, proposals, approved,
-            ))
-        })
-        .await?;
-    let (_row, first, from, to, settings, employees, shifts, sessions, proposals, approved) = sheet;
-    let role_of: HashMap<ShiftId, Option<RoleId>> =
-        shifts.iter().map(|s| (s.id, s.role_id)).collect();
-    let visible: Vec<_> = employees.iter().filter(|e| manager || e.id == me).collect();
-    let workers: Vec<Worker> = visible
-        .iter()
-        .map(|e| Worker {
-            id: e.id.0,
-            wage_type: if e.wage_type == "Weekly" {
-                crate::domain::business::WageType::Weekly
-            } else {
-                crate::domain::business::WageType::Hourly
-            },
-            wages: e.wage_map(),
-        })
-        .collect();
-    let planned: Vec<Planned> = shifts
-        .iter()
-        .filter(|s| {
-            matches!(
-                s.status,
-                Status::Published | Status::Confirmed | Status::Dropped
+            Ok(
+                crate::db::models::clock::PeriodApproval::of_store(conn, store)?
+                    .iter()
+                    .any(|a| a.period_start == first),
             )
         })
-        .filter_map(|s| {
-            Some(Planned {
-                employee: s.assigned?.0,
-                role: s.role_id.map(|r| r.0),
-                start: s.start_at,
-                end: s.end_at,
-            })
-        })
-        .collect();
-    let worked: Vec<Worked> = sessions
+        .await?;
+    let people = ledger.workers(|e| manager || e.id == me);
+    let workers: Vec<Worker> = people.iter().map(|(_, w)| w.clone()).collect();
+    let worked = ledger.report(&workers, now, Outlook::Worked);
+    let expected = ledger.report(&workers, now, Outlook::Expected);
+    let mut lines: Vec<TimesheetLine> = people
         .iter()
-        .map(|s| Worked {
-            employee: s.employee_id.0,
-            role: s
-                .shift_id
-                .and_then(|id| role_of.get(&id).copied().flatten())
-                .or_else(|| {
-                    s.proposal_id
-                        .and_then(|id| proposals.get(&id).copied().flatten())
-                })
-                .map(|r| r.0),
-            timeline: s.timeline(),
-            late: s.late_seconds > 0,
+        .zip(worked.employees.iter().zip(&expected.employees))
+        // A former employee appears only for work in the period.
+        .filter(|((e, _), ((_, f), _))| e.terminated_at.is_none() || *f != Figures::default())
+        .map(|((e, _), ((_, f), (_, x)))| TimesheetLine {
+            employee: e.id,
+            name: e.shown_name().to_string(),
+            scheduled_minutes: f.scheduled_minutes,
+            worked_minutes: f.worked_minutes,
+            break_minutes: f.break_minutes,
+            overtime_minutes: f.overtime_minutes,
+            sessions: f.sessions,
+            late: f.late,
+            open: f.open,
+            pay: f.cost(),
+            expected_minutes: x.worked_minutes,
+            expected_pay: x.cost(),
         })
         .collect();
-    let rules = PayRules {
-        overtime_after: Duration::minutes(i64::from(settings.overtime_weekly_minutes)),
-        overtime_rate: settings.overtime_rate,
-    };
-    let mut lines: Vec<TimesheetLine> =
-        timesheet::lines(&workers, &planned, &worked, rules, (from, to), now)
-            .into_iter()
-            .zip(&visible)
-            .map(|(l, e)| TimesheetLine {
-                employee: e.id,
-                name: e.shown_name().to_string(),
-                scheduled_minutes: l.scheduled_minutes,
-                worked_minutes: l.worked_minutes,
-                break_minutes: l.break_minutes,
-                overtime_minutes: l.overtime_minutes,
-                sessions: l.sessions,
-                late: l.late,
-                open: l.open,
-                pay: l.pay,
-            })
-            .collect();
     lines.sort_by_key(|l| l.name.to_lowercase());
     Ok(crate::api::envelope::ok(Timesheet {
         period_start: first,
         start: from.timestamp_millis(),
         end: to.timestamp_millis(),
         approved,
-        currency: settings.currency,
+        currency: ledger.currency.clone(),
         lines,
     }))
 }

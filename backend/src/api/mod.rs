@@ -16,6 +16,7 @@ pub mod invites;
 pub mod notifications;
 pub mod openapi;
 pub mod owner;
+pub mod pay;
 pub mod pool;
 pub mod push;
 pub mod reports;

@@ -33,6 +33,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::clock::get_board,
         crate::api::clock::get_sessions,
         crate::api::clock::get_edits,
+        crate::api::clock::get_proposals,
         crate::api::clock::get_timesheet,
         crate::api::chat::get_conversations,
         crate::api::chat::get_messages,
@@ -66,7 +67,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::notifications::NotificationList,
         crate::api::clock::ClockBoard,
         crate::api::clock::AttendanceRow,
-        crate::api::clock::Attendance,
+        crate::domain::clock::Attendance,
         crate::api::clock::Timesheet,
         crate::api::clock::TimesheetLine,
         crate::api::clock::SessionEditView,
@@ -964,9 +965,20 @@ mod tests {
                 "ProposalRef.end",
                 "PunchFields.punchedAt",
                 "PunchFields.sentAt",
+                "CompleteShiftCall.start",
+                "CompleteShiftCall.end",
             ];
             bound("minimum", json!(input::INSTANT_MIN), &clock_instants);
             bound("maximum", json!(input::INSTANT_MAX), &clock_instants);
+            // Read as a `ProposalStatus`, whose codes these are.
+            bound(
+                "pattern",
+                json!(format!(
+                    "^[{}]$",
+                    c::ProposalStatus::ALL.map(|s| s.as_str()).concat()
+                )),
+                &["GET /api/v1/stores/{storeId}/clock/proposals?status"],
+            );
             bound(
                 "minLength",
                 json!(1),

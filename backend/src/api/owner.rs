@@ -205,7 +205,6 @@ impl Call for CreateBusiness {
                         img: owner.profile_image.as_deref(),
                         role_ids: Vec::new(),
                         wages: serde_json::json!({}),
-                        wage_type: business::WageType::Hourly.as_str(),
                         permissions: Perms::ALL.names(),
                     }],
                 }

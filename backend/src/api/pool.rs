@@ -9,10 +9,10 @@ use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::domain::ids::{RequestId, ShiftId};
 use crate::domain::permissions::Perms;
+use crate::domain::pool;
+use crate::domain::request::RequestKind;
 use crate::error::AppResult;
-use crate::store::pool::{
-    in_pool, open_in_pool, AnswerGrab, DropRequestChange, DropShift, GrabShift, TakeOpenShift,
-};
+use crate::store::pool::{AnswerGrab, DropRequestChange, DropShift, GrabShift, TakeOpenShift};
 use crate::store::request_views::RequestView;
 use crate::store::views::ShiftView;
 use actix_web::{web, HttpResponse};
@@ -203,16 +203,40 @@ pub async fn get_pool(
         .await?;
     let manager = member.perms.covers(Perms::SCHEDULE);
     let me = &member.employee;
+    let viewer = pool::Viewer {
+        employee: me.id,
+        roles: &me.role_ids,
+        manager,
+    };
     let drops = drops
         .iter()
-        .filter(|(r, s): &&(Request, Shift)| in_pool(r, s, &me.role_ids, me.id, manager, now))
+        .filter(|(r, s): &&(Request, Shift)| {
+            r.kind() == Some(RequestKind::DropShift)
+                && pool::drop_listed(
+                    &pool::Dropped {
+                        status: r.status(),
+                        dropper: r.employee_id,
+                        grabbed_by: r.grabbed_by,
+                        shift_role: s.role_id,
+                        shift_end: s.end_at,
+                    },
+                    &viewer,
+                    now,
+                )
+        })
         .map(|(r, s)| PoolEntry {
             request: Some(RequestView::new(r, None)),
             shift: ShiftView::of(s, now),
         });
     let open = open
         .iter()
-        .filter(|s| open_in_pool(s, &me.role_ids, manager, now))
+        .filter(|s| {
+            pool::open_listed(
+                (s.status, s.assigned.is_some(), s.role_id, s.start_at),
+                &viewer,
+                now,
+            )
+        })
         .map(|s| PoolEntry {
             request: None,
             shift: ShiftView::of(s, now),

@@ -2,25 +2,20 @@
 //! cost per employee, per role and per day (`domain::report`), read from the shifts and clock
 //! sessions of the range. Payroll exports read the same report.
 
+use crate::api::pay::{self, Ledger};
 use crate::calls::input;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
-use crate::db::models::clock::{ClockSession, Proposal};
-use crate::db::models::employee::Employee;
-use crate::db::models::role::Role;
-use crate::db::models::shift::Shift;
-use crate::db::models::store::Store;
 use crate::domain::business::WageType;
-use crate::domain::clock::ClockSettings;
-use crate::domain::ids::{EmployeeId, ProposalId, RoleId, ShiftId, StoreId};
+use crate::domain::ids::{EmployeeId, RoleId, StoreId};
 use crate::domain::permissions::Perms;
-use crate::domain::report::{self, Calendar, Figures, RangeError, SessionFact, ShiftFact};
-use crate::domain::timesheet::{PayRules, Worked, Worker};
+use crate::domain::report::{self, Figures, RangeError};
+use crate::domain::timesheet::Worker;
+use crate::domain::work::Outlook;
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use utoipa::ToSchema;
 
 pub fn register(r: &mut Registry) {
@@ -65,7 +60,7 @@ pub struct ReportFigures {
     pub overtime_minutes: i64,
     /// Started shifts counted (unstarted shifts are left out of reports).
     pub shifts: usize,
-    /// Sessions started late, and the minutes late in all.
+    /// Work started late, and the minutes late in all.
     pub late: usize,
     pub late_minutes: i64,
     /// Wage cost in the store's currency.
@@ -82,7 +77,7 @@ impl From<&Figures> for ReportFigures {
             shifts: f.shifts,
             late: f.late,
             late_minutes: f.late_minutes,
-            cost: f.cost,
+            cost: f.cost(),
         }
     }
 }
@@ -94,8 +89,7 @@ pub struct EmployeeLine {
     pub employee: EmployeeId,
     pub name: String,
     pub email: String,
-    /// Hourly or Weekly.
-    pub wage_type: String,
+    pub wage_type: WageType,
     #[serde(flatten)]
     pub figures: ReportFigures,
 }
@@ -134,8 +128,7 @@ pub struct PayrollLine {
     #[schema(required = true)]
     pub role: Option<RoleId>,
     pub role_title: String,
-    /// Hourly or Weekly.
-    pub wage_type: String,
+    pub wage_type: WageType,
     /// The role's wage (per hour, or per week for weekly wages).
     pub wage: f64,
     pub scheduled_minutes: i64,
@@ -180,101 +173,35 @@ impl Call for ReportSchedule {
     }
 }
 
-/// Reads the range's shifts and sessions and computes its report.
+/// Reads the range's work through the pay loader and computes its report.
 pub async fn schedule_report(
     state: &AppState,
     store: StoreId,
     (from, to): (DateTime<Utc>, DateTime<Utc>),
     now: DateTime<Utc>,
 ) -> AppResult<ScheduleReport> {
-    let (row, employees, roles, shifts, sessions, proposals) = state
-        .db
-        .run(move |conn| {
-            let row = Store::find(conn, store)?
-                .ok_or_else(|| AppError::not_found("no_active_store", messages::NO_ACTIVE_STORE))?;
-            let employees = Employee::all_of_store(conn, store)?;
-            let roles = Role::of_store(conn, store)?;
-            // A session may run into the range from a shift that started before it.
-            let shifts = Shift::in_range(conn, store, from - Duration::days(1), to)?;
-            let sessions = ClockSession::in_range(conn, store, from, to)?;
-            let proposals: HashMap<ProposalId, Option<RoleId>> =
-                Proposal::in_range(conn, store, from - Duration::days(1), to)?
-                    .into_iter()
-                    .map(|p| (p.id, p.role_id))
-                    .collect();
-            Ok((row, employees, roles, shifts, sessions, proposals))
-        })
-        .await?;
-    let zone: chrono_tz::Tz = row.timezone_reference.parse().unwrap_or(chrono_tz::UTC);
-    let settings = ClockSettings::read(&row.clock);
-    let cal = Calendar {
-        zone,
-        week_start: row.week_start.clamp(0, 6) as u8,
-        rules: PayRules {
-            overtime_after: Duration::minutes(i64::from(settings.overtime_weekly_minutes)),
-            overtime_rate: settings.overtime_rate,
-        },
-    };
-    let workers: Vec<Worker> = employees
-        .iter()
-        .map(|e| Worker {
-            id: e.id.0,
-            wage_type: if e.wage_type == WageType::Weekly.as_str() {
-                WageType::Weekly
-            } else {
-                WageType::Hourly
-            },
-            wages: e.wage_map(),
-        })
-        .collect();
-    let role_of: HashMap<ShiftId, Option<RoleId>> =
-        shifts.iter().map(|s| (s.id, s.role_id)).collect();
-    let facts: Vec<ShiftFact> = shifts
-        .iter()
-        .filter(|s| s.end_at > from)
-        .filter_map(|s| {
-            Some(ShiftFact {
-                id: s.id.0,
-                employee: s.assigned?.0,
-                role: s.role_id.map(|r| r.0),
-                start: s.start_at,
-                end: s.end_at,
-                progress: s.progress,
-            })
-        })
-        .collect();
-    let sessions: Vec<SessionFact> = sessions
-        .iter()
-        .map(|s| SessionFact {
-            shift: s.shift_id.map(|id| id.0),
-            worked: Worked {
-                employee: s.employee_id.0,
-                role: s
-                    .shift_id
-                    .and_then(|id| role_of.get(&id).copied().flatten())
-                    .or_else(|| {
-                        s.proposal_id
-                            .and_then(|id| proposals.get(&id).copied().flatten())
-                    })
-                    .map(|r| r.0),
-                timeline: s.timeline(),
-                late: s.late_seconds > 0,
-            },
-            late_seconds: i64::from(s.late_seconds),
-        })
-        .collect();
-    let r = report::report(&workers, &facts, &sessions, &cal, (from, to), now);
+    let ledger = pay::load(state, store, move |_, _| (from, to)).await?;
+    Ok(report_of(&ledger, now))
+}
+
+/// The report of what a ledger holds.
+pub fn report_of(ledger: &Ledger, now: DateTime<Utc>) -> ScheduleReport {
+    let (from, to) = ledger.range;
+    let people = ledger.workers(|_| true);
+    let workers: Vec<Worker> = people.iter().map(|(_, w)| w.clone()).collect();
+    let r = ledger.report(&workers, now, Outlook::Worked);
+    let roles = &ledger.roles;
     let mut lines: Vec<EmployeeLine> = r
         .employees
         .iter()
-        .zip(&employees)
+        .zip(&people)
         // A former employee appears only for work in the range.
-        .filter(|((_, f), e)| e.terminated_at.is_none() || *f != Figures::default())
-        .map(|((_, f), e)| EmployeeLine {
+        .filter(|((_, f), (e, _))| e.terminated_at.is_none() || *f != Figures::default())
+        .map(|((_, f), (e, _))| EmployeeLine {
             employee: e.id,
             name: e.shown_name().to_string(),
             email: e.email.clone(),
-            wage_type: e.wage_type.clone(),
+            wage_type: e.wage_type,
             figures: f.into(),
         })
         .collect();
@@ -296,7 +223,7 @@ pub async fn schedule_report(
         .parts
         .iter()
         .filter_map(|((employee, role), f)| {
-            let e = employees.iter().find(|e| e.id.0 == *employee)?;
+            let (e, w) = people.iter().find(|(e, _)| e.id.0 == *employee)?;
             let known = role.and_then(|id| roles.iter().find(|r| r.id.0 == id));
             Some(PayrollLine {
                 employee: e.id,
@@ -304,25 +231,23 @@ pub async fn schedule_report(
                 email: e.email.clone(),
                 role: known.map(|r| r.id),
                 role_title: known.map_or_else(String::new, |r| r.title.clone()),
-                wage_type: e.wage_type.clone(),
-                wage: role
-                    .and_then(|id| e.wage_map().get(&id).copied())
-                    .unwrap_or(0.0),
+                wage_type: e.wage_type,
+                wage: role.and_then(|id| w.wages.get(&id).copied()).unwrap_or(0.0),
                 scheduled_minutes: f.scheduled_minutes,
                 worked_minutes: f.worked_minutes,
                 overtime_minutes: f.overtime_minutes,
-                cost: f.cost,
+                cost: f.cost(),
             })
         })
         .collect();
     payroll.sort_by(|a, b| {
         (a.name.to_lowercase(), &a.role_title).cmp(&(b.name.to_lowercase(), &b.role_title))
     });
-    Ok(ScheduleReport {
+    ScheduleReport {
         start: from.timestamp_millis(),
         end: to.timestamp_millis(),
-        currency: settings.currency,
-        timezone: zone.name().to_string(),
+        currency: ledger.currency.clone(),
+        timezone: ledger.zone().name().to_string(),
         employees: lines,
         roles: role_lines,
         days: r
@@ -337,5 +262,5 @@ pub async fn schedule_report(
         payroll,
         total: (&r.total).into(),
         unstarted_shifts: r.unstarted,
-    })
+    }
 }

@@ -352,8 +352,8 @@ async fn table(state: &AppState, src: &Source, kind: Kind) -> AppResult<Table> {
                     Cell::Number(breaks as f64),
                     Cell::Number(((end - tl.start).num_minutes() - breaks).max(0) as f64),
                     Cell::Number(f64::from(s.late_seconds.max(0) / 60)),
-                    s.source.clone().into(),
-                    serde_json::to_value(s.status())
+                    s.source.as_str().into(),
+                    serde_json::to_value(s.status)
                         .ok()
                         .and_then(|v| v.as_str().map(str::to_string))
                         .into(),
@@ -415,7 +415,7 @@ async fn table(state: &AppState, src: &Source, kind: Kind) -> AppResult<Table> {
                     p.name.into(),
                     p.email.into(),
                     p.role_title.into(),
-                    p.wage_type.into(),
+                    p.wage_type.as_str().into(),
                     p.wage.into(),
                     hours(p.scheduled_minutes),
                     hours(p.worked_minutes),
@@ -530,7 +530,7 @@ async fn table(state: &AppState, src: &Source, kind: Kind) -> AppResult<Table> {
                     e.full_name.clone().into(),
                     e.display_name.clone().into(),
                     roles.join("; ").into(),
-                    e.wage_type.clone().into(),
+                    e.wage_type.as_str().into(),
                     wage.into(),
                     e.permissions.join("; ").into(),
                     status.into(),

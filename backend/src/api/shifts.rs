@@ -698,13 +698,7 @@ fn range(
     let (start, end) = match (start, end) {
         (Some(s), Some(e)) => (input::instant("start", s)?, input::instant("end", e)?),
         (None, None) => {
-            let zone = member
-                .store
-                .timezone_reference
-                .parse()
-                .unwrap_or(chrono_tz::UTC);
-            let week_start = u8::try_from(member.store.week_start).unwrap_or(0);
-            calendar::week_of(zone, Utc::now(), week_start)
+            calendar::week_of(member.store.zone(), Utc::now(), member.store.week_start())
         }
         _ => return Err(AppError::invalid("start and end go together.")),
     };

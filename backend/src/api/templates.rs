@@ -314,10 +314,7 @@ impl Call for CreateRangeTemplate {
 }
 
 fn zone_of(ctx: &Ctx) -> chrono_tz::Tz {
-    ctx.member()
-        .ok()
-        .and_then(|m| m.store.timezone_reference.parse().ok())
-        .unwrap_or(chrono_tz::UTC)
+    ctx.member().map_or(chrono_tz::UTC, |m| m.store.zone())
 }
 
 /// `updateRangeTemplate`.

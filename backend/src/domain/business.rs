@@ -237,6 +237,12 @@ pub enum WageType {
 }
 
 impl WageType {
+    pub const ALL: [WageType; 2] = [WageType::Hourly, WageType::Weekly];
+
+    pub fn parse(s: &str) -> Option<WageType> {
+        WageType::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             WageType::Hourly => "Hourly",

@@ -612,6 +612,104 @@ impl SessionStatus {
     }
 }
 
+/// Where someone stands against a shift now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Attendance {
+    /// Not started, and its start is ahead (or less than [`LATE_AFTER`] past).
+    Upcoming,
+    /// Not started [`LATE_AFTER`] after its start.
+    Late,
+    Working,
+    OnBreak,
+    Done,
+    /// Not started, and it has ended.
+    Missing,
+}
+
+/// The attendance of a shift (`start`, `end`, open-ended) at `now`, from its session's
+/// status when it was clocked, else from its progress (a manager may have completed it).
+pub fn attendance(
+    session: Option<SessionStatus>,
+    progress: crate::domain::shift::Progress,
+    (start, end, open_ended): (DateTime<Utc>, DateTime<Utc>, bool),
+    now: DateTime<Utc>,
+) -> Attendance {
+    match session {
+        Some(SessionStatus::Working) => Attendance::Working,
+        Some(SessionStatus::OnBreak) => Attendance::OnBreak,
+        Some(SessionStatus::Completed) => Attendance::Done,
+        None if progress == crate::domain::shift::Progress::Completed => Attendance::Done,
+        None if end <= now && !open_ended => Attendance::Missing,
+        None if now - start >= LATE_AFTER => Attendance::Late,
+        None => Attendance::Upcoming,
+    }
+}
+
+/// What took a punch: the employee's phone, the store's clock device, or a manager's edit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PunchSource {
+    Phone,
+    Device,
+    Manager,
+}
+
+impl PunchSource {
+    pub const ALL: [PunchSource; 3] = [
+        PunchSource::Phone,
+        PunchSource::Device,
+        PunchSource::Manager,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PunchSource::Phone => "phone",
+            PunchSource::Device => "device",
+            PunchSource::Manager => "manager",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<PunchSource> {
+        PunchSource::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+}
+
+/// Where a proposed shift stands: waiting for a manager's answer, approved (a completed
+/// shift was made of it) or rejected. Stored and sent as the spec's `p`, `a` and `r`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+pub enum ProposalStatus {
+    /// Pending review (`p`).
+    #[serde(rename = "p")]
+    Pending,
+    /// Approved (`a`).
+    #[serde(rename = "a")]
+    Approved,
+    /// Rejected (`r`).
+    #[serde(rename = "r")]
+    Rejected,
+}
+
+impl ProposalStatus {
+    pub const ALL: [ProposalStatus; 3] = [
+        ProposalStatus::Pending,
+        ProposalStatus::Approved,
+        ProposalStatus::Rejected,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProposalStatus::Pending => "p",
+            ProposalStatus::Approved => "a",
+            ProposalStatus::Rejected => "r",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ProposalStatus> {
+        ProposalStatus::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+}
+
 /// The timeline of a session: its start, breaks and end.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Timeline {

@@ -115,7 +115,7 @@ pub struct EmployeeRow {
     pub roles: Vec<Uuid>,
     /// Hourly or Weekly; `null` keeps an existing record's (a new one is Hourly).
     #[schema(required = true)]
-    pub wage_type: Option<String>,
+    pub wage_type: Option<WageType>,
     /// The wage of each role; `null` keeps an existing record's wages.
     #[schema(required = true)]
     pub wage: Option<f64>,
@@ -444,7 +444,7 @@ pub fn employees(
             full_name,
             display_name,
             roles: role_ids,
-            wage_type: wage_type.map(|w| w.as_str().to_string()),
+            wage_type,
             wage,
             permissions: listed.then(|| perms.names()),
         };
@@ -567,7 +567,7 @@ mod tests {
         );
         let got = employees(&good, &[barista()], &known, Perms::OWNER).expect("valid");
         assert_eq!(got.new[0].roles, vec![Uuid::from_u128(1)]);
-        assert_eq!(got.new[0].wage_type.as_deref(), Some("Weekly"));
+        assert_eq!(got.new[0].wage_type, Some(WageType::Weekly));
         assert_eq!(got.new[0].permissions, None);
         assert_eq!(got.update[0].id, Some(Uuid::from_u128(10)));
         assert_eq!(got.update[0].wage, Some(12.5));

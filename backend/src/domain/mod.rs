@@ -31,3 +31,4 @@ pub mod template_import;
 pub mod time_off;
 pub mod timesheet;
 pub mod upload;
+pub mod work;

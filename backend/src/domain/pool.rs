@@ -4,15 +4,11 @@
 
 use crate::domain::ids::{EmployeeId, RoleId, StoreId};
 use crate::domain::request::RequestStatus;
-use crate::domain::shift::{Progress, Status};
+use crate::domain::shift::{self, Status};
 use chrono::{DateTime, Duration, Utc};
 
 /// A shift can be dropped or swapped only up to this long before its start.
 pub const DROP_CUTOFF: Duration = Duration::hours(1);
-/// Unconfirmed published shifts confirm themselves this long before their start.
-pub const AUTO_CONFIRM_BEFORE: Duration = Duration::hours(3);
-/// A shift not started this long after its end is missed.
-pub const MISSED_AFTER: Duration = Duration::hours(2);
 
 /// True while a shift starting at `start` can still be dropped or swapped.
 pub fn may_drop(start: DateTime<Utc>, now: DateTime<Utc>) -> bool {
@@ -25,11 +21,6 @@ pub fn role_swaps(swappeable: Option<bool>) -> bool {
     swappeable.unwrap_or(true)
 }
 
-/// The moment a published shift starting at `start` confirms itself.
-pub fn auto_confirm_at(start: DateTime<Utc>) -> DateTime<Utc> {
-    start - AUTO_CONFIRM_BEFORE
-}
-
 /// True when a shift should be confirmed automatically now: it is published (not yet
 /// confirmed), assigned, its confirmation moment has come and it has not ended.
 pub fn due_for_auto_confirm(
@@ -39,13 +30,10 @@ pub fn due_for_auto_confirm(
     end: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> bool {
-    status == Status::Published && assigned && auto_confirm_at(start) <= now && now < end.max(start)
-}
-
-/// True when a shift with this progress and end shows as missed at `now`: not started and
-/// more than 2 hours past its end.
-pub fn is_missed(progress: Progress, end: DateTime<Utc>, now: DateTime<Utc>) -> bool {
-    progress == Progress::NotStarted && now > end + MISSED_AFTER
+    status == Status::Published
+        && assigned
+        && shift::auto_confirm_at(start) <= now
+        && now < end.max(start)
 }
 
 /// Why a grab was refused.
@@ -160,9 +148,54 @@ pub fn check_take(c: &TakeCheck<'_>) -> Result<bool, TakeRefusal> {
     Ok(true)
 }
 
-/// True when a pending drop request is listed in the pool: its shift has not ended.
-pub fn listed_in_pool(status: RequestStatus, shift_end: DateTime<Utc>, now: DateTime<Utc>) -> bool {
-    status == RequestStatus::Pending && shift_end > now
+/// Who looks at the pool: their record, the roles they hold, and whether they manage shifts.
+#[derive(Debug, Clone, Copy)]
+pub struct Viewer<'a> {
+    pub employee: EmployeeId,
+    pub roles: &'a [uuid::Uuid],
+    pub manager: bool,
+}
+
+/// A drop request as the pool lists it, with its shift.
+#[derive(Debug, Clone, Copy)]
+pub struct Dropped {
+    pub status: RequestStatus,
+    pub dropper: EmployeeId,
+    pub grabbed_by: Option<EmployeeId>,
+    pub shift_role: Option<RoleId>,
+    pub shift_end: DateTime<Utc>,
+}
+
+/// Whether a drop request is listed in the pool for a viewer: pending ones whose shift has
+/// not ended (for colleagues of the shift's role, and the dropper), and, for managers,
+/// grabbed ones awaiting approval too. (Listed while the shift's end is in the future: the
+/// spec.)
+pub fn drop_listed(d: &Dropped, viewer: &Viewer<'_>, now: DateTime<Utc>) -> bool {
+    if d.shift_end <= now {
+        return false;
+    }
+    match d.status {
+        RequestStatus::Pending => {
+            viewer.manager
+                || d.dropper == viewer.employee
+                || d.shift_role.is_some_and(|r| viewer.roles.contains(&r.0))
+        }
+        RequestStatus::Grabbed => viewer.manager || d.grabbed_by == Some(viewer.employee),
+        _ => false,
+    }
+}
+
+/// Whether an announced open shift is offered to a viewer: it has not started, and the viewer
+/// holds its role (anyone for a shift without a role; managers see every one).
+pub fn open_listed(
+    (status, assigned, role, start): (Status, bool, Option<RoleId>, DateTime<Utc>),
+    viewer: &Viewer<'_>,
+    now: DateTime<Utc>,
+) -> bool {
+    !assigned
+        && status == Status::Published
+        && start > now
+        && (viewer.manager || role.is_none_or(|r| viewer.roles.contains(&r.0)))
 }
 
 #[cfg(test)]
@@ -195,7 +228,6 @@ mod tests {
     #[test]
     fn published_shifts_confirm_three_hours_before_the_start() {
         let (start, end) = (t0(), t0() + Duration::hours(8));
-        assert_eq!(auto_confirm_at(start), start - Duration::hours(3));
         let due = |status, assigned, now| due_for_auto_confirm(status, assigned, start, end, now);
         assert!(!due(
             Status::Published,
@@ -211,31 +243,6 @@ mod tests {
             !due(Status::Published, false, start - Duration::hours(1)),
             "open shift"
         );
-    }
-
-    #[test]
-    fn unstarted_shifts_are_missed_more_than_two_hours_after_their_end() {
-        let end = t0();
-        assert!(!is_missed(
-            Progress::NotStarted,
-            end,
-            end + Duration::hours(2)
-        ));
-        assert!(is_missed(
-            Progress::NotStarted,
-            end,
-            end + Duration::hours(2) + Duration::seconds(1)
-        ));
-        assert!(!is_missed(
-            Progress::Completed,
-            end,
-            end + Duration::days(1)
-        ));
-        assert!(!is_missed(
-            Progress::InProgress,
-            end,
-            end + Duration::days(1)
-        ));
     }
 
     #[test]
@@ -377,18 +384,96 @@ mod tests {
     }
 
     #[test]
-    fn the_pool_lists_pending_requests_whose_shift_has_not_ended() {
+    fn the_pool_lists_drops_until_their_shift_ends_to_the_right_people() {
         let end = t0();
-        assert!(listed_in_pool(
-            RequestStatus::Pending,
-            end,
-            end - Duration::minutes(1)
+        let (ana, ben, cy) = (EmployeeId::new(), EmployeeId::new(), EmployeeId::new());
+        let barista = RoleId::new();
+        let pending = Dropped {
+            status: RequestStatus::Pending,
+            dropper: ana,
+            grabbed_by: None,
+            shift_role: Some(barista),
+            shift_end: end,
+        };
+        let baristas = [barista.0];
+        let colleague = Viewer {
+            employee: ben,
+            roles: &baristas,
+            manager: false,
+        };
+        let other = Viewer {
+            employee: cy,
+            roles: &[],
+            manager: false,
+        };
+        let manager = Viewer {
+            employee: cy,
+            roles: &[],
+            manager: true,
+        };
+        let dropper = Viewer {
+            employee: ana,
+            roles: &[],
+            manager: false,
+        };
+        let before = end - Duration::minutes(1);
+        assert!(drop_listed(&pending, &colleague, before));
+        assert!(drop_listed(&pending, &dropper, before));
+        assert!(drop_listed(&pending, &manager, before));
+        assert!(!drop_listed(&pending, &other, before), "another role");
+        assert!(
+            !drop_listed(&pending, &colleague, end),
+            "its shift has ended"
+        );
+        let grabbed = Dropped {
+            status: RequestStatus::Grabbed,
+            grabbed_by: Some(ben),
+            ..pending
+        };
+        assert!(drop_listed(&grabbed, &manager, before), "awaiting approval");
+        assert!(drop_listed(&grabbed, &colleague, before), "the grabber");
+        assert!(!drop_listed(&grabbed, &dropper, before));
+        let answered = Dropped {
+            status: RequestStatus::Accepted,
+            ..pending
+        };
+        assert!(!drop_listed(&answered, &manager, before));
+    }
+
+    #[test]
+    fn open_shifts_are_offered_to_their_role_until_they_start() {
+        let start = t0();
+        let barista = RoleId::new();
+        let baristas = [barista.0];
+        let me = Viewer {
+            employee: EmployeeId::new(),
+            roles: &baristas,
+            manager: false,
+        };
+        let cook = Viewer {
+            employee: EmployeeId::new(),
+            roles: &[],
+            manager: false,
+        };
+        let before = start - Duration::minutes(1);
+        let open = (Status::Published, false, Some(barista), start);
+        assert!(open_listed(open, &me, before));
+        assert!(!open_listed(open, &cook, before));
+        assert!(open_listed(
+            (Status::Published, false, None, start),
+            &cook,
+            before
         ));
-        assert!(!listed_in_pool(RequestStatus::Pending, end, end));
-        assert!(!listed_in_pool(
-            RequestStatus::Grabbed,
-            end,
-            end - Duration::hours(1)
+        assert!(!open_listed(open, &me, start), "started");
+        assert!(!open_listed(
+            (Status::Draft, false, Some(barista), start),
+            &me,
+            before
+        ));
+        assert!(!open_listed(
+            (Status::Published, true, Some(barista), start),
+            &me,
+            before
         ));
     }
 }

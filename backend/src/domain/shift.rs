@@ -73,6 +73,16 @@ impl Status {
         self != Status::Draft
     }
 
+    /// Whether the shift was announced to its assignee and still stands: published,
+    /// confirmed, or dropped into the pool (still theirs until a grab is approved). What
+    /// employees are expected to work, and what the clock, the pool and pay plan with.
+    pub fn is_announced(self) -> bool {
+        Status::ANNOUNCED.contains(&self)
+    }
+
+    /// The announced statuses, for queries ([`Status::is_announced`]).
+    pub const ANNOUNCED: [Status; 3] = [Status::Published, Status::Confirmed, Status::Dropped];
+
     /// Whether the shift still occupies its assignee's time (for conflicts).
     pub fn occupies_assignee(self) -> bool {
         !matches!(self, Status::Declined | Status::Cancelled)
@@ -157,6 +167,11 @@ pub enum Refusal {
     NotStarted,
     /// The shift has already started or ended.
     AlreadyStarted,
+    /// The times a manager gives a completed shift must end after they start, at most
+    /// [`MAX_SHIFT`] later, and not in the future.
+    WorkedTimes,
+    /// Clocked work is corrected on its clock session, not by the shift's times.
+    ClockedWork,
 }
 
 impl fmt::Display for Refusal {
@@ -171,6 +186,13 @@ impl fmt::Display for Refusal {
                 f.write_str("Only a started or missed shift can be marked completed.")
             }
             Refusal::AlreadyStarted => f.write_str("This shift has already started."),
+            Refusal::WorkedTimes => f.write_str(
+                "The worked times must end after they start, at most 24 hours later, and not \
+                 in the future.",
+            ),
+            Refusal::ClockedWork => {
+                f.write_str("This shift was clocked; correct its times on its clock session.")
+            }
         }
     }
 }
@@ -248,6 +270,19 @@ pub fn complete(
         Progress::InProgress | Progress::Paused | Progress::Missed => Ok(Some(Progress::Completed)),
         Progress::NotStarted => Err(Refusal::NotStarted),
     }
+}
+
+/// The times a manager gives a missed shift they mark completed: what was worked, in the
+/// past, no longer than a shift may be.
+pub fn worked_times(
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<(), Refusal> {
+    if end <= start || end - start > MAX_SHIFT || end > now {
+        return Err(Refusal::WorkedTimes);
+    }
+    Ok(())
 }
 
 /// Whether a shift may go to the pool: an announced shift with an assignee (who keeps it until

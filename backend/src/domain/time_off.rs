@@ -132,32 +132,6 @@ impl Span {
     }
 }
 
-/// The name used in shift errors: the employee's, or "Employee" when it is unknown.
-fn name_or_default(employee: Option<&str>) -> &str {
-    match employee.map(str::trim) {
-        Some(n) if !n.is_empty() => n,
-        _ => "Employee",
-    }
-}
-
-/// "{employee} has time off in the following dates: ..." for the spans a shift meets.
-pub fn has_time_off_message(employee: Option<&str>, spans: &[Span], tz: Tz) -> String {
-    let dates: Vec<String> = spans.iter().map(|s| s.describe(tz)).collect();
-    format!(
-        "{} has time off in the following dates: {}",
-        name_or_default(employee),
-        dates.join(", ")
-    )
-}
-
-/// "{employee} is not available at the time of this shift".
-pub fn not_available_message(employee: Option<&str>) -> String {
-    format!(
-        "{} is not available at the time of this shift",
-        name_or_default(employee)
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,25 +294,11 @@ mod tests {
     }
 
     #[test]
-    fn messages_follow_the_spec() {
+    fn spans_are_described_as_the_spec_words_time_off() {
         let h = |d, h| at(BERLIN, 2026, 5, d, h, 0, 0);
         let days = Span::new(h(4, 9), h(6, 9), true, BERLIN).expect("span");
         let part = Span::new(h(8, 9), h(8, 13), false, BERLIN).expect("span");
-        assert_eq!(
-            has_time_off_message(Some("Ana"), &[days, part], BERLIN),
-            "Ana has time off in the following dates: 05/04 to 05/06, 05/08 09:00 to 13:00"
-        );
-        assert_eq!(
-            not_available_message(Some("Ana")),
-            "Ana is not available at the time of this shift"
-        );
-        assert_eq!(
-            not_available_message(None),
-            "Employee is not available at the time of this shift"
-        );
-        assert_eq!(
-            has_time_off_message(Some("  "), &[part], BERLIN),
-            "Employee has time off in the following dates: 05/08 09:00 to 13:00"
-        );
+        assert_eq!(days.describe(BERLIN), "05/04 to 05/06");
+        assert_eq!(part.describe(BERLIN), "05/08 09:00 to 13:00");
     }
 }

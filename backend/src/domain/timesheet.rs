@@ -42,15 +42,15 @@ pub struct Planned {
     pub end: DateTime<Utc>,
 }
 
-/// Clocked work of the period.
+/// Counted work of the period (`domain::work` decides what counts).
 #[derive(Debug, Clone)]
 pub struct Worked {
     pub employee: Uuid,
     /// The role the work was done in, when known (its wage applies).
     pub role: Option<Uuid>,
     pub timeline: Timeline,
-    /// Started after the shift's planned start.
-    pub late: bool,
+    /// Seconds after the shift's planned start the work began (0: on time, or no plan).
+    pub late_seconds: i64,
 }
 
 /// The rules a timesheet applies.
@@ -68,12 +68,13 @@ pub struct Line {
     pub worked_minutes: i64,
     pub break_minutes: i64,
     pub overtime_minutes: i64,
+    /// Pieces of work counted (clock sessions, shifts counted at their times).
     pub sessions: usize,
     pub late: usize,
     /// Sessions still running (counted up to the period's end or now, whichever is first).
     pub open: usize,
-    /// Pay, rounded to cents.
-    pub pay: f64,
+    /// Pay in cents (hundredths of the store's currency).
+    pub pay_cents: i64,
     /// The same figures per role (`None`: work in no known role).
     pub roles: BTreeMap<Option<Uuid>, RolePart>,
 }
@@ -84,19 +85,72 @@ pub struct RolePart {
     pub scheduled_minutes: i64,
     pub worked_minutes: i64,
     pub overtime_minutes: i64,
-    /// Pay for the role's hours, rounded to cents (weekly wages: the week's wage spread over
-    /// the roles by worked time).
-    pub pay: f64,
+    /// The role's share of the line's pay, in cents; the shares add up to the line's pay.
+    pub pay_cents: i64,
 }
 
 fn clip(a: DateTime<Utc>, b: DateTime<Utc>, from: DateTime<Utc>, to: DateTime<Utc>) -> Duration {
     (b.min(to) - a.max(from)).max(Duration::zero())
 }
 
+/// The whole minutes worked and on break of one piece of work within `[from, to)`, up to
+/// `until` while it runs. Seconds are dropped (truncated) per piece, so a line is the sum of
+/// its pieces as the time-tracking export lists them.
+pub fn minutes_of(
+    timeline: &Timeline,
+    (from, to): (DateTime<Utc>, DateTime<Utc>),
+    until: DateTime<Utc>,
+) -> (i64, i64) {
+    let end = timeline.end.unwrap_or(until);
+    let span = clip(timeline.start, end, from, to);
+    let breaks = timeline
+        .breaks
+        .iter()
+        .map(|b| clip(b.start, b.end.unwrap_or(end).min(end), from, to))
+        .fold(Duration::zero(), |a, b| a + b);
+    let work = (span - breaks).max(Duration::zero());
+    (work.num_minutes(), breaks.num_minutes())
+}
+
+/// Rounds an amount of money to whole cents, halves away from zero.
+pub fn to_cents(amount: f64) -> i64 {
+    (amount * 100.0).round() as i64
+}
+
+/// Splits `total` cents in proportion to `weights` so that the parts add up to it exactly
+/// (the largest remainders get the odd cents; ties go to the earlier part).
+pub fn split_cents(total: i64, weights: &[f64]) -> Vec<i64> {
+    let sum: f64 = weights.iter().sum();
+    if weights.is_empty() || sum <= 0.0 {
+        let mut parts = vec![0; weights.len()];
+        if let Some(first) = parts.first_mut() {
+            *first = total;
+        }
+        return parts;
+    }
+    let exact: Vec<f64> = weights.iter().map(|w| total as f64 * w / sum).collect();
+    let mut parts: Vec<i64> = exact.iter().map(|x| x.floor() as i64).collect();
+    let mut left = total - parts.iter().sum::<i64>();
+    let mut order: Vec<usize> = (0..weights.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (ra, rb) = (exact[a] - exact[a].floor(), exact[b] - exact[b].floor());
+        rb.total_cmp(&ra).then(a.cmp(&b))
+    });
+    for i in order.into_iter().cycle() {
+        if left <= 0 {
+            break;
+        }
+        parts[i] += 1;
+        left -= 1;
+    }
+    parts
+}
+
 /// Computes each worker's line for the period `[from, to)`, as of `now`. Worked time is
-/// clipped to the period; overtime is the time beyond the rules' weekly limit, taken from
-/// the period's last work, and is paid at the overtime rate on hourly wages (weekly wages
-/// pay the week's wage whatever the hours).
+/// clipped to the period and counted in whole minutes per piece of work; overtime is the
+/// time beyond the rules' weekly limit, taken from the period's last work, and is paid at the
+/// overtime rate on hourly wages (weekly wages pay the week's wage whatever the hours). The
+/// line's pay is rounded to the cent once, and its role parts add up to it.
 pub fn lines(
     workers: &[Worker],
     planned: &[Planned],
@@ -106,6 +160,7 @@ pub fn lines(
     now: DateTime<Utc>,
 ) -> Vec<Line> {
     let until = now.min(to);
+    let limit = rules.overtime_after.num_minutes();
     workers
         .iter()
         .map(|w| {
@@ -120,72 +175,71 @@ pub fn lines(
             }
             let mut mine: Vec<&Worked> = worked.iter().filter(|s| s.employee == w.id).collect();
             mine.sort_by_key(|s| s.timeline.start);
-            let mut total = Duration::zero();
-            // Worked time per role, regular and overtime.
-            let mut regular: BTreeMap<Option<Uuid>, Duration> = BTreeMap::new();
-            let mut overtime: BTreeMap<Option<Uuid>, Duration> = BTreeMap::new();
+            let mut total = 0;
+            // Minutes per role, regular and overtime.
+            let mut regular: BTreeMap<Option<Uuid>, i64> = BTreeMap::new();
+            let mut overtime: BTreeMap<Option<Uuid>, i64> = BTreeMap::new();
             for s in mine {
-                let tl = &s.timeline;
-                let end = tl.end.unwrap_or(until);
-                let span = clip(tl.start, end, from, to);
-                // Breaks within the period.
-                let breaks = tl
-                    .breaks
-                    .iter()
-                    .map(|b| clip(b.start, b.end.unwrap_or(end).min(end), from, to))
-                    .fold(Duration::zero(), |a, b| a + b);
-                let work = (span - breaks).max(Duration::zero());
+                let (work, breaks) = minutes_of(&s.timeline, (from, to), until);
                 line.sessions += 1;
-                line.late += usize::from(s.late);
-                line.open += usize::from(tl.end.is_none());
-                line.break_minutes += breaks.num_minutes();
-                let room = (rules.overtime_after - total).max(Duration::zero());
-                let normal = work.min(room);
+                line.late += usize::from(s.late_seconds > 0);
+                line.open += usize::from(s.timeline.end.is_none());
+                line.break_minutes += breaks;
+                let normal = work.min((limit - total).max(0));
                 *regular.entry(s.role).or_default() += normal;
                 *overtime.entry(s.role).or_default() += work - normal;
                 total += work;
             }
-            line.worked_minutes = total.num_minutes();
-            line.overtime_minutes = (total - rules.overtime_after)
-                .max(Duration::zero())
-                .num_minutes();
+            line.worked_minutes = total;
+            line.overtime_minutes = (total - limit).max(0);
             let wage = |role: &Option<Uuid>| {
                 role.and_then(|r| w.wages.get(&r).copied())
                     .or_else(|| w.wages.values().copied().reduce(f64::max))
                     .unwrap_or(0.0)
             };
-            let hours = |d: &Duration| d.num_seconds() as f64 / 3600.0;
-            let cents = |x: f64| (x * 100.0).round() / 100.0;
-            for (role, d) in &regular {
-                let part = line.roles.entry(*role).or_default();
-                part.worked_minutes += d.num_minutes();
-                part.pay += hours(d) * wage(role);
+            // The exact amount earned per role, before rounding.
+            let mut earned: BTreeMap<Option<Uuid>, f64> = BTreeMap::new();
+            for (role, minutes) in &regular {
+                line.roles.entry(*role).or_default().worked_minutes += minutes;
+                *earned.entry(*role).or_default() += *minutes as f64 * wage(role) / 60.0;
             }
-            for (role, d) in &overtime {
+            for (role, minutes) in &overtime {
                 let part = line.roles.entry(*role).or_default();
-                part.worked_minutes += d.num_minutes();
-                part.overtime_minutes += d.num_minutes();
-                part.pay += hours(d) * wage(role) * rules.overtime_rate;
+                part.worked_minutes += minutes;
+                part.overtime_minutes += minutes;
+                *earned.entry(*role).or_default() +=
+                    *minutes as f64 * wage(role) * rules.overtime_rate / 60.0;
             }
-            let pay = match w.wage_type {
-                WageType::Hourly => line.roles.values().map(|p| p.pay).sum::<f64>(),
-                WageType::Weekly => {
-                    let week = w.wages.values().copied().reduce(f64::max).unwrap_or(0.0);
-                    let worked = total.num_seconds() as f64;
-                    for part in line.roles.values_mut() {
-                        part.pay = if worked > 0.0 {
-                            week * (part.worked_minutes * 60) as f64 / worked
-                        } else {
-                            0.0
-                        };
-                    }
-                    week
-                }
+            let (pay, weights): (i64, Vec<f64>) = match w.wage_type {
+                WageType::Hourly => (
+                    to_cents(earned.values().sum()),
+                    line.roles
+                        .keys()
+                        .map(|r| earned.get(r).copied().unwrap_or(0.0))
+                        .collect(),
+                ),
+                WageType::Weekly => (
+                    to_cents(w.wages.values().copied().reduce(f64::max).unwrap_or(0.0)),
+                    line.roles
+                        .values()
+                        .map(|p| p.worked_minutes as f64)
+                        .collect(),
+                ),
             };
-            for part in line.roles.values_mut() {
-                part.pay = cents(part.pay);
+            if weights.iter().sum::<f64>() > 0.0 {
+                for (part, cents) in line.roles.values_mut().zip(split_cents(pay, &weights)) {
+                    part.pay_cents = cents;
+                }
+            } else if pay != 0 {
+                // A week's wage without work is the cost of the role it is the wage of.
+                let role = w
+                    .wages
+                    .iter()
+                    .max_by(|a, b| a.1.total_cmp(b.1))
+                    .map(|(r, _)| *r);
+                line.roles.entry(role).or_default().pay_cents = pay;
             }
-            line.pay = cents(pay);
+            line.pay_cents = pay;
             line
         })
         .collect()
@@ -221,7 +275,7 @@ mod tests {
             employee,
             role,
             timeline: Timeline { start, breaks, end },
-            late: false,
+            late_seconds: 0,
         }
     }
 
@@ -303,7 +357,7 @@ mod tests {
         assert_eq!(line.overtime_minutes, 150);
         assert_eq!(line.sessions, 5);
         // 40 h at 10 + 2.5 h at 15.
-        assert_eq!(line.pay, 437.5);
+        assert_eq!(line.pay_cents, 43_750);
         // Overtime worked in the better-paid role is paid at its wage.
         worked[4].role = Some(cook);
         let line = &lines(
@@ -315,7 +369,7 @@ mod tests {
             t(30, 0, 0),
         )[0];
         // 34 h at 10, 6 h at 20 (regular), 2.5 h at 30.
-        assert_eq!(line.pay, 340.0 + 120.0 + 75.0);
+        assert_eq!(line.pay_cents, 34_000 + 12_000 + 7_500);
     }
 
     #[test]
@@ -353,6 +407,6 @@ mod tests {
         assert_eq!(line.break_minutes, 60);
         assert_eq!(line.open, 1);
         // A weekly wage is the week's pay.
-        assert_eq!(line.pay, 500.0);
+        assert_eq!(line.pay_cents, 50_000);
     }
 }

@@ -5,8 +5,8 @@
 use crate::db::schema::shifts;
 use crate::db::Db;
 use crate::domain::ids::StoreId;
-use crate::domain::pool::{AUTO_CONFIRM_BEFORE, MISSED_AFTER};
 use crate::domain::shift::{Progress, Status};
+use crate::domain::shift::{AUTO_CONFIRM_BEFORE_START, MISSED_AFTER_END};
 use crate::error::AppResult;
 use crate::store::registry::StoreRegistry;
 use crate::store::timed::{ClockTick, Ticked};
@@ -19,12 +19,12 @@ fn due_stores(conn: &mut PgConnection, at: DateTime<Utc>) -> QueryResult<Vec<Sto
     let confirm = shifts::status
         .eq(Status::Published)
         .and(shifts::assigned.is_not_null())
-        .and(shifts::start_at.le(at + AUTO_CONFIRM_BEFORE))
+        .and(shifts::start_at.le(at + AUTO_CONFIRM_BEFORE_START))
         .and(shifts::end_at.gt(at));
     let missed = shifts::progress
         .eq(Progress::NotStarted)
-        .and(shifts::status.eq_any([Status::Published, Status::Confirmed, Status::Dropped]))
-        .and(shifts::end_at.lt(at - MISSED_AFTER))
+        .and(shifts::status.eq_any(Status::ANNOUNCED))
+        .and(shifts::end_at.lt(at - MISSED_AFTER_END))
         // Older shifts are outside the actors' working set.
         .and(shifts::end_at.gt(at - crate::store::state::HISTORY));
     shifts::table

@@ -117,12 +117,16 @@ pub(super) fn worked(demo: &Demo) -> Past {
             user_id: Some(who.user),
             shift_id: Some(shift.id),
             proposal_id: None,
-            status: String::new(),
+            status: clock::SessionStatus::Completed,
             start_at: began,
             end_at: None,
             breaks: json!([]),
             locs: json!([]),
-            source: if how.device { "device" } else { "phone" }.into(),
+            source: if how.device {
+                clock::PunchSource::Device
+            } else {
+                clock::PunchSource::Phone
+            },
             device_start_at: None,
             device_end_at: None,
             server_start_at: began,

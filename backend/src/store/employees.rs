@@ -137,7 +137,7 @@ impl Command for InviteEmployee {
                     birthday: None,
                     role_ids: roles,
                     wages,
-                    wage_type: self.wage_type.as_str().to_string(),
+                    wage_type: self.wage_type,
                     permissions: self.perms.names(),
                     deactive: false,
                     terminated_at: None,
@@ -155,7 +155,7 @@ impl Command for InviteEmployee {
                 e.terminated_at = None;
                 e.role_ids = roles;
                 e.wages = wages;
-                e.wage_type = self.wage_type.as_str().to_string();
+                e.wage_type = self.wage_type;
                 e.permissions = self.perms.names();
                 e.updated_at = now;
                 (e, self.new_code.clone(), false)
@@ -176,7 +176,7 @@ impl Command for InviteEmployee {
                 }
                 e.role_ids = roles;
                 e.wages = wages;
-                e.wage_type = self.wage_type.as_str().to_string();
+                e.wage_type = self.wage_type;
                 e.permissions = self.perms.names();
                 e.updated_at = now;
                 // Resending keeps the code already mailed, so either mail works.
@@ -463,7 +463,7 @@ impl Command for UpdateEmployee {
             next.role_ids = roles;
         }
         if let Some(w) = self.wage_type {
-            next.wage_type = w.as_str().to_string();
+            next.wage_type = w;
         }
         self.personal.apply(&mut next);
         next.updated_at = now;

@@ -192,10 +192,7 @@ impl Command for ApplyEmployeeImport {
                 birthday: None,
                 role_ids: r.roles.clone(),
                 wages: wages_json(&wages(r)),
-                wage_type: r
-                    .wage_type
-                    .clone()
-                    .unwrap_or_else(|| WageType::Hourly.as_str().to_string()),
+                wage_type: r.wage_type.unwrap_or(WageType::Hourly),
                 permissions: r.permissions.clone().unwrap_or_default(),
                 deactive: false,
                 terminated_at: None,
@@ -244,8 +241,8 @@ impl Command for ApplyEmployeeImport {
                 }
             }
             e.wages = wages_json(&held);
-            if let Some(w) = &r.wage_type {
-                e.wage_type = w.clone();
+            if let Some(w) = r.wage_type {
+                e.wage_type = w;
             }
             if let Some(p) = &r.permissions {
                 e.permissions = p.clone();

@@ -355,10 +355,7 @@ impl StoreState {
 
     /// The store's IANA zone (UTC if the stored name is unknown).
     pub fn zone(&self) -> chrono_tz::Tz {
-        self.store
-            .timezone_reference
-            .parse()
-            .unwrap_or(chrono_tz::UTC)
+        self.store.zone()
     }
 
     /// A shift's start in the store's zone, as notification texts name it.

@@ -153,8 +153,8 @@ pub struct EmployeeView {
     pub wage: Option<BTreeMap<Uuid, f64>>,
     /// `Hourly` or `Weekly`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = WageType, required = false)]
-    pub wage_type: Option<String>,
+    #[schema(required = false)]
+    pub wage_type: Option<WageType>,
     /// The permissions the record holds (the owner's record holds them all).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Vec<Permission>, required = false)]
@@ -200,7 +200,7 @@ impl EmployeeView {
             phonenumber: e.phone_number.clone(),
             role: e.role_ids.clone(),
             wage: Some(e.wage_map()),
-            wage_type: Some(e.wage_type.clone()),
+            wage_type: Some(e.wage_type),
             permissions: Some(e.permissions.clone()),
             user_id: e.user_id,
             invite_expire: None,

@@ -2,7 +2,6 @@
 
 use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
-use crate::domain::business::parse_zone;
 use crate::domain::ids::{EmployeeId, RequestId, StoreId, UserId};
 use crate::domain::notification::texts::{Dates, When};
 use crate::domain::notification::{
@@ -111,10 +110,6 @@ fn edit_resolved() -> AppError {
     AppError::bad_request("request_resolved", messages::EDIT_RESOLVED_REQUEST)
 }
 
-fn zone(state: &StoreState) -> Tz {
-    parse_zone(&state.store.timezone_reference).unwrap_or(chrono_tz::UTC)
-}
-
 fn span(times: &Times, tz: Tz) -> AppResult<Span> {
     Span::new(times.start, times.end, times.entire_day, tz).map_err(|e| match e {
         SpanError::StartAfterEnd => {
@@ -221,7 +216,7 @@ impl Command for TimeOffCommand {
 
     #[tracing::instrument(name = "timeOff", skip_all, fields(store = %self.store))]
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
-        let tz = zone(state);
+        let tz = state.zone();
         match &self.action {
             TimeOffAction::Request { times, description } => {
                 let span = span(times, tz)?;

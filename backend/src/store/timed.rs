@@ -51,7 +51,7 @@ impl Command for ClockTick {
             );
             let miss = s.status.is_visible_to_assignee()
                 && s.status.occupies_assignee()
-                && pool::is_missed(s.progress, s.end_at, at);
+                && s.progress.shown(s.end_at, at) == Progress::Missed;
             if !confirm && !miss {
                 continue;
             }

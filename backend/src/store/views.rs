@@ -40,6 +40,10 @@ pub struct ShiftView {
     pub rate: Option<i16>,
     #[schema(required = true)]
     pub cancel_reason: Option<String>,
+    /// The clock session of the proposed shift an approval made this shift from; `null` for
+    /// a planned shift.
+    #[schema(required = true)]
+    pub adjacent_session_id: Option<uuid::Uuid>,
     /// Bumped by every change; name it in `updateShift` to detect a stale edit.
     pub version: i64,
     /// Creation, epoch ms.
@@ -68,6 +72,7 @@ impl ShiftView {
             tasks: s.tasks.clone(),
             rate: s.rate,
             cancel_reason: s.cancel_reason.clone(),
+            adjacent_session_id: s.adjacent_session_id,
             version: s.version,
             timestamp: s.created_at.timestamp_millis(),
             modified: s.updated_at.timestamp_millis(),

@@ -24,6 +24,7 @@ mod logs;
 mod membership;
 mod metrics;
 mod outbox;
+mod pay;
 mod pool;
 mod push;
 mod readiness;

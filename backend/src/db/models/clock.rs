@@ -5,7 +5,7 @@ use crate::db::schema::{
     clock_code_uses, clock_punches, clock_secrets, clock_session_edits, clock_sessions,
     shift_proposals, timesheet_approvals,
 };
-use crate::domain::clock::{Break, SessionStatus, Timeline};
+use crate::domain::clock::{Break, ProposalStatus, PunchSource, SessionStatus, Timeline};
 use crate::domain::ids::{
     ClockSessionId, EmployeeId, ProposalId, RoleId, ShiftId, StoreId, UserId,
 };
@@ -46,12 +46,12 @@ pub struct ClockSession {
     pub user_id: Option<UserId>,
     pub shift_id: Option<ShiftId>,
     pub proposal_id: Option<ProposalId>,
-    pub status: String,
+    pub status: SessionStatus,
     pub start_at: DateTime<Utc>,
     pub end_at: Option<DateTime<Utc>>,
     pub breaks: serde_json::Value,
     pub locs: serde_json::Value,
-    pub source: String,
+    pub source: PunchSource,
     pub device_start_at: Option<DateTime<Utc>>,
     pub device_end_at: Option<DateTime<Utc>>,
     pub server_start_at: DateTime<Utc>,
@@ -66,10 +66,6 @@ pub struct ClockSession {
 }
 
 impl ClockSession {
-    pub fn status(&self) -> SessionStatus {
-        SessionStatus::parse(&self.status).unwrap_or(SessionStatus::Completed)
-    }
-
     pub fn is_open(&self) -> bool {
         self.end_at.is_none()
     }
@@ -95,7 +91,7 @@ impl ClockSession {
         self.start_at = timeline.start;
         self.end_at = timeline.end;
         self.breaks = serde_json::to_value(&timeline.breaks).unwrap_or_default();
-        self.status = timeline.status().as_str().into();
+        self.status = timeline.status();
     }
 
     pub fn add_place(&mut self, place: PunchPlace) {
@@ -141,6 +137,19 @@ impl ClockSession {
             .load(conn)
     }
 
+    /// Sessions of a store by id (those missing are left out).
+    pub fn by_ids(
+        conn: &mut PgConnection,
+        store: StoreId,
+        ids: &[uuid::Uuid],
+    ) -> QueryResult<Vec<ClockSession>> {
+        clock_sessions::table
+            .filter(clock_sessions::store_id.eq(store))
+            .filter(clock_sessions::id.eq_any(ids))
+            .select(ClockSession::as_select())
+            .load(conn)
+    }
+
     pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
         diesel::insert_into(clock_sessions::table)
             .values(self)
@@ -162,10 +171,9 @@ pub struct Proposal {
     pub role_id: Option<RoleId>,
     pub start_at: DateTime<Utc>,
     pub end_at: Option<DateTime<Utc>>,
-    /// p: pending review, a: approved, r: rejected.
-    pub status: String,
-    /// ip, p or c, as its session.
-    pub progress: String,
+    pub status: ProposalStatus,
+    /// As its session: on the clock, on break or completed.
+    pub progress: SessionStatus,
     pub shift_id: Option<ShiftId>,
     pub decided_by: Option<UserId>,
     pub decided_at: Option<DateTime<Utc>>,
@@ -175,7 +183,7 @@ pub struct Proposal {
 
 impl Proposal {
     pub fn is_pending(&self) -> bool {
-        self.status == "p"
+        self.status == ProposalStatus::Pending
     }
 
     /// Proposals the actor keeps: pending ones and those started from `from` on.
@@ -188,7 +196,7 @@ impl Proposal {
             .filter(shift_proposals::store_id.eq(store))
             .filter(
                 shift_proposals::status
-                    .eq("p")
+                    .eq(ProposalStatus::Pending)
                     .or(shift_proposals::start_at.ge(from)),
             )
             .select(Proposal::as_select())
@@ -199,8 +207,21 @@ impl Proposal {
     pub fn pending(conn: &mut PgConnection, store: StoreId) -> QueryResult<Vec<Proposal>> {
         shift_proposals::table
             .filter(shift_proposals::store_id.eq(store))
-            .filter(shift_proposals::status.eq("p"))
+            .filter(shift_proposals::status.eq(ProposalStatus::Pending))
             .order(shift_proposals::start_at)
+            .select(Proposal::as_select())
+            .load(conn)
+    }
+
+    /// Proposals of a store by id (those missing are left out).
+    pub fn by_ids(
+        conn: &mut PgConnection,
+        store: StoreId,
+        ids: &[ProposalId],
+    ) -> QueryResult<Vec<Proposal>> {
+        shift_proposals::table
+            .filter(shift_proposals::store_id.eq(store))
+            .filter(shift_proposals::id.eq_any(ids))
             .select(Proposal::as_select())
             .load(conn)
     }
@@ -394,3 +415,7 @@ impl PeriodApproval {
         .execute(conn)
     }
 }
+
+crate::db::models::text_column!(SessionStatus);
+crate::db::models::text_column!(ProposalStatus);
+crate::db::models::text_column!(PunchSource);

@@ -1,5 +1,6 @@
 use crate::db::models::store::Store;
 use crate::db::schema::{employees, stores};
+use crate::domain::business::WageType;
 use crate::domain::ids::{EmployeeId, StoreId, UserId};
 use crate::domain::permissions::Perms;
 use chrono::{DateTime, Utc};
@@ -23,7 +24,7 @@ pub struct Employee {
     pub birthday: Option<DateTime<Utc>>,
     pub role_ids: Vec<Uuid>,
     pub wages: serde_json::Value,
-    pub wage_type: String,
+    pub wage_type: WageType,
     pub permissions: Vec<String>,
     pub deactive: bool,
     pub terminated_at: Option<DateTime<Utc>>,
@@ -63,7 +64,7 @@ impl Employee {
 }
 
 /// A new employee record: the owner's at store creation, or an invited person's (no user
-/// until the invitation is accepted).
+/// until the invitation is accepted). Its wage type is the column's default, Hourly.
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = employees)]
 pub struct NewEmployee<'a> {
@@ -76,7 +77,6 @@ pub struct NewEmployee<'a> {
     pub img: Option<&'a str>,
     pub role_ids: Vec<Uuid>,
     pub wages: serde_json::Value,
-    pub wage_type: &'a str,
     pub permissions: Vec<String>,
 }
 
@@ -143,3 +143,5 @@ pub fn wages_json(wages: &std::collections::BTreeMap<Uuid, f64>) -> serde_json::
             .collect(),
     )
 }
+
+crate::db::models::text_column!(WageType);

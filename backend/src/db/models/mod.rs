@@ -21,5 +21,8 @@ pub mod shift;
 pub mod store;
 pub mod store_event;
 pub mod template;
+mod text_column;
 pub mod ticket;
 pub mod user;
+
+pub(crate) use text_column::text_column;

@@ -2,12 +2,7 @@ use crate::db::schema::shifts;
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId, StoreId};
 use crate::domain::shift::{Progress, Status};
 use chrono::{DateTime, Utc};
-use diesel::deserialize::{self, FromSql, Queryable};
-use diesel::expression::AsExpression;
-use diesel::pg::{Pg, PgValue};
 use diesel::prelude::*;
-use diesel::serialize::{self, Output, ToSql};
-use diesel::sql_types::{Nullable, Text};
 
 /// A shift row.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Insertable, AsChangeset)]
@@ -96,6 +91,19 @@ impl Shift {
             .load(conn)
     }
 
+    /// Shifts of a store by id (those missing are left out).
+    pub fn by_ids(
+        conn: &mut PgConnection,
+        store: StoreId,
+        ids: &[ShiftId],
+    ) -> QueryResult<Vec<Shift>> {
+        shifts::table
+            .filter(shifts::store_id.eq(store))
+            .filter(shifts::id.eq_any(ids))
+            .select(Shift::as_select())
+            .load(conn)
+    }
+
     /// Announced open shifts of a store that have not started: the open part of the pool.
     pub fn open_upcoming(
         conn: &mut PgConnection,
@@ -180,61 +188,5 @@ impl Shift {
     }
 }
 
-/// Maps a domain enum to a TEXT column holding its spec string (`as_str`/`parse`). It binds
-/// as that string; reading an unknown string is an error (the column's CHECK constraint keeps
-/// them out), never a silent default.
-macro_rules! text_column {
-    ($ty:ty) => {
-        impl AsExpression<Text> for $ty {
-            type Expression = <&'static str as AsExpression<Text>>::Expression;
-            fn as_expression(self) -> Self::Expression {
-                AsExpression::<Text>::as_expression(self.as_str())
-            }
-        }
-
-        impl AsExpression<Text> for &$ty {
-            type Expression = <&'static str as AsExpression<Text>>::Expression;
-            fn as_expression(self) -> Self::Expression {
-                AsExpression::<Text>::as_expression(self.as_str())
-            }
-        }
-
-        impl AsExpression<Nullable<Text>> for $ty {
-            type Expression = <&'static str as AsExpression<Nullable<Text>>>::Expression;
-            fn as_expression(self) -> Self::Expression {
-                AsExpression::<Nullable<Text>>::as_expression(self.as_str())
-            }
-        }
-
-        impl AsExpression<Nullable<Text>> for &$ty {
-            type Expression = <&'static str as AsExpression<Nullable<Text>>>::Expression;
-            fn as_expression(self) -> Self::Expression {
-                AsExpression::<Nullable<Text>>::as_expression(self.as_str())
-            }
-        }
-
-        impl ToSql<Text, Pg> for $ty {
-            fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, Pg>) -> serialize::Result {
-                ToSql::<Text, Pg>::to_sql(self.as_str(), out)
-            }
-        }
-
-        impl FromSql<Text, Pg> for $ty {
-            fn from_sql(value: PgValue<'_>) -> deserialize::Result<Self> {
-                let text = std::str::from_utf8(value.as_bytes())?;
-                <$ty>::parse(text)
-                    .ok_or_else(|| format!("unknown {} {text:?}", stringify!($ty)).into())
-            }
-        }
-
-        impl Queryable<Text, Pg> for $ty {
-            type Row = Self;
-            fn build(row: Self) -> deserialize::Result<Self> {
-                Ok(row)
-            }
-        }
-    };
-}
-
-text_column!(Status);
-text_column!(Progress);
+crate::db::models::text_column!(Status);
+crate::db::models::text_column!(Progress);

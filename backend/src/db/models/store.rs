@@ -1,6 +1,8 @@
 use crate::db::schema::stores;
+use crate::domain::business;
 use crate::domain::ids::{StoreId, UserId};
 use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 use diesel::prelude::*;
 
 /// A store (business).
@@ -30,6 +32,17 @@ pub struct Store {
 }
 
 impl Store {
+    /// The store's time zone: what its days, weeks and pay periods are counted in. A name
+    /// that is no longer a known zone (the zone database changed) reads as UTC.
+    pub fn zone(&self) -> Tz {
+        business::parse_zone(&self.timezone_reference).unwrap_or(chrono_tz::UTC)
+    }
+
+    /// The first day of the store's week and pay period, 0 (Sunday) to 6.
+    pub fn week_start(&self) -> u8 {
+        u8::try_from(self.week_start.clamp(0, 6)).unwrap_or(0)
+    }
+
     pub fn find(conn: &mut PgConnection, id: StoreId) -> QueryResult<Option<Store>> {
         stores::table
             .find(id)

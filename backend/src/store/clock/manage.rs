@@ -26,7 +26,7 @@ fn period_locked() -> AppError {
 fn period_start(state: &StoreState, at: DateTime<Utc>) -> NaiveDate {
     let zone = state.zone();
     let day = at.with_timezone(&zone).date_naive();
-    timesheet::period_of(day, state.store.week_start.clamp(0, 6) as u8, zone).0
+    timesheet::period_of(day, state.store.week_start(), zone).0
 }
 
 /// A manager's correction of a session: its start, end and breaks, with the reason.
@@ -104,7 +104,7 @@ impl Command for EditSession {
             ));
         }
         if let Some(shift) = after.shift_id.and_then(|id| state.shifts.get(&id)) {
-            let progress = match after.status() {
+            let progress = match after.status {
                 crate::domain::clock::SessionStatus::Working => Progress::InProgress,
                 crate::domain::clock::SessionStatus::OnBreak => Progress::Paused,
                 crate::domain::clock::SessionStatus::Completed => Progress::Completed,
@@ -148,8 +148,7 @@ impl Command for SetPeriodApproval {
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
         let zone = state.zone();
-        let (start, from, to) =
-            timesheet::period_of(self.day, state.store.week_start.clamp(0, 6) as u8, zone);
+        let (start, from, to) = timesheet::period_of(self.day, state.store.week_start(), zone);
         let view = PeriodView {
             start,
             approved: self.approved,

@@ -5,7 +5,7 @@ use super::views::ClockAnswer;
 use super::work::{new_session, put_proposal};
 use crate::db::models::clock::Proposal;
 use crate::db::models::shift::Shift;
-use crate::domain::clock::Refusal;
+use crate::domain::clock::{ProposalStatus, PunchSource, Refusal, SessionStatus};
 use crate::domain::ids::{ProposalId, RoleId, ShiftId, UserId};
 use crate::domain::notification::{
     texts, AccessFor, Draft, NotificationKind, References, Text, Variant,
@@ -128,15 +128,22 @@ impl Command for StartProposal {
             role_id: self.role,
             start_at: checked.at,
             end_at: None,
-            status: "p".into(),
-            progress: "ip".into(),
+            status: ProposalStatus::Pending,
+            progress: SessionStatus::Working,
             shift_id: None,
             decided_by: None,
             decided_at: None,
             created_at: now,
             updated_at: now,
         };
-        let mut session = new_session(state, &self.by, checked.at, false, &self.punch, now);
+        let mut session = new_session(
+            state,
+            &self.by,
+            checked.at,
+            PunchSource::Phone,
+            &self.punch,
+            now,
+        );
         session.proposal_id = Some(proposal.id);
         super::punch::mark(&mut session, &checked);
         let mut effects = Effects::default();
@@ -247,12 +254,12 @@ impl Command for AnswerProposal {
                     created_at: now,
                     updated_at: now,
                 };
-                next.status = "a".into();
+                next.status = ProposalStatus::Approved;
                 next.shift_id = Some(shift.id);
                 shift_view = Some(ShiftView::of(&shift, now));
                 crate::store::shifts::created(state, shift, now, &mut effects);
             }
-            None => next.status = "r".into(),
+            None => next.status = ProposalStatus::Rejected,
         }
         put_proposal(state, next.clone(), &mut effects);
         if let Some(user) = user.filter(|u| *u != self.by.user) {

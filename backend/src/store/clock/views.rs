@@ -2,7 +2,7 @@
 
 use crate::db::models::clock::{ClockSession, Proposal, PunchPlace};
 use crate::db::models::shift::Shift;
-use crate::domain::clock::{Break, SessionStatus};
+use crate::domain::clock::{Break, ProposalStatus, PunchSource, SessionStatus};
 use crate::domain::ids::{
     ClockSessionId, EmployeeId, ProposalId, RoleId, ShiftId, StoreId, UserId,
 };
@@ -39,8 +39,7 @@ pub struct ClockSessionView {
     pub breaks: Vec<Break>,
     /// Where each punch was taken, when the phone told.
     pub locs: Vec<PunchPlace>,
-    /// phone, device or manager.
-    pub source: String,
+    pub source: PunchSource,
     /// Seconds after the shift's start the work began.
     pub late_seconds: i32,
     /// Seconds before the shift's end the work ended.
@@ -65,12 +64,12 @@ impl ClockSessionView {
             user: s.user_id,
             shift: s.shift_id,
             proposed_shift: s.proposal_id,
-            status: s.status(),
+            status: s.status,
             start: s.start_at.timestamp_millis(),
             end: s.end_at.map(|e| e.timestamp_millis()),
             breaks: s.breaks(),
             locs: s.places(),
-            source: s.source.clone(),
+            source: s.source,
             late_seconds: s.late_seconds,
             early_seconds: s.early_seconds,
             outside: s.outside,
@@ -99,12 +98,17 @@ pub struct ProposalView {
     #[schema(required = true)]
     pub end: Option<i64>,
     /// p: pending review, a: approved, r: rejected.
-    pub status: String,
-    /// ip, p or c.
-    pub progress: String,
+    pub status: ProposalStatus,
+    /// ip: on the clock, p: on break, c: completed.
+    pub progress: SessionStatus,
     /// The shift an approval created.
     #[schema(required = true)]
     pub shift: Option<ShiftId>,
+    /// Who answered it, and when (epoch ms); `null` while it waits.
+    #[schema(required = true)]
+    pub decided_by: Option<UserId>,
+    #[schema(required = true)]
+    pub decided_at: Option<i64>,
     pub timestamp: i64,
 }
 
@@ -128,9 +132,11 @@ impl ProposalView {
             user,
             start: p.start_at.timestamp_millis(),
             end: p.end_at.map(|e| e.timestamp_millis()),
-            status: p.status.clone(),
-            progress: p.progress.clone(),
+            status: p.status,
+            progress: p.progress,
             shift: p.shift_id,
+            decided_by: p.decided_by,
+            decided_at: p.decided_at.map(|t| t.timestamp_millis()),
             timestamp: p.created_at.timestamp_millis(),
         }
     }

@@ -9,7 +9,7 @@ use super::views::ClockSessionView;
 use crate::db::models::clock::{ClockSession, Proposal, SessionEdit};
 use crate::db::models::shift::Shift;
 use crate::domain::audience::Audience;
-use crate::domain::clock::{self, ClockSettings, Refusal};
+use crate::domain::clock::{self, ClockSettings, PunchSource, Refusal, SessionStatus};
 use crate::domain::ids::{ClockSessionId, ProposalId, ShiftId};
 use crate::domain::permissions::Perms;
 use crate::domain::shift::{Progress, Status};
@@ -112,7 +112,7 @@ fn proposal_progress(
     effects: &mut Effects,
 ) -> Proposal {
     let mut next = proposal.clone();
-    next.progress = session.status().as_str().into();
+    next.progress = session.status;
     next.end_at = session.end_at;
     next.updated_at = now;
     put_proposal(state, next.clone(), effects);
@@ -140,10 +140,7 @@ fn start_shift(
     now: DateTime<Utc>,
 ) -> AppResult<Effects> {
     let fail = |e| refused(state, e);
-    if !matches!(
-        shift.status,
-        Status::Published | Status::Confirmed | Status::Dropped
-    ) {
+    if !shift.status.is_announced() {
         return Err(fail(Refusal::NotAnnounced));
     }
     role_allows(state, shift, device).map_err(fail)?;
@@ -163,7 +160,12 @@ fn start_shift(
         checked.at,
     )
     .map_err(fail)?;
-    let mut session = new_session(state, by, checked.at, device, punch, now);
+    let source = if device {
+        PunchSource::Device
+    } else {
+        PunchSource::Phone
+    };
+    let mut session = new_session(state, by, checked.at, source, punch, now);
     session.shift_id = Some(shift.id);
     session.late_seconds = clock::late_seconds(shift.start_at, checked.at);
     mark(&mut session, &checked);
@@ -198,7 +200,7 @@ pub(super) fn new_session(
     state: &StoreState,
     by: &Caller,
     at: DateTime<Utc>,
-    device: bool,
+    source: PunchSource,
     punch: &Punch,
     now: DateTime<Utc>,
 ) -> ClockSession {
@@ -209,12 +211,12 @@ pub(super) fn new_session(
         user_id: Some(by.user),
         shift_id: None,
         proposal_id: None,
-        status: "ip".into(),
+        status: SessionStatus::Working,
         start_at: at,
         end_at: None,
         breaks: json!([]),
         locs: json!([]),
-        source: if device { "device" } else { "phone" }.into(),
+        source,
         device_start_at: punch.stamp.map(|s| s.made_at),
         device_end_at: None,
         server_start_at: now,
@@ -458,12 +460,7 @@ impl Command for ClockOperation {
             .shifts
             .values()
             .filter(|s| s.assigned == Some(self.by.employee))
-            .filter(|s| {
-                matches!(
-                    s.status,
-                    Status::Published | Status::Confirmed | Status::Dropped
-                )
-            })
+            .filter(|s| s.status.is_announced())
             .filter(|s| state.clock.of_shift(s.id).is_none())
             .filter(|s| clock::may_start(s.start_at, s.end_at, s.open_ended, early, at).is_ok())
             .collect();
@@ -508,6 +505,8 @@ pub struct FinishShift {
     pub by: Caller,
     pub shift: ShiftId,
     pub punch: Punch,
+    /// A manager's times for a missed shift they complete (its planned times when `None`).
+    pub times: Option<(DateTime<Utc>, DateTime<Utc>)>,
 }
 
 impl Command for FinishShift {
@@ -537,6 +536,7 @@ impl Command for FinishShift {
         let mut effects = CompleteShift {
             by: self.by,
             id: self.shift,
+            times: self.times,
         }
         .plan(state, now)?;
         let shift = std::mem::take(&mut effects.reply).take::<ShiftView>()?;

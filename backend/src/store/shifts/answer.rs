@@ -88,11 +88,14 @@ impl Command for AnswerShift {
     }
 }
 
-/// `completeShift` by a manager: a running or missed shift is marked completed.
+/// `completeShift` by a manager: a running or missed shift is marked completed. A missed
+/// shift takes the times the manager gives (what was worked, paid as such); its planned times
+/// stand otherwise.
 #[derive(Debug)]
 pub struct CompleteShift {
     pub by: Caller,
     pub id: ShiftId,
+    pub times: Option<(DateTime<Utc>, DateTime<Utc>)>,
 }
 
 impl Command for CompleteShift {
@@ -108,6 +111,15 @@ impl Command for CompleteShift {
         };
         let mut next = next_version(s, now);
         next.progress = next_progress;
+        if let Some((start, end)) = self.times {
+            if state.clock.of_shift(s.id).is_some() {
+                return Err(refusal(shift::Refusal::ClockedWork));
+            }
+            shift::worked_times(start, end, now).map_err(refusal)?;
+            next.start_at = start;
+            next.end_at = end;
+            next.open_ended = false;
+        }
         Ok(one_change(state, s, next, now))
     }
 }

@@ -27,7 +27,7 @@ fn limits(state: &StoreState) -> Limits {
     Limits {
         weekly_minutes: i64::from(settings.overtime_weekly_minutes),
         min_rest: Duration::minutes(i64::from(settings.min_rest_minutes)),
-        week_start: u8::try_from(state.store.week_start.clamp(0, 6)).unwrap_or(0),
+        week_start: state.store.week_start(),
     }
 }
 

@@ -42,6 +42,8 @@ pub(super) fn refusal(e: Refusal) -> AppError {
         Refusal::TooLateToCancel => "too_late_to_cancel",
         Refusal::NotStarted => "not_started",
         Refusal::AlreadyStarted => "already_started",
+        Refusal::WorkedTimes => "invalid_worked_times",
+        Refusal::ClockedWork => "clocked_work",
     };
     AppError::bad_request(code, e.to_string()).with_details(json!({ "type": 4 }))
 }

@@ -64,6 +64,8 @@ export const ERROR_KEYS: Record<string, string | ((details: Record<string, unkno
   proposal_answered: 'clock.errors.proposalAnswered',
   proposal_running: 'clock.errors.proposalRunning',
   period_approved: 'clock.errors.periodApproved',
+  invalid_worked_times: 'clock.errors.workedTimes',
+  clocked_work: 'clock.errors.clockedWork',
   wrong_code: 'errors.wrongCode',
   device_not_authorized: 'clock.errors.deviceNotAuthorized',
   // A manager's announcement.

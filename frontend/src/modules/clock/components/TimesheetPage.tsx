@@ -7,8 +7,10 @@ import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { NextIcon, PreviousIcon } from '@/modules/ui/components/DirectionIcon';
+import { FiguresTable } from '@/modules/ui/components/FiguresTable';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 import { Loading } from '@/modules/ui/components/Spinner';
+import { formatMoney, formatNumber } from '@/modules/ui/utils/format';
 import type { Timesheet } from '../utils/clock';
 
 const DAY = 86_400_000;
@@ -38,10 +40,9 @@ export function TimesheetPage() {
   if (!store) return <Loading label={t('common.loading')} />;
 
   const lang = i18n.resolvedLanguage;
-  const hours = (minutes: number) =>
-    new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(minutes / 60);
-  const money = (amount: number) =>
-    new Intl.NumberFormat(lang, { style: 'currency', currency: data?.currency ?? 'USD' }).format(amount);
+  const hours = (minutes: number) => formatNumber(minutes / 60, lang);
+  // `+ 0` turns a negative zero into zero: nobody is paid "-0.00".
+  const money = (amount: number) => formatMoney(amount + 0, data?.currency ?? 'USD', lang);
   const range = data
     ? new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', timeZone: zone }).formatRange(data.start, data.end - 1)
     : '';
@@ -74,11 +75,12 @@ export function TimesheetPage() {
       {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
       {!data && !error ? <Muted>{t('common.loading')}</Muted> : null}
       {data ? (
-        <Card style={{ overflowX: 'auto' }}>
-          <table data-testid="timesheet" style={{ width: '100%', borderCollapse: 'collapse' }}>
+        // A table wider than a phone scrolls; the region takes the keyboard focus to scroll it.
+        <Card style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('clock.timesheet.title')}>
+          <FiguresTable data-testid="timesheet">
             <thead>
               <tr>
-                <th scope="col" style={{ textAlign: 'start' }}>{t('clock.timesheet.employee')}</th>
+                <th scope="col">{t('clock.timesheet.employee')}</th>
                 <th scope="col">{t('clock.timesheet.scheduled')}</th>
                 <th scope="col">{t('clock.timesheet.worked')}</th>
                 <th scope="col">{t('clock.timesheet.breaks')}</th>
@@ -89,7 +91,7 @@ export function TimesheetPage() {
             <tbody>
               {data.lines.map((l) => (
                 <tr key={l.employee} data-testid="timesheet-line">
-                  <th scope="row" style={{ textAlign: 'start' }}>
+                  <th scope="row">
                     {l.name}
                     {l.late > 0 ? <Muted> · {t('clock.timesheet.late', { count: l.late })}</Muted> : null}
                   </th>
@@ -97,11 +99,11 @@ export function TimesheetPage() {
                   <td data-testid="worked">{hours(l.workedMinutes)}</td>
                   <td>{hours(l.breakMinutes)}</td>
                   <td>{hours(l.overtimeMinutes)}</td>
-                  <td>{money(l.pay)}</td>
+                  <td data-testid="pay">{money(l.pay)}</td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </FiguresTable>
           <Row $justify="space-between" style={{ marginTop: '1rem' }}>
             <Muted data-testid="timesheet-state">{t(data.approved ? 'clock.timesheet.approved' : 'clock.timesheet.open')}</Muted>
             <Button $small disabled={busy} onClick={() => void approve(!data.approved)} data-testid="timesheet-approve">

@@ -192,7 +192,22 @@ export function withWaiting(board: ClockBoard, waiting: readonly QueuedPunch[], 
         const role = typeof f.role === 'string' ? f.role : null;
         proposals = [
           ...proposals,
-          { id, store: p.store, employee, user: null, title, role, shift: null, start: p.punchedAt, end: null, progress: 'ip', status: 'pending', timestamp: p.punchedAt } as Proposal,
+          {
+            id,
+            store: p.store,
+            employee,
+            user: null,
+            title,
+            role,
+            shift: null,
+            start: p.punchedAt,
+            end: null,
+            progress: 'ip',
+            status: 'p',
+            decidedBy: null,
+            decidedAt: null,
+            timestamp: p.punchedAt,
+          } satisfies Proposal,
         ];
         break;
       }

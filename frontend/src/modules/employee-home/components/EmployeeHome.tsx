@@ -15,9 +15,9 @@ import { Badge, Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/compone
 import { CardItem, CardList } from '@/modules/ui/components/List';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { formatMoney, formatNumber, formatTimeRange } from '@/modules/ui/utils/format';
+import { useMyPayWeek } from '../hooks/useMyPayWeek';
 import { usePublishedBadge } from '../hooks/usePublishedBadge';
 import { useShiftResponses } from '../hooks/useShiftResponses';
-import { estimateEarnings } from '../utils/earnings';
 import { DAYS_AHEAD, homeRange } from '../utils/homeReads';
 import { ShiftAnswers } from './ShiftAnswers';
 
@@ -28,7 +28,10 @@ const StyledStats = styled.div`
   strong { display: block; font-size: 24px; }
 `;
 
-/** The employee's home: upcoming shifts to confirm or decline, estimated earnings, new shifts. */
+/**
+ * The employee's home: upcoming shifts to confirm or decline, this pay week's hours and
+ * estimated earnings (as the server counts pay), new shifts.
+ */
 export function EmployeeHome() {
   const { t, i18n } = useTranslation();
   const user = useMe();
@@ -47,7 +50,7 @@ export function EmployeeHome() {
     () => shifts.filter((s) => s.assigned === me?.id && s.end >= now && s.status !== 'cancelled'),
     [shifts, me?.id, now],
   );
-  const earnings = estimateEarnings(mine, me?.wage ?? {});
+  const payWeek = useMyPayWeek(storeId, me?.id);
   const roleById = new Map(roles.map((r) => [r.id, r]));
   const day = new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
   // Earnings in the store's currency once it is known; the bare amount until then.
@@ -82,11 +85,11 @@ export function EmployeeHome() {
           </div>
           <div>
             <Muted>{t('home.hours')}</Muted>
-            <strong>{formatNumber(earnings.hours, lang)}</strong>
+            <strong data-testid="week-hours">{payWeek ? formatNumber(payWeek.expectedMinutes / 60, lang, 1) : '–'}</strong>
           </div>
           <div>
             <Muted>{t('home.earnings')}</Muted>
-            <strong data-testid="earnings">{money(earnings.amount)}</strong>
+            <strong data-testid="earnings">{payWeek ? money(payWeek.expectedPay) : '–'}</strong>
           </div>
         </StyledStats>
       </Card>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Role, Shift } from '@/modules/api/types';
 import { Button } from '@/modules/ui/components/Button';
 import { Muted, Row } from '@/modules/ui/components/Layout';
-import { canDrop, canRespond } from '../utils/earnings';
+import { canDrop, canRespond } from '../utils/myShifts';
 
 /** What `ShiftAnswers` needs: the shift, its role, who reads, and what to do on an answer. */
 export interface ShiftAnswersProps {

@@ -4,7 +4,7 @@ import { useShiftStoreVersion } from '@/modules/schedule/hooks/useShiftStore';
 import { shiftStore } from '@/modules/schedule/store/shiftStore';
 import { storeDetailState } from '@/modules/stores/states/storeDetailState';
 import { seenPublishedShiftsState } from '../states/seenPublishedShiftsState';
-import { newPublished } from '../utils/earnings';
+import { newPublished } from '../utils/myShifts';
 
 /** The count of new published shifts of the signed-in employee (the badge), and a way to mark shifts seen. */
 export function usePublishedBadge() {

@@ -1,17 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
+import { FiguresTable } from '@/modules/ui/components/FiguresTable';
 import { Card } from '@/modules/ui/components/Layout';
 import { formatMoney, formatNumber } from '@/modules/ui/utils/format';
 import { hoursOf, type ScheduleReport } from '../utils/report';
-
-const StyledTable = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-variant-numeric: tabular-nums;
-  th, td { padding: ${({ theme }) => theme.spacing(1)} ${({ theme }) => theme.spacing(2)}; text-align: end; white-space: nowrap; }
-  th:first-child { text-align: start; white-space: normal; }
-  tbody tr { border-top: 1px solid ${({ theme }) => theme.color.border}; }
-`;
 
 interface Line {
   key: string;
@@ -45,7 +36,7 @@ function LineTable({ title, head, lines, currency, testId }: { title: string; he
   return (
     // A table wider than a phone scrolls; the region takes the keyboard focus to scroll it.
     <Card style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={title}>
-      <StyledTable data-testid={testId}>
+      <FiguresTable data-testid={testId}>
         <caption style={{ textAlign: 'start', fontWeight: 600 }}>{title}</caption>
         <thead>
           <tr>
@@ -71,7 +62,7 @@ function LineTable({ title, head, lines, currency, testId }: { title: string; he
             </tr>
           ))}
         </tbody>
-      </StyledTable>
+      </FiguresTable>
     </Card>
   );
 }

@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shift } from '@/test/fixtures';
-import { canDrop, canRespond, DROP_CUTOFF_MS, estimateEarnings, newPublished } from './earnings';
+import { canDrop, canRespond, DROP_CUTOFF_MS, newPublished } from './myShifts';
 
 const h = 3_600_000;
-
-describe('estimateEarnings', () => {
-  it('multiplies each shift’s hours by its role’s wage and shows hours whole', () => {
-    const out = estimateEarnings(
-      [
-        shift({ role: 'barista', status: 'published', start: 0, end: 7.5 * h }),
-        shift({ role: 'cook', status: 'confirmed', start: 0, end: 4 * h }),
-        shift({ role: 'cook', status: 'draft', start: 0, end: 10 * h }),
-        shift({ role: 'cook', status: 'declined', start: 0, end: 10 * h }),
-      ],
-      { barista: 12, cook: 20.5 },
-    );
-    expect(out).toEqual({ hours: 12, amount: 7.5 * 12 + 4 * 20.5 });
-  });
-
-  it('counts a role without a wage as zero', () => {
-    expect(estimateEarnings([shift({ role: 'x', status: 'published', start: 0, end: 2 * h })], {})).toEqual({ hours: 2, amount: 0 });
-  });
-});
 
 describe('published badge', () => {
   it('counts the employee’s published shifts not seen yet', () => {

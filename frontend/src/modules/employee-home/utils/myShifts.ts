@@ -1,24 +1,5 @@
 import type { Shift } from '@/modules/api/types';
 
-/** Statuses that count towards estimated earnings: shifts the employee is expected to work. */
-const PAID: Shift['status'][] = ['published', 'confirmed', 'dropped'];
-
-/**
- * Estimated earnings of shifts: each shift's hours times the wage of its role. Hours are
- * summed exactly and shown whole.
- */
-export function estimateEarnings(shifts: Shift[], wage: Record<string, number>): { hours: number; amount: number } {
-  let minutes = 0;
-  let amount = 0;
-  for (const s of shifts) {
-    if (!PAID.includes(s.status)) continue;
-    const m = Math.max(0, (s.end - s.start) / 60_000);
-    minutes += m;
-    amount += (m / 60) * (s.role ? (wage[s.role] ?? 0) : 0);
-  }
-  return { hours: Math.round(minutes / 60), amount: Math.round(amount * 100) / 100 };
-}
-
 /** Published shifts of the employee not seen yet: what the badge counts. */
 export function newPublished(shifts: Shift[], employeeId: string, seen: string[]): Shift[] {
   const known = new Set(seen);
