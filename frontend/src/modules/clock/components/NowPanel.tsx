@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { formatNumber, formatTime, formatTimeRange } from '@/modules/ui/utils/format';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Badge, Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
@@ -36,7 +36,7 @@ export function NowPanel() {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage;
   const api = useApi();
-  const snack = useSnackbar();
+  const { run } = useReportedCall();
   const { storeId, store, employees } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
   const { data: board, error, reload } = useClockBoard();
@@ -54,22 +54,20 @@ export function NowPanel() {
   const answer = async (p: Proposal, approve: boolean) => {
     if (!storeId) return;
     setBusy(p.id);
-    try {
-      const times = timesOf(p);
-      if (approve) {
-        await api.call('approveProposedShift', {
-          store: storeId,
-          shiftPropose: { id: p.id, start: instantOf(times.start, p.start, zone), end: times.end ? instantOf(times.end, p.end, zone) : null },
-        });
-      }
-      else await api.call('rejectProposedShift', { store: storeId, shiftPropose: p.id });
-      snack(t(approve ? 'clock.now.approved' : 'clock.now.rejected'), 'success', `proposal-${p.id}`);
-    } catch (e) {
-      snack(errorText(t, e), 'error', `proposal-${p.id}`);
-    } finally {
-      setBusy(null);
-      reload();
-    }
+    const times = timesOf(p);
+    await run(
+      async () => {
+        if (approve) {
+          await api.call('approveProposedShift', {
+            store: storeId,
+            shiftPropose: { id: p.id, start: instantOf(times.start, p.start, zone), end: times.end ? instantOf(times.end, p.end, zone) : null },
+          });
+        } else await api.call('rejectProposedShift', { store: storeId, shiftPropose: p.id });
+      },
+      { key: `proposal-${p.id}`, done: approve ? 'clock.now.approved' : 'clock.now.rejected' },
+    );
+    setBusy(null);
+    reload();
   };
 
   if (!store) return <Loading label={t('common.loading')} />;

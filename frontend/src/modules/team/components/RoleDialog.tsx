@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role, RoleData } from '@/modules/api/types';
 import { required } from '@/modules/forms/validation';
+import type { Reported } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { Dialog } from '@/modules/ui/components/Dialog';
 import { Checkbox, TextField } from '@/modules/ui/components/Field';
@@ -9,7 +10,8 @@ import { Row, Stack } from '@/modules/ui/components/Layout';
 
 export interface RoleDialogProps {
   role: Role | null;
-  onSubmit: (data: RoleData) => Promise<unknown>;
+  /** Saves the role; answers `null` when refused. */
+  onSubmit: (data: RoleData) => Promise<Reported<unknown>>;
   onClose: () => void;
 }
 
@@ -33,14 +35,10 @@ export function RoleDialog({ role, onSubmit, onClose }: RoleDialogProps) {
     setError(bad);
     if (bad) return;
     setBusy(true);
-    try {
-      await onSubmit({ ...data, title: data.title.trim() });
-      onClose();
-    } catch {
-      // The snackbar already tells why.
-    } finally {
-      setBusy(false);
-    }
+    // A refusal keeps the dialog open; the snackbar already tells why.
+    const saved = await onSubmit({ ...data, title: data.title.trim() });
+    setBusy(false);
+    if (saved) onClose();
   };
 
   return (
