@@ -10,6 +10,7 @@ import { Button } from '@/modules/ui/components/Button';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
 import { Loading } from '@/modules/ui/components/Spinner';
+import { roleColors } from '@/modules/ui/theme/tokens';
 import { poolAction, sortPool, type PoolAction } from '../utils/pool';
 
 /** The calls behind each action. */
@@ -91,7 +92,7 @@ export function ShiftPool({ manager }: { manager: boolean }) {
           return (
             <CardItem
               key={shift.id}
-              $accent={role?.color ?? '#8b949e'}
+              $accent={role?.color ?? roleColors.none}
               data-testid="pool-entry"
               data-shift-id={shift.id}
               data-kind={request ? request.status : 'open'}

@@ -7,6 +7,7 @@ import { Button } from '@/modules/ui/components/Button';
 import { Dialog } from '@/modules/ui/components/Dialog';
 import { Checkbox, TextField } from '@/modules/ui/components/Field';
 import { Row, Stack } from '@/modules/ui/components/Layout';
+import { roleColors } from '@/modules/ui/theme/tokens';
 
 export interface RoleDialogProps {
   role: Role | null;
@@ -20,7 +21,7 @@ export function RoleDialog({ role, onSubmit, onClose }: RoleDialogProps) {
   const { t } = useTranslation();
   const [data, setData] = useState<RoleData>({
     title: role?.title ?? '',
-    color: role?.color ?? '#2e86ab',
+    color: role?.color ?? roleColors.offered[0],
     requireUserAction: role?.requireUserAction ?? false,
     swappeable: role?.swappeable ?? false,
     canStart: role?.canStart ?? true,
