@@ -4,7 +4,7 @@
 // under the app's strict Content-Security-Policy.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './support.mjs';
+import { ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './fixtures.mjs';
 
 let server;
 let browser;
