@@ -265,7 +265,8 @@ export async function signedIn(browser, server, person, { path, phone = false, v
   await page.waitForURL(/\/(home|schedule)$/);
   if (language !== 'en') {
     await page.goto(`${server.url}/settings`);
-    await page.getByTestId('language-picker').selectOption(language);
+    // Settings' own picker (a desktop's header has one too).
+    await page.getByRole('main').getByTestId('language-picker').selectOption(language);
     await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
   }
   if (path) {
@@ -322,6 +323,24 @@ export async function storeWithContent(server, prefix) {
  */
 const transitionsDone = (page) =>
   page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+
+/** The main screens of an owner, and of an employee. */
+export const OWNER_SCREENS = [
+  '/dashboard',
+  '/schedule',
+  '/team?tab=Employee',
+  '/team?tab=Role',
+  '/business-info',
+  '/availability',
+  '/availability?tab=timeoff',
+  '/more/manager/shift-pool',
+  '/clock/now',
+  '/clock/timesheets',
+  '/messages',
+  '/notifications',
+  '/settings',
+];
+export const EMPLOYEE_SCREENS = ['/home', '/calendar', '/clock', '/availability', '/more/shiftpoll', '/messages', '/notifications', '/settings'];
 
 /** The sizes every main screen is checked at: a desktop's and a phone's. */
 export const SCREEN_SIZES = { desktop: { width: 1280, height: 800 }, phone: PHONE };

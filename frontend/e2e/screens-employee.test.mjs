@@ -2,10 +2,10 @@
 // in English and in Persian (right to left): nothing wider than the screen, and no serious or
 // critical accessibility violation (axe-core). Ana has a published shift and a time-off
 // request, and the pool an open shift, so the screens show content, not only their empty
-// states. (The owner's screens are checked in screens-owner.test.mjs.)
+// states. (The owner's screens are checked in screens-owner-en.test.mjs and -fa.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenProblems, storeWithContent, useServerAndBrowser } from './fixtures.mjs';
+import { EMPLOYEE_SCREENS, screenProblems, storeWithContent, useServerAndBrowser } from './fixtures.mjs';
 
 let server;
 let browser;
@@ -13,8 +13,6 @@ useServerAndBrowser((s, b) => {
   server = s;
   browser = b;
 });
-
-const EMPLOYEE_SCREENS = ['/home', '/calendar', '/clock', '/availability', '/more/shiftpoll', '/messages', '/notifications', '/settings'];
 
 test("every employee's screen fits and passes axe at desktop and phone sizes, light and dark, in English and in Persian", async () => {
   const { ana } = await storeWithContent(server, 'screens');
