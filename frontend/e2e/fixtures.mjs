@@ -160,10 +160,13 @@ function launchChromium() {
   });
 }
 
-/** Saves a full-page screenshot under test-artifacts/. */
-export async function screenshot(page, name) {
+/**
+ * Saves a screenshot under test-artifacts/: of the full page, or with `fullPage` false of the
+ * window only. (A full page's is taken by resizing the window to the page for a moment.)
+ */
+export async function screenshot(page, name, { fullPage = true } = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
 /** A JSON call against the API; throws with the server's message on failure. */
