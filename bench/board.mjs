@@ -11,8 +11,8 @@
 //
 //   scripts/bench-board.sh   (builds the release server and the web app first)
 //
-// The server, database, browser and sign-in come from the end-to-end tests' support
-// (frontend/e2e/support.mjs). The store is set up through the API (invitations, createShift
+// The server, database, browser and sign-in come from the end-to-end tests' fixtures
+// (frontend/e2e/fixtures.mjs). The store is set up through the API (invitations, createShift
 // with `repeat`, publishShifts), as a manager would, so the store's actor holds it as it does
 // in production. Cards and cells are found by their test ids and roles and only those in view
 // are used, so the measures hold for a board that leaves rows off screen out of the DOM.
@@ -27,7 +27,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
 process.env.BACKEND_BIN ??= join(repo, 'target', 'release', 'backend');
-const { startServer, launchBrowser, signInWithForm, ownerWithStore, call } = await import('../frontend/e2e/support.mjs');
+const { startServer, launchBrowser, signInWithForm, ownerWithStore, call } = await import('../frontend/e2e/fixtures.mjs');
 
 const RUNS = Number(process.env.RUNS || 3);
 const EMPLOYEES = 200;

@@ -2,7 +2,7 @@
 // joins with the mailed invitation code in a second browser context.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { invitationCode, mailedCode, screenshot, useServerAndBrowser } from './support.mjs';
+import { invitationCode, mailedCode, screenshot, useServerAndBrowser } from './fixtures.mjs';
 
 let server;
 let browser;

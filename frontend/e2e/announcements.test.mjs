@@ -2,7 +2,7 @@
 // notifications live; sent to a chosen colleague, only them. Employees cannot open the screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { employeeJoined, ownerWithStore, signInWithForm, useServerAndBrowser } from './support.mjs';
+import { employeeJoined, ownerWithStore, signedIn, useServerAndBrowser } from './fixtures.mjs';
 
 let server;
 let browser;
@@ -11,15 +11,8 @@ useServerAndBrowser((s, b) => {
   browser = b;
 });
 
-async function signedIn(person, phone) {
-  const context = await browser.newContext(
-    phone ? { locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { locale: 'en-US', viewport: { width: 1280, height: 860 } },
-  );
-  const page = await context.newPage();
-  await signInWithForm(page, server.url, person.email, person.password);
-  await page.waitForURL(/\/(home|schedule)$/);
-  return page;
-}
+/** Signed in as `person` on a phone or a desktop. */
+const onDevice = (person, phone) => signedIn(browser, server, person, { phone });
 
 test('a manager tells the team, or one colleague, something', async () => {
   const owner = await ownerWithStore(server, { email: 'announce-owner@example.com' });
@@ -27,13 +20,13 @@ test('a manager tells the team, or one colleague, something', async () => {
   const ana = await employeeJoined(server, owner, { email: 'announce-ana@example.com', firstName: 'Ana' });
   const ben = await employeeJoined(server, owner, { email: 'announce-ben@example.com', firstName: 'Ben' });
 
-  const anaPage = await signedIn(ana, true);
+  const anaPage = await onDevice(ana, true);
   await anaPage.goto(`${server.url}/notifications`);
   await anaPage.getByTestId('connection').and(anaPage.locator('[data-status="connected"]')).waitFor();
   // Employees have no way to announce.
   assert.equal(await anaPage.getByTestId('new-announcement').count(), 0);
 
-  const boss = await signedIn(owner, false);
+  const boss = await onDevice(owner, false);
   await boss.goto(`${server.url}/notifications`);
   await boss.getByTestId('new-announcement').click();
   await boss.waitForURL(/\/newNotification$/);
@@ -62,7 +55,7 @@ test('a manager tells the team, or one colleague, something', async () => {
   await form.getByLabel('Text').fill('Please pick up the keys from the office.');
   await form.getByTestId('announce-send').click();
   await boss.getByText('Sent to 1 person.').waitFor();
-  const benPage = await signedIn(ben, true);
+  const benPage = await onDevice(ben, true);
   await benPage.goto(`${server.url}/notifications`);
   await benPage.getByTestId('notification').filter({ hasText: 'Keys' }).waitFor();
   await anaPage.waitForTimeout(500);

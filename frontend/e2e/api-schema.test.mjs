@@ -2,7 +2,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer } from './support.mjs';
+import { startServer } from './fixtures.mjs';
 
 let server;
 before(async () => {

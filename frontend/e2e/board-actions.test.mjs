@@ -3,7 +3,7 @@
 // pool, and the week printed on one landscape page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, screenshot, signInWithForm, useServerAndBrowser } from './support.mjs';
+import { call, screenshot, signInWithForm, useServerAndBrowser } from './fixtures.mjs';
 
 let server;
 let browser;

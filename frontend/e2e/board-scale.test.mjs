@@ -3,7 +3,7 @@
 // each day. (Its figures come from the browser benchmark, `scripts/bench-board.sh`.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, employeeJoined, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './support.mjs';
+import { call, employeeJoined, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './fixtures.mjs';
 
 const EMPLOYEES = 200;
 const ZONE = 'Europe/Berlin';

@@ -4,7 +4,7 @@
 // nothing wider than the screen and no serious or critical accessibility violation (axe-core).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, employeeJoined, overflows, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser, violations } from './support.mjs';
+import { call, employeeJoined, overflows, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser, violations } from './fixtures.mjs';
 
 const HOUR = 3_600_000;
 const ZONE = 'Europe/Berlin';

@@ -2,51 +2,25 @@
 // message arrive without a reload, the unread badge counts it until it is read, and an edit
 // shows in both browsers; a poll's results change live in both; a picture one attaches shows
 // as a thumbnail in the other's browser and opens full size.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { png } from '../../tests/fixtures/png.mjs';
-import { employeeJoined, launchBrowser, overflows, ownerWithStore, screenshot, serves, signInWithForm, startServer, violations } from './support.mjs';
+import { employeeJoined, overflows, ownerWithStore, screenshot, signedIn, useServerAndBrowser, violations } from './fixtures.mjs';
 
 let server;
 let browser;
-let live = false;
-
-before(async () => {
-  server = await startServer();
-  live = await serves(server.url, 'sendMessage');
-  if (live) browser = await launchBrowser();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signedIn(person, path, phone) {
-  const context = await browser.newContext(
-    phone
-      ? { locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-      : { locale: 'en-US', viewport: { width: 1366, height: 900 } },
-  );
-  const page = await context.newPage();
-  await signInWithForm(page, server.url, person.email, person.password);
-  await page.waitForURL(/\/(home|schedule)$/);
-  await page.goto(`${server.url}${path}`);
-  await page.getByTestId('connection').and(page.locator('[data-status="connected"]')).waitFor();
-  return page;
-}
-
-test('two members chat live in the team conversation', async (t) => {
-  if (!live) {
-    t.skip('this server does not serve the chat yet');
-    return;
-  }
+test('two members chat live in the team conversation', async () => {
   const owner = await ownerWithStore(server, { email: 'chat-owner@example.com' });
   Object.assign(owner, { email: 'chat-owner@example.com', password: 'secret123' });
   const ana = await employeeJoined(server, owner, { email: 'chat-ana@example.com', firstName: 'Ana' });
 
-  const anaPage = await signedIn(ana, '/messages', true);
-  const boss = await signedIn(owner, '/messages', false);
+  const anaPage = await signedIn(browser, server, ana, { path: '/messages', phone: true });
+  const boss = await signedIn(browser, server, owner, { path: '/messages' });
   await anaPage.getByTestId('conversation').and(anaPage.locator('[data-kind="team"]')).click();
   await boss.getByTestId('conversation').and(boss.locator('[data-kind="team"]')).waitFor();
 
@@ -146,12 +120,7 @@ test('two members chat live in the team conversation', async (t) => {
   // The messages screen on Ana's phone in Persian: right to left, no wider than the phone,
   // and no serious accessibility violation in the list or the thread (the page's CSP set
   // aside only to inject axe).
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
-  const fa = await context.newPage();
-  await signInWithForm(fa, server.url, ana.email, ana.password);
-  await fa.waitForURL(/\/home$/);
-  await fa.goto(`${server.url}/settings`);
-  await fa.getByTestId('language-picker').selectOption('fa');
+  const fa = await signedIn(browser, server, ana, { phone: true, bypassCSP: true, language: 'fa' });
   await fa.goto(`${server.url}/messages`);
   const entry = fa.getByTestId('conversation').and(fa.locator('[data-kind="team"]'));
   await entry.waitFor();
@@ -163,6 +132,6 @@ test('two members chat live in the team conversation', async (t) => {
   assert.equal(await overflows(fa), false, 'the thread fits 390 px');
   assert.deepEqual(await violations(fa), [], 'the thread');
   await screenshot(fa, 'fa-chat-phone');
-  await context.close();
+  await fa.context().close();
 });
 

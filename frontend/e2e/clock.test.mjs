@@ -2,35 +2,21 @@
 // clocks out while the manager's "now" panel shows each step live; a clock-in made without a
 // connection waits on the phone and is sent when it is back; the store's clock device shows a
 // code an employee types to clock in.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, employeeJoined, launchBrowser, overflows, ownerWithStore, screenshot, serves, signInWithForm, startServer, violations } from './support.mjs';
+import { call, employeeId, employeeJoined, overflows, ownerWithStore, screenshot, signedIn, useServerAndBrowser, violations } from './fixtures.mjs';
 
 let server;
 let browser;
-let live = false;
-
-before(async () => {
-  server = await startServer();
-  live = await serves(server.url, 'startShift');
-  if (live) browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const MIN = 60_000;
 // The store's place (Berlin, Alexanderplatz) and a phone standing in it.
 const PLACE = { latitude: 52.5219, longitude: 13.4132, radius: 100 };
 const HERE = { latitude: 52.5220, longitude: 13.4133, accuracy: 10 };
-
-async function employeeId(owner, email) {
-  const res = await fetch(`${server.url}/api/v1/stores/${owner.storeId}/employees`, { headers: { authorization: `Bearer ${owner.token}` } });
-  const { data } = await res.json();
-  return data.find((e) => e.email === email).id;
-}
 
 /** A published shift of `assigned` that started `ago` ms ago and lasts 4 hours. */
 async function runningShift(owner, assigned, ago = 2 * MIN, title = 'Morning') {
@@ -45,41 +31,25 @@ async function runningShift(owner, assigned, ago = 2 * MIN, title = 'Morning') {
   return made.shifts[0];
 }
 
-async function signedIn(person, path, { phone = true, located = false } = {}) {
-  const context = await browser.newContext(
-    phone
-      ? { locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-      : { locale: 'en-US', viewport: { width: 1366, height: 900 } },
-  );
-  if (located) {
-    await context.grantPermissions(['geolocation'], { origin: server.url });
-    await context.setGeolocation(HERE);
-  }
-  const page = await context.newPage();
-  await signInWithForm(page, server.url, person.email, person.password);
-  await page.waitForURL(/\/(home|schedule)$/);
-  await page.goto(`${server.url}${path}`);
-  await page.getByTestId('connection').and(page.locator('[data-status="connected"]')).waitFor();
-  return page;
-}
+/** A phone signed in as `person` at `path`, standing in the store's place if `located`. */
+const onPhone = (person, path, { located = false } = {}) =>
+  signedIn(browser, server, person, { path, phone: true, ...(located ? { geolocation: HERE } : {}) });
+/** A desktop signed in as `person` at `path`. */
+const onDesktop = (person, path) => signedIn(browser, server, person, { path });
 
 /** The manager's row of a shift, once it shows `attendance`. */
 function row(page, shift, attendance) {
   return page.locator(`[data-testid="now-row"][data-shift-id="${shift.id}"][data-attendance="${attendance}"]`);
 }
 
-test('an employee clocks in, takes a break and clocks out while the manager watches live', async (t) => {
-  if (!live) {
-    t.skip('this server does not serve the clock yet');
-    return;
-  }
+test('an employee clocks in, takes a break and clocks out while the manager watches live', async () => {
   const owner = await ownerWithStore(server, { email: 'clock-owner@example.com' });
   Object.assign(owner, { email: 'clock-owner@example.com', password: 'secret123' });
   const ana = await employeeJoined(server, owner, { email: 'clock-ana@example.com', firstName: 'Ana' });
-  const shift = await runningShift(owner, await employeeId(owner, ana.email));
+  const shift = await runningShift(owner, await employeeId(server, owner, ana.email));
 
   // The owner asks for the phone's location within 100 m of the store, in the store settings.
-  const boss = await signedIn(owner, '/business-info', { phone: false });
+  const boss = await onDesktop(owner, '/business-info');
   await boss.getByTestId('clock-proof').selectOption('location');
   await boss.getByLabel('Latitude').fill(String(PLACE.latitude));
   await boss.getByLabel('Longitude').fill(String(PLACE.longitude));
@@ -89,10 +59,10 @@ test('an employee clocks in, takes a break and clocks out while the manager watc
   await boss.goto(`${server.url}/clock/now`);
   await row(boss, shift, 'upcoming').waitFor();
   // A second manager's window on the schedule board.
-  const board = await signedIn(owner, '/schedule', { phone: false });
+  const board = await onDesktop(owner, '/schedule');
   const card = (progress) => board.locator(`[data-testid="shift"][data-shift-id="${shift.id}"][data-progress="${progress}"]`);
   await card('ns').waitFor();
-  const phone = await signedIn(ana, '/clock', { located: true });
+  const phone = await onPhone(ana, '/clock', { located: true });
   await phone.getByTestId('clock-shift-title').getByText('Morning').waitFor();
 
   await phone.getByTestId('clock-button').click();
@@ -149,17 +119,13 @@ test('an employee clocks in, takes a break and clocks out while the manager watc
   await phone.context().close();
 });
 
-test('a clock-in without a connection waits on the phone and is sent when it is back', async (t) => {
-  if (!live) {
-    t.skip('this server does not serve the clock yet');
-    return;
-  }
+test('a clock-in without a connection waits on the phone and is sent when it is back', async () => {
   const owner = await ownerWithStore(server, { email: 'offline-owner@example.com' });
   Object.assign(owner, { email: 'offline-owner@example.com', password: 'secret123' });
   const ben = await employeeJoined(server, owner, { email: 'offline-ben@example.com', firstName: 'Ben' });
-  const shift = await runningShift(owner, await employeeId(owner, ben.email));
-  const boss = await signedIn(owner, '/clock/now', { phone: false });
-  const phone = await signedIn(ben, '/clock');
+  const shift = await runningShift(owner, await employeeId(server, owner, ben.email));
+  const boss = await onDesktop(owner, '/clock/now');
+  const phone = await onPhone(ben, '/clock');
   await phone.getByTestId('clock-shift-title').waitFor();
 
   await phone.context().setOffline(true);
@@ -196,15 +162,11 @@ test('a clock-in without a connection waits on the phone and is sent when it is 
   await phone.context().close();
 });
 
-test('a waiting punch the server refuses is dropped and the refusal shown', async (t) => {
-  if (!live) {
-    t.skip('this server does not serve the clock yet');
-    return;
-  }
+test('a waiting punch the server refuses is dropped and the refusal shown', async () => {
   const owner = await ownerWithStore(server, { email: 'refused-owner@example.com' });
   const dan = await employeeJoined(server, owner, { email: 'refused-dan@example.com', firstName: 'Dan' });
-  await runningShift(owner, await employeeId(owner, dan.email));
-  const phone = await signedIn(dan, '/clock');
+  await runningShift(owner, await employeeId(server, owner, dan.email));
+  const phone = await onPhone(dan, '/clock');
   await phone.getByTestId('clock-shift-title').waitFor();
 
   await phone.context().setOffline(true);
@@ -224,15 +186,11 @@ test('a waiting punch the server refuses is dropped and the refusal shown', asyn
   await phone.context().close();
 });
 
-test("the store's clock device shows a code an employee types to clock in", async (t) => {
-  if (!live) {
-    t.skip('this server does not serve the clock yet');
-    return;
-  }
+test("the store's clock device shows a code an employee types to clock in", async () => {
   const owner = await ownerWithStore(server, { email: 'device-owner@example.com' });
   Object.assign(owner, { email: 'device-owner@example.com', password: 'secret123' });
   const cleo = await employeeJoined(server, owner, { email: 'device-cleo@example.com', firstName: 'Cleo' });
-  await runningShift(owner, await employeeId(owner, cleo.email));
+  await runningShift(owner, await employeeId(server, owner, cleo.email));
   const { code: identity } = await call(server.url, 'requestBusinessIdentityCode', { store: owner.storeId }, owner.token);
 
   const tablet = await (await browser.newContext({ locale: 'en-US', viewport: { width: 800, height: 1100 } })).newPage();
@@ -244,7 +202,7 @@ test("the store's clock device shows a code an employee types to clock in", asyn
   await tablet.getByRole('img', { name: 'Code to scan' }).waitFor();
   await screenshot(tablet, 'clock-device');
 
-  const phone = await signedIn(cleo, '/clock');
+  const phone = await onPhone(cleo, '/clock');
   await phone.getByTestId('clock-code').fill(shown);
   await phone.getByTestId('clock-with-code').click();
   await phone.getByTestId('clock-status').getByText('On the clock').waitFor();
@@ -256,27 +214,14 @@ test("the store's clock device shows a code an employee types to clock in", asyn
   await phone.context().close();
 });
 
-test('the clock screens read right to left in Persian, fit a phone and pass axe', async (t) => {
-  if (!live) {
-    t.skip('this server does not serve the clock yet');
-    return;
-  }
+test('the clock screens read right to left in Persian, fit a phone and pass axe', async () => {
   const owner = await ownerWithStore(server, { email: 'fa-clock-owner@example.com' });
   Object.assign(owner, { email: 'fa-clock-owner@example.com', password: 'secret123' });
   const dina = await employeeJoined(server, owner, { email: 'fa-clock-dina@example.com', firstName: 'Dina' });
-  const shift = await runningShift(owner, await employeeId(owner, dina.email));
+  const shift = await runningShift(owner, await employeeId(server, owner, dina.email));
 
   /** A phone signed in, switched to Persian (the page's CSP set aside only to inject axe). */
-  const persianPhone = async (person) => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
-    const page = await context.newPage();
-    await signInWithForm(page, server.url, person.email, person.password);
-    await page.waitForURL(/\/(home|schedule)$/);
-    // On a phone the language is chosen in Settings.
-    await page.goto(`${server.url}/settings`);
-    await page.getByTestId('language-picker').selectOption('fa');
-    return page;
-  };
+  const persianPhone = (person) => signedIn(browser, server, person, { phone: true, bypassCSP: true, language: 'fa' });
 
   const page = await persianPhone(dina);
   await page.goto(`${server.url}/clock`);

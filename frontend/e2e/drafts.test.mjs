@@ -3,7 +3,7 @@
 // is kept among the preferences.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { employeeJoined, ownerWithStore, signInWithForm, useServerAndBrowser } from './support.mjs';
+import { employeeJoined, ownerWithStore, signInWithForm, useServerAndBrowser } from './fixtures.mjs';
 
 let server;
 let browser;

@@ -1,7 +1,7 @@
 // The first screens in Persian (right to left) and at a phone's width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { employeeJoined, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './support.mjs';
+import { employeeJoined, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './fixtures.mjs';
 
 let server;
 let browser;

@@ -2,23 +2,15 @@
 // shows the new hours and wage cost and the overtime and long-shift warnings without a reload.
 // Then one runs auto-assign, sees the proposal and accepts it, and the other's board shows
 // the open shift taken.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, employeeJoined, launchBrowser, overflows, ownerWithStore, screenshot, serves, signInWithForm, startServer } from './support.mjs';
+import { call, employeeJoined, overflows, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './fixtures.mjs';
 
 let server;
 let browser;
-let live = false;
-
-before(async () => {
-  server = await startServer();
-  live = await serves(server.url, 'autoAssignment');
-  if (live) browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const ZONE = 'Europe/Berlin';
@@ -48,11 +40,7 @@ async function openBoard(email) {
   return page;
 }
 
-test('a second manager sees hours, cost and warnings change live, and auto-assign fills an open shift', async (t) => {
-  if (!live) {
-    t.skip('this server does not serve auto-assign yet');
-    return;
-  }
+test('a second manager sees hours, cost and warnings change live, and auto-assign fills an open shift', async () => {
   const owner = await ownerWithStore(server, { email: 'labour-owner@example.com' });
   const ana = await employeeJoined(server, owner, { email: 'labour-ana@example.com', firstName: 'Ana', wage: 15 });
   await employeeJoined(server, owner, { email: 'labour-max@example.com', firstName: 'Max', lastName: 'Manager', wage: 18, permissions: ['schedule'] });

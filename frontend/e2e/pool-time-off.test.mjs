@@ -2,23 +2,15 @@
 // approves it (seeing the shift it opens), a colleague takes the open shift from the pool;
 // then a drop from the home screen, a grab from the pool and the manager's approval. Every
 // page involved updates live, without a reload.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, employeeJoined, launchBrowser, ownerWithStore, screenshot, serves, signInWithForm, startServer } from './support.mjs';
+import { call, employeeId, employeeJoined, ownerWithStore, screenshot, signedIn, useServerAndBrowser } from './fixtures.mjs';
 
 let server;
 let browser;
-let live = false;
-
-before(async () => {
-  server = await startServer();
-  live = await serves(server.url, 'takeOpenShift');
-  if (live) browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const DAY = 24 * 3_600_000;
@@ -26,12 +18,6 @@ const DAY = 24 * 3_600_000;
 /** `yyyy-MM-dd` of an instant in Berlin. */
 function berlinDate(at) {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-async function employeeId(owner, email) {
-  const res = await fetch(`${server.url}/api/v1/stores/${owner.storeId}/employees`, { headers: { authorization: `Bearer ${owner.token}` } });
-  const { data } = await res.json();
-  return data.find((e) => e.email === email).id;
 }
 
 /** A published shift for `assigned`, `days` ahead at 10:00 for 6 hours (roughly, in UTC). */
@@ -53,37 +39,22 @@ function navBadge(page, nav, path) {
   return page.getByTestId(nav).locator(`a[href="${path}"]`).getByTestId('nav-badge');
 }
 
-async function signedIn(person, path, phone = true) {
-  const context = await browser.newContext(
-    phone
-      ? { locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-      : { locale: 'en-US', viewport: { width: 1366, height: 900 } },
-  );
-  const page = await context.newPage();
-  await signInWithForm(page, server.url, person.email, person.password);
-  await page.waitForURL(/\/(home|schedule)$/);
-  await page.goto(`${server.url}${path}`);
-  await page.getByTestId('connection').and(page.locator('[data-status="connected"]')).waitFor();
-  return page;
-}
+/** A phone signed in as `person` at `path`. */
+const onPhone = (person, path) => signedIn(browser, server, person, { path, phone: true });
 
-test('time off opens a shift that a colleague takes from the pool; a drop is grabbed and approved', async (t) => {
-  if (!live) {
-    t.skip('this server does not serve the pool calls yet');
-    return;
-  }
+test('time off opens a shift that a colleague takes from the pool; a drop is grabbed and approved', async () => {
   const owner = await ownerWithStore(server, { email: 'pool-owner@example.com' });
   owner.email = 'pool-owner@example.com';
   owner.password = 'secret123';
   const ana = await employeeJoined(server, owner, { email: 'pool-ana@example.com', firstName: 'Ana' });
   const ben = await employeeJoined(server, owner, { email: 'pool-ben@example.com', firstName: 'Ben' });
   const cleo = await employeeJoined(server, owner, { email: 'pool-cleo@example.com', firstName: 'Cleo' });
-  const anaId = await employeeId(owner, ana.email);
-  const benId = await employeeId(owner, ben.email);
+  const anaId = await employeeId(server, owner, ana.email);
+  const benId = await employeeId(server, owner, ben.email);
   const anasShift = await publishedShift(owner, anaId, 3);
 
   // Ana asks for that day off.
-  const anaPage = await signedIn(ana, '/availability?tab=timeoff');
+  const anaPage = await onPhone(ana, '/availability?tab=timeoff');
   const day = berlinDate(anasShift.start);
   await anaPage.getByLabel('First day').fill(day);
   await anaPage.getByLabel('Last day').fill(day);
@@ -96,7 +67,7 @@ test('time off opens a shift that a colleague takes from the pool; a drop is gra
   assert.equal(shown, new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${day}T12:00:00Z`)));
 
   // The manager approves, after seeing which shift it opens; Ana sees the answer live.
-  const boss = await signedIn(owner, '/availability?tab=requests', false);
+  const boss = await signedIn(browser, server, owner, { path: '/availability?tab=requests' });
   await boss.getByTestId('pending-request').getByTestId('approve-time-off').click();
   const dialog = boss.getByRole('dialog');
   await dialog.getByTestId('affected-shifts').waitFor();
@@ -106,8 +77,8 @@ test('time off opens a shift that a colleague takes from the pool; a drop is gra
   await request.and(anaPage.locator('[data-status="accepted"]')).waitFor();
 
   // Ben finds the open shift in his pool and takes it; Cleo's pool empties live.
-  const benPool = await signedIn(ben, '/more/shiftpoll');
-  const cleoPool = await signedIn(cleo, '/more/shiftpoll');
+  const benPool = await onPhone(ben, '/more/shiftpoll');
+  const cleoPool = await onPhone(cleo, '/more/shiftpoll');
   const open = (page) => page.getByTestId('pool-entry').and(page.locator(`[data-shift-id="${anasShift.id}"][data-kind="open"]`));
   await open(cleoPool).waitFor();
   // Cleo was told: her phone's notifications badge counts it, and the pool's waits for her.

@@ -8,7 +8,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, screenshot, startServer } from './support.mjs';
+import { launchBrowser, screenshot, startServer } from './fixtures.mjs';
 
 const dist = resolve(fileURLToPath(new URL('..', import.meta.url)), 'dist');
 

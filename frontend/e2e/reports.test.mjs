@@ -2,25 +2,17 @@
 // cost in the tables and the chart, exports the payroll as XLSX and CSV through the browser's
 // download, and the files read back with the hours and the cost; the screen fits a phone in
 // Persian (right to left).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
-import { call, employeeJoined, launchBrowser, overflows, ownerWithStore, screenshot, serves, signInWithForm, startServer, violations } from './support.mjs';
+import { call, employeeId, employeeJoined, overflows, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser, violations } from './fixtures.mjs';
 
 let server;
 let browser;
-let live = false;
-
-before(async () => {
-  server = await startServer();
-  live = await serves(server.url, 'reportSchedule');
-  if (live) browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const HOUR = 3_600_000;
@@ -64,25 +56,15 @@ async function workedShift(owner, employee, ana) {
   await call(server.url, 'completeShift', { store: owner.storeId, shift, punchedAt: now - HOUR, sentAt: now }, ana.token);
 }
 
-async function employeeId(owner, email) {
-  const res = await fetch(`${server.url}/api/v1/stores/${owner.storeId}/employees`, { headers: { authorization: `Bearer ${owner.token}` } });
-  const { data } = await res.json();
-  return data.find((e) => e.email === email).id;
-}
-
 async function download(page, testId) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
   return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
 }
 
-test('the manager reads the week report and exports the payroll as XLSX and CSV', async (t) => {
-  if (!live) {
-    t.skip('this server does not serve reports yet');
-    return;
-  }
+test('the manager reads the week report and exports the payroll as XLSX and CSV', async () => {
   const owner = await ownerWithStore(server, { email: 'report-owner@example.com' });
   const ana = await employeeJoined(server, owner, { email: 'report-ana@example.com', firstName: 'Ana', lastName: 'Lima', wage: 15 });
-  await workedShift(owner, await employeeId(owner, ana.email), ana);
+  await workedShift(owner, await employeeId(server, owner, ana.email), ana);
 
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
@@ -128,11 +110,7 @@ test('the manager reads the week report and exports the payroll as XLSX and CSV'
   await context.close();
 });
 
-test('the reports screen fits a phone in Persian, right to left', async (t) => {
-  if (!live) {
-    t.skip('this server does not serve reports yet');
-    return;
-  }
+test('the reports screen fits a phone in Persian, right to left', async () => {
   await ownerWithStore(server, { email: 'report-fa@example.com' });
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
   const page = await context.newPage();
@@ -147,11 +125,7 @@ test('the reports screen fits a phone in Persian, right to left', async (t) => {
   await context.close();
 });
 
-test('the manager imports roles from a CSV after seeing the new, updated and bad rows', async (t) => {
-  if (!live) {
-    t.skip('this server does not serve imports yet');
-    return;
-  }
+test('the manager imports roles from a CSV after seeing the new, updated and bad rows', async () => {
   await ownerWithStore(server, { email: 'import-owner@example.com' });
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();

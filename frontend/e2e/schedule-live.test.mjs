@@ -1,22 +1,14 @@
 // The manager creates and publishes a shift and the employee's page shows it without reload;
 // the employee confirms and the manager's board shows it confirmed without reload.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { employeeJoined, launchBrowser, ownerWithStore, screenshot, serves, signInWithForm, startServer } from './support.mjs';
+import { employeeJoined, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './fixtures.mjs';
 
 let server;
 let browser;
-let live = false;
-
-before(async () => {
-  server = await startServer();
-  live = await serves(server.url, 'createShift');
-  if (live) browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** `yyyy-MM-dd` of the day after today in the store's zone. */
@@ -26,11 +18,7 @@ function tomorrowIn(zone) {
   return parts;
 }
 
-test('a published shift reaches the employee live and their confirmation reaches the board', async (t) => {
-  if (!live) {
-    t.skip('this server does not serve the shift calls and the socket yet');
-    return;
-  }
+test('a published shift reaches the employee live and their confirmation reaches the board', async () => {
   const owner = await ownerWithStore(server, { email: 'live-owner@example.com' });
   const ana = await employeeJoined(server, owner, { email: 'live-ana@example.com', firstName: 'Ana', wage: 15 });
 

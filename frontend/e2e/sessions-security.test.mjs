@@ -3,7 +3,7 @@
 // user's other browsers at once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './support.mjs';
+import { call, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './fixtures.mjs';
 
 let server;
 let browser;

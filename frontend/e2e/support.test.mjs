@@ -3,39 +3,22 @@
 // resolved, the employee sees the answer marked new and the status, and a comment reopens it;
 // feedback is sent; the support pages fit a 390 px phone in Persian with no serious axe
 // violation.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { png } from '../../tests/fixtures/png.mjs';
-import { employeeJoined, launchBrowser, overflows, ownerWithStore, screenshot, serves, signInWithForm, startServer, violations } from './support.mjs';
+import { employeeJoined, overflows, ownerWithStore, screenshot, signedIn, useServerAndBrowser, violations } from './fixtures.mjs';
 
 const STAFF = 'support-staff@example.com';
 
 let server;
 let browser;
-let live = false;
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+}, { env: { SUPPORT_EMAILS: STAFF } });
 
-before(async () => {
-  server = await startServer({ env: { SUPPORT_EMAILS: STAFF } });
-  live = await serves(server.url, 'createTicket');
-  if (live) browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signedIn(person, phone) {
-  const context = await browser.newContext(
-    phone
-      ? { locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true }
-      : { locale: 'en-US', viewport: { width: 1366, height: 900 }, bypassCSP: true },
-  );
-  const page = await context.newPage();
-  await signInWithForm(page, server.url, person.email, person.password);
-  await page.waitForURL(/\/(home|schedule)$/);
-  return page;
-}
+/** Signed in as `person` on a phone or a desktop, with axe-core let in. */
+const onDevice = (person, phone) => signedIn(browser, server, person, { phone, bypassCSP: true });
 
 /** A real JPEG picture, drawn by the browser. */
 async function jpeg(page) {
@@ -53,18 +36,14 @@ async function jpeg(page) {
   return Buffer.from(data, 'base64');
 }
 
-test('a ticket travels from an employee to support and back', async (t) => {
-  if (!live) {
-    t.skip('this server does not serve support yet');
-    return;
-  }
+test('a ticket travels from an employee to support and back', async () => {
   const owner = await ownerWithStore(server, { email: 'support-owner@example.com' });
   const ana = await employeeJoined(server, owner, { email: 'support-ana@example.com', firstName: 'Ana' });
   await ownerWithStore(server, { email: STAFF, store: 'Help Desk' });
   const staff = { email: STAFF, password: 'secret123' };
 
   // Ana raises a ticket from the support page on her phone.
-  const anaPage = await signedIn(ana, true);
+  const anaPage = await onDevice(ana, true);
   await anaPage.goto(`${server.url}/support`);
   await anaPage.getByTestId('support-newTicket').click();
   await anaPage.waitForURL(/\/support\/ticket\/newTicket$/);
@@ -90,7 +69,7 @@ test('a ticket travels from an employee to support and back', async (t) => {
   const ticketUrl = anaPage.url();
 
   // Support staff see it among all tickets and answer it resolved.
-  const desk = await signedIn(staff, false);
+  const desk = await onDevice(staff, false);
   await desk.getByRole('link', { name: 'Support' }).first().waitFor();
   await desk.getByRole('link', { name: 'Help' }).first().waitFor();
   await desk.goto(`${server.url}/tickets`);
@@ -156,7 +135,7 @@ test('a ticket travels from an employee to support and back', async (t) => {
   await anaPage.context().close();
 
   // Support staff's list and answer form on a phone in Persian, too.
-  const deskPhone = await signedIn(staff, true);
+  const deskPhone = await onDevice(staff, true);
   await deskPhone.goto(`${server.url}/settings`);
   await deskPhone.getByTestId('language-picker').selectOption('fa');
   await deskPhone.goto(`${server.url}/tickets`);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, employeeJoined, overflows, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './support.mjs';
+import { call, employeeJoined, overflows, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './fixtures.mjs';
 
 let server;
 let browser;

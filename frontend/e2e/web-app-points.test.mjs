@@ -4,7 +4,7 @@
 // phone's top bar keeps the store's name whole and a lost connection is said in words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, employeeJoined, ownerWithStore, screenshot, signInWithForm, useServerAndBrowser } from './support.mjs';
+import { call, employeeId, employeeJoined, ownerWithStore, screenshot, signedIn, useServerAndBrowser } from './fixtures.mjs';
 
 const HOUR = 3_600_000;
 
@@ -19,11 +19,6 @@ useServerAndBrowser((s, b) => {
 const dayIn = (days) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now() + days * 24 * HOUR);
 
-async function employeeIdOf(owner, email) {
-  const res = await fetch(`${server.url}/api/v1/stores/${owner.storeId}/employees`, { headers: { authorization: `Bearer ${owner.token}` } });
-  return (await res.json()).data.find((e) => e.email === email).id;
-}
-
 /** A published shift of `assigned` in `days` days, 09:00-13:00 UTC. */
 async function publishedShift(owner, assigned, role, days) {
   const day = new Date(Date.now() + days * 24 * HOUR);
@@ -33,14 +28,8 @@ async function publishedShift(owner, assigned, role, days) {
   await call(server.url, 'publishShifts', { storeId: owner.storeId, shifts: [made.shifts[0].id] }, owner.token);
 }
 
-async function phone(person) {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  await signInWithForm(page, server.url, person.email, person.password);
-  await page.waitForURL(/\/home$/);
-  await page.getByTestId('connection').and(page.locator('[data-status="connected"]')).waitFor();
-  return page;
-}
+/** A phone signed in as `person`, on the home screen. */
+const phone = (person) => signedIn(browser, server, person, { phone: true, path: '/home' });
 
 test('the web app answers as people expect on the board and on the phone', async () => {
   const owner = await ownerWithStore(server, { email: 'points-owner@example.com', store: "Olga's Bistro" });
@@ -50,11 +39,7 @@ test('the web app answers as people expect on the board and on the phone', async
 
   // A role the clicked employee lacks is said, and the shift stays hers until the manager
   // chooses to make it open.
-  const manager = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
-  const board = await manager.newPage();
-  await signInWithForm(board, server.url, 'points-owner@example.com', 'secret123');
-  await board.waitForURL(/\/schedule$/);
-  await board.getByTestId('connection').and(board.locator('[data-status="connected"]')).waitFor();
+  const board = await signedIn(browser, server, { email: 'points-owner@example.com', password: 'secret123' }, { path: '/schedule' });
   // Five days from today hold tomorrow, where the week (from Sunday) ends on a Saturday.
   await board.getByRole('tab', { name: '5 days' }).click();
   await board.getByTestId(`cell-${ana.email}-${dayIn(1)}`).getByTestId('add-shift').click();
@@ -71,10 +56,10 @@ test('the web app answers as people expect on the board and on the phone', async
   assert.equal(await dialog.getByLabel('Employee').inputValue(), '');
   await lacking.waitFor({ state: 'detached' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await manager.close();
+  await board.context().close();
 
-  await publishedShift(owner, await employeeIdOf(owner, ana.email), owner.roleId, 2);
-  await publishedShift(owner, await employeeIdOf(owner, ben.email), cook.id, 2);
+  await publishedShift(owner, await employeeId(server, owner, ana.email), owner.roleId, 2);
+  await publishedShift(owner, await employeeId(server, owner, ben.email), cook.id, 2);
 
   // Ana confirms, then drops at once: the newest message shows, not a queue of old ones, and
   // the shift says what a drop means.

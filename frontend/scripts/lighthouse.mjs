@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
-import { startServer } from '../e2e/support.mjs';
+import { startServer } from '../e2e/fixtures.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..', '..');

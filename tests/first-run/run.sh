@@ -8,9 +8,9 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 binary=${BACKEND_BIN:-$repo/target/debug/backend}
 
 if [ "$(id -u)" != 0 ]; then
-  # unshare -n needs root; a user's own checkout never had the problem.
-  echo "first run: needs root for a network namespace; not run" >&2
-  exit 0
+  # unshare -n needs root. A check that cannot run fails: it never passes unmade.
+  echo "first run: needs root for a network namespace (unshare -n); run it as root" >&2
+  exit 1
 fi
 
 home=$(mktemp -d /tmp/first-run-home.XXXXXX)

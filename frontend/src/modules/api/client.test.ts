@@ -173,6 +173,7 @@ describe('ApiClient', () => {
 
     it('asks for the first screen’s reads at once with the calendar the last visit kept for the store', async () => {
       stubStorage({ token: '"tok"', store: '"s1"', calendar: '{"id":"s1","timezoneReference":"UTC","weekStart":1}' });
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
       const before = seen.length;
       const asked: StoreCalendar[] = [];
       startSignedInReads(base, KEYS, (calendar) => {
@@ -181,7 +182,8 @@ describe('ApiClient', () => {
       });
       // In the next task, before the store has answered.
       expect(asked).toEqual([]);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      vi.runOnlyPendingTimers();
+      vi.useRealTimers();
       expect(asked).toEqual([{ id: 's1', timezoneReference: 'UTC', weekStart: 1 }]);
       const api = new ApiClient(base, () => 'tok');
       await api.get('/stores/s1');
@@ -211,6 +213,7 @@ describe('ApiClient', () => {
       for (const calendar of ['{"id":"s1","timezoneReference":"UTC","weekStart":0}', '{"id":"s2","timezoneReference":"UTC","weekStart":1}']) {
         const kept: Record<string, string> = { token: '"tok"', store: '"s1"', calendar };
         stubStorage(kept);
+        vi.useFakeTimers({ toFake: ['setTimeout'] });
         const before = seen.length;
         const asked: StoreCalendar[] = [];
         const { fetcher, answer } = storeAnswerHeld();
@@ -224,7 +227,8 @@ describe('ApiClient', () => {
           fetcher,
         );
         // The guess goes out in the next task, before the store's answer.
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        vi.runOnlyPendingTimers();
+        vi.useRealTimers();
         // Only the out-of-date calendar of the same store is tried first.
         const guessed = calendar.includes('"s2"') ? 0 : 1;
         expect(asked).toHaveLength(guessed);

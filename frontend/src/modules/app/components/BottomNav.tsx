@@ -68,7 +68,7 @@ const StyledSheetLink = styled(NavLink)`
   border-radius: ${({ theme }) => theme.radius}px;
   color: ${({ theme }) => theme.color.text};
   text-decoration: none;
-  &.active { background: ${({ theme }) => theme.color.primarySoft}; color: ${({ theme }) => theme.color.primary}; }
+  &.active { background: ${({ theme }) => theme.color.primarySoft}; color: ${({ theme }) => theme.color.primaryStrong}; }
 `;
 
 function Icon({ entry, badges }: { entry: MenuEntry; badges: Record<BadgeKind, number> }) {

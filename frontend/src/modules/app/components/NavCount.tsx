@@ -14,7 +14,7 @@ const StyledCount = styled.span`
   font-weight: 600;
   line-height: 18px;
   text-align: center;
-  color: #fff;
+  color: ${({ theme }) => theme.color.onDanger};
   background: ${({ theme }) => theme.color.danger};
 `;
 

@@ -42,7 +42,7 @@ const StyledLink = styled(Link)`
   text-decoration: none;
   white-space: nowrap;
   &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
-  &[aria-current='page'] { background: ${({ theme }) => theme.color.primarySoft}; color: ${({ theme }) => theme.color.primary}; }
+  &[aria-current='page'] { background: ${({ theme }) => theme.color.primarySoft}; color: ${({ theme }) => theme.color.primaryStrong}; }
 `;
 
 const StyledIcon = styled.span`

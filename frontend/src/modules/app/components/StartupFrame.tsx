@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ink, primaries } from '@/modules/ui/theme/tokens';
 
 /**
  * The frame as the app starts, while the signed-in user and the store are read: the same
@@ -14,9 +15,9 @@ export function StartupFrame() {
       <div className="startup-main">
         <div className="startup-bar">
           <svg viewBox="0 0 512 512" width="28" height="28" aria-hidden="true">
-            <rect width="512" height="512" rx="112" fill="#0969da" />
-            <circle cx="256" cy="256" r="150" fill="none" stroke="#ffffff" strokeWidth="36" />
-            <path d="M256 164v100l64 40" fill="none" stroke="#ffffff" strokeWidth="36" strokeLinecap="round" strokeLinejoin="round" />
+            <rect width="512" height="512" rx="112" fill={primaries.default.light.main} />
+            <circle cx="256" cy="256" r="150" fill="none" stroke={ink.white} strokeWidth="36" />
+            <path d="M256 164v100l64 40" fill="none" stroke={ink.white} strokeWidth="36" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </div>
         <div className="startup-page">

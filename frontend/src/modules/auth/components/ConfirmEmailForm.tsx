@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '@/modules/api/errors';
 import { useForm } from '@/modules/forms/useForm';
 import { fourDigitCode } from '@/modules/forms/validation';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { FormError, TextField } from '@/modules/ui/components/Field';
 import { Muted, Row, Stack } from '@/modules/ui/components/Layout';
@@ -17,7 +17,7 @@ export function ConfirmEmailForm({ email, onConfirmed }: { email: string; onConf
   const { t } = useTranslation();
   const api = useApi();
   const { refreshMe } = useSession();
-  const snack = useSnackbar();
+  const { run } = useReportedCall();
   const form = useForm({ code: '' }, rules);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,14 +38,8 @@ export function ConfirmEmailForm({ email, onConfirmed }: { email: string; onConf
     }
   };
 
-  const handleResend = async () => {
-    try {
-      await api.call('requestEmailConfirmation', {});
-      snack(t('auth.codeSent', { email }), 'success', 'confirm-code');
-    } catch (err) {
-      snack(errorText(t, err), 'error', 'confirm-code');
-    }
-  };
+  const handleResend = () =>
+    run(() => api.call('requestEmailConfirmation', {}), { key: 'confirm-code', done: () => t('auth.codeSent', { email }) });
 
   return (
     <form onSubmit={handleSubmit} noValidate>

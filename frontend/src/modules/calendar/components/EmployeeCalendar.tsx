@@ -14,6 +14,7 @@ import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Lay
 import { Loading } from '@/modules/ui/components/Spinner';
 import { Tabs } from '@/modules/ui/components/Tabs';
 import { formatTime, formatTimeRange } from '@/modules/ui/utils/format';
+import { roleColors } from '@/modules/ui/theme/tokens';
 import { CALENDAR_VIEWS, calendarGrid, shiftsByDay, type CalendarView } from '../utils/monthGrid';
 
 const StyledTable = styled.table`
@@ -101,7 +102,7 @@ export function EmployeeCalendar() {
     [shifts, me?.id, zone],
   );
   const roleById = new Map(roles.map((r) => [r.id, r]));
-  const accent = (s: Shift) => (s.role ? roleById.get(s.role)?.color : undefined) ?? '#8b949e';
+  const accent = (s: Shift) => (s.role ? roleById.get(s.role)?.color : undefined) ?? roleColors.none;
 
   // The grid's months are the Gregorian months of the board, so its names and day numbers are
   // too (Persian would otherwise name the solar month, which straddles two of these), in the

@@ -8,6 +8,7 @@ import { useApi } from '@/modules/auth/hooks/useApi';
 import { Button } from '@/modules/ui/components/Button';
 import { TextField } from '@/modules/ui/components/Field';
 import { Card, Muted, NarrowPage, Stack } from '@/modules/ui/components/Layout';
+import { ink } from '@/modules/ui/theme/tokens';
 import { formatCode } from '../utils/clock';
 
 /** Where this device keeps its pass. */
@@ -110,7 +111,8 @@ export function ClockDevicePage() {
           <h1>{shown?.store.name ?? t('clock.device.title')}</h1>
           {shown ? (
             <>
-              <div style={{ background: '#fff', padding: '1rem', display: 'inline-block', margin: '0 auto' }}>
+              {/* A code reads dark on light in either theme. */}
+              <div style={{ background: ink.white, padding: '1rem', display: 'inline-block', margin: '0 auto' }}>
                 <QRCodeSVG value={url} size={240} title={t('clock.device.qr')} />
               </div>
               <div data-testid="device-code" style={{ fontSize: '2.5rem', fontFamily: 'monospace', letterSpacing: '0.15em' }}>

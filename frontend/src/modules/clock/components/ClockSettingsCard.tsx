@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
@@ -37,6 +37,7 @@ export function ClockSettingsCard() {
   const { t } = useTranslation();
   const api = useApi();
   const snack = useSnackbar();
+  const { run } = useReportedCall();
   const { storeId } = useCurrentStore();
   const { locate } = useLocation();
   const [settings, setSettings] = useState<ClockSettings | null>(null);
@@ -68,13 +69,13 @@ export function ClockSettingsCard() {
       currency: draft.currency.trim().toUpperCase(),
       place,
     };
-    try {
-      const saved = await api.call('updateClockSettings', { store: storeId, settings: next });
-      setSettings(saved);
-      setDraft(draftOf(saved));
-      snack(t('clock.settings.saved'), 'success', 'clock-settings');
-    } catch (e) {
-      snack(errorText(t, e), 'error', 'clock-settings');
+    const saved = await run(() => api.call('updateClockSettings', { store: storeId, settings: next }), {
+      key: 'clock-settings',
+      done: 'clock.settings.saved',
+    });
+    if (saved) {
+      setSettings(saved.data);
+      setDraft(draftOf(saved.data));
     }
   };
 
@@ -85,12 +86,8 @@ export function ClockSettingsCard() {
   };
 
   const showIdentity = async () => {
-    try {
-      const { code } = await api.call('requestBusinessIdentityCode', { store: storeId });
-      setIdentity(code);
-    } catch (e) {
-      snack(errorText(t, e), 'error', 'clock-settings');
-    }
+    const shown = await run(() => api.call('requestBusinessIdentityCode', { store: storeId }), { key: 'clock-settings' });
+    if (shown) setIdentity(shown.data.code);
   };
 
   return (

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useTheme } from 'styled-components';
 import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { formatNumber, formatTime, formatTimeRange } from '@/modules/ui/utils/format';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Badge, Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
@@ -19,13 +20,14 @@ import { SessionDialog } from './SessionDialog';
 
 /** The order the groups show in: what needs attention first. */
 const GROUPS = ['late', 'missing', 'working', 'onBreak', 'upcoming', 'done'] as const;
-const COLORS: Record<(typeof GROUPS)[number], string> = {
-  late: '#d97706',
-  missing: '#c2410c',
-  working: '#15803d',
-  onBreak: '#2563eb',
-  upcoming: '#6b7280',
-  done: '#6b7280',
+/** Each group's colour in the theme. */
+const COLORS: Record<(typeof GROUPS)[number], 'warning' | 'danger' | 'success' | 'info' | 'textMuted'> = {
+  late: 'warning',
+  missing: 'danger',
+  working: 'success',
+  onBreak: 'info',
+  upcoming: 'textMuted',
+  done: 'textMuted',
 };
 
 /**
@@ -34,9 +36,10 @@ const COLORS: Record<(typeof GROUPS)[number], string> = {
  */
 export function NowPanel() {
   const { t, i18n } = useTranslation();
+  const theme = useTheme();
   const lang = i18n.resolvedLanguage;
   const api = useApi();
-  const snack = useSnackbar();
+  const { run } = useReportedCall();
   const { storeId, store, employees } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
   const { data: board, error, reload } = useClockBoard();
@@ -54,22 +57,20 @@ export function NowPanel() {
   const answer = async (p: Proposal, approve: boolean) => {
     if (!storeId) return;
     setBusy(p.id);
-    try {
-      const times = timesOf(p);
-      if (approve) {
-        await api.call('approveProposedShift', {
-          store: storeId,
-          shiftPropose: { id: p.id, start: instantOf(times.start, p.start, zone), end: times.end ? instantOf(times.end, p.end, zone) : null },
-        });
-      }
-      else await api.call('rejectProposedShift', { store: storeId, shiftPropose: p.id });
-      snack(t(approve ? 'clock.now.approved' : 'clock.now.rejected'), 'success', `proposal-${p.id}`);
-    } catch (e) {
-      snack(errorText(t, e), 'error', `proposal-${p.id}`);
-    } finally {
-      setBusy(null);
-      reload();
-    }
+    const times = timesOf(p);
+    await run(
+      async () => {
+        if (approve) {
+          await api.call('approveProposedShift', {
+            store: storeId,
+            shiftPropose: { id: p.id, start: instantOf(times.start, p.start, zone), end: times.end ? instantOf(times.end, p.end, zone) : null },
+          });
+        } else await api.call('rejectProposedShift', { store: storeId, shiftPropose: p.id });
+      },
+      { key: `proposal-${p.id}`, done: approve ? 'clock.now.approved' : 'clock.now.rejected' },
+    );
+    setBusy(null);
+    reload();
   };
 
   if (!store) return <Loading label={t('common.loading')} />;
@@ -95,10 +96,10 @@ export function NowPanel() {
             <h2 id={`now-${g}`}>{t(`clock.attendance.${g}`)} ({formatNumber(list.length, lang)})</h2>
             <CardList data-testid={`now-${g}`}>
               {list.map((r) => (
-                <CardItem key={r.shift.id} $accent={COLORS[g]} data-testid="now-row" data-shift-id={r.shift.id} data-attendance={r.attendance}>
+                <CardItem key={r.shift.id} $accent={theme.color[COLORS[g]]} data-testid="now-row" data-shift-id={r.shift.id} data-attendance={r.attendance}>
                   <Row $justify="space-between">
                     <strong>{nameOf(r.shift.assigned)}</strong>
-                    <Badge $color={COLORS[g]}>{t(`clock.attendance.${g}`)}</Badge>
+                    <Badge $color={theme.color[COLORS[g]]}>{t(`clock.attendance.${g}`)}</Badge>
                   </Row>
                   <span>
                     {r.shift.title} · {formatTimeRange(r.shift.start, r.shift.end, zone, lang)}
@@ -126,7 +127,7 @@ export function NowPanel() {
           <h2 id="now-proposals">{t('clock.now.proposals')}</h2>
           <CardList data-testid="now-proposals">
             {proposals.map((p) => (
-              <CardItem key={p.id} $accent="#7c3aed" data-testid="proposal" data-proposal-id={p.id}>
+              <CardItem key={p.id} $accent={theme.color.accent} data-testid="proposal" data-proposal-id={p.id}>
                 <Row $justify="space-between">
                   <strong>{nameOf(p.employee)}</strong>
                   <Muted>{t(p.progress === 'c' ? 'clock.now.completed' : 'clock.status.working')}</Muted>

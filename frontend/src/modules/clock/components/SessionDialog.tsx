@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { components } from '@/modules/api/schema';
-import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { formatTime } from '@/modules/ui/utils/format';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Dialog } from '@/modules/ui/components/Dialog';
@@ -30,14 +29,13 @@ export interface SessionDialogProps {
 export function SessionDialog({ session, zone, onClose, onSaved }: SessionDialogProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const snack = useSnackbar();
+  const { run, busy } = useReportedCall();
   const { storeId, employees } = useCurrentStore();
   const [start, setStart] = useState(toLocalInput(session.start, zone));
   const [end, setEnd] = useState(session.end ? toLocalInput(session.end, zone) : '');
   const [breaks, setBreaks] = useState<BreakDraft[]>(() => breakDrafts(session, zone));
   const [reason, setReason] = useState('');
   const [trail, setTrail] = useState<Edit[]>([]);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!storeId) return;
@@ -54,23 +52,21 @@ export function SessionDialog({ session, zone, onClose, onSaved }: SessionDialog
 
   const save = async () => {
     if (!storeId || !reason.trim()) return;
-    setBusy(true);
-    try {
-      await api.call('editClockSession', {
-        store: storeId,
-        sessionId: session.id,
-        start: instantOf(start, session.start, zone),
-        end: end ? instantOf(end, session.end, zone) : null,
-        breaks: breaksOf(breaks, zone),
-        reason: reason.trim(),
-      });
-      snack(t('clock.now.saved'), 'success', 'session-edit');
+    const saved = await run(
+      () =>
+        api.call('editClockSession', {
+          store: storeId,
+          sessionId: session.id,
+          start: instantOf(start, session.start, zone),
+          end: end ? instantOf(end, session.end, zone) : null,
+          breaks: breaksOf(breaks, zone),
+          reason: reason.trim(),
+        }),
+      { key: 'session-edit', done: 'clock.now.saved' },
+    );
+    if (saved) {
       onSaved();
       onClose();
-    } catch (e) {
-      snack(errorText(t, e), 'error', 'session-edit');
-    } finally {
-      setBusy(false);
     }
   };
 

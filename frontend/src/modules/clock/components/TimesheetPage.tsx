@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useLiveResource } from '@/modules/realtime/hooks/useLiveResource';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { NextIcon, PreviousIcon } from '@/modules/ui/components/DirectionIcon';
@@ -27,7 +27,7 @@ function dayOf(at: number, zone: string): string {
 export function TimesheetPage() {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const snack = useSnackbar();
+  const { run, busy } = useReportedCall();
   const { storeId, store } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
   const [day, setDay] = useState(() => dayOf(Date.now(), zone));
@@ -36,7 +36,6 @@ export function TimesheetPage() {
     ['clock.', 'timesheet.', 'shift.'],
     { query: { day } },
   );
-  const [busy, setBusy] = useState(false);
   if (!store) return <Loading label={t('common.loading')} />;
 
   const lang = i18n.resolvedLanguage;
@@ -50,16 +49,11 @@ export function TimesheetPage() {
 
   const approve = async (approved: boolean) => {
     if (!storeId || !data) return;
-    setBusy(true);
-    try {
-      await api.call('approveTimesheet', { store: storeId, day: data.periodStart, approved });
-      snack(t(approved ? 'clock.timesheet.approvedDone' : 'clock.timesheet.reopenedDone'), 'success', 'timesheet');
-    } catch (e) {
-      snack(errorText(t, e), 'error', 'timesheet');
-    } finally {
-      setBusy(false);
-      reload();
-    }
+    await run(() => api.call('approveTimesheet', { store: storeId, day: data.periodStart, approved }), {
+      key: 'timesheet',
+      done: approved ? 'clock.timesheet.approvedDone' : 'clock.timesheet.reopenedDone',
+    });
+    reload();
   };
 
   return (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/modules/api/errors';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { nextAction, withWaiting, type ClockBoard, type QueuedPunch } from '../utils/clock';
@@ -60,7 +61,7 @@ export function useClock() {
   const { punch, waiting, online } = usePunches(reload, handleRefused);
   const { location, locate } = useLocation();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { run: reported, busy } = useReportedCall();
 
   const employee = me?.id;
   useEffect(() => {
@@ -93,28 +94,29 @@ export function useClock() {
   const run = useCallback(
     async (call: QueuedPunch['call'], fields: Record<string, unknown>, proof: boolean, token = code) => {
       if (!storeId) return false;
-      setBusy(true);
-      try {
-        const extra: Record<string, unknown> = {};
-        if (proof && wantsLocation) {
-          const l = await locate();
-          if (l.kind === 'known') {
-            extra.location = { latitude: l.latitude, longitude: l.longitude, accuracy: l.accuracy };
+      const punched = await reported(
+        async () => {
+          const extra: Record<string, unknown> = {};
+          if (proof && wantsLocation) {
+            const l = await locate();
+            if (l.kind === 'known') {
+              extra.location = { latitude: l.latitude, longitude: l.longitude, accuracy: l.accuracy };
+            }
           }
-        }
-        if (proof && token.trim()) extra.token = token.trim();
-        const result = await punch(call, storeId, { ...fields, ...extra });
-        snack(t(result.sent ? `clock.done.${call}` : 'clock.queued'), result.sent ? 'success' : 'info', 'clock');
-        return true;
-      } catch (e) {
-        snack(errorText(t, e, clockErrorParams(e, zone, lang)), 'error', 'clock');
-        return false;
-      } finally {
-        setBusy(false);
-        reload();
-      }
+          if (proof && token.trim()) extra.token = token.trim();
+          return punch(call, storeId, { ...fields, ...extra });
+        },
+        {
+          key: 'clock',
+          // A punch without a connection waits on the phone: a note, not a success.
+          done: (result) => (result.sent ? t(`clock.done.${call}`) : { text: t('clock.queued'), variant: 'info' }),
+          failed: (e) => errorText(t, e, clockErrorParams(e, zone, lang)),
+        },
+      );
+      reload();
+      return punched !== null;
     },
-    [storeId, wantsLocation, locate, code, punch, snack, t, reload, zone, lang],
+    [storeId, wantsLocation, locate, code, punch, reported, t, reload, zone, lang],
   );
 
   const big = useMemo(() => {

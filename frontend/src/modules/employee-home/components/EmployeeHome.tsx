@@ -15,6 +15,7 @@ import { Badge, Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/compone
 import { CardItem, CardList } from '@/modules/ui/components/List';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { formatMoney, formatNumber, formatTimeRange } from '@/modules/ui/utils/format';
+import { roleColors } from '@/modules/ui/theme/tokens';
 import { useMyPayWeek } from '../hooks/useMyPayWeek';
 import { usePublishedBadge } from '../hooks/usePublishedBadge';
 import { useShiftResponses } from '../hooks/useShiftResponses';
@@ -100,7 +101,7 @@ export function EmployeeHome() {
         {mine.map((s) => {
           const role = s.role ? roleById.get(s.role) : undefined;
           return (
-            <CardItem key={s.id} $accent={role?.color ?? '#8b949e'} data-testid="my-shift" data-shift-id={s.id} data-status={s.status}>
+            <CardItem key={s.id} $accent={role?.color ?? roleColors.none} data-testid="my-shift" data-shift-id={s.id} data-status={s.status}>
               <Row $justify="space-between">
                 <Link to={`/calendar-shift-details?shift=${s.id}`}><strong>{day.format(s.start)}</strong></Link>
                 <Muted data-testid="my-shift-status">{t(`schedule.status.${s.status}`)}</Muted>

@@ -5,7 +5,7 @@ import type { AutoAssignment, Role } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { shiftStore } from '@/modules/schedule/store/shiftStore';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { Dialog } from '@/modules/ui/components/Dialog';
 import { Checkbox } from '@/modules/ui/components/Field';
@@ -40,7 +40,7 @@ export interface AutoAssignDialogProps {
 export function AutoAssignDialog({ storeId, start, end, zone, roles, onClose }: AutoAssignDialogProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const snack = useSnackbar();
+  const { run } = useReportedCall();
   const [proposal, setProposal] = useState<AutoAssignment | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -67,22 +67,26 @@ export function AutoAssignDialog({ storeId, start, end, zone, roles, onClose }: 
     if (!proposal) return;
     const rows = proposal.assignments.filter((a) => chosen.has(a.shift));
     setBusy(true);
-    try {
-      const done = await api.call('acceptAutoAssignment', {
-        storeId,
-        assignments: rows.map((a) => ({ shift: a.shift, employee: a.employee, version: a.version })),
-      });
-      shiftStore.upsert(done);
-      snack(t('labour.auto.accepted', { count: done.length }), 'success', 'auto-assign');
+    let reason: string | null = null;
+    const done = await run(
+      () => api.call('acceptAutoAssignment', { storeId, assignments: rows.map((a) => ({ shift: a.shift, employee: a.employee, version: a.version })) }),
+      {
+        key: 'auto-assign',
+        done: (changed) => t('labour.auto.accepted', { count: changed.length }),
+        inline: (text) => {
+          reason = text;
+        },
+      },
+    );
+    if (done) {
+      shiftStore.upsert(done.data);
       onClose();
-    } catch (e) {
+    } else {
       // The week changed: show what would be proposed now, below the reason.
-      const reason = errorText(t, e);
       await propose();
       setError(reason);
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   };
 
   const toggle = (id: string, on: boolean) => {

@@ -16,9 +16,9 @@ const StyledBadge = styled.span`
   font-size: 10px;
   line-height: 1.5;
   font-weight: 600;
-  /* Dark text on the warning colour reads in both themes and in black and white. */
+  /* The text colour that reads on the warning colour, by theme. */
   background: ${({ theme }) => theme.color.warning};
-  color: #1b1b1b;
+  color: ${({ theme }) => theme.color.onWarning};
   white-space: nowrap;
 `;
 

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useMe } from '@/modules/auth/hooks/useMe';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Checkbox, FormError, SelectField, TextAreaField, TextField } from '@/modules/ui/components/Field';
@@ -17,14 +16,13 @@ const EMPTY: AnnouncementDraft = { title: '', content: '', variant: 4, everyone:
 export function AnnouncementForm() {
   const { t } = useTranslation();
   const api = useApi();
-  const snack = useSnackbar();
+  const { run, busy } = useReportedCall();
   const navigate = useNavigate();
   const me = useMe();
   const { storeId, employees } = useCurrentStore();
   const [draft, setDraft] = useState<AnnouncementDraft>(EMPTY);
   const [errors, setErrors] = useState<ReturnType<typeof announcementErrors>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const colleagues = employees
     .filter((e) => !e.deactive && e.userId && e.userId !== me?.id)
     .sort((a, b) => (a.displayName || a.email).localeCompare(b.displayName || b.email, undefined, { numeric: true }));
@@ -34,23 +32,18 @@ export function AnnouncementForm() {
     const found = announcementErrors(draft);
     setErrors(found);
     if (!storeId || Object.keys(found).length > 0) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const { sent } = await api.call('sendAnnouncement', {
-        store: storeId,
-        title: draft.title,
-        content: draft.content,
-        variant: draft.variant,
-        employees: draft.everyone ? null : draft.employees,
-      });
-      snack(t('announce.sent', { count: sent }), 'success');
-      navigate('/notifications');
-    } catch (err) {
-      setFailure(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    const sent = await run(
+      () =>
+        api.call('sendAnnouncement', {
+          store: storeId,
+          title: draft.title,
+          content: draft.content,
+          variant: draft.variant,
+          employees: draft.everyone ? null : draft.employees,
+        }),
+      { key: 'announcement', done: (d) => t('announce.sent', { count: d.sent }), inline: setFailure },
+    );
+    if (sent) navigate('/notifications');
   };
 
   const toggle = (id: string) =>

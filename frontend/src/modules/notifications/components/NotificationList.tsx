@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { errorText } from '@/modules/api/errors';
 import { useLiveFeeds } from '@/modules/app/hooks/useLiveFeeds';
 import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
@@ -18,7 +18,7 @@ import { mergeNotifications, unseenIds, VARIANT_TONE } from '../utils/notificati
  */
 export function NotificationList() {
   const { t, i18n } = useTranslation();
-  const snack = useSnackbar();
+  const { call } = useReportedCall();
   const run = useShiftCalls();
   const { storeId, store, permissions } = useCurrentStore();
   // The frame's read, which the navigation badge counts too.
@@ -43,12 +43,7 @@ export function NotificationList() {
 
   const remove = async (id: string) => {
     if (!storeId) return;
-    try {
-      await run('deleteNotifications', { store: storeId, notificationIds: [id] });
-      reload();
-    } catch (e) {
-      snack(errorText(t, e), 'error', `notification-${id}`);
-    }
+    if (await call('deleteNotifications', { store: storeId, notificationIds: [id] }, { key: `notification-${id}` })) reload();
   };
 
   return (

@@ -14,7 +14,8 @@ import { useSwitchStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Checkbox, FormError, SelectField, TextField } from '@/modules/ui/components/Field';
 import { Row, Stack } from '@/modules/ui/components/Layout';
-import { asBusinessKind, BUSINESS_KINDS, kindKey, ROLE_COLORS, timeZones, WEEKDAYS, type RoleDraft } from '../utils/business';
+import { roleColors } from '@/modules/ui/theme/tokens';
+import { asBusinessKind, BUSINESS_KINDS, kindKey, timeZones, WEEKDAYS, type RoleDraft } from '../utils/business';
 import { Steps } from './Steps';
 
 type Step = 'account' | 'profile' | 'confirm' | 'business' | 'location' | 'hours' | 'roles';
@@ -60,7 +61,7 @@ export function OnboardOwnerPage() {
     RULES[step],
   );
   const [daysOff, setDaysOff] = useState<number[]>([0]);
-  const [roles, setRoles] = useState<RoleDraft[]>([{ title: '', color: ROLE_COLORS[0] ?? '#2e86ab' }]);
+  const [roles, setRoles] = useState<RoleDraft[]>([{ title: '', color: roleColors.offered[0] }]);
   const [rolesError, setRolesError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -217,7 +218,7 @@ export function OnboardOwnerPage() {
               <Button
                 type="button"
                 $variant="secondary"
-                onClick={() => setRoles((rs) => [...rs, { title: '', color: ROLE_COLORS[rs.length % ROLE_COLORS.length] ?? '#2e86ab' }])}
+                onClick={() => setRoles((rs) => [...rs, { title: '', color: roleColors.offered[rs.length % roleColors.offered.length] ?? roleColors.offered[0] }])}
               >
                 {t('onboarding.addRole')}
               </Button>

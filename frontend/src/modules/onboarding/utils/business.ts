@@ -34,6 +34,3 @@ export interface RoleDraft {
   title: string;
   color: string;
 }
-
-/** Colours offered for new roles, in turn. */
-export const ROLE_COLORS = ['#2e86ab', '#e4572e', '#8d5b3e', '#76b041', '#7c3aed', '#f4a261', '#d62828'];

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { PoolEntry } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useLiveFeeds } from '@/modules/app/hooks/useLiveFeeds';
-import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
 import { formatTimeRange } from '@/modules/ui/utils/format';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
 import { Loading } from '@/modules/ui/components/Spinner';
+import { roleColors } from '@/modules/ui/theme/tokens';
 import { poolAction, sortPool, type PoolAction } from '../utils/pool';
 
 /** The calls behind each action. */
@@ -22,8 +22,7 @@ type PoolCall = 'grabShift' | 'takeOpenShift' | 'approveGrabShift' | 'rejectGrab
  */
 export function ShiftPool({ manager }: { manager: boolean }) {
   const { t, i18n } = useTranslation();
-  const snack = useSnackbar();
-  const run = useShiftCalls();
+  const { call: run } = useReportedCall();
   const { storeId, store, roles, me, employees } = useCurrentStore();
   const zone = store?.timezoneReference ?? 'UTC';
   // The frame's read, which the navigation badge counts too.
@@ -43,18 +42,13 @@ export function ShiftPool({ manager }: { manager: boolean }) {
     if (!storeId || (call !== 'takeOpenShift' && !request)) return;
     const requestId = request?.id ?? '';
     setBusy(entry.shift.id);
-    try {
-      if (call === 'takeOpenShift') await run(call, { store: storeId, shiftId: shift.id });
-      else if (call === 'grabShift') await run(call, { store: storeId, dropReuestId: requestId });
-      else await run(call, { store: storeId, requestId });
-      snack(t(`pool.done.${call}`), 'success', `pool-${entry.shift.id}`);
-      reload();
-    } catch (e) {
-      snack(errorText(t, e), 'error', `pool-${entry.shift.id}`);
-      reload();
-    } finally {
-      setBusy(null);
-    }
+    const report = { key: `pool-${entry.shift.id}`, done: `pool.done.${call}` };
+    if (call === 'takeOpenShift') await run(call, { store: storeId, shiftId: shift.id }, report);
+    else if (call === 'grabShift') await run(call, { store: storeId, dropReuestId: requestId }, report);
+    else await run(call, { store: storeId, requestId }, report);
+    // Answered or refused, the pool may have changed meanwhile.
+    reload();
+    setBusy(null);
   };
 
   const actions = (entry: PoolEntry, action: PoolAction) => {
@@ -98,7 +92,7 @@ export function ShiftPool({ manager }: { manager: boolean }) {
           return (
             <CardItem
               key={shift.id}
-              $accent={role?.color ?? '#8b949e'}
+              $accent={role?.color ?? roleColors.none}
               data-testid="pool-entry"
               data-shift-id={shift.id}
               data-kind={request ? request.status : 'open'}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/modules/api/errors';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { FormError } from '@/modules/ui/components/Field';
 import { Card, Muted, Row, Stack } from '@/modules/ui/components/Layout';
@@ -10,28 +9,15 @@ import { usePushNotifications } from '../hooks/usePushNotifications';
 /** Push notifications on this device: turn them on or off. */
 export function PushNotificationsCard() {
   const { t } = useTranslation();
-  const snack = useSnackbar();
+  const { run } = useReportedCall();
   const { status, busy, hasStore, turnOn, turnOff } = usePushNotifications();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const handleTurnOn = async () => {
-    setFailure(null);
-    try {
-      if ((await turnOn()) === 'on') snack(t('settings.pushTurnedOn'), 'success', 'push');
-    } catch (ex) {
-      setFailure(errorText(t, ex));
-    }
-  };
+  // Turning on may end blocked (the browser asked and was told no): only `on` is a success.
+  const handleTurnOn = () =>
+    run(turnOn, { key: 'push', done: (now) => (now === 'on' ? t('settings.pushTurnedOn') : null), inline: setFailure });
 
-  const handleTurnOff = async () => {
-    setFailure(null);
-    try {
-      await turnOff();
-      snack(t('settings.pushTurnedOff'), 'success', 'push');
-    } catch (ex) {
-      setFailure(errorText(t, ex));
-    }
-  };
+  const handleTurnOff = () => run(turnOff, { key: 'push', done: 'settings.pushTurnedOff', inline: setFailure });
 
   let note: string | null = null;
   if (status === 'unsupported') note = t('settings.pushUnsupported');

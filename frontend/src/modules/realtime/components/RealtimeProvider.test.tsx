@@ -1,5 +1,6 @@
-import { render, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
+import { useStoreSocket } from '../hooks/useStoreSocket';
 import { RealtimeProvider } from './RealtimeProvider';
 
 /** What the provider asked of its socket, in order. */
@@ -25,11 +26,16 @@ vi.mock('../StoreSocket', () => ({
   },
 }));
 
+/** Says whether the app has its socket yet. */
+function Probe() {
+  return <p>{useStoreSocket() ? 'socket open' : 'no socket'}</p>;
+}
+
 function tree(storeId: string | null, storeReadAt: number | null) {
   return (
     <Provider>
       <RealtimeProvider token="tok" storeId={storeId} storeReadAt={storeReadAt}>
-        <p>app</p>
+        <Probe />
       </RealtimeProvider>
     </Provider>
   );
@@ -43,13 +49,13 @@ describe('RealtimeProvider', () => {
   it('joins once the store has been read, asking for every change since that read', async () => {
     const { rerender, unmount } = render(tree('s1', null));
     // The socket opens, but nothing is joined before the store's read has answered.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await screen.findByText('socket open');
     expect(asked).toEqual([]);
     rerender(tree('s1', 7));
     await waitFor(() => expect(asked).toEqual(['join s1 since 7']));
     // A later read of the same store does not join again: the socket keeps its own version.
+    // (The render runs its effects before it returns.)
     rerender(tree('s1', 9));
-    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(asked).toEqual(['join s1 since 7']);
     // Another store: the old one is left, and the new one joined after its own read.
     rerender(tree('s2', null));

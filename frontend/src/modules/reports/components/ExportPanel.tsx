@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { Checkbox, SelectField } from '@/modules/ui/components/Field';
 import { Card, Row, Stack } from '@/modules/ui/components/Layout';
@@ -17,25 +16,18 @@ interface Props {
 export function ExportPanel({ storeId, range }: Props) {
   const { t } = useTranslation();
   const api = useApi();
-  const snack = useSnackbar();
+  const { run } = useReportedCall();
   const [format, setFormat] = useState<'xlsx' | 'csv'>('xlsx');
   const [items, setItems] = useState<CollectionItem[]>(['shifts', 'payroll']);
   const [busy, setBusy] = useState<string | null>(null);
 
   const download = async (kind: string, query: Record<string, string | number>) => {
     setBusy(kind);
-    try {
-      const { blob, filename } = await api.download(`/stores/${storeId}/exports/${kind}`, {
-        start: range.start,
-        end: range.end,
-        ...query,
-      });
-      saveFile(blob, filename);
-    } catch (e) {
-      snack(errorText(t, e), 'error', 'export');
-    } finally {
-      setBusy(null);
-    }
+    const file = await run(() => api.download(`/stores/${storeId}/exports/${kind}`, { start: range.start, end: range.end, ...query }), {
+      key: 'export',
+    });
+    if (file) saveFile(file.data.blob, file.data.filename);
+    setBusy(null);
   };
 
   return (

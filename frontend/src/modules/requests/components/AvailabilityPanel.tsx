@@ -8,7 +8,7 @@ import { Button } from '@/modules/ui/components/Button';
 import { Checkbox, TextField } from '@/modules/ui/components/Field';
 import { Card, Muted, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
-import { useReportedCall } from '../hooks/useReportedCall';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { storeWeekStart, weekOrder } from '@/modules/schedule/utils/weekStart';
 import { formatClockText } from '@/modules/ui/utils/format';
 import { sortWindows, windowDays } from '../utils/timeOff';

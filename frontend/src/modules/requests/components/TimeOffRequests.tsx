@@ -9,7 +9,7 @@ import { Button } from '@/modules/ui/components/Button';
 import { Dialog } from '@/modules/ui/components/Dialog';
 import { Card, Muted, Row, Stack } from '@/modules/ui/components/Layout';
 import { CardItem, CardList } from '@/modules/ui/components/List';
-import { useReportedCall } from '../hooks/useReportedCall';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { pendingRequests, requestDates } from '../utils/timeOff';
 
 /** The time-off requests waiting for an answer, for managers of staff. */

@@ -7,6 +7,7 @@ import type { Role, Shift } from '@/modules/api/types';
 import { Avatar } from '@/modules/ui/components/Avatar';
 import { Muted } from '@/modules/ui/components/Layout';
 import { useStableCallback } from '@/modules/ui/hooks/useStableCallback';
+import { roleColors } from '@/modules/ui/theme/tokens';
 import { OPEN_ROW } from '../utils/boardIndex';
 import { employeeName, shownIn, type BoardFilter, type BoardLine, type DayTotal, type Density } from '../utils/boardView';
 import { dayKey } from '../utils/calendar';
@@ -384,7 +385,7 @@ const BoardCell = memo(function BoardCell({ day, dayIndex, list = NO_SHIFTS, nam
             t={t}
             locale={ctx.locale}
             zone={ctx.zone}
-            color={role?.color ?? '#8b949e'}
+            color={role?.color ?? roleColors.none}
             roleTitle={role?.title}
             error={ctx.errors[shift.id]}
             editingBy={ctx.editing[shift.id]}

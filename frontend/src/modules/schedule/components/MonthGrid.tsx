@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { Employee, Role, Shift } from '@/modules/api/types';
 import { Dialog } from '@/modules/ui/components/Dialog';
 import { formatNumber } from '@/modules/ui/utils/format';
+import { roleColors } from '@/modules/ui/theme/tokens';
 import { dayIndexOf } from '../utils/boardIndex';
 import { dayKey, weekdayOf } from '../utils/calendar';
 import { roleCounts } from '../utils/monthDays';
@@ -111,7 +112,7 @@ export const MonthGrid = memo(function MonthGrid({ days, end, month, shifts, zon
         t={t}
         locale={locale}
         zone={zone}
-        color={role?.color ?? '#8b949e'}
+        color={role?.color ?? roleColors.none}
         roleTitle={role?.title}
         assigneeName={person ? person.displayName : t('schedule.openShift')}
         error={errors[s.id]}
@@ -142,7 +143,7 @@ export const MonthGrid = memo(function MonthGrid({ days, end, month, shifts, zon
                   <ul>
                     {roleCounts(list, roles).map(({ role, count }) => (
                       <li key={role?.id ?? 'none'} data-testid="month-role-count">
-                        <i style={{ background: role?.color ?? '#8b949e' }} aria-hidden />
+                        <i style={{ background: role?.color ?? roleColors.none }} aria-hidden />
                         {formatNumber(count, locale)} {role?.title ?? t('schedule.month.noRole')}
                       </li>
                     ))}

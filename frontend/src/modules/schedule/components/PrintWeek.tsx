@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import styled, { createGlobalStyle } from 'styled-components';
 import type { Role, Shift } from '@/modules/api/types';
+import { ink } from '@/modules/ui/theme/tokens';
 import { formatTimeRange } from '@/modules/ui/utils/format';
 import { OPEN_ROW } from '../utils/boardIndex';
 import { employeeName, shownIn, type BoardFilter, type BoardLine } from '../utils/boardView';
@@ -15,7 +16,7 @@ import { printFontPt } from '../utils/printFit';
 const PrintPage = createGlobalStyle`
   @media print {
     @page { size: A4 landscape; margin: 8mm; }
-    html, body { background: #fff !important; }
+    html, body { background: ${ink.white} !important; }
     body > *:not([data-print-week]) { display: none !important; }
     body > [data-print-week] { display: block !important; }
   }
@@ -23,8 +24,8 @@ const PrintPage = createGlobalStyle`
 
 const StyledSheet = styled.div<{ $pt: number }>`
   display: none;
-  color: #000;
-  background: #fff;
+  color: ${ink.black};
+  background: ${ink.white};
   font-family: system-ui, sans-serif;
   font-size: ${({ $pt }) => $pt}pt;
   line-height: 1.15;
@@ -33,15 +34,15 @@ const StyledSheet = styled.div<{ $pt: number }>`
   header { display: flex; justify-content: space-between; align-items: baseline; margin-bottom: 2mm; }
   h1 { font-size: 13pt; margin: 0; }
   table { width: 100%; border-collapse: collapse; table-layout: fixed; }
-  th, td { border: 0.6pt solid #000; padding: 0.6mm 0.8mm; vertical-align: top; text-align: start; overflow: hidden; overflow-wrap: anywhere; }
-  th { background: #fff; font-weight: 700; }
+  th, td { border: 0.6pt solid ${ink.black}; padding: 0.6mm 0.8mm; vertical-align: top; text-align: start; overflow: hidden; overflow-wrap: anywhere; }
+  th { background: ${ink.white}; font-weight: 700; }
   thead th:first-child, tbody th { width: 13%; }
   tr { break-inside: avoid; }
 `;
 
 /** One shift on paper: times, title and role, status in words (never by colour alone). */
 const StyledShift = styled.div<{ $draft: boolean }>`
-  border: 0.6pt ${({ $draft }) => ($draft ? 'dashed' : 'solid')} #000;
+  border: 0.6pt ${({ $draft }) => ($draft ? 'dashed' : 'solid')} ${ink.black};
   padding: 0.3mm 0.6mm;
   margin-bottom: 0.5mm;
   break-inside: avoid;

@@ -8,6 +8,7 @@ import { errorText } from '@/modules/api/errors';
 import { useMe } from '@/modules/auth/hooks/useMe';
 import { usePresenceUsers } from '@/modules/realtime/hooks/usePresence';
 import { useStoreSocket } from '@/modules/realtime/hooks/useStoreSocket';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useLabour } from '@/modules/labour/hooks/useLabour';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
@@ -92,8 +93,10 @@ export function Schedule() {
   const actions = useBoardActions(storeId);
   const { update } = actions;
   const selection = useBoardSelection();
-  const [undoing, setUndoing] = useState(false);
-  const [batching, setBatching] = useState(false);
+  // Each kind of work is reported by its own hook, so each has its own `busy`.
+  const { run: undoReported, busy: undoing } = useReportedCall();
+  const { run: batchReported, busy: batching } = useReportedCall();
+  const { run: reported } = useReportedCall();
   // The sheet is drawn for the print button at once, and for the browser's own print as it starts.
   const [printAsked, setPrintAsked] = useState(false);
   const printing = usePrinting() || printAsked;
@@ -158,31 +161,21 @@ export function Schedule() {
 
   const handleUndo = useCallback(async () => {
     if (undoing) return;
-    setUndoing(true);
-    try {
-      const step = await actions.undo();
-      if (step) snack(t('boardActions.undo.done', { action: t(`boardActions.undo.actions.${step.action}`) }), 'success', 'undo');
-    } catch (e) {
-      snack(errorText(t, e), 'error', 'undo');
-    } finally {
-      setUndoing(false);
-    }
-  }, [actions, undoing, snack, t]);
+    await undoReported(() => actions.undo(), {
+      key: 'undo',
+      done: (step) => (step ? t('boardActions.undo.done', { action: t(`boardActions.undo.actions.${step.action}`) }) : null),
+    });
+  }, [actions, undoing, undoReported, t]);
   useUndoShortcut(() => void handleUndo(), !editing && !confirm);
 
   const handleBatch = async (op: BatchOp) => {
     const chosen = [...selection.ids].map((id) => shiftStore.get(id)).filter((s): s is Shift => s !== undefined);
-    setBatching(true);
-    try {
-      const done = await actions.batch(op, chosen);
-      const key = op === 'delete' ? 'deleted' : op === 'drop' ? 'dropped' : 'opened';
-      snack(t(`boardActions.select.${key}`, { count: done.length }), 'success', `batch-${op}`);
-      selection.clear();
-    } catch (e) {
-      snack(errorText(t, e), 'error', `batch-${op}`);
-    } finally {
-      setBatching(false);
-    }
+    const key = op === 'delete' ? 'deleted' : op === 'drop' ? 'dropped' : 'opened';
+    const done = await batchReported(() => actions.batch(op, chosen), {
+      key: `batch-${op}`,
+      done: (changed) => t(`boardActions.select.${key}`, { count: changed.length }),
+    });
+    if (done) selection.clear();
   };
 
   const handleCreate = useCallback(
@@ -203,9 +196,9 @@ export function Schedule() {
       if (!shift) return;
       const moved = movedShift(shift, day, assignee, zone);
       if (moved.start === shift.start && moved.assigned === shift.assigned) return;
-      update(shift, moved, 'move').catch((e: unknown) => snack(errorText(t, e), 'error', `move-${shiftId}`));
+      void reported(() => update(shift, moved, 'move'), { key: `move-${shiftId}` });
     },
-    [zone, update, snack, t],
+    [zone, update, reported],
   );
 
   const handleCreateSubmit = async (draft: ShiftDraft) => {
@@ -240,16 +233,16 @@ export function Schedule() {
   const handleBulk = async () => {
     const kind = confirm;
     setConfirm(null);
-    try {
-      if (kind === 'publish') {
-        const done = await actions.publish(toPublish.map((s) => s.id));
-        snack(t('schedule.published', { count: done.length }), 'success', 'publish');
-      } else if (kind === 'clear') {
-        const gone = await actions.clear(range.start, range.end);
-        snack(t('schedule.cleared', { count: gone.length }), 'success', 'clear');
-      }
-    } catch (e) {
-      snack(errorText(t, e), 'error', kind ?? 'bulk');
+    if (kind === 'publish') {
+      await reported(() => actions.publish(toPublish.map((s) => s.id)), {
+        key: 'publish',
+        done: (done) => t('schedule.published', { count: done.length }),
+      });
+    } else if (kind === 'clear') {
+      await reported(() => actions.clear(range.start, range.end), {
+        key: 'clear',
+        done: (gone) => t('schedule.cleared', { count: gone.length }),
+      });
     }
   };
 

@@ -71,7 +71,7 @@ const StyledCard = styled.button`
     border-radius: 8px;
     font-size: 10px;
     background: ${({ theme }) => theme.color.warning};
-    color: #fff;
+    color: ${({ theme }) => theme.color.onWarning};
   }
 `;
 

@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shift } from '@/modules/api/types';
-import { errorText } from '@/modules/api/errors';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { Row, Stack } from '@/modules/ui/components/Layout';
 import { useShiftCalls } from '../hooks/useShiftCalls';
@@ -15,21 +13,12 @@ const STARS = [1, 2, 3, 4, 5] as const;
 export function ShiftManagerActions({ shift, storeId }: { shift: Shift; storeId: string | null }) {
   const { t } = useTranslation();
   const run = useShiftCalls();
-  const snack = useSnackbar();
-  const [busy, setBusy] = useState(false);
+  const { run: reported, busy } = useReportedCall();
   const can = managerActions(shift, Date.now());
   if (!can.complete && !can.rate && !can.remind) return null;
 
-  const act = async (work: () => Promise<string>, id: string) => {
-    setBusy(true);
-    try {
-      snack(await work(), 'success', id);
-    } catch (e) {
-      snack(errorText(t, e), 'error', id);
-    } finally {
-      setBusy(false);
-    }
-  };
+  /** Runs `work`, which answers its success's text. */
+  const act = (work: () => Promise<string>, key: string) => reported(work, { key, done: (said) => said });
   const complete = () =>
     act(async () => {
       shiftStore.upsert([await run('completeShift', { store: storeId, shift: shift.id })]);

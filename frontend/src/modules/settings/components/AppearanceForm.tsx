@@ -39,7 +39,7 @@ export function AppearanceForm() {
               aria-checked={themeName === name}
               aria-label={t(`themes.${name}`)}
               title={t(`themes.${name}`)}
-              $color={primaries[name].light}
+              $color={primaries[name].light.main}
               $active={themeName === name}
               onClick={() => setThemeName(name)}
             />

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useForm } from '@/modules/forms/useForm';
 import { matches, password, required } from '@/modules/forms/validation';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { FormError, TextField } from '@/modules/ui/components/Field';
 import { Card, Row, Stack } from '@/modules/ui/components/Layout';
@@ -16,7 +15,7 @@ const rules = (v: Record<Fields, string>) => ({ current: [required], password: [
 export function PasswordForm() {
   const { t } = useTranslation();
   const api = useApi();
-  const snack = useSnackbar();
+  const { run } = useReportedCall();
   const form = useForm<Fields>({ current: '', password: '', confirm: '' }, rules);
   const [failure, setFailure] = useState<string | null>(null);
   const err = (k: Fields) => (form.errors[k] ? t(form.errors[k]) : null);
@@ -24,14 +23,11 @@ export function PasswordForm() {
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!form.check()) return;
-    setFailure(null);
-    try {
-      await api.call('authenticatedResetPassword', { oldPassword: form.values.current, newPassword: form.values.password });
-      form.setValues({ current: '', password: '', confirm: '' });
-      snack(t('auth.passwordChanged'), 'success', 'password');
-    } catch (ex) {
-      setFailure(errorText(t, ex));
-    }
+    const changed = await run(
+      () => api.call('authenticatedResetPassword', { oldPassword: form.values.current, newPassword: form.values.password }),
+      { key: 'password', done: 'auth.passwordChanged', inline: setFailure },
+    );
+    if (changed) form.setValues({ current: '', password: '', confirm: '' });
   };
 
   return (

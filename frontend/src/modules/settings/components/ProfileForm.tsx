@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
-import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { useMe } from '@/modules/auth/hooks/useMe';
 import { useSession } from '@/modules/auth/hooks/useSession';
 import { useForm } from '@/modules/forms/useForm';
 import { imageUrl, phone, required, type Rule } from '@/modules/forms/validation';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { ImageUpload } from '@/modules/files/components/ImageUpload';
 import { Button } from '@/modules/ui/components/Button';
 import { FormError, TextField } from '@/modules/ui/components/Field';
@@ -24,7 +23,7 @@ export function ProfileForm() {
   const api = useApi();
   const me = useMe();
   const { refreshMe } = useSession();
-  const snack = useSnackbar();
+  const { run } = useReportedCall();
   const form = useForm<Fields>(
     {
       firstName: me?.firstName ?? '',
@@ -41,21 +40,20 @@ export function ProfileForm() {
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!form.check()) return;
-    setFailure(null);
     const v = form.values;
-    try {
-      await api.call('updateProfile', {
-        firstName: v.firstName.trim(),
-        lastName: v.lastName.trim(),
-        phoneNumber: v.phone.trim(),
-        ...(v.photo.trim() ? { profile: v.photo.trim() } : { removeProfile: true }),
-        ...(v.birthday ? { birthday: Date.parse(v.birthday) } : {}),
-      });
-      await refreshMe();
-      snack(t('settings.profileSaved'), 'success', 'profile');
-    } catch (ex) {
-      setFailure(errorText(t, ex));
-    }
+    await run(
+      async () => {
+        await api.call('updateProfile', {
+          firstName: v.firstName.trim(),
+          lastName: v.lastName.trim(),
+          phoneNumber: v.phone.trim(),
+          ...(v.photo.trim() ? { profile: v.photo.trim() } : { removeProfile: true }),
+          ...(v.birthday ? { birthday: Date.parse(v.birthday) } : {}),
+        });
+        await refreshMe();
+      },
+      { key: 'profile', done: 'settings.profileSaved', inline: setFailure },
+    );
   };
 
   return (

@@ -5,7 +5,7 @@ import { ApiError } from '@/modules/api/ApiError';
 import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { saveFile, type EmployeeImport, type RoleImport, type RowError, type TemplateImport } from '@/modules/reports/utils/report';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Dialog } from '@/modules/ui/components/Dialog';
@@ -53,11 +53,10 @@ export type SheetToolsProps = {
 export function SheetTools({ kind, exportKind = kind }: SheetToolsProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const snack = useSnackbar();
+  const { run, busy } = useReportedCall();
   const { storeId, reloadStore, reloadEmployees } = useCurrentStore();
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
   const lang = i18n.resolvedLanguage;
   if (!storeId) return null;
 
@@ -65,46 +64,44 @@ export function SheetTools({ kind, exportKind = kind }: SheetToolsProps) {
     e instanceof ApiError && e.status === 400 && e.message ? errorText(t, e) : t(key);
 
   const upload = async (file: File) => {
-    setBusy(true);
-    try {
-      const result = await api.importSheet<AnyImport>(CALLS[kind].upload, file, file.name, storeId);
-      setPending({ kind: 'ready', result });
-    } catch (e) {
-      const details = e instanceof ApiError ? (e.details as { errors?: RowError[] } | undefined) : undefined;
-      if (details?.errors?.length) {
+    const uploaded = await run(() => api.importSheet<AnyImport>(CALLS[kind].upload, file, file.name, storeId), {
+      key: 'import',
+      failed: (e) => {
+        // A file with bad rows is listed row by row in the dialog.
+        const details = e instanceof ApiError ? (e.details as { errors?: RowError[] } | undefined) : undefined;
+        if (!details?.errors?.length) return fallback(e, `sheets.failedImport.${kind}`);
         setPending({ kind: 'bad', errors: details.errors, message: errorText(t, e) });
-      } else {
-        snack(fallback(e, `sheets.failedImport.${kind}`), 'error', 'import');
-      }
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+        return null;
+      },
+    });
+    if (uploaded) setPending({ kind: 'ready', result: uploaded.data });
+    if (input.current) input.current.value = '';
   };
 
   const confirm = async (tempDocId: string) => {
-    setBusy(true);
-    try {
-      const done = await api.call(CALLS[kind].confirm, { storeId, tempDocId });
-      snack(t('sheets.imported', { created: done.created, updated: done.updated }), 'success', 'import');
-      setPending(null);
-      // Templates arrive by the store's change events; the team lists are read again.
-      if (kind === 'roles') await reloadStore();
-      else if (kind === 'employees') await reloadEmployees();
-    } catch (e) {
-      snack(fallback(e, `sheets.failedConfirm.${kind}`), 'error', 'import');
-    } finally {
-      setBusy(false);
-    }
+    const done = await run(
+      async () => {
+        const imported = await api.call(CALLS[kind].confirm, { storeId, tempDocId });
+        // Templates arrive by the store's change events; the team lists are read again.
+        if (kind === 'roles') await reloadStore();
+        else if (kind === 'employees') await reloadEmployees();
+        return imported;
+      },
+      {
+        key: 'import',
+        done: (d) => t('sheets.imported', { created: d.created, updated: d.updated }),
+        failed: (e) => fallback(e, `sheets.failedConfirm.${kind}`),
+      },
+    );
+    if (done) setPending(null);
   };
 
   const download = async (path: string, format: 'xlsx' | 'csv') => {
-    try {
-      const { blob, filename } = await api.download(`/stores/${storeId}/${path}`, { format });
-      saveFile(blob, filename);
-    } catch (e) {
-      snack(fallback(e, `sheets.failedExport.${kind}`), 'error', 'export');
-    }
+    const file = await run(() => api.download(`/stores/${storeId}/${path}`, { format }), {
+      key: 'export',
+      failed: (e) => fallback(e, `sheets.failedExport.${kind}`),
+    });
+    if (file) saveFile(file.data.blob, file.data.filename);
   };
 
   return (

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallInput, CallName, Store } from '@/modules/api/types';
-import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { clock, imageUrl, required } from '@/modules/forms/validation';
 import { asBusinessKind, BUSINESS_KINDS, kindKey, timeZones } from '@/modules/onboarding/utils/business';
 import { storeWeekStart, weekOrder } from '@/modules/schedule/utils/weekStart';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { ImageUpload } from '@/modules/files/components/ImageUpload';
 import { Checkbox, FormError, SelectField, TextField } from '@/modules/ui/components/Field';
@@ -27,7 +26,7 @@ export function BusinessInfo() {
 function BusinessInfoForms({ store }: { store: Store }) {
   const { t } = useTranslation();
   const api = useApi();
-  const snack = useSnackbar();
+  const { run } = useReportedCall();
   const { storeId, reloadStore } = useCurrentStore();
   const [identity, setIdentity] = useState({ name: store.name, type: store.type, img: store.logo ?? '' });
   const [timing, setTiming] = useState({
@@ -42,15 +41,14 @@ function BusinessInfoForms({ store }: { store: Store }) {
   const booking = pendingBooking ?? store.bookingEnabled;
   const [errors, setErrors] = useState<Record<string, string | null>>({});
 
-  const save = async <N extends CallName>(name: N, payload: CallInput<N>) => {
-    try {
-      await api.call(name, payload);
-      await reloadStore();
-      snack(t('store.saved'), 'success', name);
-    } catch (e) {
-      snack(errorText(t, e), 'error', name);
-    }
-  };
+  const save = <N extends CallName>(name: N, payload: CallInput<N>) =>
+    run(
+      async () => {
+        await api.call(name, payload);
+        await reloadStore();
+      },
+      { key: name, done: 'store.saved' },
+    );
 
   const sendBooking = useDebouncedCallback((enabled: boolean) => {
     // Only a change is sent: the owner may click back and forth inside the window.

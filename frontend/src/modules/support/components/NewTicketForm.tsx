@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorText } from '@/modules/api/errors';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { FormError, SelectField, TextAreaField, TextField } from '@/modules/ui/components/Field';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
@@ -29,7 +29,7 @@ const StyledName = styled.bdi`
 export function NewTicketForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const snack = useSnackbar();
+  const { run, busy } = useReportedCall();
   const calls = useSupportCalls();
   const { number } = useSupportFormats();
   const [title, setTitle] = useState('');
@@ -38,7 +38,6 @@ export function NewTicketForm() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const handleFile = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0] ?? null;
@@ -63,18 +62,19 @@ export function NewTicketForm() {
       setError(t('support.form.required'));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const attachment = file ? await calls.upload(file) : undefined;
-      const ticket = await calls.create({ title: title.trim(), description: description.trim(), priority, attachment });
-      snack(t('support.form.created', { no: number(ticket.ticketNo) }), 'success');
-      navigate(`/support/ticket/ticketDetails?id=${ticket.id}`);
-    } catch (err) {
-      setError(`${t('support.errors.failed')} ${errorText(t, err)}`);
-    } finally {
-      setBusy(false);
-    }
+    const made = await run(
+      async () => {
+        const attachment = file ? await calls.upload(file) : undefined;
+        return calls.create({ title: title.trim(), description: description.trim(), priority, attachment });
+      },
+      {
+        key: 'ticket',
+        done: (ticket) => t('support.form.created', { no: number(ticket.ticketNo) }),
+        failed: (err) => `${t('support.errors.failed')} ${errorText(t, err)}`,
+        inline: setError,
+      },
+    );
+    if (made) navigate(`/support/ticket/ticketDetails?id=${made.data.id}`);
   };
 
   return (

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { errorText } from '@/modules/api/errors';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { Row } from '@/modules/ui/components/Layout';
 import { useSupportCalls } from '../hooks/useSupportCalls';
@@ -20,7 +19,7 @@ export type TicketAttachmentProps = { image: Ticket['images'][number] };
 /** A ticket's file: a picture's thumbnail and a download, fetched with the token. */
 export function TicketAttachment({ image }: TicketAttachmentProps) {
   const { t } = useTranslation();
-  const snack = useSnackbar();
+  const { run } = useReportedCall();
   const calls = useSupportCalls();
   const [thumb, setThumb] = useState<string | null>(null);
 
@@ -43,17 +42,14 @@ export function TicketAttachment({ image }: TicketAttachmentProps) {
   }, [calls, image.thumbnailUrl]);
 
   const handleOpen = async () => {
-    try {
-      const blob = await calls.blob(image.imageUrl);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = image.name;
-      a.click();
-      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (e) {
-      snack(errorText(t, e), 'error');
-    }
+    const fetched = await run(() => calls.blob(image.imageUrl), { key: `ticket-file-${image.imageUrl}` });
+    if (!fetched) return;
+    const url = URL.createObjectURL(fetched.data);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = image.name;
+    a.click();
+    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
 
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorText } from '@/modules/api/errors';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { FormError, SelectField, TextAreaField } from '@/modules/ui/components/Field';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
@@ -53,7 +53,7 @@ const StyledTitle = styled.h1`
  */
 export function TicketDetails() {
   const { t } = useTranslation();
-  const snack = useSnackbar();
+  const { run, busy } = useReportedCall();
   const [params] = useSearchParams();
   const id = params.get('id');
   const { data: ticket, setData, error } = useTicket(id);
@@ -66,7 +66,6 @@ export function TicketDetails() {
   const [response, setResponse] = useState('');
   const [status, setStatus] = useState<TicketStatus>('inProgress');
   const [answerError, setAnswerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   if (!id) return <Card role="alert">{t('support.errors.notFound')}</Card>;
   if (error) return <Card role="alert">{errorText(t, error)}</Card>;
@@ -75,31 +74,27 @@ export function TicketDetails() {
   const handleComment = async (e: FormEvent) => {
     e.preventDefault();
     if (!comment.trim()) return;
-    setBusy(true);
-    setCommentError(null);
-    try {
-      setData(await calls.comment(ticket.id, comment.trim()));
+    const sent = await run(() => calls.comment(ticket.id, comment.trim()), {
+      failed: (err) => `${t('support.errors.failed')} ${errorText(t, err)}`,
+      inline: setCommentError,
+    });
+    if (sent) {
+      setData(sent.data);
       setComment('');
-    } catch (err) {
-      setCommentError(`${t('support.errors.failed')} ${errorText(t, err)}`);
-    } finally {
-      setBusy(false);
     }
   };
 
   const handleAnswer = async (e: FormEvent) => {
     e.preventDefault();
     if (!response.trim()) return;
-    setBusy(true);
-    setAnswerError(null);
-    try {
-      setData(await calls.answer(ticket.id, response.trim(), status));
+    const sent = await run(() => calls.answer(ticket.id, response.trim(), status), {
+      key: 'ticket-answer',
+      done: 'support.answer.sent',
+      inline: setAnswerError,
+    });
+    if (sent) {
+      setData(sent.data);
       setResponse('');
-      snack(t('support.answer.sent'), 'success');
-    } catch (err) {
-      setAnswerError(errorText(t, err));
-    } finally {
-      setBusy(false);
     }
   };
 

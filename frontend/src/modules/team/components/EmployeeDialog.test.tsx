@@ -15,7 +15,7 @@ const roles: Role[] = [
 describe('EmployeeDialog', () => {
   it('invites with the roles, wages and permissions chosen', async () => {
     await i18n.changeLanguage('en');
-    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    const onSubmit = vi.fn().mockResolvedValue({ data: undefined });
     const onClose = vi.fn();
     renderWithProviders(<EmployeeDialog employee={null} roles={roles} onSubmit={onSubmit} onClose={onClose} />);
     await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
@@ -36,6 +36,19 @@ describe('EmployeeDialog', () => {
       expect.objectContaining({ email: 'ana@example.com', roles: ['r2'], wage: { r2: '17.5' }, permissions: ['schedule'], wageType: 'Hourly' }),
     );
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('stays open when the invitation is refused', async () => {
+    await i18n.changeLanguage('en');
+    // A refused call answers `null`; its snackbar says why.
+    const onSubmit = vi.fn().mockResolvedValue(null);
+    const onClose = vi.fn();
+    renderWithProviders(<EmployeeDialog employee={null} roles={roles} onSubmit={onSubmit} onClose={onClose} />);
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(onSubmit).toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: 'Send invitation' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('edits an employee without offering the e-mail and never grants ownership', async () => {

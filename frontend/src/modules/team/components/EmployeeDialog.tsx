@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Employee, Role, WageType } from '@/modules/api/types';
 import { email as emailRule, required, wage as wageRule } from '@/modules/forms/validation';
+import type { Reported } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { Dialog } from '@/modules/ui/components/Dialog';
 import { Checkbox, FormError, SelectField, TextField } from '@/modules/ui/components/Field';
@@ -20,7 +21,8 @@ const StyledGroup = styled.fieldset`
 export interface EmployeeDialogProps {
   employee: Employee | null;
   roles: Role[];
-  onSubmit: (draft: EmployeeDraft) => Promise<unknown>;
+  /** Invites or saves; answers `null` when refused. */
+  onSubmit: (draft: EmployeeDraft) => Promise<Reported<unknown>>;
   onClose: () => void;
 }
 
@@ -52,14 +54,10 @@ export function EmployeeDialog({ employee, roles, onSubmit, onClose }: EmployeeD
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
-    try {
-      await onSubmit(draft);
-      onClose();
-    } catch {
-      // The snackbar already tells why.
-    } finally {
-      setBusy(false);
-    }
+    // A refusal keeps the dialog open; the snackbar already tells why.
+    const saved = await onSubmit(draft);
+    setBusy(false);
+    if (saved) onClose();
   };
 
   return (

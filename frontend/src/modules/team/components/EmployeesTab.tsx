@@ -54,14 +54,10 @@ export function EmployeesTab() {
   const handleConfirm = async () => {
     if (!pending) return;
     setBusy(true);
-    try {
-      await actions[pending.kind](pending.employee);
-    } catch {
-      // Shown in the snackbar.
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
+    // A refusal is shown in the snackbar.
+    await actions[pending.kind](pending.employee);
+    setBusy(false);
+    setPending(null);
   };
 
   return (
@@ -92,7 +88,7 @@ export function EmployeesTab() {
               <Row $gap={1}>
                 <Button $small $variant="secondary" onClick={() => setEditing(e)}>{t('common.edit')}</Button>
                 {!e.userId && !e.deactive ? (
-                  <Button $small $variant="secondary" onClick={() => void actions.resend(e).catch(() => undefined)}>{t('team.resend')}</Button>
+                  <Button $small $variant="secondary" onClick={() => void actions.resend(e)}>{t('team.resend')}</Button>
                 ) : null}
                 {e.deactive ? (
                   <Button $small $variant="secondary" onClick={() => setPending({ kind: 'activate', employee: e })}>{t('team.activate')}</Button>

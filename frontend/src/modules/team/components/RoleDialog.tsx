@@ -2,14 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role, RoleData } from '@/modules/api/types';
 import { required } from '@/modules/forms/validation';
+import type { Reported } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { Dialog } from '@/modules/ui/components/Dialog';
 import { Checkbox, TextField } from '@/modules/ui/components/Field';
 import { Row, Stack } from '@/modules/ui/components/Layout';
+import { roleColors } from '@/modules/ui/theme/tokens';
 
 export interface RoleDialogProps {
   role: Role | null;
-  onSubmit: (data: RoleData) => Promise<unknown>;
+  /** Saves the role; answers `null` when refused. */
+  onSubmit: (data: RoleData) => Promise<Reported<unknown>>;
   onClose: () => void;
 }
 
@@ -18,7 +21,7 @@ export function RoleDialog({ role, onSubmit, onClose }: RoleDialogProps) {
   const { t } = useTranslation();
   const [data, setData] = useState<RoleData>({
     title: role?.title ?? '',
-    color: role?.color ?? '#2e86ab',
+    color: role?.color ?? roleColors.offered[0],
     requireUserAction: role?.requireUserAction ?? false,
     swappeable: role?.swappeable ?? false,
     canStart: role?.canStart ?? true,
@@ -33,14 +36,10 @@ export function RoleDialog({ role, onSubmit, onClose }: RoleDialogProps) {
     setError(bad);
     if (bad) return;
     setBusy(true);
-    try {
-      await onSubmit({ ...data, title: data.title.trim() });
-      onClose();
-    } catch {
-      // The snackbar already tells why.
-    } finally {
-      setBusy(false);
-    }
+    // A refusal keeps the dialog open; the snackbar already tells why.
+    const saved = await onSubmit({ ...data, title: data.title.trim() });
+    setBusy(false);
+    if (saved) onClose();
   };
 
   return (

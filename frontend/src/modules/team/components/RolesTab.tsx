@@ -67,7 +67,7 @@ export function RolesTab() {
           cancelLabel={t('common.cancel')}
           danger
           onConfirm={() => {
-            void actions.deleteRole(deleting).catch(() => undefined);
+            void actions.deleteRole(deleting);
             setDeleting(null);
           }}
           onCancel={() => setDeleting(null)}

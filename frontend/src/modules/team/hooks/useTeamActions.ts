@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallInput, CallName, Employee, GrantablePermission, Permission, Role, RoleData, WageType } from '@/modules/api/types';
-import { errorText } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
-import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { wagesOf, type EmployeeDraft } from '../utils/employeeForm';
 
@@ -11,28 +10,29 @@ const GRANTABLE: readonly GrantablePermission[] = ['employee', 'schedule', 'avai
 const isGrantable = (p: string): p is GrantablePermission => (GRANTABLE as readonly string[]).includes(p);
 const isPermission = (p: string): p is Permission => p === 'owner' || isGrantable(p);
 
-/** Team calls; each reloads what it changed and reports the outcome in a snackbar. */
+/**
+ * Team calls; each reloads what it changed and reports the outcome in a snackbar. Each answers
+ * `{ data }`, or `null` when it failed (the snackbar says why).
+ */
 export function useTeamActions() {
   const { t } = useTranslation();
   const api = useApi();
-  const snack = useSnackbar();
+  const { run: reported } = useReportedCall();
   const { storeId, reloadEmployees, reloadStore } = useCurrentStore();
 
-  /** Runs a call, reloads, shows `success`; a failure is shown and rethrown. */
+  /** Runs a call, reloads, shows `success`. */
   const run = useCallback(
-    async <N extends CallName>(name: N, payload: CallInput<N>, success: string, reload: 'employees' | 'store' | 'both') => {
-      try {
-        const out = await api.call(name, payload);
-        if (reload !== 'store') await reloadEmployees();
-        if (reload !== 'employees') await reloadStore();
-        snack(success, 'success', name);
-        return out;
-      } catch (e) {
-        snack(errorText(t, e), 'error', name);
-        throw e;
-      }
-    },
-    [api, reloadEmployees, reloadStore, snack, t],
+    <N extends CallName>(name: N, payload: CallInput<N>, success: string, reload: 'employees' | 'store' | 'both') =>
+      reported(
+        async () => {
+          const out = await api.call(name, payload);
+          if (reload !== 'store') await reloadEmployees();
+          if (reload !== 'employees') await reloadStore();
+          return out;
+        },
+        { key: name, done: () => success },
+      ),
+    [api, reloadEmployees, reloadStore, reported],
   );
 
   return {

@@ -5,6 +5,7 @@ import type { TemplateKind, TemplateShift } from '@/modules/api/types';
 import { errorText } from '@/modules/api/errors';
 import { useShiftCalls } from '@/modules/schedule/hooks/useShiftCalls';
 import { SheetTools } from '@/modules/sheets/components/SheetTools';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
@@ -92,26 +93,19 @@ export function TemplatesScreen() {
 function NewShiftTemplate() {
   const { t } = useTranslation();
   const { storeId, roles } = useCurrentStore();
-  const run = useShiftCalls();
-  const snack = useSnackbar();
+  const { call, busy } = useReportedCall();
   const [title, setTitle] = useState('');
   const [start, setStart] = useState('09:00');
   const [end, setEnd] = useState('17:00');
   const [role, setRole] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const submit = async () => {
-    setBusy(true);
-    try {
-      await run('createShiftTemplate', { store: storeId, title: title.trim(), start, end, role: role || undefined });
-      setTitle('');
-      setFailure(null);
-      snack(t('templates.created'), 'success', 'template-created');
-    } catch (e) {
-      setFailure(errorText(t, e));
-    } finally {
-      setBusy(false);
-    }
+    const made = await call(
+      'createShiftTemplate',
+      { store: storeId, title: title.trim(), start, end, role: role || undefined },
+      { key: 'template-created', done: 'templates.created', inline: setFailure },
+    );
+    if (made) setTitle('');
   };
   return (
     <Card>

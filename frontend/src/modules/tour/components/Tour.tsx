@@ -1,13 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTourRun } from '../hooks/useTourRun';
-import type { TourName, TourStep } from '../utils/tours';
+import type { TourProps } from '../types/tour';
 
 const TourGuide = lazy(() => import('./TourGuide').then((m) => ({ default: m.TourGuide })));
-
-export interface TourProps {
-  name: TourName;
-  steps: TourStep[];
-}
 
 /**
  * A walkthrough tour, shown until the person finishes or skips it, then never again on this

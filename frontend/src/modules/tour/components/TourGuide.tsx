@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Joyride, STATUS, type EventData } from 'react-joyride';
 import { useTheme } from 'styled-components';
 import { useTourRun } from '../hooks/useTourRun';
-import type { TourProps } from './Tour';
+import type { TourProps } from '../types/tour';
 
 /** The spec's wait before a tour starts, so the screen has settled under it. */
 const START_DELAY_MS = 500;

@@ -24,7 +24,7 @@ export const Button = styled.button<{ $variant?: ButtonVariant; $small?: boolean
       case 'primary':
         return css`background: ${theme.color.primary}; color: ${theme.color.onPrimary};`;
       case 'danger':
-        return css`background: ${theme.color.danger}; color: #fff;`;
+        return css`background: ${theme.color.danger}; color: ${theme.color.onDanger};`;
       case 'secondary':
         return css`background: ${theme.color.surface}; color: ${theme.color.text}; border-color: ${theme.color.border};`;
       case 'ghost':

@@ -87,7 +87,7 @@ export const Badge = styled.span<{ $color?: string }>`
   border-radius: 10px;
   font-size: 12px;
   font-weight: 600;
-  color: ${({ $color }) => ($color ? textOn($color) : '#fff')};
+  color: ${({ theme, $color }) => ($color ? textOn($color) : theme.color.onDanger)};
   background: ${({ theme, $color }) => $color ?? theme.color.danger};
 `;
 

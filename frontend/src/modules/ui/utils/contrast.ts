@@ -1,3 +1,5 @@
+import { ink } from '../theme/tokens';
+
 /**
  * Text colours on colours people pick (a role's colour): black or white, whichever contrasts
  * more with the background by WCAG's relative luminance, so a chip stays readable (4.5:1 where
@@ -21,7 +23,7 @@ export function contrast(a: number, b: number): number {
 }
 
 /** Black or white text, whichever reads better on `background`. */
-export function textOn(background: string): '#000000' | '#ffffff' {
+export function textOn(background: string): (typeof ink)[keyof typeof ink] {
   const bg = luminance(background);
-  return contrast(bg, 0) > contrast(bg, 1) ? '#000000' : '#ffffff';
+  return contrast(bg, 0) > contrast(bg, 1) ? ink.black : ink.white;
 }

@@ -1,5 +1,7 @@
-// Shared set-up of the end-to-end tests: a real server binary on a fresh Postgres database,
-// a mail directory to read codes from, and Debian's chromium driven by playwright-core.
+// The end-to-end tests' fixtures, shared by every test file (which import nothing from each
+// other): a real server binary on a fresh Postgres database, a mail directory to read codes
+// from, Debian's chromium driven by playwright-core, people and stores made over the API, and
+// browsers signed in through the login screen.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -92,14 +94,6 @@ export async function startServer({ env = {}, staticDir } = {}) {
   };
 }
 
-/** Whether the server serves a call (by its OpenAPI document) and the socket endpoint. */
-export async function serves(url, call) {
-  const doc = await (await fetch(`${url}/api/v1/openapi.json`)).json();
-  const hasCall = Object.keys(doc.paths ?? {}).some((p) => p.endsWith(`/${call}`));
-  const socket = await fetch(`${url}/socket.io/?EIO=4&transport=polling`).then((r) => r.ok, () => false);
-  return hasCall && socket;
-}
-
 /**
  * Waits for the newest mail to `to` whose body matches `pattern` and returns the first group.
  * Mails are named in sending order.
@@ -166,10 +160,13 @@ function launchChromium() {
   });
 }
 
-/** Saves a full-page screenshot under test-artifacts/. */
-export async function screenshot(page, name) {
+/**
+ * Saves a screenshot under test-artifacts/: of the full page, or with `fullPage` false of the
+ * window only. (A full page's is taken by resizing the window to the page for a moment.)
+ */
+export async function screenshot(page, name, { fullPage = true } = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
 /** A JSON call against the API; throws with the server's message on failure. */
@@ -224,6 +221,15 @@ export async function employeeJoined(
   return { token, email, password };
 }
 
+/** The id of the employee record of `email` in the owner's store. */
+export async function employeeId(server, owner, email) {
+  const res = await fetch(`${server.url}/api/v1/stores/${owner.storeId}/employees`, { headers: { authorization: `Bearer ${owner.token}` } });
+  const { data } = await res.json();
+  const found = data.find((e) => e.email === email);
+  if (!found) throw new Error(`${email} is not an employee of the store`);
+  return found.id;
+}
+
 /** Signs in through the login screen. */
 export async function signInWithForm(page, url, email, password) {
   await page.goto(`${url}/login`);
@@ -232,10 +238,57 @@ export async function signInWithForm(page, url, email, password) {
   await page.getByRole('button', { name: /sign in/i }).click();
 }
 
-/** Serious or critical accessibility violations on the page (axe-core). */
+/** A phone's screen, and a desktop's. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1366, height: 900 };
+
+/** Waits until the page's live connection is up. */
+export const connected = (page) => page.getByTestId('connection').and(page.locator('[data-status="connected"]')).waitFor();
+
+/**
+ * A page of a fresh browser context signed in as `person` (`email`, `password`) through the
+ * login screen, in English: on a phone (`phone`, with touch) or a desktop (`viewport`), with
+ * `geolocation` granted at a place, or without the page's content security policy
+ * (`bypassCSP`, to inject axe-core). A `language` other than English is chosen in Settings,
+ * as a person does. With a `path` it goes there and waits for the live connection; otherwise
+ * it stays where signing in (or choosing the language) lands.
+ */
+export async function signedIn(browser, server, person, { path, phone = false, viewport = DESKTOP, geolocation, bypassCSP = false, language = 'en' } = {}) {
+  const context = await browser.newContext({
+    locale: 'en-US',
+    ...(phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : { viewport }),
+    ...(bypassCSP ? { bypassCSP: true } : {}),
+  });
+  if (geolocation) {
+    await context.grantPermissions(['geolocation'], { origin: server.url });
+    await context.setGeolocation(geolocation);
+  }
+  const page = await context.newPage();
+  await signInWithForm(page, server.url, person.email, person.password);
+  await page.waitForURL(/\/(home|schedule)$/);
+  if (language !== 'en') {
+    await page.goto(`${server.url}/settings`);
+    // Settings' own picker (a desktop's header has one too).
+    await page.getByRole('main').getByTestId('language-picker').selectOption(language);
+    await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+  }
+  if (path) {
+    await page.goto(`${server.url}${path}`);
+    await connected(page);
+  }
+  return page;
+}
+
+/**
+ * Serious or critical accessibility violations on the page (axe-core, injected once per page
+ * load; the page's content security policy must be set aside with `bypassCSP`).
+ */
 export async function violations(page) {
-  await page.addScriptTag({ path: new URL('../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
-  const result = await page.evaluate(async () => (await window.axe.run(document)).violations);
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ path: new URL('../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
+  }
+  // Only violations are wanted: axe then skips the details of what passes.
+  const result = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
   return result
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} ${n.failureSummary ?? ""}`).slice(0, 3).join(", ")})`);
@@ -243,6 +296,101 @@ export async function violations(page) {
 
 /** Whether the page is wider than the phone. */
 export const overflows = (page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+
+/**
+ * A store whose screens show content, not only their empty states: its owner (signed up as
+ * `${prefix}-owner@example.com`) and Ana (`${prefix}-ana@example.com`), an employee with a
+ * published shift tomorrow and a time-off request next week, beside an open shift in the pool.
+ */
+export async function storeWithContent(server, prefix) {
+  const HOUR = 3_600_000;
+  const owner = await ownerWithStore(server, { email: `${prefix}-owner@example.com` });
+  Object.assign(owner, { email: `${prefix}-owner@example.com`, password: 'secret123' });
+  const ana = await employeeJoined(server, owner, { email: `${prefix}-ana@example.com`, firstName: 'Ana' });
+  const anaId = await employeeId(server, owner, ana.email);
+  const tomorrow = new Date();
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  tomorrow.setUTCHours(8, 0, 0, 0);
+  const start = tomorrow.getTime();
+  const mine = await call(server.url, 'createShift', { storeId: owner.storeId, title: 'Morning', start, end: start + 4 * HOUR, role: owner.roleId, assigned: anaId }, owner.token);
+  const open = await call(server.url, 'createShift', { storeId: owner.storeId, title: 'Evening', start: start + 8 * HOUR, end: start + 12 * HOUR, role: owner.roleId }, owner.token);
+  await call(server.url, 'publishShifts', { storeId: owner.storeId, shifts: [mine.shifts[0].id, open.shifts[0].id] }, owner.token);
+  const off = start + 7 * 24 * HOUR;
+  await call(server.url, 'requestTimeOff', { store: owner.storeId, start: off, end: off + 8 * HOUR, entireDay: true, description: 'Family visit' }, ana.token);
+  return { owner, ana };
+}
+
+/**
+ * Waits until the page's CSS transitions have run their course: a button eases into the new
+ * mode's colours (150 ms), and its contrast is measured once they are there.
+ */
+const transitionsDone = (page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+
+/** The main screens of an owner, and of an employee. */
+export const OWNER_SCREENS = [
+  '/dashboard',
+  '/schedule',
+  '/team?tab=Employee',
+  '/team?tab=Role',
+  '/business-info',
+  '/availability',
+  '/availability?tab=timeoff',
+  '/more/manager/shift-pool',
+  '/clock/now',
+  '/clock/timesheets',
+  '/messages',
+  '/notifications',
+  '/settings',
+];
+export const EMPLOYEE_SCREENS = ['/home', '/calendar', '/clock', '/availability', '/more/shiftpoll', '/messages', '/notifications', '/settings'];
+
+/** The sizes every main screen is checked at: a desktop's and a phone's. */
+export const SCREEN_SIZES = { desktop: { width: 1280, height: 800 }, phone: PHONE };
+
+/**
+ * Checks the main screens at `paths` as `person` sees them in `language`: each at every size
+ * of SCREEN_SIZES, in light and in dark mode, must be no wider than the screen, read in the
+ * language's direction and have no serious or critical axe-core violation. One signed-in
+ * browser serves them all: each screen is opened once, and its size and mode change in place
+ * (the app follows the window's width and the system's colour scheme as they change). Answers
+ * the problems found, each naming where; a screenshot of each screen on the phone, light, goes
+ * to test-artifacts as `${shots}-${language}<path>`.
+ */
+export async function screenProblems(browser, server, person, { language, paths, shots }) {
+  const page = await signedIn(browser, server, person, { viewport: SCREEN_SIZES.desktop, bypassCSP: true, language });
+  const problems = [];
+  const dir = language === 'fa' ? 'rtl' : 'ltr';
+  for (const path of paths) {
+    await page.goto(`${server.url}${path}`);
+    await connected(page);
+    // What the screen reads has arrived and is drawn.
+    await page.waitForLoadState('networkidle');
+    await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 10_000 });
+    if ((await page.evaluate(() => document.documentElement.dir)) !== dir) problems.push(`${language} ${path}: not ${dir}`);
+    for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
+      await page.setViewportSize(viewport);
+      // The phone's frame has the bottom navigation, the desktop's the sidebar.
+      await page.waitForFunction((phone) => !!document.querySelector('[data-testid="bottom-nav"]') === phone, size === 'phone');
+      for (const colorScheme of ['light', 'dark']) {
+        // The app draws the system's mode: its page background changes once it has.
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        const changes = (await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)) !== (colorScheme === 'dark');
+        await page.emulateMedia({ colorScheme });
+        if (changes) await page.waitForFunction((was) => getComputedStyle(document.body).backgroundColor !== was, background);
+        await transitionsDone(page);
+        const where = `${language} ${size} ${colorScheme} ${person.email} ${path}`;
+        if (await overflows(page)) problems.push(`${where}: ${await page.evaluate(() => document.documentElement.scrollWidth)} px wide`);
+        for (const v of await violations(page)) problems.push(`${where}: ${v}`);
+        if (size === 'phone' && colorScheme === 'light') await screenshot(page, `${shots}-${language}${path.replace(/[/?=]/g, '-')}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(SCREEN_SIZES.desktop);
+  }
+  await page.context().close();
+  return problems;
+}
 
 /**
  * The usual frame of a test file: a server and a browser started before its tests (handed to
