@@ -20,6 +20,7 @@ export function shift(over: Partial<Shift> = {}): Shift {
     tasks: [],
     rate: null,
     cancelReason: null,
+    adjacentSessionId: null,
     version: 1,
     timestamp: 0,
     modified: 0,

@@ -455,7 +455,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Clock out of one's shift (a running break ends with it); a schedule manager marks a running or missed shift completed. */
+        /** Clock out of one's shift (a running break ends with it); a schedule manager marks a running or missed shift completed (a missed one with the times worked, `start` and `end`; its planned times otherwise). */
         post: operations["completeShift"];
         delete?: never;
         options?: never;
@@ -1785,6 +1785,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stores/{storeId}/clock/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/clock/proposals?start&end&status`: the proposed shifts
+         *     started in the range, answered or not, with who answered and when (employees: their own),
+         *     newest first.
+         */
+        get: operations["get_proposals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stores/{storeId}/clock/sessions": {
         parameters: {
             query?: never;
@@ -2110,7 +2131,7 @@ export interface paths {
         };
         /**
          * `GET /api/v1/stores/{storeId}/timesheets?day=`: the pay period's scheduled and worked
-         *     hours, breaks, overtime and pay per employee.
+         *     hours, breaks, overtime and pay per employee: the schedule report of the period.
          */
         get: operations["get_timesheet"];
         put?: never;
@@ -2995,8 +3016,7 @@ export interface components {
              */
             serverStart: number;
             shift: null | components["schemas"]["ShiftId"];
-            /** @description phone, device or manager. */
-            source: string;
+            source: components["schemas"]["PunchSource"];
             /**
              * Format: int64
              * @description Epoch ms.
@@ -3072,7 +3092,18 @@ export interface components {
          *     schedule manager marks a running or missed shift completed (`storeId`, `shiftId`).
          */
         CompleteShiftCall: components["schemas"]["PunchFields"] & {
+            /**
+             * Format: int64
+             * @description When the work ended (epoch ms; with `start`).
+             */
+            end?: number | null;
             shift: components["schemas"]["ShiftId"];
+            /**
+             * Format: int64
+             * @description A manager completing a missed shift: when the work began (epoch ms; with `end`). The
+             *     shift's planned times stand when absent.
+             */
+            start?: number | null;
         };
         /** @description The answer of `completeShift`: the shift, and its clock session when it had one. */
         CompletedShift: components["schemas"]["ShiftView"] & {
@@ -3458,8 +3489,7 @@ export interface components {
             email: string;
             employee: components["schemas"]["EmployeeId"];
             name: string;
-            /** @description Hourly or Weekly. */
-            wageType: string;
+            wageType: components["schemas"]["WageType"];
         };
         /** @description The fields of an employee to change; absent fields keep their value, `""` clears a text. */
         EmployeePatch: {
@@ -3536,8 +3566,7 @@ export interface components {
             wage?: {
                 [key: string]: components["schemas"]["Wage"];
             };
-            /** @description `Hourly` or `Weekly`. */
-            wageType?: components["schemas"]["WageType"];
+            wageType?: null | components["schemas"]["WageType"];
         };
         EndBreak: components["schemas"]["ShiftBreak"];
         EndProposedShiftBreak: components["schemas"]["ProposalBreak"];
@@ -3638,8 +3667,7 @@ export interface components {
                  * @description The wage of each role; `null` keeps an existing record's wages.
                  */
                 wage: number | null;
-                /** @description Hourly or Weekly; `null` keeps an existing record's (a new one is Hourly). */
-                wageType: string | null;
+                wageType: null | components["schemas"]["WageType"];
             }[];
             update: {
                 displayName: string | null;
@@ -3660,8 +3688,7 @@ export interface components {
                  * @description The wage of each role; `null` keeps an existing record's wages.
                  */
                 wage: number | null;
-                /** @description Hourly or Weekly; `null` keeps an existing record's (a new one is Hourly). */
-                wageType: string | null;
+                wageType: null | components["schemas"]["WageType"];
             }[];
         };
         /** @description A valid file: the records it adds and the ones it changes. */
@@ -4010,8 +4037,7 @@ export interface components {
              * @description The role's wage (per hour, or per week for weekly wages).
              */
             wage: number;
-            /** @description Hourly or Weekly. */
-            wageType: string;
+            wageType: components["schemas"]["WageType"];
             /** Format: int64 */
             workedMinutes: number;
         };
@@ -4099,8 +4125,17 @@ export interface components {
             /** Format: int64 */
             start?: number | null;
         };
+        /**
+         * @description Where a proposed shift stands: waiting for a manager's answer, approved (a completed
+         *     shift was made of it) or rejected. Stored and sent as the spec's `p`, `a` and `r`.
+         * @enum {string}
+         */
+        ProposalStatus: "p" | "a" | "r";
         /** @description A proposed shift: unscheduled work an employee clocked, for a manager to answer. */
         ProposalView: {
+            /** Format: int64 */
+            decidedAt: number | null;
+            decidedBy: null | components["schemas"]["UserId"];
             employee: components["schemas"]["EmployeeId"];
             /**
              * Format: int64
@@ -4108,8 +4143,8 @@ export interface components {
              */
             end: number | null;
             id: components["schemas"]["ProposalId"];
-            /** @description ip, p or c. */
-            progress: string;
+            /** @description ip: on the clock, p: on break, c: completed. */
+            progress: components["schemas"]["SessionStatus"];
             role: null | components["schemas"]["RoleId"];
             shift: null | components["schemas"]["ShiftId"];
             /**
@@ -4118,7 +4153,7 @@ export interface components {
              */
             start: number;
             /** @description p: pending review, a: approved, r: rejected. */
-            status: string;
+            status: components["schemas"]["ProposalStatus"];
             store: components["schemas"]["StoreId"];
             /** Format: int64 */
             timestamp: number;
@@ -4214,6 +4249,11 @@ export interface components {
             /** @description The operation: start, breakStart, breakEnd or complete. */
             op: string;
         };
+        /**
+         * @description What took a punch: the employee's phone, the store's clock device, or a manager's edit.
+         * @enum {string}
+         */
+        PunchSource: "phone" | "device" | "manager";
         PushSubscriptionJson: string | {
             /**
              * Format: uri
@@ -4293,7 +4333,7 @@ export interface components {
              * @description Wage cost in the store's currency.
              */
             cost: number;
-            /** @description Sessions started late, and the minutes late in all. */
+            /** @description Work started late, and the minutes late in all. */
             late: number;
             /** Format: int64 */
             lateMinutes: number;
@@ -4645,6 +4685,12 @@ export interface components {
         };
         /** @description A shift. Instants are epoch milliseconds. */
         ShiftView: {
+            /**
+             * Format: uuid
+             * @description The clock session of the proposed shift an approval made this shift from; `null` for
+             *     a planned shift.
+             */
+            adjacentSessionId: string | null;
             assigned: null | components["schemas"]["EmployeeId"];
             /** Format: email */
             assigneeEmail: string | null;
@@ -5080,7 +5126,15 @@ export interface components {
             /** Format: int64 */
             breakMinutes: number;
             employee: components["schemas"]["EmployeeId"];
-            /** @description Sessions started late. */
+            /**
+             * Format: int64
+             * @description Worked and pay if the announced shifts still to come are worked as planned: the
+             *     period's estimated earnings.
+             */
+            expectedMinutes: number;
+            /** Format: double */
+            expectedPay: number;
+            /** @description Work started late. */
             late: number;
             name: string;
             /** @description Sessions still running. */
@@ -5094,6 +5148,10 @@ export interface components {
             pay: number;
             /** Format: int64 */
             scheduledMinutes: number;
+            /**
+             * @description Pieces of work counted: clock sessions, and shifts counted at their own times (a
+             *     missed shift a manager completed, an approved proposed shift).
+             */
             sessions: number;
             /** Format: int64 */
             workedMinutes: number;
@@ -5405,6 +5463,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /**
+                             * Format: uuid
+                             * @description The clock session of the proposed shift an approval made this shift from; `null` for
+                             *     a planned shift.
+                             */
+                            adjacentSessionId: string | null;
                             assigned: null | components["schemas"]["EmployeeId"];
                             /** Format: email */
                             assigneeEmail: string | null;
@@ -11207,6 +11271,73 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["ClockBoard"];
                     };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_proposals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+                /** @description Started from, epoch ms. */
+                start: number;
+                /** @description Started before, epoch ms; at most 62 days after the start. */
+                end: number;
+                /** @description Only those with this status: p (waiting), a (approved) or r (rejected). */
+                status: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": [ProposalView]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProposalView"][];
+                    };
+                };
+            };
+            /** @description Bad range or status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { shift } from '@/test/fixtures';
 import { canDrop, canRespond, DROP_CUTOFF_MS, newPublished } from './myShifts';
 
-const h = 3_600_000;
-
 describe('published badge', () => {
   it('counts the employee’s published shifts not seen yet', () => {
     const shifts = [

@@ -28,6 +28,7 @@ export function previewShift(shift: Shift | null, draft: DraftFields, start: num
     tasks: [],
     rate: null,
     cancelReason: null,
+    adjacentSessionId: null,
     version: 0,
     timestamp: 0,
     modified: 0,
