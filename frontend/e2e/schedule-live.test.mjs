@@ -69,7 +69,8 @@ test('a published shift reaches the employee live and their confirmation reaches
   const mine = home.getByTestId('my-shift');
   await mine.and(home.locator('[data-status="published"]')).waitFor();
   assert.equal(await home.getByTestId('published-badge').textContent(), '1');
-  assert.equal(await home.getByTestId('earnings').textContent(), '$120.00');
+  // The estimate is the server's (read again on the change): eight hours at 15 an hour.
+  await home.getByTestId('earnings').getByText('$120.00', { exact: true }).waitFor();
   await screenshot(home, 'employee-home-published');
 
   await mine.getByTestId('confirm-shift').click();

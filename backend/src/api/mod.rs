@@ -7,6 +7,7 @@ pub mod announcements;
 pub mod autoassign;
 pub mod chat;
 pub mod clock;
+pub mod earnings;
 pub mod employee_manager;
 pub mod envelope;
 pub mod files;
@@ -80,6 +81,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .configure(requests::routes)
                 .configure(notifications::routes)
                 .configure(clock::routes)
+                .configure(earnings::routes)
                 .configure(chat::routes)
                 .configure(files::routes)
                 .configure(support::routes)

@@ -34,6 +34,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::clock::get_sessions,
         crate::api::clock::get_edits,
         crate::api::clock::get_proposals,
+        crate::api::earnings::get_earnings,
         crate::api::clock::get_timesheet,
         crate::api::chat::get_conversations,
         crate::api::chat::get_messages,
@@ -69,6 +70,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::clock::AttendanceRow,
         crate::domain::clock::Attendance,
         crate::api::clock::Timesheet,
+        crate::api::earnings::Earnings,
         crate::api::clock::TimesheetLine,
         crate::api::clock::SessionEditView,
         crate::store::clock::ClockSessionView,
@@ -519,6 +521,8 @@ mod tests {
             "GET /api/v1/stores/{storeId}/shifts?end",
             "GET /api/v1/stores/{storeId}/timeoff?start",
             "GET /api/v1/stores/{storeId}/timeoff?end",
+            "GET /api/v1/stores/{storeId}/earnings?start",
+            "GET /api/v1/stores/{storeId}/earnings?end",
         ];
         bound("minimum", json!(input::INSTANT_MIN), &sent_instants);
         bound("maximum", json!(input::INSTANT_MAX), &sent_instants);
@@ -1067,6 +1071,7 @@ mod tests {
                     "TimesheetLine.late",
                     "TimesheetLine.open",
                     "TimesheetLine.sessions",
+                    "Earnings.shifts",
                 ],
             );
         }

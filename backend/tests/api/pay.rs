@@ -383,4 +383,25 @@ async fn the_estimate_adds_the_announced_shifts_to_come() {
         .cloned()
         .expect("Ana's line");
     assert_eq!(ana["expectedPay"], 80.0);
+
+    // The home's estimate of the days ahead: the published shift, as the timesheet counts it.
+    let earnings = |token: String, from: i64, to: i64| {
+        let (s, path) = (
+            &s,
+            format!("/api/v1/stores/{}/earnings?start={from}&end={to}", s.store),
+        );
+        async move { s.app.get(&path, Some(&token)).await }
+    };
+    let ahead = earnings(s.ana.token.clone(), now, start + 3 * 24 * 60 * MIN).await;
+    let data = ahead.data();
+    assert_eq!(data["workedMinutes"], 0);
+    assert_eq!(data["expectedMinutes"], 240);
+    assert_eq!(data["expectedPay"], 80.0);
+    assert_eq!(data["shifts"], 1);
+    assert_eq!(data["currency"], "USD");
+    // Ranges are checked; another store's people read nothing of this one.
+    assert_eq!(earnings(s.ana.token.clone(), now, now).await.status, 400);
+    let stranger = s.app.create_user("stranger@example.com");
+    let other = earnings(stranger.token.clone(), now, now + MIN).await;
+    assert!(matches!(other.status, 403 | 404), "{}", other.status);
 }

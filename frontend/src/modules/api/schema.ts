@@ -1926,6 +1926,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stores/{storeId}/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/earnings?start&end`: the caller's worked and estimated
+         *     hours and pay of the range.
+         */
+        get: operations["get_earnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stores/{storeId}/employees": {
         parameters: {
             query?: never;
@@ -3453,6 +3473,27 @@ export interface components {
         /** @description `dropShift`. */
         DropShiftCall: {
             shift: components["schemas"]["ShiftId"];
+        };
+        /** @description The caller's earnings of a range. */
+        Earnings: {
+            /** @description ISO 4217 code of the amounts. */
+            currency: string;
+            /**
+             * Format: int64
+             * @description With the announced shifts still to come worked as planned: the estimate.
+             */
+            expectedMinutes: number;
+            /** Format: double */
+            expectedPay: number;
+            /** Format: double */
+            pay: number;
+            /** @description Shifts counted in the estimate (started ones and those to come). */
+            shifts: number;
+            /**
+             * Format: int64
+             * @description Worked so far in the range, and its pay.
+             */
+            workedMinutes: number;
         };
         /** @description `editClockSession` (ours): a manager corrects a session, giving the reason. */
         EditClockSession: {
@@ -11698,6 +11739,71 @@ export interface operations {
                 };
             };
             /** @description No such store or conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_earnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+                /** @description Start, epoch ms. */
+                start: number;
+                /** @description End, epoch ms: after the start, at most 366 days later. */
+                end: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": Earnings}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Earnings"];
+                    };
+                };
+            };
+            /** @description Bad range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
             404: {
                 headers: {
                     [name: string]: unknown;

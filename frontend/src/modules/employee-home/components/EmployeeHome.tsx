@@ -16,7 +16,7 @@ import { CardItem, CardList } from '@/modules/ui/components/List';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { formatMoney, formatNumber, formatTimeRange } from '@/modules/ui/utils/format';
 import { roleColors } from '@/modules/ui/theme/tokens';
-import { useMyPayWeek } from '../hooks/useMyPayWeek';
+import { useMyEarnings } from '../hooks/useMyEarnings';
 import { usePublishedBadge } from '../hooks/usePublishedBadge';
 import { useShiftResponses } from '../hooks/useShiftResponses';
 import { DAYS_AHEAD, homeRange } from '../utils/homeReads';
@@ -30,8 +30,8 @@ const StyledStats = styled.div`
 `;
 
 /**
- * The employee's home: upcoming shifts to confirm or decline, this pay week's hours and
- * estimated earnings (as the server counts pay), new shifts.
+ * The employee's home: upcoming shifts to confirm or decline, their hours and estimated
+ * earnings (as the server counts pay), new shifts.
  */
 export function EmployeeHome() {
   const { t, i18n } = useTranslation();
@@ -51,7 +51,8 @@ export function EmployeeHome() {
     () => shifts.filter((s) => s.assigned === me?.id && s.end >= now && s.status !== 'cancelled'),
     [shifts, me?.id, now],
   );
-  const payWeek = useMyPayWeek(storeId, me?.id);
+  // From now, so only the work still to come is estimated.
+  const earnings = useMyEarnings(storeId, now, to);
   const roleById = new Map(roles.map((r) => [r.id, r]));
   const day = new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
   // Earnings in the store's currency once it is known; the bare amount until then.
@@ -86,11 +87,11 @@ export function EmployeeHome() {
           </div>
           <div>
             <Muted>{t('home.hours')}</Muted>
-            <strong data-testid="week-hours">{payWeek ? formatNumber(payWeek.expectedMinutes / 60, lang, 1) : '–'}</strong>
+            <strong data-testid="upcoming-hours">{earnings ? formatNumber(earnings.expectedMinutes / 60, lang, 1) : '–'}</strong>
           </div>
           <div>
             <Muted>{t('home.earnings')}</Muted>
-            <strong data-testid="earnings">{payWeek ? money(payWeek.expectedPay) : '–'}</strong>
+            <strong data-testid="earnings">{earnings ? money(earnings.expectedPay) : '–'}</strong>
           </div>
         </StyledStats>
       </Card>

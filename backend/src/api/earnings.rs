@@ -1,0 +1,100 @@
+//! `GET /api/v1/stores/{storeId}/earnings?start&end`: the caller's estimated earnings of a
+//! range, the employee home's figure. Counted by the one pay rule (`domain::work`, through
+//! `api::pay`): the work done in the range, and the announced shifts still to come as planned,
+//! with overtime and weekly wages as the timesheet applies them.
+
+use crate::api::pay;
+use crate::calls::guard::SignedIn;
+use crate::calls::input;
+use crate::calls::AppState;
+use crate::domain::report::{self, RANGE_MAX};
+use crate::domain::work::Outlook;
+use crate::error::{AppError, AppResult};
+use actix_web::{web, HttpResponse};
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// Mounts the read (inside `/api/v1`).
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/stores/{storeId}/earnings", web::get().to(get_earnings));
+}
+
+/// The range of an estimate, epoch ms.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct EarningsQuery {
+    /// Start, epoch ms.
+    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
+    pub start: i64,
+    /// End, epoch ms: after the start, at most 366 days later.
+    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
+    pub end: i64,
+}
+
+/// The caller's earnings of a range.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Earnings {
+    /// ISO 4217 code of the amounts.
+    pub currency: String,
+    /// Worked so far in the range, and its pay.
+    pub worked_minutes: i64,
+    pub pay: f64,
+    /// With the announced shifts still to come worked as planned: the estimate.
+    pub expected_minutes: i64,
+    pub expected_pay: f64,
+    /// Shifts counted in the estimate (started ones and those to come).
+    pub shifts: usize,
+}
+
+/// `GET /api/v1/stores/{storeId}/earnings?start&end`: the caller's worked and estimated
+/// hours and pay of the range.
+#[utoipa::path(
+    get,
+    path = "/api/v1/stores/{storeId}/earnings",
+    params(("storeId" = uuid::Uuid, Path, description = "Store id"), EarningsQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": Earnings}`", body = Earnings),
+        (status = 400, description = "Bad range", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn get_earnings(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<String>,
+    query: web::Query<EarningsQuery>,
+) -> AppResult<HttpResponse> {
+    let member = crate::api::stores::member(&state, user, &path, "getEarnings").await?;
+    let (from, to) = (
+        input::instant("start", query.start)?,
+        input::instant("end", query.end)?,
+    );
+    if report::check_range(from, to).is_err() {
+        return Err(AppError::invalid(format!(
+            "end must be after start, at most {} days later.",
+            RANGE_MAX.num_days()
+        )));
+    }
+    let me = member.employee.id;
+    let ledger = pay::load(&state, member.store_id(), move |_, _| (from, to)).await?;
+    let workers: Vec<_> = ledger
+        .workers(|e| e.id == me)
+        .into_iter()
+        .map(|(_, w)| w)
+        .collect();
+    let now = Utc::now();
+    let worked = ledger.report(&workers, now, Outlook::Worked).total;
+    let expected = ledger.report(&workers, now, Outlook::Expected).total;
+    Ok(crate::api::envelope::ok(Earnings {
+        currency: ledger.currency.clone(),
+        worked_minutes: worked.worked_minutes,
+        pay: worked.cost(),
+        expected_minutes: expected.worked_minutes,
+        expected_pay: expected.cost(),
+        shifts: expected.shifts,
+    }))
+}
