@@ -347,7 +347,7 @@ fn store_writes(code: &str, tables: &BTreeSet<String>) -> Vec<String> {
     let names = tables.iter().cloned().collect::<Vec<_>>().join("|");
     let table = regex_lite::Regex::new(&format!(r"\b({names})::(table\b|\w+)")).expect("a pattern");
     let sql = regex_lite::Regex::new(&format!(
-        r"(?i)\b(insert\s+into|update|delete\s+from)\s+({names})\b"
+        r"(?i)\b(insert\s+into\s+({names})\b|update\s+({names})\s+set\b|delete\s+from\s+({names})\b)"
     ))
     .expect("a pattern");
     let mut found = Vec::new();
@@ -394,6 +394,8 @@ fn no_statement_outside_the_store_writes_a_stores_tables() {
          delete(\n  clock_sessions::table.filter(clock_sessions::id.eq(x)),\n)\n\
          diesel::insert_into(employees::table).values(&row)\n\
          sql_query(\"DELETE FROM shift_proposals WHERE id = $1\")\n\
+         \"You don't have permission to update employees\"\n\
+         sql_query(\"UPDATE shifts SET title = $1\")\n\
          diesel::update(users::table.find(id))\n\
          hasher.update(bytes)",
         &tables,
@@ -405,6 +407,7 @@ fn no_statement_outside_the_store_writes_a_stores_tables() {
             "delete(clock_sessions::table",
             "insert_into(employees::table",
             "DELETE FROM shift_proposals",
+            "UPDATE shifts SET",
         ]
     );
     let mut found = Vec::new();

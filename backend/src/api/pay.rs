@@ -9,11 +9,11 @@ use crate::db::models::employee::Employee;
 use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
-use crate::domain::clock::ClockSettings;
-use crate::domain::ids::{ProposalId, ShiftId, StoreId};
+use crate::domain::clock::{ClockSettings, PunchSource, SessionStatus};
+use crate::domain::ids::{EmployeeId, ProposalId, ShiftId, StoreId};
 use crate::domain::report::{self, Calendar, Report};
-use crate::domain::timesheet::{PayRules, Worker};
-use crate::domain::work::{Facts, Outlook, ProposalFact, SessionFact, ShiftFact};
+use crate::domain::timesheet::{self, PayRules, Worker};
+use crate::domain::work::{self, Facts, Origin, Outlook, ProposalFact, SessionFact, ShiftFact};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use chrono::{DateTime, Duration, Utc};
@@ -35,6 +35,26 @@ pub struct Ledger {
     pub employees: Vec<Employee>,
     pub roles: Vec<Role>,
     pub facts: Facts,
+    /// The rows the facts were read from: shifts name their titles, sessions their source.
+    pub shifts: Vec<Shift>,
+    pub sessions: Vec<ClockSession>,
+}
+
+/// One piece of paid work, as the time-tracking export lists it: a clock session, or a
+/// shift counted at its own times (a missed shift a manager completed, an approved proposal).
+#[derive(Debug, Clone)]
+pub struct Tracked {
+    pub employee: EmployeeId,
+    /// The shift's title, when the work was a shift's.
+    pub shift: Option<String>,
+    pub start: DateTime<Utc>,
+    /// `None` while the session runs.
+    pub end: Option<DateTime<Utc>>,
+    pub break_minutes: i64,
+    pub worked_minutes: i64,
+    pub late_minutes: i64,
+    pub source: PunchSource,
+    pub status: SessionStatus,
 }
 
 impl Ledger {
@@ -58,6 +78,54 @@ impl Ledger {
                 )
             })
             .collect()
+    }
+
+    /// Every piece of work paid in the range, as of `now`, in order of start: what the
+    /// timesheets add up, minute for minute.
+    pub fn tracked(&self, now: DateTime<Utc>) -> Vec<Tracked> {
+        let until = now.min(self.range.1);
+        let title = |id: uuid::Uuid| {
+            self.shifts
+                .iter()
+                .find(|s| s.id.0 == id)
+                .map(|s| s.title.clone())
+        };
+        let session = |id: uuid::Uuid| self.sessions.iter().find(|s| s.id.0 == id);
+        let counted = work::counted(&self.facts, self.range, now, Outlook::Worked);
+        let mut out: Vec<Tracked> = counted
+            .worked
+            .iter()
+            .map(|(origin, w)| {
+                let (worked, breaks) = timesheet::minutes_of(&w.timeline, self.range, until);
+                let (shift, source, status) = match *origin {
+                    Origin::Session(id) => {
+                        let row = session(id);
+                        (
+                            row.and_then(|s| s.shift_id).and_then(|s| title(s.0)),
+                            row.map_or(PunchSource::Phone, |s| s.source),
+                            w.timeline.status(),
+                        )
+                    }
+                    // Counted at times a manager gave.
+                    Origin::Shift { shift, .. } => {
+                        (title(shift), PunchSource::Manager, SessionStatus::Completed)
+                    }
+                };
+                Tracked {
+                    employee: EmployeeId(w.employee),
+                    shift,
+                    start: w.timeline.start,
+                    end: w.timeline.end,
+                    break_minutes: breaks,
+                    worked_minutes: worked,
+                    late_minutes: w.late_seconds.max(0) / 60,
+                    source,
+                    status,
+                }
+            })
+            .collect();
+        out.sort_by_key(|t| (t.start, t.employee));
+        out
     }
 
     /// The report of the range read, for these workers, as of `now`.
@@ -131,6 +199,8 @@ where
                 employees,
                 roles,
                 facts: facts(&shifts, &sessions, &proposals),
+                shifts,
+                sessions,
             })
         })
         .await

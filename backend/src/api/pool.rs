@@ -211,10 +211,10 @@ pub async fn get_pool(
     let drops = drops
         .iter()
         .filter(|(r, s): &&(Request, Shift)| {
-            r.kind() == Some(RequestKind::DropShift)
+            r.kind == RequestKind::DropShift
                 && pool::drop_listed(
                     &pool::Dropped {
-                        status: r.status(),
+                        status: r.status,
                         dropper: r.employee_id,
                         grabbed_by: r.grabbed_by,
                         shift_role: s.role_id,

@@ -387,7 +387,7 @@ async fn table(state: &AppState, src: &Source, kind: Kind) -> AppResult<Table> {
                     r.start_at.map(|a| src.local(a)).into(),
                     r.end_at.map(|a| src.local(a)).into(),
                     yes_no(r.entire_day),
-                    r.status.clone().into(),
+                    r.status.as_str().into(),
                     r.description.clone().into(),
                     r.response.clone().into(),
                 ]);

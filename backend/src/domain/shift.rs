@@ -138,10 +138,16 @@ impl Progress {
         Progress::ALL.into_iter().find(|x| x.as_str() == s)
     }
 
+    /// Whether a shift with this stored progress is to be marked missed at `now`: it was
+    /// never started and ended more than two hours ago (one marked already is not again).
+    pub fn turns_missed(self, end: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+        self == Progress::NotStarted && is_missed(end, now)
+    }
+
     /// The progress shown at `now`: a stored "not started" reads as missed once the shift
     /// ended more than two hours ago.
     pub fn shown(self, end: DateTime<Utc>, now: DateTime<Utc>) -> Progress {
-        if self == Progress::NotStarted && is_missed(end, now) {
+        if self.turns_missed(end, now) {
             Progress::Missed
         } else {
             self
@@ -517,6 +523,17 @@ mod tests {
             Progress::InProgress.shown(end, end + Duration::hours(5)),
             Progress::InProgress
         );
+        let later = end + Duration::days(1);
+        assert!(Progress::NotStarted.turns_missed(end, later));
+        // Marked once: never again, nor anything started.
+        for p in [
+            Progress::Missed,
+            Progress::InProgress,
+            Progress::Paused,
+            Progress::Completed,
+        ] {
+            assert!(!p.turns_missed(end, later), "{p:?}");
+        }
     }
 
     #[test]

@@ -32,9 +32,9 @@ fn no_drop_request() -> AppError {
 /// The open drop request (pending or grabbed) of a shift.
 fn open_drop_of(state: &StoreState, shift: ShiftId) -> Option<&Request> {
     state.requests.values().find(|r| {
-        r.kind() == Some(RequestKind::DropShift)
+        r.kind == RequestKind::DropShift
             && r.shift_id == Some(shift)
-            && matches!(r.status(), RequestStatus::Pending | RequestStatus::Grabbed)
+            && matches!(r.status, RequestStatus::Pending | RequestStatus::Grabbed)
     })
 }
 
@@ -42,7 +42,7 @@ fn drop_request(state: &StoreState, id: RequestId) -> AppResult<&Request> {
     state
         .requests
         .get(&id)
-        .filter(|r| r.kind() == Some(RequestKind::DropShift))
+        .filter(|r| r.kind == RequestKind::DropShift)
         .ok_or_else(no_drop_request)
 }
 
@@ -186,10 +186,10 @@ fn offer(
     let request = Request {
         id: RequestId::new(),
         store_id: state.store.id,
-        kind: RequestKind::DropShift.as_str().into(),
+        kind: RequestKind::DropShift,
         employee_id: dropper,
         user_id: dropper_user,
-        status: RequestStatus::Pending.as_str().into(),
+        status: RequestStatus::Pending,
         start_at: Some(s.start_at),
         end_at: Some(s.end_at),
         entire_day: false,
@@ -318,7 +318,7 @@ impl Command for GrabShift {
             .employee(self.by.employee)
             .filter(|e| !e.deactive)
             .ok_or_else(no_drop_request)?;
-        if request.status() == RequestStatus::Grabbed && request.grabbed_by != Some(grabber.id) {
+        if request.status == RequestStatus::Grabbed && request.grabbed_by != Some(grabber.id) {
             return Err(AppError::conflict(
                 "already_grabbed",
                 messages::ALREADY_GRABBED,
@@ -326,7 +326,7 @@ impl Command for GrabShift {
         }
         let roles: Vec<RoleId> = grabber.role_ids.iter().copied().map(RoleId).collect();
         pool::check_grab(&GrabCheck {
-            request_status: request.status(),
+            request_status: request.status,
             request_store: request.store_id,
             dropper: request.employee_id,
             shift_role: shift.role_id,
@@ -344,7 +344,7 @@ impl Command for GrabShift {
         })?;
         shifts::check_taker(state, grabber.id, shift)?;
         let mut next = request.clone();
-        next.status = RequestStatus::Grabbed.as_str().into();
+        next.status = RequestStatus::Grabbed;
         next.grabbed_by = Some(grabber.id);
         next.updated_at = now;
         let who = grabber.shown_name().to_string();
@@ -377,7 +377,7 @@ impl Command for AnswerGrab {
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
         let request = drop_request(state, self.request)?;
-        if request.status() != RequestStatus::Grabbed {
+        if request.status != RequestStatus::Grabbed {
             return Err(AppError::bad_request(
                 "not_grabbed",
                 messages::NOTHING_GRABBED,
@@ -408,7 +408,7 @@ impl Command for AnswerGrab {
             after.status = Status::Confirmed;
             after.version += 1;
             after.updated_at = now;
-            next.status = RequestStatus::Accepted.as_str().into();
+            next.status = RequestStatus::Accepted;
             let when = state.shift_when(shift);
             if let Some(u) = grabber_user {
                 drafts.push(note(
@@ -431,7 +431,7 @@ impl Command for AnswerGrab {
             Some((shift, after))
         } else {
             // The shift goes back to the pool for someone else.
-            next.status = RequestStatus::Pending.as_str().into();
+            next.status = RequestStatus::Pending;
             next.grabbed_by = None;
             if let Some(u) = grabber_user {
                 drafts.push(note(

@@ -86,8 +86,7 @@ pub struct RequestView {
     pub store_id: StoreId,
     /// `timeoff` or `dropshift`.
     #[serde(rename = "type")]
-    #[schema(value_type = RequestKind)]
-    pub kind: String,
+    pub kind: RequestKind,
     /// The requester's user.
     #[schema(required = true)]
     pub user: Option<UserId>,
@@ -96,8 +95,7 @@ pub struct RequestView {
     #[schema(required = true)]
     pub employee_name: Option<String>,
     /// `pending`, `grabbed`, `accepted`, `denied` or `cancelled`.
-    #[schema(value_type = RequestStatus)]
-    pub status: String,
+    pub status: RequestStatus,
     /// Epoch milliseconds (time off).
     #[schema(required = true, minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub start: Option<i64>,
@@ -133,11 +131,11 @@ impl RequestView {
         RequestView {
             id: r.id,
             store_id: r.store_id,
-            kind: r.kind.clone(),
+            kind: r.kind,
             user: r.user_id,
             employee_id: r.employee_id,
             employee_name: employee.map(|e| e.shown_name().to_string()),
-            status: r.status.clone(),
+            status: r.status,
             start: r.start_at.map(|t| t.timestamp_millis()),
             end: r.end_at.map(|t| t.timestamp_millis()),
             entire_day: r.entire_day,

@@ -140,7 +140,7 @@ impl TimeOffCommand {
         state
             .requests
             .get(&id)
-            .filter(|r| r.store_id == self.store && r.kind() == Some(RequestKind::TimeOff))
+            .filter(|r| r.store_id == self.store && r.kind == RequestKind::TimeOff)
             .ok_or_else(not_found)
     }
 
@@ -223,10 +223,10 @@ impl Command for TimeOffCommand {
                 let row = Request {
                     id: RequestId::new(),
                     store_id: self.store,
-                    kind: RequestKind::TimeOff.as_str().into(),
+                    kind: RequestKind::TimeOff,
                     employee_id: self.by_employee,
                     user_id: Some(self.by),
-                    status: RequestStatus::Pending.as_str().into(),
+                    status: RequestStatus::Pending,
                     start_at: Some(span.start),
                     end_at: Some(span.end),
                     entire_day: span.entire_day,
@@ -268,7 +268,7 @@ impl Command for TimeOffCommand {
                 description,
             } => {
                 let mut row = self.own(state, *id)?.clone();
-                if row.status() != RequestStatus::Pending {
+                if row.status != RequestStatus::Pending {
                     return Err(edit_resolved());
                 }
                 let span = span(times, tz)?;
@@ -282,7 +282,7 @@ impl Command for TimeOffCommand {
             }
             TimeOffAction::Delete(id) => {
                 let row = self.own(state, *id)?;
-                if row.status() != RequestStatus::Pending {
+                if row.status != RequestStatus::Pending {
                     return Err(AppError::bad_request(
                         "request_resolved",
                         messages::DELETE_RESOLVED_REQUEST,
@@ -305,13 +305,10 @@ impl Command for TimeOffCommand {
             }
             TimeOffAction::Cancel(id) => {
                 let mut row = self.own(state, *id)?.clone();
-                if !matches!(
-                    row.status(),
-                    RequestStatus::Pending | RequestStatus::Accepted
-                ) {
+                if !matches!(row.status, RequestStatus::Pending | RequestStatus::Accepted) {
                     return Err(edit_resolved());
                 }
-                row.status = RequestStatus::Cancelled.as_str().into();
+                row.status = RequestStatus::Cancelled;
                 row.updated_at = now;
                 let span = row.span().ok_or_else(not_found)?;
                 let text = texts::time_off_cancelled(
@@ -339,10 +336,10 @@ impl Command for TimeOffCommand {
             }
             TimeOffAction::Reject { id, response } => {
                 let mut row = self.request(state, *id)?.clone();
-                if row.status() != RequestStatus::Pending {
+                if row.status != RequestStatus::Pending {
                     return Err(edit_resolved());
                 }
-                row.status = RequestStatus::Denied.as_str().into();
+                row.status = RequestStatus::Denied;
                 row.response = response.clone();
                 row.response_by = Some(self.by);
                 row.updated_at = now;
@@ -380,11 +377,11 @@ impl Command for TimeOffCommand {
             }
             TimeOffAction::Approve { id, response } => {
                 let mut row = self.request(state, *id)?.clone();
-                if row.status() != RequestStatus::Pending {
+                if row.status != RequestStatus::Pending {
                     return Err(edit_resolved());
                 }
                 let span = row.span().ok_or_else(not_found)?;
-                row.status = RequestStatus::Accepted.as_str().into();
+                row.status = RequestStatus::Accepted;
                 row.response = response.clone();
                 row.response_by = Some(self.by);
                 row.updated_at = now;

@@ -51,7 +51,7 @@ impl Command for ClockTick {
             );
             let miss = s.status.is_visible_to_assignee()
                 && s.status.occupies_assignee()
-                && s.progress.shown(s.end_at, at) == Progress::Missed;
+                && s.progress.turns_missed(s.end_at, at);
             if !confirm && !miss {
                 continue;
             }

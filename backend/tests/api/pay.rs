@@ -222,40 +222,21 @@ async fn rejected_work_is_not_paid_but_stays_in_the_clocks_history() {
     assert_eq!(s.reported(from, to).await, (0, 0.0));
     let ((minutes, pay, _), _) = s.on_timesheets(&[now - 60 * MIN, now]).await;
     assert_eq!((minutes, pay), (0, 0.0));
-    let sessions = s
-        .app
-        .get(
-            &format!(
-                "/api/v1/stores/{}/clock/sessions?start={from}&end={to}",
-                s.store
-            ),
-            Some(&s.manager.token),
-        )
-        .await;
-    assert_eq!(sessions.data().as_array().expect("sessions").len(), 1);
+    let listed = |what: &str, token: &str| {
+        let path = format!(
+            "/api/v1/stores/{}/clock/{what}start={from}&end={to}",
+            s.store
+        );
+        let (app, token) = (&s.app, token.to_string());
+        async move {
+            let reply = app.get(&path, Some(&token)).await;
+            reply.data().as_array().expect("a list").len()
+        }
+    };
+    assert_eq!(listed("sessions?", &s.manager.token).await, 1);
     // Only answered ones are listed with `status=r`; the employee sees her own.
-    let mine = s
-        .app
-        .get(
-            &format!(
-                "/api/v1/stores/{}/clock/proposals?start={from}&end={to}&status=r",
-                s.store
-            ),
-            Some(&s.ana.token),
-        )
-        .await;
-    assert_eq!(mine.data().as_array().expect("proposals").len(), 1);
-    let approved = s
-        .app
-        .get(
-            &format!(
-                "/api/v1/stores/{}/clock/proposals?start={from}&end={to}&status=a",
-                s.store
-            ),
-            Some(&s.manager.token),
-        )
-        .await;
-    assert_eq!(approved.data().as_array().expect("proposals").len(), 0);
+    assert_eq!(listed("proposals?status=r&", &s.ana.token).await, 1);
+    assert_eq!(listed("proposals?status=a&", &s.manager.token).await, 0);
 }
 
 #[actix_web::test]

@@ -11,12 +11,11 @@ use diesel::prelude::*;
 pub struct Request {
     pub id: RequestId,
     pub store_id: StoreId,
-    /// `timeoff` or `dropshift`.
-    pub kind: String,
+    pub kind: RequestKind,
     /// The requester's employee record.
     pub employee_id: EmployeeId,
     pub user_id: Option<UserId>,
-    pub status: String,
+    pub status: RequestStatus,
     pub start_at: Option<DateTime<Utc>>,
     pub end_at: Option<DateTime<Utc>>,
     pub entire_day: bool,
@@ -31,15 +30,6 @@ pub struct Request {
 }
 
 impl Request {
-    pub fn kind(&self) -> Option<RequestKind> {
-        RequestKind::parse(&self.kind)
-    }
-
-    pub fn status(&self) -> RequestStatus {
-        // The column's CHECK keeps it to the known names.
-        RequestStatus::parse(&self.status).unwrap_or(RequestStatus::Cancelled)
-    }
-
     /// The span of a time-off request.
     pub fn span(&self) -> Option<Span> {
         Some(Span {
@@ -61,9 +51,9 @@ impl Request {
             .filter(requests::store_id.eq(store))
             .filter(
                 requests::status
-                    .eq_any(["pending", "grabbed"])
+                    .eq_any([RequestStatus::Pending, RequestStatus::Grabbed])
                     .or(requests::end_at.ge(from))
-                    .or(requests::kind.eq("dropshift")),
+                    .or(requests::kind.eq(RequestKind::DropShift)),
             )
             .select(Request::as_select())
             .load(conn)
@@ -81,7 +71,7 @@ impl Request {
     ) -> QueryResult<Vec<Request>> {
         let mut q = requests::table
             .filter(requests::store_id.eq(store))
-            .filter(requests::kind.eq("timeoff"))
+            .filter(requests::kind.eq(RequestKind::TimeOff))
             .filter(requests::start_at.le(end))
             .filter(requests::end_at.ge(start))
             .into_boxed();
@@ -125,11 +115,14 @@ impl Request {
         requests::table
             .inner_join(shifts::table.on(shifts::id.nullable().eq(requests::shift_id)))
             .filter(requests::store_id.eq(store))
-            .filter(requests::kind.eq("dropshift"))
-            .filter(requests::status.eq_any(["pending", "grabbed"]))
+            .filter(requests::kind.eq(RequestKind::DropShift))
+            .filter(requests::status.eq_any([RequestStatus::Pending, RequestStatus::Grabbed]))
             .filter(shifts::end_at.gt(now))
             .order(shifts::start_at.asc())
             .select((Request::as_select(), Shift::as_select()))
             .load(conn)
     }
 }
+
+crate::db::models::text_column!(RequestKind);
+crate::db::models::text_column!(RequestStatus);

@@ -76,8 +76,8 @@ pub(crate) fn assignee_facts(
         .requests
         .values()
         .filter(|r| r.employee_id == employee)
-        .filter(|r| r.kind() == Some(RequestKind::TimeOff))
-        .filter(|r| r.status() == RequestStatus::Accepted)
+        .filter(|r| r.kind == RequestKind::TimeOff)
+        .filter(|r| r.status == RequestStatus::Accepted)
         .filter_map(|r| r.span())
         .collect();
     Ok(AssigneeFacts {

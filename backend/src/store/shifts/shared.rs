@@ -77,12 +77,12 @@ pub(crate) fn lapse_drop_requests(
     effects: &mut Effects,
 ) {
     for r in state.requests.values().filter(|r| {
-        r.kind() == Some(RequestKind::DropShift)
+        r.kind == RequestKind::DropShift
             && r.shift_id == Some(shift)
-            && matches!(r.status(), RequestStatus::Pending | RequestStatus::Grabbed)
+            && matches!(r.status, RequestStatus::Pending | RequestStatus::Grabbed)
     }) {
         let mut next = r.clone();
-        next.status = RequestStatus::Cancelled.as_str().into();
+        next.status = RequestStatus::Cancelled;
         next.updated_at = now;
         effects.events.push(event(
             "request.updated",
