@@ -27,6 +27,7 @@ mod outbox;
 mod pool;
 mod push;
 mod readiness;
+mod replicas;
 mod reports;
 mod requests;
 mod roles;
