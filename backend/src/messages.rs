@@ -68,8 +68,23 @@ pub const TOO_MANY_CODES: &str = "Too many codes were requested. Please try agai
 
 /// "Too many failed sign-in attempts. Please try again in {minutes} minute(s)."
 pub fn too_many_sign_in_attempts(minutes: u64) -> String {
+    format!(
+        "Too many failed sign-in attempts. Please try again in {}.",
+        in_minutes(minutes)
+    )
+}
+
+/// A clock device that entered too many wrong business identity codes.
+pub fn too_many_identity_code_attempts(minutes: u64) -> String {
+    format!(
+        "Too many wrong codes. Please try again in {}.",
+        in_minutes(minutes)
+    )
+}
+
+fn in_minutes(minutes: u64) -> String {
     let unit = if minutes == 1 { "minute" } else { "minutes" };
-    format!("Too many failed sign-in attempts. Please try again in {minutes} {unit}.")
+    format!("{minutes} {unit}")
 }
 
 // Shifts. Texts the spec does not word.

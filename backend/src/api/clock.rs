@@ -4,6 +4,7 @@
 
 use crate::api::pay;
 use crate::api::shifts::caller;
+use crate::auth::throttle;
 use crate::calls::guard::SignedIn;
 use crate::calls::input;
 use crate::calls::AppState;
@@ -13,6 +14,7 @@ use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::db::schema::stores;
 use crate::domain::clock::{self as rules, Break, ClockSettings, Location, PunchStamp};
+use crate::domain::device_throttle::Attempt;
 use crate::domain::ids::{ClockSessionId, ProposalId, RoleId, ShiftId, StoreId};
 use crate::domain::permissions::Perms;
 use crate::domain::report::Figures;
@@ -590,6 +592,11 @@ impl Call for UpdateClockSettingsCall {
 pub struct AuthorizeClockDevice {
     #[schema(min_length = 1, max_length = 64)]
     pub code: String,
+    /// The store the device is for, when it knows (ours): the code is checked against that
+    /// store's alone, and wrong codes count against that store from this address only.
+    /// Without it the code is looked up among every store's.
+    #[serde(default)]
+    pub store: Option<StoreId>,
 }
 
 /// The store a clock device serves, and its pass.
@@ -639,27 +646,35 @@ impl Call for AuthorizeClockDevice {
     async fn run(self, ctx: Ctx) -> AppResult<ClockDevice> {
         let state = ctx.state.clone();
         let code = self.code.trim().to_string();
-        // Guessing codes is throttled like guessing passwords, per address.
-        let key = "clock-device";
-        crate::auth::throttle::check(&state.db, key, ctx.client).await?;
+        // Guessing codes is throttled per store named and address: wrong codes for one store,
+        // or from one address, never lock out another.
+        let attempt = Attempt {
+            store: self.store,
+            client: ctx.client,
+        };
+        throttle::check_device(&state.db, attempt, Utc::now()).await?;
         let store = if code.is_empty() || code.len() > IDENTITY_INPUT_MAX {
             None
         } else {
             state
                 .db
                 .run(move |conn| {
-                    Ok(stores::table
+                    let mut found = stores::table
                         .filter(stores::identity_code.eq(code))
                         .select(Store::as_select())
-                        .first(conn)
-                        .optional()?)
+                        .into_boxed();
+                    if let Some(named) = attempt.store {
+                        found = found.filter(stores::id.eq(named));
+                    }
+                    Ok(found.first(conn).optional()?)
                 })
                 .await?
         };
         let Some(store) = store else {
-            crate::auth::throttle::record_failure(&state.db, key, ctx.client).await?;
+            throttle::record_device_failure(&state.db, attempt, Utc::now()).await?;
             return Err(wrong_identity_code());
         };
+        throttle::forget_device_failures(&state.db, attempt).await?;
         let generation: uuid::Uuid = state
             .stores
             .execute(

@@ -1,13 +1,15 @@
-//! The sign-in throttle as the calls use it: failures kept in Postgres, so every server
-//! process counts the same ones (adding nodes adds no allowance), judged by
-//! [`crate::domain::login_throttle`], a refusal turned into a 429.
+//! The sign-in throttle and the clock device's as the calls use them: failures kept in
+//! Postgres, so every server process counts the same ones (adding nodes adds no allowance),
+//! judged by [`crate::domain::login_throttle`] and [`crate::domain::device_throttle`], a
+//! refusal turned into a 429.
 
 use crate::db::models::login_failure::{FailureKind, LoginFailure};
 use crate::db::Db;
+use crate::domain::device_throttle::{self, Attempt};
 use crate::domain::login_throttle::{blocked_until, Limits};
 use crate::error::{AppError, AppResult, ErrorKind};
 use crate::messages;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use std::net::IpAddr;
 
 /// Refuses with 429 while the account or the client has too many recent failures.
@@ -39,6 +41,15 @@ pub async fn check(db: &Db, key: &str, client: Option<IpAddr>) -> AppResult<()> 
             Ok(until)
         })
         .await?;
+    refuse(until, now, messages::too_many_sign_in_attempts)
+}
+
+/// A 429 saying in how many minutes to try again, while `until` is ahead.
+fn refuse(
+    until: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+    text: fn(u64) -> String,
+) -> AppResult<()> {
     let Some(until) = until else {
         return Ok(());
     };
@@ -48,7 +59,7 @@ pub async fn check(db: &Db, key: &str, client: Option<IpAddr>) -> AppResult<()> 
     Err(AppError::new(
         ErrorKind::RateLimited,
         "too_many_attempts",
-        messages::too_many_sign_in_attempts(minutes),
+        text(minutes),
     ))
 }
 
@@ -73,6 +84,55 @@ pub async fn record_success(db: &Db, key: &str) -> AppResult<()> {
     let key = key.to_string();
     db.run(move |conn| {
         LoginFailure::forget(conn, FailureKind::Account, &key)?;
+        Ok(())
+    })
+    .await
+}
+
+/// Refuses a clock device's attempt with 429 while its store and address have too many recent
+/// wrong identity codes.
+pub async fn check_device(db: &Db, attempt: Attempt, now: DateTime<Utc>) -> AppResult<()> {
+    let limits = device_throttle::Limits::default();
+    let key = attempt.key();
+    let recent = db
+        .run(move |conn| {
+            Ok(LoginFailure::recent(
+                conn,
+                FailureKind::Device,
+                &key,
+                now - limits.window,
+                limits.per_device as i64,
+            )?)
+        })
+        .await?;
+    refuse(
+        device_throttle::refused_until(&recent, limits, now),
+        now,
+        messages::too_many_identity_code_attempts,
+    )
+}
+
+/// Counts a wrong identity code against the attempt's store and address, at `now`.
+pub async fn record_device_failure(db: &Db, attempt: Attempt, now: DateTime<Utc>) -> AppResult<()> {
+    let window = device_throttle::Limits::default().window;
+    let key = attempt.key();
+    db.transaction(move |conn| {
+        LoginFailure::record(conn, FailureKind::Device, &key, now, now - window)?;
+        Ok(())
+    })
+    .await
+}
+
+/// Forgets the wrong codes of the attempt's store and address, once the store's right code
+/// came from there. Only for an attempt naming its store: one naming none would otherwise
+/// reset its address's guesses at every store with the one code it knows.
+pub async fn forget_device_failures(db: &Db, attempt: Attempt) -> AppResult<()> {
+    if attempt.store.is_none() {
+        return Ok(());
+    }
+    let key = attempt.key();
+    db.run(move |conn| {
+        LoginFailure::forget(conn, FailureKind::Device, &key)?;
         Ok(())
     })
     .await

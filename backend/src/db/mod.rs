@@ -8,7 +8,8 @@ pub mod tls;
 use crate::error::{AppError, AppResult};
 use diesel::pg::PgConnection;
 use diesel::r2d2::{ConnectionManager, Pool};
-use diesel::Connection;
+use diesel::sql_types::BigInt;
+use diesel::{Connection, RunQueryDsl};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -99,9 +100,28 @@ impl Db {
     }
 }
 
-/// Applies every pending migration.
+/// The key of the advisory lock migrations run under. Advisory locks are per database; the
+/// seed's is 727275 and the test harness's 727274.
+pub const MIGRATION_LOCK: i64 = 727_276;
+
+/// Applies every pending migration, holding the session-level advisory lock
+/// [`MIGRATION_LOCK`] meanwhile: server processes starting together on one database take
+/// turns, so the first migrates and the others find nothing left to do. Without it they all
+/// created the same tables at once, and all but one stopped on a duplicate key.
 pub fn run_migrations(conn: &mut PgConnection) -> AppResult<()> {
-    conn.run_pending_migrations(MIGRATIONS)
+    diesel::sql_query("SELECT pg_advisory_lock($1)")
+        .bind::<BigInt, _>(MIGRATION_LOCK)
+        .execute(conn)?;
+    let migrated = conn
+        .run_pending_migrations(MIGRATIONS)
         .map(|_| ())
-        .map_err(|e| AppError::internal(e.to_string()))
+        .map_err(|e| AppError::internal(e.to_string()));
+    // Released whatever the migrations did. Should this fail, the error stops the start, and
+    // the connection's end releases the lock.
+    let released = diesel::sql_query("SELECT pg_advisory_unlock($1)")
+        .bind::<BigInt, _>(MIGRATION_LOCK)
+        .execute(conn);
+    migrated?;
+    released?;
+    Ok(())
 }

@@ -10,6 +10,7 @@ pub mod business;
 pub mod calendar;
 pub mod chat;
 pub mod clock;
+pub mod device_throttle;
 pub mod ids;
 pub mod import;
 pub mod invite;

@@ -2,13 +2,14 @@
 //! and location proof, offline punches applied once, twenty simultaneous starts across two
 //! nodes, proposed shifts, managers' edits and approvals, timesheets, and the missed mark.
 
-use crate::helpers::Reply;
+use crate::helpers::{spawn_app, Reply, TestApp};
 use crate::shifts::{scene, Scene, HOUR};
 use crate::stores::create_store;
 use backend::domain::clock as rules;
 use backend::jobs::schedule::tick;
 use chrono::{Duration, Utc};
 use serde_json::{json, Value};
+use std::net::IpAddr;
 
 const MIN: i64 = 60_000;
 
@@ -324,6 +325,126 @@ async fn the_store_clock_code_and_the_location_prove_presence() {
         )
         .await;
     assert_eq!(r.error(400), "This code is wrong.");
+}
+
+/// A call sent from `from`, one of the loopback addresses, so the server sees a client of that
+/// address.
+async fn call_from(app: &TestApp, from: [u8; 4], name: &str, body: Value) -> Reply {
+    let client = awc::Client::builder()
+        .local_address(IpAddr::from(from))
+        .finish();
+    let mut res = client
+        .post(format!("{}/api/v1/{name}", app.address))
+        .send_json(&body)
+        .await
+        .expect("send");
+    let body: Value = res.json().await.expect("json");
+    Reply {
+        status: res.status().as_u16(),
+        body,
+    }
+}
+
+async fn authorize_from(app: &TestApp, from: [u8; 4], body: Value) -> Reply {
+    call_from(app, from, "authorizeBusinessClockInHashAccess", body).await
+}
+
+/// Two stores of one owner, and their business identity codes.
+async fn two_doors(app: &TestApp) -> [(String, String); 2] {
+    let owner = app.create_user("owner.doors@example.com");
+    let mut doors = Vec::new();
+    for name in ["Door A", "Door B"] {
+        let store = create_store(app, &owner, name).await;
+        let code = app
+            .call(
+                "requestBusinessIdentityCode",
+                json!({ "store": store }),
+                Some(&owner.token),
+            )
+            .await
+            .data()["code"]
+            .as_str()
+            .expect("identity code")
+            .to_string();
+        doors.push((store, code));
+    }
+    doors.try_into().expect("two stores")
+}
+
+const X: [u8; 4] = [127, 0, 0, 1];
+const Y: [u8; 4] = [127, 0, 0, 2];
+
+fn assert_locked(r: &Reply) {
+    assert_eq!(r.status, 429, "{:?}", r.body);
+    assert_eq!(r.body["code"], "too_many_attempts");
+    let message = r.body["message"].as_str().expect("message");
+    assert!(message.starts_with("Too many wrong codes."), "{message}");
+}
+
+#[actix_web::test]
+async fn wrong_identity_codes_for_a_store_lock_out_that_store_from_that_address_only() {
+    let app = spawn_app().await;
+    let [(a, code_a), (b, code_b)] = two_doors(&app).await;
+    for _ in 0..5 {
+        let r = authorize_from(&app, X, json!({ "code": "WRONGCODE2", "store": a })).await;
+        assert_eq!(r.error(400), "This code is wrong.");
+    }
+    // Store A from address X is locked, its right code too.
+    assert_locked(&authorize_from(&app, X, json!({ "code": code_a, "store": a })).await);
+    // Store B from X still works.
+    let r = authorize_from(&app, X, json!({ "code": code_b, "store": b })).await;
+    assert_eq!(r.data()["store"]["id"], json!(b));
+    // Store A from another address still works.
+    let r = authorize_from(&app, Y, json!({ "code": code_a, "store": a })).await;
+    assert_eq!(r.data()["store"]["id"], json!(a));
+    // A device at X naming no store has its own count.
+    let r = authorize_from(&app, X, json!({ "code": code_a })).await;
+    assert_eq!(r.data()["store"]["id"], json!(a));
+    // A named store is checked against its own code only.
+    let r = authorize_from(&app, Y, json!({ "code": code_b, "store": a })).await;
+    assert_eq!(r.error(400), "This code is wrong.");
+    // The lock is shared by every server process: a second node refuses A from X too.
+    let peer = app.spawn_peer().await;
+    assert_locked(&authorize_from(&peer, X, json!({ "code": code_a, "store": a })).await);
+}
+
+#[actix_web::test]
+async fn wrong_identity_codes_naming_no_store_lock_out_only_their_address() {
+    let app = spawn_app().await;
+    let [(a, code_a), (b, code_b)] = two_doors(&app).await;
+    for _ in 0..5 {
+        let r = authorize_from(&app, X, json!({ "code": "WRONGCODE2" })).await;
+        assert_eq!(r.error(400), "This code is wrong.");
+    }
+    assert_locked(&authorize_from(&app, X, json!({ "code": code_a })).await);
+    // Another address, and a store named from X, still work.
+    let r = authorize_from(&app, Y, json!({ "code": code_a })).await;
+    assert_eq!(r.data()["store"]["id"], json!(a));
+    let r = authorize_from(&app, X, json!({ "code": code_b, "store": b })).await;
+    assert_eq!(r.data()["store"]["id"], json!(b));
+}
+
+#[actix_web::test]
+async fn wrong_identity_codes_do_not_count_against_signing_in_from_their_address() {
+    let app = spawn_app().await;
+    // Twenty wrong codes from X (sign-in's allowance per address), five for each of four
+    // stores.
+    for _ in 0..4 {
+        let store = uuid::Uuid::now_v7();
+        for _ in 0..5 {
+            let r = authorize_from(&app, X, json!({ "code": "WRONGCODE2", "store": store })).await;
+            assert_eq!(r.error(400), "This code is wrong.");
+        }
+    }
+    let owner = app.create_user("owner.signs.in@example.com");
+    let r = call_from(
+        &app,
+        X,
+        "login",
+        json!({ "email": owner.email, "password": "password123" }),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
 }
 
 #[actix_web::test]

@@ -141,6 +141,36 @@ fn create_test_database() -> (String, String) {
     (name, url)
 }
 
+/// A database of its own with nothing in it, not even the migrations, dropped with this.
+pub struct EmptyDatabase {
+    pub url: String,
+    name: String,
+}
+
+/// Creates an empty database, as a new deployment finds it.
+pub fn empty_database() -> EmptyDatabase {
+    let name = format!("clockto_empty_{}", uuid::Uuid::new_v4().simple());
+    let mut admin = PgConnection::establish(&admin_url()).expect("connect to test Postgres");
+    exec(&mut admin, &format!("CREATE DATABASE {name}"));
+    EmptyDatabase {
+        url: url_for(&name),
+        name,
+    }
+}
+
+impl Drop for EmptyDatabase {
+    fn drop(&mut self) {
+        // Best effort, as for a test's database.
+        if let Ok(mut admin) = PgConnection::establish(&admin_url()) {
+            let _ = diesel::sql_query(format!(
+                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                self.name
+            ))
+            .execute(&mut admin);
+        }
+    }
+}
+
 /// Starts the application on a random port against a fresh database.
 pub async fn spawn_app() -> TestApp {
     spawn_app_with(|_| {}).await

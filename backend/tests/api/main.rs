@@ -28,6 +28,7 @@ mod pay;
 mod pool;
 mod push;
 mod readiness;
+mod replicas;
 mod reports;
 mod requests;
 mod roles;

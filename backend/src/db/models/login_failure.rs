@@ -2,13 +2,15 @@ use crate::db::schema::login_failures;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-/// What a failed sign-in is counted against.
+/// What a failed sign-in, or a clock device's wrong identity code, is counted against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FailureKind {
     /// The account, by its normalised e-mail.
     Account,
     /// The caller's network address.
     Client,
+    /// A clock device's store and address together (`domain::device_throttle::Attempt::key`).
+    Device,
 }
 
 impl FailureKind {
@@ -16,11 +18,12 @@ impl FailureKind {
         match self {
             FailureKind::Account => "account",
             FailureKind::Client => "client",
+            FailureKind::Device => "device",
         }
     }
 }
 
-/// Failed sign-ins, shared by every server process.
+/// Failed sign-ins and wrong identity codes, shared by every server process.
 pub struct LoginFailure;
 
 impl LoginFailure {

@@ -2704,6 +2704,7 @@ export interface components {
          */
         AuthorizeClockDevice: {
             code: string;
+            store?: null | components["schemas"]["StoreId"];
         };
         /**
          * @description The answer of `autoAssignment`: who would take each open draft of the range, and the ones

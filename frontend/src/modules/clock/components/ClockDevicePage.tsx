@@ -1,6 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/modules/api/ApiError';
 import { errorText } from '@/modules/api/errors';
 import type { CallOutput } from '@/modules/api/types';
@@ -9,7 +10,7 @@ import { Button } from '@/modules/ui/components/Button';
 import { TextField } from '@/modules/ui/components/Field';
 import { Card, Muted, NarrowPage, Stack } from '@/modules/ui/components/Layout';
 import { ink } from '@/modules/ui/theme/tokens';
-import { formatCode } from '../utils/clock';
+import { deviceAuthorization, formatCode } from '../utils/clock';
 
 /** Where this device keeps its pass. */
 const PASS_KEY = 'clockto-clock-pass';
@@ -19,11 +20,13 @@ type Shown = CallOutput<'getClockCode'>;
 /**
  * `/clocks`: the store's clock device (a tablet at the door). Authorised once with the business
  * identity code, it shows a code and its QR code, new every 30 seconds; employees scan it or
- * type it to clock in and out.
+ * type it to clock in and out. Opened from a store's settings (`/clocks?store=…`), it names that
+ * store when it is authorised.
  */
 export function ClockDevicePage() {
   const { t } = useTranslation();
   const api = useApi();
+  const [params] = useSearchParams();
   const [pass, setPass] = useState(() => localStorage.getItem(PASS_KEY));
   const [identity, setIdentity] = useState('');
   const [shown, setShown] = useState<Shown | null>(null);
@@ -71,7 +74,7 @@ export function ClockDevicePage() {
 
   const authorize = async () => {
     try {
-      const device = await api.call('authorizeBusinessClockInHashAccess', { code: identity.trim() });
+      const device = await api.call('authorizeBusinessClockInHashAccess', deviceAuthorization(identity, params.get('store')));
       localStorage.setItem(PASS_KEY, device.pass);
       setPass(device.pass);
       setError(null);

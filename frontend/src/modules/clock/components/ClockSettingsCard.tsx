@@ -138,7 +138,7 @@ export function ClockSettingsCard() {
             {identity ? <code data-testid="identity-code">{identity}</code> : (
               <Button type="button" $small $variant="secondary" onClick={() => void showIdentity()}>{t('clock.settings.showIdentity')}</Button>
             )}
-            <Link to="/clocks">{t('clock.device.title')}</Link>
+            <Link to={storeId ? `/clocks?store=${storeId}` : '/clocks'}>{t('clock.device.title')}</Link>
           </Row>
         </Stack>
       </form>

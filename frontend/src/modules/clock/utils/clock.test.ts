@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFromScan, formatCode, formatDuration, keepAfterFailure, newPunchId, nextAction, placeholderOf, punchBody, punchesOf, resolvePlaceholders, withWaiting, workedMs, type ClockBoard, type QueuedPunch } from './clock';
+import { codeFromScan, deviceAuthorization, formatCode, formatDuration, keepAfterFailure, newPunchId, nextAction, placeholderOf, punchBody, punchesOf, resolvePlaceholders, withWaiting, workedMs, type ClockBoard, type QueuedPunch } from './clock';
 
 const row = (id: string, assigned: string, start: number, attendance: string) =>
   ({ shift: { id, assigned, start }, attendance, session: null }) as never;
@@ -131,5 +131,12 @@ describe('waiting punches on the board', () => {
     expect(resolvePlaceholders({ shift: 'waiting-p1' }, known)).toEqual({ shift: 'real-id' });
     const other = { shift: 'x' };
     expect(resolvePlaceholders(other, known)).toBe(other);
+  });
+
+  it('authorises the clock device for the store its link names, if any', () => {
+    const store = '0192f5a4-7c1e-7d3a-9b2c-1a2b3c4d5e6f';
+    expect(deviceAuthorization(' ABCDEFGH23 ', store)).toEqual({ code: 'ABCDEFGH23', store });
+    expect(deviceAuthorization('ABCDEFGH23', null)).toEqual({ code: 'ABCDEFGH23' });
+    expect(deviceAuthorization('ABCDEFGH23', 'not-a-store')).toEqual({ code: 'ABCDEFGH23' });
   });
 });

@@ -1,4 +1,4 @@
-import type { CallName } from '@/modules/api/types';
+import type { CallInput, CallName } from '@/modules/api/types';
 import type { components } from '@/modules/api/schema';
 import { formatElapsed } from '@/modules/ui/utils/format';
 
@@ -248,4 +248,17 @@ export function codeFromScan(text: string): { code: string; store: string | null
   } catch {
     return /^[0-9A-Za-z]{4}-?[0-9A-Za-z]{4}$/.test(trimmed) ? { code: trimmed, store: null } : null;
   }
+}
+
+const STORE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What the store's clock device sends to be authorised: the identity code as typed and, when
+ * the device's link names its store (`/clocks?store=…`, from the store's clock settings), that
+ * store, so the code is checked against that store's alone and wrong codes lock out only that
+ * store from this device's address.
+ */
+export function deviceAuthorization(identity: string, store: string | null): CallInput<'authorizeBusinessClockInHashAccess'> {
+  const code = identity.trim();
+  return store && STORE_ID.test(store) ? { code, store } : { code };
 }
