@@ -1,7 +1,8 @@
 // Chat in the browser: two members talk live in the team conversation; the other sees the
 // message arrive without a reload, the unread badge counts it until it is read, and an edit
-// shows in both browsers; a poll's results change live in both; a picture one attaches shows
-// as a thumbnail in the other's browser and opens full size.
+// shows in both browsers; a poll's results change live in both, as do its author's change of
+// its question and its closing; a picture one attaches shows as a thumbnail in the other's
+// browser and opens full size.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { png } from '../../tests/fixtures/png.mjs';
@@ -61,11 +62,25 @@ test('two members chat live in the team conversation', async () => {
   await boss.getByTestId('poll-answers').fill('Early\nLate');
   await boss.getByTestId('poll-post').click();
   const anaPoll = anaPage.getByTestId('survey').last();
+  const bossPoll = boss.getByTestId('survey').last();
+  // Four words: 1.6 s to read, shown as 2.
+  await anaPoll.getByTestId('reading-time').getByText('2 s to read').waitFor();
+  // Before anyone votes its author changes the question; Ana sees it change live, and has no
+  // author's actions herself.
+  await bossPoll.getByTestId('survey-edit').click();
+  await boss.getByTestId('poll-question').fill('Summer rota, from June?');
+  await boss.getByTestId('poll-post').click();
+  await anaPage.getByTestId('message-text').getByText('Summer rota, from June?').waitFor();
+  assert.equal(await anaPoll.getByTestId('survey-actions').count(), 0);
   await anaPoll.getByRole('button', { name: 'Late' }).click();
   await anaPoll.getByTestId('survey-result').nth(1).getByText('100%').waitFor();
-  const bossPoll = boss.getByTestId('survey').last();
   await bossPoll.getByRole('button', { name: 'Early' }).click();
   await bossPoll.getByTestId('survey-result').nth(0).getByText('50%').waitFor();
+  await anaPoll.getByTestId('survey-result').nth(1).getByText('50%').waitFor();
+  // Its author closes it: Ana sees it closed live, its results kept.
+  await bossPoll.getByTestId('survey-close').click();
+  await boss.getByTestId('confirm').click();
+  await anaPoll.getByTestId('survey-closed').waitFor();
   await anaPoll.getByTestId('survey-result').nth(1).getByText('50%').waitFor();
   await screenshot(anaPage, 'chat-poll');
 

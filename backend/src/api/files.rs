@@ -86,7 +86,9 @@ pub struct UploadForm {
     /// pictures; a support ticket's attachment a JPEG picture or a ZIP archive.
     #[schema(pattern = "^(chat|logo|profile|support)$")]
     purpose: Option<String>,
-    /// The store a chat attachment is for (required for chat).
+    /// The store a chat attachment is for (required for chat). The form's field is
+    /// `storeId`, as the server reads it.
+    #[serde(rename = "storeId")]
     #[schema(value_type = Option<String>, format = Uuid)]
     store_id: Option<String>,
 }

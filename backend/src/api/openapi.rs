@@ -36,11 +36,11 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::clock::get_proposals,
         crate::api::earnings::get_earnings,
         crate::api::clock::get_timesheet,
-        crate::api::chat::get_conversations,
-        crate::api::chat::get_messages,
-        crate::api::chat::get_reads,
-        crate::api::chat::search_messages,
-        crate::api::chat::get_surveys,
+        crate::api::chat::conversations::get_conversations,
+        crate::api::chat::messages::get_messages,
+        crate::api::chat::reads::get_reads,
+        crate::api::chat::messages::search_messages,
+        crate::api::chat::surveys::get_surveys,
         crate::api::files::upload,
         crate::api::files::download,
         crate::api::files::download_thumbnail,
@@ -82,8 +82,8 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::domain::clock::Break,
         crate::domain::clock::SessionStatus,
         crate::db::models::clock::PunchPlace,
-        crate::api::chat::ConversationEntry,
-        crate::api::chat::ReadView,
+        crate::api::chat::conversations::ConversationEntry,
+        crate::api::chat::reads::ReadView,
         crate::store::chat::ConversationView,
         crate::store::chat::MessageView,
         crate::store::chat::Attachment,
@@ -1177,23 +1177,40 @@ mod tests {
             bound(
                 "minimum",
                 json!(0),
-                &["MarkConversationSeen.seq", "SurveyView.participants"],
+                &[
+                    "MarkConversationSeen.seq",
+                    "SurveyView.participants",
+                    "SurveyView.estimatedSeconds",
+                ],
             );
             use crate::domain::survey as sv;
             bound(
                 "maxLength",
                 json!(sv::TEXT_MAX),
-                &["CreateSurveyCall.question", "VoteCall.answer"],
+                &[
+                    "CreateSurveyCall.question",
+                    "VoteCall.answer",
+                    "UpdateSurveyCall.question",
+                ],
             );
             bound(
                 "maxItems",
                 json!(sv::ANSWERS_MAX),
-                &["CreateSurveyCall.answers", "VoteCall.choices"],
+                &[
+                    "CreateSurveyCall.answers",
+                    "VoteCall.choices",
+                    "UpdateSurveyCall.answers",
+                ],
             );
             bound(
                 "pattern",
                 json!("^(poll|explanational)$"),
                 &["CreateSurveyCall.mode"],
+            );
+            bound(
+                "pattern",
+                json!("^(update|close|delete)$"),
+                &["UpdateSurveyCall.action"],
             );
             bound("minLength", json!(1), &["ReactToMessage.emoji"]);
             bound(

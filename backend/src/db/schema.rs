@@ -131,6 +131,8 @@ diesel::table! {
         anonymous -> Bool,
         created_by -> Nullable<Uuid>,
         created_at -> Timestamptz,
+        closed_at -> Nullable<Timestamptz>,
+        withdrawn_at -> Nullable<Timestamptz>,
     }
 }
 

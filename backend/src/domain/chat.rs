@@ -63,6 +63,9 @@ pub enum Refusal {
     GroupTooLarge,
     /// Only managers make announcement conversations.
     AnnouncementByManagers,
+    /// A poll's message says its question: it changes with the survey (`updateSurvey`), so
+    /// the two never differ.
+    SurveyMessage,
 }
 
 impl Refusal {
@@ -77,6 +80,7 @@ impl Refusal {
             Refusal::GroupTooSmall => "group_too_small",
             Refusal::GroupTooLarge => "group_too_large",
             Refusal::AnnouncementByManagers => "announcement_by_managers",
+            Refusal::SurveyMessage => "survey_message",
         }
     }
 }
@@ -96,6 +100,9 @@ impl fmt::Display for Refusal {
             Refusal::GroupTooLarge => write!(f, "A group holds at most {GROUP_MAX} members."),
             Refusal::AnnouncementByManagers => {
                 f.write_str("Only managers start announcement conversations.")
+            }
+            Refusal::SurveyMessage => {
+                f.write_str("A poll's question is changed by updating the poll.")
             }
         }
     }
@@ -211,17 +218,22 @@ pub fn may_post(announcement: bool, manager: bool) -> Result<(), Refusal> {
     }
 }
 
-/// Whether `editor` may edit a message of `sender`.
+/// Whether `editor` may edit a message of `sender`: its sender, unless it is deleted or
+/// carries a survey (whose question changes with the survey).
 pub fn may_edit(
     sender: Option<uuid::Uuid>,
     editor: uuid::Uuid,
     deleted: bool,
+    survey: bool,
 ) -> Result<(), Refusal> {
     if deleted {
         return Err(Refusal::Deleted);
     }
     if sender != Some(editor) {
         return Err(Refusal::NotYours);
+    }
+    if survey {
+        return Err(Refusal::SurveyMessage);
     }
     Ok(())
 }
@@ -300,10 +312,21 @@ mod tests {
 
     #[test]
     fn who_edits_and_deletes() {
-        assert!(may_edit(Some(id(1)), id(1), false).is_ok());
-        assert_eq!(may_edit(Some(id(1)), id(2), false), Err(Refusal::NotYours));
-        assert_eq!(may_edit(Some(id(1)), id(1), true), Err(Refusal::Deleted));
-        assert_eq!(may_edit(None, id(1), false), Err(Refusal::NotYours));
+        assert!(may_edit(Some(id(1)), id(1), false, false).is_ok());
+        assert_eq!(
+            may_edit(Some(id(1)), id(2), false, false),
+            Err(Refusal::NotYours)
+        );
+        assert_eq!(
+            may_edit(Some(id(1)), id(1), true, false),
+            Err(Refusal::Deleted)
+        );
+        assert_eq!(may_edit(None, id(1), false, false), Err(Refusal::NotYours));
+        // A poll's message keeps saying the poll's question.
+        assert_eq!(
+            may_edit(Some(id(1)), id(1), false, true),
+            Err(Refusal::SurveyMessage)
+        );
         assert!(may_delete(Some(id(1)), id(1), false).is_ok());
         assert!(may_delete(Some(id(1)), id(2), true).is_ok());
         assert_eq!(

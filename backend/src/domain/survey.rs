@@ -1,16 +1,21 @@
-//! Polls and open questions: what a survey may hold, what a vote may say, results in percent.
+//! Polls and open questions: what a survey may hold, what a vote may say, results in percent,
+//! who changes, closes and withdraws a survey, and how long it takes to read.
 
 use std::fmt;
 
-/// The spec's refusal of a second vote, or of a vote from someone who may not vote.
+/// The spec's refusal of a second vote, or of a vote from someone who may not vote (or in a
+/// survey that no longer takes votes).
 pub const CANNOT_VOTE: &str =
     "Couldn't Vote, Either Because You've already participated, or you are not allowed to vote!";
+/// The spec's refusal of an action a survey does not have.
+pub const UNDEFINED_ACTION: &str = "this action isn't defined for survey";
 /// The longest question or answer.
 pub const TEXT_MAX: usize = 500;
 /// Most answers of a poll.
 pub const ANSWERS_MAX: usize = 20;
-/// The spec's reading pace for a survey's duration estimate.
-pub const SECONDS_PER_WORD: f64 = 0.4;
+/// The spec's reading pace for a survey's duration estimate: 0.4 s a word, as a fraction
+/// (tenths of a second), so the estimate is counted exactly.
+pub const TENTHS_PER_WORD: u64 = 4;
 
 /// A survey's mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +41,60 @@ impl Mode {
     }
 }
 
+/// Where a survey stands. Stored as the times it was closed and withdrawn (`closed_at`,
+/// `withdrawn_at`); withdrawn wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = SurveyStatus)]
+pub enum Status {
+    /// Takes votes.
+    Open,
+    /// Its author or a manager closed it: its results stand, it takes no more votes.
+    Closed,
+    /// Its author or a manager deleted it (or its message): it takes no votes and is no longer
+    /// listed.
+    Withdrawn,
+}
+
+impl Status {
+    pub fn of(closed: bool, withdrawn: bool) -> Status {
+        match (closed, withdrawn) {
+            (_, true) => Status::Withdrawn,
+            (true, false) => Status::Closed,
+            (false, false) => Status::Open,
+        }
+    }
+}
+
+/// What `updateSurvey` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Changes the question and answers (before anyone voted).
+    Update,
+    /// Stops the voting; the results stand.
+    Close,
+    /// Withdraws the survey and deletes its message.
+    Delete,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Update => "update",
+            Action::Close => "close",
+            Action::Delete => "delete",
+        }
+    }
+
+    /// The action named, or the spec's refusal of any other.
+    pub fn parse(s: &str) -> Result<Action, Refusal> {
+        [Action::Update, Action::Close, Action::Delete]
+            .into_iter()
+            .find(|a| a.as_str() == s)
+            .ok_or(Refusal::UndefinedAction)
+    }
+}
+
 /// Why a survey or a vote is refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
@@ -50,6 +109,15 @@ pub enum Refusal {
     Choices,
     /// An explanational answer is empty.
     EmptyAnswer,
+    /// The spec's text: `updateSurvey` names an action a survey does not have.
+    UndefinedAction,
+    /// Only its author or a manager changes, closes or deletes a survey (the spec's
+    /// permission refusal).
+    NotAllowed,
+    /// A survey is changed only before anyone votes.
+    HasVotes,
+    /// A closed survey is not changed.
+    Closed,
 }
 
 impl Refusal {
@@ -62,6 +130,10 @@ impl Refusal {
             Refusal::CannotVote => "cannot_vote",
             Refusal::Choices => "vote_choices",
             Refusal::EmptyAnswer => "vote_empty",
+            Refusal::UndefinedAction => "survey_action_undefined",
+            Refusal::NotAllowed => "permission_denied",
+            Refusal::HasVotes => "survey_has_votes",
+            Refusal::Closed => "survey_closed",
         }
     }
 }
@@ -81,6 +153,13 @@ impl fmt::Display for Refusal {
                 f.write_str("Choose one of the poll's answers (several where the poll allows).")
             }
             Refusal::EmptyAnswer => f.write_str("Write an answer."),
+            Refusal::UndefinedAction => f.write_str(UNDEFINED_ACTION),
+            // The spec's permission text.
+            Refusal::NotAllowed => {
+                f.write_str("You don't have enough permission for this operation.")
+            }
+            Refusal::HasVotes => f.write_str("A survey can be changed only before anyone votes."),
+            Refusal::Closed => f.write_str("This survey is closed."),
         }
     }
 }
@@ -153,14 +232,47 @@ pub fn results(answers: usize, votes: &[Vec<i32>]) -> Vec<f64> {
         .collect()
 }
 
-/// How long the survey takes to read, at the spec's 0.4 s a word.
-pub fn duration_seconds(question: &str, answers: &[String]) -> f64 {
+/// How long the survey takes to read, at the spec's 0.4 s a word, rounded up to whole
+/// seconds.
+pub fn duration_seconds(question: &str, answers: &[String]) -> u64 {
     let words = question.split_whitespace().count()
         + answers
             .iter()
             .map(|a| a.split_whitespace().count())
             .sum::<usize>();
-    ((words as f64 * SECONDS_PER_WORD) * 10.0).round() / 10.0
+    (words as u64 * TENTHS_PER_WORD).div_ceil(10)
+}
+
+/// Whether a vote is taken: only while the survey is open (then once per member, which the
+/// caller checks against the votes).
+pub fn may_vote(status: Status) -> Result<(), Refusal> {
+    match status {
+        Status::Open => Ok(()),
+        Status::Closed | Status::Withdrawn => Err(Refusal::CannotVote),
+    }
+}
+
+/// Whether `by` may change, close or delete a survey `author` posted: its author, or a
+/// manager of the store.
+pub fn may_manage(
+    author: Option<uuid::Uuid>,
+    by: uuid::Uuid,
+    manager: bool,
+) -> Result<(), Refusal> {
+    if manager || author == Some(by) {
+        Ok(())
+    } else {
+        Err(Refusal::NotAllowed)
+    }
+}
+
+/// Whether a survey's question and answers may change: while it is open and nobody voted.
+pub fn may_change(status: Status, votes: usize) -> Result<(), Refusal> {
+    match status {
+        Status::Closed | Status::Withdrawn => Err(Refusal::Closed),
+        Status::Open if votes > 0 => Err(Refusal::HasVotes),
+        Status::Open => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -227,12 +339,65 @@ mod tests {
     }
 
     #[test]
-    fn the_duration_estimate_is_point_four_seconds_a_word() {
-        // Seven words.
+    fn the_duration_estimate_is_point_four_seconds_a_word_rounded_up() {
+        // Seven words: 2.8 s, shown as 3.
         assert_eq!(
             duration_seconds("Who works on Sunday?", &s(&["Me", "Not me"])),
-            2.8
+            3
         );
+        // Five words: exactly 2 s (no rounding error pushes it to 3).
+        assert_eq!(
+            duration_seconds("Summer rota?", &s(&["Early", "Late", "Either"])),
+            2
+        );
+        // One word: 0.4 s, a whole second.
+        assert_eq!(duration_seconds("Why?", &[]), 1);
+        assert_eq!(duration_seconds("  ", &[]), 0);
+        // Every count of words: the least whole number of seconds at or above 0.4 s each.
+        for words in 0..1000u64 {
+            let q = vec!["w"; words as usize].join(" ");
+            let secs = duration_seconds(&q, &[]);
+            assert!(secs * 10 >= words * 4 && (secs == 0 || (secs - 1) * 10 < words * 4));
+        }
         assert_eq!(Mode::parse("poll"), Some(Mode::Poll));
+    }
+
+    #[test]
+    fn only_open_surveys_take_votes() {
+        assert_eq!(may_vote(Status::Open), Ok(()));
+        assert_eq!(may_vote(Status::Closed), Err(Refusal::CannotVote));
+        assert_eq!(may_vote(Status::Withdrawn), Err(Refusal::CannotVote));
+        assert_eq!(Status::of(false, false), Status::Open);
+        assert_eq!(Status::of(true, false), Status::Closed);
+        assert_eq!(Status::of(true, true), Status::Withdrawn);
+        assert_eq!(Status::of(false, true), Status::Withdrawn);
+    }
+
+    #[test]
+    fn authors_and_managers_manage_surveys_and_change_them_before_any_vote() {
+        let (author, other) = (uuid::Uuid::from_u128(1), uuid::Uuid::from_u128(2));
+        assert_eq!(may_manage(Some(author), author, false), Ok(()));
+        assert_eq!(may_manage(Some(author), other, true), Ok(()));
+        assert_eq!(
+            may_manage(Some(author), other, false),
+            Err(Refusal::NotAllowed)
+        );
+        assert_eq!(may_manage(None, other, false), Err(Refusal::NotAllowed));
+        assert_eq!(may_change(Status::Open, 0), Ok(()));
+        assert_eq!(may_change(Status::Open, 1), Err(Refusal::HasVotes));
+        assert_eq!(may_change(Status::Closed, 0), Err(Refusal::Closed));
+    }
+
+    #[test]
+    fn actions_are_update_close_and_delete_and_no_other() {
+        assert_eq!(Action::parse("update"), Ok(Action::Update));
+        assert_eq!(Action::parse("close"), Ok(Action::Close));
+        assert_eq!(Action::parse("delete"), Ok(Action::Delete));
+        assert_eq!(Action::parse("reopen"), Err(Refusal::UndefinedAction));
+        assert_eq!(Action::parse("Delete"), Err(Refusal::UndefinedAction));
+        assert_eq!(
+            Refusal::UndefinedAction.to_string(),
+            "this action isn't defined for survey"
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! Commands and what they plan to change.
 
 use crate::error::{AppError, AppResult};
-use crate::store::state::StoreState;
+use crate::store::state::{Need, StoreState};
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 use std::any::Any;
@@ -80,4 +80,11 @@ pub trait Command: Send + 'static {
 
     /// Checks the command against the store's current state and plans its effects.
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects>;
+
+    /// What the plan needs that the working set does not keep (a message older than the
+    /// recent ones): the actor reads it into the working set, then plans. Asked once per
+    /// planning; most commands need nothing.
+    fn needs(&self, _state: &StoreState) -> Option<Need> {
+        None
+    }
 }

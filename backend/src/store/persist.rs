@@ -294,8 +294,8 @@ fn write_rows(conn: &mut PgConnection, parts: &[&Part]) -> Result<(), PersistErr
                 Write::SeeConversationNotifications(reader, conversation) => {
                     Notification::see_conversation(conn, store, *reader, *conversation)?;
                 }
-                Write::AddSurvey(s) => {
-                    s.insert(conn)?;
+                Write::PutSurvey(s) => {
+                    s.upsert(conn)?;
                 }
                 Write::AddVote(v) => {
                     v.insert(conn)?;

@@ -139,6 +139,39 @@ pub struct ChatState {
     pub votes: HashMap<SurveyId, Vec<Vote>>,
     /// The newest message each reader was told of by a grouped `message` notification.
     pub told: HashMap<(ConversationId, UserId), i64>,
+    /// Messages older than the recent ones that commands needed (an edit, a deletion or a
+    /// reply to one), read by the actor before planning them ([`Need::Message`]); at most
+    /// [`OLDER_KEPT`], until the working set is read again.
+    pub older: HashMap<MessageId, Message>,
+}
+
+/// How many older messages the working set keeps once read.
+pub const OLDER_KEPT: usize = 200;
+
+/// What a command's plan needs that the working set does not keep: the actor reads it into
+/// the working set before planning the command (`Command::needs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    /// A message older than its conversation's recent ones.
+    Message(MessageId),
+}
+
+/// What was read for a [`Need`].
+#[derive(Debug)]
+pub enum Fetched {
+    /// The message, if the store has it.
+    Message(Option<Box<Message>>),
+}
+
+impl Need {
+    /// Reads what is needed (blocking: on the database's threads).
+    pub fn read(self, conn: &mut PgConnection, store: StoreId) -> AppResult<Fetched> {
+        match self {
+            Need::Message(id) => Ok(Fetched::Message(
+                Message::find(conn, store, id)?.map(Box::new),
+            )),
+        }
+    }
 }
 
 impl ChatState {
@@ -183,7 +216,22 @@ impl ChatState {
                 .into_iter()
                 .map(|(c, u, seq)| ((c, u), seq))
                 .collect(),
+            older: HashMap::new(),
         })
+    }
+
+    /// Keeps what was read for a command. A message the recent ones hold already (it came in
+    /// meanwhile) is not kept twice.
+    pub fn keep(&mut self, fetched: Fetched) {
+        match fetched {
+            Fetched::Message(Some(m)) if self.message(m.id).is_none() => {
+                if self.older.len() >= OLDER_KEPT {
+                    self.older.clear();
+                }
+                self.older.insert(m.id, *m);
+            }
+            Fetched::Message(_) => {}
+        }
     }
 
     /// The store's team conversation.
@@ -191,9 +239,23 @@ impl ChatState {
         self.conversations.values().find(|c| c.kind == "team")
     }
 
-    /// A recent message of a conversation.
+    /// A message the working set holds: a recent one, or an older one read for a command.
     pub fn message(&self, id: MessageId) -> Option<&Message> {
+        self.recent
+            .values()
+            .flatten()
+            .find(|m| m.id == id)
+            .or_else(|| self.older.get(&id))
+    }
+
+    /// A recent message (one of its conversation's newest [`RECENT_MESSAGES`]).
+    pub fn recent_message(&self, id: MessageId) -> Option<&Message> {
         self.recent.values().flatten().find(|m| m.id == id)
+    }
+
+    /// What a command needs read to find message `id`: nothing when the working set holds it.
+    pub fn needs_message(&self, id: MessageId) -> Option<Need> {
+        self.message(id).is_none().then_some(Need::Message(id))
     }
 }
 

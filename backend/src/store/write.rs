@@ -101,8 +101,8 @@ pub enum Write {
     PutRead(Box<ConversationRead>),
     /// A reader opened a conversation: its `message` notifications are seen.
     SeeConversationNotifications(UserId, ConversationId),
-    /// A new survey (after the message that carries it).
-    AddSurvey(Box<Survey>),
+    /// A new or changed survey (a new one after the message that carries it).
+    PutSurvey(Box<Survey>),
     /// A member's vote (once: the table's key refuses a second).
     AddVote(Box<Vote>),
     /// A reaction added (`true`) or taken back.
@@ -159,7 +159,10 @@ pub enum Undo {
     RemoveConversation(ConversationId),
     /// The conversation's recent messages as they were.
     RestoreMessages(ConversationId, std::collections::VecDeque<Message>),
+    /// An older message read for a command, as it was.
+    RestoreOlder(Box<Message>),
     RestoreRead((ConversationId, EmployeeId), Option<i64>),
+    RestoreSurvey(Box<Survey>),
     RemoveSurvey(SurveyId),
     RestoreReactions(crate::domain::ids::MessageId, Vec<Reaction>),
     RemoveVote(SurveyId, EmployeeId),
@@ -270,6 +273,12 @@ impl StoreState {
                     None => Undo::RemoveConversation(c.id),
                 }
             }
+            // A message older than the recent ones (read for a command) changes where it is.
+            Write::PutMessage(m) if self.chat.older.contains_key(&m.id) => self
+                .chat
+                .older
+                .insert(m.id, (**m).clone())
+                .map_or(Undo::Nothing, |old| Undo::RestoreOlder(Box::new(old))),
             Write::PutMessage(m) => {
                 let recent = self.chat.recent.entry(m.conversation_id).or_default();
                 let before = recent.clone();
@@ -297,10 +306,10 @@ impl StoreState {
                 }
                 Undo::RestoreReactions(r.message_id, before)
             }
-            Write::AddSurvey(s) => {
-                self.chat.surveys.insert(s.id, (**s).clone());
-                Undo::RemoveSurvey(s.id)
-            }
+            Write::PutSurvey(s) => match self.chat.surveys.insert(s.id, (**s).clone()) {
+                Some(old) => Undo::RestoreSurvey(Box::new(old)),
+                None => Undo::RemoveSurvey(s.id),
+            },
             Write::AddVote(v) => {
                 self.chat
                     .votes
@@ -451,6 +460,9 @@ impl StoreState {
             Undo::RestoreReactions(id, before) => {
                 self.chat.reactions.insert(id, before);
             }
+            Undo::RestoreSurvey(s) => {
+                self.chat.surveys.insert(s.id, *s);
+            }
             Undo::RemoveSurvey(id) => {
                 self.chat.surveys.remove(&id);
             }
@@ -467,6 +479,9 @@ impl StoreState {
             }
             Undo::RestoreMessages(id, before) => {
                 self.chat.recent.insert(id, before);
+            }
+            Undo::RestoreOlder(m) => {
+                self.chat.older.insert(m.id, *m);
             }
             Undo::RestoreTold(key, told) => match told {
                 Some(seq) => {

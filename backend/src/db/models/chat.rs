@@ -164,6 +164,20 @@ impl Message {
         .load(conn)
     }
 
+    /// One message of a store (the actor reads one older than those it keeps this way).
+    pub fn find(
+        conn: &mut PgConnection,
+        store: StoreId,
+        id: MessageId,
+    ) -> QueryResult<Option<Message>> {
+        messages::table
+            .filter(messages::store_id.eq(store))
+            .filter(messages::id.eq(id))
+            .select(Message::as_select())
+            .first(conn)
+            .optional()
+    }
+
     pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
         diesel::insert_into(messages::table)
             .values(self)
@@ -207,8 +221,8 @@ impl ConversationRead {
 }
 
 /// A poll or an open question.
-#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Insertable)]
-#[diesel(table_name = surveys, check_for_backend(diesel::pg::Pg))]
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Insertable, AsChangeset)]
+#[diesel(table_name = surveys, check_for_backend(diesel::pg::Pg), treat_none_as_null = true)]
 pub struct Survey {
     pub id: SurveyId,
     pub store_id: StoreId,
@@ -222,9 +236,18 @@ pub struct Survey {
     pub anonymous: bool,
     pub created_by: Option<EmployeeId>,
     pub created_at: DateTime<Utc>,
+    /// When its author or a manager closed it (no more votes).
+    pub closed_at: Option<DateTime<Utc>>,
+    /// When it was withdrawn: deleted, or its message deleted.
+    pub withdrawn_at: Option<DateTime<Utc>>,
 }
 
 impl Survey {
+    /// Where it stands.
+    pub fn status(&self) -> crate::domain::survey::Status {
+        crate::domain::survey::Status::of(self.closed_at.is_some(), self.withdrawn_at.is_some())
+    }
+
     pub fn of_store(conn: &mut PgConnection, store: StoreId) -> QueryResult<Vec<Survey>> {
         surveys::table
             .filter(surveys::store_id.eq(store))
@@ -232,19 +255,23 @@ impl Survey {
             .load(conn)
     }
 
-    pub fn insert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+    pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
         diesel::insert_into(surveys::table)
             .values(self)
+            .on_conflict(surveys::id)
+            .do_update()
+            .set(self)
             .execute(conn)
     }
 
-    /// The surveys of a conversation with their votes, oldest first.
+    /// The surveys of a conversation that are not withdrawn, with their votes, oldest first.
     pub fn of_conversation(
         conn: &mut PgConnection,
         conversation: ConversationId,
     ) -> QueryResult<Vec<(Survey, Vec<Vote>)>> {
         let found: Vec<Survey> = surveys::table
             .filter(surveys::conversation_id.eq(conversation))
+            .filter(surveys::withdrawn_at.is_null())
             .order(surveys::created_at)
             .select(Survey::as_select())
             .load(conn)?;

@@ -8,7 +8,7 @@ use crate::store::actor::questions::Waiting;
 use crate::store::command::{Command, Effects, Reply};
 use crate::store::commits::{Batch, Commits, Committed, OnCommit};
 use crate::store::persist::{CommittedEvent, PersistError};
-use crate::store::state::StoreState;
+use crate::store::state::{Need, StoreState};
 use crate::store::weeks::Weeks;
 use crate::store::write::Undo;
 use actix::prelude::*;
@@ -40,6 +40,8 @@ pub struct Pending {
     pub cmd: Box<dyn Command>,
     pub reply: oneshot::Sender<AppResult<Reply>>,
     retries: u8,
+    /// What it needs was read into the working set for this planning (`Command::needs`).
+    fetched: bool,
     /// The span of the request that sent it: the actor's work for it logs under the
     /// request's id, call, store and user.
     span: tracing::Span,
@@ -53,6 +55,7 @@ impl Pending {
                 cmd,
                 reply,
                 retries: 0,
+                fetched: false,
                 span: tracing::Span::current(),
             },
             rx,
@@ -114,6 +117,8 @@ pub struct StoreActor {
     /// Membership questions waiting for the working set to be loaded or re-read.
     pub(super) lookups: Vec<Waiting>,
     pub(super) loading: bool,
+    /// A command's need is being read (`Command::needs`); planning waits.
+    pub(super) fetching: bool,
     pub(super) committing: bool,
     /// The version the batch being committed was planned on. Versions after it, up to the
     /// working set's, are that batch's: announced by the database, maybe before the commit's
@@ -153,6 +158,7 @@ impl StoreActor {
             queue: VecDeque::new(),
             lookups: Vec::new(),
             loading: false,
+            fetching: false,
             committing: false,
             committing_from: None,
             refreshing: None,
@@ -202,7 +208,7 @@ impl StoreActor {
 
     /// Plans the waiting commands and commits them together.
     fn pump(&mut self, ctx: &mut Context<Self>) {
-        while !self.committing && !self.loading && !self.queue.is_empty() {
+        while !self.committing && !self.loading && !self.fetching && !self.queue.is_empty() {
             let Some(state) = self.state.as_mut() else {
                 return;
             };
@@ -213,10 +219,18 @@ impl StoreActor {
             let mut items = Vec::new();
             let mut effects: Vec<Effects> = Vec::new();
             let mut undo = Vec::new();
+            let mut wanted: Option<(Pending, Need)> = None;
             while items.len() < MAX_BATCH {
                 let Some(pending) = self.queue.pop_front() else {
                     break;
                 };
+                if !pending.fetched {
+                    if let Some(need) = pending.cmd.needs(state) {
+                        // Planned once what it needs is read, after the batch so far.
+                        wanted = Some((pending, need));
+                        break;
+                    }
+                }
                 let planned = pending.span.in_scope(|| {
                     let planned = plan_guarded(pending.cmd.as_ref(), state, now);
                     match &planned {
@@ -243,6 +257,13 @@ impl StoreActor {
             }
             metrics::histogram!("clockto_actor_planning_seconds")
                 .record(planning.elapsed().as_secs_f64());
+            if let Some((pending, need)) = wanted {
+                if items.is_empty() {
+                    self.fetch(pending, need, ctx);
+                    return;
+                }
+                self.queue.push_front(pending);
+            }
             if effects.iter().all(Effects::is_empty) {
                 // Nothing to write. A refusal may rest on a change made outside this actor
                 // (another process, or a call that writes directly): answer only once the
@@ -252,6 +273,30 @@ impl StoreActor {
             }
             self.commit(InFlight { items, undo, base }, effects, ctx);
         }
+    }
+
+    /// Reads what a command needs into the working set, then plans it. Nothing is committing
+    /// meanwhile, so what is read is at least as new as the working set; a change another
+    /// process made since is caught by the commit's version check, which reads everything
+    /// again.
+    fn fetch(&mut self, mut pending: Pending, need: Need, ctx: &mut Context<Self>) {
+        self.fetching = true;
+        let (db, id) = (self.db.clone(), self.id);
+        let read = async move { db.run(move |conn| need.read(conn, id)).await };
+        ctx.spawn(read.into_actor(self).map(move |result, act, ctx| {
+            act.fetching = false;
+            match (result, act.state.as_mut()) {
+                (Ok(fetched), Some(state)) => {
+                    state.chat.keep(fetched);
+                    pending.fetched = true;
+                    act.queue.push_front(pending);
+                }
+                // The working set is being read again: the command asks again after.
+                (Ok(_), None) => act.queue.push_front(pending),
+                (Err(e), _) => pending.answer(Err(e)),
+            }
+            act.pump(ctx);
+        }));
     }
 
     /// Checks that the store is still at the version the batch was planned against, then
@@ -348,6 +393,8 @@ impl StoreActor {
                 self.rollback(undo, base);
                 for (mut pending, _) in items.into_iter().rev() {
                     pending.retries += 1;
+                    // The fresh working set has not read what it needed.
+                    pending.fetched = false;
                     if pending.retries > MAX_STALE_RETRIES {
                         pending.answer(Err(AppError::conflict(
                             "store_busy",
@@ -389,6 +436,7 @@ impl StoreActor {
             && self.lookups.is_empty()
             && !self.committing
             && !self.loading
+            && !self.fetching
             && self.refreshing.is_none()
     }
 

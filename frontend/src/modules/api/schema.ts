@@ -1417,7 +1417,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** React to a recent message with an emoji; the same again takes it back. */
+        /** React with an emoji to one of a conversation's 200 newest messages (older ones are history: `message_not_found`); the same again takes it back. */
         post: operations["reactToMessage"];
         delete?: never;
         options?: never;
@@ -1915,7 +1915,7 @@ export interface paths {
         };
         /**
          * `GET /api/v1/stores/{storeId}/conversations/{conversationId}/surveys`: the conversation's
-         *     polls and open questions with their results, oldest first.
+         *     polls and open questions with their results, oldest first; withdrawn ones are left out.
          */
         get: operations["get_surveys"];
         put?: never;
@@ -2474,6 +2474,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/updateSurvey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a survey before anyone votes (`update`), close it (`close`: its results stand) or delete it with its message (`delete`: no more votes, no longer listed); its author or a manager. Every reader of the conversation hears of it (`survey.updated`). Any other action: `this action isn't defined for survey`. */
+        post: operations["updateSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/updateTimeOff": {
         parameters: {
             query?: never;
@@ -2500,7 +2517,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Vote once in a survey of a conversation one reads. */
+        /** Vote once in an open survey of a conversation one reads (a closed or deleted one takes no votes). */
         post: operations["vote"];
         delete?: never;
         options?: never;
@@ -4910,13 +4927,20 @@ export interface components {
          * @description A poll or open question posted in a conversation.
          */
         SurveyId: string;
+        /**
+         * @description Where a survey stands. Stored as the times it was closed and withdrawn (`closed_at`,
+         *     `withdrawn_at`); withdrawn wins.
+         * @enum {string}
+         */
+        SurveyStatus: "open" | "closed" | "withdrawn";
         /** @description A survey with its results as everyone who reads its conversation sees them. */
         SurveyView: {
             answers: string[];
+            author: null | components["schemas"]["EmployeeId"];
             conversation: components["schemas"]["ConversationId"];
             /**
-             * Format: double
-             * @description Reading time at 0.4 s a word.
+             * Format: int64
+             * @description Reading time: 0.4 s a word of the question and answers, rounded up to whole seconds.
              */
             estimatedSeconds: number;
             id: components["schemas"]["SurveyId"];
@@ -4932,6 +4956,8 @@ export interface components {
             responses: components["schemas"]["Response"][];
             /** @description Percent of participants per answer, to 2 decimals (polls). */
             results: number[];
+            /** @description Open (takes votes), closed (its results stand) or withdrawn (deleted). */
+            status: components["schemas"]["SurveyStatus"];
             /** Format: int64 */
             timestamp: number;
             /** @description Who voted, unless the survey is anonymous (then `null`). */
@@ -5378,6 +5404,24 @@ export interface components {
         UpdateShiftTemplate: components["schemas"]["ShiftTemplateFields"] & {
             id: components["schemas"]["TemplateId"];
         };
+        /**
+         * @description `updateSurvey`: its author or a manager changes a survey's question and answers before
+         *     anyone votes (`update`), ends the voting (`close`), or withdraws it with its message
+         *     (`delete`).
+         */
+        UpdateSurveyCall: {
+            /** @description update, close or delete. */
+            action: string;
+            /** @description update: a poll's new answers, 2 to 20 (the current ones when absent). */
+            answers?: string[] | null;
+            /** @description update: whether votes are anonymous. */
+            isAnonymous?: boolean | null;
+            /** @description update: whether a poll takes several answers. */
+            isMultiple?: boolean | null;
+            /** @description update: the new question (the current one when absent). */
+            question?: string | null;
+            surveyId: components["schemas"]["SurveyId"];
+        };
         /** @description `updateTimeOff`: edits one's own unresolved request. */
         UpdateTimeOff: components["schemas"]["TimeOffFields"] & {
             /** Format: uuid */
@@ -5427,9 +5471,10 @@ export interface components {
             purpose?: string | null;
             /**
              * Format: uuid
-             * @description The store a chat attachment is for (required for chat).
+             * @description The store a chat attachment is for (required for chat). The form's field is
+             *     `storeId`, as the server reads it.
              */
-            store_id?: string | null;
+            storeId?: string | null;
         };
         /**
          * Format: uuid
@@ -13422,6 +13467,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["TemplateView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateSurveyCall"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SurveyView"];
                     };
                 };
             };

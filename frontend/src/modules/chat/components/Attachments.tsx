@@ -8,8 +8,9 @@ import { saveFile, useFileUrl } from '@/modules/files/hooks/useFileUrl';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { Button } from '@/modules/ui/components/Button';
 import { Dialog } from '@/modules/ui/components/Dialog';
-import { Muted, Row } from '@/modules/ui/components/Layout';
+import { Muted } from '@/modules/ui/components/Layout';
 import type { Message } from '../utils/chat';
+import { WrappingRow } from './ChatLayout';
 
 type Attachment = Message['attachments'][number];
 
@@ -81,7 +82,7 @@ export function Attachments({ files }: { files: Attachment[] }) {
   };
   return (
     <>
-      <Row $gap={2} style={{ flexWrap: 'wrap' }} data-testid="attachments">
+      <WrappingRow $gap={2} data-testid="attachments">
         {files.map((f) =>
           f.kind === 'image' ? (
             <Picture key={f.id} file={f} onOpen={() => setOpen(f)} />
@@ -91,7 +92,7 @@ export function Attachments({ files }: { files: Attachment[] }) {
             </Button>
           ),
         )}
-      </Row>
+      </WrappingRow>
       {open ? <Lightbox file={open} onClose={() => setOpen(null)} /> : null}
     </>
   );

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { components } from '@/modules/api/schema';
 
 export type Conversation = components['schemas']['ConversationEntry'];
@@ -39,4 +40,11 @@ export function typingIn(conversationId: string): string {
 export function typers(users: { userId: string; name: string; editing: string | null }[], conversationId: string, me: string | null): string[] {
   const key = typingIn(conversationId);
   return users.filter((u) => u.editing === key && u.userId !== me).map((u) => u.name);
+}
+
+/** A message in one line (a reply's quote, the list's newest): its text, else what it carries. */
+export function messageLine(t: TFunction, m: Message): string {
+  if (m.content) return m.content;
+  if (m.images.length > 0) return `📷 ${t('chat.photos', { count: m.images.length })}`;
+  return m.documents.map((d) => `📄 ${d.name}`).join(', ');
 }

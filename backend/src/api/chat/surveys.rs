@@ -1,0 +1,218 @@
+//! Polls and open questions: posting, voting, changing, closing and deleting them, and a
+//! conversation's list of them.
+
+use crate::api::chat::conversations::conversation_of;
+use crate::api::shifts::caller;
+use crate::calls::guard::SignedIn;
+use crate::calls::AppState;
+use crate::calls::{Access, Call, Ctx};
+use crate::domain::ids::{ConversationId, SurveyId};
+use crate::domain::permissions::Perms;
+use crate::domain::survey::{Action, Mode, ANSWERS_MAX};
+use crate::error::{AppError, AppResult};
+use crate::store::survey::{
+    may_create, refused, CastVote, CreateSurvey, PostedSurvey, SurveyChange, SurveyView,
+    UpdateSurvey,
+};
+use actix_web::{web, HttpResponse};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// `createSurvey` (ours; the spec's surveys): a manager posts a poll or an open question.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateSurveyCall {
+    pub conversation_id: ConversationId,
+    #[schema(max_length = 500)]
+    pub question: String,
+    /// poll or explanational.
+    #[schema(pattern = "^(poll|explanational)$")]
+    pub mode: String,
+    /// A poll's answers, 2 to 20.
+    #[serde(default)]
+    #[schema(max_items = 20)]
+    pub answers: Vec<String>,
+    #[serde(default)]
+    pub is_multiple: bool,
+    #[serde(default)]
+    pub is_anonymous: bool,
+}
+
+impl Call for CreateSurveyCall {
+    const NAME: &'static str = "createSurvey";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str =
+        "Post a poll (single or multiple choice, anonymous or not) or an \
+         open question in a conversation (managers).";
+    type Output = PostedSurvey;
+
+    #[tracing::instrument(name = "createSurvey", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<PostedSurvey> {
+        let by = caller(&ctx)?;
+        if !may_create(by.perms) {
+            return Err(AppError::forbidden(
+                "permission_denied",
+                crate::messages::NOT_ENOUGH_PERMISSION,
+            ));
+        }
+        let mode = Mode::parse(&self.mode)
+            .ok_or_else(|| AppError::invalid("mode must be poll or explanational."))?;
+        if self.answers.len() > ANSWERS_MAX {
+            return Err(AppError::invalid("A poll offers at most 20 answers."));
+        }
+        let cmd = CreateSurvey {
+            by,
+            conversation: self.conversation_id,
+            question: self.question,
+            mode,
+            answers: self.answers,
+            multiple: self.is_multiple,
+            anonymous: self.is_anonymous,
+        };
+        ctx.execute(cmd).await
+    }
+}
+
+/// `vote`: choose a poll's answers (one unless it allows several) or answer an open question.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VoteCall {
+    pub survey_id: SurveyId,
+    /// Indexes of the chosen answers (polls).
+    #[serde(default)]
+    #[schema(max_items = 20)]
+    pub choices: Vec<i32>,
+    /// The answer in words (open questions).
+    #[serde(default)]
+    #[schema(max_length = 500)]
+    pub answer: Option<String>,
+}
+
+impl Call for VoteCall {
+    const NAME: &'static str = "vote";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Vote once in an open survey of a conversation one reads \
+         (a closed or deleted one takes no votes).";
+    type Output = SurveyView;
+
+    #[tracing::instrument(name = "vote", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<SurveyView> {
+        if self.choices.len() > ANSWERS_MAX {
+            return Err(AppError::invalid("A vote names at most 20 answers."));
+        }
+        let cmd = CastVote {
+            by: caller(&ctx)?,
+            survey: self.survey_id,
+            choices: self.choices,
+            answer: self.answer,
+        };
+        ctx.execute(cmd).await
+    }
+}
+
+/// `updateSurvey`: its author or a manager changes a survey's question and answers before
+/// anyone votes (`update`), ends the voting (`close`), or withdraws it with its message
+/// (`delete`).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateSurveyCall {
+    pub survey_id: SurveyId,
+    /// update, close or delete.
+    #[schema(pattern = "^(update|close|delete)$")]
+    pub action: String,
+    /// update: the new question (the current one when absent).
+    #[serde(default)]
+    #[schema(max_length = 500)]
+    pub question: Option<String>,
+    /// update: a poll's new answers, 2 to 20 (the current ones when absent).
+    #[serde(default)]
+    #[schema(max_items = 20)]
+    pub answers: Option<Vec<String>>,
+    /// update: whether a poll takes several answers.
+    #[serde(default)]
+    pub is_multiple: Option<bool>,
+    /// update: whether votes are anonymous.
+    #[serde(default)]
+    pub is_anonymous: Option<bool>,
+}
+
+impl Call for UpdateSurveyCall {
+    const NAME: &'static str = "updateSurvey";
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "Change a survey before anyone votes (`update`), close it \
+         (`close`: its results stand) or delete it with its message (`delete`: no more votes, \
+         no longer listed); its author or a manager. Every reader of the conversation hears \
+         of it (`survey.updated`). Any other action: `this action isn't defined for survey`.";
+    type Output = SurveyView;
+
+    #[tracing::instrument(name = "updateSurvey", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<SurveyView> {
+        let action = Action::parse(&self.action).map_err(refused)?;
+        if self.answers.as_ref().is_some_and(|a| a.len() > ANSWERS_MAX) {
+            return Err(AppError::invalid("A poll offers at most 20 answers."));
+        }
+        let cmd = UpdateSurvey {
+            by: caller(&ctx)?,
+            survey: self.survey_id,
+            action,
+            change: SurveyChange {
+                question: self.question,
+                answers: self.answers,
+                multiple: self.is_multiple,
+                anonymous: self.is_anonymous,
+            },
+        };
+        ctx.execute(cmd).await
+    }
+}
+
+/// A survey as its reader sees it: everyone's view, and whether the reader has voted.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyEntry {
+    #[serde(flatten)]
+    pub survey: SurveyView,
+    pub voted: bool,
+}
+
+/// `GET /api/v1/stores/{storeId}/conversations/{conversationId}/surveys`: the conversation's
+/// polls and open questions with their results, oldest first; withdrawn ones are left out.
+#[utoipa::path(
+    get,
+    tag = "crate::api::chat",
+    path = "/api/v1/stores/{storeId}/conversations/{conversationId}/surveys",
+    params(
+        ("storeId" = uuid::Uuid, Path, description = "Store id"),
+        ("conversationId" = uuid::Uuid, Path, description = "Conversation id"),
+    ),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`{\"data\": [SurveyEntry]}`", body = [SurveyEntry]),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+        (status = 404, description = "No such store or conversation", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn get_surveys(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    path: web::Path<(String, String)>,
+) -> AppResult<HttpResponse> {
+    let (raw_store, raw_conversation) = path.into_inner();
+    let (conversation, member) =
+        conversation_of(&state, user, &raw_store, &raw_conversation, "getSurveys").await?;
+    let id = conversation.id;
+    let found = state
+        .db
+        .run(move |conn| Ok(crate::db::models::chat::Survey::of_conversation(conn, id)?))
+        .await?;
+    let me = member.employee.id;
+    let entries: Vec<SurveyEntry> = found
+        .iter()
+        .map(|(s, votes)| SurveyEntry {
+            survey: SurveyView::new(s, votes),
+            voted: votes.iter().any(|v| v.employee_id == me),
+        })
+        .collect();
+    Ok(crate::api::envelope::ok(entries))
+}

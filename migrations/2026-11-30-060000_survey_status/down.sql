@@ -1,0 +1,2 @@
+ALTER TABLE surveys DROP COLUMN withdrawn_at;
+ALTER TABLE surveys DROP COLUMN closed_at;
