@@ -1,6 +1,7 @@
 // Chat over the realtime protocol with the official client: a message sent on one node reaches
 // the team's sockets on the other, a direct conversation's messages reach only its two members,
-// and a member who dropped off catches up with `since` on the other node, in sequence.
+// a member who dropped off catches up with `since` on the other node, in sequence, and a poll's
+// changes, closing and deletion reach every member's socket.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cluster } from '../lib/server.mjs';
@@ -69,5 +70,39 @@ test('a member who dropped off catches up on the other node, in sequence', async
     for (let i = 1; i < seqs.length; i++) assert.equal(seqs[i], seqs[i - 1] + 1, `gap-free: ${seqs}`);
   } finally {
     back.close();
+  }
+});
+
+test("a poll's author changes, closes and deletes it; every member's socket on both nodes hears each change", async () => {
+  const [a, b] = cluster.nodes;
+  const boss = await connect(a, team.manager.token);
+  const ann = await connect(b, team.ann.token);
+  const ben = await connect(a, team.ben.token);
+  const surveys = (socket, id) => socket.changes.filter((c) => c.type === 'survey.updated' && c.data.id === id).map((c) => c.data);
+  try {
+    for (const s of [boss, ann, ben]) await join(s, team.storeId);
+    const teamConv = await teamConversation(boss);
+    const posted = await socketCall(boss, 'createSurvey', { store: team.storeId, conversationId: teamConv.id, question: 'Pizza on Friday?', mode: 'poll', answers: ['Yes', 'No'] });
+    const id = posted.data.survey.id;
+    const changed = await socketCall(boss, 'updateSurvey', { store: team.storeId, surveyId: id, action: 'update', question: 'Pizza on Saturday?' });
+    assert.equal(changed.data.question, 'Pizza on Saturday?');
+    await socketCall(boss, 'updateSurvey', { store: team.storeId, surveyId: id, action: 'close' });
+    await socketCall(boss, 'updateSurvey', { store: team.storeId, surveyId: id, action: 'delete' });
+    for (const s of [ann, ben]) {
+      await until(() => surveys(s, id).some((v) => v.status === 'withdrawn'), 'the deletion');
+      assert.deepEqual(
+        surveys(s, id).map((v) => [v.question, v.status]),
+        [
+          ['Pizza on Friday?', 'open'],
+          ['Pizza on Saturday?', 'open'],
+          ['Pizza on Saturday?', 'closed'],
+          ['Pizza on Saturday?', 'withdrawn'],
+        ],
+      );
+    }
+    const refused = await socketCall(ann, 'vote', { store: team.storeId, surveyId: id, choices: [0] });
+    assert.equal(refused.code, 'cannot_vote');
+  } finally {
+    for (const s of [boss, ann, ben]) s.close();
   }
 });
