@@ -12,7 +12,6 @@ use crate::calls::guard::{self, Member, SignedIn};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::availability::AvailabilityWindow;
-use crate::db::models::clock::ClockSession;
 use crate::db::models::employee::Employee;
 use crate::db::models::import_document::ImportDocument;
 use crate::db::models::request::Request;
@@ -20,7 +19,7 @@ use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::domain::calendar;
-use crate::domain::ids::{ShiftId, StoreId};
+use crate::domain::ids::StoreId;
 use crate::domain::import::{self, Column, Imported, RowError, Table as Cells};
 use crate::domain::permissions::Perms;
 use crate::domain::template;
@@ -40,7 +39,6 @@ use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use std::collections::HashMap;
 use utoipa::{IntoParams, ToSchema};
 
 pub fn register(r: &mut Registry) {
@@ -303,18 +301,10 @@ async fn table(state: &AppState, src: &Source, kind: Kind) -> AppResult<Table> {
             }
         }
         Kind::TimeTracking => {
-            let (from, to) = src.range()?;
-            let (sessions, shifts) = state
-                .db
-                .run(move |conn| {
-                    Ok((
-                        ClockSession::in_range(conn, store, from, to)?,
-                        Shift::in_range(conn, store, from - Duration::days(1), to)?,
-                    ))
-                })
-                .await?;
-            let titles: HashMap<ShiftId, String> =
-                shifts.into_iter().map(|s| (s.id, s.title)).collect();
+            // The pieces of work pay counts (`domain::work`), in the minutes the timesheets
+            // add up: a rejected proposal's session is not paid, an approved one is its shift.
+            let range = src.range()?;
+            let ledger = crate::api::pay::load(state, store, move |_, _| range).await?;
             t = Table::new(
                 kind.title(),
                 &[
@@ -330,33 +320,19 @@ async fn table(state: &AppState, src: &Source, kind: Kind) -> AppResult<Table> {
                     "status",
                 ],
             );
-            let now = Utc::now();
-            for s in sessions {
-                let (name, email) = src.name_of(Some(s.employee_id));
-                let tl = s.timeline();
-                let end = tl.end.unwrap_or(now);
-                let breaks: i64 = tl
-                    .breaks
-                    .iter()
-                    .map(|b| (b.end.unwrap_or(end) - b.start).num_minutes().max(0))
-                    .sum();
+            for w in ledger.tracked(Utc::now()) {
+                let (name, email) = src.name_of(Some(w.employee));
                 t.push(vec![
                     name.into(),
                     email.into(),
-                    s.shift_id
-                        .and_then(|id| titles.get(&id).cloned())
-                        .unwrap_or_default()
-                        .into(),
-                    src.local(tl.start).into(),
-                    tl.end.map(|e| src.local(e)).into(),
-                    Cell::Number(breaks as f64),
-                    Cell::Number(((end - tl.start).num_minutes() - breaks).max(0) as f64),
-                    Cell::Number(f64::from(s.late_seconds.max(0) / 60)),
-                    s.source.as_str().into(),
-                    serde_json::to_value(s.status)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_string))
-                        .into(),
+                    w.shift.unwrap_or_default().into(),
+                    src.local(w.start).into(),
+                    w.end.map(|e| src.local(e)).into(),
+                    Cell::Number(w.break_minutes as f64),
+                    Cell::Number(w.worked_minutes as f64),
+                    Cell::Number(w.late_minutes as f64),
+                    w.source.as_str().into(),
+                    w.status.as_str().into(),
                 ]);
             }
         }

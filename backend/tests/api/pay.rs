@@ -5,6 +5,7 @@
 
 use crate::helpers::{spawn_app, TestApp, TestUser};
 use crate::reports::{paid_member, worked_shift};
+use crate::sheets::download;
 use crate::stores::{create_role, create_store};
 use backend::domain::shift::Progress;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
@@ -186,6 +187,29 @@ async fn an_approved_proposal_is_paid_once_with_the_managers_times() {
     // Nothing more is planned: the estimate is what was earned.
     assert_eq!(expected, 40.0);
 
+    // The exports count it once too: one piece of work at the approved times, and its pay.
+    let csv = |kind: &str| {
+        let path = format!(
+            "/api/v1/stores/{}/exports/{kind}?format=csv&start={from}&end={to}",
+            s.store
+        );
+        let (app, token) = (&s.app, s.manager.token.clone());
+        async move {
+            let (status, _, _, bytes) = download(app, &path, &token).await;
+            assert_eq!(status, 200);
+            String::from_utf8(bytes).expect("utf-8")
+        }
+    };
+    let tracked = csv("timeTracking").await;
+    let rows: Vec<&str> = tracked.lines().skip(1).collect();
+    assert_eq!(rows.len(), 1, "{tracked}");
+    assert!(rows[0].contains(",0,120,0,manager,c"), "{tracked}");
+    let payroll = csv("payroll").await;
+    assert!(
+        payroll.contains("ana,ana@example.com,Barista,Hourly,20,2,2,0,40,USD"),
+        "{payroll}"
+    );
+
     // Managers read answered proposals too, with who answered and when.
     let answered = s
         .app
@@ -234,6 +258,14 @@ async fn rejected_work_is_not_paid_but_stays_in_the_clocks_history() {
         }
     };
     assert_eq!(listed("sessions?", &s.manager.token).await, 1);
+    // The time-tracking export lists only paid work.
+    let path = format!(
+        "/api/v1/stores/{}/exports/timeTracking?format=csv&start={from}&end={to}",
+        s.store
+    );
+    let (_, _, _, bytes) = download(&s.app, &path, &s.manager.token).await;
+    let text = String::from_utf8(bytes).expect("utf-8");
+    assert_eq!(text.lines().count(), 1, "only the header: {text}");
     // Only answered ones are listed with `status=r`; the employee sees her own.
     assert_eq!(listed("proposals?status=r&", &s.ana.token).await, 1);
     assert_eq!(listed("proposals?status=a&", &s.manager.token).await, 0);

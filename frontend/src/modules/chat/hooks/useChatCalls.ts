@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { CallInput, CallName, CallOutput } from '@/modules/api/types';
-import { useReportedCall } from '@/modules/requests/hooks/useReportedCall';
+import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 
 /** The chat's snackbar: one at a time for every chat call. */
 const CHAT_SNACKBAR = 'chat';
