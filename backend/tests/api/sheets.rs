@@ -562,3 +562,37 @@ async fn empty_forms_hold_the_import_columns_and_an_example() {
     .await;
     assert_eq!(reply.body["data"]["new"][0]["title"], "Barista");
 }
+
+#[actix_web::test]
+async fn a_guarded_csv_cell_imports_as_the_text_it_was_written_from() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let store = create_store(&app, &owner, "Cafe").await;
+    for title in ["@Events", "'tis", "'=x"] {
+        create_role(&app, &owner.token, &store, title).await;
+    }
+    let (_, _, _, csv) = download(
+        &app,
+        &format!("/api/v1/stores/{store}/exports/roles?format=csv"),
+        &owner.token,
+    )
+    .await;
+    let text = String::from_utf8(csv.clone()).expect("text");
+    // A spreadsheet shows the guarded cells as text.
+    assert!(text.contains("\n'@Events,"), "{text}");
+    assert!(text.contains("\n'tis,"), "{text}");
+    assert!(text.contains("\n''=x,"), "{text}");
+    let reply = upload(&app, "importRoles", &owner.token, &store, "roles.csv", &csv).await;
+    assert_eq!(reply.status, 200, "{:?}", reply.body);
+    assert_eq!(reply.body["data"]["new"], json!([]));
+    let titles: Vec<&str> = reply.body["data"]["update"]
+        .as_array()
+        .expect("update")
+        .iter()
+        .filter_map(|r| r["title"].as_str())
+        .collect();
+    assert_eq!(titles.len(), 3);
+    for title in ["@Events", "'tis", "'=x"] {
+        assert!(titles.contains(&title), "{titles:?}");
+    }
+}
