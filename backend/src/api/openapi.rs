@@ -1130,6 +1130,7 @@ mod tests {
                     "Imported_EmployeeRow.update[].row",
                     "Imported_TemplateRow.new[].row",
                     "Imported_TemplateRow.update[].row",
+                    "Skipped.row",
                 ],
             );
         }
