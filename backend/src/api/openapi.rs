@@ -276,18 +276,35 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
                     .required(Some(Required::True))
                     .build(),
             ))
-            .response(
-                "200",
-                ResponseBuilder::new()
-                    .description("`{\"data\": ...}`")
-                    .content(
-                        "application/json",
-                        ContentBuilder::new()
-                            .schema(Some(envelope(entry.answer_schema(&mut schemas))))
-                            .build(),
-                    )
-                    .build(),
-            );
+            .response("200", {
+                let json = ContentBuilder::new()
+                    .schema(Some(envelope(entry.answer_schema(&mut schemas))))
+                    .build();
+                if entry.answers_file {
+                    // The file itself, or as the socket gets it when only JSON is accepted.
+                    let file = ObjectBuilder::new()
+                        .schema_type(utoipa::openapi::schema::Type::String)
+                        .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                            utoipa::openapi::KnownFormat::Binary,
+                        )));
+                    ResponseBuilder::new()
+                        .description(
+                            "The file, as an attachment; with `Accept: application/json`, \
+                             `{\"data\": FileAnswer}`",
+                        )
+                        .content(
+                            "application/octet-stream",
+                            ContentBuilder::new().schema(Some(file)).build(),
+                        )
+                        .content("application/json", json)
+                        .build()
+                } else {
+                    ResponseBuilder::new()
+                        .description("`{\"data\": ...}`")
+                        .content("application/json", json)
+                        .build()
+                }
+            });
         for (status, text) in [
             ("400", "Invalid input or a broken rule"),
             ("404", "Not found"),
