@@ -45,11 +45,11 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::support::get_tickets,
         crate::api::support::get_ticket,
         crate::api::templates::get_templates,
-        crate::api::sheets::export,
-        crate::api::sheets::form,
-        crate::api::sheets::import_roles,
-        crate::api::sheets::import_employees,
-        crate::api::sheets::import_shift_templates
+        crate::api::sheets::exports::export,
+        crate::api::sheets::forms::form,
+        crate::api::sheets::imports::import_roles,
+        crate::api::sheets::imports::import_employees,
+        crate::api::sheets::imports::import_shift_templates
     ),
     components(schemas(
         crate::domain::import::RowError,
