@@ -1119,6 +1119,8 @@ mod tests {
                 "ReportSchedule.end",
                 "GET /api/v1/stores/{storeId}/exports/{kind}?start",
                 "GET /api/v1/stores/{storeId}/exports/{kind}?end",
+                "ExportSheetCollection.start",
+                "ExportSheetCollection.end",
             ];
             bound("minimum", json!(input::INSTANT_MIN), &ranges);
             bound("maximum", json!(input::INSTANT_MAX), &ranges);
@@ -1128,7 +1130,15 @@ mod tests {
                 &[
                     "GET /api/v1/stores/{storeId}/exports/{kind}?format",
                     "GET /api/v1/stores/{storeId}/forms/{kind}?format",
+                    "ExportFormat.format",
                 ],
+            );
+            // A sheet collection names at least one sheet, and each kind once.
+            bound("minItems", json!(1), &["ExportSheetCollection.items"]);
+            bound(
+                "maxItems",
+                json!(crate::api::sheets::Kind::ALL.len()),
+                &["ExportSheetCollection.items"],
             );
             // Counts and row numbers.
             bound(

@@ -1,22 +1,24 @@
-//! Exports: which kinds, for whom, over which range, read once and encoded as one file
-//! ([`exported`]), and the read `GET /api/v1/stores/{storeId}/exports/{kind}`.
+//! Exports: which kinds, for whom, over which range, read once and encoded as one file. The
+//! read `GET /api/v1/stores/{storeId}/exports/{kind}` and the spec's calls `exportRoles`,
+//! `exportEmployees` and `exportSheetCollection` share [`exported`].
 
 use super::tables::{table, Source};
 use super::{denied, encode, format_of, Kind};
 use crate::api::envelope::attachment;
 use crate::api::reports;
 use crate::calls::guard::{Member, SignedIn};
-use crate::calls::{AppState, FileAnswer};
+use crate::calls::{Access, AppState, Call, Ctx, FileAnswer};
 use crate::db::models::employee::Employee;
 use crate::db::models::role::Role;
 use crate::db::models::store::Store;
 use crate::domain::calendar;
+use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Duration, Utc};
 use serde::Deserialize;
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 
 /// The refusal of an export with nothing in it (the spec's text).
 fn no_data() -> AppError {
@@ -194,4 +196,105 @@ pub async fn export(
         format: q.format.as_deref(),
     };
     Ok(attachment(exported(&state, &member, ask).await?))
+}
+
+// ---------------------------------------------------------------------------------------
+// The calls
+
+/// The format of an export call.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ExportFormat {
+    /// xlsx (the default) or csv.
+    #[schema(pattern = "^(xlsx|csv)$")]
+    pub format: Option<String>,
+}
+
+/// `exportRoles`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ExportRoles(pub ExportFormat);
+
+impl Call for ExportRoles {
+    const NAME: &'static str = "exportRoles";
+    const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
+    const SUMMARY: &'static str = "The store's roles as a file (XLSX or CSV) with the \
+         columns of `importRoles`, so it imports again.";
+    type Output = FileAnswer;
+
+    #[tracing::instrument(name = "exportRoles", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<FileAnswer> {
+        let ask = Request {
+            name: Kind::Roles.name(),
+            kinds: vec![Kind::Roles],
+            range: None,
+            format: self.0.format.as_deref(),
+        };
+        exported(&ctx.state, ctx.member()?, ask).await
+    }
+}
+
+/// `exportEmployees`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ExportEmployees(pub ExportFormat);
+
+impl Call for ExportEmployees {
+    const NAME: &'static str = "exportEmployees";
+    const ACCESS: Access = Access::Store(Perms::EMPLOYEE);
+    const SUMMARY: &'static str = "The store's employees (not terminated) as a file (XLSX or \
+         CSV) with the columns of `importEmployees` and each one's status, so it imports \
+         again; the owner's row is marked and an import leaves it out.";
+    type Output = FileAnswer;
+
+    #[tracing::instrument(name = "exportEmployees", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<FileAnswer> {
+        let ask = Request {
+            name: Kind::Employees.name(),
+            kinds: vec![Kind::Employees],
+            range: None,
+            format: self.0.format.as_deref(),
+        };
+        exported(&ctx.state, ctx.member()?, ask).await
+    }
+}
+
+/// `exportSheetCollection`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportSheetCollection {
+    /// The sheets, each an export kind: shifts, timeTracking, timeOff, payroll,
+    /// availability, roles, employees, shiftTemplates, dailyTemplates, weeklyTemplates.
+    #[schema(min_items = 1, max_items = 10)]
+    pub items: Vec<String>,
+    /// Epoch ms: the range of the ranged sheets (shifts, timeTracking, timeOff, payroll),
+    /// required when there is one.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
+    pub start: Option<i64>,
+    /// Epoch ms, after `start`, at most 366 days later.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
+    pub end: Option<i64>,
+}
+
+impl Call for ExportSheetCollection {
+    const NAME: &'static str = "exportSheetCollection";
+    // Which permission depends on the items; `exported` checks each.
+    const ACCESS: Access = Access::Store(Perms::NONE);
+    const SUMMARY: &'static str = "A workbook with a sheet per item, as the exports of the \
+         items would hold them.";
+    type Output = FileAnswer;
+
+    #[tracing::instrument(name = "exportSheetCollection", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<FileAnswer> {
+        if self.items.len() > Kind::ALL.len() {
+            return Err(AppError::invalid(format!(
+                "items lists at most {} sheets.",
+                Kind::ALL.len()
+            )));
+        }
+        let ask = Request {
+            name: "sheetCollection",
+            kinds: items(self.items.iter().map(String::as_str))?,
+            range: range_of(self.start, self.end)?,
+            format: None,
+        };
+        exported(&ctx.state, ctx.member()?, ask).await
+    }
 }

@@ -4,10 +4,12 @@
 //! document of what would be added and changed; the confirmation (`confirmImported*`) applies
 //! it through the store's actor in one commit.
 //!
-//! Downloads are authorised like any read: the caller's membership and permissions in the
-//! store of the path, and only that store's rows are read.
+//! An export is read as `GET /api/v1/stores/{storeId}/exports/{kind}` and, for the spec's
+//! `exportRoles`, `exportEmployees` and `exportSheetCollection`, as calls that answer the
+//! file (see [`crate::calls::Answer`]). Both are authorised like any read: the caller's
+//! membership and permissions in the store named, and only that store's rows are read.
 //!
-//! - `exports`: the export's reading and its read;
+//! - `exports`: the export's reading, the read and the calls;
 //! - `tables`: one table per kind, `worked` the two kinds of worked time and pay;
 //! - `forms`: the empty import forms; `imports`: the uploads and their confirmations.
 
@@ -30,7 +32,10 @@ use chrono::Duration;
 pub fn register(r: &mut Registry) {
     r.add::<imports::ConfirmImportedRoles>()
         .add::<imports::ConfirmImportedEmployees>()
-        .add::<imports::ConfirmImportedShiftTemplates>();
+        .add::<imports::ConfirmImportedShiftTemplates>()
+        .add::<exports::ExportRoles>()
+        .add::<exports::ExportEmployees>()
+        .add::<exports::ExportSheetCollection>();
 }
 
 /// Mounts the downloads and uploads (inside `/api/v1`, before the calls' route).
