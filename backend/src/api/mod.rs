@@ -29,7 +29,7 @@ pub mod support;
 pub mod templates;
 pub mod undo;
 
-use crate::calls::{Calls, Registry};
+use crate::calls::{Answer, Calls, Registry};
 use crate::error::{AppError, AppResult};
 use crate::readiness::Readiness;
 use actix_web::body::MessageBody;
@@ -113,7 +113,24 @@ async fn dispatch(
             payload,
         )
         .await?;
-    Ok(HttpResponse::Ok().json(reply))
+    match reply {
+        Answer::File(file) if !json_only(&req) => Ok(envelope::attachment(file)),
+        reply => Ok(HttpResponse::Ok().json(reply.into_json()?)),
+    }
+}
+
+/// Whether the caller takes JSON only (`Accept: application/json`, nothing else): a call that
+/// answers a file then answers it as the socket does, `{"data": FileAnswer}`.
+fn json_only(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(actix_web::http::header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|accept| {
+            accept
+                .split(',')
+                .map(|t| t.split(';').next().unwrap_or_default().trim())
+                .all(|t| t.eq_ignore_ascii_case("application/json"))
+        })
 }
 
 /// Reads a JSON body of at most `limit` bytes. An empty body is `null`.

@@ -47,11 +47,11 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::support::get_tickets,
         crate::api::support::get_ticket,
         crate::api::templates::get_templates,
-        crate::api::sheets::export,
-        crate::api::sheets::form,
-        crate::api::sheets::import_roles,
-        crate::api::sheets::import_employees,
-        crate::api::sheets::import_shift_templates
+        crate::api::sheets::exports::export,
+        crate::api::sheets::forms::form,
+        crate::api::sheets::imports::import_roles,
+        crate::api::sheets::imports::import_employees,
+        crate::api::sheets::imports::import_shift_templates
     ),
     components(schemas(
         crate::domain::import::RowError,
@@ -279,18 +279,35 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
                     .required(Some(Required::True))
                     .build(),
             ))
-            .response(
-                "200",
-                ResponseBuilder::new()
-                    .description("`{\"data\": ...}`")
-                    .content(
-                        "application/json",
-                        ContentBuilder::new()
-                            .schema(Some(envelope(entry.answer_schema(&mut schemas))))
-                            .build(),
-                    )
-                    .build(),
-            );
+            .response("200", {
+                let json = ContentBuilder::new()
+                    .schema(Some(envelope(entry.answer_schema(&mut schemas))))
+                    .build();
+                if entry.answers_file {
+                    // The file itself, or as the socket gets it when only JSON is accepted.
+                    let file = ObjectBuilder::new()
+                        .schema_type(utoipa::openapi::schema::Type::String)
+                        .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                            utoipa::openapi::KnownFormat::Binary,
+                        )));
+                    ResponseBuilder::new()
+                        .description(
+                            "The file, as an attachment; with `Accept: application/json`, \
+                             `{\"data\": FileAnswer}`",
+                        )
+                        .content(
+                            "application/octet-stream",
+                            ContentBuilder::new().schema(Some(file)).build(),
+                        )
+                        .content("application/json", json)
+                        .build()
+                } else {
+                    ResponseBuilder::new()
+                        .description("`{\"data\": ...}`")
+                        .content("application/json", json)
+                        .build()
+                }
+            });
         for (status, text) in [
             ("400", "Invalid input or a broken rule"),
             ("404", "Not found"),
@@ -1119,6 +1136,8 @@ mod tests {
                 "ReportSchedule.end",
                 "GET /api/v1/stores/{storeId}/exports/{kind}?start",
                 "GET /api/v1/stores/{storeId}/exports/{kind}?end",
+                "ExportSheetCollection.start",
+                "ExportSheetCollection.end",
             ];
             bound("minimum", json!(input::INSTANT_MIN), &ranges);
             bound("maximum", json!(input::INSTANT_MAX), &ranges);
@@ -1128,7 +1147,15 @@ mod tests {
                 &[
                     "GET /api/v1/stores/{storeId}/exports/{kind}?format",
                     "GET /api/v1/stores/{storeId}/forms/{kind}?format",
+                    "ExportFormat.format",
                 ],
+            );
+            // A sheet collection names at least one sheet, and each kind once.
+            bound("minItems", json!(1), &["ExportSheetCollection.items"]);
+            bound(
+                "maxItems",
+                json!(crate::api::sheets::Kind::ALL.len()),
+                &["ExportSheetCollection.items"],
             );
             // Counts and row numbers.
             bound(
@@ -1147,6 +1174,7 @@ mod tests {
                     "Imported_EmployeeRow.update[].row",
                     "Imported_TemplateRow.new[].row",
                     "Imported_TemplateRow.update[].row",
+                    "Skipped.row",
                 ],
             );
         }

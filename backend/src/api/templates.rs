@@ -30,6 +30,7 @@ pub fn register(r: &mut Registry) {
         .add::<CreateRangeTemplate>()
         .add::<UpdateRangeTemplate>()
         .add::<DeleteRangeTemplate>()
+        .add::<DeleteDailyTemplate>()
         .add::<CheckLoadingWeeklyTemplate>()
         .add::<LoadWeeklyTemplate>()
         .add::<CheckLoadDailyTemplate>()
@@ -370,6 +371,29 @@ impl Call for DeleteRangeTemplate {
             by: caller(&ctx)?,
             id: self.0.id,
             kinds: templates::RANGE,
+        };
+        ctx.execute(cmd).await
+    }
+}
+
+/// The spec's `deleteDaily template` (storeId, id): the delete of a daily template only, by
+/// the spec's name, space included (`POST /api/v1/deleteDaily%20template`).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DeleteDailyTemplate(pub OneTemplate);
+
+impl Call for DeleteDailyTemplate {
+    const NAME: &'static str = "deleteDaily template";
+    const ACCESS: Access = Access::Store(Perms::SCHEDULE);
+    const SUMMARY: &'static str = "Delete a daily template (a weekly or shift template is \
+         refused). The path is `/api/v1/deleteDaily%20template`.";
+    type Output = DeletedTemplate;
+
+    #[tracing::instrument(name = "deleteDailyTemplate", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<DeletedTemplate> {
+        let cmd = DeleteTemplate {
+            by: caller(&ctx)?,
+            id: self.0.id,
+            kinds: &[Kind::Daily],
         };
         ctx.execute(cmd).await
     }

@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde::Serialize;
 use serde_json::{json, Value};
+use std::any::{Any, TypeId};
 use std::future::Future;
 
 /// Who may run a call.
@@ -68,13 +69,77 @@ pub trait Call: DeserializeOwned + utoipa::ToSchema + 'static {
     /// is not [`Access::Store`] (the owner's edits of their business guard themselves).
     const NAMES_STORE: bool = false;
 
-    /// The `data` of the success answer, described in the API document.
-    type Output: Serialize + utoipa::ToSchema;
+    /// The `data` of the success answer, described in the API document. A call that answers
+    /// a [`FileAnswer`] answers a file (see [`Answer`]).
+    type Output: Serialize + utoipa::ToSchema + 'static;
 
     fn run(self, ctx: Ctx) -> impl Future<Output = AppResult<Self::Output>>;
 
-    /// The success body. Most calls answer `{"data": ...}`.
-    fn reply(output: Self::Output) -> AppResult<Value> {
-        Ok(json!({ "data": serde_json::to_value(output).map_err(AppError::internal)? }))
+    /// The success answer: `{"data": ...}`, or the file of a [`FileAnswer`].
+    fn reply(output: Self::Output) -> AppResult<Answer> {
+        Answer::of(output)
     }
+}
+
+/// A call's success answer, before a transport sends it.
+#[derive(Debug)]
+pub enum Answer {
+    /// `{"data": ...}`, on every transport.
+    Data(Value),
+    /// A file (an export). HTTP answers the file itself, as an attachment, unless the caller
+    /// asks for JSON only (`Accept: application/json`); the socket, whose frames are JSON,
+    /// and such a caller get `{"data": FileAnswer}` with the bytes in base64.
+    File(FileAnswer),
+}
+
+impl Answer {
+    /// The answer of a call's output: a [`FileAnswer`] is a file, anything else `data`.
+    pub fn of<T: Serialize + 'static>(output: T) -> AppResult<Answer> {
+        let mut slot = Some(output);
+        let file = (&mut slot as &mut dyn Any)
+            .downcast_mut::<Option<FileAnswer>>()
+            .and_then(Option::take);
+        if let Some(file) = file {
+            return Ok(Answer::File(file));
+        }
+        // `slot` still holds the output, and `Some(x)` serialises as `x`.
+        let data = serde_json::to_value(&slot).map_err(AppError::internal)?;
+        Ok(Answer::Data(json!({ "data": data })))
+    }
+
+    /// The answer as JSON: `{"data": ...}`.
+    pub fn into_json(self) -> AppResult<Value> {
+        match self {
+            Answer::Data(v) => Ok(v),
+            Answer::File(f) => {
+                Ok(json!({ "data": serde_json::to_value(f).map_err(AppError::internal)? }))
+            }
+        }
+    }
+}
+
+/// A file a call answers, as a browser saves it. As JSON its bytes are base64.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileAnswer {
+    /// The name to save it under.
+    pub name: String,
+    /// Its media type.
+    pub content_type: String,
+    /// Its bytes, base64 (standard alphabet, padded).
+    #[serde(rename = "base64", serialize_with = "base64_of")]
+    #[schema(value_type = String, format = Byte)]
+    pub bytes: Vec<u8>,
+}
+
+impl FileAnswer {
+    /// Whether a call with this output answers a file (for the API document).
+    pub fn is<T: 'static>() -> bool {
+        TypeId::of::<T>() == TypeId::of::<FileAnswer>()
+    }
+}
+
+fn base64_of<S: serde::Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+    use base64::Engine as _;
+    s.serialize_str(&base64::engine::general_purpose::STANDARD.encode(bytes))
 }

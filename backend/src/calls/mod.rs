@@ -10,7 +10,7 @@ pub mod input;
 pub mod registry;
 pub mod state;
 
-pub use call::{Access, Call, StoreTarget};
+pub use call::{Access, Answer, Call, FileAnswer, StoreTarget};
 pub use context::Ctx;
 pub use registry::Registry;
 pub use state::AppState;
@@ -79,7 +79,7 @@ impl Calls {
         bearer: Bearer,
         client: Option<IpAddr>,
         payload: Value,
-    ) -> AppResult<Value> {
+    ) -> AppResult<Answer> {
         use tracing::Instrument as _;
         self.in_flight
             .fetch_add(1, std::sync::atomic::Ordering::SeqCst);

@@ -3,7 +3,7 @@
 //! one parser, one guard and one envelope.
 
 use crate::auth::Bearer;
-use crate::calls::call::{Access, Call, StoreTarget};
+use crate::calls::call::{Access, Answer, Call, FileAnswer, StoreTarget};
 use crate::calls::context::Ctx;
 use crate::calls::guard;
 use crate::calls::input;
@@ -23,7 +23,7 @@ type Invoker = fn(
     Bearer,
     Option<IpAddr>,
     Value,
-) -> LocalBoxFuture<'static, AppResult<Value>>;
+) -> LocalBoxFuture<'static, AppResult<Answer>>;
 
 /// A registered call, with what the API document needs to describe it.
 pub struct Entry {
@@ -33,6 +33,8 @@ pub struct Entry {
     pub request_schema_name: String,
     /// The payload also names the store (see [`StoreTarget`]).
     pub names_store: bool,
+    /// The call answers a file (its output is a [`FileAnswer`]).
+    pub answers_file: bool,
     invoke: Invoker,
     parse: fn(Value) -> AppResult<()>,
     schemas: fn(&mut Components),
@@ -58,6 +60,7 @@ impl Registry {
                 summary: C::SUMMARY,
                 request_schema_name: C::name().into_owned(),
                 names_store: C::ACCESS.names_store() || C::NAMES_STORE,
+                answers_file: FileAnswer::is::<C::Output>(),
                 invoke: invoke::<C>,
                 parse: |payload| read::<C>(payload).map(|_| ()),
                 schemas: |out| {
@@ -84,7 +87,7 @@ impl Registry {
         bearer: Bearer,
         client: Option<IpAddr>,
         payload: Value,
-    ) -> AppResult<Value> {
+    ) -> AppResult<Answer> {
         let entry = self.calls.get(name).ok_or_else(|| {
             AppError::not_found("unknown_call", format!("There is no call named {name:?}."))
         })?;
@@ -155,7 +158,7 @@ fn invoke<C: Call>(
     bearer: Bearer,
     client: Option<IpAddr>,
     payload: Value,
-) -> LocalBoxFuture<'static, AppResult<Value>> {
+) -> LocalBoxFuture<'static, AppResult<Answer>> {
     Box::pin(async move {
         // Authentication comes first: an anonymous caller learns nothing about the payload.
         let user = bearer.user();

@@ -57,6 +57,36 @@ pub const EMPLOYEE_COLUMNS: &[Column] = &[
     col("permissions", false, "schedule"),
 ];
 
+/// The employees export's last column: each record's [`Standing`]. It is not a column of the
+/// import (the empty form has none): an import reads it only to know the owner's row.
+pub const STATUS_COLUMN: &str = "status";
+
+/// An employee record's standing in its store, as the employees export states it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    /// The store's owner.
+    Owner,
+    /// Invited, not yet joined.
+    Invited,
+    Deactivated,
+    Active,
+}
+
+impl Standing {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Standing::Owner => "owner",
+            Standing::Invited => "invited",
+            Standing::Deactivated => "deactivated",
+            Standing::Active => "active",
+        }
+    }
+}
+
+/// Why an import leaves out the owner's row of an employees export.
+pub const OWNER_ROW_SKIPPED: &str =
+    "This is the owner's row: an import neither makes nor changes a store's owner, so it is left out.";
+
 /// A file read into text cells: its first row, and the rows below it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Table {
@@ -75,12 +105,35 @@ pub struct RowError {
     pub text: String,
 }
 
-/// A valid file: the records it adds and the ones it changes.
+/// A valid file: the records it adds and the ones it changes, and the rows it leaves out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Imported<T> {
     pub new: Vec<T>,
     pub update: Vec<T>,
+    /// Rows read and deliberately left out (the owner's row of an employees export).
+    #[serde(default)]
+    pub skipped: Vec<Skipped>,
+}
+
+impl<T> Imported<T> {
+    /// An import that adds `new`, changes `update` and leaves nothing out.
+    pub fn of(new: Vec<T>, update: Vec<T>) -> Imported<T> {
+        Imported {
+            new,
+            update,
+            skipped: Vec::new(),
+        }
+    }
+}
+
+/// A row an import leaves out, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Skipped {
+    /// The row's number in the file.
+    pub row: usize,
+    pub text: String,
 }
 
 /// A role row.
@@ -289,10 +342,7 @@ pub fn roles(table: &Table, known: &[KnownRole]) -> Result<Imported<RoleRow>, Ve
     let at = columns(table, ROLE_COLUMNS)?;
     let mut errors = Vec::new();
     let mut seen = HashSet::new();
-    let mut out = Imported {
-        new: Vec::new(),
-        update: Vec::new(),
-    };
+    let mut out = Imported::of(Vec::new(), Vec::new());
     each_row(table, &at, &mut errors, |row| {
         let title = row.bounded("title", TEXT_MAX, true);
         let color = row
@@ -330,6 +380,27 @@ pub fn roles(table: &Table, known: &[KnownRole]) -> Result<Imported<RoleRow>, Ve
     }
 }
 
+/// The role titles of an employees row: separated by `;`, as the export writes them, or by
+/// `,` in a file typed by hand. A title that itself holds a comma is taken whole when the
+/// store has it, so an exported `Chef, night; Barista` imports again.
+fn role_titles(row: &Row<'_>, roles: &[KnownRole]) -> Vec<String> {
+    let mut titles = Vec::new();
+    for piece in row.list_by(&[';'], "roles") {
+        if !piece.contains(',') || roles.iter().any(|r| key(&r.title) == key(&piece)) {
+            titles.push(piece);
+        } else {
+            titles.extend(
+                piece
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string),
+            );
+        }
+    }
+    titles
+}
+
 /// Validates an employees file against the store: an e-mail already in the store updates
 /// that record, any other invites a new employee. Roles are named by their titles; the
 /// permissions must be ones `granter` may hand out.
@@ -342,14 +413,28 @@ pub fn employees(
     if let Some(e) = too_many(table) {
         return Err(e);
     }
-    let at = columns(table, EMPLOYEE_COLUMNS)?;
+    let mut at = columns(table, EMPLOYEE_COLUMNS)?;
+    if let Some(i) = table.header.iter().position(|h| key(h) == STATUS_COLUMN) {
+        at.insert(STATUS_COLUMN, i);
+    }
     let mut errors = Vec::new();
     let mut seen = HashSet::new();
-    let mut out = Imported {
-        new: Vec::new(),
-        update: Vec::new(),
-    };
+    let mut out = Imported::of(Vec::new(), Vec::new());
     each_row(table, &at, &mut errors, |row| {
+        // The owner's row of an employees export (of this store or another) is left out,
+        // whatever it says. Into its own store, the owner's record and standing belong to
+        // the store, not to a file (the rule below refuses a row that would change them);
+        // into another store, the source's owner is not this store's owner, and inviting
+        // them with the file's permissions (every one) is more than copying a team means.
+        // Leaving the row out is one rule for both, lets the rest of the file import, and is
+        // reported, so the manager can add that person by hand.
+        if key(row.text(STATUS_COLUMN)) == Standing::Owner.as_str() {
+            out.skipped.push(Skipped {
+                row: row.number,
+                text: OWNER_ROW_SKIPPED.to_string(),
+            });
+            return;
+        }
         let email = row.bounded("email", EMAIL_MAX, true);
         let email = email.filter(|e| {
             let ok = lettre::Address::from_str(e).is_ok();
@@ -361,7 +446,7 @@ pub fn employees(
         let full_name = row.bounded("fullName", TEXT_MAX, false);
         let display_name = row.bounded("displayName", TEXT_MAX, false);
         let mut role_ids = Vec::new();
-        for title in row.list("roles") {
+        for title in role_titles(row, roles) {
             match roles.iter().find(|r| key(&r.title) == key(&title)) {
                 Some(r) if !role_ids.contains(&r.id) => role_ids.push(r.id),
                 Some(_) => {}
@@ -601,6 +686,96 @@ mod tests {
             ]
         );
         assert_eq!(errors[1].text, "The store has no role Chef.");
+    }
+
+    #[test]
+    fn the_owners_row_of_an_export_is_left_out_in_any_store_and_the_rest_imports() {
+        let header = &["email", "fullName", "permissions", "status"];
+        let file = table(
+            header,
+            &[
+                &[
+                    "owner@example.com",
+                    "Olga",
+                    "employee; schedule; availabletime; owner",
+                    "owner",
+                ],
+                &["ana@example.com", "Ana", "schedule", "active"],
+            ],
+        );
+        let owner = owner_of(11);
+        // Into its own store: the owner's record is left alone, Ana is imported.
+        let own = employees(&file, &[], &[owner], Perms::OWNER).expect("valid");
+        assert_eq!(
+            own.skipped,
+            vec![Skipped {
+                row: 2,
+                text: OWNER_ROW_SKIPPED.into()
+            }]
+        );
+        assert_eq!(own.new.len(), 1);
+        assert_eq!(own.new[0].email, "ana@example.com");
+        // Into another store, where that person is nobody yet: not made an owner, not
+        // invited, and the file is not refused.
+        let other = employees(&file, &[], &[], Perms::OWNER).expect("valid");
+        assert_eq!(other.skipped.len(), 1);
+        assert_eq!(other.new.len(), 1);
+        assert!(other.update.is_empty());
+
+        // Without the export's mark, the owner's row is still refused, and so is `owner`
+        // as a permission to grant.
+        let unmarked = table(
+            &["email", "permissions"],
+            &[&["owner@example.com", ""], &["bo@example.com", "owner"]],
+        );
+        let errors = employees(&unmarked, &[], &[owner_of(11)], Perms::OWNER)
+            .expect_err("the owner's record is not a file's to change");
+        let texts: Vec<&str> = errors.iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "The owner's record cannot be changed by an import.",
+                "owner is not a permission that can be granted."
+            ]
+        );
+    }
+
+    fn owner_of(id: u128) -> KnownEmployee {
+        KnownEmployee {
+            id: Uuid::from_u128(id),
+            email: "owner@example.com".into(),
+            perms: Perms::ALL,
+            owner: true,
+            terminated: false,
+        }
+    }
+
+    #[test]
+    fn a_role_title_with_a_comma_is_one_role_and_hand_typed_commas_still_separate() {
+        let night = KnownRole {
+            id: Uuid::from_u128(2),
+            title: "Chef, night".into(),
+        };
+        let cook = KnownRole {
+            id: Uuid::from_u128(3),
+            title: "Cook".into(),
+        };
+        let t = table(
+            &["email", "roles"],
+            &[
+                &["a@example.com", "Chef, night; Barista"],
+                &["b@example.com", "Barista, Cook"],
+            ],
+        );
+        let got = employees(&t, &[barista(), night, cook], &[], Perms::OWNER).expect("valid");
+        assert_eq!(
+            got.new[0].roles,
+            vec![Uuid::from_u128(2), Uuid::from_u128(1)]
+        );
+        assert_eq!(
+            got.new[1].roles,
+            vec![Uuid::from_u128(1), Uuid::from_u128(3)]
+        );
     }
 
     #[test]

@@ -280,7 +280,7 @@ pub fn templates(
         return Err(errors);
     }
     let (update, new) = out.into_iter().partition(|t| t.id.is_some());
-    Ok(Imported { new, update })
+    Ok(Imported::of(new, update))
 }
 
 #[cfg(test)]

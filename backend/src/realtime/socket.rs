@@ -390,7 +390,8 @@ async fn call(
         )
         .await
     {
-        Ok(reply) => reply,
+        // A file goes as JSON too: the socket's frames are JSON.
+        Ok(reply) => reply.into_json().unwrap_or_else(|e| error_reply(&e)),
         Err(e) => error_reply(&e),
     }
 }

@@ -1,6 +1,7 @@
 //! Reading uploaded XLSX and CSV files into text cells.
 
 use crate::domain::import::Table;
+use crate::sheets::guard::unguard;
 use calamine::{Data, Reader, Xlsx};
 use std::io::Cursor;
 
@@ -44,7 +45,8 @@ pub fn xlsx(bytes: &[u8]) -> Result<Table, ReadError> {
         .ok_or(ReadError::Empty)
 }
 
-/// A CSV file with a header row; `,` or `;` separated (whichever the header uses).
+/// A CSV file with a header row; `,` or `;` separated (whichever the header uses). The
+/// writer's formula guard is taken off each cell (`sheets::guard`).
 pub fn csv(bytes: &[u8]) -> Result<Table, ReadError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let first = bytes.split(|b| *b == b'\n').next().unwrap_or_default();
@@ -58,7 +60,12 @@ pub fn csv(bytes: &[u8]) -> Result<Table, ReadError> {
     let mut rows = Vec::new();
     for record in r.records() {
         let record = record.map_err(|e| ReadError::Csv(e.to_string()))?;
-        rows.push(record.iter().map(str::to_string).collect::<Vec<_>>());
+        rows.push(
+            record
+                .iter()
+                .map(|cell| unguard(cell).to_string())
+                .collect::<Vec<_>>(),
+        );
     }
     let mut rows = rows.into_iter();
     let header = rows.next().ok_or(ReadError::Empty)?;

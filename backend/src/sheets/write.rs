@@ -1,5 +1,6 @@
 //! Writing tables as XLSX workbooks and CSV files.
 
+use crate::sheets::guard::guard;
 use crate::sheets::table::{Cell, Table};
 use rust_xlsxwriter::{Format as CellFormat, Workbook, XlsxError};
 
@@ -52,27 +53,19 @@ fn sheet_name(name: &str) -> String {
 }
 
 /// A CSV file of one table with a header row, UTF-8 with a byte order mark (so spreadsheets
-/// read names in any script). Text that a spreadsheet would run as a formula is quoted with a
-/// leading apostrophe.
+/// read names in any script). Text that a spreadsheet would run as a formula is guarded with
+/// a leading apostrophe (`sheets::guard`, which `read::csv` undoes).
 pub fn csv(table: &Table) -> Result<Vec<u8>, csv::Error> {
     let mut w = csv::Writer::from_writer(b"\xEF\xBB\xBF".to_vec());
-    w.write_record(&table.columns)?;
+    w.write_record(table.columns.iter().map(|c| guard(c).into_owned()))?;
     for row in &table.rows {
         w.write_record(row.iter().map(|cell| match cell {
-            Cell::Text(s) => defuse(s),
+            Cell::Text(s) => guard(s).into_owned(),
             Cell::Number(n) => n.to_string(),
             Cell::Empty => String::new(),
         }))?;
     }
     w.into_inner().map_err(|e| e.into_error().into())
-}
-
-fn defuse(s: &str) -> String {
-    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) && s.parse::<f64>().is_err() {
-        format!("'{s}")
-    } else {
-        s.to_string()
-    }
 }
 
 #[cfg(test)]
@@ -91,6 +84,34 @@ mod tests {
     fn csv_has_a_header_and_defuses_formulas() {
         let text = String::from_utf8(csv(&table()).expect("csv")).expect("utf-8");
         assert_eq!(text, "\u{feff}name,hours\nAna,7.5\n'=cmd(),\n");
+    }
+
+    #[test]
+    fn a_csv_file_reads_back_as_the_text_it_was_written_from() {
+        let mut t = Table::new("Roles", &["title"]);
+        for title in [
+            "@Events",
+            "'tis",
+            "'=x",
+            "-5",
+            "=SUM(A1)",
+            "Chef \"Big\", night",
+        ] {
+            t.push(vec![title.into()]);
+        }
+        let back = read::csv(&csv(&t).expect("csv")).expect("readable");
+        let titles: Vec<&str> = back.rows.iter().map(|r| r[0].as_str()).collect();
+        assert_eq!(
+            titles,
+            [
+                "@Events",
+                "'tis",
+                "'=x",
+                "-5",
+                "=SUM(A1)",
+                "Chef \"Big\", night"
+            ]
+        );
     }
 
     #[test]

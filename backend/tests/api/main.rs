@@ -34,6 +34,7 @@ mod requests;
 mod roles;
 mod sessions;
 mod sheets;
+mod sheets_round_trip;
 mod shifts;
 mod store_actor;
 mod stores;

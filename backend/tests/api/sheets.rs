@@ -562,3 +562,152 @@ async fn empty_forms_hold_the_import_columns_and_an_example() {
     .await;
     assert_eq!(reply.body["data"]["new"][0]["title"], "Barista");
 }
+
+#[actix_web::test]
+async fn the_employees_export_imports_again_into_its_own_store_and_into_another_without_making_an_owner(
+) {
+    use backend::domain::import::OWNER_ROW_SKIPPED;
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let store = create_store(&app, &owner, "Cafe").await;
+    let barista = create_role(&app, &owner.token, &store, "Barista").await;
+    paid_member(
+        &app,
+        &owner,
+        &store,
+        "ana@example.com",
+        &[&barista],
+        12.5,
+        &["schedule"],
+    )
+    .await;
+    let other_owner = app.create_user("boss@example.com");
+    let other = create_store(&app, &other_owner, "Elsewhere").await;
+    create_role(&app, &other_owner.token, &other, "Barista").await;
+    let owners = "SELECT * FROM employees WHERE 'owner' = ANY(permissions)";
+
+    for format in ["xlsx", "csv"] {
+        let (status, _, _, file) = download(
+            &app,
+            &format!("/api/v1/stores/{store}/exports/employees?format={format}"),
+            &owner.token,
+        )
+        .await;
+        assert_eq!(status, 200);
+        let name = format!("team.{format}");
+        // Into its own store: the owner's row is left alone and reported, Ana's updates her.
+        let reply = upload(&app, "importEmployees", &owner.token, &store, &name, &file).await;
+        assert_eq!(reply.status, 200, "{format}: {:?}", reply.body);
+        let skipped = reply.body["data"]["skipped"].as_array().expect("skipped");
+        assert_eq!(skipped.len(), 1, "{skipped:?}");
+        assert_eq!(skipped[0]["text"], OWNER_ROW_SKIPPED);
+        assert_eq!(reply.body["data"]["new"], json!([]));
+        assert_eq!(reply.body["data"]["update"][0]["email"], "ana@example.com");
+        let done = app
+            .call(
+                "confirmImportedEmployees",
+                json!({ "storeId": store, "tempDocId": reply.body["id"] }),
+                Some(&owner.token),
+            )
+            .await;
+        assert_eq!(done.data(), &json!({ "created": 0, "updated": 1 }));
+
+        // Into another store: the source's owner is neither made an owner nor invited, and
+        // the rest of the file imports.
+        let reply = upload(
+            &app,
+            "importEmployees",
+            &other_owner.token,
+            &other,
+            &name,
+            &file,
+        )
+        .await;
+        assert_eq!(reply.status, 200, "{format}: {:?}", reply.body);
+        assert_eq!(reply.body["data"]["skipped"][0]["text"], OWNER_ROW_SKIPPED);
+        let done = app
+            .call(
+                "confirmImportedEmployees",
+                json!({ "storeId": other, "tempDocId": reply.body["id"] }),
+                Some(&other_owner.token),
+            )
+            .await;
+        assert_eq!(done.status, 200, "{:?}", done.body);
+    }
+    assert_eq!(count(&app, owners), 2);
+    assert_eq!(
+        count(
+            &app,
+            "SELECT * FROM employees WHERE email = 'owner@example.com'"
+        ),
+        1
+    );
+    assert_eq!(
+        count(
+            &app,
+            "SELECT * FROM employees WHERE email = 'ana@example.com' AND 'schedule' = ANY(permissions)"
+        ),
+        2
+    );
+
+    // A row that would change the owner's record, or grant `owner`, is still refused.
+    let changed =
+        b"email,fullName,permissions\nowner@example.com,Someone else,\nbo@example.com,,owner\n";
+    let refused = upload(
+        &app,
+        "importEmployees",
+        &owner.token,
+        &store,
+        "team.csv",
+        changed,
+    )
+    .await;
+    assert_eq!(refused.status, 400);
+    let texts: Vec<&str> = refused.body["details"]["errors"]
+        .as_array()
+        .expect("errors")
+        .iter()
+        .filter_map(|e| e["text"].as_str())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "The owner's record cannot be changed by an import.",
+            "owner is not a permission that can be granted."
+        ]
+    );
+}
+
+#[actix_web::test]
+async fn a_guarded_csv_cell_imports_as_the_text_it_was_written_from() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let store = create_store(&app, &owner, "Cafe").await;
+    for title in ["@Events", "'tis", "'=x"] {
+        create_role(&app, &owner.token, &store, title).await;
+    }
+    let (_, _, _, csv) = download(
+        &app,
+        &format!("/api/v1/stores/{store}/exports/roles?format=csv"),
+        &owner.token,
+    )
+    .await;
+    let text = String::from_utf8(csv.clone()).expect("text");
+    // A spreadsheet shows the guarded cells as text.
+    assert!(text.contains("\n'@Events,"), "{text}");
+    assert!(text.contains("\n'tis,"), "{text}");
+    assert!(text.contains("\n''=x,"), "{text}");
+    let reply = upload(&app, "importRoles", &owner.token, &store, "roles.csv", &csv).await;
+    assert_eq!(reply.status, 200, "{:?}", reply.body);
+    assert_eq!(reply.body["data"]["new"], json!([]));
+    let titles: Vec<&str> = reply.body["data"]["update"]
+        .as_array()
+        .expect("update")
+        .iter()
+        .filter_map(|r| r["title"].as_str())
+        .collect();
+    assert_eq!(titles.len(), 3);
+    for title in ["@Events", "'tis", "'=x"] {
+        assert!(titles.contains(&title), "{titles:?}");
+    }
+}

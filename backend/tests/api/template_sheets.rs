@@ -397,3 +397,46 @@ async fn templates_sheets_need_the_schedule_permission_and_the_form_imports_as_i
     let again = &reply.body["data"]["update"][1]["shifts"][0];
     assert_eq!(again["oe"], true);
 }
+
+#[actix_web::test]
+async fn the_spec_call_delete_daily_template_deletes_a_daily_template_and_nothing_else() {
+    let s = scene().await;
+    two_templates(&s).await;
+    let id_of = |kind: &'static str| {
+        let (app, store, token) = (&s.app, s.store.clone(), s.scheduler.token.clone());
+        async move {
+            app.get(
+                &format!("/api/v1/stores/{store}/templates?type={kind}"),
+                Some(&token),
+            )
+            .await
+            .data()[0]["id"]
+                .clone()
+        }
+    };
+    let (daily, shift) = (id_of("daily").await, id_of("shift").await);
+    // The spec's name, space included.
+    let call = "deleteDaily%20template";
+    let not_daily = s
+        .call(call, &s.scheduler.token, json!({ "id": shift }))
+        .await;
+    assert_eq!(
+        not_daily.error(400),
+        "this action is not defined for template"
+    );
+    let denied = s.call(call, &s.ana.token, json!({ "id": daily })).await;
+    assert_eq!(denied.error(403), NOT_ENOUGH_PERMISSION);
+    assert_eq!(count(&s.app, "SELECT * FROM schedule_templates"), 2);
+    let deleted = s
+        .call(call, &s.scheduler.token, json!({ "id": daily }))
+        .await;
+    assert_eq!(deleted.data()["id"], daily);
+    assert_eq!(count(&s.app, "SELECT * FROM schedule_templates"), 1);
+    assert_eq!(
+        count(
+            &s.app,
+            "SELECT * FROM schedule_templates WHERE kind = 'daily'"
+        ),
+        0
+    );
+}
