@@ -128,6 +128,11 @@ fn dependencies(
         let mut rest = code.as_str();
         while let Some(at) = rest.find("crate::") {
             let tail = &rest[at + "crate::".len()..];
+            // Text in a string (a document's tag) names no module.
+            if rest[..at].ends_with('"') {
+                rest = tail;
+                continue;
+            }
             let end = tail.find(|c: char| !ident(c)).unwrap_or(tail.len());
             named.push(
                 tail[..end]

@@ -2,8 +2,9 @@
 //! read `GET /api/v1/stores/{storeId}/exports/{kind}` and the spec's calls `exportRoles`,
 //! `exportEmployees` and `exportSheetCollection` share [`exported`].
 
-use super::tables::{table, Source};
-use super::{denied, encode, format_of, Kind};
+use super::kinds::{denied, encode, format_of, Kind};
+use super::source::Source;
+use super::tables::table;
 use crate::api::envelope::attachment;
 use crate::api::reports;
 use crate::calls::guard::{Member, SignedIn};

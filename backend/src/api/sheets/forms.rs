@@ -1,6 +1,6 @@
 //! The empty import forms: an importable kind's columns, a header row and an example row.
 
-use super::{denied, encode, format_of, names, IMPORTABLE};
+use super::kinds::{denied, encode, format_of, names, IMPORTABLE};
 use crate::api::envelope::attachment;
 use crate::calls::guard::SignedIn;
 use crate::calls::AppState;

@@ -3,7 +3,7 @@
 //! cells to the store's actor, which validates them again and writes every record in one
 //! commit.
 
-use super::{Importable, EMPLOYEES, FILE_MAX, ROLES, SHIFT_TEMPLATES, TEMP_DOC_TTL};
+use super::kinds::{Importable, EMPLOYEES, FILE_MAX, ROLES, SHIFT_TEMPLATES, TEMP_DOC_TTL};
 use crate::calls::guard::{self, Member, SignedIn};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};

@@ -2,7 +2,7 @@
 //! payroll (the schedule report's lines per employee and role), both through the pay loader
 //! (`api::pay`) and its one rule.
 
-use super::tables::{hours, Source};
+use super::source::{hours, Source};
 use crate::api::pay;
 use crate::api::reports::schedule_report;
 use crate::calls::AppState;
