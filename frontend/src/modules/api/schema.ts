@@ -786,6 +786,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deleteDaily template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a daily template (a weekly or shift template is refused). The path is `/api/v1/deleteDaily%20template`. */
+        post: operations["deleteDaily template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deleteEmployeeAvailableTime": {
         parameters: {
             query?: never;
@@ -1018,6 +1035,57 @@ export interface paths {
         put?: never;
         /** End the running break of the proposed shift one is on the clock for. */
         post: operations["endProposedShiftBreak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exportEmployees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The store's employees (not terminated) as a file (XLSX or CSV) with the columns of `importEmployees` and each one's status, so it imports again; the owner's row is marked and an import leaves it out. */
+        post: operations["exportEmployees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exportRoles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The store's roles as a file (XLSX or CSV) with the columns of `importRoles`, so it imports again. */
+        post: operations["exportRoles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exportSheetCollection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A workbook with a sheet per item, as the exports of the items would hold them. */
+        post: operations["exportSheetCollection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3396,6 +3464,11 @@ export interface components {
             /** Format: uuid */
             availabilityId: string;
         };
+        /**
+         * @description The spec's `deleteDaily template` (storeId, id): the delete of a daily template only, by
+         *     the spec's name, space included (`POST /api/v1/deleteDaily%20template`).
+         */
+        DeleteDailyTemplate: components["schemas"]["OneTemplate"];
         /** @description `deleteEmployeeAvailableTime`. */
         DeleteEmployeeAvailableTime: {
             /** Format: uuid */
@@ -3635,10 +3708,50 @@ export interface components {
             details?: unknown;
             message: string;
         };
+        /** @description `exportEmployees`. */
+        ExportEmployees: components["schemas"]["ExportFormat"];
+        /** @description The format of an export call. */
+        ExportFormat: {
+            /** @description xlsx (the default) or csv. */
+            format?: string | null;
+        };
+        /** @description `exportRoles`. */
+        ExportRoles: components["schemas"]["ExportFormat"];
+        /** @description `exportSheetCollection`. */
+        ExportSheetCollection: {
+            /**
+             * Format: int64
+             * @description Epoch ms, after `start`, at most 366 days later.
+             */
+            end?: number | null;
+            /**
+             * @description The sheets, each an export kind: shifts, timeTracking, timeOff, payroll,
+             *     availability, roles, employees, shiftTemplates, dailyTemplates, weeklyTemplates.
+             */
+            items: string[];
+            /**
+             * Format: int64
+             * @description Epoch ms: the range of the ranged sheets (shifts, timeTracking, timeOff, payroll),
+             *     required when there is one.
+             */
+            start?: number | null;
+        };
         /** @description The answer of `sendFeedback`. */
         FeedbackSent: {
             /** Format: uuid */
             id: string;
+        };
+        /** @description A file a call answers, as a browser saves it. As JSON its bytes are base64. */
+        FileAnswer: {
+            /**
+             * Format: byte
+             * @description Its bytes, base64 (standard alphabet, padded).
+             */
+            base64: string;
+            /** @description Its media type. */
+            contentType: string;
+            /** @description The name to save it under. */
+            name: string;
         };
         /**
          * Format: uuid
@@ -3705,7 +3818,7 @@ export interface components {
             /** Format: uuid */
             store_id: string;
         };
-        /** @description A valid file: the records it adds and the ones it changes. */
+        /** @description A valid file: the records it adds and the ones it changes, and the rows it leaves out. */
         Imported_EmployeeRow: {
             new: {
                 displayName: string | null;
@@ -3728,6 +3841,8 @@ export interface components {
                 wage: number | null;
                 wageType: null | components["schemas"]["WageType"];
             }[];
+            /** @description Rows read and deliberately left out (the owner's row of an employees export). */
+            skipped?: components["schemas"]["Skipped"][];
             update: {
                 displayName: string | null;
                 email: string;
@@ -3750,7 +3865,7 @@ export interface components {
                 wageType: null | components["schemas"]["WageType"];
             }[];
         };
-        /** @description A valid file: the records it adds and the ones it changes. */
+        /** @description A valid file: the records it adds and the ones it changes, and the rows it leaves out. */
         Imported_RoleRow: {
             new: {
                 color: string;
@@ -3765,6 +3880,8 @@ export interface components {
                 swappeable: boolean;
                 title: string;
             }[];
+            /** @description Rows read and deliberately left out (the owner's row of an employees export). */
+            skipped?: components["schemas"]["Skipped"][];
             update: {
                 color: string;
                 /**
@@ -3779,7 +3896,7 @@ export interface components {
                 title: string;
             }[];
         };
-        /** @description A valid file: the records it adds and the ones it changes. */
+        /** @description A valid file: the records it adds and the ones it changes, and the rows it leaves out. */
         Imported_TemplateRow: {
             new: {
                 /**
@@ -3794,6 +3911,8 @@ export interface components {
                 shifts: components["schemas"]["TemplateShift"][];
                 title: string;
             }[];
+            /** @description Rows read and deliberately left out (the owner's row of an employees export). */
+            skipped?: components["schemas"]["Skipped"][];
             update: {
                 /**
                  * Format: uuid
@@ -4821,6 +4940,12 @@ export interface components {
              * @description With letters and digits.
              */
             password: string;
+        };
+        /** @description A row an import leaves out, and why. */
+        Skipped: {
+            /** @description The row's number in the file. */
+            row: number;
+            text: string;
         };
         StartBreak: components["schemas"]["ShiftBreak"];
         /** @description `startProposedShift`. */
@@ -8137,6 +8262,64 @@ export interface operations {
             };
         };
     };
+    "deleteDaily template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteDailyTemplate"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeletedTemplate"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deleteEmployeeAvailableTime: {
         parameters: {
             query?: never;
@@ -8913,6 +9096,183 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["ClockAnswer"];
                     };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportEmployees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ExportEmployees"];
+            };
+        };
+        responses: {
+            /** @description The file, as an attachment; with `Accept: application/json`, `{"data": FileAnswer}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileAnswer"];
+                    };
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ExportRoles"];
+            };
+        };
+        responses: {
+            /** @description The file, as an attachment; with `Accept: application/json`, `{"data": FileAnswer}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileAnswer"];
+                    };
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportSheetCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ExportSheetCollection"];
+            };
+        };
+        responses: {
+            /** @description The file, as an attachment; with `Accept: application/json`, `{"data": FileAnswer}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileAnswer"];
+                    };
+                    "application/octet-stream": string;
                 };
             };
             /** @description Invalid input or a broken rule */
