@@ -181,8 +181,11 @@ pub struct MergeKey {
 
 impl MergeKey {
     /// The key of a stored notification, from its columns (`None` when it never merges).
-    pub fn of_row(kind: &str, shift: Option<ShiftId>, reader: Option<UserId>) -> Option<MergeKey> {
-        let kind = NotificationKind::parse(kind)?;
+    pub fn of_row(
+        kind: NotificationKind,
+        shift: Option<ShiftId>,
+        reader: Option<UserId>,
+    ) -> Option<MergeKey> {
         mergeable(kind).then_some(MergeKey {
             kind,
             shift: shift?,
@@ -741,13 +744,21 @@ mod tests {
         );
         // A stored row has the key its draft had.
         assert_eq!(
-            MergeKey::of_row("shiftUpdate", Some(shift), Some(ana)),
+            MergeKey::of_row(NotificationKind::ShiftUpdate, Some(shift), Some(ana)),
             Some(key)
         );
-        assert_eq!(MergeKey::of_row("message", Some(shift), Some(ana)), None);
-        assert_eq!(MergeKey::of_row("shiftUpdate", None, Some(ana)), None);
-        assert_eq!(MergeKey::of_row("shiftUpdate", Some(shift), None), None);
-        assert_eq!(MergeKey::of_row("unknown", Some(shift), Some(ana)), None);
+        assert_eq!(
+            MergeKey::of_row(NotificationKind::Message, Some(shift), Some(ana)),
+            None
+        );
+        assert_eq!(
+            MergeKey::of_row(NotificationKind::ShiftUpdate, None, Some(ana)),
+            None
+        );
+        assert_eq!(
+            MergeKey::of_row(NotificationKind::ShiftUpdate, Some(shift), None),
+            None
+        );
     }
 
     #[test]

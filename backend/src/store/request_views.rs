@@ -171,8 +171,7 @@ pub struct NotificationView {
     pub seen: bool,
     /// One of the spec's notification types.
     #[serde(rename = "type")]
-    #[schema(value_type = NotificationKind)]
-    pub kind: String,
+    pub kind: NotificationKind,
     /// 1 success, 2 warning, 3 error, 4 info.
     #[schema(minimum = 1, maximum = 4)]
     pub variant: i16,
@@ -209,7 +208,7 @@ impl From<&Notification> for NotificationView {
             code: n.text_code.clone(),
             params: n.text_params.clone(),
             seen: n.seen,
-            kind: n.kind.clone(),
+            kind: n.kind,
             variant: n.variant,
             access_for: n
                 .access_for

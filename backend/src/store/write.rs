@@ -366,7 +366,7 @@ impl StoreState {
     /// into. Entries too old to take in anything more leave as new ones come (an undo does not
     /// bring them back: they would not merge again anyway).
     fn unmerged_written(&mut self, n: &Notification) -> Undo {
-        let Some(key) = MergeKey::of_row(&n.kind, n.shift_id, n.access_for) else {
+        let Some(key) = MergeKey::of_row(n.kind, n.shift_id, n.access_for) else {
             return Undo::Nothing;
         };
         let window = self.unmerged.window;

@@ -1,6 +1,6 @@
 use crate::db::schema::notifications;
 use crate::domain::ids::{ConversationId, NotificationId, RequestId, ShiftId, StoreId, UserId};
-use crate::domain::notification::{AccessFor, Draft, MergeKey, Unread};
+use crate::domain::notification::{AccessFor, Draft, MergeKey, NotificationKind, Unread};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
@@ -14,7 +14,7 @@ pub struct Notification {
     pub title: String,
     pub content: String,
     pub seen: bool,
-    pub kind: String,
+    pub kind: NotificationKind,
     pub variant: i16,
     pub access_for: Option<UserId>,
     pub source: Option<UserId>,
@@ -48,7 +48,7 @@ impl Notification {
             title: draft.text.title,
             content: draft.text.content,
             seen: false,
-            kind: draft.kind.as_str().to_string(),
+            kind: draft.kind,
             variant: draft.variant.code(),
             access_for,
             source: draft.source,
@@ -74,7 +74,7 @@ impl Notification {
         use diesel::dsl::max;
         let rows: Vec<(Option<ConversationId>, Option<UserId>, Option<i64>)> = notifications::table
             .filter(notifications::store_id.eq(store))
-            .filter(notifications::kind.eq("message"))
+            .filter(notifications::kind.eq(NotificationKind::Message))
             .filter(notifications::message_seq.is_not_null())
             .group_by((notifications::conversation_id, notifications::access_for))
             .select((
@@ -122,7 +122,7 @@ impl Notification {
     ) -> QueryResult<Vec<(MergeKey, Unread)>> {
         type Row = (
             NotificationId,
-            String,
+            NotificationKind,
             Option<ShiftId>,
             Option<UserId>,
             DateTime<Utc>,
@@ -145,7 +145,7 @@ impl Notification {
         // Oldest first: the newest of each key is the one kept.
         let mut newest = std::collections::HashMap::new();
         for (id, kind, shift, reader, at) in rows {
-            if let Some(key) = MergeKey::of_row(&kind, shift, reader) {
+            if let Some(key) = MergeKey::of_row(kind, shift, reader) {
                 newest.insert(key, Unread { id, at });
             }
         }
@@ -161,7 +161,7 @@ impl Notification {
                 .filter(notifications::id.eq(self.id))
                 .filter(notifications::store_id.eq(self.store_id))
                 .filter(notifications::access_for.eq(self.access_for))
-                .filter(notifications::kind.eq(&self.kind))
+                .filter(notifications::kind.eq(self.kind))
                 .filter(notifications::seen.eq(false)),
         )
         .set((
@@ -324,3 +324,5 @@ impl Notification {
             .load(conn)
     }
 }
+
+crate::db::models::text_column!(NotificationKind);

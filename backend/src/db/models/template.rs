@@ -10,8 +10,7 @@ use diesel::prelude::*;
 pub struct Template {
     pub id: TemplateId,
     pub store_id: StoreId,
-    /// `shift`, `weekly` or `daily` (`domain::template::Kind`).
-    pub kind: String,
+    pub kind: Kind,
     pub title: String,
     /// The template shifts (`domain::template::TemplateShift`), as a JSON list.
     pub shifts: serde_json::Value,
@@ -20,10 +19,6 @@ pub struct Template {
 }
 
 impl Template {
-    pub fn kind(&self) -> Option<Kind> {
-        Kind::parse(&self.kind)
-    }
-
     /// The template shifts. Rows are written only from checked shifts; one that no longer
     /// reads (never expected) holds none.
     pub fn template_shifts(&self) -> Vec<TemplateShift> {
@@ -41,7 +36,7 @@ impl Template {
             .filter(schedule_templates::store_id.eq(store))
             .into_boxed();
         if let Some(k) = kind {
-            q = q.filter(schedule_templates::kind.eq(k.as_str()));
+            q = q.filter(schedule_templates::kind.eq(k));
         }
         q.order((
             schedule_templates::created_at.asc(),
@@ -72,3 +67,5 @@ impl Template {
         .execute(conn)
     }
 }
+
+crate::db::models::text_column!(Kind);

@@ -108,7 +108,7 @@ impl Command for CaptureTemplate {
         let row = Template {
             id: TemplateId::new(),
             store_id: state.store.id,
-            kind: self.kind.as_str().to_string(),
+            kind: self.kind,
             title,
             shifts: serde_json::to_value(shifts).map_err(AppError::internal)?,
             created_at: now,

@@ -77,7 +77,7 @@ impl Command for ApplyTemplateImport {
                     Template {
                         id: TemplateId::new(),
                         store_id: state.store.id,
-                        kind: t.kind.as_str().to_string(),
+                        kind: t.kind,
                         title,
                         shifts,
                         created_at: now,

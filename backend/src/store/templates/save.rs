@@ -48,7 +48,7 @@ impl Command for CreateTemplates {
             let row = Template {
                 id: TemplateId::new(),
                 store_id: state.store.id,
-                kind: draft.kind.as_str().to_string(),
+                kind: draft.kind,
                 title,
                 shifts: serde_json::to_value(shifts).map_err(AppError::internal)?,
                 created_at: now,
@@ -82,7 +82,7 @@ impl Command for UpdateTemplate {
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
         let old = find(state, self.id, self.kinds)?;
-        let kind = old.kind().unwrap_or(Kind::Weekly);
+        let kind = old.kind;
         let title = self.title.as_deref().unwrap_or(&old.title);
         let shifts = match &self.shifts {
             Some(s) => s.clone(),

@@ -36,7 +36,7 @@ impl TemplateView {
             id: t.id,
             store_id: t.store_id,
             title: t.title.clone(),
-            kind: t.kind().unwrap_or(Kind::Weekly),
+            kind: t.kind,
             shifts: t.template_shifts(),
             timestamp: t.created_at.timestamp_millis(),
             modified: t.updated_at.timestamp_millis(),
@@ -67,7 +67,7 @@ pub(super) fn find<'a>(
         .templates
         .get(&id)
         .ok_or_else(|| AppError::not_found("template_not_found", template::NOT_FOUND))?;
-    if !t.kind().is_some_and(|k| kinds.contains(&k)) {
+    if !kinds.contains(&t.kind) {
         return Err(AppError::bad_request(
             "wrong_template_type",
             template::WRONG_KIND,
