@@ -5,11 +5,9 @@
 
 use crate::api::pay;
 use crate::calls::guard::SignedIn;
-use crate::calls::input;
 use crate::calls::AppState;
-use crate::domain::report::{self, RANGE_MAX};
 use crate::domain::work::Outlook;
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
@@ -69,16 +67,7 @@ pub async fn get_earnings(
     query: web::Query<EarningsQuery>,
 ) -> AppResult<HttpResponse> {
     let member = crate::api::stores::member(&state, user, &path, "getEarnings").await?;
-    let (from, to) = (
-        input::instant("start", query.start)?,
-        input::instant("end", query.end)?,
-    );
-    if report::check_range(from, to).is_err() {
-        return Err(AppError::invalid(format!(
-            "end must be after start, at most {} days later.",
-            RANGE_MAX.num_days()
-        )));
-    }
+    let (from, to) = crate::api::reports::range(query.start, query.end)?;
     let me = member.employee.id;
     let ledger = pay::load(&state, member.store_id(), move |_, _| (from, to)).await?;
     let workers: Vec<_> = ledger

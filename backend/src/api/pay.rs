@@ -18,7 +18,7 @@ use crate::error::{AppError, AppResult};
 use crate::messages;
 use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// A range of instants, `[from, to)`.
 pub type Range = (DateTime<Utc>, DateTime<Utc>);
@@ -84,13 +84,16 @@ impl Ledger {
     /// timesheets add up, minute for minute.
     pub fn tracked(&self, now: DateTime<Utc>) -> Vec<Tracked> {
         let until = now.min(self.range.1);
-        let title = |id: uuid::Uuid| {
-            self.shifts
-                .iter()
-                .find(|s| s.id.0 == id)
-                .map(|s| s.title.clone())
-        };
-        let session = |id: uuid::Uuid| self.sessions.iter().find(|s| s.id.0 == id);
+        // Looked up once per piece: a year's export has tens of thousands of each.
+        let titles: HashMap<uuid::Uuid, &str> = self
+            .shifts
+            .iter()
+            .map(|s| (s.id.0, s.title.as_str()))
+            .collect();
+        let title = |id: uuid::Uuid| titles.get(&id).map(|t| t.to_string());
+        let rows: HashMap<uuid::Uuid, &ClockSession> =
+            self.sessions.iter().map(|s| (s.id.0, s)).collect();
+        let session = |id: uuid::Uuid| rows.get(&id).copied();
         let counted = work::counted(&self.facts, self.range, now, Outlook::Worked);
         let mut out: Vec<Tracked> = counted
             .worked
