@@ -64,7 +64,7 @@ impl From<&StoredFile> for Attachment {
     fn from(f: &StoredFile) -> Self {
         Attachment {
             id: f.id,
-            kind: f.kind.clone(),
+            kind: f.kind,
             name: f.name.clone(),
             mime: f.mime.clone(),
             size: f.size,
@@ -268,8 +268,8 @@ async fn keep(
         id: FileId::new(),
         user_id: user,
         store_id: store,
-        purpose: purpose.as_str().into(),
-        kind: sniffed.kind.as_str().into(),
+        purpose,
+        kind: sniffed.kind,
         mime: sniffed.mime.into(),
         name: upload::file_name(raw_name, sniffed.extension),
         size: i64::try_from(content.len()).unwrap_or(i64::MAX),
@@ -345,7 +345,7 @@ async fn readable(state: &AppState, req: &HttpRequest, raw: &str) -> AppResult<S
         .run(move |conn| Ok(StoredFile::find(conn, id)?))
         .await?
         .ok_or_else(file_not_found)?;
-    let purpose = Purpose::parse(&file.purpose).ok_or_else(file_not_found)?;
+    let purpose = file.purpose;
     if upload::may_read(purpose, Reader::Other) {
         return Ok(file);
     }
@@ -388,9 +388,7 @@ async fn readable(state: &AppState, req: &HttpRequest, raw: &str) -> AppResult<S
                     .collect::<Vec<_>>())
             })
             .await?;
-        let reads = |c: &Conversation| {
-            chat::Kind::parse(&c.kind).is_some_and(|k| chat::reads(k, &c.member_ids, me))
-        };
+        let reads = |c: &Conversation| chat::reads(c.kind, &c.member_ids, me);
         if carrying.iter().any(reads) {
             Reader::InConversation
         } else {
@@ -407,7 +405,7 @@ async fn readable(state: &AppState, req: &HttpRequest, raw: &str) -> AppResult<S
 /// The response for a file: its own type, never sniffed, in a sandbox with no scripts; a
 /// picture inline, anything else as a download under its kept name.
 fn served(file: &StoredFile, mime: &str, bytes: bytes::Bytes, thumbnail: bool) -> HttpResponse {
-    let inline = thumbnail || file.kind == FileKind::Image.as_str();
+    let inline = thumbnail || file.kind == FileKind::Image;
     let disposition = if inline {
         "inline".to_string()
     } else {
@@ -417,8 +415,7 @@ fn served(file: &StoredFile, mime: &str, bytes: bytes::Bytes, thumbnail: bool) -
             url::form_urlencoded::byte_serialize(file.name.as_bytes()).collect::<String>()
         )
     };
-    let private = [Purpose::Chat, Purpose::Support].map(Purpose::as_str);
-    let cache = if private.contains(&file.purpose.as_str()) {
+    let cache = if matches!(file.purpose, Purpose::Chat | Purpose::Support) {
         "private, max-age=86400"
     } else {
         "public, max-age=31536000, immutable"
@@ -484,7 +481,7 @@ pub async fn attachments(
                     f.id == *id
                         && f.user_id == user
                         && f.store_id == Some(store)
-                        && f.purpose == Purpose::Chat.as_str()
+                        && f.purpose == Purpose::Chat
                 })
                 .map(Attachment::from)
                 .ok_or_else(file_not_found)

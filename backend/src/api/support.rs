@@ -151,14 +151,13 @@ pub struct TicketSummary {
 }
 
 impl TicketSummary {
-    fn of(t: &Ticket, user: Option<TicketOwner>) -> AppResult<TicketSummary> {
-        let corrupt = || AppError::internal(format!("ticket {} has an unknown state", t.id));
-        Ok(TicketSummary {
+    fn of(t: &Ticket, user: Option<TicketOwner>) -> TicketSummary {
+        TicketSummary {
             id: t.id,
             ticket_no: t.ticket_no,
             title: t.title.clone(),
-            priority: Priority::parse(&t.priority).ok_or_else(corrupt)?,
-            status: Status::parse(&t.status).ok_or_else(corrupt)?,
+            priority: t.priority,
+            status: t.status,
             seen: t.seen,
             admin_response: t.admin_response.clone(),
             user_id: t.user_id,
@@ -166,7 +165,7 @@ impl TicketSummary {
             user,
             created_at: t.created_at.timestamp_millis(),
             modified_at: t.modified_at.timestamp_millis(),
-        })
+        }
     }
 }
 
@@ -212,7 +211,7 @@ fn view_of(
         None
     };
     Ok(TicketView {
-        ticket: TicketSummary::of(ticket, owner)?,
+        ticket: TicketSummary::of(ticket, owner),
         images: file
             .iter()
             .map(|f| TicketImage {
@@ -283,9 +282,8 @@ impl Call for CreateTicket {
             .db
             .transaction(move |conn| {
                 if let Some(id) = attachment {
-                    let own = StoredFile::find(conn, id)?.is_some_and(|f| {
-                        f.user_id == user && f.purpose == Purpose::Support.as_str()
-                    });
+                    let own = StoredFile::find(conn, id)?
+                        .is_some_and(|f| f.user_id == user && f.purpose == Purpose::Support);
                     if !own {
                         return Err(AppError::bad_request(
                             "attachment_invalid",
@@ -300,8 +298,8 @@ impl Call for CreateTicket {
                     user_id: user,
                     store_id: store,
                     title,
-                    priority: priority.as_str().into(),
-                    status: standing.status.as_str().into(),
+                    priority,
+                    status: standing.status,
                     seen: standing.seen,
                     attachment_id: attachment,
                     created_at: now,
@@ -361,8 +359,7 @@ impl Call for AddTicketComment {
                     ));
                 }
                 let before = rules::Standing {
-                    status: Status::parse(&ticket.status)
-                        .ok_or_else(|| AppError::internal("ticket has an unknown status"))?,
+                    status: ticket.status,
                     seen: ticket.seen,
                 };
                 // Support staff writing on their own ticket write as its user.
@@ -382,7 +379,7 @@ impl Call for AddTicketComment {
                     conn,
                     id,
                     &TicketUpdateForm {
-                        status: Some(after.status.as_str().into()),
+                        status: Some(after.status),
                         seen: Some(after.seen),
                         admin_response: None,
                         modified_at: Some(now),
@@ -435,7 +432,7 @@ impl Call for AnswerTicket {
                     conn,
                     id,
                     &TicketUpdateForm {
-                        status: Some(after.status.as_str().into()),
+                        status: Some(after.status),
                         seen: Some(after.seen),
                         admin_response: Some(Some(response)),
                         modified_at: Some(Utc::now()),
@@ -550,7 +547,7 @@ pub async fn get_tickets(state: web::Data<AppState>, user: SignedIn) -> AppResul
                 } else {
                     None
                 };
-                out.push(TicketSummary::of(t, owner)?);
+                out.push(TicketSummary::of(t, owner));
             }
             Ok(out)
         })

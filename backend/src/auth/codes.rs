@@ -44,8 +44,8 @@ pub fn issue(
     NewOneTimeCode {
         id: uuid::Uuid::now_v7(),
         user_id: user,
-        purpose: purpose.as_str(),
-        code_hash: &rules::hash_code(&user.to_string(), purpose, &code),
+        purpose,
+        code_hash: rules::hash_code(&user.to_string(), purpose, &code),
         expires_at: rules::code_expiry(now),
         created_at: now,
     }

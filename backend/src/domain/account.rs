@@ -298,6 +298,12 @@ impl CodePurpose {
             CodePurpose::PasswordReset => "password_reset",
         }
     }
+
+    pub fn parse(s: &str) -> Option<CodePurpose> {
+        [CodePurpose::EmailConfirmation, CodePurpose::PasswordReset]
+            .into_iter()
+            .find(|p| p.as_str() == s)
+    }
 }
 
 /// A fresh 4-digit code, leading zeros kept.

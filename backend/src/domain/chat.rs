@@ -18,7 +18,11 @@ pub const PAGE: i64 = 20;
 pub const MODIFIED_PAGE: i64 = 10;
 
 /// The kinds of conversation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
+#[schema(as = ConversationKind)]
 pub enum Kind {
     /// Every active member of the store.
     Team,
@@ -128,15 +132,56 @@ pub fn body(raw: &str, files: usize) -> Result<String, Refusal> {
     text(raw)
 }
 
+/// The type of a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MessageKind {
+    /// A member's words.
+    Text,
+    /// A member's pictures (and words).
+    Image,
+    /// A member's documents (and pictures and words).
+    Document,
+    /// The product's message that a shift was dropped for colleagues to grab.
+    #[serde(rename = "dropshift")]
+    DropShift,
+    /// A poll or an open question.
+    Survey,
+}
+
+impl MessageKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MessageKind::Text => "text",
+            MessageKind::Image => "image",
+            MessageKind::Document => "document",
+            MessageKind::DropShift => "dropshift",
+            MessageKind::Survey => "survey",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<MessageKind> {
+        [
+            MessageKind::Text,
+            MessageKind::Image,
+            MessageKind::Document,
+            MessageKind::DropShift,
+            MessageKind::Survey,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == s)
+    }
+}
+
 /// The type of a member's message: `document` when it carries a document, `image` when it
 /// carries pictures only, `text` otherwise.
-pub fn message_kind(images: usize, documents: usize) -> &'static str {
+pub fn message_kind(images: usize, documents: usize) -> MessageKind {
     if documents > 0 {
-        "document"
+        MessageKind::Document
     } else if images > 0 {
-        "image"
+        MessageKind::Image
     } else {
-        "text"
+        MessageKind::Text
     }
 }
 
@@ -373,9 +418,9 @@ mod tests {
         assert_eq!(body("  ", 1), Ok(String::new()));
         assert_eq!(body(" look ", 2), Ok("look".into()));
         assert_eq!(body("  ", 0), Err(Refusal::Empty));
-        assert_eq!(message_kind(0, 0), "text");
-        assert_eq!(message_kind(2, 0), "image");
-        assert_eq!(message_kind(1, 1), "document");
+        assert_eq!(message_kind(0, 0), MessageKind::Text);
+        assert_eq!(message_kind(2, 0), MessageKind::Image);
+        assert_eq!(message_kind(1, 1), MessageKind::Document);
     }
 
     #[test]

@@ -11,6 +11,35 @@ use std::collections::{BTreeMap, HashSet};
 use std::str::FromStr;
 use uuid::Uuid;
 
+/// What an uploaded import holds until it is confirmed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportKind {
+    Roles,
+    Employees,
+    ShiftTemplates,
+}
+
+impl ImportKind {
+    /// The stored name, the export's name of the same sheet.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ImportKind::Roles => "roles",
+            ImportKind::Employees => "employees",
+            ImportKind::ShiftTemplates => "shiftTemplates",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ImportKind> {
+        [
+            ImportKind::Roles,
+            ImportKind::Employees,
+            ImportKind::ShiftTemplates,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == s)
+    }
+}
+
 /// Most data rows one file may hold.
 pub const ROWS_MAX: usize = 5000;
 /// Longest title or name.

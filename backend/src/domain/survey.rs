@@ -18,7 +18,11 @@ pub const ANSWERS_MAX: usize = 20;
 pub const TENTHS_PER_WORD: u64 = 4;
 
 /// A survey's mode.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
+#[schema(as = SurveyMode)]
 pub enum Mode {
     /// Members choose among answers.
     Poll,

@@ -73,7 +73,10 @@ impl Purpose {
 }
 
 /// Whether a file is shown as a picture or handed over as a document.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum FileKind {
     Image,
     Document,
@@ -85,6 +88,12 @@ impl FileKind {
             FileKind::Image => "image",
             FileKind::Document => "document",
         }
+    }
+
+    pub fn parse(s: &str) -> Option<FileKind> {
+        [FileKind::Image, FileKind::Document]
+            .into_iter()
+            .find(|k| k.as_str() == s)
     }
 }
 

@@ -60,7 +60,7 @@ impl Founding<'_> {
         crate::db::models::chat::Conversation {
             id: team,
             store_id: store.id,
-            kind: crate::domain::chat::Kind::Team.as_str().into(),
+            kind: crate::domain::chat::Kind::Team,
             title: None,
             announcement: false,
             member_ids: Vec::new(),

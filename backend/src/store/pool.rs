@@ -4,6 +4,7 @@
 use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
 use crate::domain::audience::Audience;
+use crate::domain::chat::MessageKind;
 use crate::domain::ids::{RequestId, RoleId, ShiftId, UserId};
 use crate::domain::notification::{
     texts, AccessFor, Draft, NotificationKind, References, Text, Variant,
@@ -234,7 +235,7 @@ fn offer(
     // The team hears of it where it talks: a `dropshift` message that opens the grab.
     let message = crate::store::chat::Draft {
         sender: None,
-        kind: "dropshift",
+        kind: MessageKind::DropShift,
         content: text.content,
         reply_to: None,
         action: Some(action),

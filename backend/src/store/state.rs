@@ -236,7 +236,9 @@ impl ChatState {
 
     /// The store's team conversation.
     pub fn team(&self) -> Option<&Conversation> {
-        self.conversations.values().find(|c| c.kind == "team")
+        self.conversations
+            .values()
+            .find(|c| c.kind == crate::domain::chat::Kind::Team)
     }
 
     /// A message the working set holds: a recent one, or an older one read for a command.

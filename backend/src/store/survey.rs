@@ -4,7 +4,7 @@
 //! poll's message withdraws the poll the same way.
 
 use crate::db::models::chat::{Conversation, Survey, Vote};
-use crate::domain::chat as rules_chat;
+use crate::domain::chat::{self as rules_chat, MessageKind};
 use crate::domain::ids::{ConversationId, EmployeeId, MessageId, SurveyId};
 use crate::domain::permissions::Perms;
 use crate::domain::survey::{self, Action, Mode, Refusal, Status};
@@ -41,8 +41,7 @@ pub struct SurveyView {
     #[schema(required = true)]
     pub author: Option<EmployeeId>,
     pub question: String,
-    /// poll or explanational.
-    pub mode: String,
+    pub mode: Mode,
     pub answers: Vec<String>,
     pub is_multiple: bool,
     pub is_anonymous: bool,
@@ -71,7 +70,7 @@ impl SurveyView {
             message: s.message_id,
             author: s.created_by,
             question: s.question.clone(),
-            mode: s.mode.clone(),
+            mode: s.mode,
             answers: s.answers.clone(),
             is_multiple: s.multiple,
             is_anonymous: s.anonymous,
@@ -198,7 +197,7 @@ impl Command for CreateSurvey {
         let id = SurveyId::new();
         let draft = Draft {
             sender: Some(self.by.employee),
-            kind: "survey",
+            kind: MessageKind::Survey,
             content: question.clone(),
             reply_to: None,
             action: Some(json!({ "survey": id })),
@@ -212,7 +211,7 @@ impl Command for CreateSurvey {
             conversation_id: conversation.id,
             message_id: message.id,
             question,
-            mode: self.mode.as_str().into(),
+            mode: self.mode,
             answers,
             multiple: self.multiple && self.mode == Mode::Poll,
             anonymous: self.anonymous,
@@ -256,8 +255,8 @@ impl Command for CastVote {
         if votes.iter().any(|v| v.employee_id == self.by.employee) {
             return Err(refused(Refusal::CannotVote));
         }
-        let (choices, answer) = match Mode::parse(&s.mode) {
-            Some(Mode::Explanational) => {
+        let (choices, answer) = match s.mode {
+            Mode::Explanational => {
                 let text = self.answer.as_deref().unwrap_or_default().trim();
                 if text.is_empty() {
                     return Err(refused(Refusal::EmptyAnswer));
@@ -361,7 +360,7 @@ impl Command for UpdateSurvey {
             }
             (Action::Update, _) => {
                 survey::may_change(status, votes_of(state, s.id).len()).map_err(refused)?;
-                let mode = Mode::parse(&s.mode).unwrap_or(Mode::Poll);
+                let mode = s.mode;
                 let c = &self.change;
                 let (question, answers) = survey::checked(
                     mode,

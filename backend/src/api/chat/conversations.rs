@@ -88,7 +88,7 @@ pub async fn visible(
         .await?;
     let mine = all
         .into_iter()
-        .filter(|c| Kind::parse(&c.kind).is_some_and(|k| chat::reads(k, &c.member_ids, reader.0)))
+        .filter(|c| chat::reads(c.kind, &c.member_ids, reader.0))
         .collect();
     Ok((mine, reads))
 }

@@ -11,7 +11,7 @@ use crate::db::models::employee::Employee;
 use crate::db::models::import_document::ImportDocument;
 use crate::db::models::role::Role;
 use crate::domain::ids::StoreId;
-use crate::domain::import::{self, Imported, RowError, Table as Cells};
+use crate::domain::import::{self, ImportKind, Imported, RowError, Table as Cells};
 use crate::domain::permissions::Perms;
 use crate::domain::template_import;
 use crate::error::{AppError, AppResult, ErrorKind};
@@ -134,7 +134,7 @@ async fn upload(
 async fn keep<T: Serialize + ToSchema + Send + 'static>(
     state: &AppState,
     member: &Member,
-    kind: &'static str,
+    kind: ImportKind,
     table: Cells,
     result: Imported<T>,
 ) -> AppResult<HttpResponse> {
@@ -142,7 +142,7 @@ async fn keep<T: Serialize + ToSchema + Send + 'static>(
     let doc = ImportDocument {
         id: uuid::Uuid::now_v7(),
         store_id: member.store_id(),
-        kind: kind.to_string(),
+        kind,
         created_by: member.user,
         cells: serde_json::to_value(&table).map_err(AppError::internal)?,
         result: serde_json::to_value(&result).map_err(AppError::internal)?,
@@ -187,7 +187,7 @@ pub async fn import_roles(
         .run(move |conn| Ok(Role::of_store(conn, store)?))
         .await?;
     let result = import::roles(&table, &known_roles(&roles)).map_err(bad_rows)?;
-    keep(&state, &member, "roles", table, result).await
+    keep(&state, &member, ImportKind::Roles, table, result).await
 }
 
 /// `POST /api/v1/importEmployees` (multipart: `file`, `storeId`): validates every row of an
@@ -230,7 +230,7 @@ pub async fn import_employees(
         member.perms,
     )
     .map_err(bad_rows)?;
-    keep(&state, &member, "employees", table, result).await
+    keep(&state, &member, ImportKind::Employees, table, result).await
 }
 
 /// `POST /api/v1/importShiftTemplates` (multipart: `file`, `storeId`): validates every row of
@@ -282,7 +282,7 @@ pub async fn import_shift_templates(
         &known_templates(&templates),
     )
     .map_err(bad_rows)?;
-    keep(&state, &member, "shiftTemplates", table, result).await
+    keep(&state, &member, ImportKind::ShiftTemplates, table, result).await
 }
 
 /// The confirmation of an import.
@@ -295,7 +295,7 @@ pub struct ConfirmImport {
 }
 
 /// The caller's temporary document of this kind, or a clear refusal.
-async fn temp_doc(ctx: &Ctx, id: uuid::Uuid, kind: &'static str) -> AppResult<(uuid::Uuid, Cells)> {
+async fn temp_doc(ctx: &Ctx, id: uuid::Uuid, kind: ImportKind) -> AppResult<(uuid::Uuid, Cells)> {
     let m = ctx.member()?;
     let (store, user) = (m.store_id(), m.user);
     let doc = ctx
@@ -343,7 +343,7 @@ impl Call for ConfirmImportedRoles {
 
     #[tracing::instrument(name = "confirmImportedRoles", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ImportApplied> {
-        let (id, table) = temp_doc(&ctx, self.0.temp_doc_id, "roles").await?;
+        let (id, table) = temp_doc(&ctx, self.0.temp_doc_id, ImportKind::Roles).await?;
         let applied: ImportApplied = ctx.execute(ApplyRoleImport { table }).await?;
         forget(&ctx, id).await?;
         Ok(applied)
@@ -363,7 +363,7 @@ impl Call for ConfirmImportedEmployees {
 
     #[tracing::instrument(name = "confirmImportedEmployees", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ImportApplied> {
-        let (id, table) = temp_doc(&ctx, self.0.temp_doc_id, "employees").await?;
+        let (id, table) = temp_doc(&ctx, self.0.temp_doc_id, ImportKind::Employees).await?;
         let granter = ctx.member()?.perms;
         let EmployeesApplied {
             applied,
@@ -399,7 +399,7 @@ impl Call for ConfirmImportedShiftTemplates {
 
     #[tracing::instrument(name = "confirmImportedShiftTemplates", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ImportApplied> {
-        let (id, table) = temp_doc(&ctx, self.0.temp_doc_id, "shiftTemplates").await?;
+        let (id, table) = temp_doc(&ctx, self.0.temp_doc_id, ImportKind::ShiftTemplates).await?;
         let by = crate::api::shifts::caller(&ctx)?;
         let applied: ImportApplied = ctx.execute(ApplyTemplateImport { by, table }).await?;
         forget(&ctx, id).await?;

@@ -3,7 +3,9 @@
 use crate::db::schema::{
     conversation_reads, conversations, message_reactions, messages, survey_votes, surveys,
 };
+use crate::domain::chat::{Kind, MessageKind};
 use crate::domain::ids::{ConversationId, EmployeeId, MessageId, StoreId, SurveyId};
+use crate::domain::survey::Mode;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
@@ -13,8 +15,7 @@ use diesel::prelude::*;
 pub struct Conversation {
     pub id: ConversationId,
     pub store_id: StoreId,
-    /// team, direct or group.
-    pub kind: String,
+    pub kind: Kind,
     pub title: Option<String>,
     pub announcement: bool,
     pub member_ids: Vec<uuid::Uuid>,
@@ -61,8 +62,7 @@ pub struct Message {
     pub conversation_id: ConversationId,
     pub seq: i64,
     pub sender: Option<EmployeeId>,
-    /// text, image, document, dropshift or survey.
-    pub kind: String,
+    pub kind: MessageKind,
     pub content: String,
     pub reply_to: Option<MessageId>,
     pub action: Option<serde_json::Value>,
@@ -229,8 +229,7 @@ pub struct Survey {
     pub conversation_id: ConversationId,
     pub message_id: MessageId,
     pub question: String,
-    /// poll or explanational.
-    pub mode: String,
+    pub mode: Mode,
     pub answers: Vec<String>,
     pub multiple: bool,
     pub anonymous: bool,
@@ -360,3 +359,7 @@ impl Reaction {
         }
     }
 }
+
+crate::db::models::text_column!(Kind);
+crate::db::models::text_column!(MessageKind);
+crate::db::models::text_column!(Mode);

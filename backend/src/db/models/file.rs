@@ -4,6 +4,7 @@
 
 use crate::db::schema::{files, messages};
 use crate::domain::ids::{ConversationId, FileId, StoreId, UserId};
+use crate::domain::upload::{FileKind, Purpose};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
@@ -14,10 +15,8 @@ pub struct StoredFile {
     pub id: FileId,
     pub user_id: UserId,
     pub store_id: Option<StoreId>,
-    /// chat, logo or profile.
-    pub purpose: String,
-    /// image or document.
-    pub kind: String,
+    pub purpose: Purpose,
+    pub kind: FileKind,
     pub mime: String,
     pub name: String,
     pub size: i64,
@@ -66,3 +65,6 @@ impl StoredFile {
             .load(conn)
     }
 }
+
+crate::db::models::text_column!(Purpose);
+crate::db::models::text_column!(FileKind);

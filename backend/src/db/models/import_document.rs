@@ -4,6 +4,7 @@
 
 use crate::db::schema::import_documents;
 use crate::domain::ids::{StoreId, UserId};
+use crate::domain::import::ImportKind;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use uuid::Uuid;
@@ -13,8 +14,7 @@ use uuid::Uuid;
 pub struct ImportDocument {
     pub id: Uuid,
     pub store_id: StoreId,
-    /// roles, employees, ...
-    pub kind: String,
+    pub kind: ImportKind,
     pub created_by: UserId,
     pub cells: serde_json::Value,
     pub result: serde_json::Value,
@@ -39,7 +39,7 @@ impl ImportDocument {
         conn: &mut PgConnection,
         id: Uuid,
         store: StoreId,
-        kind: &str,
+        kind: ImportKind,
         user: UserId,
         now: DateTime<Utc>,
     ) -> QueryResult<Option<ImportDocument>> {
@@ -58,3 +58,5 @@ impl ImportDocument {
         diesel::delete(import_documents::table.find(id)).execute(conn)
     }
 }
+
+crate::db::models::text_column!(ImportKind);

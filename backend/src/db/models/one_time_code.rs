@@ -11,7 +11,7 @@ use uuid::Uuid;
 pub struct OneTimeCode {
     pub id: Uuid,
     pub user_id: UserId,
-    pub purpose: String,
+    pub purpose: CodePurpose,
     pub code_hash: String,
     pub attempts: i32,
     pub expires_at: DateTime<Utc>,
@@ -38,7 +38,7 @@ impl OneTimeCode {
     ) -> QueryResult<Option<OneTimeCode>> {
         one_time_codes::table
             .filter(one_time_codes::user_id.eq(user))
-            .filter(one_time_codes::purpose.eq(purpose.as_str()))
+            .filter(one_time_codes::purpose.eq(purpose))
             .filter(one_time_codes::used_at.is_null())
             .order(one_time_codes::created_at.desc())
             .select(OneTimeCode::as_select())
@@ -56,7 +56,7 @@ impl OneTimeCode {
     ) -> QueryResult<Vec<DateTime<Utc>>> {
         one_time_codes::table
             .filter(one_time_codes::user_id.eq(user))
-            .filter(one_time_codes::purpose.eq(purpose.as_str()))
+            .filter(one_time_codes::purpose.eq(purpose))
             .filter(one_time_codes::created_at.gt(since))
             .select(one_time_codes::created_at)
             .load(conn)
@@ -73,7 +73,7 @@ impl OneTimeCode {
     ) -> QueryResult<()> {
         diesel::update(one_time_codes::table)
             .filter(one_time_codes::user_id.eq(user))
-            .filter(one_time_codes::purpose.eq(purpose.as_str()))
+            .filter(one_time_codes::purpose.eq(purpose))
             .filter(one_time_codes::used_at.is_null())
             .set(one_time_codes::used_at.eq(now))
             .execute(conn)?;
@@ -104,16 +104,16 @@ impl OneTimeCode {
 /// A code to store.
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = one_time_codes)]
-pub struct NewOneTimeCode<'a> {
+pub struct NewOneTimeCode {
     pub id: Uuid,
     pub user_id: UserId,
-    pub purpose: &'a str,
-    pub code_hash: &'a str,
+    pub purpose: CodePurpose,
+    pub code_hash: String,
     pub expires_at: DateTime<Utc>,
     pub created_at: DateTime<Utc>,
 }
 
-impl NewOneTimeCode<'_> {
+impl NewOneTimeCode {
     pub fn insert(&self, conn: &mut PgConnection) -> QueryResult<()> {
         diesel::insert_into(one_time_codes::table)
             .values(self)
@@ -121,3 +121,5 @@ impl NewOneTimeCode<'_> {
             .map(|_| ())
     }
 }
+
+crate::db::models::text_column!(CodePurpose);

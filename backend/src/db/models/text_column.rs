@@ -17,12 +17,14 @@ macro_rules! text_column {
             }
         }
 
-        impl<'a> diesel::expression::AsExpression<diesel::sql_types::Text> for &'a $ty {
-            type Expression =
-                <&'a str as diesel::expression::AsExpression<diesel::sql_types::Text>>::Expression;
+        impl diesel::expression::AsExpression<diesel::sql_types::Text> for &$ty {
+            type Expression = <&'static str as diesel::expression::AsExpression<
+                diesel::sql_types::Text,
+            >>::Expression;
             fn as_expression(self) -> Self::Expression {
-                let text: &'a str = self.as_str();
-                diesel::expression::AsExpression::<diesel::sql_types::Text>::as_expression(text)
+                diesel::expression::AsExpression::<diesel::sql_types::Text>::as_expression(
+                    self.as_str(),
+                )
             }
         }
 

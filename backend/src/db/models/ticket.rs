@@ -3,6 +3,7 @@
 
 use crate::db::schema::{feedback, ticket_comments, tickets};
 use crate::domain::ids::{FeedbackId, FileId, StoreId, TicketCommentId, TicketId, UserId};
+use crate::domain::support::{Priority, Status};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
@@ -16,10 +17,8 @@ pub struct Ticket {
     pub user_id: UserId,
     pub store_id: Option<StoreId>,
     pub title: String,
-    /// low, medium or high.
-    pub priority: String,
-    /// pending, inProgress or resolved.
-    pub status: String,
+    pub priority: Priority,
+    pub status: Status,
     /// Whether the user has read support's latest answer.
     pub seen: bool,
     pub admin_response: Option<String>,
@@ -36,8 +35,8 @@ pub struct TicketInsertForm {
     pub user_id: UserId,
     pub store_id: Option<StoreId>,
     pub title: String,
-    pub priority: String,
-    pub status: String,
+    pub priority: Priority,
+    pub status: Status,
     pub seen: bool,
     pub attachment_id: Option<FileId>,
     pub created_at: DateTime<Utc>,
@@ -48,7 +47,7 @@ pub struct TicketInsertForm {
 #[derive(Debug, Clone, Default, AsChangeset)]
 #[diesel(table_name = tickets)]
 pub struct TicketUpdateForm {
-    pub status: Option<String>,
+    pub status: Option<Status>,
     pub seen: Option<bool>,
     pub admin_response: Option<Option<String>>,
     pub modified_at: Option<DateTime<Utc>>,
@@ -174,3 +173,6 @@ impl Feedback {
             .execute(conn)
     }
 }
+
+crate::db::models::text_column!(Priority);
+crate::db::models::text_column!(Status);

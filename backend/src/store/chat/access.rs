@@ -45,13 +45,13 @@ pub fn readable(
         .chat
         .conversations
         .get(&id)
-        .filter(|c| Kind::parse(&c.kind).is_some_and(|k| chat::reads(k, &c.member_ids, reader.0)))
+        .filter(|c| chat::reads(c.kind, &c.member_ids, reader.0))
         .ok_or_else(conversation_not_found)
 }
 
 /// Who hears of a conversation's changes: everyone for the team's, else its members.
 pub fn audience(state: &StoreState, c: &Conversation) -> Audience {
-    if c.kind == Kind::Team.as_str() {
+    if c.kind == Kind::Team {
         return Audience::Everyone;
     }
     let users: Vec<UserId> = c

@@ -54,7 +54,7 @@ impl Command for CreateConversation {
                 .chat
                 .conversations
                 .values()
-                .find(|c| c.kind == Kind::Direct.as_str() && c.member_ids == members)
+                .find(|c| c.kind == Kind::Direct && c.member_ids == members)
             {
                 let seen = state
                     .chat
@@ -68,7 +68,7 @@ impl Command for CreateConversation {
         let conversation = Conversation {
             id: ConversationId::new(),
             store_id: state.store.id,
-            kind: self.kind.as_str().into(),
+            kind: self.kind,
             title: self.title.clone(),
             announcement: self.announcement,
             member_ids: members,

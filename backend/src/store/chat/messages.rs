@@ -3,7 +3,7 @@
 
 use crate::db::models::chat::{Conversation, Reaction};
 use crate::db::models::employee::Employee;
-use crate::domain::chat::{self, Kind, Refusal};
+use crate::domain::chat::{self, Kind, MessageKind, Refusal};
 use crate::domain::ids::{ConversationId, EmployeeId, MessageId};
 use crate::domain::notification::{self, AccessFor, NotificationKind, References, Variant};
 use crate::domain::upload::FileKind;
@@ -51,7 +51,7 @@ impl Command for SendMessage {
         let images = self
             .attachments
             .iter()
-            .filter(|a| a.kind == FileKind::Image.as_str())
+            .filter(|a| a.kind == FileKind::Image)
             .count();
         let draft = Draft {
             sender: Some(self.by.employee),
@@ -88,10 +88,7 @@ fn tell_readers(
         .employees
         .iter()
         .filter(|e| e.terminated_at.is_none() && !e.deactive && e.user_id.is_some())
-        .filter(|e| {
-            Kind::parse(&conversation.kind)
-                .is_some_and(|k| chat::reads(k, &conversation.member_ids, e.id.0))
-        })
+        .filter(|e| chat::reads(conversation.kind, &conversation.member_ids, e.id.0))
         .collect();
     let sender_name = state
         .employee(sender)
@@ -99,13 +96,13 @@ fn tell_readers(
         .unwrap_or_default();
     let names: Vec<(uuid::Uuid, &str)> = readers.iter().map(|e| (e.id.0, e.shown_name())).collect();
     let mentioned = chat::mentioned(&message.content, &names);
-    let title = match Kind::parse(&conversation.kind) {
-        Some(Kind::Team) => Some(state.store.name.as_str()),
+    let title = match conversation.kind {
+        Kind::Team => Some(state.store.name.as_str()),
         _ => conversation.title.as_deref(),
     };
-    let preview = match (message.content.is_empty(), message.kind.as_str()) {
+    let preview = match (message.content.is_empty(), message.kind) {
         (false, _) => chat::preview(&message.content),
-        (true, "image") => "📷".to_string(),
+        (true, MessageKind::Image) => "📷".to_string(),
         (true, _) => "📎".to_string(),
     };
     let sender_user = state.user_of(Some(sender));

@@ -2,6 +2,7 @@
 //! conversation's readers.
 
 use crate::db::models::chat::{Conversation, ConversationRead, Message};
+use crate::domain::chat::MessageKind;
 use crate::domain::ids::{EmployeeId, MessageId};
 use crate::store::chat::access::audience;
 use crate::store::chat::views::{reaction_views, Attachment, MessageView};
@@ -11,13 +12,11 @@ use chrono::{DateTime, Utc};
 use serde_json::json;
 
 /// What a new message holds.
-/// What a new message holds.
 #[derive(Debug, Clone)]
 pub struct Draft {
     /// The sender's record; `None` for the product's own messages.
     pub sender: Option<EmployeeId>,
-    /// text, image, document, dropshift or survey.
-    pub kind: &'static str,
+    pub kind: MessageKind,
     pub content: String,
     pub reply_to: Option<MessageId>,
     pub action: Option<serde_json::Value>,
@@ -50,7 +49,7 @@ pub fn post(
         conversation_id: conversation.id,
         seq: next.last_seq,
         sender,
-        kind: kind.into(),
+        kind,
         content,
         reply_to,
         action,

@@ -40,7 +40,7 @@ impl Command for MarkSeen {
         let view = ConversationView::new(conversation, seen);
         // Members learn who saw what ("seen by"); in the team conversation only the reader
         // hears (the whole store would otherwise hear every read).
-        let visibility = if conversation.kind == Kind::Team.as_str() {
+        let visibility = if conversation.kind == Kind::Team {
             Audience::Users(state.user_of(Some(self.by.employee)).into_iter().collect())
         } else {
             audience(state, conversation)

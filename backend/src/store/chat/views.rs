@@ -13,8 +13,7 @@ use utoipa::ToSchema;
 pub struct ConversationView {
     pub id: ConversationId,
     pub store: StoreId,
-    /// team, direct or group.
-    pub kind: String,
+    pub kind: chat::Kind,
     #[schema(required = true)]
     pub title: Option<String>,
     /// Only managers post.
@@ -34,7 +33,7 @@ impl ConversationView {
         ConversationView {
             id: c.id,
             store: c.store_id,
-            kind: c.kind.clone(),
+            kind: c.kind,
             title: c.title.clone(),
             announcement: c.announcement,
             members: c.member_ids.iter().copied().map(EmployeeId).collect(),
@@ -51,8 +50,7 @@ impl ConversationView {
 #[serde(rename_all = "camelCase")]
 pub struct Attachment {
     pub id: FileId,
-    /// image or document.
-    pub kind: String,
+    pub kind: FileKind,
     pub name: String,
     /// Its type, read from its content.
     #[serde(rename = "type")]
@@ -102,9 +100,8 @@ pub struct MessageView {
     /// The sender's employee record; `null` for the product's own messages.
     #[schema(required = true)]
     pub sender: Option<EmployeeId>,
-    /// text, image, document, dropshift or survey.
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: chat::MessageKind,
     pub content: String,
     #[schema(required = true)]
     pub reply_to: Option<MessageId>,
@@ -158,14 +155,14 @@ impl From<&Message> for MessageView {
         };
         let images: Vec<&Attachment> = attachments
             .iter()
-            .filter(|a| a.kind == FileKind::Image.as_str())
+            .filter(|a| a.kind == FileKind::Image)
             .collect();
         MessageView {
             images: images.iter().map(|a| a.url()).collect(),
             thumbnails: images.iter().map(|a| thumbnail_url(a.id)).collect(),
             documents: attachments
                 .iter()
-                .filter(|a| a.kind == FileKind::Document.as_str())
+                .filter(|a| a.kind == FileKind::Document)
                 .map(|a| DocumentLink {
                     name: a.name.clone(),
                     url: a.url(),
@@ -177,7 +174,7 @@ impl From<&Message> for MessageView {
             conversation: m.conversation_id,
             seq: m.seq,
             sender: m.sender,
-            kind: m.kind.clone(),
+            kind: m.kind,
             content: if m.deleted {
                 String::new()
             } else {

@@ -2746,8 +2746,7 @@ export interface components {
             /** Format: int32 */
             height: number | null;
             id: components["schemas"]["FileId"];
-            /** @description image or document. */
-            kind: string;
+            kind: components["schemas"]["FileKind"];
             name: string;
             /** Format: int64 */
             size: number;
@@ -3262,13 +3261,17 @@ export interface components {
          * @description A conversation of a store's chat.
          */
         ConversationId: string;
+        /**
+         * @description The kinds of conversation.
+         * @enum {string}
+         */
+        ConversationKind: "team" | "direct" | "group";
         /** @description A conversation as a member sees it. */
         ConversationView: {
             /** @description Only managers post. */
             announcement: boolean;
             id: components["schemas"]["ConversationId"];
-            /** @description team, direct or group. */
-            kind: string;
+            kind: components["schemas"]["ConversationKind"];
             /**
              * Format: int64
              * @description The sequence number of its newest message.
@@ -3759,6 +3762,11 @@ export interface components {
          */
         FileId: string;
         /**
+         * @description Whether a file is shown as a picture or handed over as a document.
+         * @enum {string}
+         */
+        FileKind: "image" | "document";
+        /**
          * @description An uploaded file, as its uploader gets it back: what a message carries of it, and where
          *     it is downloaded.
          */
@@ -4077,6 +4085,11 @@ export interface components {
          * @description A chat message.
          */
         MessageId: string;
+        /**
+         * @description The type of a message.
+         * @enum {string}
+         */
+        MessageKind: "text" | "image" | "document" | "dropshift" | "survey";
         /** @description A message as readers see it (a deleted one keeps its place, without its content). */
         MessageView: {
             /** @description What the message opens (a dropped shift's request and shift). */
@@ -4107,8 +4120,7 @@ export interface components {
              * @description Epoch ms.
              */
             timestamp: number;
-            /** @description text, image, document, dropshift or survey. */
-            type: string;
+            type: components["schemas"]["MessageKind"];
         };
         /**
          * Format: uuid
@@ -5053,6 +5065,11 @@ export interface components {
          */
         SurveyId: string;
         /**
+         * @description A survey's mode.
+         * @enum {string}
+         */
+        SurveyMode: "poll" | "explanational";
+        /**
          * @description Where a survey stands. Stored as the times it was closed and withdrawn (`closed_at`,
          *     `withdrawn_at`); withdrawn wins.
          * @enum {string}
@@ -5072,8 +5089,7 @@ export interface components {
             isAnonymous: boolean;
             isMultiple: boolean;
             message: components["schemas"]["MessageId"];
-            /** @description poll or explanational. */
-            mode: string;
+            mode: components["schemas"]["SurveyMode"];
             /** @description How many voted. */
             participants: number;
             question: string;
