@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { email, fourDigitCode, invitationCode, matches, password, pastDate, phone, validate } from './validation';
+import { choiceOf, email, fourDigitCode, invitationCode, matches, password, pastDate, phone, validate } from './validation';
 
 describe('form rules', () => {
   it('checks e-mail addresses', () => {
@@ -33,5 +33,16 @@ describe('form rules', () => {
       a: 'validation.required',
       b: 'validation.passwordLength',
     });
+  });
+});
+
+describe('choiceOf', () => {
+  const sizes = ['s', 'm', 'l'] as const;
+  it('names the offered choice the text is', () => {
+    expect(choiceOf(sizes, 'm')).toBe('m');
+  });
+  it('is nothing for a text no choice is', () => {
+    expect(choiceOf(sizes, 'xl')).toBeUndefined();
+    expect(choiceOf(sizes, '')).toBeUndefined();
   });
 });

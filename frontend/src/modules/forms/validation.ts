@@ -78,3 +78,8 @@ export function validate<K extends string>(
 export function isValid(errors: Record<string, string | undefined>): boolean {
   return Object.values(errors).every((e) => !e);
 }
+
+/** The choice a control's text names, from the choices it offers (no cast over a code). */
+export function choiceOf<T extends string>(choices: readonly T[], value: string): T | undefined {
+  return choices.find((c) => c === value);
+}

@@ -6,9 +6,13 @@ import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { useSnackbar } from '@/modules/snackbar/hooks/useSnackbar';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
+import { choiceOf } from '@/modules/forms/validation';
 import { SelectField, TextField } from '@/modules/ui/components/Field';
 import { Card, Muted, Row, Stack } from '@/modules/ui/components/Layout';
 import { useLocation } from '../hooks/useLocation';
+
+const PROOFS: readonly ClockSettings['proof'][] = ['none', 'code', 'location', 'both'];
+const OUTSIDES: readonly ClockSettings['outside'][] = ['refuse', 'flag'];
 import type { ClockBoard, ClockSettings } from '../utils/clock';
 
 /** A settings form field: the text typed, read as a number when saved. */
@@ -104,15 +108,15 @@ export function ClockSettingsCard() {
           <SelectField
             label={t('clock.settings.proof')}
             value={settings.proof}
-            onChange={(e) => setSettings({ ...settings, proof: e.target.value as ClockSettings['proof'] })}
-            options={(['none', 'code', 'location', 'both'] as const).map((p) => ({ value: p, label: t(`clock.settings.proofs.${p}`) }))}
+            onChange={(e) => setSettings({ ...settings, proof: choiceOf(PROOFS, e.target.value) ?? settings.proof })}
+            options={PROOFS.map((p) => ({ value: p, label: t(`clock.settings.proofs.${p}`) }))}
             data-testid="clock-proof"
           />
           <SelectField
             label={t('clock.settings.outside')}
             value={settings.outside}
-            onChange={(e) => setSettings({ ...settings, outside: e.target.value as ClockSettings['outside'] })}
-            options={(['refuse', 'flag'] as const).map((p) => ({ value: p, label: t(`clock.settings.outsides.${p}`) }))}
+            onChange={(e) => setSettings({ ...settings, outside: choiceOf(OUTSIDES, e.target.value) ?? settings.outside })}
+            options={OUTSIDES.map((p) => ({ value: p, label: t(`clock.settings.outsides.${p}`) }))}
           />
           <Row $gap={2} style={{ flexWrap: 'wrap' }}>
             <TextField label={t('clock.settings.latitude')} inputMode="decimal" value={draft.latitude} onChange={(e) => set('latitude', e.target.value)} />

@@ -5,12 +5,13 @@ import { errorText } from '@/modules/api/errors';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { NextIcon, PreviousIcon } from '@/modules/ui/components/DirectionIcon';
+import { choiceOf } from '@/modules/forms/validation';
 import { SelectField, TextField } from '@/modules/ui/components/Field';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { moveDays } from '@/modules/schedule/utils/calendar';
 import { useScheduleReport } from '../hooks/useScheduleReport';
-import { customRange, dayOf, rangeOf, type RangeMode } from '../utils/report';
+import { customRange, dayOf, RANGE_MODES, rangeOf, type RangeMode } from '../utils/report';
 import { ExportPanel } from './ExportPanel';
 import { ReportCharts } from './ReportCharts';
 import { ReportSummary } from './ReportSummary';
@@ -62,12 +63,8 @@ export function ReportsPage() {
           <SelectField
             label={t('reports.range')}
             value={mode}
-            onChange={(e) => setMode(e.target.value as RangeMode)}
-            options={[
-              { value: 'week', label: t('reports.week') },
-              { value: 'month', label: t('reports.month') },
-              { value: 'custom', label: t('reports.custom') },
-            ]}
+            onChange={(e) => setMode(choiceOf(RANGE_MODES, e.target.value) ?? mode)}
+            options={RANGE_MODES.map((m) => ({ value: m, label: t(`reports.${m}`) }))}
             data-testid="report-mode"
           />
           {mode === 'custom' ? (

@@ -20,7 +20,8 @@ export const COLLECTION_ITEMS = [...RANGE_EXPORTS, 'roles', 'employees', 'shiftT
 export type CollectionItem = (typeof COLLECTION_ITEMS)[number];
 
 /** How the reports screen picks its range. */
-export type RangeMode = 'week' | 'month' | 'custom';
+export const RANGE_MODES = ['week', 'month', 'custom'] as const;
+export type RangeMode = (typeof RANGE_MODES)[number];
 
 /** `[start, end)` in epoch ms. */
 export interface Range {

@@ -2,8 +2,9 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Role } from '@/modules/api/types';
+import { choiceOf } from '@/modules/forms/validation';
 import { Checkbox, SelectField, TextField } from '@/modules/ui/components/Field';
-import { ROW_SORTS, STATUS_FILTERS, type BoardFilter, type Density, type RowSort, type StatusFilter } from '../utils/boardView';
+import { ROW_SORTS, STATUS_FILTERS, type BoardFilter, type Density } from '../utils/boardView';
 
 const StyledBar = styled.div`
   display: flex;
@@ -46,14 +47,14 @@ export const BoardToolbar = memo(function BoardToolbar({ filter, roles, density,
       <SelectField
         label={t('schedule.find.status')}
         value={filter.status}
-        onChange={(e) => onFilter({ ...filter, status: e.target.value as StatusFilter })}
+        onChange={(e) => onFilter({ ...filter, status: choiceOf(STATUS_FILTERS, e.target.value) ?? filter.status })}
         options={STATUS_FILTERS.map((s) => ({ value: s, label: t(`schedule.find.statuses.${s}`) }))}
         data-testid="board-status"
       />
       <SelectField
         label={t('schedule.find.sort')}
         value={filter.sort}
-        onChange={(e) => onFilter({ ...filter, sort: e.target.value as RowSort })}
+        onChange={(e) => onFilter({ ...filter, sort: choiceOf(ROW_SORTS, e.target.value) ?? filter.sort })}
         options={ROW_SORTS.map((s) => ({ value: s, label: t(`schedule.find.sorts.${s}`) }))}
         data-testid="board-sort"
       />

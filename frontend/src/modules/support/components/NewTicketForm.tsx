@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { errorText } from '@/modules/api/errors';
 import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
+import { choiceOf } from '@/modules/forms/validation';
 import { FormError, SelectField, TextAreaField, TextField } from '@/modules/ui/components/Field';
 import { Card, Muted, PageHeader, Row, Stack } from '@/modules/ui/components/Layout';
 import { useSupportCalls } from '../hooks/useSupportCalls';
@@ -91,7 +92,7 @@ export function NewTicketForm() {
           <SelectField
             label={t('support.priority.label')}
             value={priority}
-            onChange={(e) => setPriority(e.target.value as TicketPriority)}
+            onChange={(e) => setPriority(choiceOf(PRIORITIES, e.target.value) ?? priority)}
             options={PRIORITIES.map((p) => ({ value: p, label: t(`support.priority.${p}`) }))}
           />
           <StyledFile>

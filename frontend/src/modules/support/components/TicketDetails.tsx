@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorText } from '@/modules/api/errors';
+import { choiceOf } from '@/modules/forms/validation';
 import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { FormError, SelectField, TextAreaField } from '@/modules/ui/components/Field';
@@ -159,7 +160,7 @@ export function TicketDetails() {
               <SelectField
                 label={t('support.answer.status')}
                 value={status}
-                onChange={(e) => setStatus(e.target.value as TicketStatus)}
+                onChange={(e) => setStatus(choiceOf(ANSWER_STATUSES, e.target.value) ?? status)}
                 options={ANSWER_STATUSES.map((s) => ({ value: s, label: t(`support.status.${s}`) }))}
               />
               {answerError ? <FormError role="alert">{answerError}</FormError> : null}

@@ -6,8 +6,11 @@ import { email as emailRule, required, wage as wageRule } from '@/modules/forms/
 import type { Reported } from '@/modules/snackbar/hooks/useReportedCall';
 import { Button } from '@/modules/ui/components/Button';
 import { Dialog } from '@/modules/ui/components/Dialog';
+import { choiceOf } from '@/modules/forms/validation';
 import { Checkbox, FormError, SelectField, TextField } from '@/modules/ui/components/Field';
 import { Row, Stack } from '@/modules/ui/components/Layout';
+
+const WAGE_TYPES: readonly WageType[] = ['Hourly', 'Weekly'];
 import { draftOf, GRANTABLE_PERMISSIONS, type EmployeeDraft } from '../utils/employeeForm';
 
 const StyledGroup = styled.fieldset`
@@ -95,11 +98,8 @@ export function EmployeeDialog({ employee, roles, onSubmit, onClose }: EmployeeD
           <SelectField
             label={t('fields.wageType')}
             value={draft.wageType}
-            onChange={(e) => setDraft({ ...draft, wageType: e.target.value as WageType })}
-            options={[
-              { value: 'Hourly', label: t('team.wageHourly') },
-              { value: 'Weekly', label: t('team.wageWeekly') },
-            ]}
+            onChange={(e) => setDraft({ ...draft, wageType: choiceOf(WAGE_TYPES, e.target.value) ?? draft.wageType })}
+            options={WAGE_TYPES.map((w) => ({ value: w, label: t(`team.wage${w}`) }))}
           />
           <StyledGroup>
             <legend>{t('team.permissions')}</legend>
