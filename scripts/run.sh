@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Builds and runs the product on one port: API, sockets and web app, with a demo store.
+# It builds the development profile (dependencies optimised, the project's crate not), the
+# build the test command then reuses; a deployment builds `cargo build --release`
+# (docs/operations.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/cache.sh
 
 ADMIN_URL=$(scripts/ensure-postgres.sh)
 if [ -z "${DATABASE_URL:-}" ]; then
@@ -15,4 +19,5 @@ if [ -f frontend/package.json ]; then
 fi
 
 export SEED_DEMO="${SEED_DEMO:-true}"
-exec cargo run --release -p backend
+cargo build -p backend
+exec "$BACKEND_BIN"

@@ -1,33 +1,48 @@
 #!/usr/bin/env bash
-# Runs every test: backend unit and integration tests against a real Postgres; the realtime
-# tests driven by the official socket.io-client against the server binary (with an
-# S3-compatible server for uploads shared by nodes); generated-input
-# testing of the API (schemathesis); fuzzing of the packet decoders and the calls' input
-# (cargo fuzz); the web app's
-# lint, type check, unit tests and build; and its end-to-end tests in Debian's chromium against
-# the real server. Every suite runs even when an earlier one fails; the exit code tells.
+# Runs every test: backend unit and integration tests against a real Postgres (the fuzz
+# targets' seeds and regressions among them); the realtime tests driven by the official
+# socket.io-client against the server binary (with an S3-compatible server for uploads shared
+# by nodes); the first run on a fresh machine; generated-input testing of the API
+# (schemathesis); the web app's lint, type check, unit tests and build; and its end-to-end
+# tests in Debian's chromium against the real server. Every suite runs even when an earlier
+# one fails; the exit code tells. The coverage-guided fuzzing run is `scripts/fuzz.sh`.
+#
+# The suites run in two lanes side by side, sharing no state (each makes its own databases,
+# ports and folders): the backend's tests in one, the suites that drive the server binary and
+# the web app in the other. Each suite's output is printed whole when it ends, with its time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+source scripts/cache.sh
 
+began=$SECONDS
 ADMIN_URL=$(scripts/ensure-postgres.sh) || exit 1
 export TEST_DATABASE_URL="$ADMIN_URL"
+
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
 
 # The npm packages of the folder it runs in, installed where missing.
 npm_deps() {
   [ -d node_modules ] || npm ci --no-audit --no-fund
 }
 
-failed=()
+# Runs one suite with its output kept, then prints it with its time and records a failure.
 suite() {
   local name=$1
   shift
-  echo "== $name"
-  local began=$SECONDS
+  local log="$logs/$(printf '%s' "$name" | tr -c 'a-z0-9' '_').log"
+  local start=$SECONDS
   # Each suite chains its steps with &&: `set -e` does not apply inside an `if` condition.
-  if ! ("$@"); then
-    failed+=("$name")
+  if ("$@") >"$log" 2>&1; then
+    echo "passed" >"$log.status"
+  else
+    echo "failed" >"$log.status"
   fi
-  echo "== $name: $((SECONDS - began)) s"
+  {
+    echo "== $name"
+    cat "$log"
+    echo "== $name: $(cat "$log.status") in $((SECONDS - start)) s"
+  } | flock "$logs" cat
 }
 
 backend_tests() {
@@ -40,8 +55,7 @@ backend_tests() {
 
 # The realtime tests; the file test keeps the nodes' uploads in an S3-compatible server.
 realtime_tests() {
-  cargo build -p backend &&
-    cd tests/realtime &&
+  cd tests/realtime &&
     npm_deps &&
     ../s3/with-s3.sh npm test
 }
@@ -55,11 +69,6 @@ web_checks() {
     npm run build
 }
 
-# The packet decoders and the calls' input under libFuzzer, 20 seconds a target.
-fuzzing() {
-  scripts/fuzz.sh 20
-}
-
 # Generated-input testing of the API against its document: every phase of schemathesis
 # against the real server, signed in as the demo store's owner.
 api_fuzz() {
@@ -69,7 +78,7 @@ api_fuzz() {
 # The first run on a fresh machine: from a clone in a 0700 home folder, inside a network
 # namespace where nothing answers on 5432, the private cluster starts and serves the demo.
 first_run() {
-  cargo build -p backend && tests/first-run/run.sh
+  tests/first-run/run.sh
 }
 
 web_e2e() {
@@ -79,20 +88,33 @@ web_e2e() {
       return 1
   fi
   # The build is the web checks' last step; it is made here when those stopped before it.
-  cargo build -p backend && cd frontend &&
+  cd frontend &&
     npm_deps &&
     { [ -f dist/index.html ] || npm run build; } &&
     npm run test:e2e
 }
 
-suite "backend tests" backend_tests
-suite "realtime tests" realtime_tests
-suite "first run (private cluster)" first_run
-suite "API: generated inputs (schemathesis)" api_fuzz
-suite "fuzzing (cargo fuzz)" fuzzing
-suite "web app: lint, types, unit tests, build" web_checks
-suite "web app: end-to-end" web_e2e
+# The server binary first (the one `scripts/run.sh` builds), then the two lanes.
+suite "server build" cargo build -p backend
+(
+  suite "backend tests" backend_tests
+) &
+backend_lane=$!
+(
+  suite "realtime tests" realtime_tests
+  suite "first run (private cluster)" first_run
+  suite "API: generated inputs (schemathesis)" api_fuzz
+  suite "web app: lint, types, unit tests, build" web_checks
+  suite "web app: end-to-end" web_e2e
+) &
+server_lane=$!
+wait "$backend_lane" "$server_lane"
 
+failed=()
+for status in "$logs"/*.status; do
+  [ "$(cat "$status")" = passed ] || failed+=("$(basename "$status" .log.status)")
+done
+echo "== all suites: $((SECONDS - began)) s"
 if [ ${#failed[@]} -gt 0 ]; then
   printf 'failed: %s\n' "${failed[@]}"
   exit 1

@@ -15,7 +15,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-OUT = ROOT / "target" / "api-fuzz"
+# Its log, report and schemathesis' example database: beside the server's build.
+OUT = Path(os.environ.get("CLOCKTO_CACHE", ROOT / "target")) / "api-fuzz"
+BINARY = os.environ.get("BACKEND_BIN", str(ROOT / "target" / "debug" / "backend"))
 # Calls that would end the owner's session mid-run.
 SESSION_ENDERS = ["logout", "logoutEverywhere", "authenticatedResetPassword"]
 
@@ -59,7 +61,7 @@ def main() -> int:
         RUST_LOG=os.environ.get("RUST_LOG", "warn"),
     )
     log = open(OUT / "server.log", "w")
-    server = subprocess.Popen([str(ROOT / "target" / "debug" / "backend")], env=env, stdout=log, stderr=log)
+    server = subprocess.Popen([BINARY], env=env, stdout=log, stderr=log)
     try:
         for _ in range(200):
             try:
@@ -96,7 +98,7 @@ def main() -> int:
         for name in SESSION_ENDERS:
             command += ["--exclude-path", f"/api/v1/{name}"]
         started = time.monotonic()
-        # Schemathesis keeps its example database in its working directory: under target/.
+        # Schemathesis keeps its example database in its working directory: OUT.
         result = subprocess.run(
             command,
             cwd=OUT,

@@ -4,9 +4,10 @@
 # Postgres to make the database in (default: the local one).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-venv=target/api-fuzz/venv
+source scripts/cache.sh
+venv="$CLOCKTO_CACHE/api-fuzz/venv"
 if [ ! -x "$venv/bin/st" ]; then
-  mkdir -p target/api-fuzz
+  mkdir -p "$CLOCKTO_CACHE/api-fuzz"
   python3 -m venv "$venv" || {
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv
     python3 -m venv "$venv"
