@@ -22,3 +22,4 @@ pub mod sheets;
 pub mod startup;
 pub mod store;
 pub mod telemetry;
+pub mod time;

@@ -1,5 +1,6 @@
 //! Building and running the application. `main.rs` only calls [`Application::build`] and
-//! [`Application::run`]; tests do the same on port 0.
+//! [`Application::run`]; tests do the same on port 0, with a clock they can move
+//! ([`Application::build_with_clock`]).
 
 use crate::api;
 use crate::calls::{AppState, Calls};
@@ -10,6 +11,7 @@ use crate::files::storage::Storage;
 use crate::jobs::{self, push::Pusher};
 use crate::mail::Mailer;
 use crate::realtime::{self, Gateway, Realtime, RealtimeConfig};
+use crate::time::Clock;
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{fn_service, ServerHandle, Service as _, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, AcceptEncoding, Encoding, Header as _, HeaderValue};
@@ -25,7 +27,10 @@ static REQUEST_ID: header::HeaderName = header::HeaderName::from_static("x-reque
 
 /// Builds the calls' state and the realtime server, wired so that every commit of a store
 /// actor is published to this node's sockets and starts its mail and push delivery.
-fn assemble(settings: Settings) -> Result<(web::Data<AppState>, Arc<Realtime>), String> {
+fn assemble(
+    settings: Settings,
+    clock: Clock,
+) -> Result<(web::Data<AppState>, Arc<Realtime>), String> {
     let db = Db::new(
         &settings.database_url,
         settings.database_pool_size,
@@ -40,7 +45,7 @@ fn assemble(settings: Settings) -> Result<(web::Data<AppState>, Arc<Realtime>), 
         None => Storage::local(&settings.upload_dir),
     }
     .map_err(|e| e.to_string())?;
-    let state = AppState::new(settings, db, mailer, pusher, publish, files);
+    let state = AppState::new(settings, db, mailer, pusher, publish, files, clock);
     Ok((web::Data::new(state), realtime))
 }
 
@@ -57,9 +62,14 @@ pub struct Application {
 impl Application {
     /// Runs the migrations, binds the listener and builds the server.
     pub async fn build(settings: Settings) -> Result<Application, String> {
+        Self::build_with_clock(settings, Clock::System).await
+    }
+
+    /// Like [`Application::build`], with the rules reading the time from `clock`.
+    pub async fn build_with_clock(settings: Settings, clock: Clock) -> Result<Application, String> {
         // Installed before anything records, so no event is lost.
         crate::monitoring::recorder();
-        let (state, realtime) = assemble(settings)?;
+        let (state, realtime) = assemble(settings, clock)?;
         let calls = Calls::new(api::registry(), state.clone(), realtime.readiness.clone());
         let openapi = web::Data::new(api::openapi::build(calls.registry()));
         let gateway = web::Data::new(Gateway::new(realtime.clone(), calls.clone()));
@@ -161,24 +171,25 @@ impl Application {
             },
         ));
         if !state.settings.schedule_tick.is_zero() {
-            let (db, stores) = (state.db.clone(), state.stores.clone());
+            let (db, stores, clock) = (state.db.clone(), state.stores.clone(), state.clock.clone());
             actix_web::rt::spawn(jobs::every(
                 "schedule clock",
                 state.settings.schedule_tick,
                 move || {
-                    let (db, stores) = (db.clone(), stores.clone());
-                    async move { jobs::schedule::tick(&db, &stores, chrono::Utc::now()).await }
+                    let (db, stores, at) = (db.clone(), stores.clone(), clock.now());
+                    async move { jobs::schedule::tick(&db, &stores, at).await }
                 },
             ));
         }
         if !state.settings.outbox.prune_every.is_zero() {
-            let (db, retention) = (state.db.clone(), state.settings.outbox);
+            let (db, retention, clock) =
+                (state.db.clone(), state.settings.outbox, state.clock.clone());
             actix_web::rt::spawn(jobs::every(
                 "outbox pruning",
                 retention.prune_every,
                 move || {
-                    let db = db.clone();
-                    async move { jobs::outbox::prune(&db, retention, chrono::Utc::now()).await }
+                    let (db, at) = (db.clone(), clock.now());
+                    async move { jobs::outbox::prune(&db, retention, at).await }
                 },
             ));
         }

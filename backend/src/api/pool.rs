@@ -16,7 +16,6 @@ use crate::store::pool::{AnswerGrab, DropRequestChange, DropShift, GrabShift, Ta
 use crate::store::request_views::RequestView;
 use crate::store::views::ShiftView;
 use actix_web::{web, HttpResponse};
-use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -191,7 +190,7 @@ pub async fn get_pool(
 ) -> AppResult<HttpResponse> {
     let member = crate::api::stores::member(&state, user, &path, "getPool").await?;
     let store = member.store_id();
-    let now = Utc::now();
+    let now = state.clock.now();
     let (drops, open) = state
         .db
         .run(move |conn| {

@@ -1,5 +1,5 @@
-//! What calls use of the server: settings, the database, sessions, mail and push, and the
-//! store actors. Built once at start-up, shared behind `web::Data`.
+//! What calls use of the server: settings, the database, sessions, mail and push, the store
+//! actors and the clock. Built once at start-up, shared behind `web::Data`.
 
 use crate::auth::jwt;
 use crate::auth::session::Sessions;
@@ -10,6 +10,7 @@ use crate::jobs::push::Pusher;
 use crate::mail::Mailer;
 use crate::store::actor::Publish;
 use crate::store::registry::StoreRegistry;
+use crate::time::Clock;
 
 /// Shared state of the server's calls.
 pub struct AppState {
@@ -24,11 +25,14 @@ pub struct AppState {
     pub stores: StoreRegistry,
     /// Where uploaded files are kept.
     pub files: Storage,
+    /// The time the rules read (the store actors' plans, the pool's read, the schedule's
+    /// jobs): the system's, or a test's.
+    pub clock: Clock,
 }
 
 impl AppState {
-    /// Builds the state from settings; `publish` receives every committed change. Does no
-    /// I/O beyond creating the mail and upload directories.
+    /// Builds the state from settings; `publish` receives every committed change; the rules
+    /// read the time from `clock`. Does no I/O beyond creating the mail and upload directories.
     pub fn new(
         settings: Settings,
         db: Db,
@@ -36,6 +40,7 @@ impl AppState {
         pusher: Pusher,
         publish: Publish,
         files: Storage,
+        clock: Clock,
     ) -> AppState {
         let keys = jwt::Keys::new(&settings.jwt_secret, settings.token_ttl);
         let sessions = Sessions::new(db.clone(), keys);
@@ -45,6 +50,7 @@ impl AppState {
             settings.store_threads,
             settings.store_idle_after,
             settings.notification_merge_window,
+            clock.clone(),
         );
         AppState {
             settings,
@@ -54,6 +60,7 @@ impl AppState {
             pusher,
             stores,
             files,
+            clock,
         }
     }
 }

@@ -10,6 +10,7 @@ use crate::store::command::{Command, Reply};
 use crate::store::commits::Commits;
 use crate::store::members::Member;
 use crate::store::weeks::Weeks;
+use crate::time::Clock;
 use actix::dev::SendError;
 use actix::prelude::*;
 use std::collections::HashMap;
@@ -39,6 +40,8 @@ struct Inner {
     merge_window: Duration,
     /// The week board's answers, kept until their store changes.
     weeks: Weeks,
+    /// The time the actors plan with.
+    clock: Clock,
 }
 
 impl Inner {
@@ -65,13 +68,14 @@ fn busy() -> AppError {
 impl StoreRegistry {
     /// Starts `threads` arbiters for store actors. Must run inside an actix system. An actor
     /// stops after `idle_after` without work; `merge_window` is how long a notification takes
-    /// in later ones of its kind, shift and reader.
+    /// in later ones of its kind, shift and reader; the actors plan at `clock`'s time.
     pub fn new(
         db: Db,
         publish: Publish,
         threads: usize,
         idle_after: Duration,
         merge_window: Duration,
+        clock: Clock,
     ) -> StoreRegistry {
         let weeks = Weeks::default();
         let arbiters = (0..threads.max(1))
@@ -87,6 +91,7 @@ impl StoreRegistry {
                 idle_after,
                 merge_window,
                 weeks,
+                clock,
             }),
         }
     }
@@ -197,6 +202,7 @@ impl StoreRegistry {
             self.inner.merge_window,
             self.inner.weeks.clone(),
         );
+        let clock = self.inner.clock.clone();
         // A weak handle: the directory must not keep itself alive through its actors.
         let directory = Arc::downgrade(&self.inner);
         let retire: Retire = Arc::new(move |store, addr| {
@@ -206,7 +212,9 @@ impl StoreRegistry {
         });
         StoreActor::start_in_arbiter(arbiter, move |ctx| {
             ctx.set_mailbox_capacity(MAILBOX);
-            StoreActor::new(store, db, commits, publish, retire, idle, window).keeping(weeks)
+            StoreActor::new(store, db, commits, publish, retire, idle, window)
+                .keeping(weeks)
+                .timed_by(clock)
         })
     }
 

@@ -1,6 +1,6 @@
 //! Account calls: sign-up, sign-in, `me`, codes, password reset and change, profile.
 
-use crate::helpers::{spawn_app, Reply, TestApp};
+use crate::fixtures::{spawn_app, Reply, TestApp};
 use backend::auth::jwt::Keys;
 use backend::domain::ids::{EmployeeId, SessionId, StoreId, UserId};
 use diesel::sql_types::{Array, Bool, Text, Uuid as SqlUuid};

@@ -1,8 +1,8 @@
 //! Announcements: a manager tells the team or chosen colleagues something; each reader gets
 //! their own notification, with its push; employees may not announce; bad input changes nothing.
 
-use crate::helpers::Reply;
-use crate::shifts::{scene, Scene};
+use crate::fixtures::scene::{scene, Scene};
+use crate::fixtures::Reply;
 use serde_json::{json, Value};
 
 async fn announce(s: &Scene, token: &str, body: Value) -> Reply {

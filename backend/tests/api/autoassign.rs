@@ -2,8 +2,8 @@
 //! weekly limit), acceptance in one commit and its refusal when a shift changed, who may ask,
 //! and the public `getAssignableEmployees`.
 
-use crate::shifts::{berlin, scene, Scene};
-use crate::stores::{count, create_role, create_store, NOT_ENOUGH_PERMISSION};
+use crate::fixtures::scene::{berlin, scene, Scene};
+use crate::fixtures::stores::{count, create_role, create_store, NOT_ENOUGH_PERMISSION};
 use serde_json::{json, Value};
 
 const START_BEFORE_END: &str = "Start date has to be before end date";
@@ -11,7 +11,7 @@ const STALE_SHIFT: &str =
     "This shift was changed by someone else in the meantime; review the current version.";
 
 impl Scene {
-    async fn propose(&self, from_day: i64, to_day: i64) -> crate::helpers::Reply {
+    async fn propose(&self, from_day: i64, to_day: i64) -> crate::fixtures::Reply {
         self.call(
             "autoAssignment",
             &self.scheduler.token,
@@ -20,7 +20,7 @@ impl Scene {
         .await
     }
 
-    async fn accept(&self, rows: &[Value]) -> crate::helpers::Reply {
+    async fn accept(&self, rows: &[Value]) -> crate::fixtures::Reply {
         let rows: Vec<Value> = rows
             .iter()
             .map(|a| json!({ "shift": a["shift"], "employee": a["employee"], "version": a["version"] }))

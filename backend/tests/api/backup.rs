@@ -1,7 +1,7 @@
 //! The documented backup and restore (`docs/operations.md`): `pg_dump -Fc` of a live
 //! database, `pg_restore` into a fresh one, a server started on it reads the same schedule.
 
-use crate::shifts::{berlin, scene};
+use crate::fixtures::scene::{berlin, scene};
 use backend::config::Settings;
 use backend::startup::Application;
 use serde_json::json;

@@ -1,4 +1,4 @@
-use crate::helpers::spawn_app;
+use crate::fixtures::spawn_app;
 use serde_json::json;
 
 #[actix_web::test]
@@ -20,20 +20,20 @@ async fn a_ten_megabyte_body_is_refused_with_413() {
 
 #[actix_web::test]
 async fn integers_written_with_a_zero_fraction_are_integers() {
-    let s = crate::shifts::scene().await;
-    let start = crate::shifts::berlin(2, 9, 0);
+    let s = crate::fixtures::scene::scene().await;
+    let start = crate::fixtures::scene::berlin(2, 9, 0);
     // `1.7e12`-style numbers, as some JSON writers put them.
-    let body = json!({ "assigned": s.ana_id, "start": start as f64, "end": (start + crate::shifts::HOUR) as f64 });
+    let body = json!({ "assigned": s.ana_id, "start": start as f64, "end": (start + crate::fixtures::scene::HOUR) as f64 });
     let created = s.create(&s.scheduler.token, body).await;
     assert_eq!(created.data()["shifts"][0]["start"], json!(start));
     // A fraction is still no integer.
-    let body = json!({ "assigned": s.ana_id, "start": start as f64 + 0.5, "end": start + crate::shifts::HOUR });
+    let body = json!({ "assigned": s.ana_id, "start": start as f64 + 0.5, "end": start + crate::fixtures::scene::HOUR });
     assert_eq!(s.create(&s.scheduler.token, body).await.status, 400);
 }
 
 #[actix_web::test]
 async fn a_nul_character_in_any_text_is_a_400_and_changes_nothing() {
-    let s = crate::shifts::scene().await;
+    let s = crate::fixtures::scene::scene().await;
     let body = json!({ "roleData": { "title": "Bar\u{0}ista", "color": "#ffffff" } });
     let r = s.call("createRole", &s.owner.token, body).await;
     assert_eq!(r.error(400), "Text may not contain NUL characters.");

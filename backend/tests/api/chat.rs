@@ -5,79 +5,10 @@
 mod messages;
 mod surveys;
 
-use crate::helpers::Reply;
-use crate::shifts::{berlin, scene, Scene};
-use crate::stores::create_store;
-use serde_json::{json, Value};
-
-pub async fn chat(s: &Scene, call: &str, token: &str, body: Value) -> Reply {
-    let mut body = body;
-    body["store"] = json!(s.store);
-    s.app.call(call, body, Some(token)).await
-}
-
-pub async fn conversations(s: &Scene, token: &str) -> Vec<Value> {
-    s.app
-        .get(
-            &format!("/api/v1/stores/{}/conversations", s.store),
-            Some(token),
-        )
-        .await
-        .data()
-        .as_array()
-        .expect("list")
-        .clone()
-}
-
-/// The store's team conversation, as `token`'s holder lists it.
-pub async fn team(s: &Scene, token: &str) -> Value {
-    conversations(s, token)
-        .await
-        .into_iter()
-        .find(|c| c["kind"] == "team")
-        .expect("team conversation")
-}
-
-pub async fn history(s: &Scene, token: &str, conversation: &Value, query: &str) -> Reply {
-    s.app
-        .get(
-            &format!(
-                "/api/v1/stores/{}/conversations/{}/messages?{query}",
-                s.store,
-                conversation["id"].as_str().expect("id")
-            ),
-            Some(token),
-        )
-        .await
-}
-
-pub async fn send(s: &Scene, token: &str, conversation: &Value, text: &str) -> Reply {
-    chat(
-        s,
-        "sendMessage",
-        token,
-        json!({ "conversationId": conversation["id"], "content": text }),
-    )
-    .await
-}
-
-/// Sends `n` messages to a conversation, 50 at a time, Ana and Ben in turn.
-pub async fn fill(s: &Scene, conversation: &Value, n: usize) {
-    const BATCH: usize = 50;
-    for start in (0..n).step_by(BATCH) {
-        let sends = (start..(start + BATCH).min(n)).map(|i| {
-            let token = if i % 2 == 0 {
-                &s.ben.token
-            } else {
-                &s.ana.token
-            };
-            async move { send(s, token, conversation, &format!("filler {i}")).await }
-        });
-        for r in futures_util::future::join_all(sends).await {
-            r.data();
-        }
-    }
-}
+use crate::fixtures::chat::{chat, conversations, history, send, team};
+use crate::fixtures::scene::{berlin, scene};
+use crate::fixtures::stores::create_store;
+use serde_json::json;
 
 #[actix_web::test]
 async fn direct_and_group_conversations_are_read_by_their_members_only() {
@@ -270,7 +201,7 @@ async fn a_dropped_shift_is_posted_to_the_team() {
 
 #[actix_web::test]
 async fn the_upload_forms_document_names_the_store_field_the_server_reads() {
-    let app = crate::helpers::spawn_app().await;
+    let app = crate::fixtures::spawn_app().await;
     let doc = app.get("/api/v1/openapi.json", None).await.body;
     let form = &doc["components"]["schemas"]["UploadForm"]["properties"];
     assert!(form["storeId"].is_object(), "UploadForm: {form}");

@@ -2,9 +2,9 @@
 //! and location proof, offline punches applied once, twenty simultaneous starts across two
 //! nodes, proposed shifts, managers' edits and approvals, timesheets, and the missed mark.
 
-use crate::helpers::{spawn_app, Reply, TestApp};
-use crate::shifts::{scene, Scene, HOUR};
-use crate::stores::create_store;
+use crate::fixtures::scene::{scene, Scene, HOUR};
+use crate::fixtures::stores::create_store;
+use crate::fixtures::{spawn_app, Reply, TestApp};
 use backend::domain::clock as rules;
 use backend::jobs::schedule::tick;
 use chrono::{Duration, Utc};

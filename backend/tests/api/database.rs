@@ -1,6 +1,6 @@
 //! The bridge to the database: callers take turns for the pool's connections.
 
-use crate::helpers::spawn_app;
+use crate::fixtures::spawn_app;
 use backend::db::Db;
 use diesel::RunQueryDsl;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -35,20 +35,25 @@ async fn a_burst_of_callers_runs_at_most_a_pool_of_them_at_once() {
 async fn a_caller_waiting_past_the_connect_timeout_is_told_to_come_back() {
     let app = spawn_app().await;
     let db = Db::new(&app.db_url, 1, Duration::from_millis(300));
+    // The holder takes the pool's one connection and keeps it until told.
+    let (taken_tx, taken) = tokio::sync::oneshot::channel::<()>();
+    let (release, release_rx) = std::sync::mpsc::channel::<()>();
     let holder = db.clone();
     let busy = actix_web::rt::spawn(async move {
         holder
-            .run(|c| {
-                diesel::sql_query("SELECT pg_sleep(1.5)").execute(c)?;
+            .run(move |_| {
+                let _ = taken_tx.send(());
+                let _ = release_rx.recv();
                 Ok(())
             })
             .await
     });
-    actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    taken.await.expect("the holder has the connection");
     let waited = db.run(|_| Ok(())).await;
     assert_eq!(
         waited.expect_err("must time out").code,
         "service_unavailable"
     );
+    release.send(()).expect("release the holder");
     busy.await.expect("task").expect("the holder finishes");
 }

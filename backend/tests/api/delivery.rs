@@ -2,8 +2,9 @@
 //! loopback (a small one written here, over TCP) that refuses the first tries for now, or
 //! for good, and the queue shows what became of each mail.
 
-use crate::helpers::{spawn_app_with, TestApp, TestUser};
-use crate::stores::create_store;
+use crate::fixtures::stores::create_store;
+use crate::fixtures::wait::eventually;
+use crate::fixtures::{spawn_app_with, TestApp, TestUser};
 use backend::db::models::notification_delivery::{Channel, Delivery};
 use backend::domain::ids::{StoreId, UserId};
 use backend::domain::notification::{
@@ -177,13 +178,11 @@ fn queued_mail(app: &TestApp) -> i64 {
     Delivery::waiting(&mut app.conn(), Channel::Mail).expect("count")
 }
 
-/// Waits (briefly) until `done` holds.
-async fn until(what: &str, mut done: impl FnMut() -> bool) {
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while !done() {
-        assert!(std::time::Instant::now() < deadline, "timed out: {what}");
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
+/// Waits until no mail is queued, claimed or not. The app's one mail loop settles a row only
+/// once the SMTP server answered its mail, and no other sender runs: from then on no send is
+/// under way, and what the SMTP server counted is final.
+async fn until_settled(app: &TestApp) {
+    eventually("the queue to empty", async || queued_mail(app) == 0).await;
 }
 
 #[actix_web::test]
@@ -194,10 +193,8 @@ async fn a_mail_the_smtp_server_refuses_for_now_is_sent_again_later_and_once() {
     ]);
     let (app, owner) = notify_owner(&smtp, 12).await;
 
-    until("the mail is accepted", || !smtp.accepted().is_empty()).await;
-    until("the queue is empty", || queued_mail(&app) == 0).await;
-    // Give a stray further send the time to arrive, were there one.
-    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    eventually("the mail is accepted", async || !smtp.accepted().is_empty()).await;
+    until_settled(&app).await;
     assert_eq!(smtp.refused(), 2);
     let accepted = smtp.accepted();
     assert_eq!(accepted.len(), 1, "sent once");
@@ -211,9 +208,8 @@ async fn a_mail_the_smtp_server_refuses_for_good_is_dropped() {
     let smtp = SmtpServer::start(&["550 5.1.1 No such mailbox"]);
     let (app, _) = notify_owner(&smtp, 12).await;
 
-    until("the mail is refused", || smtp.refused() == 1).await;
-    until("the queue is empty", || queued_mail(&app) == 0).await;
-    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    eventually("the mail is refused", async || smtp.refused() == 1).await;
+    until_settled(&app).await;
     assert_eq!(smtp.refused(), 1, "not tried again");
     assert!(smtp.accepted().is_empty());
 }
@@ -224,8 +220,7 @@ async fn a_mail_is_given_up_after_the_last_attempt() {
     let smtp = SmtpServer::start(&refusals);
     let (app, _) = notify_owner(&smtp, 3).await;
 
-    until("the queue is empty", || queued_mail(&app) == 0).await;
-    actix_web::rt::time::sleep(Duration::from_millis(500)).await;
+    until_settled(&app).await;
     assert_eq!(smtp.refused(), 3, "three attempts, then no more");
     assert!(smtp.accepted().is_empty());
 }
@@ -257,9 +252,11 @@ async fn a_mail_whose_sender_died_is_sent_by_another_when_the_lease_ends() {
         .expect("claim");
     assert_eq!(dead.len(), 1);
 
-    // While the lease runs, nobody sends it.
-    app.state.mailer.wake();
-    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    // While the lease runs, nobody sends it: a round finds nothing to claim.
+    let sent = backend::jobs::deliver::run_once(&app.state.db, &app.state.mailer)
+        .await
+        .expect("mail round");
+    assert_eq!(sent, 0);
     assert!(smtp.accepted().is_empty());
     assert_eq!(queued_mail(&app), 1);
 
@@ -268,8 +265,8 @@ async fn a_mail_whose_sender_died_is_sent_by_another_when_the_lease_ends() {
         .execute(&mut app.conn())
         .expect("end the lease");
     app.state.mailer.wake();
-    until("the mail is accepted", || smtp.accepted().len() == 1).await;
-    until("the queue is empty", || queued_mail(&app) == 0).await;
+    eventually("the mail is accepted", async || smtp.accepted().len() == 1).await;
+    until_settled(&app).await;
 
     // The dead sender's lease is no longer its own: settling under it changes nothing.
     let late = Settle::Retry {
@@ -277,7 +274,7 @@ async fn a_mail_whose_sender_died_is_sent_by_another_when_the_lease_ends() {
         done_subscriptions: Vec::new(),
     };
     assert!(!Delivery::settle(&mut app.conn(), Channel::Mail, &dead[0], &late).expect("settle"));
+    // Nothing queued again: nothing is left to send, and the count is final.
     assert_eq!(queued_mail(&app), 0);
-    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(smtp.accepted().len(), 1, "sent once");
 }

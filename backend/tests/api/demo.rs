@@ -1,7 +1,7 @@
 //! The demo store as a newcomer finds it: a month around the day the server first started,
 //! read through the API as its manager and its employees read it.
 
-use crate::helpers::{spawn_app_with, TestApp};
+use crate::fixtures::{spawn_app_with, TestApp};
 use chrono::{Duration, Utc};
 use diesel::sql_types::BigInt;
 use diesel::RunQueryDsl;

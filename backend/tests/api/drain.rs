@@ -2,9 +2,9 @@
 //! committed, its sockets are closed without a DISCONNECT (so clients reconnect), and a
 //! client that rejoins on the other node with `since` gets every change it had not seen.
 
-use crate::helpers::{spawn_app, TestApp};
-use crate::readiness::wait_ready;
-use crate::stores::create_store;
+use crate::fixtures::stores::create_store;
+use crate::fixtures::wait::{eventually, eventually_ok, wait_ready};
+use crate::fixtures::{spawn_app, TestApp};
 use awc::ws::{Frame, Message};
 use diesel::RunQueryDsl;
 use futures_util::{SinkExt, StreamExt};
@@ -204,9 +204,10 @@ async fn sigterm_mid_load_loses_no_acknowledged_edit_and_clients_resume_on_the_o
             })
         })
         .collect();
-    actix_web::rt::time::sleep(Duration::from_millis(500)).await;
-    let before = acknowledged.borrow().len();
-    assert!(before > 0, "the load is running");
+    eventually("the load to run", async || {
+        acknowledged.borrow().len() >= 20
+    })
+    .await;
     let signalled = Instant::now();
     let kill = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
@@ -275,19 +276,17 @@ async fn sigterm_mid_load_loses_no_acknowledged_edit_and_clients_resume_on_the_o
     .into_iter()
     .map(|v| v.version)
     .collect();
-    let began = Instant::now();
-    loop {
+    let what = format!("the resumed socket to hear every change, {all:?}");
+    eventually_ok(Duration::from_secs(5), &what, async || {
         let mut heard = seen.clone();
         heard.extend(resumed.versions.borrow().iter());
         if heard == all {
-            break;
+            Ok(())
+        } else {
+            Err(heard)
         }
-        assert!(
-            began.elapsed() < Duration::from_secs(5),
-            "heard {heard:?}, committed {all:?}"
-        );
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
+    })
+    .await;
     assert!(all.len() >= acked.len());
     resumed.task.abort();
 }
@@ -330,7 +329,11 @@ async fn a_draining_node_is_not_ready_refuses_new_calls_and_finishes_the_one_und
         let reply: Value = res.json().await.expect("json");
         (res.status().as_u16(), reply)
     });
-    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    // Under way: its commit waits for the table.
+    eventually("the call to wait for the roles table", async || {
+        waiting_for_a_lock(&b) > 0
+    })
+    .await;
 
     let kill = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
@@ -378,4 +381,20 @@ async fn a_draining_node_is_not_ready_refuses_new_calls_and_finishes_the_one_und
         .expect("count")
         .n;
     assert_eq!(n, 1, "the call under way was committed");
+}
+
+/// How many of the database's connections wait for a lock.
+fn waiting_for_a_lock(app: &TestApp) -> i64 {
+    #[derive(diesel::QueryableByName)]
+    struct N {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    diesel::sql_query(
+        "SELECT count(*) AS n FROM pg_stat_activity \
+         WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    )
+    .get_result::<N>(&mut app.conn())
+    .expect("pg_stat_activity")
+    .n
 }

@@ -1,8 +1,8 @@
 //! Employees and invitations: inviting, resending, the public checks, joining, activation,
 //! termination, updates and who sees what.
 
-use crate::helpers::spawn_app;
-use crate::stores::{
+use crate::fixtures::spawn_app;
+use crate::fixtures::stores::{
     add_member, code_from_mail, count, create_role, create_store, error_logs, invite, snapshot,
     NOT_AUTHENTICATED, NOT_ENOUGH_PERMISSION, NO_EMPLOYEE_DOCUMENT,
 };
@@ -21,7 +21,7 @@ fn not_yours(email: &str) -> String {
     format!("This invite does not belong to {email}. Authenticate with the email that received the invite and try again.")
 }
 
-async fn employees(app: &crate::helpers::TestApp, token: &str, store: &str) -> Vec<Value> {
+async fn employees(app: &crate::fixtures::TestApp, token: &str, store: &str) -> Vec<Value> {
     app.get(&format!("/api/v1/stores/{store}/employees"), Some(token))
         .await
         .data()

@@ -4,10 +4,10 @@
 //! or former members); logos and profile photos; the 20 MB limit; and the `message`
 //! notifications of new messages and mentions.
 
-use crate::chat::team;
-use crate::helpers::{Reply, TestApp};
-use crate::shifts::{scene, Scene};
-use crate::stores::create_store;
+use crate::fixtures::chat::team;
+use crate::fixtures::scene::{scene, Scene};
+use crate::fixtures::stores::create_store;
+use crate::fixtures::{Reply, TestApp};
 use diesel::RunQueryDsl;
 use serde_json::{json, Value};
 use std::io::Cursor;

@@ -1,7 +1,7 @@
 //! Security headers: every answer carries them, the web app's pages, API answers, errors and
 //! the socket's handshake alike.
 
-use crate::helpers::{spawn_app_with, TestApp};
+use crate::fixtures::{spawn_app_with, TestApp};
 
 /// A server whose web app is a one-line `index.html`, at `public_url`.
 async fn app_at(public_url: &str) -> (TestApp, tempfile::TempDir) {

@@ -1,4 +1,4 @@
-use crate::helpers::spawn_app;
+use crate::fixtures::spawn_app;
 
 #[actix_web::test]
 async fn health_answers_ok_when_the_database_answers() {
@@ -9,7 +9,7 @@ async fn health_answers_ok_when_the_database_answers() {
 
 #[actix_web::test]
 async fn health_answers_503_when_the_database_is_unreachable() {
-    let app = crate::helpers::spawn_app().await;
+    let app = crate::fixtures::spawn_app().await;
     let broken = backend::db::Db::new(
         "postgres://nobody@127.0.0.1:1/none",
         1,

@@ -1,10 +1,10 @@
 //! Stores are walled off from each other: nobody of store A reads or changes anything of
 //! store B, whichever call or id they try.
 
-use crate::helpers::spawn_app;
-use crate::pool::{drop, open_shift_after_anas_day_off};
-use crate::shifts::{berlin, scene};
-use crate::stores::{
+use crate::fixtures::pool::{drop, open_shift_after_anas_day_off};
+use crate::fixtures::scene::{berlin, scene};
+use crate::fixtures::spawn_app;
+use crate::fixtures::stores::{
     add_member, code_from_mail, count, create_role, create_store, invite, snapshot, NOT_OWNER,
     NO_EMPLOYEE_DOCUMENT,
 };
@@ -196,7 +196,7 @@ async fn members_of_one_store_can_neither_read_nor_change_another_store() {
 }
 
 /// Every table a call of the pool, time off, availability or notifications could change.
-fn schedule_snapshot(app: &crate::helpers::TestApp) -> Vec<i64> {
+fn schedule_snapshot(app: &crate::fixtures::TestApp) -> Vec<i64> {
     [
         "shifts",
         "requests",

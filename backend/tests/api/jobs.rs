@@ -2,7 +2,7 @@
 //! their start, unstarted shifts are marked missed 2 hours after their end, and no tick acts
 //! twice on a shift, even when two nodes tick at once.
 
-use crate::shifts::{berlin, scene, HOUR};
+use crate::fixtures::scene::{berlin, scene, HOUR};
 use backend::jobs::schedule::tick;
 use chrono::{DateTime, Duration, Utc};
 use serde_json::json;
@@ -11,7 +11,7 @@ fn at(ms: i64) -> DateTime<Utc> {
     DateTime::from_timestamp_millis(ms).expect("ms")
 }
 
-fn events_of(app: &crate::helpers::TestApp, store: &str) -> i64 {
+fn events_of(app: &crate::fixtures::TestApp, store: &str) -> i64 {
     use diesel::RunQueryDsl;
     #[derive(diesel::QueryableByName)]
     struct N {

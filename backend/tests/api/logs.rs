@@ -2,8 +2,9 @@
 //! `x-request-id`) with the call, store and user, down into the store actor's work; never a
 //! token, a password or an e-mail address.
 
-use crate::helpers::spawn_app;
-use crate::stores::create_store;
+use crate::fixtures::spawn_app;
+use crate::fixtures::stores::create_store;
+use crate::fixtures::wait::eventually;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -68,39 +69,32 @@ async fn json_logs_carry_the_request_id_into_the_actor_and_no_secrets() {
         .and_then(|v| v.to_str().ok())
         .expect("x-request-id")
         .to_string();
-    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    let user = owner.id.to_string();
+    // The server writes the request's lines as it serves it, some after its answer.
+    eventually("the request's lines", async || {
+        lines.extend(rx.try_iter());
+        let of_request = request_lines(&lines, &id);
+        has_span_field(&of_request, "call", "createRole")
+            && has_span_field(&of_request, "store", &store)
+            && has_span_field(&of_request, "user", &user)
+            && of_request.iter().any(|l| l["message"] == "planned")
+    })
+    .await;
     let _ = child.kill();
     let _ = child.wait();
     lines.extend(rx.try_iter());
 
-    let parsed: Vec<Value> = lines
-        .iter()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|_| panic!("not JSON: {l}")))
-        .collect();
-    let of_request: Vec<&Value> = parsed
-        .iter()
-        .filter(|l| {
-            l["spans"]
-                .as_array()
-                .is_some_and(|spans| spans.iter().any(|s| s["request_id"] == id.as_str()))
-        })
-        .collect();
+    let of_request = request_lines(&lines, &id);
     assert!(!of_request.is_empty(), "no line of request {id}");
-    let has_span_field = |field: &str, value: &str| {
-        of_request.iter().any(|l| {
-            l["spans"].as_array().is_some_and(|spans| {
-                spans
-                    .iter()
-                    .any(|s| s[field].as_str().is_some_and(|v| v == value))
-            })
-        })
-    };
-    assert!(has_span_field("call", "createRole"), "{of_request:?}");
-    assert!(has_span_field("store", &store), "{of_request:?}");
     assert!(
-        has_span_field("user", &owner.id.to_string()),
+        has_span_field(&of_request, "call", "createRole"),
         "{of_request:?}"
     );
+    assert!(
+        has_span_field(&of_request, "store", &store),
+        "{of_request:?}"
+    );
+    assert!(has_span_field(&of_request, "user", &user), "{of_request:?}");
     // The actor's planning of the command logged under the request.
     assert!(
         of_request.iter().any(|l| l["message"] == "planned"),
@@ -110,4 +104,28 @@ async fn json_logs_carry_the_request_id_into_the_actor_and_no_secrets() {
     for secret in [owner.token.as_str(), "password123", owner.email.as_str()] {
         assert!(!all.contains(secret), "{secret} is in the logs");
     }
+}
+
+/// The lines (each a JSON object) logged under the request `id`.
+fn request_lines(lines: &[String], id: &str) -> Vec<Value> {
+    lines
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|_| panic!("not JSON: {l}")))
+        .filter(|l: &Value| {
+            l["spans"]
+                .as_array()
+                .is_some_and(|spans| spans.iter().any(|s| s["request_id"] == id))
+        })
+        .collect()
+}
+
+/// Whether a span of one of `lines` has `field` set to `value`.
+fn has_span_field(lines: &[Value], field: &str, value: &str) -> bool {
+    lines.iter().any(|l| {
+        l["spans"].as_array().is_some_and(|spans| {
+            spans
+                .iter()
+                .any(|s| s[field].as_str().is_some_and(|v| v == value))
+        })
+    })
 }

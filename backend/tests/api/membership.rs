@@ -1,10 +1,11 @@
 //! Membership belongs to the store's actor: a change of a record commits with everything it
 //! implies, and reaches the actor of every other node through the outbox.
 
-use crate::shifts::{berlin, scene, HOUR};
+use crate::fixtures::scene::{berlin, scene, HOUR};
+use crate::fixtures::wait::eventually_ok;
 use diesel::RunQueryDsl;
 use serde_json::json;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(diesel::QueryableByName, Debug, PartialEq)]
 struct Event {
@@ -37,15 +38,20 @@ async fn a_member_deactivated_on_one_node_cannot_act_on_another_and_their_shifts
         .await;
     assert_eq!(done.data()["deactive"], true);
 
-    let deadline = Instant::now() + Duration::from_secs(1);
-    let refused = loop {
+    let what = "node B to refuse Ana";
+    let refused = eventually_ok(Duration::from_secs(1), what, async || {
         let reply = node_b.get(&pool, Some(&s.ana.token)).await;
-        if reply.status == 403 || Instant::now() > deadline {
-            break reply;
+        if reply.status == 403 {
+            Ok(reply)
+        } else {
+            Err(reply)
         }
-        actix_web::rt::time::sleep(Duration::from_millis(10)).await;
-    };
-    assert_eq!(refused.error(403), crate::stores::NOT_ENOUGH_PERMISSION);
+    })
+    .await;
+    assert_eq!(
+        refused.error(403),
+        crate::fixtures::stores::NOT_ENOUGH_PERMISSION
+    );
     assert_eq!(refused.body["code"], "employee_deactivated");
 
     // The record and the release of her shift are one commit (written at the same instant,

@@ -1,7 +1,7 @@
 //! `GET /metrics` on its own address, scraped during a short load of calls over HTTP and the
 //! socket: every family is there, with values that fit the load.
 
-use crate::shifts::{berlin, scene_with};
+use crate::fixtures::scene::{berlin, scene_with};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 

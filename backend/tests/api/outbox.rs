@@ -2,7 +2,7 @@
 //! beyond the newest of each store, except the last minutes' changes, which a node catching
 //! up may still read. Pruning goes in batches and runs on several nodes at once.
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::fixtures::{spawn_app, TestApp};
 use backend::config::OutboxRetention;
 use backend::domain::ids::StoreId;
 use backend::jobs::outbox::{prune, NEWEST_KEPT};

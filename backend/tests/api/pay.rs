@@ -3,10 +3,10 @@
 //! rejected one not at all; a missed shift a manager completes with its times), and a shift
 //! made from a proposal names its session.
 
-use crate::helpers::{spawn_app, TestApp, TestUser};
-use crate::reports::{paid_member, worked_shift};
-use crate::sheets::download;
-use crate::stores::{create_role, create_store};
+use crate::fixtures::reports::{paid_member, worked_shift};
+use crate::fixtures::sheets::download;
+use crate::fixtures::stores::{create_role, create_store};
+use crate::fixtures::{spawn_app, TestApp, TestUser};
 use backend::domain::shift::Progress;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde_json::{json, Value};
@@ -51,7 +51,7 @@ async fn store() -> Store {
 }
 
 impl Store {
-    async fn call(&self, name: &str, token: &str, mut body: Value) -> crate::helpers::Reply {
+    async fn call(&self, name: &str, token: &str, mut body: Value) -> crate::fixtures::Reply {
         body["store"] = json!(self.store);
         body["storeId"] = json!(self.store);
         self.app.call(name, body, Some(token)).await

@@ -1,42 +1,19 @@
 //! The shift pool: dropping, grabbing, approving and rejecting, with every refusal text, the
 //! pool read, and twenty colleagues grabbing one shift at once through two nodes.
 
-use crate::helpers::Reply;
-use crate::shifts::{berlin, find_in, scene, Scene, HOUR};
-use crate::stores::NOT_ENOUGH_PERMISSION;
+use crate::fixtures::pool::{anas_published_shift, drop, on_shift, open_shift_after_anas_day_off};
+use crate::fixtures::scene::{berlin, find_in, scene, Scene, HOUR};
+use crate::fixtures::stores::NOT_ENOUGH_PERMISSION;
+use crate::fixtures::Reply;
 use chrono::Utc;
 use serde_json::{json, Value};
 
 const NO_DROP_REQUEST: &str = "no drop shift request found";
 
-/// A published shift of Ana's, three days ahead.
-async fn anas_published_shift(s: &Scene) -> Value {
-    let shift = s
-        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
-        .await;
-    s.publish(&[&shift]).await.data();
-    shift
-}
-
-/// Runs a pool call on a shift, with the spec's field names (`store`, `shift`).
-async fn on_shift(s: &Scene, call: &str, token: &str, shift: &Value) -> Reply {
-    s.app
-        .call(
-            call,
-            json!({ "store": s.store, "shift": shift["id"] }),
-            Some(token),
-        )
-        .await
-}
-
 /// Grabs the drop request `request_id`, with the spec's field name (`dropReuestId`).
 async fn grab(s: &Scene, token: &str, request_id: &Value) -> Reply {
     s.call("grabShift", token, json!({ "dropReuestId": request_id }))
         .await
-}
-
-pub async fn drop(s: &Scene, token: &str, shift: &Value) -> Reply {
-    on_shift(s, "dropShift", token, shift).await
 }
 
 /// Sends `call` with `body` as twenty fresh baristas at once, alternating between the scene's
@@ -252,32 +229,6 @@ async fn twenty_simultaneous_grabs_through_two_nodes_have_exactly_one_winner() {
     );
 }
 
-/// Ana's announced shift three days ahead, opened by her approved day off.
-pub async fn open_shift_after_anas_day_off(s: &Scene) -> Value {
-    let shift = anas_published_shift(s).await;
-    let request = s
-        .call(
-            "requestTimeOff",
-            &s.ana.token,
-            json!({ "start": berlin(3, 0, 0), "end": berlin(3, 0, 0), "entireDay": true }),
-        )
-        .await
-        .data()["id"]
-        .clone();
-    let approved = s
-        .call(
-            "approveTimeOff",
-            &s.owner.token,
-            json!({ "requestId": request }),
-        )
-        .await;
-    let opened = approved.data()["shifts"][0].clone();
-    assert_eq!(opened["id"], shift["id"]);
-    assert_eq!(opened["assigned"], Value::Null);
-    assert_eq!(opened["status"], "published", "still announced, now open");
-    opened
-}
-
 async fn take(s: &Scene, token: &str, shift: &Value) -> Reply {
     on_shift(s, "takeOpenShift", token, shift).await
 }
@@ -421,12 +372,13 @@ async fn deactivating_an_employee_opens_their_upcoming_shifts() {
 #[actix_web::test]
 async fn grabs_close_an_hour_before_the_start() {
     let s = scene().await;
-    // Dropped just in time; by the time Ben grabs it, it starts within the hour.
-    let start = Utc::now().timestamp_millis() + HOUR + 1_500;
+    // Dropped a minute before the hour; two minutes on, when Ben grabs it, it starts within
+    // the hour.
+    let start = s.app.clock.now().timestamp_millis() + HOUR + 60_000;
     let shift = s.shift(Some(&s.ana_id), start, start + 4 * HOUR).await;
     s.publish(&[&shift]).await.data();
     let request = drop(&s, &s.ana.token, &shift).await.data()["request"].clone();
-    tokio::time::sleep(std::time::Duration::from_millis(2_000)).await;
+    s.app.clock.advance(std::time::Duration::from_secs(120));
     let r = grab(&s, &s.ben.token, &request["id"]).await;
     assert_eq!(
         r.error(400),

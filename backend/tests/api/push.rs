@@ -2,183 +2,20 @@
 //! push service (a real HTTP server on loopback) receives what the server sends, and the test
 //! checks the VAPID signature and decrypts the message as the browser would.
 
-use crate::helpers::{spawn_app_with, TestApp};
-use crate::shifts::{berlin, scene, Scene};
-use crate::stores::{
+use crate::fixtures::push::{
+    pending_pushes, subscribe, until_nothing_pending, Browser, PushService,
+};
+use crate::fixtures::scene::{berlin, scene, Scene};
+use crate::fixtures::stores::{
     count, create_store, NOT_AUTHENTICATED, NO_ACTIVE_STORE, NO_EMPLOYEE_DOCUMENT,
 };
-use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
+use crate::fixtures::wait::{eventually, eventually_within};
+use crate::fixtures::{spawn_app_with, TestApp};
 use backend::db::models::notification_delivery::{Channel, Channels, Delivery};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
-use p256::elliptic_curve::sec1::ToEncodedPoint;
-use rand::RngCore;
 use serde_json::{json, Value};
-use std::collections::VecDeque;
-use std::sync::atomic::{AtomicU16, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-/// One request the push service received.
-#[derive(Debug, Clone)]
-pub(crate) struct Received {
-    path: String,
-    headers: Vec<(String, String)>,
-    pub(crate) body: Vec<u8>,
-}
-
-impl Received {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// A push service on loopback that records every POST and answers with a chosen status, or
-/// first with a given series of them.
-pub(crate) struct PushService {
-    origin: String,
-    received: Arc<Mutex<Vec<Received>>>,
-    status: Arc<AtomicU16>,
-    first: Arc<Mutex<VecDeque<u16>>>,
-    handle: actix_web::dev::ServerHandle,
-}
-
-impl PushService {
-    pub(crate) fn start() -> PushService {
-        let received = Arc::new(Mutex::new(Vec::new()));
-        let status = Arc::new(AtomicU16::new(201));
-        let first = Arc::new(Mutex::new(VecDeque::new()));
-        let (log, answer, series) = (received.clone(), status.clone(), first.clone());
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind push service");
-        let port = listener.local_addr().expect("address").port();
-        let server = HttpServer::new(move || {
-            let (log, answer, series) = (log.clone(), answer.clone(), series.clone());
-            App::new().default_service(web::to(move |req: HttpRequest, body: web::Bytes| {
-                let (log, answer, series) = (log.clone(), answer.clone(), series.clone());
-                async move {
-                    log.lock().expect("log").push(Received {
-                        path: format!("{} {}", req.method(), req.path()),
-                        headers: req
-                            .headers()
-                            .iter()
-                            .map(|(n, v)| {
-                                (n.to_string(), v.to_str().unwrap_or_default().to_string())
-                            })
-                            .collect(),
-                        body: body.to_vec(),
-                    });
-                    let next = series.lock().expect("series").pop_front();
-                    let status = next.unwrap_or_else(|| answer.load(Ordering::SeqCst));
-                    let code = actix_web::http::StatusCode::from_u16(status).expect("status");
-                    HttpResponse::build(code).finish()
-                }
-            }))
-        })
-        .workers(1)
-        .listen(listener)
-        .expect("listen")
-        .run();
-        let handle = server.handle();
-        actix_web::rt::spawn(server);
-        PushService {
-            origin: format!("http://127.0.0.1:{port}"),
-            received,
-            status,
-            first,
-            handle,
-        }
-    }
-
-    pub(crate) fn endpoint(&self, name: &str) -> String {
-        format!("{}/push/{name}", self.origin)
-    }
-
-    pub(crate) fn received(&self) -> Vec<Received> {
-        self.received.lock().expect("log").clone()
-    }
-
-    fn answer_with(&self, status: u16) {
-        self.status.store(status, Ordering::SeqCst);
-    }
-
-    /// Answers the next requests with `statuses`, one each, before the chosen status.
-    fn answer_first_with(&self, statuses: &[u16]) {
-        self.first.lock().expect("series").extend(statuses);
-    }
-
-    /// Waits (briefly) until at least `n` requests arrived, and returns them all.
-    pub(crate) async fn wait_for(&self, n: usize) -> Vec<Received> {
-        let deadline = std::time::Instant::now() + Duration::from_secs(10);
-        loop {
-            let got = self.received();
-            if got.len() >= n {
-                return got;
-            }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "push service got {} requests, expected {n}",
-                got.len()
-            );
-            actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-}
-
-impl Drop for PushService {
-    fn drop(&mut self) {
-        drop(self.handle.stop(false));
-    }
-}
-
-/// What a browser keeps of its subscription: its key pair and its auth secret.
-pub(crate) struct Browser {
-    secret: p256::SecretKey,
-    auth: [u8; 16],
-}
-
-impl Browser {
-    pub(crate) fn new() -> Browser {
-        let mut auth = [0u8; 16];
-        rand::rngs::OsRng.fill_bytes(&mut auth);
-        Browser {
-            secret: p256::SecretKey::random(&mut rand::rngs::OsRng),
-            auth,
-        }
-    }
-
-    fn p256dh(&self) -> String {
-        URL_SAFE_NO_PAD.encode(self.secret.public_key().to_encoded_point(false).as_bytes())
-    }
-
-    /// `JSON.stringify(pushSubscription)`.
-    fn subscription(&self, endpoint: &str) -> Value {
-        json!({
-            "endpoint": endpoint,
-            "expirationTime": null,
-            "keys": { "p256dh": self.p256dh(), "auth": URL_SAFE_NO_PAD.encode(self.auth) },
-        })
-    }
-
-    pub(crate) fn decrypt(&self, body: &[u8]) -> Value {
-        let plain = web_push_native::decrypt(
-            body.to_vec(),
-            &self.secret,
-            &web_push_native::Auth::from(self.auth),
-        )
-        .expect("the browser decrypts the message");
-        serde_json::from_slice(&plain).expect("JSON message")
-    }
-}
-
-pub(crate) async fn subscribe(s: &Scene, token: &str, browser: &Browser, endpoint: &str) {
-    let text = browser.subscription(endpoint).to_string();
-    s.call("saveSubscription", token, json!({ "subscription": text }))
-        .await
-        .data();
-}
 
 fn subscriptions(app: &TestApp) -> Vec<(String, String)> {
     use backend::db::schema::{push_subscriptions, users};
@@ -189,19 +26,6 @@ fn subscriptions(app: &TestApp) -> Vec<(String, String)> {
         .order(push_subscriptions::created_at)
         .load(&mut app.conn())
         .expect("subscriptions")
-}
-
-/// Waits (briefly) until no notification waits for a push: every claim has committed.
-pub(crate) async fn until_nothing_pending(app: &TestApp) {
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while pending_pushes(app) > 0 {
-        assert!(std::time::Instant::now() < deadline, "pushes still pending");
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-fn pending_pushes(app: &TestApp) -> i64 {
-    Delivery::waiting(&mut app.conn(), Channel::Push).expect("count")
 }
 
 async fn newest_private(s: &Scene, token: &str) -> Value {
@@ -310,11 +134,10 @@ async fn a_subscription_the_push_service_calls_gone_is_forgotten() {
 
     publish_for_ana(&s, 3).await;
     push.wait_for(1).await;
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while !subscriptions(&s.app).is_empty() {
-        assert!(std::time::Instant::now() < deadline, "subscription kept");
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually("the subscription to be forgotten", async || {
+        subscriptions(&s.app).is_empty()
+    })
+    .await;
 
     // The next notification has nowhere to go.
     push.answer_with(201);
@@ -343,7 +166,9 @@ async fn each_notification_is_pushed_once_with_two_nodes() {
     assert!(a.expect("node a") + b.expect("node b") <= 1);
     push.wait_for(1).await;
     until_nothing_pending(&s.app).await;
-    // Give a stray second send the time to arrive, were there one.
+    // Give a stray second send the time to arrive, were there one. No event marks a send
+    // that does not happen, and the other node's delivery loop, had it claimed the row too,
+    // could still be sending now that the row is settled: only time can tell.
     actix_web::rt::time::sleep(Duration::from_millis(200)).await;
     assert_eq!(push.received().len(), 1);
 }
@@ -356,11 +181,10 @@ async fn a_push_claim_is_held_up_neither_by_a_mail_claim_nor_by_the_reader() {
     publish_for_ana(&s, 3).await;
     until_nothing_pending(&s.app).await;
     // And the mail the publish queued has gone, so no sender is still at work.
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while Delivery::waiting(&mut s.app.conn(), Channel::Mail).expect("count") > 0 {
-        assert!(std::time::Instant::now() < deadline, "mail still queued");
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually("the mail queue to empty", async || {
+        Delivery::waiting(&mut s.app.conn(), Channel::Mail).expect("count") == 0
+    })
+    .await;
     let note: Notification = {
         use backend::db::schema::notifications;
         use diesel::{ExpressionMethods, QueryDsl, SelectableHelper};
@@ -403,11 +227,12 @@ async fn a_push_claim_is_held_up_neither_by_a_mail_claim_nor_by_the_reader() {
         conn.transaction(|c| Delivery::claim(c, Channel::Push, 50))
             .expect("push claim")
     });
-    let deadline = std::time::Instant::now() + Duration::from_secs(5);
-    while !push.is_finished() {
-        assert!(std::time::Instant::now() < deadline, "the push claim waits");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    eventually_within(
+        Duration::from_secs(5),
+        "the push claim to go ahead",
+        async || push.is_finished(),
+    )
+    .await;
     let claimed = push.join().expect("push claim thread");
     assert_eq!(claimed.len(), 1);
     assert_eq!(claimed[0].notification.id, note.id);
@@ -440,9 +265,9 @@ async fn a_push_the_service_cannot_take_now_is_sent_again_and_delivered_once() {
 
     publish_for_ana(&s, 3).await;
     push.wait_for(2).await;
+    // This node's one delivery loop settles a row only once its send was answered, so with
+    // nothing pending, claimed or not, no further send is under way: the count is final.
     until_nothing_pending(&s.app).await;
-    // Give a stray third send the time to arrive, were there one.
-    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
     let got = push.received();
     assert_eq!(
         got.len(),
@@ -474,8 +299,8 @@ async fn a_retry_goes_only_to_the_browsers_still_waiting() {
 
     publish_for_ana(&s, 3).await;
     busy.wait_for(3).await;
+    // Nothing pending, claimed or not: no send is under way, and the counts are final.
     until_nothing_pending(&s.app).await;
-    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(busy.received().len(), 3, "429 and 502 are tried again");
     assert_eq!(
         fine.received().len(),

@@ -1,28 +1,11 @@
 //! `/ready` tells a load balancer whether to send this node work: not while it migrates, not
 //! while its LISTEN connection is down, not while it drains. `/health` stays the liveness check.
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::fixtures::wait::wait_ready;
+use crate::fixtures::{spawn_app, TestApp};
 use backend::config::Settings;
 use backend::startup::Application;
 use diesel::{Connection, PgConnection, RunQueryDsl};
-use std::time::{Duration, Instant};
-
-/// Polls `GET {address}/ready` until it answers `status` with `reason`, or fails after 10 s.
-pub async fn wait_ready(client: &awc::Client, address: &str, status: u16, reason: &str) {
-    let began = Instant::now();
-    let mut last = String::new();
-    while began.elapsed() < Duration::from_secs(10) {
-        if let Ok(mut res) = client.get(format!("{address}/ready")).send().await {
-            let body: serde_json::Value = res.json().await.unwrap_or_default();
-            if res.status().as_u16() == status && body["data"]["status"] == reason {
-                return;
-            }
-            last = format!("{} {body}", res.status());
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(25)).await;
-    }
-    panic!("/ready never answered {status} {reason}; last {last}");
-}
 
 async fn health(app: &TestApp, address: &str) -> u16 {
     app.client

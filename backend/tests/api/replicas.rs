@@ -2,12 +2,13 @@
 //! rolling deploy) all come up: one of them migrates, the others wait for it under an advisory
 //! lock and find nothing left to do.
 
-use crate::helpers::empty_database;
+use crate::fixtures::empty_database;
+use crate::fixtures::wait::eventually_ok;
 use diesel::{Connection, PgConnection, RunQueryDsl};
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::Receiver;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A server process started from the binary, killed when dropped.
 struct Node {
@@ -91,26 +92,30 @@ async fn three_processes_starting_at_once_on_an_empty_database_all_become_ready(
     let client = awc::Client::builder()
         .timeout(Duration::from_secs(5))
         .finish();
-    let began = Instant::now();
     let mut ready = [false; 3];
-    while !ready.iter().all(|r| *r) {
-        assert!(
-            began.elapsed() < Duration::from_secs(60),
-            "not every node became ready: {ready:?}"
-        );
-        for (i, node) in nodes.iter_mut().enumerate() {
-            if ready[i] {
-                continue;
+    eventually_ok(
+        Duration::from_secs(60),
+        "every node to be ready",
+        async || {
+            for (i, node) in nodes.iter_mut().enumerate() {
+                if ready[i] {
+                    continue;
+                }
+                node.assert_running();
+                let answer = client
+                    .get(format!("http://127.0.0.1:{}/ready", ports[i]))
+                    .send()
+                    .await;
+                ready[i] = answer.is_ok_and(|res| res.status().as_u16() == 200);
             }
-            node.assert_running();
-            let answer = client
-                .get(format!("http://127.0.0.1:{}/ready", ports[i]))
-                .send()
-                .await;
-            ready[i] = answer.is_ok_and(|res| res.status().as_u16() == 200);
-        }
-        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-    }
+            if ready.iter().all(|r| *r) {
+                Ok(())
+            } else {
+                Err(ready)
+            }
+        },
+    )
+    .await;
 
     // Every migration was applied once.
     #[derive(diesel::QueryableByName)]

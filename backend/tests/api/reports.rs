@@ -1,96 +1,14 @@
 //! `reportSchedule`: figures per employee, role and day; unstarted shifts left out; ranges
 //! checked; only the caller's store, for schedule managers.
 
-use crate::helpers::{spawn_app, TestApp, TestUser};
-use crate::stores::{code_from_mail, create_role, create_store, NOT_ENOUGH_PERMISSION};
-use backend::db::models::shift::Shift;
-use backend::domain::ids::{EmployeeId, RoleId, ShiftId, StoreId};
-use backend::domain::shift::{Progress, Status};
-use chrono::{DateTime, Duration, TimeZone, Utc};
+use crate::fixtures::reports::{paid_member, week, worked_shift};
+use crate::fixtures::spawn_app;
+use crate::fixtures::stores::{create_role, create_store, NOT_ENOUGH_PERMISSION};
+use backend::domain::shift::Progress;
+use chrono::{DateTime, Duration, Utc};
 use serde_json::{json, Value};
 
 const START_BEFORE_END: &str = "Start date has to be before end date";
-
-/// A joined member with `roles` paid `wage` an hour in each; returns the user and record id.
-pub async fn paid_member(
-    app: &TestApp,
-    owner: &TestUser,
-    store: &str,
-    email: &str,
-    roles: &[&str],
-    wage: f64,
-    permissions: &[&str],
-) -> (TestUser, String) {
-    let wages: serde_json::Map<String, Value> =
-        roles.iter().map(|r| (r.to_string(), json!(wage))).collect();
-    let invited = app
-        .call(
-            "inviteEmployee",
-            json!({
-                "store": store,
-                "employee": {
-                    "email": email, "fullname": email.split('@').next(),
-                    "role": roles, "wageType": "Hourly", "wage": wages,
-                    "permissions": permissions
-                }
-            }),
-            Some(&owner.token),
-        )
-        .await;
-    let id = invited.data()["employee"]["id"]
-        .as_str()
-        .expect("id")
-        .to_string();
-    let user = app.create_user(email);
-    let code = code_from_mail(app, email);
-    app.call(
-        "joinBusinessWithInvitation",
-        json!({ "email": email, "code": code }),
-        Some(&user.token),
-    )
-    .await
-    .data();
-    (user, id)
-}
-
-/// Writes a shift of `employee` in `role` with the given progress.
-pub async fn worked_shift(
-    app: &TestApp,
-    store: &str,
-    employee: &str,
-    role: &str,
-    start: DateTime<Utc>,
-    hours: i64,
-    progress: Progress,
-) -> ShiftId {
-    let now = Utc::now();
-    let shift = Shift {
-        status: Status::Confirmed,
-        progress,
-        assigned: Some(employee.parse::<EmployeeId>().expect("employee")),
-        role_id: Some(role.parse::<RoleId>().expect("role")),
-        ..Shift::draft(
-            store.parse::<StoreId>().expect("store"),
-            "Counter".into(),
-            start,
-            start + Duration::hours(hours),
-            now,
-        )
-    };
-    let id = shift.id;
-    app.put_shift(shift).await;
-    id
-}
-
-/// Monday 2026-11-09, 00:00 in Berlin (the stores' zone), and the week after.
-pub fn week() -> (DateTime<Utc>, DateTime<Utc>) {
-    let start = chrono_tz::Europe::Berlin
-        .with_ymd_and_hms(2026, 11, 9, 0, 0, 0)
-        .single()
-        .expect("a date")
-        .with_timezone(&Utc);
-    (start, start + Duration::days(7))
-}
 
 fn ms(t: DateTime<Utc>) -> i64 {
     t.timestamp_millis()

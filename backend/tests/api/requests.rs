@@ -1,8 +1,11 @@
 //! Availability, time off and notifications: every call, its permission refusals and the
 //! spec's error texts.
 
-use crate::helpers::{spawn_app, TestApp, TestUser};
-use crate::stores::{add_member, count, create_role, create_store, NOT_ENOUGH_PERMISSION};
+use crate::fixtures::stores::{
+    add_member, count, create_role, create_store, NOT_ENOUGH_PERMISSION,
+};
+use crate::fixtures::wait::eventually;
+use crate::fixtures::{spawn_app, TestApp, TestUser};
 use backend::db::models::shift::Shift;
 use backend::domain::ids::{EmployeeId, ShiftId, StoreId};
 use backend::domain::shift::Status;
@@ -71,7 +74,7 @@ fn berlin_ms(y: i32, m: u32, d: u32, h: u32, min: u32, s: u32) -> i64 {
 }
 
 impl Team {
-    async fn call(&self, name: &str, body: Value, who: &TestUser) -> crate::helpers::Reply {
+    async fn call(&self, name: &str, body: Value, who: &TestUser) -> crate::fixtures::Reply {
         self.app.call(name, body, Some(&who.token)).await
     }
 
@@ -849,17 +852,13 @@ async fn seen_marks_and_deletions_reach_only_the_callers_notifications_of_the_na
 
 /// Waits (briefly) for a mail to `to` containing `text`, as delivery runs after the commit.
 async fn wait_for_mail(app: &TestApp, to: &str, text: &str) {
-    for _ in 0..100 {
-        if app
-            .mails_to(to)
+    let what = format!("a mail to {to} with {text:?}");
+    eventually(&what, async || {
+        app.mails_to(to)
             .iter()
             .any(|m| m.contains(&format!("To: {to}")) && m.contains(text))
-        {
-            return;
-        }
-        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("no mail to {to} with {text:?}");
+    })
+    .await;
 }
 
 #[actix_web::test]

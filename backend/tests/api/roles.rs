@@ -1,7 +1,7 @@
 //! Roles: create, update, delete, list; who may; what is refused.
 
-use crate::helpers::spawn_app;
-use crate::stores::{
+use crate::fixtures::spawn_app;
+use crate::fixtures::stores::{
     add_member, count, create_role, create_store, error_logs, snapshot, NOT_AUTHENTICATED,
     NOT_ENOUGH_PERMISSION, NO_ACTIVE_STORE,
 };

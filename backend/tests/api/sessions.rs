@@ -1,11 +1,12 @@
 //! Sessions: every token names one; signing out, signing out everywhere and a new password end
 //! them, and a token of an ended session is refused on every node at once.
 
-use crate::helpers::{spawn_app, Reply, TestApp, TestUser};
+use crate::fixtures::wait::{eventually_within, wait_ready};
+use crate::fixtures::{spawn_app, Reply, TestApp, TestUser};
 use backend::domain::ids::SessionId;
 use diesel::RunQueryDsl;
 use serde_json::json;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const PASSWORD: &str = "password123";
 const NOT_AUTHENTICATED: &str = "You need to be Authenticated to use this method";
@@ -57,31 +58,21 @@ async fn still_accepted(app: &TestApp, token: &str) -> bool {
     me.status == 200
 }
 
-/// Waits until every server on the test's database listens for announcements (a server
-/// forgets what it checked when its listen connection comes up).
-async fn until_listening(app: &TestApp, servers: i64) {
-    #[derive(diesel::QueryableByName)]
-    struct Count {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        n: i64,
-    }
-    let start = Instant::now();
-    loop {
-        let listening = diesel::sql_query(
-            "SELECT count(*) AS n FROM pg_stat_activity \
-             WHERE datname = current_database() AND query LIKE '%LISTEN sessions_ended%'",
-        )
-        .get_result::<Count>(&mut app.conn())
-        .expect("pg_stat_activity")
-        .n;
-        if listening >= servers {
-            // Each server forgets what it checked right after its LISTEN returns.
-            actix_web::rt::time::sleep(Duration::from_millis(300)).await;
-            return;
-        }
-        assert!(start.elapsed() < Duration::from_secs(10), "not listening");
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
+/// Waits until `app` listens for announcements: a server forgets what it checked when its
+/// listen connection comes up, then says it is ready.
+async fn until_listening(app: &TestApp) {
+    wait_ready(&app.client, &app.address, 200, "ready").await;
+}
+
+/// Waits, far below the time a server believes a checked session without reading it again,
+/// until `app` refuses `token`.
+async fn until_refused(app: &TestApp, token: &str) {
+    eventually_within(
+        Duration::from_secs(3),
+        "the ended session to be refused",
+        async || !still_accepted(app, token).await,
+    )
+    .await;
 }
 
 fn session_of(app: &TestApp, token: &str) -> SessionId {
@@ -217,7 +208,8 @@ async fn resetting_the_password_by_code_ends_the_sessions_but_the_callers_own() 
 async fn a_session_ended_on_one_node_is_refused_at_once_on_another() {
     let a = spawn_app().await;
     let b = a.spawn_peer().await;
-    until_listening(&a, 2).await;
+    until_listening(&a).await;
+    until_listening(&b).await;
     let ada = a.create_user("ada@example.com");
     let phone = sign_in(&a, &ada).await;
     // Node B has checked both sessions, and remembers them as open.
@@ -225,33 +217,21 @@ async fn a_session_ended_on_one_node_is_refused_at_once_on_another() {
     assert!(accepted(&b, &phone).await);
 
     a.call("logout", json!({}), Some(&ada.token)).await.data();
-    let start = Instant::now();
-    while still_accepted(&b, &ada.token).await {
-        // Far below the time node B believes a checked session without reading it again.
-        assert!(
-            start.elapsed() < Duration::from_secs(3),
-            "node B still accepts the ended session"
-        );
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
+    until_refused(&b, &ada.token).await;
     assert!(!accepted(&b, &ada.token).await);
     assert!(accepted(&b, &phone).await);
 
     a.call("logoutEverywhere", json!({}), Some(&phone))
         .await
         .data();
-    let start = Instant::now();
-    while still_accepted(&b, &phone).await {
-        assert!(start.elapsed() < Duration::from_secs(3));
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
+    until_refused(&b, &phone).await;
     assert!(!accepted(&b, &phone).await);
 }
 
 #[actix_web::test]
 async fn a_checked_session_is_not_read_for_every_call_and_an_announced_ending_is_heard() {
     let app = spawn_app().await;
-    until_listening(&app, 1).await;
+    until_listening(&app).await;
     let ada = app.create_user("ada@example.com");
     assert!(accepted(&app, &ada.token).await);
     // Ended behind the server's back, without the announcement: calls within the cache's
@@ -269,11 +249,7 @@ async fn a_checked_session_is_not_read_for_every_call_and_an_announced_ending_is
         .bind::<diesel::sql_types::Text, _>(id.to_string())
         .execute(&mut app.conn())
         .expect("announce");
-    let start = Instant::now();
-    while still_accepted(&app, &ada.token).await {
-        assert!(start.elapsed() < Duration::from_secs(3));
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
+    until_refused(&app, &ada.token).await;
     assert!(!accepted(&app, &ada.token).await);
 }
 

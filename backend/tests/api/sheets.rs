@@ -1,83 +1,13 @@
 //! Spreadsheets: imports of roles and employees in two steps (every bad row reported, nothing
 //! changed until confirmed), exports read back, empty forms, and only the caller's store.
 
-use crate::helpers::{spawn_app, Reply, TestApp};
-use crate::reports::{paid_member, week, worked_shift};
-use crate::stores::{count, create_role, create_store, NOT_ENOUGH_PERMISSION};
+use crate::fixtures::reports::{paid_member, week, worked_shift};
+use crate::fixtures::sheets::{download, sheet_of, upload};
+use crate::fixtures::spawn_app;
+use crate::fixtures::stores::{count, create_role, create_store, NOT_ENOUGH_PERMISSION};
 use backend::domain::shift::Progress;
-use calamine::{Data, Reader, Xlsx};
 use chrono::Duration;
-use serde_json::{json, Value};
-use std::io::Cursor;
-
-/// A multipart form with the store and one file.
-fn form(store: &str, name: &str, bytes: &[u8]) -> (String, Vec<u8>) {
-    let boundary = "----clockto-sheets-boundary-41c2";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"storeId\"\r\n\r\n{store}\r\n\
-         --{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n\
-         Content-Type: application/octet-stream\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={boundary}"), body)
-}
-
-pub(crate) async fn upload(
-    app: &TestApp,
-    call: &str,
-    token: &str,
-    store: &str,
-    name: &str,
-    bytes: &[u8],
-) -> Reply {
-    let (content_type, body) = form(store, name, bytes);
-    let mut res = app
-        .client
-        .post(format!("{}/api/v1/{call}", app.address))
-        .insert_header(("content-type", content_type))
-        .bearer_auth(token)
-        .send_body(body)
-        .await
-        .expect("send");
-    let status = res.status().as_u16();
-    let bytes = res.body().limit(16 * 1024 * 1024).await.expect("body");
-    Reply {
-        status,
-        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    }
-}
-
-/// A download: status, content type, disposition and bytes.
-pub(crate) async fn download(
-    app: &TestApp,
-    path: &str,
-    token: &str,
-) -> (u16, String, String, Vec<u8>) {
-    let mut res = app
-        .client
-        .get(format!("{}{path}", app.address))
-        .bearer_auth(token)
-        .send()
-        .await
-        .expect("send");
-    let header = |name: &str| {
-        res.headers()
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_string()
-    };
-    let (kind, disposition) = (header("content-type"), header("content-disposition"));
-    let bytes = res
-        .body()
-        .limit(16 * 1024 * 1024)
-        .await
-        .expect("body")
-        .to_vec();
-    (res.status().as_u16(), kind, disposition, bytes)
-}
+use serde_json::json;
 
 /// A workbook of one sheet with a header row.
 fn workbook(header: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
@@ -94,23 +24,6 @@ fn workbook(header: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
         }
     }
     book.save_to_buffer().expect("save")
-}
-
-/// The cells of a workbook's sheet as text.
-pub(crate) fn sheet_of(bytes: &[u8], name: &str) -> Vec<Vec<String>> {
-    let mut book = Xlsx::new(Cursor::new(bytes.to_vec())).expect("a workbook");
-    let range = book.worksheet_range(name).expect("the sheet");
-    range
-        .rows()
-        .map(|r| {
-            r.iter()
-                .map(|c| match c {
-                    Data::Float(f) => f.to_string(),
-                    other => other.to_string(),
-                })
-                .collect()
-        })
-        .collect()
 }
 
 const EMPLOYEE_HEADER: [&str; 6] = [

@@ -3,10 +3,10 @@
 //! holds the text as it was written, and each importable kind imports into a fresh store with
 //! the same rows. The spec's export calls answer the same files over HTTP and the socket.
 
-use crate::helpers::{Reply, TestApp};
-use crate::sheets::{download, upload};
-use crate::shifts::{scene, Scene};
-use crate::stores::{create_role, create_store, NOT_ENOUGH_PERMISSION};
+use crate::fixtures::scene::{scene, Scene};
+use crate::fixtures::sheets::{download, upload};
+use crate::fixtures::stores::{create_role, create_store, NOT_ENOUGH_PERMISSION};
+use crate::fixtures::{Reply, TestApp};
 use backend::sheets::read;
 use base64::Engine as _;
 use chrono::{Duration, TimeZone, Utc};

@@ -2,86 +2,16 @@
 //! optimistic concurrency, publishing, answering, removal, batches, reads by permission, and
 //! two nodes editing one shift at once.
 
-use crate::helpers::{spawn_app_with, TestApp, TestUser};
-use crate::stores::{
-    add_member, create_role, create_role_with, create_store, snapshot, NOT_ENOUGH_PERMISSION,
-};
-use chrono::{Duration, TimeZone, Utc};
+use crate::fixtures::scene::{berlin, find_in, private_notifications, scene, Scene, HOUR};
+use crate::fixtures::stores::{create_store, snapshot, NOT_ENOUGH_PERMISSION};
+use crate::fixtures::{TestApp, TestUser};
+use chrono::Utc;
 use chrono_tz::Europe::Berlin;
 use serde_json::{json, Value};
 
 const NO_PERMISSION_PUBLISH: &str = "You don't have permission to publish shifts.";
 const NO_PERMISSION_ALL: &str = "You Don't Have Pemissoin To Get All Shifts";
 const START_BEFORE_END: &str = "Start date has to be before end date";
-
-/// A store with an owner, a scheduler, and two baristas (Ana and Ben) who have joined.
-pub struct Scene {
-    pub app: TestApp,
-    pub owner: TestUser,
-    pub scheduler: TestUser,
-    pub ana: TestUser,
-    pub ana_id: String,
-    pub ben: TestUser,
-    pub ben_id: String,
-    pub store: String,
-    pub barista: String,
-    pub cook: String,
-}
-
-pub async fn scene() -> Scene {
-    scene_with(|_| {}).await
-}
-
-/// Like [`scene`], with a chance to change the server's settings first.
-pub async fn scene_with(configure: impl FnOnce(&mut backend::config::Settings)) -> Scene {
-    let app = spawn_app_with(configure).await;
-    let owner = app.create_user("owner@example.com");
-    let store = create_store(&app, &owner, "Café").await;
-    // Baristas may swap shifts; cooks keep the default (no swaps).
-    let barista = create_role_with(
-        &app,
-        &owner.token,
-        &store,
-        json!({ "title": "Barista", "color": "#123456", "swappeable": true }),
-    )
-    .await;
-    let cook = create_role(&app, &owner.token, &store, "Cook").await;
-    let (scheduler, _) = add_member(
-        &app,
-        &owner,
-        &store,
-        "sam@example.com",
-        &[&barista],
-        &["schedule"],
-    )
-    .await;
-    let (ana, ana_id) = add_member(&app, &owner, &store, "ana@example.com", &[&barista], &[]).await;
-    let (ben, ben_id) = add_member(&app, &owner, &store, "ben@example.com", &[&barista], &[]).await;
-    Scene {
-        app,
-        owner,
-        scheduler,
-        ana,
-        ana_id,
-        ben,
-        ben_id,
-        store,
-        barista,
-        cook,
-    }
-}
-
-/// Epoch ms of a Berlin wall-clock time `days` from today (at least tomorrow).
-pub fn berlin(days: i64, hour: u32, minute: u32) -> i64 {
-    let date = (Utc::now().with_timezone(&Berlin) + Duration::days(days)).date_naive();
-    Berlin
-        .from_local_datetime(&date.and_hms_opt(hour, minute, 0).expect("valid time"))
-        .earliest()
-        .expect("exists")
-        .timestamp_millis()
-}
-
-pub const HOUR: i64 = 3_600_000;
 
 #[derive(diesel::QueryableByName)]
 struct Scalar {
@@ -100,108 +30,6 @@ fn scalar(app: &TestApp, sql: &str) -> i64 {
 
 fn count(app: &TestApp, sql: &str) -> i64 {
     scalar(app, &format!("SELECT count(*) AS n FROM ({sql}) q"))
-}
-
-impl Scene {
-    pub async fn create(&self, token: &str, body: Value) -> crate::helpers::Reply {
-        let mut body = body;
-        body["storeId"] = json!(self.store);
-        if body.get("role").is_none() {
-            body["role"] = json!(self.barista);
-        }
-        if body.get("title").is_none() {
-            body["title"] = json!("Morning");
-        }
-        self.app.call("createShift", body, Some(token)).await
-    }
-
-    /// Creates one shift as the scheduler and returns it.
-    pub async fn shift(&self, assigned: Option<&str>, start: i64, end: i64) -> Value {
-        let reply = self
-            .create(
-                &self.scheduler.token,
-                json!({ "assigned": assigned, "start": start, "end": end }),
-            )
-            .await;
-        reply.data()["shifts"][0].clone()
-    }
-
-    pub async fn call(&self, name: &str, token: &str, body: Value) -> crate::helpers::Reply {
-        let mut body = body;
-        body["storeId"] = json!(self.store);
-        self.app.call(name, body, Some(token)).await
-    }
-
-    pub async fn publish(&self, ids: &[&Value]) -> crate::helpers::Reply {
-        let ids: Vec<&Value> = ids.iter().map(|s| &s["id"]).collect();
-        self.call(
-            "publishShifts",
-            &self.scheduler.token,
-            json!({ "shifts": ids }),
-        )
-        .await
-    }
-
-    pub async fn read(&self, token: &str, query: &str) -> crate::helpers::Reply {
-        self.app
-            .get(
-                &format!("/api/v1/stores/{}/shifts?{query}", self.store),
-                Some(token),
-            )
-            .await
-    }
-
-    /// Adds a barista without permissions: `(user, employee id)`.
-    pub async fn barista(&self, email: &str) -> (TestUser, String) {
-        add_member(
-            &self.app,
-            &self.owner,
-            &self.store,
-            email,
-            &[&self.barista],
-            &[],
-        )
-        .await
-    }
-
-    /// Adds a cook without permissions: `(user, employee id)`.
-    pub async fn cook(&self, email: &str) -> (TestUser, String) {
-        add_member(
-            &self.app,
-            &self.owner,
-            &self.store,
-            email,
-            &[&self.cook],
-            &[],
-        )
-        .await
-    }
-
-    pub fn week_query(&self) -> String {
-        format!("start={}&end={}", berlin(0, 0, 0), berlin(9, 0, 0))
-    }
-
-    /// The shift `id` as the week's read shows it to `token`'s user, if listed.
-    pub async fn shift_seen_by(&self, token: &str, id: &Value) -> Option<Value> {
-        let week = self.read(token, &self.week_query()).await;
-        find_in(week.data(), id)
-    }
-
-    /// The shift `id` as the schedule manager sees it.
-    pub async fn stored(&self, id: &Value) -> Value {
-        self.shift_seen_by(&self.scheduler.token, id)
-            .await
-            .expect("the shift is listed")
-    }
-}
-
-/// The entry of `list` with `id`.
-pub fn find_in(list: &Value, id: &Value) -> Option<Value> {
-    list.as_array()
-        .expect("list")
-        .iter()
-        .find(|x| x["id"] == *id)
-        .cloned()
 }
 
 fn ids(list: &Value) -> Vec<String> {
@@ -1006,20 +834,6 @@ async fn shifts_must_fit_availability_and_avoid_accepted_time_off() {
         .await;
     assert_eq!(reply.body["code"], "time_off_conflict");
     assert_eq!(reply.body["details"]["type"], 1);
-}
-
-/// A user's private notifications of the scene's store, newest first.
-pub async fn private_notifications(s: &Scene, who: &TestUser) -> Vec<Value> {
-    s.app
-        .get(
-            &format!("/api/v1/stores/{}/notifications", s.store),
-            Some(&who.token),
-        )
-        .await
-        .data()["private"]
-        .as_array()
-        .expect("list")
-        .clone()
 }
 
 /// The types of a user's private notifications, newest first.

@@ -1,7 +1,7 @@
 //! The store actor: commands are serialised per store, committed in groups, and versions stay
 //! gap-free even when two server processes write to the same store.
 
-use crate::helpers::spawn_app;
+use crate::fixtures::spawn_app;
 use backend::db::models::shift::Shift;
 use backend::db::schema::{store_events, stores};
 use backend::domain::ids::StoreId;

@@ -1,174 +1,16 @@
 //! Stores: creating a business, the owner's edits, booking, the identity code, the store read,
 //! and the demo seed. Also the helpers the role, employee and isolation tests share.
 
-use crate::helpers::{spawn_app, spawn_app_with, TestApp, TestUser};
-use diesel::sql_types::{BigInt, Nullable, Text};
+use crate::fixtures::stores::{
+    add_member, count, create_role, create_store, error_logs, snapshot, NOT_AUTHENTICATED,
+    NOT_OWNER, NO_ACTIVE_STORE, NO_EMPLOYEE_DOCUMENT,
+};
+use crate::fixtures::{spawn_app, spawn_app_with, TestApp};
+use diesel::sql_types::Text;
 use diesel::RunQueryDsl;
 use serde_json::{json, Value};
 
-pub const NOT_AUTHENTICATED: &str = "You need to be Authenticated to use this method";
-pub const NO_ACTIVE_STORE: &str = "You need to have an active store.";
-pub const NO_EMPLOYEE_DOCUMENT: &str = "Employee Document doesn't exist in the store.";
-pub const NOT_ENOUGH_PERMISSION: &str = "You don't have enough permission for this operation.";
-pub const INVALID_BUSINESS_DATA: &str = "Invalid business data";
-pub const NOT_OWNER: &str = "You do not have permission for this operation";
-
-/// Creates a store owned by `owner` and returns its id.
-pub async fn create_store(app: &TestApp, owner: &TestUser, name: &str) -> String {
-    let reply = app
-        .call(
-            "createBusiness",
-            json!({
-                "name": name,
-                "type": "hospitality and leisure",
-                "timezoneReference": "Europe/Berlin",
-                "logo": "https://img.example.com/logo.png"
-            }),
-            Some(&owner.token),
-        )
-        .await;
-    reply.data()["storeId"]
-        .as_str()
-        .expect("store id")
-        .to_string()
-}
-
-/// Creates a role with the default switches and returns its id.
-pub async fn create_role(app: &TestApp, token: &str, store: &str, title: &str) -> String {
-    create_role_with(
-        app,
-        token,
-        store,
-        json!({ "title": title, "color": "#123456" }),
-    )
-    .await
-}
-
-/// Creates a role from `role_data` and returns its id.
-pub async fn create_role_with(app: &TestApp, token: &str, store: &str, role_data: Value) -> String {
-    let reply = app
-        .call(
-            "createRole",
-            json!({ "store": store, "roleData": role_data }),
-            Some(token),
-        )
-        .await;
-    reply.data()["id"].as_str().expect("role id").to_string()
-}
-
-/// Invites `email` with the given roles and permissions.
-pub async fn invite(
-    app: &TestApp,
-    token: &str,
-    store: &str,
-    email: &str,
-    roles: &[&str],
-    permissions: &[&str],
-) -> crate::helpers::Reply {
-    app.call(
-        "inviteEmployee",
-        json!({
-            "store": store,
-            "employee": {
-                "email": email,
-                "role": roles,
-                "wageType": "Hourly",
-                "wage": {},
-                "permissions": permissions
-            }
-        }),
-        Some(token),
-    )
-    .await
-}
-
-/// The invitation code of the latest mail sent to `email`.
-pub fn code_from_mail(app: &TestApp, email: &str) -> String {
-    let mails = app.mails_to(email);
-    let mail = mails.last().expect("an invitation mail");
-    let at = mail
-        .find("invitation code: ")
-        .expect("the code line in the mail")
-        + "invitation code: ".len();
-    mail[at..at + 8].to_string()
-}
-
-/// A signed-in member of `store`, invited by `manager` and joined; returns the user and
-/// their employee id.
-pub async fn add_member(
-    app: &TestApp,
-    manager: &TestUser,
-    store: &str,
-    email: &str,
-    roles: &[&str],
-    permissions: &[&str],
-) -> (TestUser, String) {
-    let invited = invite(app, &manager.token, store, email, roles, permissions).await;
-    let employee_id = invited.data()["employee"]["id"]
-        .as_str()
-        .expect("employee id")
-        .to_string();
-    let user = app.create_user(email);
-    let code = code_from_mail(app, email);
-    app.call(
-        "joinBusinessWithInvitation",
-        json!({ "email": email, "code": code }),
-        Some(&user.token),
-    )
-    .await
-    .data();
-    (user, employee_id)
-}
-
-#[derive(diesel::QueryableByName)]
-struct Json {
-    #[diesel(sql_type = Nullable<Text>)]
-    j: Option<String>,
-}
-
-/// Every store, role, employee and invite row as text, to show that a refused call changed
-/// nothing.
-pub fn snapshot(app: &TestApp) -> String {
-    let mut conn = app.conn();
-    ["stores", "roles", "employees", "invites", "store_events"]
-        .iter()
-        .map(|t| {
-            diesel::sql_query(format!(
-                "SELECT (SELECT json_agg(x ORDER BY x::text)::text FROM {t} x) AS j"
-            ))
-            .get_result::<Json>(&mut conn)
-            .expect("snapshot")
-            .j
-            .unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-#[derive(diesel::QueryableByName)]
-struct Count {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
-
-/// `SELECT count(*)` of a query's rows.
-pub fn count(app: &TestApp, sql: &str) -> i64 {
-    diesel::sql_query(format!("SELECT count(*) AS n FROM ({sql}) q"))
-        .get_result::<Count>(&mut app.conn())
-        .expect("count")
-        .n
-}
-
-/// Number of `error` logs of `method` with this description.
-pub fn error_logs(app: &TestApp, method: &str, description: &str) -> i64 {
-    count(
-        app,
-        &format!(
-            "SELECT 1 FROM logs WHERE kind = 'error' AND method = '{method}' AND description = '{}'",
-            description.replace('\'', "''")
-        ),
-    )
-}
+const INVALID_BUSINESS_DATA: &str = "Invalid business data";
 
 async fn store_of(app: &TestApp, token: &str, store: &str) -> Value {
     app.get(&format!("/api/v1/stores/{store}"), Some(token))
@@ -726,19 +568,19 @@ async fn the_demo_seed_creates_demo_cafe_once() {
 #[actix_web::test]
 async fn the_owner_sets_the_first_day_of_the_week_and_the_week_read_follows_it() {
     use chrono::{Datelike, Duration, Utc};
-    let s = crate::shifts::scene().await;
+    let s = crate::fixtures::scene::scene().await;
     let today = Utc::now().with_timezone(&chrono_tz::Europe::Berlin);
     let today_number = today.weekday().num_days_from_sunday();
     let tomorrow_name = (today + Duration::days(1)).weekday().to_string();
     let tomorrow = s
         .shift(
             Some(&s.ana_id),
-            crate::shifts::berlin(1, 12, 0),
-            crate::shifts::berlin(1, 14, 0),
+            crate::fixtures::scene::berlin(1, 12, 0),
+            crate::fixtures::scene::berlin(1, 14, 0),
         )
         .await;
     let timing = |week_start: Value| json!({ "open": "08:00", "close": "17:00", "daysoff": [], "weekStart": week_start });
-    async fn default_week(s: &crate::shifts::Scene) -> Value {
+    async fn default_week(s: &crate::fixtures::scene::Scene) -> Value {
         s.read(&s.scheduler.token, "").await.data().clone()
     }
 
@@ -751,7 +593,7 @@ async fn the_owner_sets_the_first_day_of_the_week_and_the_week_read_follows_it()
         )
         .await;
     assert_eq!(r.data()["weekStart"], json!(today_number));
-    assert!(crate::shifts::find_in(&default_week(&s).await, &tomorrow["id"]).is_some());
+    assert!(crate::fixtures::scene::find_in(&default_week(&s).await, &tomorrow["id"]).is_some());
 
     // A week starting tomorrow (by name) ended before it.
     let r = s
@@ -767,7 +609,7 @@ async fn the_owner_sets_the_first_day_of_the_week_and_the_week_read_follows_it()
         store_of(&s.app, &s.ana.token, &s.store).await["store"]["weekStart"],
         json!(tomorrow_number)
     );
-    assert!(crate::shifts::find_in(&default_week(&s).await, &tomorrow["id"]).is_none());
+    assert!(crate::fixtures::scene::find_in(&default_week(&s).await, &tomorrow["id"]).is_none());
 
     // Out of range is refused and changes nothing; leaving it out keeps it; managers who are
     // not the owner cannot set it.

@@ -3,7 +3,7 @@
 //! in progress or resolved, which the user is mailed about and reads as unseen; the user's
 //! comment reopens a resolved ticket; feedback is rated 1 to 5.
 
-use crate::helpers::{spawn_app_with, Reply, TestApp, TestUser};
+use crate::fixtures::{spawn_app_with, Reply, TestApp, TestUser};
 use diesel::RunQueryDsl;
 use serde_json::{json, Value};
 use std::io::Cursor;

@@ -2,9 +2,9 @@
 //! the empty form, bad rows reported one by one with nothing changed, only the caller's store,
 //! and the schedule permission.
 
-use crate::sheets::{download, sheet_of, upload};
-use crate::shifts::{scene, Scene};
-use crate::stores::{count, create_role, create_store, NOT_ENOUGH_PERMISSION};
+use crate::fixtures::scene::{scene, Scene};
+use crate::fixtures::sheets::{download, sheet_of, upload};
+use crate::fixtures::stores::{count, create_role, create_store, NOT_ENOUGH_PERMISSION};
 use chrono::{Duration, TimeZone, Utc};
 use chrono_tz::Europe::Berlin;
 use serde_json::{json, Value};

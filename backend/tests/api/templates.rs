@@ -3,8 +3,8 @@
 //! local wall-clock times kept across Berlin's clock changes (templates and `createShift`'s
 //! repeats).
 
-use crate::shifts::{scene, Scene};
-use crate::stores::{create_role, create_store, NOT_ENOUGH_PERMISSION};
+use crate::fixtures::scene::{scene, Scene};
+use crate::fixtures::stores::{create_role, create_store, NOT_ENOUGH_PERMISSION};
 use chrono::{Datelike, Duration, NaiveDate, TimeZone, Utc};
 use chrono_tz::Europe::Berlin;
 use serde_json::{json, Value};

@@ -1,11 +1,11 @@
 //! `undoShiftChanges`: a manager takes back a step of their board changes, all or nothing,
 //! refused when someone else changed a shift since.
 
-use crate::shifts::{berlin, find_in, scene, Scene};
-use crate::stores::NOT_ENOUGH_PERMISSION;
+use crate::fixtures::scene::{berlin, find_in, scene, Scene};
+use crate::fixtures::stores::NOT_ENOUGH_PERMISSION;
 use serde_json::{json, Value};
 
-async fn undo(s: &Scene, token: &str, changes: Value) -> crate::helpers::Reply {
+async fn undo(s: &Scene, token: &str, changes: Value) -> crate::fixtures::Reply {
     s.call("undoShiftChanges", token, json!({ "changes": changes }))
         .await
 }

@@ -2,8 +2,9 @@
 //! codings, that every edit of the store (here or through another node) outdates it, and that
 //! a reader never gets an answer made for a reader with other permissions.
 
-use crate::shifts::{berlin, scene, Scene};
-use crate::stores::{add_member, create_store};
+use crate::fixtures::scene::{berlin, scene, Scene};
+use crate::fixtures::stores::{add_member, create_store};
+use crate::fixtures::wait::eventually_ok;
 use actix_web::http::header;
 use serde_json::{json, Value};
 use std::io::Read;
@@ -43,7 +44,7 @@ impl Raw {
 
 /// `GET` of the store's shifts on `app` as `token`, with `headers`.
 async fn fetch(
-    app: &crate::helpers::TestApp,
+    app: &crate::fixtures::TestApp,
     store: &str,
     token: &str,
     query: &str,
@@ -365,20 +366,18 @@ async fn a_change_made_through_another_node_is_seen_by_the_kept_answer() {
     renamed.data();
     // The other node's commit reaches this one as an announcement (as it reaches this node's
     // sockets): from then on the kept answer is gone.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-    loop {
+    let what = "the other node's change to be seen";
+    let now = eventually_ok(std::time::Duration::from_secs(5), what, async || {
         let now = s.board(&[("If-None-Match", &before.tag())]).await;
         if now.status == 200 {
-            assert_eq!(now.json()["data"][0]["title"], "Renamed elsewhere");
-            assert!(kept(), "the new answer is kept in its place");
-            break;
+            Ok(now)
+        } else {
+            Err(now.status)
         }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the other node's change was never seen"
-        );
-        actix_web::rt::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    })
+    .await;
+    assert_eq!(now.json()["data"][0]["title"], "Renamed elsewhere");
+    assert!(kept(), "the new answer is kept in its place");
     // And the other node answers its own fresh read.
     let there = fetch(&peer, &s.store, &s.scheduler.token, &s.board_query(), &[]).await;
     assert_eq!(there.json()["data"][0]["title"], "Renamed elsewhere");

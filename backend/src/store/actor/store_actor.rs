@@ -11,6 +11,7 @@ use crate::store::persist::{CommittedEvent, PersistError};
 use crate::store::state::{Need, StoreState};
 use crate::store::weeks::Weeks;
 use crate::store::write::Undo;
+use crate::time::Clock;
 use actix::prelude::*;
 use chrono::{DateTime, Utc};
 use std::collections::VecDeque;
@@ -134,6 +135,8 @@ pub struct StoreActor {
     pub(super) last_used: Instant,
     /// The week board's kept answers, which every commit of this store outdates.
     pub(super) weeks: Weeks,
+    /// The time commands are planned at, and the working set's windows end.
+    pub(super) clock: Clock,
 }
 
 impl StoreActor {
@@ -166,6 +169,7 @@ impl StoreActor {
             retired: false,
             last_used: Instant::now(),
             weeks: Weeks::default(),
+            clock: Clock::System,
         }
     }
 
@@ -175,13 +179,20 @@ impl StoreActor {
         self
     }
 
+    /// Plans commands, and loads the working set, at `clock`'s time.
+    pub fn timed_by(mut self, clock: Clock) -> StoreActor {
+        self.clock = clock;
+        self
+    }
+
     /// (Re)loads the working set from the database, then resumes the queue.
     fn reload(&mut self, ctx: &mut Context<Self>) {
         self.loading = true;
         self.state = None;
         let (db, id, window) = (self.db.clone(), self.id, self.merge_window);
+        let clock = self.clock.clone();
         let load = async move {
-            db.run(move |conn| StoreState::load(conn, id, Utc::now(), window))
+            db.run(move |conn| StoreState::load(conn, id, clock.now(), window))
                 .await
         };
         ctx.spawn(load.into_actor(self).map(|result, act, ctx| {
@@ -214,7 +225,7 @@ impl StoreActor {
             };
             metrics::histogram!("clockto_actor_mailbox_depth").record(self.queue.len() as f64);
             let planning = std::time::Instant::now();
-            let now = Utc::now();
+            let now = self.clock.now();
             let base = state.version();
             let mut items = Vec::new();
             let mut effects: Vec<Effects> = Vec::new();

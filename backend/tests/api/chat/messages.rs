@@ -2,9 +2,9 @@
 //! nodes), history pages, edits, deletions and replies (of recent messages and of ones older
 //! than the actor keeps), reactions, and search.
 
-use super::{chat, fill, history, send, team};
-use crate::helpers::Reply;
-use crate::shifts::scene;
+use crate::fixtures::chat::{chat, fill, history, send, team};
+use crate::fixtures::scene::scene;
+use crate::fixtures::Reply;
 use serde_json::json;
 
 #[actix_web::test]

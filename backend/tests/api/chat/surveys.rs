@@ -2,9 +2,9 @@
 //! their author's or a manager's changes, closing and deletion, heard live by the
 //! conversation's readers.
 
-use super::{chat, fill, history, team};
-use crate::helpers::Reply;
-use crate::shifts::scene;
+use crate::fixtures::chat::{chat, fill, history, team};
+use crate::fixtures::scene::scene;
+use crate::fixtures::Reply;
 use serde_json::{json, Value};
 
 #[actix_web::test]
@@ -142,7 +142,11 @@ async fn twenty_simultaneous_votes_of_one_member_count_once() {
 const CANNOT_VOTE: &str =
     "Couldn't Vote, Either Because You've already participated, or you are not allowed to vote!";
 
-async fn post_poll(s: &crate::shifts::Scene, conversation: &Value, question: &str) -> Value {
+async fn post_poll(
+    s: &crate::fixtures::scene::Scene,
+    conversation: &Value,
+    question: &str,
+) -> Value {
     chat(
         s,
         "createSurvey",
@@ -154,7 +158,11 @@ async fn post_poll(s: &crate::shifts::Scene, conversation: &Value, question: &st
     .clone()
 }
 
-async fn surveys(s: &crate::shifts::Scene, token: &str, conversation: &Value) -> Vec<Value> {
+async fn surveys(
+    s: &crate::fixtures::scene::Scene,
+    token: &str,
+    conversation: &Value,
+) -> Vec<Value> {
     s.app
         .get(
             &format!(
@@ -171,7 +179,7 @@ async fn surveys(s: &crate::shifts::Scene, token: &str, conversation: &Value) ->
         .clone()
 }
 
-async fn update(s: &crate::shifts::Scene, token: &str, body: Value) -> Reply {
+async fn update(s: &crate::fixtures::scene::Scene, token: &str, body: Value) -> Reply {
     chat(s, "updateSurvey", token, body).await
 }
 
@@ -239,7 +247,7 @@ async fn deleting_a_polls_message_withdraws_the_poll() {
 
 /// The `survey.updated` changes of a survey in the outbox, oldest first: its status, and
 /// whether everyone in the store hears it (the team conversation's changes go to all).
-fn announced(s: &crate::shifts::Scene, survey: &Value) -> Vec<(String, bool)> {
+fn announced(s: &crate::fixtures::scene::Scene, survey: &Value) -> Vec<(String, bool)> {
     use diesel::RunQueryDsl;
     #[derive(diesel::QueryableByName)]
     struct Row {
@@ -473,7 +481,7 @@ async fn an_old_polls_question_and_message_change_and_go_together() {
 
 #[actix_web::test]
 async fn the_document_says_where_a_survey_stands_beside_where_a_ticket_does() {
-    let app = crate::helpers::spawn_app().await;
+    let app = crate::fixtures::spawn_app().await;
     let doc = app.get("/api/v1/openapi.json", None).await.body;
     let schemas = &doc["components"]["schemas"];
     assert_eq!(
