@@ -9,8 +9,10 @@
 //! - [`tasks`]: the hub's work for the delivery loop, in a queue that merges repeats.
 //! - [`delivery`]: the path of committed changes from the outbox (local actor, Postgres
 //!   `NOTIFY` on every node) to the rooms.
-//! - [`alerts`]: new notifications for every socket of their reader, on every process.
-//! - [`presence`]: who is looking at a store, shared between server processes.
+//! - [`alerts`]: new notifications for every socket of their reader, told between processes
+//!   (the hub pushes them to its sockets).
+//! - [`presence`]: who is looking at a store, told between processes (the hub keeps it per
+//!   room and shows it).
 //! - [`server`]: this process's realtime server and what its endpoints work with.
 //! - [`session`]: one Engine.IO session and the Socket.IO connection on it.
 

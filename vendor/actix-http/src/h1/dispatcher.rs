@@ -212,9 +212,7 @@ pin_project! {
     {
         None,
         ExpectCall { #[pin] fut: X::Future },
-        // Boxed: the application's future is large, and a connection keeps room for the
-        // largest state all its life (a WebSocket's is `SendPayload`).
-        ServiceCall { fut: Pin<Box<S::Future>> },
+        ServiceCall { #[pin] fut: S::Future },
         SendPayload { #[pin] body: B },
         SendErrorPayload { #[pin] body: BoxBody },
     }
@@ -627,7 +625,7 @@ where
                         } else {
                             // set InnerDispatcher state and continue loop to poll it
                             let fut = this.flow.service.call(req);
-                            this.state.set(State::ServiceCall { fut: Box::pin(fut) });
+                            this.state.set(State::ServiceCall { fut });
                         };
                     }
 
@@ -655,7 +653,7 @@ where
                 },
 
                 StateProj::ServiceCall { fut } => {
-                    match fut.as_mut().poll(cx) {
+                    match fut.poll(cx) {
                         // service call resolved. send response.
                         Poll::Ready(Ok(res)) => {
                             let (res, body) = res.into().replace_body(());
@@ -807,7 +805,7 @@ where
                             this.write_buf
                                 .extend_from_slice(b"HTTP/1.1 100 Continue\r\n\r\n");
                             let fut = this.flow.service.call(req);
-                            this.state.set(State::ServiceCall { fut: Box::pin(fut) });
+                            this.state.set(State::ServiceCall { fut });
                         }
 
                         // send expect error as response
@@ -842,7 +840,7 @@ where
             } else {
                 // set dispatcher state to call service handler
                 let fut = this.flow.service.call(req);
-                this.state.set(State::ServiceCall { fut: Box::pin(fut) });
+                this.state.set(State::ServiceCall { fut });
             };
         };
 
@@ -857,7 +855,7 @@ where
 
                             let mut this = self.as_mut().project();
                             let fut = this.flow.service.call(req);
-                            this.state.set(State::ServiceCall { fut: Box::pin(fut) });
+                            this.state.set(State::ServiceCall { fut });
 
                             continue;
                         }
@@ -879,7 +877,7 @@ where
 
                 StateProj::ServiceCall { fut } => {
                     // return no matter the service call future's result.
-                    return match fut.as_mut().poll(cx) {
+                    return match fut.poll(cx) {
                         // Future is resolved. Send response and return a result. On success
                         // to notify the dispatcher a new state is set and the outer loop
                         // should be continue.

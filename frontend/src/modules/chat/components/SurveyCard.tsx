@@ -8,7 +8,7 @@ import { Badge, Muted, Row, Stack } from '@/modules/ui/components/Layout';
 import { useChatCalls } from '../hooks/useChatCalls';
 import { changeable, type SurveyEntry, type SurveyView } from '../utils/surveys';
 import { Grow, WrappingRow } from './ChatLayout';
-import { PollForm } from './PollForm';
+import { SurveyForm } from './SurveyForm';
 
 export type SurveyCardProps = {
   survey: SurveyEntry;
@@ -54,7 +54,7 @@ export function SurveyCard({ survey, storeId, manages, onChanged }: SurveyCardPr
 
   if (editing) {
     return (
-      <PollForm
+      <SurveyForm
         storeId={storeId}
         conversationId={survey.conversation}
         survey={survey}

@@ -16,8 +16,8 @@ import { newDay, typers, type Conversation, type Message } from '../utils/chat';
 import { managesSurvey, surveyOf } from '../utils/surveys';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
-import { PollForm } from './PollForm';
 import { SurveyCard } from './SurveyCard';
+import { SurveyForm } from './SurveyForm';
 
 export type ThreadProps = {
   conversation: Conversation;
@@ -40,7 +40,7 @@ export function Thread({ conversation, manager, onBack, onSeen }: ThreadProps) {
   const typing = useTyping(conversation.id);
   const users = usePresenceUsers();
   const [replyTo, setReplyTo] = useState<Message | null>(null);
-  const [polling, setPolling] = useState(false);
+  const [writingSurvey, setWritingSurvey] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   // The newest message stays in view as messages arrive. (A block body: browsers that answer
   // `scrollIntoView` with a promise would hand React a cleanup that is not a function.)
@@ -119,11 +119,11 @@ export function Thread({ conversation, manager, onBack, onSeen }: ThreadProps) {
         </Muted>
       ) : null}
       {manager ? (
-        polling ? (
-          <PollForm storeId={storeId} conversationId={conversation.id} onDone={() => setPolling(false)} />
+        writingSurvey ? (
+          <SurveyForm storeId={storeId} conversationId={conversation.id} onDone={() => setWritingSurvey(false)} />
         ) : (
           <Row $justify="flex-start">
-            <Button type="button" $small $variant="ghost" onClick={() => setPolling(true)} data-testid="new-poll">
+            <Button type="button" $small $variant="ghost" onClick={() => setWritingSurvey(true)} data-testid="new-poll">
               {t('chat.newPoll')}
             </Button>
           </Row>

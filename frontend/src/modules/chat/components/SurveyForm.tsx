@@ -9,7 +9,7 @@ import { answerLines, type SurveyView } from '../utils/surveys';
 /** The longest question or answer (the server's limit). */
 const TEXT_MAX = 500;
 
-export type PollFormProps = {
+export type SurveyFormProps = {
   storeId: string;
   conversationId: string;
   /** The survey being changed; a new one is posted when absent. */
@@ -20,7 +20,7 @@ export type PollFormProps = {
 
 /** A manager's poll (a question and its answers, one a line) or open question; or an open
  * survey's question and answers changed before anyone votes. */
-export function PollForm({ storeId, conversationId, survey, onDone }: PollFormProps) {
+export function SurveyForm({ storeId, conversationId, survey, onDone }: SurveyFormProps) {
   const { t } = useTranslation();
   const { run, busy } = useChatCalls();
   const [question, setQuestion] = useState(survey?.question ?? '');
