@@ -1,8 +1,8 @@
 //! Proposed shifts: unscheduled work an employee clocks, and the managers' answer to it.
 
-use super::punch::{check_punch, put_session, refused, replay_answer, replayed, Op, Punch};
-use super::views::ClockAnswer;
-use super::work::{new_session, put_proposal};
+use super::changes::{new_session, put_proposal, put_session};
+use super::punch::{check_punch, mark, refused, replay_answer, replayed, Op, Punch};
+use super::views::{ClockAnswer, ProposalView};
 use crate::db::models::clock::Proposal;
 use crate::db::models::shift::Shift;
 use crate::domain::clock::{ProposalStatus, PunchSource, Refusal, SessionStatus};
@@ -145,7 +145,7 @@ impl Command for StartProposal {
             now,
         );
         session.proposal_id = Some(proposal.id);
-        super::punch::mark(&mut session, &checked);
+        mark(&mut session, &checked);
         let mut effects = Effects::default();
         put_proposal(state, proposal.clone(), &mut effects);
         let text = texts::proposal_started(&name_of(state, &proposal), &proposal.title);
@@ -168,7 +168,7 @@ impl Command for StartProposal {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AnsweredProposal {
-    pub proposed_shift: super::views::ProposalView,
+    pub proposed_shift: ProposalView,
     /// The completed shift an approval created; `null` for a rejection.
     #[schema(required = true)]
     pub shift: Option<ShiftView>,
@@ -274,7 +274,7 @@ impl Command for AnswerProposal {
             notify_all(state, drafts, now, &mut effects);
         }
         effects.reply = Reply::new(AnsweredProposal {
-            proposed_shift: super::views::ProposalView::new(&next, state),
+            proposed_shift: ProposalView::new(&next, state),
             shift: shift_view,
         });
         Ok(effects)

@@ -1,22 +1,16 @@
 //! A punch: its time, its proof (the store's code, the phone's place), the records that
 //! make it apply once, and the refusals as callers get them.
 
-use super::views::{ClockAnswer, ClockSessionView};
+use super::views::ClockAnswer;
 use crate::db::models::clock::{AppliedPunch, ClockSession, CodeUse, PunchPlace};
-use crate::domain::audience::Audience;
 use crate::domain::calendar;
 use crate::domain::clock::{self, ClockSettings, Location, Proven, PunchStamp, Refusal};
 use crate::domain::ids::{ClockSessionId, EmployeeId};
 use crate::error::{AppError, AppResult};
-use crate::store::command::{Effects, EventDraft, Write};
+use crate::store::command::{Effects, Write};
 use crate::store::state::StoreState;
 use chrono::{DateTime, Duration, Utc};
 use serde_json::json;
-
-/// The change type of a clock session's change.
-pub const SESSION_EVENT: &str = "clock.updated";
-/// The change type of a proposed shift's change.
-pub const PROPOSAL_EVENT: &str = "proposal.updated";
 
 /// What a phone sends with a clock operation.
 #[derive(Debug, Clone, Default)]
@@ -188,19 +182,6 @@ pub(crate) fn mark(session: &mut ClockSession, checked: &Checked) {
             session.drift_ms = Some(ms);
         }
     }
-}
-
-/// The session's write and its announcement to the managers and its employee.
-pub(crate) fn put_session(session: ClockSession, effects: &mut Effects) {
-    let view = ClockSessionView::of(&session);
-    effects.events.push(EventDraft {
-        kind: SESSION_EVENT,
-        data: json!(view),
-        visibility: Audience::managers_and(session.user_id),
-    });
-    effects
-        .writes
-        .push(Write::PutClockSession(Box::new(session)));
 }
 
 /// The session a punch id already went to, when the punch was applied before.

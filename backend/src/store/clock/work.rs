@@ -1,16 +1,15 @@
 //! Clocking a shift or a proposed shift: start, breaks, completion, and the store clock's
 //! one-button operation.
 
-use super::punch::{
-    check_punch, mark, put_session, refused, replay_answer, replayed, Op, Punch, PROPOSAL_EVENT,
-};
-use super::views::ClockAnswer;
-use super::views::ClockSessionView;
+use super::changes::{new_session, put_proposal, put_session, SESSION_EVENT};
+use super::proposals::completed_note;
+use super::punch::{check_punch, mark, refused, replay_answer, replayed, Op, Punch};
+use super::views::{ClockAnswer, ClockSessionView};
 use crate::db::models::clock::{ClockSession, Proposal, SessionEdit};
 use crate::db::models::shift::Shift;
 use crate::domain::audience::Audience;
-use crate::domain::clock::{self, ClockSettings, PunchSource, Refusal, SessionStatus};
-use crate::domain::ids::{ClockSessionId, ProposalId, ShiftId};
+use crate::domain::clock::{self, ClockSettings, PunchSource, Refusal};
+use crate::domain::ids::{ProposalId, ShiftId};
 use crate::domain::permissions::Perms;
 use crate::domain::shift::{Progress, Status};
 use crate::error::{AppError, AppResult};
@@ -119,16 +118,6 @@ fn proposal_progress(
     next
 }
 
-pub(super) fn put_proposal(state: &StoreState, proposal: Proposal, effects: &mut Effects) {
-    let view = super::views::ProposalView::new(&proposal, state);
-    effects.events.push(EventDraft {
-        kind: PROPOSAL_EVENT,
-        data: json!(view),
-        visibility: Audience::managers_and(view.user),
-    });
-    effects.writes.push(Write::PutProposal(Box::new(proposal)));
-}
-
 /// Starts a shift: its assignee, a published, confirmed (or dropped, still theirs) shift,
 /// within its start window, the role allowing it, no other work on the clock.
 fn start_shift(
@@ -194,41 +183,6 @@ fn start_shift(
     ));
     put_session(session, &mut effects);
     Ok(effects)
-}
-
-pub(super) fn new_session(
-    state: &StoreState,
-    by: &Caller,
-    at: DateTime<Utc>,
-    source: PunchSource,
-    punch: &Punch,
-    now: DateTime<Utc>,
-) -> ClockSession {
-    ClockSession {
-        id: ClockSessionId::new(),
-        store_id: state.store.id,
-        employee_id: by.employee,
-        user_id: Some(by.user),
-        shift_id: None,
-        proposal_id: None,
-        status: SessionStatus::Working,
-        start_at: at,
-        end_at: None,
-        breaks: json!([]),
-        locs: json!([]),
-        source,
-        device_start_at: punch.stamp.map(|s| s.made_at),
-        device_end_at: None,
-        server_start_at: now,
-        server_end_at: None,
-        late_seconds: 0,
-        early_seconds: 0,
-        outside: false,
-        drift_ms: None,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-    }
 }
 
 /// What a session is of, for the "already on the clock" text.
@@ -379,7 +333,7 @@ fn complete(
     let mut effects = Effects::default();
     let (shift, proposal) = follow(state, &session, Progress::Completed, now, &mut effects);
     if let Some(p) = &proposal {
-        super::proposals::completed_note(state, by, p, now, &mut effects);
+        completed_note(state, by, p, now, &mut effects);
     }
     checked.record(session.id, &mut effects);
     effects.reply = Reply::new(ClockAnswer::with(
@@ -555,7 +509,7 @@ impl Command for FinishShift {
                 .writes
                 .push(Write::PutClockSession(Box::new(open.clone())));
             effects.events.push(EventDraft {
-                kind: super::punch::SESSION_EVENT,
+                kind: SESSION_EVENT,
                 data: json!(after),
                 visibility: Audience::managers_and(open.user_id),
             });
