@@ -13,7 +13,7 @@ use crate::db::models::clock::{ClockSecret, ClockSession, Proposal, SessionEdit}
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::db::schema::stores;
-use crate::domain::clock::{self as rules, Break, ClockSettings, Location, PunchStamp};
+use crate::domain::clock::{self as rules, Break, BreakEdge, ClockSettings, Location, PunchStamp};
 use crate::domain::device_throttle::Attempt;
 use crate::domain::ids::{ClockSessionId, ProposalId, RoleId, ShiftId, StoreId};
 use crate::domain::permissions::Perms;
@@ -22,9 +22,10 @@ use crate::domain::timesheet::{self, Worker};
 use crate::domain::work::Outlook;
 use crate::error::{AppError, AppResult};
 use crate::store::clock::{
-    AnswerProposal, AnsweredProposal, ClockAnswer, ClockOperation, ClockSessionView, Complete,
-    CompletedShift, EditSession, EnsureClockSecret, FinishShift, Pause, PeriodView, ProposalView,
-    Punch, SetPeriodApproval, Settled, StartProposal, StartShift, UpdateClockSettings, Work,
+    Answer, AnswerProposal, AnsweredProposal, ClockAnswer, ClockOperation, ClockSessionView,
+    Complete, CompletedShift, EditSession, EnsureClockSecret, FinishShift, Pause, PeriodView,
+    ProposalView, Punch, SetPeriodApproval, Settled, StartProposal, StartShift,
+    UpdateClockSettings, Work,
 };
 use crate::store::views::ShiftView;
 use actix_web::{web, HttpResponse};
@@ -188,7 +189,7 @@ pub struct ProposalBreak {
 }
 
 macro_rules! break_call {
-    ($ty:ident, $fields:ident, $name:literal, $start:expr, $work:path, $summary:literal) => {
+    ($ty:ident, $fields:ident, $name:literal, $edge:expr, $work:path, $summary:literal) => {
         #[doc = concat!("`", $name, "`.")]
         #[derive(Debug, Deserialize, ToSchema)]
         pub struct $ty(pub $fields);
@@ -204,7 +205,7 @@ macro_rules! break_call {
                 let cmd = Pause {
                     by: caller(&ctx)?,
                     work: $work(self.0.shift),
-                    start: $start,
+                    edge: $edge,
                     punch: self.0.punch.checked()?,
                 };
                 ctx.execute(cmd).await
@@ -217,7 +218,7 @@ break_call!(
     StartBreak,
     ShiftBreak,
     "startBreak",
-    true,
+    BreakEdge::Start,
     Work::Shift,
     "Start a break of the shift one is on the clock for."
 );
@@ -225,7 +226,7 @@ break_call!(
     EndBreak,
     ShiftBreak,
     "endBreak",
-    false,
+    BreakEdge::End,
     Work::Shift,
     "End the running break of the shift one is on the clock for."
 );
@@ -233,7 +234,7 @@ break_call!(
     StartProposedShiftBreak,
     ProposalBreak,
     "startProposedShiftBreak",
-    true,
+    BreakEdge::Start,
     Work::Proposal,
     "Start a break of the proposed shift one is on the clock for."
 );
@@ -241,7 +242,7 @@ break_call!(
     EndProposedShiftBreak,
     ProposalBreak,
     "endProposedShiftBreak",
-    false,
+    BreakEdge::End,
     Work::Proposal,
     "End the running break of the proposed shift one is on the clock for."
 );
@@ -442,7 +443,7 @@ impl Call for ApproveProposedShift {
         let cmd = AnswerProposal {
             by: caller(&ctx)?,
             proposal,
-            approve: Some(settled),
+            answer: Answer::Approve(settled),
         };
         ctx.execute(cmd).await
     }
@@ -460,7 +461,7 @@ impl Call for RejectProposedShift {
         let cmd = AnswerProposal {
             by: caller(&ctx)?,
             proposal,
-            approve: None,
+            answer: Answer::Reject,
         };
         ctx.execute(cmd).await
     }

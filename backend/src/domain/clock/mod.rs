@@ -24,12 +24,12 @@ pub use codes::{
 };
 pub use proof::{check_proof, distance_m, judge, Judged, Location, Proven, ACCURACY_MAX};
 pub use punch::{
-    early_seconds, late_seconds, may_start, punch_time, PunchSource, PunchStamp, DRIFT_FLAG,
-    OPEN_ENDED_START,
+    early_seconds, late_seconds, may_start, punch_time, PunchOp, PunchSource, PunchStamp,
+    DRIFT_FLAG, OPEN_ENDED_START,
 };
 pub use refusal::Refusal;
 pub use settings::{
     ClockSettings, Outside, Place, Proof, DEFAULT_MIN_REST_MINUTES, EARLY_MAX, LATE_PUNCH_HOURS,
     MIN_REST_MAX, OVERTIME_MINUTES, OVERTIME_RATE, RADIUS,
 };
-pub use timeline::{Break, ProposalStatus, SessionStatus, Timeline};
+pub use timeline::{Break, BreakEdge, ProposalStatus, SessionStatus, Timeline};

@@ -110,6 +110,47 @@ impl PunchSource {
     }
 }
 
+/// What a punch does, as recorded with its place, its id and the code it used. Stored and
+/// sent as `start`, `breakStart`, `breakEnd` and `complete`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PunchOp {
+    /// Clocking in.
+    Start,
+    BreakStart,
+    BreakEnd,
+    /// Clocking out.
+    Complete,
+}
+
+impl PunchOp {
+    pub const ALL: [PunchOp; 4] = [
+        PunchOp::Start,
+        PunchOp::BreakStart,
+        PunchOp::BreakEnd,
+        PunchOp::Complete,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PunchOp::Start => "start",
+            PunchOp::BreakStart => "breakStart",
+            PunchOp::BreakEnd => "breakEnd",
+            PunchOp::Complete => "complete",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<PunchOp> {
+        PunchOp::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+
+    /// Whether the punch proves presence as the store's settings ask (a code, a place):
+    /// clocking in and out do; a break's edges need no proof.
+    pub fn needs_proof(self) -> bool {
+        matches!(self, PunchOp::Start | PunchOp::Complete)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +214,18 @@ mod tests {
         // Open-ended: 12 hours after the start.
         assert_eq!(may_start(s, s, true, early, t(20, 59)), Ok(()));
         assert_eq!(may_start(s, s, true, early, t(21, 0)), Err(Refusal::Over));
+    }
+
+    #[test]
+    fn punch_ops_read_back_as_they_are_written() {
+        for op in PunchOp::ALL {
+            assert_eq!(PunchOp::parse(op.as_str()), Some(op));
+            assert_eq!(
+                serde_json::to_value(op).expect("an enum"),
+                serde_json::json!(op.as_str())
+            );
+        }
+        assert_eq!(PunchOp::parse("pause"), None);
     }
 
     #[test]

@@ -88,6 +88,13 @@ impl ProposalStatus {
     }
 }
 
+/// The edge of a break a punch marks: its start or its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BreakEdge {
+    Start,
+    End,
+}
+
 /// The timeline of a session: its start, breaks and end.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Timeline {
@@ -121,6 +128,14 @@ impl Timeline {
             Err(Refusal::PunchOutOfOrder)
         } else {
             Ok(())
+        }
+    }
+
+    /// Starts or ends a break.
+    pub fn mark_break(&mut self, edge: BreakEdge, at: DateTime<Utc>) -> Result<(), Refusal> {
+        match edge {
+            BreakEdge::Start => self.start_break(at),
+            BreakEdge::End => self.end_break(at),
         }
     }
 

@@ -38,7 +38,7 @@ pub(super) fn new_session(
         start_at: at,
         end_at: None,
         breaks: json!([]),
-        locs: json!([]),
+        locations: json!([]),
         source,
         device_start_at: punch.stamp.map(|s| s.made_at),
         device_end_at: None,

@@ -4,7 +4,7 @@
 use super::views::ClockAnswer;
 use crate::db::models::clock::{AppliedPunch, ClockSession, CodeUse, PunchPlace};
 use crate::domain::calendar;
-use crate::domain::clock::{self, ClockSettings, Location, Proven, PunchStamp, Refusal};
+use crate::domain::clock::{self, ClockSettings, Location, Proven, PunchOp, PunchStamp, Refusal};
 use crate::domain::ids::{ClockSessionId, EmployeeId};
 use crate::error::{AppError, AppResult};
 use crate::store::command::{Effects, Write};
@@ -22,26 +22,6 @@ pub struct Punch {
     pub location: Option<Location>,
     /// The code shown by the store's clock device.
     pub code: Option<String>,
-}
-
-/// The operation a punch is, as recorded with its code use and place.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op {
-    Start,
-    BreakStart,
-    BreakEnd,
-    Complete,
-}
-
-impl Op {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Op::Start => "start",
-            Op::BreakStart => "breakStart",
-            Op::BreakEnd => "breakEnd",
-            Op::Complete => "complete",
-        }
-    }
 }
 
 /// A clock refusal as the caller gets it: its code, its text, and what the text names.
@@ -99,13 +79,12 @@ impl Checked {
 
 /// Checks a punch: its time (late punches within the store's bound), its code (valid for
 /// this window or the one before, unused by this employee for this operation) and its
-/// place against the store's settings. `proof` is false for breaks, which need none.
+/// place against the store's settings (a break's edges need no proof).
 pub(crate) fn check_punch(
     state: &StoreState,
     employee: EmployeeId,
-    op: Op,
+    op: PunchOp,
     punch: &Punch,
-    proof: bool,
     now: DateTime<Utc>,
 ) -> Result<Checked, Refusal> {
     let settings = ClockSettings::read(&state.store.clock);
@@ -117,7 +96,7 @@ pub(crate) fn check_punch(
         // at the door carries the code shown then.
         let window = clock::code_window(&secret.secret, state.store.id.0, code, at)
             .ok_or(Refusal::BadCode)?;
-        let key = (employee, window, op.as_str().to_string());
+        let key = (employee, window, op);
         if state.clock.code_uses.contains(&key) {
             return Err(Refusal::CodeUsed);
         }
@@ -125,12 +104,12 @@ pub(crate) fn check_punch(
             store_id: state.store.id,
             employee_id: employee,
             time_window: window,
-            op: key.2,
+            op,
             used_at: now,
         })));
         Ok(())
     });
-    let proven = if proof {
+    let proven = if op.needs_proof() {
         clock::check_proof(&settings, code_ok, punch.location.as_ref())?
     } else {
         if let Some(Err(e)) = code_ok {
@@ -143,7 +122,7 @@ pub(crate) fn check_punch(
     let place = punch.location.map(|l| {
         let judged = clock::judge(settings.place, Some(&l));
         PunchPlace {
-            op: op.as_str().into(),
+            op,
             at,
             latitude: l.latitude,
             longitude: l.longitude,
@@ -157,7 +136,7 @@ pub(crate) fn check_punch(
         punch_id: id,
         employee_id: employee,
         session_id: ClockSessionId(uuid::Uuid::nil()),
-        op: op.as_str().into(),
+        op,
         applied_at: now,
     });
     Ok(Checked {
