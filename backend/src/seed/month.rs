@@ -17,7 +17,7 @@ use crate::db::models::notification::Notification;
 use crate::db::Db;
 use crate::domain::availability::Window;
 use crate::domain::business::TimeOfDay;
-use crate::domain::clock::{ClockSettings, PunchStamp};
+use crate::domain::clock::{BreakEdge, ClockSettings, PunchStamp};
 use crate::domain::ids::ShiftId;
 use crate::domain::survey::Mode;
 use crate::error::{AppError, AppResult};
@@ -263,8 +263,11 @@ impl Run<'_> {
             let late = Duration::minutes(if p.rota.person == CASHIER { 7 } else { -3 });
             let steps = [
                 (p.start + late, Step::Start),
-                (p.start + BREAK_AFTER, Step::BreakStart),
-                (p.start + BREAK_AFTER + BREAK_LENGTH, Step::BreakEnd),
+                (p.start + BREAK_AFTER, Step::Break(BreakEdge::Start)),
+                (
+                    p.start + BREAK_AFTER + BREAK_LENGTH,
+                    Step::Break(BreakEdge::End),
+                ),
                 (p.end, Step::Complete),
             ];
             for (at, step) in steps {
@@ -290,11 +293,11 @@ impl Run<'_> {
                         })
                         .await?
                     }
-                    Step::BreakStart | Step::BreakEnd => {
+                    Step::Break(edge) => {
                         self.exec(Pause {
                             by,
                             work,
-                            start: step == Step::BreakStart,
+                            edge,
                             punch,
                         })
                         .await?
@@ -459,8 +462,7 @@ impl Run<'_> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Step {
     Start,
-    BreakStart,
-    BreakEnd,
+    Break(BreakEdge),
     Complete,
 }
 

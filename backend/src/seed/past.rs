@@ -8,7 +8,7 @@
 
 use crate::db::models::clock::ClockSession;
 use crate::db::models::shift::Shift;
-use crate::domain::clock::{self, Break, Timeline};
+use crate::domain::clock::{self, Break, PunchSource, Timeline};
 use crate::domain::ids::ClockSessionId;
 use crate::domain::shift::{Progress, Status};
 use crate::seed::cafe::{Demo, Rota, BARISTA, PEOPLE};
@@ -33,8 +33,8 @@ struct Went {
     early_minutes: i64,
     /// Two short breaks instead of one long one.
     split_break: bool,
-    /// Clocked at the store's clock rather than from a phone.
-    device: bool,
+    /// Clocked from a phone or at the store's clock.
+    source: PunchSource,
     rate: Option<i16>,
 }
 
@@ -54,7 +54,11 @@ fn went(n: usize, person: usize) -> Went {
             _ => 0,
         },
         split_break: k % 4 == 1,
-        device: k.is_multiple_of(2),
+        source: if k.is_multiple_of(2) {
+            PunchSource::Device
+        } else {
+            PunchSource::Phone
+        },
         rate: match k % 9 {
             2 => Some(5),
             6 => Some(4),
@@ -121,12 +125,8 @@ pub(super) fn worked(demo: &Demo) -> Past {
             start_at: began,
             end_at: None,
             breaks: json!([]),
-            locs: json!([]),
-            source: if how.device {
-                clock::PunchSource::Device
-            } else {
-                clock::PunchSource::Phone
-            },
+            locations: json!([]),
+            source: how.source,
             device_start_at: None,
             device_end_at: None,
             server_start_at: began,

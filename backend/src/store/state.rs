@@ -12,6 +12,7 @@ use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::db::models::template::Template;
+use crate::domain::clock::PunchOp;
 use crate::domain::ids::{
     ClockSessionId, ConversationId, EmployeeId, MessageId, ProposalId, RequestId, RoleId, ShiftId,
     StoreId, SurveyId, TemplateId, UserId,
@@ -67,7 +68,7 @@ pub struct ClockState {
     /// Punches applied within [`CLOCK_HISTORY`], by the id their phone gave them.
     pub punches: HashMap<uuid::Uuid, AppliedPunch>,
     /// Codes used: (employee, window, operation).
-    pub code_uses: HashSet<(EmployeeId, i64, String)>,
+    pub code_uses: HashSet<(EmployeeId, i64, PunchOp)>,
     /// Approved pay periods, by their first day.
     pub approved: BTreeSet<chrono::NaiveDate>,
 }

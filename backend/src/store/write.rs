@@ -16,6 +16,7 @@ use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
 use crate::db::models::store::Store;
 use crate::db::models::template::Template;
+use crate::domain::clock::PunchOp;
 use crate::domain::ids::{
     ClockSessionId, ConversationId, EmployeeId, NotificationId, ProposalId, RequestId, RoleId,
     ShiftId, SurveyId, TemplateId, UserId,
@@ -149,7 +150,7 @@ pub enum Undo {
     RemoveProposal(ProposalId),
     RestoreClockSecret(Option<Box<ClockSecret>>),
     RemovePunch(uuid::Uuid),
-    RemoveCodeUse((EmployeeId, i64, String)),
+    RemoveCodeUse((EmployeeId, i64, PunchOp)),
     RestoreTold((ConversationId, UserId), Option<i64>),
     /// The unread notifications to merge into, of each key, as they were.
     RestoreUnmerged(Vec<(MergeKey, Option<Unread>)>),
@@ -257,8 +258,8 @@ impl StoreState {
                 Undo::RemovePunch(p.punch_id)
             }
             Write::AddCodeUse(u) => {
-                let key = (u.employee_id, u.time_window, u.op.clone());
-                self.clock.code_uses.insert(key.clone());
+                let key = (u.employee_id, u.time_window, u.op);
+                self.clock.code_uses.insert(key);
                 Undo::RemoveCodeUse(key)
             }
             Write::ApprovePeriod(a) => {

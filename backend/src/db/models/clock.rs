@@ -5,7 +5,7 @@ use crate::db::schema::{
     clock_code_uses, clock_punches, clock_secrets, clock_session_edits, clock_sessions,
     shift_proposals, timesheet_approvals,
 };
-use crate::domain::clock::{Break, ProposalStatus, PunchSource, SessionStatus, Timeline};
+use crate::domain::clock::{Break, ProposalStatus, PunchOp, PunchSource, SessionStatus, Timeline};
 use crate::domain::ids::{
     ClockSessionId, EmployeeId, ProposalId, RoleId, ShiftId, StoreId, UserId,
 };
@@ -19,7 +19,8 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct PunchPlace {
     /// The operation: start, breakStart, breakEnd or complete.
-    pub op: String,
+    #[schema(value_type = String)]
+    pub op: PunchOp,
     /// Epoch ms.
     #[serde(with = "chrono::serde::ts_milliseconds")]
     #[schema(value_type = i64)]
@@ -50,7 +51,9 @@ pub struct ClockSession {
     pub start_at: DateTime<Utc>,
     pub end_at: Option<DateTime<Utc>>,
     pub breaks: serde_json::Value,
-    pub locs: serde_json::Value,
+    /// Where each punch was taken ([`PunchPlace`]s), when the phone told.
+    #[diesel(column_name = locs)]
+    pub locations: serde_json::Value,
     pub source: PunchSource,
     pub device_start_at: Option<DateTime<Utc>>,
     pub device_end_at: Option<DateTime<Utc>>,
@@ -75,7 +78,7 @@ impl ClockSession {
     }
 
     pub fn places(&self) -> Vec<PunchPlace> {
-        serde_json::from_value(self.locs.clone()).unwrap_or_default()
+        serde_json::from_value(self.locations.clone()).unwrap_or_default()
     }
 
     pub fn timeline(&self) -> Timeline {
@@ -97,7 +100,7 @@ impl ClockSession {
     pub fn add_place(&mut self, place: PunchPlace) {
         let mut places = self.places();
         places.push(place);
-        self.locs = serde_json::to_value(places).unwrap_or_default();
+        self.locations = serde_json::to_value(places).unwrap_or_default();
     }
 
     /// The sessions the store's actor keeps: open ones and those started from `from` on.
@@ -290,7 +293,7 @@ pub struct AppliedPunch {
     pub punch_id: uuid::Uuid,
     pub employee_id: EmployeeId,
     pub session_id: ClockSessionId,
-    pub op: String,
+    pub op: PunchOp,
     pub applied_at: DateTime<Utc>,
 }
 
@@ -321,7 +324,7 @@ pub struct CodeUse {
     pub store_id: StoreId,
     pub employee_id: EmployeeId,
     pub time_window: i64,
-    pub op: String,
+    pub op: PunchOp,
     pub used_at: DateTime<Utc>,
 }
 
@@ -419,3 +422,4 @@ impl PeriodApproval {
 crate::db::models::text_column!(SessionStatus);
 crate::db::models::text_column!(ProposalStatus);
 crate::db::models::text_column!(PunchSource);
+crate::db::models::text_column!(PunchOp);

@@ -1,7 +1,7 @@
 //! The managers' side of the clock: editing a session (kept in its audit trail), approving a
 //! pay period, the clock's settings, and the secret the store's clock device signs codes with.
 
-use super::punch::put_session;
+use super::changes::put_session;
 use super::views::{ClockSessionView, PeriodView};
 use crate::db::models::clock::{ClockSecret, SessionEdit};
 use crate::domain::clock::{Break, ClockSettings, Timeline};

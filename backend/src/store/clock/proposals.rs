@@ -1,11 +1,11 @@
 //! Proposed shifts: unscheduled work an employee clocks, and the managers' answer to it.
 
-use super::punch::{check_punch, put_session, refused, replay_answer, replayed, Op, Punch};
-use super::views::ClockAnswer;
-use super::work::{new_session, put_proposal};
+use super::changes::{new_session, put_proposal, put_session};
+use super::punch::{check_punch, mark, refused, replay_answer, replayed, Punch};
+use super::views::{ClockAnswer, ProposalView};
 use crate::db::models::clock::Proposal;
 use crate::db::models::shift::Shift;
-use crate::domain::clock::{ProposalStatus, PunchSource, Refusal, SessionStatus};
+use crate::domain::clock::{ProposalStatus, PunchOp, PunchSource, Refusal, SessionStatus};
 use crate::domain::ids::{ProposalId, RoleId, ShiftId, UserId};
 use crate::domain::notification::{
     texts, AccessFor, Draft, NotificationKind, References, Text, Variant,
@@ -118,8 +118,8 @@ impl Command for StartProposal {
                 .unwrap_or_else(|| "another shift".into());
             return Err(fail(Refusal::AlreadyOnClock(title)));
         }
-        let checked = check_punch(state, self.by.employee, Op::Start, &self.punch, true, now)
-            .map_err(fail)?;
+        let checked =
+            check_punch(state, self.by.employee, PunchOp::Start, &self.punch, now).map_err(fail)?;
         let proposal = Proposal {
             id: ProposalId::new(),
             store_id: state.store.id,
@@ -145,7 +145,7 @@ impl Command for StartProposal {
             now,
         );
         session.proposal_id = Some(proposal.id);
-        super::punch::mark(&mut session, &checked);
+        mark(&mut session, &checked);
         let mut effects = Effects::default();
         put_proposal(state, proposal.clone(), &mut effects);
         let text = texts::proposal_started(&name_of(state, &proposal), &proposal.title);
@@ -168,7 +168,7 @@ impl Command for StartProposal {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AnsweredProposal {
-    pub proposed_shift: super::views::ProposalView,
+    pub proposed_shift: ProposalView,
     /// The completed shift an approval created; `null` for a rejection.
     #[schema(required = true)]
     pub shift: Option<ShiftView>,
@@ -177,22 +177,28 @@ pub struct AnsweredProposal {
 /// The start and end a manager approves unscheduled work with; `None` keeps the clocked one.
 pub type Settled = (Option<DateTime<Utc>>, Option<DateTime<Utc>>);
 
+/// A manager's answer to a proposed shift.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// The work becomes a completed shift, with the times the manager settles on.
+    Approve(Settled),
+    Reject,
+}
+
 /// `approveProposedShift` (with the start and end the manager settles on) and
 /// `rejectProposedShift`.
 #[derive(Debug)]
 pub struct AnswerProposal {
     pub by: Caller,
     pub proposal: ProposalId,
-    /// `Some` approves, with the times the manager settles on.
-    pub approve: Option<Settled>,
+    pub answer: Answer,
 }
 
 impl Command for AnswerProposal {
     fn name(&self) -> &'static str {
-        if self.approve.is_some() {
-            "approveProposedShift"
-        } else {
-            "rejectProposedShift"
+        match self.answer {
+            Answer::Approve(_) => "approveProposedShift",
+            Answer::Reject => "rejectProposedShift",
         }
     }
 
@@ -217,8 +223,8 @@ impl Command for AnswerProposal {
             .find(|e| e.id == proposal.employee_id);
         let user = employee.and_then(|e| e.user_id);
         let mut shift_view = None;
-        match self.approve {
-            Some((start, end)) => {
+        match self.answer {
+            Answer::Approve((start, end)) => {
                 if proposal.end_at.is_none() {
                     return Err(AppError::bad_request(
                         "proposal_running",
@@ -259,11 +265,11 @@ impl Command for AnswerProposal {
                 shift_view = Some(ShiftView::of(&shift, now));
                 crate::store::shifts::created(state, shift, now, &mut effects);
             }
-            None => next.status = ProposalStatus::Rejected,
+            Answer::Reject => next.status = ProposalStatus::Rejected,
         }
         put_proposal(state, next.clone(), &mut effects);
         if let Some(user) = user.filter(|u| *u != self.by.user) {
-            let approved = self.approve.is_some();
+            let approved = matches!(self.answer, Answer::Approve(_));
             let variant = if approved {
                 Variant::Success
             } else {
@@ -274,7 +280,7 @@ impl Command for AnswerProposal {
             notify_all(state, drafts, now, &mut effects);
         }
         effects.reply = Reply::new(AnsweredProposal {
-            proposed_shift: super::views::ProposalView::new(&next, state),
+            proposed_shift: ProposalView::new(&next, state),
             shift: shift_view,
         });
         Ok(effects)

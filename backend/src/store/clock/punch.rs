@@ -1,22 +1,16 @@
 //! A punch: its time, its proof (the store's code, the phone's place), the records that
 //! make it apply once, and the refusals as callers get them.
 
-use super::views::{ClockAnswer, ClockSessionView};
+use super::views::ClockAnswer;
 use crate::db::models::clock::{AppliedPunch, ClockSession, CodeUse, PunchPlace};
-use crate::domain::audience::Audience;
 use crate::domain::calendar;
-use crate::domain::clock::{self, ClockSettings, Location, Proven, PunchStamp, Refusal};
+use crate::domain::clock::{self, ClockSettings, Location, Proven, PunchOp, PunchStamp, Refusal};
 use crate::domain::ids::{ClockSessionId, EmployeeId};
 use crate::error::{AppError, AppResult};
-use crate::store::command::{Effects, EventDraft, Write};
+use crate::store::command::{Effects, Write};
 use crate::store::state::StoreState;
 use chrono::{DateTime, Duration, Utc};
 use serde_json::json;
-
-/// The change type of a clock session's change.
-pub const SESSION_EVENT: &str = "clock.updated";
-/// The change type of a proposed shift's change.
-pub const PROPOSAL_EVENT: &str = "proposal.updated";
 
 /// What a phone sends with a clock operation.
 #[derive(Debug, Clone, Default)]
@@ -28,26 +22,6 @@ pub struct Punch {
     pub location: Option<Location>,
     /// The code shown by the store's clock device.
     pub code: Option<String>,
-}
-
-/// The operation a punch is, as recorded with its code use and place.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op {
-    Start,
-    BreakStart,
-    BreakEnd,
-    Complete,
-}
-
-impl Op {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Op::Start => "start",
-            Op::BreakStart => "breakStart",
-            Op::BreakEnd => "breakEnd",
-            Op::Complete => "complete",
-        }
-    }
 }
 
 /// A clock refusal as the caller gets it: its code, its text, and what the text names.
@@ -105,13 +79,12 @@ impl Checked {
 
 /// Checks a punch: its time (late punches within the store's bound), its code (valid for
 /// this window or the one before, unused by this employee for this operation) and its
-/// place against the store's settings. `proof` is false for breaks, which need none.
+/// place against the store's settings (a break's edges need no proof).
 pub(crate) fn check_punch(
     state: &StoreState,
     employee: EmployeeId,
-    op: Op,
+    op: PunchOp,
     punch: &Punch,
-    proof: bool,
     now: DateTime<Utc>,
 ) -> Result<Checked, Refusal> {
     let settings = ClockSettings::read(&state.store.clock);
@@ -123,7 +96,7 @@ pub(crate) fn check_punch(
         // at the door carries the code shown then.
         let window = clock::code_window(&secret.secret, state.store.id.0, code, at)
             .ok_or(Refusal::BadCode)?;
-        let key = (employee, window, op.as_str().to_string());
+        let key = (employee, window, op);
         if state.clock.code_uses.contains(&key) {
             return Err(Refusal::CodeUsed);
         }
@@ -131,12 +104,12 @@ pub(crate) fn check_punch(
             store_id: state.store.id,
             employee_id: employee,
             time_window: window,
-            op: key.2,
+            op,
             used_at: now,
         })));
         Ok(())
     });
-    let proven = if proof {
+    let proven = if op.needs_proof() {
         clock::check_proof(&settings, code_ok, punch.location.as_ref())?
     } else {
         if let Some(Err(e)) = code_ok {
@@ -149,7 +122,7 @@ pub(crate) fn check_punch(
     let place = punch.location.map(|l| {
         let judged = clock::judge(settings.place, Some(&l));
         PunchPlace {
-            op: op.as_str().into(),
+            op,
             at,
             latitude: l.latitude,
             longitude: l.longitude,
@@ -163,7 +136,7 @@ pub(crate) fn check_punch(
         punch_id: id,
         employee_id: employee,
         session_id: ClockSessionId(uuid::Uuid::nil()),
-        op: op.as_str().into(),
+        op,
         applied_at: now,
     });
     Ok(Checked {
@@ -188,19 +161,6 @@ pub(crate) fn mark(session: &mut ClockSession, checked: &Checked) {
             session.drift_ms = Some(ms);
         }
     }
-}
-
-/// The session's write and its announcement to the managers and its employee.
-pub(crate) fn put_session(session: ClockSession, effects: &mut Effects) {
-    let view = ClockSessionView::of(&session);
-    effects.events.push(EventDraft {
-        kind: SESSION_EVENT,
-        data: json!(view),
-        visibility: Audience::managers_and(session.user_id),
-    });
-    effects
-        .writes
-        .push(Write::PutClockSession(Box::new(session)));
 }
 
 /// The session a punch id already went to, when the punch was applied before.

@@ -38,7 +38,8 @@ pub struct ClockSessionView {
     pub end: Option<i64>,
     pub breaks: Vec<Break>,
     /// Where each punch was taken, when the phone told.
-    pub locs: Vec<PunchPlace>,
+    #[serde(rename = "locs")]
+    pub locations: Vec<PunchPlace>,
     pub source: PunchSource,
     /// Seconds after the shift's start the work began.
     pub late_seconds: i32,
@@ -68,7 +69,7 @@ impl ClockSessionView {
             start: s.start_at.timestamp_millis(),
             end: s.end_at.map(|e| e.timestamp_millis()),
             breaks: s.breaks(),
-            locs: s.places(),
+            locations: s.places(),
             source: s.source,
             late_seconds: s.late_seconds,
             early_seconds: s.early_seconds,

@@ -1,16 +1,15 @@
 //! Clocking a shift or a proposed shift: start, breaks, completion, and the store clock's
 //! one-button operation.
 
-use super::punch::{
-    check_punch, mark, put_session, refused, replay_answer, replayed, Op, Punch, PROPOSAL_EVENT,
-};
-use super::views::ClockAnswer;
-use super::views::ClockSessionView;
+use super::changes::{new_session, put_proposal, put_session, SESSION_EVENT};
+use super::proposals::completed_note;
+use super::punch::{check_punch, mark, refused, replay_answer, replayed, Punch};
+use super::views::{ClockAnswer, ClockSessionView};
 use crate::db::models::clock::{ClockSession, Proposal, SessionEdit};
 use crate::db::models::shift::Shift;
 use crate::domain::audience::Audience;
-use crate::domain::clock::{self, ClockSettings, PunchSource, Refusal, SessionStatus};
-use crate::domain::ids::{ClockSessionId, ProposalId, ShiftId};
+use crate::domain::clock::{self, BreakEdge, ClockSettings, PunchOp, PunchSource, Refusal};
+use crate::domain::ids::{ProposalId, ShiftId};
 use crate::domain::permissions::Perms;
 use crate::domain::shift::{Progress, Status};
 use crate::error::{AppError, AppResult};
@@ -73,14 +72,17 @@ fn open_session<'a>(state: &'a StoreState, by: &Caller, work: Work) -> AppResult
         .ok_or_else(|| refused(state, Refusal::NotOnClock))
 }
 
-/// The role switch that lets a shift of `role` be clocked this way.
-fn role_allows(state: &StoreState, shift: &Shift, device: bool) -> Result<(), Refusal> {
+/// The role switch that lets a shift of its role be clocked from `source`: `canStart` for a
+/// phone, `canClockIn` for the store's clock device.
+fn role_allows(state: &StoreState, shift: &Shift, source: PunchSource) -> Result<(), Refusal> {
     let Some(role) = shift.role_id.and_then(|r| state.role(r)) else {
         return Ok(());
     };
-    match (device, role.can_start, role.can_clock_in) {
-        (false, false, _) => Err(Refusal::RoleCannotStart(role.title.clone())),
-        (true, _, false) => Err(Refusal::RoleCannotClockIn(role.title.clone())),
+    match source {
+        PunchSource::Phone if !role.can_start => Err(Refusal::RoleCannotStart(role.title.clone())),
+        PunchSource::Device if !role.can_clock_in => {
+            Err(Refusal::RoleCannotClockIn(role.title.clone()))
+        }
         _ => Ok(()),
     }
 }
@@ -119,16 +121,6 @@ fn proposal_progress(
     next
 }
 
-pub(super) fn put_proposal(state: &StoreState, proposal: Proposal, effects: &mut Effects) {
-    let view = super::views::ProposalView::new(&proposal, state);
-    effects.events.push(EventDraft {
-        kind: PROPOSAL_EVENT,
-        data: json!(view),
-        visibility: Audience::managers_and(view.user),
-    });
-    effects.writes.push(Write::PutProposal(Box::new(proposal)));
-}
-
 /// Starts a shift: its assignee, a published, confirmed (or dropped, still theirs) shift,
 /// within its start window, the role allowing it, no other work on the clock.
 fn start_shift(
@@ -136,21 +128,21 @@ fn start_shift(
     by: &Caller,
     shift: &Shift,
     punch: &Punch,
-    device: bool,
+    source: PunchSource,
     now: DateTime<Utc>,
 ) -> AppResult<Effects> {
     let fail = |e| refused(state, e);
     if !shift.status.is_announced() {
         return Err(fail(Refusal::NotAnnounced));
     }
-    role_allows(state, shift, device).map_err(fail)?;
+    role_allows(state, shift, source).map_err(fail)?;
     if state.clock.of_shift(shift.id).is_some() {
         return Err(fail(Refusal::AlreadyStarted));
     }
     if let Some(open) = state.clock.open_of(by.employee) {
         return Err(fail(Refusal::AlreadyOnClock(work_title(state, open))));
     }
-    let checked = check_punch(state, by.employee, Op::Start, punch, true, now).map_err(fail)?;
+    let checked = check_punch(state, by.employee, PunchOp::Start, punch, now).map_err(fail)?;
     let settings = ClockSettings::read(&state.store.clock);
     clock::may_start(
         shift.start_at,
@@ -160,11 +152,6 @@ fn start_shift(
         checked.at,
     )
     .map_err(fail)?;
-    let source = if device {
-        PunchSource::Device
-    } else {
-        PunchSource::Phone
-    };
     let mut session = new_session(state, by, checked.at, source, punch, now);
     session.shift_id = Some(shift.id);
     session.late_seconds = clock::late_seconds(shift.start_at, checked.at);
@@ -194,41 +181,6 @@ fn start_shift(
     ));
     put_session(session, &mut effects);
     Ok(effects)
-}
-
-pub(super) fn new_session(
-    state: &StoreState,
-    by: &Caller,
-    at: DateTime<Utc>,
-    source: PunchSource,
-    punch: &Punch,
-    now: DateTime<Utc>,
-) -> ClockSession {
-    ClockSession {
-        id: ClockSessionId::new(),
-        store_id: state.store.id,
-        employee_id: by.employee,
-        user_id: Some(by.user),
-        shift_id: None,
-        proposal_id: None,
-        status: SessionStatus::Working,
-        start_at: at,
-        end_at: None,
-        breaks: json!([]),
-        locs: json!([]),
-        source,
-        device_start_at: punch.stamp.map(|s| s.made_at),
-        device_end_at: None,
-        server_start_at: now,
-        server_end_at: None,
-        late_seconds: 0,
-        early_seconds: 0,
-        outside: false,
-        drift_ms: None,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-    }
 }
 
 /// What a session is of, for the "already on the clock" text.
@@ -263,7 +215,7 @@ impl Command for StartShift {
             return replay_answer(state, s, now);
         }
         let shift = own_shift(state, &self.by, self.shift)?;
-        start_shift(state, &self.by, shift, &self.punch, false, now)
+        start_shift(state, &self.by, shift, &self.punch, PunchSource::Phone, now)
     }
 }
 
@@ -272,18 +224,18 @@ impl Command for StartShift {
 pub struct Pause {
     pub by: Caller,
     pub work: Work,
-    /// Starts a break (`true`) or ends it.
-    pub start: bool,
+    /// Starts a break or ends the running one.
+    pub edge: BreakEdge,
     pub punch: Punch,
 }
 
 impl Command for Pause {
     fn name(&self) -> &'static str {
-        match (self.start, self.work) {
-            (true, Work::Shift(_)) => "startBreak",
-            (false, Work::Shift(_)) => "endBreak",
-            (true, Work::Proposal(_)) => "startProposedShiftBreak",
-            (false, Work::Proposal(_)) => "endProposedShiftBreak",
+        match (self.edge, self.work) {
+            (BreakEdge::Start, Work::Shift(_)) => "startBreak",
+            (BreakEdge::End, Work::Shift(_)) => "endBreak",
+            (BreakEdge::Start, Work::Proposal(_)) => "startProposedShiftBreak",
+            (BreakEdge::End, Work::Proposal(_)) => "endProposedShiftBreak",
         }
     }
 
@@ -293,31 +245,19 @@ impl Command for Pause {
         }
         let fail = |e| refused(state, e);
         let open = open_session(state, &self.by, self.work)?;
-        let op = if self.start {
-            Op::BreakStart
-        } else {
-            Op::BreakEnd
+        let (op, progress) = match self.edge {
+            BreakEdge::Start => (PunchOp::BreakStart, Progress::Paused),
+            BreakEdge::End => (PunchOp::BreakEnd, Progress::InProgress),
         };
-        let checked =
-            check_punch(state, self.by.employee, op, &self.punch, false, now).map_err(fail)?;
+        let checked = check_punch(state, self.by.employee, op, &self.punch, now).map_err(fail)?;
         let mut timeline = open.timeline();
-        if self.start {
-            timeline.start_break(checked.at)
-        } else {
-            timeline.end_break(checked.at)
-        }
-        .map_err(fail)?;
+        timeline.mark_break(self.edge, checked.at).map_err(fail)?;
         let mut session = open.clone();
         session.set_timeline(&timeline);
         session.version += 1;
         session.updated_at = now;
         mark(&mut session, &checked);
         let mut effects = Effects::default();
-        let progress = if self.start {
-            Progress::Paused
-        } else {
-            Progress::InProgress
-        };
         let (shift, proposal) = follow(state, &session, progress, now, &mut effects);
         checked.record(session.id, &mut effects);
         effects.reply = Reply::new(ClockAnswer::with(
@@ -361,7 +301,7 @@ fn complete(
     now: DateTime<Utc>,
 ) -> AppResult<Effects> {
     let fail = |e| refused(state, e);
-    let checked = check_punch(state, by.employee, Op::Complete, punch, true, now).map_err(fail)?;
+    let checked = check_punch(state, by.employee, PunchOp::Complete, punch, now).map_err(fail)?;
     let mut timeline = open.timeline();
     timeline.complete(checked.at).map_err(fail)?;
     let mut session = open.clone();
@@ -379,7 +319,7 @@ fn complete(
     let mut effects = Effects::default();
     let (shift, proposal) = follow(state, &session, Progress::Completed, now, &mut effects);
     if let Some(p) = &proposal {
-        super::proposals::completed_note(state, by, p, now, &mut effects);
+        completed_note(state, by, p, now, &mut effects);
     }
     checked.record(session.id, &mut effects);
     effects.reply = Reply::new(ClockAnswer::with(
@@ -446,7 +386,7 @@ impl Command for ClockOperation {
         }
         if let Some(open) = state.clock.open_of(self.by.employee) {
             if let Some(shift) = open.shift_id.and_then(|id| state.shifts.get(&id)) {
-                role_allows(state, shift, true).map_err(|e| refused(state, e))?;
+                role_allows(state, shift, PunchSource::Device).map_err(|e| refused(state, e))?;
             }
             return complete(state, &self.by, open, &self.punch, now);
         }
@@ -468,7 +408,14 @@ impl Command for ClockOperation {
         let shift = due
             .first()
             .ok_or_else(|| refused(state, Refusal::NothingToClock))?;
-        start_shift(state, &self.by, shift, &self.punch, true, now)
+        start_shift(
+            state,
+            &self.by,
+            shift,
+            &self.punch,
+            PunchSource::Device,
+            now,
+        )
     }
 }
 
@@ -555,7 +502,7 @@ impl Command for FinishShift {
                 .writes
                 .push(Write::PutClockSession(Box::new(open.clone())));
             effects.events.push(EventDraft {
-                kind: super::punch::SESSION_EVENT,
+                kind: SESSION_EVENT,
                 data: json!(after),
                 visibility: Audience::managers_and(open.user_id),
             });
