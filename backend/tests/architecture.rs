@@ -125,6 +125,26 @@ fn dependencies(
                 rest = &tail[end..];
             }
         }
+        // Paths through `super::` written inline, not only in `use` lines.
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("super::") {
+            let tail = &rest[at + "super::".len()..];
+            let before = &rest[..at];
+            if before.ends_with("use ") || before.ends_with('"') {
+                rest = tail;
+                continue;
+            }
+            let end = tail.find(|c: char| !ident(c)).unwrap_or(tail.len());
+            let mut p = parent.to_vec();
+            p.extend(
+                tail[..end]
+                    .split("::")
+                    .filter(|s| !s.is_empty())
+                    .map(String::from),
+            );
+            named.push(p);
+            rest = &tail[end..];
+        }
         let mut rest = code.as_str();
         while let Some(at) = rest.find("crate::") {
             let tail = &rest[at + "crate::".len()..];

@@ -81,6 +81,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::domain::clock::Place,
         crate::domain::clock::Break,
         crate::domain::clock::SessionStatus,
+        crate::domain::clock::PunchOp,
         crate::db::models::clock::PunchPlace,
         crate::api::chat::conversations::ConversationEntry,
         crate::api::chat::reads::ReadView,

@@ -18,8 +18,6 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PunchPlace {
-    /// The operation: start, breakStart, breakEnd or complete.
-    #[schema(value_type = String)]
     pub op: PunchOp,
     /// Epoch ms.
     #[serde(with = "chrono::serde::ts_milliseconds")]

@@ -112,7 +112,7 @@ impl PunchSource {
 
 /// What a punch does, as recorded with its place, its id and the code it used. Stored and
 /// sent as `start`, `breakStart`, `breakEnd` and `complete`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum PunchOp {
     /// Clocking in.

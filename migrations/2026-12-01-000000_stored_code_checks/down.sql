@@ -1,0 +1,3 @@
+ALTER TABLE import_documents DROP CONSTRAINT import_documents_kind_check;
+ALTER TABLE clock_code_uses DROP CONSTRAINT clock_code_uses_op_check;
+ALTER TABLE clock_punches DROP CONSTRAINT clock_punches_op_check;
