@@ -2,7 +2,7 @@
 //! and the pool read.
 
 use crate::api::shifts::caller;
-use crate::calls::guard::SignedIn;
+use crate::api::stores::{read, StoreMember};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::request::Request;
@@ -30,7 +30,7 @@ pub fn register(r: &mut Registry) {
 
 /// Mounts the pool read (inside `/api/v1`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/stores/{storeId}/pool", web::get().to(get_pool));
+    cfg.service(read("/stores/{storeId}/pool", "getPool", get_pool));
 }
 
 /// `dropShift`.
@@ -178,18 +178,14 @@ pub struct PoolEntry {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [PoolEntry]}`", body = [PoolEntry]),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
     )
 )]
-#[tracing::instrument(skip(state, user))]
+#[tracing::instrument(skip(state, member), fields(store = %member.store_id()))]
 pub async fn get_pool(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
 ) -> AppResult<HttpResponse> {
-    let member = crate::api::stores::member(&state, user, &path, "getPool").await?;
     let store = member.store_id();
     let now = Utc::now();
     let (drops, open) = state

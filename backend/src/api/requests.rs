@@ -1,8 +1,8 @@
 //! Availability and time off: every change runs through the store's actor as a command;
 //! reads are resource paths.
 
-use crate::api::stores::member;
-use crate::calls::guard::{Member, SignedIn};
+use crate::api::stores::{read, StoreMember};
+use crate::calls::guard::Member;
 use crate::calls::input;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
@@ -48,11 +48,16 @@ pub fn register(r: &mut Registry) {
 
 /// Mounts the read paths (inside `/api/v1`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route(
+    cfg.service(read(
         "/stores/{storeId}/availability",
-        web::get().to(get_availability),
-    )
-    .route("/stores/{storeId}/timeoff", web::get().to(get_time_off));
+        "getAvailability",
+        get_availability,
+    ))
+    .service(read(
+        "/stores/{storeId}/timeoff",
+        "getTimeOff",
+        get_time_off,
+    ));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -567,19 +572,15 @@ pub struct AvailabilityQuery {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [Availability]}`", body = [AvailabilityView]),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member, or deactivated", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
     )
 )]
-#[tracing::instrument(skip(state, user))]
+#[tracing::instrument(skip(state, member), fields(store = %member.store_id()))]
 pub async fn get_availability(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
     query: web::Query<AvailabilityQuery>,
 ) -> AppResult<HttpResponse> {
-    let member = member(&state, user, &path, "getAvailability").await?;
     let store = member.store_id();
     let only = if member.is_manager() {
         query.employee_id
@@ -630,19 +631,15 @@ pub struct RangeQuery {
     responses(
         (status = 200, description = "`{\"data\": [Request]}`", body = [RequestView]),
         (status = 400, description = "Bad range", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member, or deactivated", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
     )
 )]
-#[tracing::instrument(skip(state, user))]
+#[tracing::instrument(skip(state, member), fields(store = %member.store_id()))]
 pub async fn get_time_off(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
     query: web::Query<RangeQuery>,
 ) -> AppResult<HttpResponse> {
-    let member = member(&state, user, &path, "getTimeOff").await?;
     let store = member.store_id();
     let now = chrono::Utc::now();
     let year = chrono::Duration::days(366);

@@ -2,7 +2,8 @@
 //! the store's actor as a command (`crate::store::shifts`), whether it came over HTTP or the
 //! socket.
 
-use crate::calls::guard::{Member, SignedIn};
+use crate::api::stores::{read, StoreMember};
+use crate::calls::guard::Member;
 use crate::calls::input::{self, NAME_MAX};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
@@ -45,7 +46,7 @@ pub fn register(r: &mut Registry) {
 
 /// Mounts the shift read (inside `/api/v1`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/stores/{storeId}/shifts", web::get().to(get_shifts));
+    cfg.service(read("/stores/{storeId}/shifts", "getShifts", get_shifts));
 }
 
 /// Longest cancellation reason.
@@ -565,20 +566,17 @@ enum Scope {
     responses(
         (status = 200, description = "`{\"data\": [Shift]}`", body = [ShiftView]),
         (status = 400, description = "Bad range", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
         (status = 403, description = "Not a member, or asking for all without permission", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
     )
 )]
-#[tracing::instrument(skip(state, user, req))]
+#[tracing::instrument(skip(state, req, member), fields(store = %member.store_id()))]
 pub async fn get_shifts(
     state: web::Data<AppState>,
     req: HttpRequest,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
     query: web::Query<ShiftQuery>,
 ) -> AppResult<HttpResponse> {
-    let member = crate::api::stores::member(&state, user, &path, "getShifts").await?;
     let q = query.into_inner();
     let scheduler = member.perms.covers(Perms::SCHEDULE);
     let scope = match q.scope.as_deref() {

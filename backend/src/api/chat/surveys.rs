@@ -3,7 +3,7 @@
 
 use crate::api::chat::conversations::conversation_of;
 use crate::api::shifts::caller;
-use crate::calls::guard::SignedIn;
+use crate::api::stores::StoreMember;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::ids::{ConversationId, SurveyId};
@@ -188,19 +188,17 @@ pub struct SurveyEntry {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [SurveyEntry]}`", body = [SurveyEntry]),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
         (status = 404, description = "No such store or conversation", body = crate::error::ErrorBody),
     )
 )]
 pub async fn get_surveys(
     state: web::Data<AppState>,
-    user: SignedIn,
+    StoreMember(member): StoreMember,
     path: web::Path<(String, String)>,
 ) -> AppResult<HttpResponse> {
-    let (raw_store, raw_conversation) = path.into_inner();
-    let (conversation, member) =
-        conversation_of(&state, user, &raw_store, &raw_conversation, "getSurveys").await?;
+    let (_, raw_conversation) = path.into_inner();
+    let conversation = conversation_of(&state, &member, &raw_conversation).await?;
     let id = conversation.id;
     let found = state
         .db

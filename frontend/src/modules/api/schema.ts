@@ -11967,7 +11967,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12027,7 +12027,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12081,7 +12081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12135,7 +12135,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12200,7 +12200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12455,7 +12455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12559,7 +12559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
