@@ -21,7 +21,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
     paths(
         crate::api::health::health,
         crate::api::health::ready,
-        crate::api::account::me,
+        crate::api::account::profile::me,
         crate::api::stores::get_store,
         crate::api::stores::get_roles,
         crate::api::stores::get_employees,
