@@ -25,7 +25,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::stores::get_store,
         crate::api::stores::get_roles,
         crate::api::stores::get_employees,
-        crate::api::shifts::get_shifts,
+        crate::api::shifts::read::get_shifts,
         crate::api::pool::get_pool,
         crate::api::requests::get_availability,
         crate::api::requests::get_time_off,
@@ -650,7 +650,7 @@ mod tests {
         );
         bound(
             "maxLength",
-            json!(shifts::REASON_MAX),
+            json!(shifts::fields::REASON_MAX),
             &[
                 "UpdateShiftCall.cancelReason",
                 "DeleteShiftCall.cancelReason",
