@@ -27,8 +27,8 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::stores::get_employees,
         crate::api::shifts::read::get_shifts,
         crate::api::pool::get_pool,
-        crate::api::requests::get_availability,
-        crate::api::requests::get_time_off,
+        crate::api::requests::reads::get_availability,
+        crate::api::requests::reads::get_time_off,
         crate::api::notifications::get_notifications,
         crate::api::clock::get_board,
         crate::api::clock::get_sessions,
@@ -659,7 +659,7 @@ mod tests {
         );
         bound(
             "maxLength",
-            json!(requests::TEXT_MAX),
+            json!(requests::limits::TEXT_MAX),
             &[
                 "AvailabilityInput.reason",
                 "AvailabilityView.reason",
@@ -673,7 +673,7 @@ mod tests {
         );
         bound(
             "maxLength",
-            json!(requests::LABEL_MAX),
+            json!(requests::limits::LABEL_MAX),
             &[
                 "AvailabilityInput.type",
                 "AvailabilityInput.status",
