@@ -37,8 +37,8 @@ pub struct ShiftBefore {
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub assigned: Option<EmployeeId>,
-    #[serde(default)]
-    pub oe: bool,
+    #[serde(default, rename = "oe")]
+    pub open_ended: bool,
     /// A list of objects of at most 16 KiB as JSON.
     #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
@@ -53,7 +53,7 @@ impl ShiftBefore {
             end: input::instant("end", self.end)?,
             role: self.role,
             assigned: self.assigned,
-            open_ended: self.oe,
+            open_ended: self.open_ended,
             tasks: tasks(self.tasks)?.unwrap_or_else(|| json!([])),
         })
     }

@@ -47,8 +47,8 @@ pub struct CreateShift {
     #[schema(max_items = 370, value_type = Vec<String>, format = Date)]
     pub repeat_dates: Vec<chrono::NaiveDate>,
     /// Open-ended: no planned end.
-    #[serde(default)]
-    pub oe: bool,
+    #[serde(default, rename = "oe")]
+    pub open_ended: bool,
     /// A list of objects of at most 16 KiB as JSON.
     #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
@@ -83,7 +83,7 @@ impl Call for CreateShift {
             assigned: self.assigned,
             repeat,
             repeat_dates: self.repeat_dates,
-            open_ended: self.oe,
+            open_ended: self.open_ended,
             tasks: tasks(self.tasks)?.unwrap_or_else(|| json!([])),
         };
         ctx.execute(cmd).await
@@ -109,7 +109,8 @@ pub struct UpdatedShift {
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub assigned: Option<Option<EmployeeId>>,
-    pub oe: Option<bool>,
+    #[serde(rename = "oe")]
+    pub open_ended: Option<bool>,
     /// A list of objects of at most 16 KiB as JSON.
     #[schema(value_type = Option<Vec<Object>>)]
     pub tasks: Option<Value>,
@@ -148,7 +149,7 @@ impl Call for UpdateShiftCall {
             end: u.end.map(|ms| input::instant("end", ms)).transpose()?,
             role: u.role,
             assigned: u.assigned,
-            open_ended: u.oe,
+            open_ended: u.open_ended,
             tasks: tasks(u.tasks)?,
         };
         let cmd = UpdateShift {
