@@ -12,7 +12,7 @@ use crate::domain::chat::{self, Kind};
 use crate::domain::ids::{ConversationId, EmployeeId, StoreId};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
-use crate::store::chat::{ConversationView, CreateConversation, MessageView};
+use crate::store::chat::{ConversationView, MessageView};
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -20,7 +20,8 @@ use utoipa::ToSchema;
 /// `createConversation` (ours): a direct conversation with one colleague, or a group.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CreateConversationCall {
+#[schema(as = CreateConversationCall)]
+pub struct CreateConversation {
     /// direct or group.
     #[schema(pattern = "^(direct|group)$")]
     pub kind: String,
@@ -35,7 +36,7 @@ pub struct CreateConversationCall {
     pub announcement: bool,
 }
 
-impl Call for CreateConversationCall {
+impl Call for CreateConversation {
     const NAME: &'static str = "createConversation";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Start a direct conversation with one colleague (the existing \
@@ -50,7 +51,7 @@ impl Call for CreateConversationCall {
         if self.members.len() > chat::GROUP_MAX {
             return Err(AppError::invalid("A group holds at most 200 members."));
         }
-        let cmd = CreateConversation {
+        let cmd = crate::store::chat::CreateConversation {
             by: caller(&ctx)?,
             kind,
             members: self.members,

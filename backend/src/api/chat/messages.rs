@@ -11,7 +11,7 @@ use crate::domain::chat;
 use crate::domain::ids::{ConversationId, FileId, MessageId};
 use crate::domain::permissions::Perms;
 use crate::error::AppResult;
-use crate::store::chat::{reaction_views, ChangeMessage, MessageView, React, SendMessage};
+use crate::store::chat::{reaction_views, ChangeMessage, MessageView, React};
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -19,7 +19,8 @@ use utoipa::{IntoParams, ToSchema};
 /// `sendMessage`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SendMessageCall {
+#[schema(as = SendMessageCall)]
+pub struct SendMessage {
     pub conversation_id: ConversationId,
     #[schema(max_length = 4000)]
     pub content: String,
@@ -33,7 +34,7 @@ pub struct SendMessageCall {
     pub attachments: Vec<FileId>,
 }
 
-impl Call for SendMessageCall {
+impl Call for SendMessage {
     const NAME: &'static str = "sendMessage";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Send a message (text, pictures or documents uploaded \
@@ -46,7 +47,7 @@ impl Call for SendMessageCall {
         let store = ctx.member()?.store_id();
         let attachments =
             crate::api::files::attachments(&ctx.state, by.user, store, &self.attachments).await?;
-        let cmd = SendMessage {
+        let cmd = crate::store::chat::SendMessage {
             by,
             conversation: self.conversation_id,
             content: self.content,

@@ -11,14 +11,14 @@ use crate::calls::Registry;
 use actix_web::web;
 
 pub fn register(r: &mut Registry) {
-    r.add::<conversations::CreateConversationCall>()
-        .add::<messages::SendMessageCall>()
+    r.add::<conversations::CreateConversation>()
+        .add::<messages::SendMessage>()
         .add::<messages::EditMessage>()
         .add::<messages::DeleteMessage>()
         .add::<reads::MarkConversationSeen>()
-        .add::<surveys::CreateSurveyCall>()
-        .add::<surveys::VoteCall>()
-        .add::<surveys::UpdateSurveyCall>()
+        .add::<surveys::CreateSurvey>()
+        .add::<surveys::Vote>()
+        .add::<surveys::UpdateSurvey>()
         .add::<messages::ReactToMessage>();
 }
 

@@ -7,23 +7,21 @@ use crate::calls::{Access, Call, Ctx};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::store::shifts::{
-    BatchOp, BatchShifts, BatchedShifts, ClearSchedule, ClearedSchedule, PublishShifts,
-    PublishedShifts,
-};
+use crate::store::shifts::{BatchOp, BatchShifts, BatchedShifts, ClearedSchedule, PublishedShifts};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 /// `publishShifts`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PublishShiftsCall {
+#[schema(as = PublishShiftsCall)]
+pub struct PublishShifts {
     /// Shift ids (or objects with an `id`).
     #[schema(max_items = 1000)]
     pub shifts: Vec<ShiftRef>,
 }
 
-impl Call for PublishShiftsCall {
+impl Call for PublishShifts {
     const NAME: &'static str = "publishShifts";
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const DENIED: &'static str = messages::NO_PERMISSION_PUBLISH;
@@ -36,7 +34,7 @@ impl Call for PublishShiftsCall {
         if self.shifts.len() > crate::store::shifts::MAX_BATCH_IDS {
             return Err(AppError::invalid("Too many shifts in one call."));
         }
-        let cmd = PublishShifts {
+        let cmd = crate::store::shifts::PublishShifts {
             by: caller(&ctx)?,
             ids: ids(self.shifts),
         };
@@ -47,7 +45,8 @@ impl Call for PublishShiftsCall {
 /// `clearSchedule`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ClearScheduleCall {
+#[schema(as = ClearScheduleCall)]
+pub struct ClearSchedule {
     /// Epoch ms.
     #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub start: i64,
@@ -56,7 +55,7 @@ pub struct ClearScheduleCall {
     pub end: i64,
 }
 
-impl Call for ClearScheduleCall {
+impl Call for ClearSchedule {
     const NAME: &'static str = "clearSchedule";
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const SUMMARY: &'static str = "Delete the draft shifts starting in a range.";
@@ -64,7 +63,7 @@ impl Call for ClearScheduleCall {
 
     #[tracing::instrument(name = "clearSchedule", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ClearedSchedule> {
-        let cmd = ClearSchedule {
+        let cmd = crate::store::shifts::ClearSchedule {
             by: caller(&ctx)?,
             start: input::instant("start", self.start)?,
             end: input::instant("end", self.end)?,

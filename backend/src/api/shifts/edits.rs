@@ -8,8 +8,8 @@ use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::store::shifts::{
-    AnswerShift, CreateShifts, CreatedShifts, DeleteShift, DeletedShift, OwnAction, RateShift,
-    RemindShift, Reminded, ShiftChanges, UpdateShift, MAX_REPEAT,
+    AnswerShift, CreateShifts, CreatedShifts, DeletedShift, OwnAction, Reminded, ShiftChanges,
+    MAX_REPEAT,
 };
 use crate::store::views::ShiftView;
 use serde::Deserialize;
@@ -121,7 +121,8 @@ pub struct UpdatedShift {
 /// `updateShift`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct UpdateShiftCall {
+#[schema(as = UpdateShiftCall)]
+pub struct UpdateShift {
     pub shift_id: ShiftId,
     pub updated_shift: UpdatedShift,
     /// Why an announced shift is cancelled; empty means none.
@@ -130,7 +131,7 @@ pub struct UpdateShiftCall {
     pub cancel_reason: Option<String>,
 }
 
-impl Call for UpdateShiftCall {
+impl Call for UpdateShift {
     const NAME: &'static str = "updateShift";
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const SUMMARY: &'static str =
@@ -152,7 +153,7 @@ impl Call for UpdateShiftCall {
             open_ended: u.open_ended,
             tasks: tasks(u.tasks)?,
         };
-        let cmd = UpdateShift {
+        let cmd = crate::store::shifts::UpdateShift {
             by: caller(&ctx)?,
             id: self.shift_id,
             changes,
@@ -166,7 +167,8 @@ impl Call for UpdateShiftCall {
 /// `deleteShift`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct DeleteShiftCall {
+#[schema(as = DeleteShiftCall)]
+pub struct DeleteShift {
     pub shift_id: ShiftId,
     /// Why an announced shift is cancelled; empty means none.
     #[serde(default)]
@@ -174,7 +176,7 @@ pub struct DeleteShiftCall {
     pub cancel_reason: Option<String>,
 }
 
-impl Call for DeleteShiftCall {
+impl Call for DeleteShift {
     const NAME: &'static str = "deleteShift";
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const SUMMARY: &'static str =
@@ -183,7 +185,7 @@ impl Call for DeleteShiftCall {
 
     #[tracing::instrument(name = "deleteShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<DeletedShift> {
-        let cmd = DeleteShift {
+        let cmd = crate::store::shifts::DeleteShift {
             by: caller(&ctx)?,
             id: self.shift_id,
             cancel_reason: reason(self.cancel_reason)?,
@@ -201,9 +203,9 @@ pub struct OneShift {
 }
 
 macro_rules! one_shift_call {
-    ($(#[$doc:meta])* $ty:ident, $name:literal, $access:expr, $summary:literal, $out:ty, |$c:ident, $id:ident| $make:expr) => {
-        $(#[$doc])*
+    ($(#[$attr:meta])* $ty:ident, $name:literal, $access:expr, $summary:literal, $out:ty, |$c:ident, $id:ident| $make:expr) => {
         #[derive(Debug, Deserialize, ToSchema)]
+        $(#[$attr])*
         pub struct $ty(pub OneShift);
 
         impl Call for $ty {
@@ -239,23 +241,25 @@ one_shift_call!(
 );
 one_shift_call!(
     /// `remindShift`.
-    RemindShiftCall, "remindShift", Access::Store(Perms::SCHEDULE),
+    #[schema(as = RemindShiftCall)]
+    RemindShift, "remindShift", Access::Store(Perms::SCHEDULE),
     "Remind the assignee to confirm an upcoming published shift.",
     Reminded,
-    |by, id| RemindShift { by, id }
+    |by, id| crate::store::shifts::RemindShift { by, id }
 );
 
 /// `rateShift`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct RateShiftCall {
+#[schema(as = RateShiftCall)]
+pub struct RateShift {
     pub shift_id: ShiftId,
     /// Stars, 1 to 5.
     #[schema(minimum = 1, maximum = 5)]
     pub rate: i16,
 }
 
-impl Call for RateShiftCall {
+impl Call for RateShift {
     const NAME: &'static str = "rateShift";
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const SUMMARY: &'static str = "Rate a finished shift from 1 to 5.";
@@ -263,7 +267,7 @@ impl Call for RateShiftCall {
 
     #[tracing::instrument(name = "rateShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ShiftView> {
-        let cmd = RateShift {
+        let cmd = crate::store::shifts::RateShift {
             by: caller(&ctx)?,
             id: self.shift_id,
             rate: self.rate,

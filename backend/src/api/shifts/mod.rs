@@ -16,14 +16,14 @@ use actix_web::web;
 
 pub fn register(r: &mut Registry) {
     r.add::<edits::CreateShift>()
-        .add::<edits::UpdateShiftCall>()
-        .add::<edits::DeleteShiftCall>()
-        .add::<batches::PublishShiftsCall>()
-        .add::<batches::ClearScheduleCall>()
+        .add::<edits::UpdateShift>()
+        .add::<edits::DeleteShift>()
+        .add::<batches::PublishShifts>()
+        .add::<batches::ClearSchedule>()
         .add::<edits::ConfirmShift>()
         .add::<edits::DeclineShift>()
-        .add::<edits::RateShiftCall>()
-        .add::<edits::RemindShiftCall>()
+        .add::<edits::RateShift>()
+        .add::<edits::RemindShift>()
         .add::<batches::BatchDeleteShifts>()
         .add::<batches::BatchDropShifts>()
         .add::<batches::BatchOpenShifts>();
