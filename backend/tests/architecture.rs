@@ -230,7 +230,7 @@ fn the_modules_depend_on_each_other_without_circles() {
     let graph = dependencies(&mods);
     // The walk sees real edges (a sanity check of the parser).
     let shift_edits = graph
-        .get(&["api", "shifts", "edits"].map(String::from).to_vec())
+        .get(["api", "shifts", "edits"].map(String::from).as_slice())
         .expect("api::shifts::edits");
     assert!(shift_edits
         .iter()
