@@ -19,6 +19,7 @@ use serde_json::Value;
 use std::collections::HashMap;
 use utoipa::ToSchema;
 
+/// The time-off command by `member` doing `action`.
 fn time_off(member: &Member, action: TimeOffAction) -> TimeOffCommand {
     TimeOffCommand {
         store: member.store_id(),
@@ -28,6 +29,7 @@ fn time_off(member: &Member, action: TimeOffAction) -> TimeOffCommand {
     }
 }
 
+/// A request's span, its instants checked.
 fn times(start: i64, end: i64, entire_day: bool) -> AppResult<Times> {
     Ok(Times {
         start: input::instant("start", start)?,

@@ -26,10 +26,12 @@ pub(crate) fn caller(ctx: &Ctx) -> AppResult<Caller> {
     })
 }
 
+/// A cancellation reason; empty means none.
 pub(super) fn reason(r: Option<String>) -> AppResult<Option<String>> {
     input::optional_text("cancelReason", r.as_deref(), REASON_MAX)
 }
 
+/// A tasks list: objects, at most [`TASKS_MAX_BYTES`] as JSON; `null` means none.
 pub(crate) fn tasks(t: Option<Value>) -> AppResult<Option<Value>> {
     match t {
         None | Some(Value::Null) => Ok(None),
@@ -83,6 +85,7 @@ impl<'de> Deserialize<'de> for ShiftRef {
     }
 }
 
+/// The ids of shifts named by id or object.
 pub(super) fn ids(refs: Vec<ShiftRef>) -> Vec<ShiftId> {
     refs.into_iter().map(|r| r.0).collect()
 }
