@@ -10,8 +10,8 @@ use crate::domain::schedule::START_BEFORE_END;
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::shifts::{
-    AcceptAssignments, Accepted, AssignableEmployees, AutoAssignment, FindAssignable,
-    ProposeAssignments, MAX_BATCH_IDS,
+    AcceptAssignments, Accepted, AssignableEmployees, FindAssignable, ProposeAssignments,
+    MAX_BATCH_IDS,
 };
 use crate::store::views::ShiftView;
 use chrono::{DateTime, Duration, Utc};
@@ -19,7 +19,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 pub fn register(r: &mut Registry) {
-    r.add::<AutoAssignmentCall>()
+    r.add::<AutoAssignment>()
         .add::<AcceptAutoAssignment>()
         .add::<GetAssignableEmployees>();
 }
@@ -47,7 +47,8 @@ fn range(start: i64, end: i64, max: Duration) -> AppResult<(DateTime<Utc>, DateT
 
 /// `autoAssignment`.
 #[derive(Debug, Deserialize, ToSchema)]
-pub struct AutoAssignmentCall {
+#[schema(as = AutoAssignmentCall)]
+pub struct AutoAssignment {
     /// Epoch ms: open drafts starting from here...
     #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
     pub start: i64,
@@ -56,16 +57,16 @@ pub struct AutoAssignmentCall {
     pub end: i64,
 }
 
-impl Call for AutoAssignmentCall {
+impl Call for AutoAssignment {
     const NAME: &'static str = "autoAssignment";
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const SUMMARY: &'static str = "Propose an employee for each open draft shift of a range: \
          holding its role, available, without time off or a conflicting shift, within the \
          weekly limit and the least rest, hours spread fairly. Changes nothing.";
-    type Output = AutoAssignment;
+    type Output = crate::store::shifts::AutoAssignment;
 
     #[tracing::instrument(name = "autoAssignment", skip_all)]
-    async fn run(self, ctx: Ctx) -> AppResult<AutoAssignment> {
+    async fn run(self, ctx: Ctx) -> AppResult<crate::store::shifts::AutoAssignment> {
         let (start, end) = range(self.start, self.end, RANGE_MAX)?;
         ctx.execute(ProposeAssignments { start, end }).await
     }

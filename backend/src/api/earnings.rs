@@ -4,7 +4,7 @@
 //! with overtime and weekly wages as the timesheet applies them.
 
 use crate::api::pay;
-use crate::calls::guard::SignedIn;
+use crate::api::stores::{read, StoreMember};
 use crate::calls::AppState;
 use crate::domain::work::Outlook;
 use crate::error::AppResult;
@@ -15,7 +15,11 @@ use utoipa::{IntoParams, ToSchema};
 
 /// Mounts the read (inside `/api/v1`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/stores/{storeId}/earnings", web::get().to(get_earnings));
+    cfg.service(read(
+        "/stores/{storeId}/earnings",
+        "getEarnings",
+        get_earnings,
+    ));
 }
 
 /// The range of an estimate, epoch ms.
@@ -55,18 +59,14 @@ pub struct Earnings {
     responses(
         (status = 200, description = "`{\"data\": Earnings}`", body = Earnings),
         (status = 400, description = "Bad range", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
     )
 )]
 pub async fn get_earnings(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
     query: web::Query<EarningsQuery>,
 ) -> AppResult<HttpResponse> {
-    let member = crate::api::stores::member(&state, user, &path, "getEarnings").await?;
     let (from, to) = crate::api::reports::range(query.start, query.end)?;
     let me = member.employee.id;
     let ledger = pay::load(&state, member.store_id(), move |_, _| (from, to)).await?;

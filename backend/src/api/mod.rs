@@ -74,7 +74,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .wrap(Compress::default())
                 .wrap(from_fn(until_migrated))
                 .route("/openapi.json", web::get().to(openapi::document))
-                .route("/me", web::get().to(account::me))
+                .route("/me", web::get().to(account::profile::me))
                 .configure(stores::routes)
                 .configure(shifts::routes)
                 .configure(pool::routes)

@@ -1,8 +1,7 @@
 //! A member's notifications of a store: the newest as a resource path, and marking them seen
 //! or deleting them as calls, which run through the store's actor as commands.
 
-use crate::api::stores::member;
-use crate::calls::guard::SignedIn;
+use crate::api::stores::{read, StoreMember};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::notification::Notification;
@@ -23,10 +22,11 @@ pub fn register(r: &mut Registry) {
 
 /// Mounts the read path (inside `/api/v1`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route(
+    cfg.service(read(
         "/stores/{storeId}/notifications",
-        web::get().to(get_notifications),
-    );
+        "getNotifications",
+        get_notifications,
+    ));
 }
 
 /// Ids of notifications of a store.
@@ -137,18 +137,14 @@ pub struct NotificationList {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": NotificationList}`", body = NotificationList),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member, or deactivated", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
     )
 )]
-#[tracing::instrument(skip(state, user))]
+#[tracing::instrument(skip(state, member), fields(store = %member.store_id()))]
 pub async fn get_notifications(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
 ) -> AppResult<HttpResponse> {
-    let member = member(&state, user, &path, "getNotifications").await?;
     let (store, me) = (member.store_id(), member.user);
     let (private, public) = state
         .db

@@ -21,14 +21,14 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
     paths(
         crate::api::health::health,
         crate::api::health::ready,
-        crate::api::account::me,
+        crate::api::account::profile::me,
         crate::api::stores::get_store,
         crate::api::stores::get_roles,
         crate::api::stores::get_employees,
-        crate::api::shifts::get_shifts,
+        crate::api::shifts::read::get_shifts,
         crate::api::pool::get_pool,
-        crate::api::requests::get_availability,
-        crate::api::requests::get_time_off,
+        crate::api::requests::reads::get_availability,
+        crate::api::requests::reads::get_time_off,
         crate::api::notifications::get_notifications,
         crate::api::clock::reads::get_board,
         crate::api::clock::reads::get_sessions,
@@ -651,7 +651,7 @@ mod tests {
         );
         bound(
             "maxLength",
-            json!(shifts::REASON_MAX),
+            json!(shifts::fields::REASON_MAX),
             &[
                 "UpdateShiftCall.cancelReason",
                 "DeleteShiftCall.cancelReason",
@@ -660,7 +660,7 @@ mod tests {
         );
         bound(
             "maxLength",
-            json!(requests::TEXT_MAX),
+            json!(requests::limits::TEXT_MAX),
             &[
                 "AvailabilityInput.reason",
                 "AvailabilityView.reason",
@@ -674,7 +674,7 @@ mod tests {
         );
         bound(
             "maxLength",
-            json!(requests::LABEL_MAX),
+            json!(requests::limits::LABEL_MAX),
             &[
                 "AvailabilityInput.type",
                 "AvailabilityInput.status",

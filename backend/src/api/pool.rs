@@ -2,7 +2,7 @@
 //! and the pool read.
 
 use crate::api::shifts::caller;
-use crate::calls::guard::SignedIn;
+use crate::api::stores::{read, StoreMember};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::request::Request;
@@ -12,7 +12,7 @@ use crate::domain::permissions::Perms;
 use crate::domain::pool;
 use crate::domain::request::RequestKind;
 use crate::error::AppResult;
-use crate::store::pool::{AnswerGrab, DropRequestChange, DropShift, GrabShift, TakeOpenShift};
+use crate::store::pool::{AnswerGrab, DropRequestChange};
 use crate::store::request_views::RequestView;
 use crate::store::views::ShiftView;
 use actix_web::{web, HttpResponse};
@@ -20,27 +20,28 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub fn register(r: &mut Registry) {
-    r.add::<DropShiftCall>()
-        .add::<GrabShiftCall>()
+    r.add::<DropShift>()
+        .add::<GrabShift>()
         .add::<ApproveGrabShift>()
         .add::<RejectGrabShift>()
-        .add::<TakeOpenShiftCall>();
+        .add::<TakeOpenShift>();
 }
 
 /// Mounts the pool read (inside `/api/v1`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/stores/{storeId}/pool", web::get().to(get_pool));
+    cfg.service(read("/stores/{storeId}/pool", "getPool", get_pool));
 }
 
 /// `dropShift`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct DropShiftCall {
+#[schema(as = DropShiftCall)]
+pub struct DropShift {
     #[serde(alias = "shiftId")]
     pub shift: ShiftId,
 }
 
-impl Call for DropShiftCall {
+impl Call for DropShift {
     const NAME: &'static str = "dropShift";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str =
@@ -49,7 +50,7 @@ impl Call for DropShiftCall {
 
     #[tracing::instrument(name = "dropShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<DropRequestChange> {
-        let cmd = DropShift {
+        let cmd = crate::store::pool::DropShift {
             by: caller(&ctx)?,
             shift: self.shift,
         };
@@ -60,12 +61,13 @@ impl Call for DropShiftCall {
 /// `grabShift`. The spec's field is `dropReuestId`; `dropRequestId` is accepted too.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct GrabShiftCall {
+#[schema(as = GrabShiftCall)]
+pub struct GrabShift {
     #[serde(alias = "dropRequestId")]
     pub drop_reuest_id: RequestId,
 }
 
-impl Call for GrabShiftCall {
+impl Call for GrabShift {
     const NAME: &'static str = "grabShift";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str =
@@ -74,7 +76,7 @@ impl Call for GrabShiftCall {
 
     #[tracing::instrument(name = "grabShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<DropRequestChange> {
-        let cmd = GrabShift {
+        let cmd = crate::store::pool::GrabShift {
             by: caller(&ctx)?,
             request: self.drop_reuest_id,
         };
@@ -85,12 +87,13 @@ impl Call for GrabShiftCall {
 /// `takeOpenShift` (ours; the spec names no call for it): take an announced open shift.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct TakeOpenShiftCall {
+#[schema(as = TakeOpenShiftCall)]
+pub struct TakeOpenShift {
     #[serde(alias = "shift")]
     pub shift_id: ShiftId,
 }
 
-impl Call for TakeOpenShiftCall {
+impl Call for TakeOpenShift {
     const NAME: &'static str = "takeOpenShift";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Take an announced open shift of one's role before it starts; \
@@ -99,7 +102,7 @@ impl Call for TakeOpenShiftCall {
 
     #[tracing::instrument(name = "takeOpenShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ShiftView> {
-        let cmd = TakeOpenShift {
+        let cmd = crate::store::pool::TakeOpenShift {
             by: caller(&ctx)?,
             shift: self.shift_id,
         };
@@ -177,18 +180,14 @@ pub struct PoolEntry {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [PoolEntry]}`", body = [PoolEntry]),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
     )
 )]
-#[tracing::instrument(skip(state, user))]
+#[tracing::instrument(skip(state, member), fields(store = %member.store_id()))]
 pub async fn get_pool(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
 ) -> AppResult<HttpResponse> {
-    let member = crate::api::stores::member(&state, user, &path, "getPool").await?;
     let store = member.store_id();
     let now = state.clock.now();
     let (drops, open) = state

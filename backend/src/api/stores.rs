@@ -1,4 +1,6 @@
-//! Reads of a store for its members: the store itself, its roles, its employees.
+//! Reads of a store for its members: the store itself, its roles, its employees; and what
+//! every member read shares: [`StoreMember`], the caller as an active member of the path's
+//! store, and [`StoreReadRefusals`], its refusals as the API document states them.
 
 use crate::api::employee_manager::visible_employees;
 use crate::calls::guard::{self, Member, SignedIn};
@@ -8,19 +10,43 @@ use crate::db::models::invite::Invite;
 use crate::db::models::role::Role;
 use crate::domain::ids::StoreId;
 use crate::domain::permissions::{Permission, Perms};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorBody};
 use crate::messages;
 use crate::store::team_views::{EmployeeView, RoleView, StoreView};
-use actix_web::{web, HttpResponse};
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, Handler, HttpRequest, HttpResponse, Resource, Responder};
+use futures_util::future::LocalBoxFuture;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::collections::HashMap;
-use utoipa::ToSchema;
+use utoipa::{IntoResponses, ToSchema};
 
 /// Mounts the store resource paths (inside `/api/v1`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/stores/{storeId}", web::get().to(get_store))
-        .route("/stores/{storeId}/roles", web::get().to(get_roles))
-        .route("/stores/{storeId}/employees", web::get().to(get_employees));
+    cfg.service(read("/stores/{storeId}", "getStore", get_store))
+        .service(read("/stores/{storeId}/roles", "getRoles", get_roles))
+        .service(read(
+            "/stores/{storeId}/employees",
+            "getEmployees",
+            get_employees,
+        ));
+}
+
+/// A read of a store's members: `GET path`, answered by `handler`, named `name`. A handler
+/// taking [`StoreMember`] is refused under that name in the store's logs, as a call is under
+/// its own.
+pub fn read<F, Args>(path: &str, name: &str, handler: F) -> Resource
+where
+    F: Handler<Args>,
+    Args: FromRequest + 'static,
+    F::Output: Responder + 'static,
+{
+    // The method is the resource's guard, as `ServiceConfig::route` makes it: another method
+    // on the path matches nothing here, rather than being answered 405.
+    web::resource(path)
+        .name(name)
+        .guard(actix_web::guard::Get())
+        .to(handler)
 }
 
 /// Resolves the caller as an active member of the store in the path. A malformed id is as
@@ -29,7 +55,7 @@ pub async fn member(
     state: &AppState,
     user: SignedIn,
     raw: &str,
-    method: &'static str,
+    method: impl Into<Cow<'static, str>>,
 ) -> AppResult<Member> {
     let store: StoreId = raw
         .parse()
@@ -43,6 +69,50 @@ pub async fn member(
         method,
     )
     .await
+}
+
+/// Extractor: the signed-in caller as an active member of the store the path names
+/// (`{storeId}`), resolved by [`member`]. Not signed in is 401; no record in the store, or a
+/// deactivated one, 403; a malformed or unknown store 404. A refusal after the store is
+/// known is logged under the route's name (see [`read`]), or its pattern when it has none.
+#[derive(Debug, Clone)]
+pub struct StoreMember(pub Member);
+
+impl FromRequest for StoreMember {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, AppResult<StoreMember>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let user = SignedIn::from_request(req, payload);
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let store = req.match_info().get("storeId").map(str::to_owned);
+        let method = req
+            .match_name()
+            .map(str::to_owned)
+            .or_else(|| req.match_pattern())
+            .unwrap_or_default();
+        Box::pin(async move {
+            let user = user.await?;
+            let state = state.ok_or_else(|| AppError::internal("application state is missing"))?;
+            let store = store.ok_or_else(|| AppError::internal("the path names no store"))?;
+            member(&state, user, &store, method).await.map(StoreMember)
+        })
+    }
+}
+
+/// The refusals of a read taking [`StoreMember`], written once for the API document. A read
+/// with more to say of one of them states that status again after these.
+#[derive(IntoResponses)]
+pub enum StoreReadRefusals {
+    /// Not signed in
+    #[response(status = 401)]
+    NotSignedIn(ErrorBody),
+    /// Not a member, or deactivated
+    #[response(status = 403)]
+    NotAMember(ErrorBody),
+    /// No such store
+    #[response(status = 404)]
+    NoSuchStore(ErrorBody),
 }
 
 /// A store with its roles and the caller's own record and permissions.
@@ -72,18 +142,14 @@ pub struct StoreDetail {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": StoreDetail}`", body = StoreDetail),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member, or deactivated", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        StoreReadRefusals,
     )
 )]
-#[tracing::instrument(skip(state, user))]
+#[tracing::instrument(skip(state, member), fields(store = %member.store_id()))]
 pub async fn get_store(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
 ) -> AppResult<HttpResponse> {
-    let member = member(&state, user, &path, "getStore").await?;
     let store = member.store_id();
     let roles = state
         .db
@@ -111,18 +177,14 @@ pub async fn get_store(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [Role]}`", body = [RoleView]),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member, or deactivated", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        StoreReadRefusals,
     )
 )]
-#[tracing::instrument(skip(state, user))]
+#[tracing::instrument(skip(state, member), fields(store = %member.store_id()))]
 pub async fn get_roles(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
 ) -> AppResult<HttpResponse> {
-    let member = member(&state, user, &path, "getRoles").await?;
     let store = member.store_id();
     let roles = state
         .db
@@ -142,18 +204,14 @@ pub async fn get_roles(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [Employee]}`", body = [EmployeeView]),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member, or deactivated", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        StoreReadRefusals,
     )
 )]
-#[tracing::instrument(skip(state, user))]
+#[tracing::instrument(skip(state, member), fields(store = %member.store_id()))]
 pub async fn get_employees(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
 ) -> AppResult<HttpResponse> {
-    let member = member(&state, user, &path, "getEmployees").await?;
     let store = member.store_id();
     let (all, invites) = state
         .db

@@ -74,8 +74,8 @@ pub struct ShiftTemplateFields {
     #[schema(value_type = Option<String>, format = Uuid)]
     pub role: Option<RoleId>,
     /// Open-ended: no planned end.
-    #[serde(default)]
-    pub oe: bool,
+    #[serde(default, rename = "oe")]
+    pub open_ended: bool,
     /// A list of objects of at most 16 KiB as JSON.
     #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
@@ -94,7 +94,7 @@ impl ShiftTemplateFields {
                 end: self.end,
                 role: self.role,
                 assigned: None,
-                oe: self.oe,
+                open_ended: self.open_ended,
                 tasks: tasks(self.tasks)?.unwrap_or_else(|| Value::Array(Vec::new())),
             },
         ))
@@ -225,8 +225,8 @@ pub struct ShiftRecordInput {
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub assigned: Option<EmployeeId>,
-    #[serde(default)]
-    pub oe: bool,
+    #[serde(default, rename = "oe")]
+    pub open_ended: bool,
     #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
     pub tasks: Option<Value>,
@@ -291,7 +291,7 @@ impl Call for CreateRangeTemplate {
                             end: input::instant("end", r.end)?,
                             role: r.role,
                             assigned: r.assigned,
-                            oe: r.oe,
+                            open_ended: r.open_ended,
                             tasks: tasks(r.tasks)?.unwrap_or_else(|| Value::Array(Vec::new())),
                         })
                     })

@@ -7,15 +7,13 @@ use crate::calls::{Access, Call, Ctx, Registry};
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
-use crate::store::shifts::{
-    ShiftFields, UndoChange, UndoShiftChanges, UndoneShifts, MAX_UNDO_CHANGES,
-};
+use crate::store::shifts::{ShiftFields, UndoChange, UndoneShifts, MAX_UNDO_CHANGES};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa::ToSchema;
 
 pub fn register(r: &mut Registry) {
-    r.add::<UndoShiftChangesCall>();
+    r.add::<UndoShiftChanges>();
 }
 
 /// A shift's fields before the change being undone.
@@ -37,8 +35,8 @@ pub struct ShiftBefore {
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub assigned: Option<EmployeeId>,
-    #[serde(default)]
-    pub oe: bool,
+    #[serde(default, rename = "oe")]
+    pub open_ended: bool,
     /// A list of objects of at most 16 KiB as JSON.
     #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
@@ -53,7 +51,7 @@ impl ShiftBefore {
             end: input::instant("end", self.end)?,
             role: self.role,
             assigned: self.assigned,
-            open_ended: self.oe,
+            open_ended: self.open_ended,
             tasks: tasks(self.tasks)?.unwrap_or_else(|| json!([])),
         })
     }
@@ -89,13 +87,14 @@ pub enum UndoEntry {
 /// `undoShiftChanges`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct UndoShiftChangesCall {
+#[schema(as = UndoShiftChangesCall)]
+pub struct UndoShiftChanges {
     /// The shifts of one undo step, each once.
     #[schema(min_items = 1, max_items = 1000)]
     pub changes: Vec<UndoEntry>,
 }
 
-impl Call for UndoShiftChangesCall {
+impl Call for UndoShiftChanges {
     const NAME: &'static str = "undoShiftChanges";
     const ACCESS: Access = Access::Store(Perms::SCHEDULE);
     const SUMMARY: &'static str = "Take back one step of the caller's board changes, all or \
@@ -139,7 +138,7 @@ impl Call for UndoShiftChangesCall {
                 })
             })
             .collect::<AppResult<Vec<_>>>()?;
-        let cmd = UndoShiftChanges {
+        let cmd = crate::store::shifts::UndoShiftChanges {
             by: caller(&ctx)?,
             changes,
         };

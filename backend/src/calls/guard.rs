@@ -12,6 +12,7 @@ use crate::store::audit;
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
 use futures_util::future::LocalBoxFuture;
+use std::borrow::Cow;
 
 pub use crate::store::members::Member;
 
@@ -52,14 +53,14 @@ impl FromRequest for SignedIn {
 /// The store's actor answers from its working set (no query per call). Order and texts follow
 /// the spec: active store, employee record, permissions. A deactivated employee can sign in
 /// but cannot act in the store. Refusals after the store is known are written to the store's
-/// logs.
+/// logs, under `method` (the call's name, or the read's).
 pub async fn member_of(
     state: &AppState,
     user: UserId,
     store: Option<StoreId>,
     required: Perms,
     denied: &'static str,
-    method: &'static str,
+    method: impl Into<Cow<'static, str>>,
 ) -> AppResult<Member> {
     let store_id =
         store.ok_or_else(|| AppError::bad_request("no_active_store", messages::NO_ACTIVE_STORE))?;

@@ -143,8 +143,8 @@ pub struct TemplateShift {
     #[serde(default)]
     pub assigned: Option<EmployeeId>,
     /// Open-ended: no planned end.
-    #[serde(default)]
-    pub oe: bool,
+    #[serde(default, rename = "oe")]
+    pub open_ended: bool,
     /// A list of objects, copied to the shifts made from it.
     #[serde(default = "no_tasks")]
     #[schema(value_type = Vec<Object>)]
@@ -179,9 +179,15 @@ pub fn wall_instant(zone: Tz, date: NaiveDate, time: WallTime) -> DateTime<Utc> 
 
 /// The span a shift with these local times has on `date`: the end on the same date when after
 /// the start, else on the next (an overnight shift). Open-ended shifts get no end.
-pub fn place_on(zone: Tz, date: NaiveDate, start: WallTime, end: WallTime, oe: bool) -> Span {
+pub fn place_on(
+    zone: Tz,
+    date: NaiveDate,
+    start: WallTime,
+    end: WallTime,
+    open_ended: bool,
+) -> Span {
     let from = wall_instant(zone, date, start);
-    if oe {
+    if open_ended {
         return Span {
             start: from,
             end: from,
@@ -206,7 +212,7 @@ pub fn place_on(zone: Tz, date: NaiveDate, start: WallTime, end: WallTime, oe: b
 /// Where a template shift lands in the range starting on `first`.
 pub fn place(zone: Tz, first: NaiveDate, shift: &TemplateShift) -> Span {
     let date = first + Duration::days(i64::from(shift.day));
-    place_on(zone, date, shift.start, shift.end, shift.oe)
+    place_on(zone, date, shift.start, shift.end, shift.open_ended)
 }
 
 /// A shift's local times, as a template keeps them: the day it starts on counted from `first`,
@@ -250,13 +256,13 @@ pub fn keep_wall_times(zone: Tz, first: Span, start: DateTime<Utc>) -> Span {
 }
 
 /// The occurrence of `first` on another local date, with its local start and end times.
-pub fn on_date(zone: Tz, first: Span, date: NaiveDate, oe: bool) -> Span {
+pub fn on_date(zone: Tz, first: Span, date: NaiveDate, open_ended: bool) -> Span {
     place_on(
         zone,
         date,
         WallTime::of(zone, first.start),
         WallTime::of(zone, first.end),
-        oe || first.end <= first.start,
+        open_ended || first.end <= first.start,
     )
 }
 
@@ -406,7 +412,7 @@ mod tests {
             end,
             role: None,
             assigned: None,
-            oe: false,
+            open_ended: false,
             tasks: no_tasks(),
         };
         assert_eq!(place(Berlin, first, &shift), span);

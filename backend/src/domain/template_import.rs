@@ -173,10 +173,10 @@ pub fn templates(
         };
         let start = time(row, "start");
         // An empty end is an open-ended shift; its end is then the start, as stored.
-        let oe = row.text("end").is_empty();
-        let end = if oe { start } else { time(row, "end") };
+        let open_ended = row.text("end").is_empty();
+        let end = if open_ended { start } else { time(row, "end") };
         if let (Some(s), Some(e)) = (start, end) {
-            if s == e && !oe {
+            if s == e && !open_ended {
                 row.fail(
                     "end",
                     "end must differ from start (an end before it is the next day).",
@@ -237,7 +237,7 @@ pub fn templates(
             end,
             role: role.map(RoleId),
             assigned: assigned.map(EmployeeId),
-            oe,
+            open_ended,
             tasks,
         };
         let slot = (kind.days(), format!("{}:{}", kind.as_str(), key(&title)));
@@ -498,7 +498,7 @@ mod tests {
         let got =
             check(&[&["Open", "shift", "", "06:00", "", "", "", "", ""]], &[]).expect("valid");
         let s = &got.new[0].shifts[0];
-        assert!(s.oe);
+        assert!(s.open_ended);
         assert_eq!(s.end, s.start);
     }
 

@@ -5,21 +5,23 @@
 use crate::db::models::log::NewLog;
 use crate::db::Db;
 use crate::domain::ids::{StoreId, UserId};
+use std::borrow::Cow;
 
-/// Records that `method` failed for `user` with `description`. A log that cannot be written
-/// is itself only logged: the caller's answer does not depend on it.
+/// Records that `method` (a call's name, or a read's) failed for `user` with `description`. A
+/// log that cannot be written is itself only logged: the caller's answer does not depend on it.
 pub async fn failure(
     db: &Db,
-    method: &'static str,
+    method: impl Into<Cow<'static, str>>,
     description: String,
     user: Option<UserId>,
     store: Option<StoreId>,
 ) {
+    let method = method.into();
     let result = db
         .run(move |conn| {
             NewLog {
                 kind: "error",
-                method,
+                method: &method,
                 description: &description,
                 user_id: user,
                 store_id: store,

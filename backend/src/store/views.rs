@@ -32,7 +32,8 @@ pub struct ShiftView {
     #[schema(required = true)]
     pub role: Option<RoleId>,
     /// Open-ended: no planned end.
-    pub oe: bool,
+    #[serde(rename = "oe")]
+    pub open_ended: bool,
     #[schema(value_type = Vec<Object>)]
     pub tasks: serde_json::Value,
     /// The manager's rating, 1 to 5 stars; `null` until rated.
@@ -68,7 +69,7 @@ impl ShiftView {
             assigned: s.assigned,
             assignee_email: s.assignee_email.clone(),
             role: s.role_id,
-            oe: s.open_ended,
+            open_ended: s.open_ended,
             tasks: s.tasks.clone(),
             rate: s.rate,
             cancel_reason: s.cancel_reason.clone(),

@@ -497,6 +497,60 @@ async fn the_store_read_answers_members_only() {
 }
 
 #[actix_web::test]
+async fn every_member_read_refuses_alike_and_logs_a_refusal_under_its_name() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let store = create_store(&app, &owner, "Shop").await;
+    let outsider = app.create_user("outsider@example.com");
+    let unknown = uuid::Uuid::now_v7().to_string();
+    let conversation = uuid::Uuid::now_v7();
+    let reads = [
+        ("", "getStore"),
+        ("/roles", "getRoles"),
+        ("/employees", "getEmployees"),
+        ("/shifts", "getShifts"),
+        ("/pool", "getPool"),
+        ("/availability", "getAvailability"),
+        ("/timeoff", "getTimeOff"),
+        ("/notifications", "getNotifications"),
+        ("/earnings?start=0&end=86400000", "getEarnings"),
+        ("/conversations", "getConversations"),
+        (
+            &format!("/conversations/{conversation}/messages") as &str,
+            "getMessages",
+        ),
+        (&format!("/conversations/{conversation}/reads"), "getReads"),
+        (
+            &format!("/conversations/{conversation}/surveys"),
+            "getSurveys",
+        ),
+        ("/messages/search?q=hello", "searchMessages"),
+        ("/exports/roles", "export"),
+        ("/forms/roles", "exportForm"),
+    ];
+    for (rest, name) in reads {
+        let path = format!("/api/v1/stores/{store}{rest}");
+        assert_eq!(
+            app.get(&path, None).await.error(401),
+            NOT_AUTHENTICATED,
+            "{name}"
+        );
+        assert_eq!(
+            app.get(&path, Some(&outsider.token)).await.error(403),
+            NO_EMPLOYEE_DOCUMENT,
+            "{name}"
+        );
+        let elsewhere = format!("/api/v1/stores/{unknown}{rest}");
+        assert_eq!(
+            app.get(&elsewhere, Some(&owner.token)).await.error(404),
+            NO_ACTIVE_STORE,
+            "{name}"
+        );
+        assert_eq!(error_logs(&app, name, NO_EMPLOYEE_DOCUMENT), 1, "{name}");
+    }
+}
+
+#[actix_web::test]
 async fn the_openapi_document_describes_the_store_calls_and_reads() {
     let app = spawn_app().await;
     let doc = app.get("/api/v1/openapi.json", None).await;

@@ -2,7 +2,8 @@
 //! conversations a member reads.
 
 use crate::api::shifts::caller;
-use crate::calls::guard::{Member, SignedIn};
+use crate::api::stores::StoreMember;
+use crate::calls::guard::Member;
 use crate::calls::input;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
@@ -11,7 +12,7 @@ use crate::domain::chat::{self, Kind};
 use crate::domain::ids::{ConversationId, EmployeeId, StoreId};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
-use crate::store::chat::{ConversationView, CreateConversation, MessageView};
+use crate::store::chat::{ConversationView, MessageView};
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -19,7 +20,8 @@ use utoipa::ToSchema;
 /// `createConversation` (ours): a direct conversation with one colleague, or a group.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CreateConversationCall {
+#[schema(as = CreateConversationCall)]
+pub struct CreateConversation {
     /// direct or group.
     #[schema(pattern = "^(direct|group)$")]
     pub kind: String,
@@ -34,7 +36,7 @@ pub struct CreateConversationCall {
     pub announcement: bool,
 }
 
-impl Call for CreateConversationCall {
+impl Call for CreateConversation {
     const NAME: &'static str = "createConversation";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Start a direct conversation with one colleague (the existing \
@@ -49,7 +51,7 @@ impl Call for CreateConversationCall {
         if self.members.len() > chat::GROUP_MAX {
             return Err(AppError::invalid("A group holds at most 200 members."));
         }
-        let cmd = CreateConversation {
+        let cmd = crate::store::chat::CreateConversation {
             by: caller(&ctx)?,
             kind,
             members: self.members,
@@ -103,17 +105,13 @@ pub async fn visible(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [ConversationEntry]}`", body = [ConversationEntry]),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
     )
 )]
 pub async fn get_conversations(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
 ) -> AppResult<HttpResponse> {
-    let member = crate::api::stores::member(&state, user, &path, "getConversations").await?;
     let store = member.store_id();
     let me = member.employee.id;
     let (mut mine, reads) = visible(&state, store, me).await?;
@@ -147,12 +145,9 @@ pub async fn get_conversations(
 /// The conversation a path names, if the caller (a member of the path's store) reads it.
 pub async fn conversation_of(
     state: &AppState,
-    user: SignedIn,
-    raw_store: &str,
+    member: &Member,
     raw_conversation: &str,
-    method: &'static str,
-) -> AppResult<(Conversation, Member)> {
-    let member = crate::api::stores::member(state, user, raw_store, method).await?;
+) -> AppResult<Conversation> {
     let id: ConversationId = raw_conversation
         .parse()
         .map_err(|_| AppError::not_found("conversation_not_found", "Conversation not found."))?;
@@ -161,5 +156,5 @@ pub async fn conversation_of(
         .into_iter()
         .find(|c| c.id == id)
         .ok_or_else(|| AppError::not_found("conversation_not_found", "Conversation not found."))?;
-    Ok((conversation, member))
+    Ok(conversation)
 }

@@ -2,7 +2,7 @@
 
 use crate::api::chat::conversations::{conversation_of, visible};
 use crate::api::shifts::caller;
-use crate::calls::guard::SignedIn;
+use crate::api::stores::StoreMember;
 use crate::calls::input;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
@@ -11,7 +11,7 @@ use crate::domain::chat;
 use crate::domain::ids::{ConversationId, FileId, MessageId};
 use crate::domain::permissions::Perms;
 use crate::error::AppResult;
-use crate::store::chat::{reaction_views, ChangeMessage, MessageView, React, SendMessage};
+use crate::store::chat::{reaction_views, ChangeMessage, MessageView, React};
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -19,7 +19,8 @@ use utoipa::{IntoParams, ToSchema};
 /// `sendMessage`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SendMessageCall {
+#[schema(as = SendMessageCall)]
+pub struct SendMessage {
     pub conversation_id: ConversationId,
     #[schema(max_length = 4000)]
     pub content: String,
@@ -33,7 +34,7 @@ pub struct SendMessageCall {
     pub attachments: Vec<FileId>,
 }
 
-impl Call for SendMessageCall {
+impl Call for SendMessage {
     const NAME: &'static str = "sendMessage";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Send a message (text, pictures or documents uploaded \
@@ -46,7 +47,7 @@ impl Call for SendMessageCall {
         let store = ctx.member()?.store_id();
         let attachments =
             crate::api::files::attachments(&ctx.state, by.user, store, &self.attachments).await?;
-        let cmd = SendMessage {
+        let cmd = crate::store::chat::SendMessage {
             by,
             conversation: self.conversation_id,
             content: self.content,
@@ -133,20 +134,18 @@ pub struct HistoryQuery {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [Message], \"modified\": [Message]}`: the page, oldest first; beside the first page (no `before` or `after`), the 10 newest modified (edited or deleted) messages older than it, newest change first (empty otherwise)", body = [MessageView]),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
         (status = 404, description = "No such store or conversation", body = crate::error::ErrorBody),
     )
 )]
 pub async fn get_messages(
     state: web::Data<AppState>,
-    user: SignedIn,
+    StoreMember(member): StoreMember,
     path: web::Path<(String, String)>,
     query: web::Query<HistoryQuery>,
 ) -> AppResult<HttpResponse> {
-    let (raw_store, raw_conversation) = path.into_inner();
-    let (conversation, _) =
-        conversation_of(&state, user, &raw_store, &raw_conversation, "getMessages").await?;
+    let (_, raw_conversation) = path.into_inner();
+    let conversation = conversation_of(&state, &member, &raw_conversation).await?;
     let limit = query.limit.unwrap_or(chat::PAGE).clamp(1, 100);
     let (before, after, id) = (query.before, query.after, conversation.id);
     let first = before.is_none() && after.is_none();
@@ -206,18 +205,14 @@ pub struct SearchQuery {
     responses(
         (status = 200, description = "`{\"data\": [Message]}`, newest first", body = [MessageView]),
         (status = 400, description = "Empty or too long a search", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
     )
 )]
 pub async fn search_messages(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
     query: web::Query<SearchQuery>,
 ) -> AppResult<HttpResponse> {
-    let member = crate::api::stores::member(&state, user, &path, "searchMessages").await?;
     let words = input::required_text("q", &query.q, SEARCH_MAX)?;
     input::no_nul(&serde_json::Value::from(words.as_str()))?;
     let store = member.store_id();

@@ -6,41 +6,47 @@ pub mod messages;
 pub mod reads;
 pub mod surveys;
 
+use crate::api::stores::read;
 use crate::calls::Registry;
 use actix_web::web;
 
 pub fn register(r: &mut Registry) {
-    r.add::<conversations::CreateConversationCall>()
-        .add::<messages::SendMessageCall>()
+    r.add::<conversations::CreateConversation>()
+        .add::<messages::SendMessage>()
         .add::<messages::EditMessage>()
         .add::<messages::DeleteMessage>()
         .add::<reads::MarkConversationSeen>()
-        .add::<surveys::CreateSurveyCall>()
-        .add::<surveys::VoteCall>()
-        .add::<surveys::UpdateSurveyCall>()
+        .add::<surveys::CreateSurvey>()
+        .add::<surveys::Vote>()
+        .add::<surveys::UpdateSurvey>()
         .add::<messages::ReactToMessage>();
 }
 
 /// Mounts the chat's reads (inside `/api/v1`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route(
+    cfg.service(read(
         "/stores/{storeId}/conversations",
-        web::get().to(conversations::get_conversations),
-    )
-    .route(
+        "getConversations",
+        conversations::get_conversations,
+    ))
+    .service(read(
         "/stores/{storeId}/conversations/{conversationId}/messages",
-        web::get().to(messages::get_messages),
-    )
-    .route(
+        "getMessages",
+        messages::get_messages,
+    ))
+    .service(read(
         "/stores/{storeId}/conversations/{conversationId}/reads",
-        web::get().to(reads::get_reads),
-    )
-    .route(
+        "getReads",
+        reads::get_reads,
+    ))
+    .service(read(
         "/stores/{storeId}/messages/search",
-        web::get().to(messages::search_messages),
-    )
-    .route(
+        "searchMessages",
+        messages::search_messages,
+    ))
+    .service(read(
         "/stores/{storeId}/conversations/{conversationId}/surveys",
-        web::get().to(surveys::get_surveys),
-    );
+        "getSurveys",
+        surveys::get_surveys,
+    ));
 }

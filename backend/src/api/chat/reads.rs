@@ -2,7 +2,7 @@
 
 use crate::api::chat::conversations::{conversation_of, visible};
 use crate::api::shifts::caller;
-use crate::calls::guard::SignedIn;
+use crate::api::stores::StoreMember;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::ids::{ConversationId, EmployeeId};
@@ -61,19 +61,17 @@ pub struct ReadView {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [Read]}`", body = [ReadView]),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
         (status = 404, description = "No such store or conversation", body = crate::error::ErrorBody),
     )
 )]
 pub async fn get_reads(
     state: web::Data<AppState>,
-    user: SignedIn,
+    StoreMember(member): StoreMember,
     path: web::Path<(String, String)>,
 ) -> AppResult<HttpResponse> {
-    let (raw_store, raw_conversation) = path.into_inner();
-    let (conversation, member) =
-        conversation_of(&state, user, &raw_store, &raw_conversation, "getReads").await?;
+    let (_, raw_conversation) = path.into_inner();
+    let conversation = conversation_of(&state, &member, &raw_conversation).await?;
     let (_, reads) = visible(&state, member.store_id(), member.employee.id).await?;
     let views: Vec<ReadView> = reads
         .into_iter()

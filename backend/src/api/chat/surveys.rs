@@ -3,17 +3,14 @@
 
 use crate::api::chat::conversations::conversation_of;
 use crate::api::shifts::caller;
-use crate::calls::guard::SignedIn;
+use crate::api::stores::StoreMember;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::ids::{ConversationId, SurveyId};
 use crate::domain::permissions::Perms;
 use crate::domain::survey::{Action, Mode, ANSWERS_MAX};
 use crate::error::{AppError, AppResult};
-use crate::store::survey::{
-    may_create, refused, CastVote, CreateSurvey, PostedSurvey, SurveyChange, SurveyView,
-    UpdateSurvey,
-};
+use crate::store::survey::{may_create, refused, CastVote, PostedSurvey, SurveyChange, SurveyView};
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -21,7 +18,8 @@ use utoipa::ToSchema;
 /// `createSurvey` (ours; the spec's surveys): a manager posts a poll or an open question.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CreateSurveyCall {
+#[schema(as = CreateSurveyCall)]
+pub struct CreateSurvey {
     pub conversation_id: ConversationId,
     #[schema(max_length = 500)]
     pub question: String,
@@ -38,7 +36,7 @@ pub struct CreateSurveyCall {
     pub is_anonymous: bool,
 }
 
-impl Call for CreateSurveyCall {
+impl Call for CreateSurvey {
     const NAME: &'static str = "createSurvey";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str =
@@ -60,7 +58,7 @@ impl Call for CreateSurveyCall {
         if self.answers.len() > ANSWERS_MAX {
             return Err(AppError::invalid("A poll offers at most 20 answers."));
         }
-        let cmd = CreateSurvey {
+        let cmd = crate::store::survey::CreateSurvey {
             by,
             conversation: self.conversation_id,
             question: self.question,
@@ -76,7 +74,8 @@ impl Call for CreateSurveyCall {
 /// `vote`: choose a poll's answers (one unless it allows several) or answer an open question.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct VoteCall {
+#[schema(as = VoteCall)]
+pub struct Vote {
     pub survey_id: SurveyId,
     /// Indexes of the chosen answers (polls).
     #[serde(default)]
@@ -88,7 +87,7 @@ pub struct VoteCall {
     pub answer: Option<String>,
 }
 
-impl Call for VoteCall {
+impl Call for Vote {
     const NAME: &'static str = "vote";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Vote once in an open survey of a conversation one reads \
@@ -115,7 +114,8 @@ impl Call for VoteCall {
 /// (`delete`).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct UpdateSurveyCall {
+#[schema(as = UpdateSurveyCall)]
+pub struct UpdateSurvey {
     pub survey_id: SurveyId,
     /// update, close or delete.
     #[schema(pattern = "^(update|close|delete)$")]
@@ -136,7 +136,7 @@ pub struct UpdateSurveyCall {
     pub is_anonymous: Option<bool>,
 }
 
-impl Call for UpdateSurveyCall {
+impl Call for UpdateSurvey {
     const NAME: &'static str = "updateSurvey";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Change a survey before anyone votes (`update`), close it \
@@ -151,7 +151,7 @@ impl Call for UpdateSurveyCall {
         if self.answers.as_ref().is_some_and(|a| a.len() > ANSWERS_MAX) {
             return Err(AppError::invalid("A poll offers at most 20 answers."));
         }
-        let cmd = UpdateSurvey {
+        let cmd = crate::store::survey::UpdateSurvey {
             by: caller(&ctx)?,
             survey: self.survey_id,
             action,
@@ -188,19 +188,17 @@ pub struct SurveyEntry {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [SurveyEntry]}`", body = [SurveyEntry]),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
         (status = 404, description = "No such store or conversation", body = crate::error::ErrorBody),
     )
 )]
 pub async fn get_surveys(
     state: web::Data<AppState>,
-    user: SignedIn,
+    StoreMember(member): StoreMember,
     path: web::Path<(String, String)>,
 ) -> AppResult<HttpResponse> {
-    let (raw_store, raw_conversation) = path.into_inner();
-    let (conversation, member) =
-        conversation_of(&state, user, &raw_store, &raw_conversation, "getSurveys").await?;
+    let (_, raw_conversation) = path.into_inner();
+    let conversation = conversation_of(&state, &member, &raw_conversation).await?;
     let id = conversation.id;
     let found = state
         .db

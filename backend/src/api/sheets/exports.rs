@@ -7,7 +7,8 @@ use super::source::Source;
 use super::tables::table;
 use crate::api::envelope::attachment;
 use crate::api::reports;
-use crate::calls::guard::{Member, SignedIn};
+use crate::api::stores::StoreMember;
+use crate::calls::guard::Member;
 use crate::calls::{Access, AppState, Call, Ctx, FileAnswer};
 use crate::db::models::employee::Employee;
 use crate::db::models::role::Role;
@@ -170,19 +171,18 @@ fn range_of(start: Option<i64>, end: Option<i64>) -> AppResult<Option<(i64, i64)
     responses(
         (status = 200, description = "The file (XLSX or CSV), as an attachment", content_type = "application/octet-stream"),
         (status = 400, description = "A bad range ('Start date has to be before end date'), format or item; 'No data is available'", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
         (status = 403, description = "Not a member, or without the permission", body = crate::error::ErrorBody),
         (status = 404, description = "No such store or kind", body = crate::error::ErrorBody),
     )
 )]
 pub async fn export(
     state: web::Data<AppState>,
-    user: SignedIn,
+    StoreMember(member): StoreMember,
     path: web::Path<(String, String)>,
     query: web::Query<ExportQuery>,
 ) -> AppResult<HttpResponse> {
-    let (store, kind) = path.into_inner();
-    let member = crate::api::stores::member(&state, user, &store, "export").await?;
+    let (_, kind) = path.into_inner();
     let q = query.into_inner();
     let kinds = if kind == "sheetCollection" {
         items(q.items.as_deref().unwrap_or_default().split(','))?

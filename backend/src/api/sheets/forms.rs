@@ -2,8 +2,7 @@
 
 use super::kinds::{denied, encode, format_of, names, IMPORTABLE};
 use crate::api::envelope::attachment;
-use crate::calls::guard::SignedIn;
-use crate::calls::AppState;
+use crate::api::stores::StoreMember;
 use crate::error::{AppError, AppResult};
 use crate::sheets::Table;
 use actix_web::{web, HttpResponse};
@@ -33,19 +32,17 @@ pub struct FormQuery {
     responses(
         (status = 200, description = "The form (XLSX or CSV), as an attachment", content_type = "application/octet-stream"),
         (status = 400, description = "A bad format", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
         (status = 403, description = "Not a member, or without the permission", body = crate::error::ErrorBody),
         (status = 404, description = "No such store or form", body = crate::error::ErrorBody),
     )
 )]
 pub async fn form(
-    state: web::Data<AppState>,
-    user: SignedIn,
+    StoreMember(member): StoreMember,
     path: web::Path<(String, String)>,
     query: web::Query<FormQuery>,
 ) -> AppResult<HttpResponse> {
-    let (store, kind) = path.into_inner();
-    let member = crate::api::stores::member(&state, user, &store, "exportForm").await?;
+    let (_, kind) = path.into_inner();
     let format = format_of(query.format.as_deref())?;
     let form = IMPORTABLE
         .iter()

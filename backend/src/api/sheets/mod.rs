@@ -22,6 +22,7 @@ mod source;
 mod tables;
 mod worked;
 
+use crate::api::stores::read;
 use crate::calls::Registry;
 use actix_web::web;
 
@@ -38,11 +39,16 @@ pub fn register(r: &mut Registry) {
 
 /// Mounts the downloads and uploads (inside `/api/v1`, before the calls' route).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route(
+    cfg.service(read(
         "/stores/{storeId}/exports/{kind}",
-        web::get().to(exports::export),
-    )
-    .route("/stores/{storeId}/forms/{kind}", web::get().to(forms::form))
+        "export",
+        exports::export,
+    ))
+    .service(read(
+        "/stores/{storeId}/forms/{kind}",
+        "exportForm",
+        forms::form,
+    ))
     .route("/importRoles", web::post().to(imports::import_roles))
     .route(
         "/importEmployees",

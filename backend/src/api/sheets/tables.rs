@@ -211,7 +211,7 @@ async fn templates(
                 Cell::Number(f64::from(s.day)),
                 s.start.to_string().into(),
                 // An open-ended shift has no end in the file either.
-                (if s.oe {
+                (if s.open_ended {
                     String::new()
                 } else {
                     s.end.to_string()

@@ -21,7 +21,7 @@ pub struct ShiftRecord {
     pub end: DateTime<Utc>,
     pub role: Option<RoleId>,
     pub assigned: Option<EmployeeId>,
-    pub oe: bool,
+    pub open_ended: bool,
     pub tasks: Value,
 }
 
@@ -65,7 +65,7 @@ impl Command for CaptureTemplate {
                         end: s.end_at,
                         role: s.role_id,
                         assigned: s.assigned,
-                        oe: s.open_ended,
+                        open_ended: s.open_ended,
                         tasks: s.tasks.clone(),
                     })
                 })
@@ -73,7 +73,7 @@ impl Command for CaptureTemplate {
         };
         let mut shifts = Vec::with_capacity(records.len());
         for r in records {
-            let span = schedule::shift_span(zone, r.start, r.end, r.oe)
+            let span = schedule::shift_span(zone, r.start, r.end, r.open_ended)
                 .map_err(|e| AppError::invalid(e.to_string()))?;
             let (day, start, end) = template::capture(zone, self.first, self.kind.days(), span)
                 .ok_or_else(|| {
@@ -99,7 +99,7 @@ impl Command for CaptureTemplate {
                 end,
                 role: r.role.filter(|role| state.role(*role).is_some()),
                 assigned,
-                oe: r.oe,
+                open_ended: r.open_ended,
                 tasks: r.tasks,
             });
         }

@@ -158,7 +158,7 @@ fn plan(
                         }
                     }
                 };
-                let occupied = schedule::occupied(zone, span, ts.oe);
+                let occupied = schedule::occupied(zone, span, ts.open_ended);
                 if let Err(failure) = template::check(zone, &occupied, &f.view(ts.role)) {
                     buckets
                         .entry((Some(e), failure.bucket.into()))
@@ -172,7 +172,7 @@ fn plan(
             }
         };
         rows.push(Shift {
-            open_ended: ts.oe,
+            open_ended: ts.open_ended,
             assigned,
             assignee_email: assigned
                 .and_then(|e| state.employee(e))

@@ -109,7 +109,7 @@ pub(super) fn checked(
                     kind.days() - 1
                 )));
             }
-            if !s.oe && s.start == s.end {
+            if !s.open_ended && s.start == s.end {
                 return Err(AppError::bad_request(
                     "start_after_end",
                     messages::START_BEFORE_END,

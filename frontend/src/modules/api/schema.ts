@@ -11983,7 +11983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12043,7 +12043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12097,7 +12097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12151,7 +12151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12216,7 +12216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12471,7 +12471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12575,7 +12575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,44 @@
+//! Account calls: sign-up, sign-in, sign-out (here or everywhere) and the e-mail check
+//! ([`sign_in`]), e-mail confirmation ([`email`]), password reset and change
+//! ([`passwords`]), the signed-in user (`GET /api/v1/me`) and profile updates ([`profile`]).
+//!
+//! The services they call live in [`crate::auth`]: sessions in [`session`], one-time codes
+//! in [`codes`], the sign-in throttle in [`throttle`], hashing off the async workers in
+//! [`password`].
+//!
+//! [`session`]: crate::auth::session
+//! [`codes`]: crate::auth::codes
+//! [`throttle`]: crate::auth::throttle
+//! [`password`]: crate::auth::password
+
+pub mod email;
+pub mod passwords;
+pub mod profile;
+pub mod sign_in;
+
+use crate::calls::Registry;
+use crate::domain::account::AccountRuleError;
+use crate::error::AppError;
+
+/// Registers the account calls.
+pub fn register(registry: &mut Registry) {
+    registry
+        .add::<sign_in::Signup>()
+        .add::<sign_in::Login>()
+        .add::<sign_in::Logout>()
+        .add::<sign_in::LogoutEverywhere>()
+        .add::<email::RequestEmailConfirmation>()
+        .add::<email::ConfirmEmail>()
+        .add::<passwords::RequestResetPassword>()
+        .add::<passwords::CheckResetPasswordConfirmCode>()
+        .add::<passwords::ConfirmResetPassword>()
+        .add::<passwords::AuthenticatedResetPassword>()
+        .add::<sign_in::CheckEmailExists>()
+        .add::<profile::UpdateProfile>();
+}
+
+impl From<AccountRuleError> for AppError {
+    fn from(e: AccountRuleError) -> Self {
+        AppError::bad_request(e.code(), e.to_string())
+    }
+}

@@ -1,0 +1,193 @@
+//! Resetting a forgotten password with a mailed code, and changing a known one.
+
+use crate::auth::{codes, password, session, throttle};
+use crate::calls::{Access, Call, Ctx};
+use crate::db::models::user::User;
+use crate::domain::account::{self as rules, CodePurpose, Email, STATUS_CONFIRMED};
+use crate::error::{AppError, AppResult};
+use crate::messages;
+use chrono::Utc;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+/// `requestResetPassword`: mails a password reset code. Answers the same whether or not the
+/// address has an account.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RequestResetPassword {
+    #[schema(format = Email, max_length = 254)]
+    pub email: String,
+}
+
+impl Call for RequestResetPassword {
+    const NAME: &'static str = "requestResetPassword";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "Mail a password reset code (same answer for unknown addresses).";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let email = Email::parse(&self.email)?;
+        let now = Utc::now();
+        let code = ctx
+            .state
+            .db
+            .transaction(move |conn| {
+                let Some(user) = User::find_by_email(conn, email.as_str())? else {
+                    return Ok(None);
+                };
+                // Past the issue limit nothing is sent, silently: a refusal would tell that
+                // the address has an account.
+                let code = codes::issue(conn, user.id, CodePurpose::PasswordReset, now)?;
+                Ok(code.map(|c| (user.email, c)))
+            })
+            .await?;
+        if let Some((to, code)) = code {
+            codes::mail(&ctx.state.mailer, &to, CodePurpose::PasswordReset, &code).await?;
+        }
+        Ok(true)
+    }
+}
+
+/// `checkResetPasswordConfirmCode`: tells whether a reset code is valid, without using it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CheckResetPasswordConfirmCode {
+    #[schema(format = Email, max_length = 254)]
+    pub email: String,
+    /// The mailed code.
+    #[schema(pattern = "^[0-9]{4}$")]
+    pub code: String,
+}
+
+impl Call for CheckResetPasswordConfirmCode {
+    const NAME: &'static str = "checkResetPasswordConfirmCode";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "Check a password reset code without using it.";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let email = Email::parse(&self.email)?;
+        ctx.state
+            .db
+            .run(move |conn| {
+                let Some(user) = User::find_by_email(conn, email.as_str())? else {
+                    return Ok(Err(codes::wrong_code()));
+                };
+                codes::check(
+                    conn,
+                    user.id,
+                    CodePurpose::PasswordReset,
+                    &self.code,
+                    |_| Ok(true),
+                )
+            })
+            .await?
+    }
+}
+
+/// `confirmResetPassword`: sets a new password with a reset code, using the code up, and ends
+/// the account's sessions (but the caller's own, when signed in as the same person).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmResetPassword {
+    #[schema(format = Email, max_length = 254)]
+    pub email: String,
+    /// The mailed code.
+    #[schema(pattern = "^[0-9]{4}$")]
+    pub code: String,
+    /// With letters and digits.
+    #[schema(format = Password, min_length = 8, max_length = 256)]
+    pub new_password: String,
+}
+
+impl Call for ConfirmResetPassword {
+    const NAME: &'static str = "confirmResetPassword";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "Set a new password with a password reset code.";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let email = Email::parse(&self.email)?;
+        rules::check_password(&self.new_password)?;
+        // Hashed first, so the code row is locked only for the short write.
+        let hash = password::hash_on_pool(self.new_password).await?;
+        let key = email.as_str().to_string();
+        // A caller signed in as the same person keeps their session; every other one ends.
+        let (caller, caller_session) = (ctx.user, ctx.session);
+        let ended = ctx
+            .state
+            .db
+            .run(move |conn| {
+                let Some(user) = User::find_by_email(conn, email.as_str())? else {
+                    return Ok(Err(codes::wrong_code()));
+                };
+                codes::consume(
+                    conn,
+                    user.id,
+                    CodePurpose::PasswordReset,
+                    &self.code,
+                    |conn| {
+                        User::set_password_hash(conn, user.id, &hash)?;
+                        // The code arrived by mail, which proves the address too.
+                        if user.status != STATUS_CONFIRMED {
+                            User::set_status(conn, user.id, STATUS_CONFIRMED)?;
+                        }
+                        let keep = caller_session.filter(|_| caller == Some(user.id));
+                        session::end_all(conn, user.id, keep, Utc::now())
+                    },
+                )
+            })
+            .await??;
+        ctx.state.sessions.ended(&ended);
+        // A new password wipes the slate of failed sign-ins with the old one.
+        throttle::record_success(&ctx.state.db, &key).await?;
+        Ok(true)
+    }
+}
+
+/// `authenticatedResetPassword`: changes the signed-in user's password, ending the user's
+/// other sessions.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthenticatedResetPassword {
+    #[schema(format = Password)]
+    pub old_password: String,
+    /// With letters and digits.
+    #[schema(format = Password, min_length = 8, max_length = 256)]
+    pub new_password: String,
+}
+
+impl Call for AuthenticatedResetPassword {
+    const NAME: &'static str = "authenticatedResetPassword";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "Change the password, given the current one.";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let id = ctx.user()?;
+        rules::check_password(&self.new_password)?;
+        let state = ctx.state;
+        let user = state.db.run(move |conn| Ok(User::find(conn, id)?)).await?;
+        // Wrong current passwords count like failed sign-ins, so a stolen session cannot be
+        // used to guess the password at leisure.
+        let key = rules::login_key(&user.email);
+        throttle::check(&state.db, &key, ctx.client).await?;
+        if !password::verify_on_pool(self.old_password, Some(user.password_hash)).await? {
+            throttle::record_failure(&state.db, &key, ctx.client).await?;
+            return Err(AppError::bad_request(
+                "wrong_password",
+                messages::INCORRECT_PASSWORD,
+            ));
+        }
+        let hash = password::hash_on_pool(self.new_password).await?;
+        // Whoever else knew the old password is signed out with it; this session stays.
+        let keep = ctx.session;
+        let ended = state
+            .db
+            .transaction(move |conn| {
+                User::set_password_hash(conn, id, &hash)?;
+                session::end_all(conn, id, keep, Utc::now())
+            })
+            .await?;
+        state.sessions.ended(&ended);
+        Ok(true)
+    }
+}

@@ -1,0 +1,239 @@
+//! Signing up, in and out (here or everywhere), and how an address signs in.
+
+use super::profile::UserView;
+use crate::auth::{codes, password, throttle};
+use crate::calls::AppState;
+use crate::calls::{Access, Call, Ctx};
+use crate::db::models::user::{NewUser, User};
+use crate::domain::account::{self as rules, CodePurpose, Email};
+use crate::domain::ids::UserId;
+use crate::error::{AppError, AppResult};
+use crate::messages;
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// The answer of `signup` and `login`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Session {
+    /// Bearer token for the `Authorization` header and the socket handshake.
+    pub token: String,
+    pub user: UserView,
+}
+
+/// `signup`: creates an account (pending e-mail confirmation) and mails the confirmation code.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Signup {
+    #[schema(format = Email, max_length = 254)]
+    pub email: String,
+    /// With letters and digits.
+    #[schema(format = Password, min_length = 8, max_length = 256)]
+    pub password: String,
+    #[serde(alias = "firstname")]
+    #[schema(min_length = 1, max_length = 100)]
+    pub first_name: String,
+    #[serde(alias = "lastname")]
+    #[schema(min_length = 1, max_length = 100)]
+    pub last_name: String,
+}
+
+impl Call for Signup {
+    const NAME: &'static str = "signup";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "Create an account; the e-mail confirmation code is mailed.";
+    type Output = Session;
+
+    async fn run(self, ctx: Ctx) -> AppResult<Session> {
+        let email = Email::parse(&self.email)?;
+        rules::check_password(&self.password)?;
+        let first_name = rules::parse_name(&self.first_name, "firstName")?;
+        let last_name = rules::parse_name(&self.last_name, "lastName")?;
+        let state = ctx.state;
+        let probe = email.clone();
+        // Checked before hashing so a taken address costs no hashing time.
+        if state
+            .db
+            .run(move |conn| Ok(User::find_by_email(conn, probe.as_str())?))
+            .await?
+            .is_some()
+        {
+            return Err(email_taken());
+        }
+        let hash = password::hash_on_pool(self.password).await?;
+        let now = Utc::now();
+        let (user, code) = state
+            .db
+            .transaction(move |conn| {
+                let user = NewUser {
+                    id: UserId::new(),
+                    email: email.as_str(),
+                    password_hash: &hash,
+                    first_name: &first_name,
+                    last_name: &last_name,
+                }
+                .insert(conn)
+                .map_err(|e| match e {
+                    // Lost a race with another sign-up for the same address.
+                    diesel::result::Error::DatabaseError(
+                        diesel::result::DatabaseErrorKind::UniqueViolation,
+                        _,
+                    ) => email_taken(),
+                    other => other.into(),
+                })?;
+                let code = codes::issue(conn, user.id, CodePurpose::EmailConfirmation, now)?;
+                Ok((user, code))
+            })
+            .await?;
+        if let Some(code) = code {
+            // The account exists whatever happens to the mail: a failure here must not make
+            // the sign-up look failed (a retry would find the address taken). A new code can
+            // be requested once signed in.
+            if let Err(e) = codes::mail(
+                &state.mailer,
+                &user.email,
+                CodePurpose::EmailConfirmation,
+                &code,
+            )
+            .await
+            {
+                tracing::warn!(error = %e, "could not mail the confirmation code");
+            }
+        }
+        session(&state, user).await
+    }
+}
+
+/// `login`: signs in with e-mail and password.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Login {
+    #[schema(format = Email)]
+    pub email: String,
+    #[schema(format = Password)]
+    pub password: String,
+}
+
+impl Call for Login {
+    const NAME: &'static str = "login";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "Sign in with e-mail and password.";
+    type Output = Session;
+
+    async fn run(self, ctx: Ctx) -> AppResult<Session> {
+        let state = ctx.state;
+        let key = rules::login_key(&self.email);
+        throttle::check(&state.db, &key, ctx.client).await?;
+        let user = match Email::parse(&self.email) {
+            Ok(email) => {
+                state
+                    .db
+                    .run(move |conn| Ok(User::find_by_email(conn, email.as_str())?))
+                    .await?
+            }
+            Err(_) => None,
+        };
+        let hash = user.as_ref().map(|u| u.password_hash.clone());
+        let matches = password::verify_on_pool(self.password, hash).await?;
+        let user = match user {
+            Some(user) if matches => user,
+            _ => {
+                throttle::record_failure(&state.db, &key, ctx.client).await?;
+                return Err(AppError::unauthorized(
+                    "wrong_credentials",
+                    messages::WRONG_CREDENTIALS,
+                ));
+            }
+        };
+        throttle::record_success(&state.db, &key).await?;
+        let id = user.id;
+        let user = state
+            .db
+            .run(move |conn| Ok(User::touch_last_login(conn, id, Utc::now())?))
+            .await?;
+        session(&state, user).await
+    }
+}
+
+/// `logout` (ours; the spec has none): ends the caller's session. Its token stops working at
+/// once, over HTTP and on the socket, whose connections on it are closed.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Logout {}
+
+impl Call for Logout {
+    const NAME: &'static str = "logout";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str = "Sign out: end this session; its token stops working.";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let session = ctx.session()?;
+        ctx.state.sessions.end(session).await?;
+        Ok(true)
+    }
+}
+
+/// `logoutEverywhere` (ours): ends every session of the caller, this one included.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LogoutEverywhere {}
+
+impl Call for LogoutEverywhere {
+    const NAME: &'static str = "logoutEverywhere";
+    const ACCESS: Access = Access::SignedIn;
+    const SUMMARY: &'static str =
+        "Sign out everywhere: end every session of the signed-in user, this one included.";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let user = ctx.user()?;
+        ctx.state.sessions.end_all(user, None).await?;
+        Ok(true)
+    }
+}
+
+/// `checkEmailExists`: `"password"` when the address has a password account, else `null`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CheckEmailExists {
+    #[schema(format = Email, max_length = 254)]
+    pub email: String,
+}
+
+impl Call for CheckEmailExists {
+    const NAME: &'static str = "checkEmailExists";
+    const ACCESS: Access = Access::Public;
+    const SUMMARY: &'static str = "How an address signs in: \"password\", or null when unknown.";
+    type Output = Option<KnownSignIn>;
+
+    async fn run(self, ctx: Ctx) -> AppResult<Option<KnownSignIn>> {
+        let email = Email::parse(&self.email)?;
+        let user = ctx
+            .state
+            .db
+            .run(move |conn| Ok(User::find_by_email(conn, email.as_str())?))
+            .await?;
+        Ok(user
+            .filter(|u| u.sign_in_method == rules::SIGN_IN_EMAIL)
+            .map(|_| KnownSignIn::Password))
+    }
+}
+
+/// How a known address signs in, as `checkEmailExists` answers it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum KnownSignIn {
+    /// With a password.
+    Password,
+}
+
+/// The answer of a sign-in: a new session's token for `user`, with the user.
+async fn session(state: &AppState, user: User) -> AppResult<Session> {
+    let token = state.sessions.open(user.id).await?;
+    Ok(Session {
+        token,
+        user: user.into(),
+    })
+}
+
+fn email_taken() -> AppError {
+    AppError::bad_request("email_taken", messages::EMAIL_TAKEN)
+}

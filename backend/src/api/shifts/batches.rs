@@ -1,0 +1,133 @@
+//! Calls on many shifts at once: publishing, clearing a range of drafts, and the batch
+//! deletes, drops and openings (all or none).
+
+use super::fields::{caller, ids, reason, ShiftRef};
+use crate::calls::input;
+use crate::calls::{Access, Call, Ctx};
+use crate::domain::permissions::Perms;
+use crate::error::{AppError, AppResult};
+use crate::messages;
+use crate::store::shifts::{BatchOp, BatchShifts, BatchedShifts, ClearedSchedule, PublishedShifts};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+/// `publishShifts`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = PublishShiftsCall)]
+pub struct PublishShifts {
+    /// Shift ids (or objects with an `id`).
+    #[schema(max_items = 1000)]
+    pub shifts: Vec<ShiftRef>,
+}
+
+impl Call for PublishShifts {
+    const NAME: &'static str = "publishShifts";
+    const ACCESS: Access = Access::Store(Perms::SCHEDULE);
+    const DENIED: &'static str = messages::NO_PERMISSION_PUBLISH;
+    const SUMMARY: &'static str =
+        "Publish drafts with an assignee; open shifts are skipped (listed in `skipped`).";
+    type Output = PublishedShifts;
+
+    #[tracing::instrument(name = "publishShifts", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<PublishedShifts> {
+        if self.shifts.len() > crate::store::shifts::MAX_BATCH_IDS {
+            return Err(AppError::invalid("Too many shifts in one call."));
+        }
+        let cmd = crate::store::shifts::PublishShifts {
+            by: caller(&ctx)?,
+            ids: ids(self.shifts),
+        };
+        ctx.execute(cmd).await
+    }
+}
+
+/// `clearSchedule`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ClearScheduleCall)]
+pub struct ClearSchedule {
+    /// Epoch ms.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
+    pub start: i64,
+    /// Epoch ms.
+    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
+    pub end: i64,
+}
+
+impl Call for ClearSchedule {
+    const NAME: &'static str = "clearSchedule";
+    const ACCESS: Access = Access::Store(Perms::SCHEDULE);
+    const SUMMARY: &'static str = "Delete the draft shifts starting in a range.";
+    type Output = ClearedSchedule;
+
+    #[tracing::instrument(name = "clearSchedule", skip_all)]
+    async fn run(self, ctx: Ctx) -> AppResult<ClearedSchedule> {
+        let cmd = crate::store::shifts::ClearSchedule {
+            by: caller(&ctx)?,
+            start: input::instant("start", self.start)?,
+            end: input::instant("end", self.end)?,
+        };
+        ctx.execute(cmd).await
+    }
+}
+
+/// A batch call naming shifts of a store.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShiftBatch {
+    /// Shift ids (or objects with an `id`).
+    #[schema(max_items = 1000)]
+    pub shifts: Vec<ShiftRef>,
+    /// Why announced shifts are cancelled; empty means none.
+    #[serde(default)]
+    #[schema(max_length = 500)]
+    pub cancel_reason: Option<String>,
+}
+
+macro_rules! batch_call {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, |$by:ident, $ids:ident, $reason:ident| $cmd:expr, $summary:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Deserialize, ToSchema)]
+        pub struct $ty(pub ShiftBatch);
+
+        impl Call for $ty {
+            const NAME: &'static str = $name;
+            const ACCESS: Access = Access::Store(Perms::SCHEDULE);
+            const SUMMARY: &'static str = $summary;
+            type Output = BatchedShifts;
+
+
+            #[tracing::instrument(name = $name, skip_all)]
+            async fn run(self, ctx: Ctx) -> AppResult<BatchedShifts> {
+                if self.0.shifts.len() > crate::store::shifts::MAX_BATCH_IDS {
+                    return Err(AppError::invalid("Too many shifts in one call."));
+                }
+                let $by = caller(&ctx)?;
+                let $ids = ids(self.0.shifts);
+                let $reason = reason(self.0.cancel_reason)?;
+                ctx.execute($cmd).await
+            }
+        }
+    };
+}
+
+batch_call!(
+    /// `batchDeleteShifts`.
+    BatchDeleteShifts, "batchDeleteShifts",
+    |by, ids, cancel_reason| BatchShifts { by, op: BatchOp::Delete, ids, cancel_reason },
+    "Delete or cancel several shifts, all or none."
+);
+batch_call!(
+    /// `batchDropShifts`.
+    BatchDropShifts, "batchDropShifts",
+    |by, ids, _reason| crate::store::pool::BatchDropShifts { by, ids },
+    "Put several announced, assigned shifts in the pool, each with a drop request in its \
+     assignee's name as `dropShift` makes, all or none."
+);
+batch_call!(
+    /// `batchOpenShifts`.
+    BatchOpenShifts, "batchOpenShifts",
+    |by, ids, cancel_reason| BatchShifts { by, op: BatchOp::Open, ids, cancel_reason },
+    "Clear the assignee of several shifts and put them back to draft, all or none."
+);
