@@ -17,6 +17,7 @@ use crate::db::models::store::NewStore;
 use crate::db::models::user::NewUser;
 use crate::db::schema::users;
 use crate::db::Db;
+use crate::domain::account::{AccountStatus, PersonalInfo};
 use crate::domain::business::{self, TimeOfDay};
 use crate::domain::ids::{EmployeeId, RoleId, StoreId, UserId};
 use crate::domain::permissions::Permission;
@@ -88,8 +89,8 @@ fn seed(conn: &mut PgConnection, hash: &str, now: DateTime<Utc>) -> AppResult<De
         .insert(conn)?;
         diesel::update(users::table.find(id))
             .set((
-                users::status.eq("confirmed"),
-                users::personal_information_status.eq("set"),
+                users::status.eq(AccountStatus::Confirmed),
+                users::personal_information_status.eq(PersonalInfo::Set),
             ))
             .execute(conn)?;
         ids.push(id);

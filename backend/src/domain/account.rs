@@ -8,34 +8,82 @@ use rand::Rng;
 use sha2::{Digest, Sha256};
 use std::fmt;
 
-/// Account status before the e-mail code is confirmed.
-pub const STATUS_PENDING_CONFIRM: &str = "pendingconfirm";
-/// Account status once the e-mail code is confirmed.
-pub const STATUS_CONFIRMED: &str = "confirmed";
-/// Personal information status of a new account (the column's default).
-pub const PERSONAL_INFO_PENDING: &str = "pending";
-/// Personal information status once first name, last name and birthday are all known.
-pub const PERSONAL_INFO_SET: &str = "set";
-/// Sign-in method of an account with a password.
-pub const SIGN_IN_EMAIL: &str = "Email";
-/// Sign-in method of an account signed up through Google (the spec's; not offered yet).
-pub const SIGN_IN_GOOGLE: &str = "Google";
+/// Where an account stands: `pendingconfirm` until its e-mail code is confirmed.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+pub enum AccountStatus {
+    #[serde(rename = "pendingconfirm")]
+    PendingConfirm,
+    #[serde(rename = "confirmed")]
+    Confirmed,
+}
 
-crate::domain::schema::words_schema!(
-    /// An account's status, for the API document.
-    AccountStatus,
-    [STATUS_PENDING_CONFIRM, STATUS_CONFIRMED]
-);
-crate::domain::schema::words_schema!(
-    /// An account's personal information status, for the API document.
-    PersonalInfoStatus,
-    [PERSONAL_INFO_PENDING, PERSONAL_INFO_SET]
-);
-crate::domain::schema::words_schema!(
-    /// How an account signs in, for the API document.
-    SignInMethod,
-    [SIGN_IN_EMAIL, SIGN_IN_GOOGLE]
-);
+impl AccountStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AccountStatus::PendingConfirm => "pendingconfirm",
+            AccountStatus::Confirmed => "confirmed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<AccountStatus> {
+        [AccountStatus::PendingConfirm, AccountStatus::Confirmed]
+            .into_iter()
+            .find(|x| x.as_str() == s)
+    }
+}
+
+/// Whether an account's personal information is complete: `pending` when new (the column's
+/// default), `set` once first name, last name and birthday are all known.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
+#[schema(as = PersonalInfoStatus)]
+pub enum PersonalInfo {
+    Pending,
+    Set,
+}
+
+impl PersonalInfo {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PersonalInfo::Pending => "pending",
+            PersonalInfo::Set => "set",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<PersonalInfo> {
+        [PersonalInfo::Pending, PersonalInfo::Set]
+            .into_iter()
+            .find(|x| x.as_str() == s)
+    }
+}
+
+/// How an account signs in: with a password (`Email`) or through Google.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+pub enum SignInMethod {
+    Email,
+    Google,
+}
+
+impl SignInMethod {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SignInMethod::Email => "Email",
+            SignInMethod::Google => "Google",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<SignInMethod> {
+        [SignInMethod::Email, SignInMethod::Google]
+            .into_iter()
+            .find(|x| x.as_str() == s)
+    }
+}
 
 /// How long a mailed code stays valid.
 pub const CODE_TTL: Duration = Duration::minutes(15);
@@ -268,16 +316,16 @@ pub fn parse_image(raw: &str) -> Result<String, AccountRuleError> {
 
 /// The personal information status once first name, last name and birthday are known:
 /// `set` when all three are, otherwise the current one (it never goes back to pending).
-pub fn personal_information_status<'a>(
-    current: &'a str,
+pub fn personal_information_status(
+    current: PersonalInfo,
     first_name: &str,
     last_name: &str,
     birthday: Option<DateTime<Utc>>,
-) -> &'a str {
+) -> PersonalInfo {
     let complete =
         !first_name.trim().is_empty() && !last_name.trim().is_empty() && birthday.is_some();
     if complete {
-        PERSONAL_INFO_SET
+        PersonalInfo::Set
     } else {
         current
     }
@@ -533,16 +581,14 @@ mod tests {
     #[test]
     fn personal_information_is_set_once_names_and_birthday_are_known() {
         let b = Some(at("1990-01-01T00:00:00Z"));
-        assert_eq!(personal_information_status("pending", "Ada", "L", b), "set");
+        use PersonalInfo::{Pending, Set};
+        assert_eq!(personal_information_status(Pending, "Ada", "L", b), Set);
         assert_eq!(
-            personal_information_status("pending", "Ada", "L", None),
-            "pending"
+            personal_information_status(Pending, "Ada", "L", None),
+            Pending
         );
-        assert_eq!(
-            personal_information_status("pending", "Ada", " ", b),
-            "pending"
-        );
-        assert_eq!(personal_information_status("set", "Ada", "L", None), "set");
+        assert_eq!(personal_information_status(Pending, "Ada", " ", b), Pending);
+        assert_eq!(personal_information_status(Set, "Ada", "L", None), Set);
     }
 
     #[test]

@@ -4,7 +4,7 @@ use super::profile::UserView;
 use crate::auth::codes;
 use crate::calls::{Access, Call, Ctx};
 use crate::db::models::user::User;
-use crate::domain::account::{CodePurpose, STATUS_CONFIRMED};
+use crate::domain::account::{AccountStatus, CodePurpose};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use chrono::Utc;
@@ -29,7 +29,7 @@ impl Call for RequestEmailConfirmation {
             .db
             .transaction(move |conn| {
                 let user = User::find(conn, id)?;
-                if user.status == STATUS_CONFIRMED {
+                if user.status == AccountStatus::Confirmed {
                     return Err(AppError::bad_request(
                         "already_confirmed",
                         messages::EMAIL_ALREADY_CONFIRMED,
@@ -72,7 +72,7 @@ impl Call for ConfirmEmail {
             .db
             .run(move |conn| {
                 let user = User::find(conn, id)?;
-                if user.status == STATUS_CONFIRMED {
+                if user.status == AccountStatus::Confirmed {
                     // Confirming twice (a double click) is not an error.
                     return Ok(Ok(user));
                 }
@@ -81,7 +81,7 @@ impl Call for ConfirmEmail {
                     id,
                     CodePurpose::EmailConfirmation,
                     &self.code,
-                    |conn| Ok(User::set_status(conn, id, STATUS_CONFIRMED)?),
+                    |conn| Ok(User::set_status(conn, id, AccountStatus::Confirmed)?),
                 )
             })
             .await??;

@@ -3,7 +3,7 @@
 use crate::auth::{codes, password, session, throttle};
 use crate::calls::{Access, Call, Ctx};
 use crate::db::models::user::User;
-use crate::domain::account::{self as rules, CodePurpose, Email, STATUS_CONFIRMED};
+use crate::domain::account::{self as rules, AccountStatus, CodePurpose, Email};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use chrono::Utc;
@@ -127,8 +127,8 @@ impl Call for ConfirmResetPassword {
                     |conn| {
                         User::set_password_hash(conn, user.id, &hash)?;
                         // The code arrived by mail, which proves the address too.
-                        if user.status != STATUS_CONFIRMED {
-                            User::set_status(conn, user.id, STATUS_CONFIRMED)?;
+                        if user.status != AccountStatus::Confirmed {
+                            User::set_status(conn, user.id, AccountStatus::Confirmed)?;
                         }
                         let keep = caller_session.filter(|_| caller == Some(user.id));
                         session::end_all(conn, user.id, keep, Utc::now())

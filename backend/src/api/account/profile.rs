@@ -8,7 +8,7 @@ use crate::db::models::employee::Employee;
 use crate::db::models::store::Store;
 use crate::db::models::user::{ProfileChanges, User};
 use crate::domain::account as rules;
-use crate::domain::account::{AccountStatus, PersonalInfoStatus, SignInMethod};
+use crate::domain::account::{AccountStatus, PersonalInfo, SignInMethod};
 use crate::domain::business::BusinessKind;
 use crate::domain::ids::{EmployeeId, StoreId, UserId};
 use crate::domain::permissions::Permission;
@@ -40,15 +40,9 @@ pub struct UserView {
     pub description: Option<String>,
     #[schema(required = true)]
     pub about_me: Option<String>,
-    /// `pending` or `set`.
-    #[schema(value_type = PersonalInfoStatus)]
-    pub personal_information_status: String,
-    /// `pendingconfirm` or `confirmed`.
-    #[schema(value_type = AccountStatus)]
-    pub status: String,
-    /// `Email` or `Google`.
-    #[schema(value_type = SignInMethod)]
-    pub sign_in_method: String,
+    pub personal_information_status: PersonalInfo,
+    pub status: AccountStatus,
+    pub sign_in_method: SignInMethod,
     #[schema(required = true, minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub last_login: Option<i64>,
 }
@@ -293,14 +287,14 @@ fn apply_profile(
 ) -> AppResult<User> {
     let mut user = User::update_profile(conn, id, &changes)?;
     let status = rules::personal_information_status(
-        &user.personal_information_status,
+        user.personal_information_status,
         &user.first_name,
         &user.last_name,
         user.birthday,
     );
     if status != user.personal_information_status {
         changes = ProfileChanges {
-            personal_information_status: Some(status.to_string()),
+            personal_information_status: Some(status),
             updated_at: Some(now),
             ..ProfileChanges::default()
         };

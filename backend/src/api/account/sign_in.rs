@@ -212,7 +212,7 @@ impl Call for CheckEmailExists {
             .run(move |conn| Ok(User::find_by_email(conn, email.as_str())?))
             .await?;
         Ok(user
-            .filter(|u| u.sign_in_method == rules::SIGN_IN_EMAIL)
+            .filter(|u| u.sign_in_method == rules::SignInMethod::Email)
             .map(|_| KnownSignIn::Password))
     }
 }

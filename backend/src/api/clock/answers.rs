@@ -10,7 +10,7 @@ use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::store::clock::{
     Answer, AnswerProposal, AnsweredProposal, ClockSessionView, EditSession, PeriodView,
-    SetPeriodApproval, Settled, UpdateClockSettings,
+    SetPeriodApproval, Settled,
 };
 use chrono::NaiveDate;
 use serde::Deserialize;
@@ -205,11 +205,12 @@ impl Call for ApproveTimesheet {
 /// `updateClockSettings` (ours): the store's clock settings, by its owner.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct UpdateClockSettingsCall {
+#[schema(as = UpdateClockSettingsCall)]
+pub struct UpdateClockSettings {
     pub settings: ClockSettings,
 }
 
-impl Call for UpdateClockSettingsCall {
+impl Call for UpdateClockSettings {
     const NAME: &'static str = "updateClockSettings";
     const ACCESS: Access = Access::Store(Perms::OWNER);
     const SUMMARY: &'static str = "Set the store's clock: the early window, what a punch needs \
@@ -218,7 +219,7 @@ impl Call for UpdateClockSettingsCall {
 
     #[tracing::instrument(name = "updateClockSettings", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ClockSettings> {
-        ctx.execute(UpdateClockSettings {
+        ctx.execute(crate::store::clock::UpdateClockSettings {
             settings: self.settings,
         })
         .await

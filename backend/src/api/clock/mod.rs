@@ -14,6 +14,7 @@ pub mod device;
 pub mod punches;
 pub mod reads;
 
+use crate::api::stores::read;
 use crate::calls::Registry;
 use actix_web::web;
 
@@ -23,11 +24,11 @@ pub use punches::{CODE_INPUT_MAX, TITLE_MAX};
 
 /// The clock's calls.
 pub fn register(r: &mut Registry) {
-    r.add::<punches::StartShiftCall>()
+    r.add::<punches::StartShift>()
         .add::<punches::StartBreak>()
         .add::<punches::EndBreak>()
-        .add::<punches::CompleteShiftCall>()
-        .add::<punches::ClockOperationCall>()
+        .add::<punches::CompleteShift>()
+        .add::<punches::ClockOperation>()
         .add::<punches::StartProposedShift>()
         .add::<punches::CompleteProposedShift>()
         .add::<punches::StartProposedShiftBreak>()
@@ -36,28 +37,36 @@ pub fn register(r: &mut Registry) {
         .add::<answers::RejectProposedShift>()
         .add::<answers::EditClockSession>()
         .add::<answers::ApproveTimesheet>()
-        .add::<answers::UpdateClockSettingsCall>()
+        .add::<answers::UpdateClockSettings>()
         .add::<device::AuthorizeClockDevice>()
         .add::<device::GetClockCode>();
 }
 
 /// Mounts the clock's reads (inside `/api/v1`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/stores/{storeId}/clock", web::get().to(reads::get_board))
-        .route(
-            "/stores/{storeId}/clock/sessions",
-            web::get().to(reads::get_sessions),
-        )
-        .route(
-            "/stores/{storeId}/clock/sessions/{sessionId}/edits",
-            web::get().to(reads::get_edits),
-        )
-        .route(
-            "/stores/{storeId}/clock/proposals",
-            web::get().to(reads::get_proposals),
-        )
-        .route(
-            "/stores/{storeId}/timesheets",
-            web::get().to(reads::get_timesheet),
-        );
+    cfg.service(read(
+        "/stores/{storeId}/clock",
+        "getClock",
+        reads::get_board,
+    ))
+    .service(read(
+        "/stores/{storeId}/clock/sessions",
+        "getClockSessions",
+        reads::get_sessions,
+    ))
+    .service(read(
+        "/stores/{storeId}/clock/sessions/{sessionId}/edits",
+        "getClockEdits",
+        reads::get_edits,
+    ))
+    .service(read(
+        "/stores/{storeId}/clock/proposals",
+        "getProposedShifts",
+        reads::get_proposals,
+    ))
+    .service(read(
+        "/stores/{storeId}/timesheets",
+        "getTimesheet",
+        reads::get_timesheet,
+    ));
 }

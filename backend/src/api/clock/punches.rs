@@ -10,8 +10,8 @@ use crate::domain::ids::{ProposalId, RoleId, ShiftId};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::store::clock::{
-    ClockAnswer, ClockOperation, Complete, CompletedShift, FinishShift, Pause, Punch,
-    StartProposal, StartShift, Work,
+    self as commands, ClockAnswer, Complete, CompletedShift, FinishShift, Pause, Punch,
+    StartProposal, Work,
 };
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -78,14 +78,15 @@ impl PunchFields {
 /// `startShift`: its assignee clocks in to a published or confirmed shift.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct StartShiftCall {
+#[schema(as = StartShiftCall)]
+pub struct StartShift {
     #[serde(alias = "shiftId")]
     pub shift: ShiftId,
     #[serde(flatten)]
     pub punch: PunchFields,
 }
 
-impl Call for StartShiftCall {
+impl Call for StartShift {
     const NAME: &'static str = "startShift";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Clock in to one's own published or confirmed shift, from \
@@ -94,7 +95,7 @@ impl Call for StartShiftCall {
 
     #[tracing::instrument(name = "startShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ClockAnswer> {
-        let cmd = StartShift {
+        let cmd = commands::StartShift {
             by: caller(&ctx)?,
             shift: self.shift,
             punch: self.punch.checked()?,
@@ -187,7 +188,8 @@ break_call!(
 /// schedule manager marks a running or missed shift completed (`storeId`, `shiftId`).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CompleteShiftCall {
+#[schema(as = CompleteShiftCall)]
+pub struct CompleteShift {
     #[serde(alias = "shiftId")]
     pub shift: ShiftId,
     #[serde(flatten)]
@@ -203,7 +205,7 @@ pub struct CompleteShiftCall {
     pub end: Option<i64>,
 }
 
-impl Call for CompleteShiftCall {
+impl Call for CompleteShift {
     const NAME: &'static str = "completeShift";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "Clock out of one's shift (a running break ends with it); \
@@ -233,12 +235,13 @@ impl Call for CompleteShiftCall {
 /// `clockOperation`: a phone that scanned the store clock's code (`token`).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ClockOperationCall {
+#[schema(as = ClockOperationCall)]
+pub struct ClockOperation {
     #[serde(flatten)]
     pub punch: PunchFields,
 }
 
-impl Call for ClockOperationCall {
+impl Call for ClockOperation {
     const NAME: &'static str = "clockOperation";
     const ACCESS: Access = Access::Store(Perms::NONE);
     const SUMMARY: &'static str = "With the code the store's clock shows: clock in to one's \
@@ -254,7 +257,7 @@ impl Call for ClockOperationCall {
                 Refusal::NeedsCode.to_string(),
             ));
         }
-        let cmd = ClockOperation {
+        let cmd = commands::ClockOperation {
             by: caller(&ctx)?,
             punch,
         };

@@ -3,7 +3,7 @@
 //! managers read everyone's.
 
 use crate::api::pay;
-use crate::calls::guard::SignedIn;
+use crate::api::stores::StoreMember;
 use crate::calls::input;
 use crate::calls::AppState;
 use crate::db::models::clock::{ClockSession, Proposal, SessionEdit};
@@ -61,17 +61,13 @@ pub struct ClockBoard {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": ClockBoard}`", body = ClockBoard),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
     )
 )]
 pub async fn get_board(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
 ) -> AppResult<HttpResponse> {
-    let member = crate::api::stores::member(&state, user, &path, "getClock").await?;
     let store = member.store_id();
     let manager = member.perms.covers(Perms::SCHEDULE);
     let me = member.employee.id;
@@ -200,18 +196,14 @@ pub struct ProposalQuery {
     responses(
         (status = 200, description = "`{\"data\": [ProposalView]}`", body = [ProposalView]),
         (status = 400, description = "Bad range or status", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
     )
 )]
 pub async fn get_proposals(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
     query: web::Query<ProposalQuery>,
 ) -> AppResult<HttpResponse> {
-    let member = crate::api::stores::member(&state, user, &path, "getProposedShifts").await?;
     let store = member.store_id();
     let (start, end) = Range {
         start: query.start,
@@ -246,18 +238,14 @@ pub async fn get_proposals(
     responses(
         (status = 200, description = "`{\"data\": [ClockSession]}`", body = [ClockSessionView]),
         (status = 400, description = "Bad range", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
     )
 )]
 pub async fn get_sessions(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
     range: web::Query<Range>,
 ) -> AppResult<HttpResponse> {
-    let member = crate::api::stores::member(&state, user, &path, "getClockSessions").await?;
     let store = member.store_id();
     let (start, end) = range.checked()?;
     let manager = member.perms.covers(Perms::SCHEDULE);
@@ -305,18 +293,17 @@ pub struct SessionEditView {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": [SessionEdit]}`", body = [SessionEditView]),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a schedule manager", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
+        (status = 403, description = "Not a member, or deactivated, or not a schedule manager", body = crate::error::ErrorBody),
         (status = 404, description = "No such store or session", body = crate::error::ErrorBody),
     )
 )]
 pub async fn get_edits(
     state: web::Data<AppState>,
-    user: SignedIn,
+    StoreMember(member): StoreMember,
     path: web::Path<(String, String)>,
 ) -> AppResult<HttpResponse> {
-    let (raw_store, raw_session) = path.into_inner();
-    let member = crate::api::stores::member(&state, user, &raw_store, "getClockEdits").await?;
+    let (_, raw_session) = path.into_inner();
     if !member.perms.covers(Perms::SCHEDULE) {
         return Err(AppError::forbidden(
             "forbidden",
@@ -405,18 +392,14 @@ pub struct Timesheet {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`{\"data\": Timesheet}`", body = Timesheet),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member", body = crate::error::ErrorBody),
-        (status = 404, description = "No such store", body = crate::error::ErrorBody),
+        crate::api::stores::StoreReadRefusals,
     )
 )]
 pub async fn get_timesheet(
     state: web::Data<AppState>,
-    user: SignedIn,
-    path: web::Path<String>,
+    StoreMember(member): StoreMember,
     query: web::Query<PeriodQuery>,
 ) -> AppResult<HttpResponse> {
-    let member = crate::api::stores::member(&state, user, &path, "getTimesheet").await?;
     let store = member.store_id();
     let manager = member.perms.covers(Perms::SCHEDULE);
     let me = member.employee.id;

@@ -1,4 +1,5 @@
 use crate::db::schema::users;
+use crate::domain::account::{AccountStatus, PersonalInfo, SignInMethod};
 use crate::domain::ids::UserId;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -17,9 +18,9 @@ pub struct User {
     pub birthday: Option<DateTime<Utc>>,
     pub description: Option<String>,
     pub about_me: Option<String>,
-    pub personal_information_status: String,
-    pub status: String,
-    pub sign_in_method: String,
+    pub personal_information_status: PersonalInfo,
+    pub status: AccountStatus,
+    pub sign_in_method: SignInMethod,
     pub last_login: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -56,7 +57,11 @@ impl User {
 
     /// Sets the account status (`pendingconfirm` or `confirmed`).
     #[tracing::instrument(skip(conn))]
-    pub fn set_status(conn: &mut PgConnection, id: UserId, status: &str) -> QueryResult<User> {
+    pub fn set_status(
+        conn: &mut PgConnection,
+        id: UserId,
+        status: AccountStatus,
+    ) -> QueryResult<User> {
         diesel::update(users::table.find(id))
             .set((users::status.eq(status), users::updated_at.eq(Utc::now())))
             .returning(User::as_returning())
@@ -111,7 +116,7 @@ pub struct ProfileChanges {
     pub profile_image: Option<Option<String>>,
     pub phone_number: Option<Option<String>>,
     pub birthday: Option<Option<DateTime<Utc>>>,
-    pub personal_information_status: Option<String>,
+    pub personal_information_status: Option<PersonalInfo>,
     pub updated_at: Option<DateTime<Utc>>,
 }
 
@@ -134,3 +139,7 @@ impl NewUser<'_> {
             .get_result(conn)
     }
 }
+
+crate::db::models::text_column!(AccountStatus);
+crate::db::models::text_column!(PersonalInfo);
+crate::db::models::text_column!(SignInMethod);
