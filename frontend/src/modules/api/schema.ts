@@ -2649,7 +2649,10 @@ export interface components {
              */
             version: number;
         };
-        /** @enum {string} */
+        /**
+         * @description Where an account stands: `pendingconfirm` until its e-mail code is confirmed.
+         * @enum {string}
+         */
         AccountStatus: "pendingconfirm" | "confirmed";
         /** @description `activateEmployee`. */
         ActivateEmployee: components["schemas"]["EmployeeTarget"];
@@ -4245,7 +4248,11 @@ export interface components {
          * @enum {string}
          */
         Permission: "employee" | "schedule" | "availabletime" | "owner";
-        /** @enum {string} */
+        /**
+         * @description Whether an account's personal information is complete: `pending` when new (the column's
+         *     default), `set` once first name, last name and birthday are all known.
+         * @enum {string}
+         */
         PersonalInfoStatus: "pending" | "set";
         /** @description The store's place: where punches are expected. */
         Place: {
@@ -4416,6 +4423,12 @@ export interface components {
             /** @description The code the store's clock device shows, scanned from its QR code or typed. */
             token?: string | null;
         };
+        /**
+         * @description What a punch does, as recorded with its place, its id and the code it used. Stored and
+         *     sent as `start`, `breakStart`, `breakEnd` and `complete`.
+         * @enum {string}
+         */
+        PunchOp: "start" | "breakStart" | "breakEnd" | "complete";
         /** @description Where a punch was taken, kept with its session. */
         PunchPlace: {
             /** Format: double */
@@ -4436,8 +4449,7 @@ export interface components {
             latitude: number;
             /** Format: double */
             longitude: number;
-            /** @description The operation: start, breakStart, breakEnd or complete. */
-            op: string;
+            op: components["schemas"]["PunchOp"];
         };
         /**
          * @description What took a punch: the employee's phone, the store's clock device, or a manager's edit.
@@ -4939,7 +4951,10 @@ export interface components {
              */
             start: number;
         };
-        /** @enum {string} */
+        /**
+         * @description How an account signs in: with a password (`Email`) or through Google.
+         * @enum {string}
+         */
         SignInMethod: "Email" | "Google";
         /** @description `signup`: creates an account (pending e-mail confirmation) and mails the confirmation code. */
         Signup: {
@@ -5635,13 +5650,10 @@ export interface components {
             /** Format: int64 */
             lastLogin: number | null;
             lastName: string;
-            /** @description `pending` or `set`. */
             personalInformationStatus: components["schemas"]["PersonalInfoStatus"];
             phoneNumber: string | null;
             profileImage: string | null;
-            /** @description `Email` or `Google`. */
             signInMethod: components["schemas"]["SignInMethod"];
-            /** @description `pendingconfirm` or `confirmed`. */
             status: components["schemas"]["AccountStatus"];
         };
         /** @description `vote`: choose a poll's answers (one unless it allows several) or answer an open question. */
@@ -11745,7 +11757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11812,7 +11824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11877,7 +11889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11931,7 +11943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a schedule manager */
+            /** @description Not a member, or deactivated, or not a schedule manager */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12886,7 +12898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member */
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
