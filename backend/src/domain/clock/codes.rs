@@ -83,13 +83,9 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::{Duration, TimeZone};
+    use chrono::Duration;
 
-    fn t(h: u32, m: u32) -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 11, 23, h, m, 0)
-            .single()
-            .expect("as set up")
-    }
+    use crate::domain::clock::test_times::t;
 
     #[test]
     fn codes_change_every_window_and_last_two_windows() {

@@ -16,6 +16,8 @@ mod proof;
 mod punch;
 mod refusal;
 mod settings;
+#[cfg(test)]
+mod test_times;
 mod timeline;
 
 pub use attendance::{attendance, Attendance, LATE_AFTER};

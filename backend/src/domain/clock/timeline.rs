@@ -225,13 +225,8 @@ impl Timeline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::TimeZone;
 
-    fn t(h: u32, m: u32) -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 11, 23, h, m, 0)
-            .single()
-            .expect("as set up")
-    }
+    use crate::domain::clock::test_times::t;
 
     #[test]
     fn session_machine() {
