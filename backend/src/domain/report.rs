@@ -790,17 +790,25 @@ mod tests {
             (facts, paid)
         }
 
-        /// Whole minutes of a paid timeline within `[from, to)`, worked out plainly.
+        /// Whole minutes of a paid timeline within `[from, to)`, worked out plainly: the
+        /// minutes of the grid it covers.
         fn oracle_minutes(t: &Timeline, from: DateTime<Utc>, to: DateTime<Utc>) -> i64 {
-            let clip =
-                |a: DateTime<Utc>, b: DateTime<Utc>| (b.min(to) - a.max(from)).num_seconds().max(0);
+            let minute = |at: DateTime<Utc>| at.timestamp().div_euclid(60);
+            let clip = |a: DateTime<Utc>, b: DateTime<Utc>| {
+                let (a, b) = (a.max(from), b.min(to));
+                if b > a {
+                    minute(b) - minute(a)
+                } else {
+                    0
+                }
+            };
             let end = t.end.expect("ended");
             let breaks: i64 = t
                 .breaks
                 .iter()
                 .map(|b| clip(b.start, b.end.expect("ended")))
                 .sum();
-            (clip(t.start, end) - breaks).max(0) / 60
+            (clip(t.start, end) - breaks).max(0)
         }
 
         proptest! {

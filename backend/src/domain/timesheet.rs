@@ -89,27 +89,38 @@ pub struct RolePart {
     pub pay_cents: i64,
 }
 
-fn clip(a: DateTime<Utc>, b: DateTime<Utc>, from: DateTime<Utc>, to: DateTime<Utc>) -> Duration {
-    (b.min(to) - a.max(from)).max(Duration::zero())
+/// The whole minutes of `[a, b)` within `[from, to)`, counted on the clock's minute grid:
+/// each end is taken at the minute it falls in. So counted, the minutes of a piece cut
+/// anywhere (at a day, a week or a range's edge) add up to the piece's own.
+pub fn grid_minutes(
+    a: DateTime<Utc>,
+    b: DateTime<Utc>,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> i64 {
+    let (a, b) = (a.max(from), b.min(to));
+    if b <= a {
+        return 0;
+    }
+    b.timestamp().div_euclid(60) - a.timestamp().div_euclid(60)
 }
 
 /// The whole minutes worked and on break of one piece of work within `[from, to)`, up to
-/// `until` while it runs. Seconds are dropped (truncated) per piece, so a line is the sum of
-/// its pieces as the time-tracking export lists them.
+/// `until` while it runs, on the minute grid ([`grid_minutes`]), so a line is the sum of its
+/// pieces as the time-tracking export lists them, however a range cuts them.
 pub fn minutes_of(
     timeline: &Timeline,
     (from, to): (DateTime<Utc>, DateTime<Utc>),
     until: DateTime<Utc>,
 ) -> (i64, i64) {
     let end = timeline.end.unwrap_or(until);
-    let span = clip(timeline.start, end, from, to);
-    let breaks = timeline
+    let span = grid_minutes(timeline.start, end, from, to);
+    let breaks: i64 = timeline
         .breaks
         .iter()
-        .map(|b| clip(b.start, b.end.unwrap_or(end).min(end), from, to))
-        .fold(Duration::zero(), |a, b| a + b);
-    let work = (span - breaks).max(Duration::zero());
-    (work.num_minutes(), breaks.num_minutes())
+        .map(|b| grid_minutes(b.start, b.end.unwrap_or(end).min(end), from, to))
+        .sum();
+    ((span - breaks).max(0), breaks)
 }
 
 /// Rounds an amount of money to whole cents, halves away from zero.
@@ -169,7 +180,7 @@ pub fn lines(
                 ..Line::default()
             };
             for p in planned.iter().filter(|p| p.employee == w.id) {
-                let minutes = clip(p.start, p.end, from, to).num_minutes();
+                let minutes = grid_minutes(p.start, p.end, from, to);
                 line.scheduled_minutes += minutes;
                 line.roles.entry(p.role).or_default().scheduled_minutes += minutes;
             }
@@ -255,6 +266,22 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 11, d, h, m, 0)
             .single()
             .expect("as set up")
+    }
+
+    #[test]
+    fn minutes_on_the_grid_add_up_however_a_piece_is_cut() {
+        // Two hours from 22:05:30, cut at midnight (a day's edge) and at an instant with
+        // seconds: the parts count the two hours, where dropping each part's seconds lost one.
+        let start = t(23, 22, 5) + Duration::seconds(30);
+        let end = start + Duration::hours(2);
+        let (from, to) = (t(23, 0, 0), t(25, 0, 0));
+        assert_eq!(grid_minutes(start, end, from, to), 120);
+        for cut in [t(24, 0, 0), t(23, 23, 17) + Duration::seconds(41)] {
+            let parts = grid_minutes(start, end, from, cut) + grid_minutes(start, end, cut, to);
+            assert_eq!(parts, 120, "cut at {cut}");
+        }
+        assert_eq!(grid_minutes(end, start, from, to), 0);
+        assert_eq!(grid_minutes(start, end, to, to), 0);
     }
 
     fn rules() -> PayRules {
