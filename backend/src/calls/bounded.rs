@@ -11,9 +11,16 @@ use utoipa::openapi::RefOr;
 
 /// An instant a client sends, in epoch milliseconds; read with `input::instant`, which
 /// refuses one outside `INSTANT_MIN..=INSTANT_MAX`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Instant(pub i64);
+
+/// Written as the number, as the field was before it had a type: logs read the same.
+impl std::fmt::Debug for Instant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 impl From<Instant> for i64 {
     fn from(instant: Instant) -> i64 {
@@ -60,5 +67,6 @@ mod tests {
         assert!(super::super::input::instant("start", INSTANT_MAX + 1).is_err());
         let sent: Instant = serde_json::from_value(json!(1_700_000_000_000i64)).expect("an i64");
         assert_eq!(i64::from(sent), 1_700_000_000_000);
+        assert_eq!(format!("{sent:?}"), "1700000000000");
     }
 }
