@@ -2,6 +2,7 @@
 //! `acceptAutoAssignment` (ours) takes the proposal, or chosen rows, as drafts in one commit,
 //! and the public `getAssignableEmployees` names who could work a given time.
 
+use crate::calls::bounded;
 use crate::calls::input;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
@@ -30,7 +31,11 @@ pub const RANGE_MAX: Duration = Duration::days(62);
 pub const ASK_MAX: Duration = Duration::hours(24);
 
 /// A range of instants given in epoch ms, start before end and at most `max` wide.
-fn range(start: i64, end: i64, max: Duration) -> AppResult<(DateTime<Utc>, DateTime<Utc>)> {
+fn range(
+    start: bounded::Instant,
+    end: bounded::Instant,
+    max: Duration,
+) -> AppResult<(DateTime<Utc>, DateTime<Utc>)> {
     let start = input::instant("start", start)?;
     let end = input::instant("end", end)?;
     if start >= end {
@@ -50,11 +55,9 @@ fn range(start: i64, end: i64, max: Duration) -> AppResult<(DateTime<Utc>, DateT
 #[schema(as = AutoAssignmentCall)]
 pub struct AutoAssignment {
     /// Epoch ms: open drafts starting from here...
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: i64,
+    pub start: bounded::Instant,
     /// ... up to here (epoch ms, after `start`, at most 62 days later).
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: i64,
+    pub end: bounded::Instant,
 }
 
 impl Call for AutoAssignment {
@@ -119,11 +122,9 @@ impl Call for AcceptAutoAssignment {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TimeRange {
     /// Epoch ms.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: i64,
+    pub start: bounded::Instant,
     /// Epoch ms, after `start`, at most 24 hours later.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: i64,
+    pub end: bounded::Instant,
 }
 
 /// `getAssignableEmployees` (public).

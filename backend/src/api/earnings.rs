@@ -5,6 +5,7 @@
 
 use crate::api::pay;
 use crate::api::stores::{read, StoreMember};
+use crate::calls::bounded;
 use crate::calls::AppState;
 use crate::domain::work::Outlook;
 use crate::error::AppResult;
@@ -26,11 +27,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct EarningsQuery {
     /// Start, epoch ms.
-    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: i64,
+    pub start: bounded::Instant,
     /// End, epoch ms: after the start, at most 366 days later.
-    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: i64,
+    pub end: bounded::Instant,
 }
 
 /// The caller's earnings of a range.

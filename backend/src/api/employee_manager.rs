@@ -6,6 +6,7 @@
 //! yet to tell a paying store from a free one. When plans arrive, `createRole` and
 //! `inviteEmployee` are the two places to check them, inside their write transaction.
 
+use crate::calls::bounded;
 use crate::calls::guard::Member;
 use crate::calls::input::{self, NAME_MAX, URL_MAX};
 use crate::calls::AppState;
@@ -466,8 +467,7 @@ pub struct EmployeePatch {
     pub display_img: Option<String>,
     /// Epoch ms, not in the future.
     #[serde(default)]
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub birthday: Option<i64>,
+    pub birthday: Option<bounded::Instant>,
 }
 
 impl EmployeePatch {

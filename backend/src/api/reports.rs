@@ -3,6 +3,7 @@
 //! sessions of the range. Payroll exports read the same report.
 
 use crate::api::pay::{self, Ledger};
+use crate::calls::bounded;
 use crate::calls::input;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
@@ -23,7 +24,10 @@ pub fn register(r: &mut Registry) {
 }
 
 /// Checks a report's or an export's range with the spec's text.
-pub fn range(start: i64, end: i64) -> AppResult<(DateTime<Utc>, DateTime<Utc>)> {
+pub fn range(
+    start: bounded::Instant,
+    end: bounded::Instant,
+) -> AppResult<(DateTime<Utc>, DateTime<Utc>)> {
     let (from, to) = (input::instant("start", start)?, input::instant("end", end)?);
     match report::check_range(from, to) {
         Ok(()) => Ok((from, to)),
@@ -43,11 +47,9 @@ pub fn range(start: i64, end: i64) -> AppResult<(DateTime<Utc>, DateTime<Utc>)> 
 #[serde(rename_all = "camelCase")]
 pub struct ReportSchedule {
     /// Epoch ms.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: i64,
+    pub start: bounded::Instant,
     /// Epoch ms, after `start`, at most 366 days later.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: i64,
+    pub end: bounded::Instant,
 }
 
 /// The figures of a line of the report.

@@ -3,6 +3,7 @@
 //! write goes to the store's actor (`crate::store::templates`).
 
 use crate::api::shifts::{caller, tasks, ShiftRef};
+use crate::calls::bounded;
 use crate::calls::guard::{self, SignedIn};
 use crate::calls::input::{self, NAME_MAX};
 use crate::calls::AppState;
@@ -214,11 +215,9 @@ pub struct ShiftRecordInput {
     #[schema(min_length = 1, max_length = 120)]
     pub title: String,
     /// Epoch ms.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: i64,
+    pub start: bounded::Instant,
     /// Epoch ms; before `start` means the shift ends the next day.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: i64,
+    pub end: bounded::Instant,
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub role: Option<RoleId>,
@@ -251,8 +250,7 @@ pub struct CreateRangeTemplate {
     pub kind: RangeKind,
     /// Epoch ms of the week's (or day's) first moment; its local date in the store's zone is
     /// the template's first day.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start_of_week: i64,
+    pub start_of_week: bounded::Instant,
     /// Accepted for older clients and not used: the store's zone places the shifts.
     #[serde(default)]
     pub timezone_offset: Option<i64>,
@@ -402,7 +400,7 @@ impl Call for DeleteDailyTemplate {
 // ---------------------------------------------------------------------------------------
 // Checks and loads
 
-fn range(start: i64, end: Option<i64>) -> AppResult<DateTime<Utc>> {
+fn range(start: bounded::Instant, end: Option<bounded::Instant>) -> AppResult<DateTime<Utc>> {
     let start = input::instant("start", start)?;
     if let Some(end) = end {
         if input::instant("end", end)? <= start {
@@ -421,11 +419,9 @@ fn range(start: i64, end: Option<i64>) -> AppResult<DateTime<Utc>> {
 pub struct CheckLoadingWeeklyTemplate {
     pub template_id: TemplateId,
     /// Epoch ms of the week's first moment; its local date is the week's first day.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start_time: i64,
+    pub start_time: bounded::Instant,
     /// Epoch ms; after `startTime`.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end_time: Option<i64>,
+    pub end_time: Option<bounded::Instant>,
     /// Accepted for older clients and not used: the store's zone places the shifts.
     #[serde(default)]
     pub timezone_offset: Option<i64>,
@@ -457,11 +453,9 @@ impl Call for CheckLoadingWeeklyTemplate {
 pub struct LoadWeeklyTemplate {
     pub template_id: TemplateId,
     /// Epoch ms of the week's first moment; its local date is the week's first day.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start_of_range: i64,
+    pub start_of_range: bounded::Instant,
     /// Epoch ms; after `startOfRange`.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end_of_range: Option<i64>,
+    pub end_of_range: Option<bounded::Instant>,
     /// Accepted for older clients and not used: the store's zone places the shifts.
     #[serde(default)]
     pub timezone_offset: Option<i64>,
@@ -493,8 +487,7 @@ impl Call for LoadWeeklyTemplate {
 pub struct CheckLoadDailyTemplate {
     pub template_id: TemplateId,
     /// Epoch ms of the day's first moment; its local date is the day.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start_of_day: i64,
+    pub start_of_day: bounded::Instant,
 }
 
 impl Call for CheckLoadDailyTemplate {
@@ -522,8 +515,7 @@ impl Call for CheckLoadDailyTemplate {
 pub struct LoadDailyTemplate {
     pub template_id: TemplateId,
     /// Epoch ms of the day's first moment; its local date is the day.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start_of_day: i64,
+    pub start_of_day: bounded::Instant,
 }
 
 impl Call for LoadDailyTemplate {

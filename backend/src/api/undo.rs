@@ -2,6 +2,7 @@
 //! actor as one command (all or nothing).
 
 use crate::api::shifts::{caller, tasks};
+use crate::calls::bounded;
 use crate::calls::input::{self, NAME_MAX};
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
@@ -23,11 +24,9 @@ pub struct ShiftBefore {
     #[schema(min_length = 1, max_length = 120)]
     pub title: String,
     /// Epoch ms.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: i64,
+    pub start: bounded::Instant,
     /// Epoch ms.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: i64,
+    pub end: bounded::Instant,
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub role: Option<RoleId>,

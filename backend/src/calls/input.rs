@@ -101,7 +101,8 @@ pub fn email(value: &str) -> AppResult<String> {
 }
 
 /// An instant in epoch milliseconds.
-pub fn instant(field: &str, ms: i64) -> AppResult<chrono::DateTime<chrono::Utc>> {
+pub fn instant(field: &str, ms: impl Into<i64>) -> AppResult<chrono::DateTime<chrono::Utc>> {
+    let ms = ms.into();
     if !(INSTANT_MIN..=INSTANT_MAX).contains(&ms) {
         return Err(AppError::invalid(format!("{field} is out of range.")));
     }

@@ -3,6 +3,7 @@
 //! record, permissions, answered by the store's actor) and one envelope. HTTP (`api`) and the
 //! socket's `call` (`realtime`) both run calls through a [`Calls`] handle.
 
+pub mod bounded;
 pub mod call;
 pub mod context;
 pub mod guard;

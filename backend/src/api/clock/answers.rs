@@ -2,6 +2,7 @@
 //! approving a pay period; and the owner's clock settings.
 
 use crate::api::shifts::caller;
+use crate::calls::bounded;
 use crate::calls::input;
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::clock::{Break, ClockSettings};
@@ -30,11 +31,9 @@ pub enum ProposalRef {
     With {
         id: ProposalId,
         #[serde(default)]
-        #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-        start: Option<i64>,
+        start: Option<bounded::Instant>,
         #[serde(default)]
-        #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-        end: Option<i64>,
+        end: Option<bounded::Instant>,
     },
 }
 
@@ -108,11 +107,9 @@ impl Call for RejectProposedShift {
 /// A break as a manager sets it (epoch ms).
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BreakInput {
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: i64,
+    pub start: bounded::Instant,
     #[serde(default)]
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: Option<i64>,
+    pub end: Option<bounded::Instant>,
 }
 
 /// `editClockSession` (ours): a manager corrects a session, giving the reason.
@@ -121,12 +118,10 @@ pub struct BreakInput {
 pub struct EditClockSession {
     pub session_id: ClockSessionId,
     /// Epoch ms.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: i64,
+    pub start: bounded::Instant,
     /// Epoch ms; `null` keeps the session running.
     #[serde(default)]
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: Option<i64>,
+    pub end: Option<bounded::Instant>,
     #[serde(default)]
     #[schema(max_items = 50)]
     pub breaks: Vec<BreakInput>,

@@ -3,6 +3,7 @@
 //! phone sent and hands its command to the store's actor.
 
 use crate::api::shifts::caller;
+use crate::calls::bounded;
 use crate::calls::input;
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::clock::{BreakEdge, Location, PunchStamp, Refusal};
@@ -39,12 +40,10 @@ pub struct PunchFields {
     /// When the punch was made, by the phone's clock (epoch ms): a punch recorded without a
     /// connection. Needs `sentAt`.
     #[serde(default)]
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub punched_at: Option<i64>,
+    pub punched_at: Option<bounded::Instant>,
     /// When the phone sent the punch, by its clock (epoch ms).
     #[serde(default)]
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub sent_at: Option<i64>,
+    pub sent_at: Option<bounded::Instant>,
 }
 
 impl PunchFields {
@@ -197,12 +196,10 @@ pub struct CompleteShift {
     /// A manager completing a missed shift: when the work began (epoch ms; with `end`). The
     /// shift's planned times stand when absent.
     #[serde(default)]
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: Option<i64>,
+    pub start: Option<bounded::Instant>,
     /// When the work ended (epoch ms; with `start`).
     #[serde(default)]
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: Option<i64>,
+    pub end: Option<bounded::Instant>,
 }
 
 impl Call for CompleteShift {

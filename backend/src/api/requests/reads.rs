@@ -1,6 +1,7 @@
 //! The reads of availability and time off: managers see everyone's, employees their own.
 
 use crate::api::stores::StoreMember;
+use crate::calls::bounded;
 use crate::calls::input;
 use crate::calls::AppState;
 use crate::db::models::availability::AvailabilityWindow;
@@ -73,11 +74,9 @@ pub async fn get_availability(
 #[into_params(parameter_in = Query)]
 pub struct RangeQuery {
     /// Epoch ms. Default: a year back.
-    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: Option<i64>,
+    pub start: Option<bounded::Instant>,
     /// Epoch ms, not before `start`. Default: a year ahead.
-    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: Option<i64>,
+    pub end: Option<bounded::Instant>,
     /// One employee's requests (employee record id); managers only for others.
     pub employee_id: Option<EmployeeId>,
 }

@@ -2,6 +2,7 @@
 //! permission) rejects, checks or approves it. Each is a command to the store's actor.
 
 use super::limits::TEXT_MAX;
+use crate::calls::bounded;
 use crate::calls::guard::Member;
 use crate::calls::input;
 use crate::calls::{Access, Call, Ctx};
@@ -30,7 +31,7 @@ fn time_off(member: &Member, action: TimeOffAction) -> TimeOffCommand {
 }
 
 /// A request's span, its instants checked.
-fn times(start: i64, end: i64, entire_day: bool) -> AppResult<Times> {
+fn times(start: bounded::Instant, end: bounded::Instant, entire_day: bool) -> AppResult<Times> {
     Ok(Times {
         start: input::instant("start", start)?,
         end: input::instant("end", end)?,
@@ -43,11 +44,9 @@ fn times(start: i64, end: i64, entire_day: bool) -> AppResult<Times> {
 #[serde(rename_all = "camelCase")]
 pub struct TimeOffFields {
     /// Epoch milliseconds.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: i64,
+    pub start: bounded::Instant,
     /// Epoch milliseconds, not before `start`.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: i64,
+    pub end: bounded::Instant,
     #[serde(default)]
     pub entire_day: bool,
     /// Empty means none.

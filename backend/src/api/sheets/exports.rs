@@ -8,6 +8,7 @@ use super::tables::table;
 use crate::api::envelope::attachment;
 use crate::api::reports;
 use crate::api::stores::StoreMember;
+use crate::calls::bounded;
 use crate::calls::guard::Member;
 use crate::calls::{Access, AppState, Call, Ctx, FileAnswer};
 use crate::db::models::employee::Employee;
@@ -33,7 +34,7 @@ struct Request<'a> {
     /// The file's name before its dates and extension: the kind, or `sheetCollection`.
     name: &'a str,
     kinds: Vec<Kind>,
-    range: Option<(i64, i64)>,
+    range: Option<(bounded::Instant, bounded::Instant)>,
     format: Option<&'a str>,
 }
 
@@ -133,18 +134,19 @@ pub struct ExportQuery {
     pub format: Option<String>,
     /// Epoch ms: the range of shifts, time tracking, time off, payroll and a sheet
     /// collection (required for them).
-    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: Option<i64>,
+    pub start: Option<bounded::Instant>,
     /// Epoch ms, after `start`, at most 366 days later.
-    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: Option<i64>,
+    pub end: Option<bounded::Instant>,
     /// A sheet collection's items, comma separated: shifts, timeTracking, timeOff, payroll,
     /// availability, roles, employees, shiftTemplates, dailyTemplates, weeklyTemplates.
     pub items: Option<String>,
 }
 
 /// Both ends of a range, or neither.
-fn range_of(start: Option<i64>, end: Option<i64>) -> AppResult<Option<(i64, i64)>> {
+fn range_of(
+    start: Option<bounded::Instant>,
+    end: Option<bounded::Instant>,
+) -> AppResult<Option<(bounded::Instant, bounded::Instant)>> {
     match (start, end) {
         (Some(s), Some(e)) => Ok(Some((s, e))),
         (None, None) => Ok(None),
@@ -267,11 +269,9 @@ pub struct ExportSheetCollection {
     pub items: Vec<String>,
     /// Epoch ms: the range of the ranged sheets (shifts, timeTracking, timeOff, payroll),
     /// required when there is one.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: Option<i64>,
+    pub start: Option<bounded::Instant>,
     /// Epoch ms, after `start`, at most 366 days later.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: Option<i64>,
+    pub end: Option<bounded::Instant>,
 }
 
 impl Call for ExportSheetCollection {

@@ -2,6 +2,7 @@
 //! deletes, drops and openings (all or none).
 
 use super::fields::{caller, ids, reason, ShiftRef};
+use crate::calls::bounded;
 use crate::calls::input;
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::permissions::Perms;
@@ -48,11 +49,9 @@ impl Call for PublishShifts {
 #[schema(as = ClearScheduleCall)]
 pub struct ClearSchedule {
     /// Epoch ms.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: i64,
+    pub start: bounded::Instant,
     /// Epoch ms.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: i64,
+    pub end: bounded::Instant,
 }
 
 impl Call for ClearSchedule {

@@ -2,6 +2,7 @@
 //! the assignee confirms or declines it.
 
 use super::fields::{caller, nullable, reason, tasks};
+use crate::calls::bounded;
 use crate::calls::input::{self, NAME_MAX};
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
@@ -23,11 +24,9 @@ pub struct CreateShift {
     #[schema(min_length = 1, max_length = 120)]
     pub title: String,
     /// Epoch ms.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: i64,
+    pub start: bounded::Instant,
     /// Epoch ms; before `start` means the shift ends the next day.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: i64,
+    pub end: bounded::Instant,
     pub role: RoleId,
     /// The assignee's employee record id; absent or empty for an open shift.
     #[serde(default, deserialize_with = "input::opt_id")]
@@ -39,8 +38,8 @@ pub struct CreateShift {
     /// Start times (epoch ms): one shift per entry, each ending at the first shift's local end
     /// time in the store's zone (so across a clock change its real length follows the clocks).
     #[serde(default)]
-    #[schema(max_items = 370, minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub repeat: Vec<i64>,
+    #[schema(max_items = 370)]
+    pub repeat: Vec<bounded::Instant>,
     /// Local dates (YYYY-MM-DD) in the store's zone: one shift per date with the first shift's
     /// local start and end times. With `repeat`, both are made.
     #[serde(default)]
@@ -97,11 +96,9 @@ pub struct UpdatedShift {
     #[schema(min_length = 1, max_length = 120)]
     pub title: Option<String>,
     /// Epoch ms.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: Option<i64>,
+    pub start: Option<bounded::Instant>,
     /// Epoch ms; before `start` means the shift ends the next day.
-    #[schema(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: Option<i64>,
+    pub end: Option<bounded::Instant>,
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub role: Option<RoleId>,

@@ -2,6 +2,7 @@
 //! kept answer.
 
 use crate::api::stores::StoreMember;
+use crate::calls::bounded;
 use crate::calls::guard::Member;
 use crate::calls::input;
 use crate::calls::AppState;
@@ -30,11 +31,9 @@ const READ_RANGE_MAX: chrono::Duration = chrono::Duration::days(100);
 #[into_params(parameter_in = Query)]
 pub struct ShiftQuery {
     /// Epoch ms; with `end`. Default: the current week in the store's zone.
-    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub start: Option<i64>,
+    pub start: Option<bounded::Instant>,
     /// Epoch ms; at most 100 days after `start`.
-    #[param(minimum = -2208988800000i64, maximum = 7258118400000i64)]
-    pub end: Option<i64>,
+    pub end: Option<bounded::Instant>,
     /// `all` (owner or schedule permission), `mine` (own non-draft shifts) or `open` (published
     /// open shifts). Default: `all` for schedule managers, `mine` for others.
     #[param(value_type = Option<Scope>, inline)]
@@ -191,8 +190,8 @@ fn visible(scope: Scope, me: EmployeeId, s: &Shift) -> bool {
 
 fn range(
     member: &Member,
-    start: Option<i64>,
-    end: Option<i64>,
+    start: Option<bounded::Instant>,
+    end: Option<bounded::Instant>,
 ) -> AppResult<(DateTime<Utc>, DateTime<Utc>)> {
     let (start, end) = match (start, end) {
         (Some(s), Some(e)) => (input::instant("start", s)?, input::instant("end", e)?),
