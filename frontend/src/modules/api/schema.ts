@@ -2810,16 +2810,10 @@ export interface components {
         };
         /** @description `autoAssignment`. */
         AutoAssignmentCall: {
-            /**
-             * Format: int64
-             * @description ... up to here (epoch ms, after `start`, at most 62 days later).
-             */
-            end: number;
-            /**
-             * Format: int64
-             * @description Epoch ms: open drafts starting from here...
-             */
-            start: number;
+            /** @description ... up to here (epoch ms, after `start`, at most 62 days later). */
+            end: components["schemas"]["Instant"];
+            /** @description Epoch ms: open drafts starting from here... */
+            start: components["schemas"]["Instant"];
         };
         /**
          * @description A deleted availability window: the answer of its deletion and the data of its
@@ -2922,10 +2916,8 @@ export interface components {
         };
         /** @description A break as a manager sets it (epoch ms). */
         BreakInput: {
-            /** Format: int64 */
-            end?: number | null;
-            /** Format: int64 */
-            start: number;
+            end?: null | components["schemas"]["Instant"];
+            start: components["schemas"]["Instant"];
         };
         /** @enum {string} */
         BusinessKind: "healthcare services" | "hospitality and leisure" | "personal care" | "entertainment and recreation" | "education and childcare" | "transportation and storage" | "repair and maintenance" | "retail and consumer" | "real estate and construction" | "others";
@@ -2977,25 +2969,15 @@ export interface components {
         };
         /** @description `checkLoadDailyTemplate`. */
         CheckLoadDailyTemplate: {
-            /**
-             * Format: int64
-             * @description Epoch ms of the day's first moment; its local date is the day.
-             */
-            startOfDay: number;
+            /** @description Epoch ms of the day's first moment; its local date is the day. */
+            startOfDay: components["schemas"]["Instant"];
             templateId: components["schemas"]["TemplateId"];
         };
         /** @description `checkLoadingWeeklyTemplate`. */
         CheckLoadingWeeklyTemplate: {
-            /**
-             * Format: int64
-             * @description Epoch ms; after `startTime`.
-             */
-            endTime?: number | null;
-            /**
-             * Format: int64
-             * @description Epoch ms of the week's first moment; its local date is the week's first day.
-             */
-            startTime: number;
+            endTime?: null | components["schemas"]["Instant"];
+            /** @description Epoch ms of the week's first moment; its local date is the week's first day. */
+            startTime: components["schemas"]["Instant"];
             templateId: components["schemas"]["TemplateId"];
             /**
              * Format: int64
@@ -3012,16 +2994,10 @@ export interface components {
         };
         /** @description `clearSchedule`. */
         ClearScheduleCall: {
-            /**
-             * Format: int64
-             * @description Epoch ms.
-             */
-            end: number;
-            /**
-             * Format: int64
-             * @description Epoch ms.
-             */
-            start: number;
+            /** @description Epoch ms. */
+            end: components["schemas"]["Instant"];
+            /** @description Epoch ms. */
+            start: components["schemas"]["Instant"];
         };
         /** @description The answer of `clearSchedule`. */
         ClearedSchedule: {
@@ -3200,18 +3176,9 @@ export interface components {
          *     schedule manager marks a running or missed shift completed (`storeId`, `shiftId`).
          */
         CompleteShiftCall: components["schemas"]["PunchFields"] & {
-            /**
-             * Format: int64
-             * @description When the work ended (epoch ms; with `start`).
-             */
-            end?: number | null;
+            end?: null | components["schemas"]["Instant"];
             shift: components["schemas"]["ShiftId"];
-            /**
-             * Format: int64
-             * @description A manager completing a missed shift: when the work began (epoch ms; with `end`). The
-             *     shift's planned times stand when absent.
-             */
-            start?: number | null;
+            start?: null | components["schemas"]["Instant"];
         };
         /** @description The answer of `completeShift`: the shift, and its clock session when it had one. */
         CompletedShift: components["schemas"]["ShiftView"] & {
@@ -3348,11 +3315,10 @@ export interface components {
             /** @description The board's shifts, by id (or objects with an `id`). */
             shifts?: components["schemas"]["ShiftRef"][];
             /**
-             * Format: int64
              * @description Epoch ms of the week's (or day's) first moment; its local date in the store's zone is
              *     the template's first day.
              */
-            startOfWeek: number;
+            startOfWeek: components["schemas"]["Instant"];
             /**
              * Format: int64
              * @description Accepted for older clients and not used: the store's zone places the shifts.
@@ -3382,29 +3348,23 @@ export interface components {
             assigned?: string | null;
             /** @description Ignored: the assignee's e-mail is taken from their record. */
             assigneeEmail?: string | null;
-            /**
-             * Format: int64
-             * @description Epoch ms; before `start` means the shift ends the next day.
-             */
-            end: number;
+            /** @description Epoch ms; before `start` means the shift ends the next day. */
+            end: components["schemas"]["Instant"];
             /** @description Open-ended: no planned end. */
             oe?: boolean;
             /**
              * @description Start times (epoch ms): one shift per entry, each ending at the first shift's local end
              *     time in the store's zone (so across a clock change its real length follows the clocks).
              */
-            repeat?: number[];
+            repeat?: components["schemas"]["Instant"][];
             /**
              * @description Local dates (YYYY-MM-DD) in the store's zone: one shift per date with the first shift's
              *     local start and end times. With `repeat`, both are made.
              */
             repeatDates?: string[];
             role: components["schemas"]["RoleId"];
-            /**
-             * Format: int64
-             * @description Epoch ms.
-             */
-            start: number;
+            /** @description Epoch ms. */
+            start: components["schemas"]["Instant"];
             /** @description A list of objects of at most 16 KiB as JSON. */
             tasks?: Record<string, never>[] | null;
             title: string;
@@ -3595,18 +3555,11 @@ export interface components {
         /** @description `editClockSession` (ours): a manager corrects a session, giving the reason. */
         EditClockSession: {
             breaks?: components["schemas"]["BreakInput"][];
-            /**
-             * Format: int64
-             * @description Epoch ms; `null` keeps the session running.
-             */
-            end?: number | null;
+            end?: null | components["schemas"]["Instant"];
             reason: string;
             sessionId: components["schemas"]["ClockSessionId"];
-            /**
-             * Format: int64
-             * @description Epoch ms.
-             */
-            start: number;
+            /** @description Epoch ms. */
+            start: components["schemas"]["Instant"];
         };
         /** @description `editMessage`: its sender changes the text (marked modified). */
         EditMessage: {
@@ -3631,11 +3584,7 @@ export interface components {
         };
         /** @description The fields of an employee to change; absent fields keep their value, `""` clears a text. */
         EmployeePatch: {
-            /**
-             * Format: int64
-             * @description Epoch ms, not in the future.
-             */
-            birthday?: number | null;
+            birthday?: null | components["schemas"]["Instant"];
             /** @description Image URL. */
             displayImg?: string | null;
             displayName?: string | null;
@@ -3725,22 +3674,13 @@ export interface components {
         ExportRoles: components["schemas"]["ExportFormat"];
         /** @description `exportSheetCollection`. */
         ExportSheetCollection: {
-            /**
-             * Format: int64
-             * @description Epoch ms, after `start`, at most 366 days later.
-             */
-            end?: number | null;
+            end?: null | components["schemas"]["Instant"];
             /**
              * @description The sheets, each an export kind: shifts, timeTracking, timeOff, payroll,
              *     availability, roles, employees, shiftTemplates, dailyTemplates, weeklyTemplates.
              */
             items: string[];
-            /**
-             * Format: int64
-             * @description Epoch ms: the range of the ranged sheets (shifts, timeTracking, timeOff, payroll),
-             *     required when there is one.
-             */
-            start?: number | null;
+            start?: null | components["schemas"]["Instant"];
         };
         /** @description The answer of `sendFeedback`. */
         FeedbackSent: {
@@ -3938,6 +3878,8 @@ export interface components {
                 title: string;
             }[];
         };
+        /** Format: int64 */
+        Instant: number;
         /** @description The employee to invite. */
         InviteData: {
             /** @description Empty means none. */
@@ -3999,25 +3941,15 @@ export interface components {
         };
         /** @description `loadDailyTemplate`. */
         LoadDailyTemplate: {
-            /**
-             * Format: int64
-             * @description Epoch ms of the day's first moment; its local date is the day.
-             */
-            startOfDay: number;
+            /** @description Epoch ms of the day's first moment; its local date is the day. */
+            startOfDay: components["schemas"]["Instant"];
             templateId: components["schemas"]["TemplateId"];
         };
         /** @description `loadWeeklyTemplate`. */
         LoadWeeklyTemplate: {
-            /**
-             * Format: int64
-             * @description Epoch ms; after `startOfRange`.
-             */
-            endOfRange?: number | null;
-            /**
-             * Format: int64
-             * @description Epoch ms of the week's first moment; its local date is the week's first day.
-             */
-            startOfRange: number;
+            endOfRange?: null | components["schemas"]["Instant"];
+            /** @description Epoch ms of the week's first moment; its local date is the week's first day. */
+            startOfRange: components["schemas"]["Instant"];
             templateId: components["schemas"]["TemplateId"];
             /**
              * Format: int64
@@ -4316,11 +4248,9 @@ export interface components {
          *     and end (epoch ms) to approve it with.
          */
         ProposalRef: components["schemas"]["ProposalId"] | {
-            /** Format: int64 */
-            end?: number | null;
+            end?: null | components["schemas"]["Instant"];
             id: components["schemas"]["ProposalId"];
-            /** Format: int64 */
-            start?: number | null;
+            start?: null | components["schemas"]["Instant"];
         };
         /**
          * @description Where a proposed shift stands: waiting for a manager's answer, approved (a completed
@@ -4409,17 +4339,8 @@ export interface components {
              * @description The phone's id of the punch: sent again, it is applied once.
              */
             punchId?: string | null;
-            /**
-             * Format: int64
-             * @description When the punch was made, by the phone's clock (epoch ms): a punch recorded without a
-             *     connection. Needs `sentAt`.
-             */
-            punchedAt?: number | null;
-            /**
-             * Format: int64
-             * @description When the phone sent the punch, by its clock (epoch ms).
-             */
-            sentAt?: number | null;
+            punchedAt?: null | components["schemas"]["Instant"];
+            sentAt?: null | components["schemas"]["Instant"];
             /** @description The code the store's clock device shows, scanned from its QR code or typed. */
             token?: string | null;
         };
@@ -4550,16 +4471,10 @@ export interface components {
         };
         /** @description `reportSchedule`. */
         ReportSchedule: {
-            /**
-             * Format: int64
-             * @description Epoch ms, after `start`, at most 366 days later.
-             */
-            end: number;
-            /**
-             * Format: int64
-             * @description Epoch ms.
-             */
-            start: number;
+            /** @description Epoch ms, after `start`, at most 366 days later. */
+            end: components["schemas"]["Instant"];
+            /** @description Epoch ms. */
+            start: components["schemas"]["Instant"];
         };
         /**
          * @description `requestBusinessIdentityCode`: the code a shared clock-in device signs in to the store
@@ -4811,19 +4726,13 @@ export interface components {
              * @description The assignee's employee record id; absent or `null` for an open shift.
              */
             assigned?: string | null;
-            /**
-             * Format: int64
-             * @description Epoch ms.
-             */
-            end: number;
+            /** @description Epoch ms. */
+            end: components["schemas"]["Instant"];
             oe?: boolean;
             /** Format: uuid */
             role?: string | null;
-            /**
-             * Format: int64
-             * @description Epoch ms.
-             */
-            start: number;
+            /** @description Epoch ms. */
+            start: components["schemas"]["Instant"];
             /** @description A list of objects of at most 16 KiB as JSON. */
             tasks?: Record<string, never>[] | null;
             title: string;
@@ -4844,20 +4753,14 @@ export interface components {
         ShiftRecordInput: {
             /** Format: uuid */
             assigned?: string | null;
-            /**
-             * Format: int64
-             * @description Epoch ms; before `start` means the shift ends the next day.
-             */
-            end: number;
+            /** @description Epoch ms; before `start` means the shift ends the next day. */
+            end: components["schemas"]["Instant"];
             id?: string | null;
             oe?: boolean;
             /** Format: uuid */
             role?: string | null;
-            /**
-             * Format: int64
-             * @description Epoch ms.
-             */
-            start: number;
+            /** @description Epoch ms. */
+            start: components["schemas"]["Instant"];
             status?: string | null;
             tasks?: Record<string, never>[] | null;
             /** Format: int64 */
@@ -5286,32 +5189,20 @@ export interface components {
             coveringDates?: unknown;
             /** @description Empty means none. */
             description?: string | null;
-            /**
-             * Format: int64
-             * @description Epoch milliseconds, not before `start`.
-             */
-            end: number;
+            /** @description Epoch milliseconds, not before `start`. */
+            end: components["schemas"]["Instant"];
             entireDay?: boolean;
-            /**
-             * Format: int64
-             * @description Epoch milliseconds.
-             */
-            start: number;
+            /** @description Epoch milliseconds. */
+            start: components["schemas"]["Instant"];
         };
         /** @enum {string} */
         TimeOffKind: "timeoff";
         /** @description The time asked about. */
         TimeRange: {
-            /**
-             * Format: int64
-             * @description Epoch ms, after `start`, at most 24 hours later.
-             */
-            end: number;
-            /**
-             * Format: int64
-             * @description Epoch ms.
-             */
-            start: number;
+            /** @description Epoch ms, after `start`, at most 24 hours later. */
+            end: components["schemas"]["Instant"];
+            /** @description Epoch ms. */
+            start: components["schemas"]["Instant"];
         };
         /**
          * @description Opening hours: `"HH:mm"` local times (close before open runs past midnight) and days off
@@ -5590,19 +5481,11 @@ export interface components {
              * @description An employee record id; `null` or `""` makes the shift open; absent keeps it.
              */
             assigned?: string | null;
-            /**
-             * Format: int64
-             * @description Epoch ms; before `start` means the shift ends the next day.
-             */
-            end?: number | null;
+            end?: null | components["schemas"]["Instant"];
             oe?: boolean | null;
             /** Format: uuid */
             role?: string | null;
-            /**
-             * Format: int64
-             * @description Epoch ms.
-             */
-            start?: number | null;
+            start?: null | components["schemas"]["Instant"];
             /** @description A list of objects of at most 16 KiB as JSON. */
             tasks?: Record<string, never>[] | null;
             title?: string | null;
@@ -12191,9 +12074,9 @@ export interface operations {
                 /** @description Store id */
                 storeId: string;
                 /** @description Start, epoch ms. */
-                start: number;
+                start: components["schemas"]["Instant"];
                 /** @description End, epoch ms: after the start, at most 366 days later. */
-                end: number;
+                end: components["schemas"]["Instant"];
             };
             cookie?: never;
         };
@@ -12309,9 +12192,9 @@ export interface operations {
                  * @description Epoch ms: the range of shifts, time tracking, time off, payroll and a sheet
                  *     collection (required for them).
                  */
-                start?: number;
+                start?: components["schemas"]["Instant"];
                 /** @description Epoch ms, after `start`, at most 366 days later. */
-                end?: number;
+                end?: components["schemas"]["Instant"];
                 /**
                  * @description A sheet collection's items, comma separated: shifts, timeTracking, timeOff, payroll,
                  *     availability, roles, employees, shiftTemplates, dailyTemplates, weeklyTemplates.
@@ -12663,9 +12546,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Epoch ms; with `end`. Default: the current week in the store's zone. */
-                start?: number;
+                start?: components["schemas"]["Instant"];
                 /** @description Epoch ms; at most 100 days after `start`. */
-                end?: number;
+                end?: components["schemas"]["Instant"];
                 /**
                  * @description `all` (owner or schedule permission), `mine` (own non-draft shifts) or `open` (published
                  *     open shifts). Default: `all` for schedule managers, `mine` for others.
@@ -12800,9 +12683,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Epoch ms. Default: a year back. */
-                start?: number;
+                start?: components["schemas"]["Instant"];
                 /** @description Epoch ms, not before `start`. Default: a year ahead. */
-                end?: number;
+                end?: components["schemas"]["Instant"];
                 /** @description One employee's requests (employee record id); managers only for others. */
                 employeeId?: components["schemas"]["EmployeeId"];
             };
