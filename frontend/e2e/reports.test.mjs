@@ -41,9 +41,20 @@ function unzip(bytes) {
   return files;
 }
 
-/** Ana's finished shift of today: clocked three hours ago, out one hour ago (sent late). */
+/**
+ * Ana's finished shift of today: clocked three hours ago, out one hour ago (sent late). The
+ * store's week is made to begin on the day the shift began, so the whole shift is this week's
+ * whatever the hour the test runs at (just after a week's first midnight it would straddle two).
+ */
 async function workedShift(owner, employee, ana) {
   const now = Date.now();
+  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', weekday: 'long' }).format(now - 3 * HOUR);
+  await call(
+    server.url,
+    'updateBusinessTiming',
+    { store: owner.storeId, open: '07:00', close: '22:00', daysoff: [], weekStart: weekday },
+    owner.token,
+  );
   const made = await call(
     server.url,
     'createShift',
