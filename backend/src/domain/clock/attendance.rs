@@ -48,7 +48,7 @@ pub fn attendance(
 mod tests {
     use super::*;
 
-    use crate::domain::clock::test_times::t;
+    use crate::domain::clock::test_support::t;
 
     #[test]
     fn a_clocked_shift_stands_as_its_session() {

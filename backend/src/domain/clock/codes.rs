@@ -85,7 +85,7 @@ mod tests {
     use super::*;
     use chrono::Duration;
 
-    use crate::domain::clock::test_times::t;
+    use crate::domain::clock::test_support::t;
 
     #[test]
     fn codes_change_every_window_and_last_two_windows() {

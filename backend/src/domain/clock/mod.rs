@@ -17,7 +17,7 @@ mod punch;
 mod refusal;
 mod settings;
 #[cfg(test)]
-mod test_times;
+mod test_support;
 mod timeline;
 
 pub use attendance::{attendance, Attendance, LATE_AFTER};

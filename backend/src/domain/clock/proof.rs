@@ -118,18 +118,7 @@ mod tests {
     use super::*;
     use crate::domain::clock::Proof;
 
-    const BERLIN: (f64, f64) = (52.5200, 13.4050);
-
-    fn at_store(radius: u32) -> ClockSettings {
-        ClockSettings {
-            place: Some(Place {
-                latitude: BERLIN.0,
-                longitude: BERLIN.1,
-                radius,
-            }),
-            ..ClockSettings::default()
-        }
-    }
+    use crate::domain::clock::test_support::{at_store, BERLIN};
 
     fn loc(lat: f64, lng: f64, accuracy: Option<f64>) -> Location {
         Location {

@@ -155,7 +155,7 @@ impl PunchOp {
 mod tests {
     use super::*;
 
-    use crate::domain::clock::test_times::t;
+    use crate::domain::clock::test_support::t;
 
     #[test]
     fn punch_times_take_off_the_phones_offset() {

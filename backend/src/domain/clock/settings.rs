@@ -180,18 +180,7 @@ pub(super) fn on_globe(latitude: f64, longitude: f64) -> bool {
 mod tests {
     use super::*;
 
-    const BERLIN: (f64, f64) = (52.5200, 13.4050);
-
-    fn at_store(radius: u32) -> ClockSettings {
-        ClockSettings {
-            place: Some(Place {
-                latitude: BERLIN.0,
-                longitude: BERLIN.1,
-                radius,
-            }),
-            ..ClockSettings::default()
-        }
-    }
+    use crate::domain::clock::test_support::at_store;
 
     #[test]
     fn settings_default_when_missing_or_broken() {

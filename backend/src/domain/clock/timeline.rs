@@ -226,7 +226,7 @@ impl Timeline {
 mod tests {
     use super::*;
 
-    use crate::domain::clock::test_times::t;
+    use crate::domain::clock::test_support::t;
 
     #[test]
     fn session_machine() {
