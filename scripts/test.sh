@@ -34,14 +34,14 @@ suite() {
   local start=$SECONDS
   # Each suite chains its steps with &&: `set -e` does not apply inside an `if` condition.
   if ("$@") >"$log" 2>&1; then
-    echo "passed" >"$log.status"
+    printf 'passed\n%s\n' "$name" >"$log.status"
   else
-    echo "failed" >"$log.status"
+    printf 'failed\n%s\n' "$name" >"$log.status"
   fi
   {
     echo "== $name"
     cat "$log"
-    echo "== $name: $(cat "$log.status") in $((SECONDS - start)) s"
+    echo "== $name: $(head -1 "$log.status") in $((SECONDS - start)) s"
   } | flock "$logs" cat
 }
 
@@ -112,7 +112,8 @@ wait "$backend_lane" "$server_lane"
 
 failed=()
 for status in "$logs"/*.status; do
-  [ "$(cat "$status")" = passed ] || failed+=("$(basename "$status" .log.status)")
+  # Its first line says how it ended, its second names it.
+  [ "$(head -1 "$status")" = passed ] || failed+=("$(sed -n 2p "$status")")
 done
 echo "== all suites: $((SECONDS - began)) s"
 if [ ${#failed[@]} -gt 0 ]; then
