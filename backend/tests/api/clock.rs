@@ -854,8 +854,12 @@ async fn managers_edit_sessions_with_a_reason_and_approve_periods() {
         .await;
     assert_eq!(mine.data()["lines"].as_array().expect("as set up").len(), 1);
 
-    // An approved period locks its sessions until reopened.
-    let today = Utc::now().format("%Y-%m-%d").to_string();
+    // An approved period locks its sessions until reopened: the period of the session's
+    // start, a local day of the store (at 00:30 on the week's first day, that is last week).
+    let today = (Utc::now() - chrono::Duration::hours(2))
+        .with_timezone(&chrono_tz::Europe::Berlin)
+        .format("%Y-%m-%d")
+        .to_string();
     let period = |approved: bool| {
         clock(
             &s,
