@@ -2,8 +2,9 @@
 //! or chosen colleagues, something by notification.
 
 use crate::api::shifts::caller;
+use crate::calls::bounded::RequiredText;
 use crate::calls::{Access, Call, Ctx, Registry};
-use crate::domain::announcement::Announcement;
+use crate::domain::announcement::{Announcement, CONTENT_MAX, TITLE_MAX};
 use crate::domain::ids::EmployeeId;
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
@@ -19,10 +20,9 @@ pub fn register(r: &mut Registry) {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SendAnnouncement {
-    #[schema(min_length = 1, max_length = 100)]
-    pub title: String,
-    #[schema(min_length = 1, max_length = 1000)]
-    pub content: String,
+    // Checked, with the content, by `Announcement::parse`.
+    pub title: RequiredText<{ TITLE_MAX }>,
+    pub content: RequiredText<{ CONTENT_MAX }>,
     /// 1 success, 2 warning, 3 error, 4 info (the default).
     #[schema(minimum = 1, maximum = 4)]
     pub variant: Option<i16>,

@@ -6,7 +6,7 @@
 //! yet to tell a paying store from a free one. When plans arrive, `createRole` and
 //! `inviteEmployee` are the two places to check them, inside their write transaction.
 
-use crate::calls::bounded;
+use crate::calls::bounded::{self, EmailAddress, OptionalText, RequiredText, Text};
 use crate::calls::guard::Member;
 use crate::calls::input::{self, NAME_MAX, URL_MAX};
 use crate::calls::AppState;
@@ -84,11 +84,9 @@ fn grantable_permissions(names: &[String]) -> AppResult<Perms> {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleData {
-    #[schema(min_length = 1, max_length = 120)]
-    pub title: String,
+    pub title: bounded::RequiredText<{ NAME_MAX }>,
     /// A CSS colour (`#rrggbbaa`, `rgb(...)`, a name).
-    #[schema(min_length = 1, max_length = 40)]
-    pub color: String,
+    pub color: bounded::RequiredText<{ COLOR_MAX }>,
     /// Shifts of this role need the employee's confirmation. Default false.
     #[serde(default)]
     pub require_user_action: Option<bool>,
@@ -105,10 +103,7 @@ pub struct RoleData {
 
 impl RoleData {
     fn checked(&self) -> AppResult<(String, String)> {
-        Ok((
-            input::required_text("title", &self.title, NAME_MAX)?,
-            input::required_text("color", &self.color, COLOR_MAX)?,
-        ))
+        Ok((self.title.required("title")?, self.color.required("color")?))
     }
 
     fn switches(&self) -> roles::Switches {
@@ -201,8 +196,7 @@ impl Call for DeleteRole {
 #[serde(rename_all = "camelCase")]
 pub struct InviteData {
     /// Trimmed; compared case-insensitively.
-    #[schema(format = Email, max_length = 254)]
-    pub email: String,
+    pub email: EmailAddress,
     /// Role ids of this store.
     #[serde(default, alias = "roles")]
     pub role: Vec<RoleId>,
@@ -219,12 +213,10 @@ pub struct InviteData {
     pub permissions: Vec<String>,
     /// Empty means none.
     #[serde(default, alias = "fullName", alias = "name")]
-    #[schema(max_length = 120)]
-    pub fullname: Option<String>,
+    pub fullname: Option<Text<{ NAME_MAX }>>,
     /// Empty means none.
     #[serde(default)]
-    #[schema(max_length = 120)]
-    pub display_name: Option<String>,
+    pub display_name: Option<Text<{ NAME_MAX }>>,
 }
 
 /// `inviteEmployee`: creates the employee record and mails an invitation code; called again
@@ -252,9 +244,8 @@ impl InviteEmployee {
     async fn invite(self, ctx: &Ctx, member: &Member) -> AppResult<Invited> {
         let data = self.employee;
         let email = input::email(&data.email)?;
-        let fullname = input::optional_text("fullname", data.fullname.as_deref(), NAME_MAX)?;
-        let display_name =
-            input::optional_text("displayName", data.display_name.as_deref(), NAME_MAX)?;
+        let fullname = data.fullname.optional("fullname")?;
+        let display_name = data.display_name.optional("displayName")?;
         let perms = grantable_permissions(&data.permissions)?;
         if !member.perms.may_grant(Perms::NONE, perms) {
             return Err(AppError::forbidden(
@@ -449,35 +440,32 @@ pub struct EmployeePatch {
     pub permissions: Option<Vec<String>>,
     /// Not empty.
     #[serde(default, alias = "fullName")]
-    #[schema(min_length = 1, max_length = 120)]
-    pub fullname: Option<String>,
+    pub fullname: Option<RequiredText<{ NAME_MAX }>>,
     #[serde(default)]
-    #[schema(max_length = 120)]
-    pub display_name: Option<String>,
+    pub display_name: Option<Text<{ NAME_MAX }>>,
     #[serde(default, alias = "phoneNumber")]
-    #[schema(max_length = 40)]
-    pub phonenumber: Option<String>,
+    pub phonenumber: Option<Text<{ PHONE_MAX }>>,
     /// Image URL.
     #[serde(default)]
-    #[schema(max_length = 2048)]
-    pub img: Option<String>,
+    pub img: Option<Text<{ URL_MAX }>>,
     /// Image URL.
     #[serde(default)]
-    #[schema(max_length = 2048)]
-    pub display_img: Option<String>,
+    pub display_img: Option<Text<{ URL_MAX }>>,
     /// Epoch ms, not in the future.
     #[serde(default)]
     pub birthday: Option<bounded::Instant>,
 }
 
+/// A field sent (`Some`) as its text or, empty, as none; not sent, `None`.
+fn cleared<const MAX: usize>(
+    value: &Option<Text<MAX>>,
+    field: &str,
+) -> AppResult<Option<Option<String>>> {
+    value.as_ref().map(|v| v.optional(field)).transpose()
+}
+
 impl EmployeePatch {
     fn personal(&self) -> AppResult<Personal> {
-        let cleared =
-            |field: &str, v: &Option<String>, max: usize| -> AppResult<Option<Option<String>>> {
-                v.as_deref()
-                    .map(|v| input::optional_text(field, Some(v), max))
-                    .transpose()
-            };
         let birthday = match self.birthday {
             None => None,
             Some(ms) => {
@@ -491,13 +479,14 @@ impl EmployeePatch {
         Ok(Personal {
             full_name: self
                 .fullname
-                .as_deref()
-                .map(|n| input::required_text("fullname", n, NAME_MAX))
+                .as_ref()
+                .map(|n| n.required("fullname"))
                 .transpose()?,
-            display_name: cleared("displayName", &self.display_name, NAME_MAX)?,
-            phone_number: cleared("phonenumber", &self.phonenumber, PHONE_MAX)?,
-            img: cleared("img", &self.img, URL_MAX)?,
-            display_img: cleared("displayImg", &self.display_img, URL_MAX)?,
+            // Sent empty, a field is cleared.
+            display_name: cleared(&self.display_name, "displayName")?,
+            phone_number: cleared(&self.phonenumber, "phonenumber")?,
+            img: cleared(&self.img, "img")?,
+            display_img: cleared(&self.display_img, "displayImg")?,
             birthday,
         })
     }

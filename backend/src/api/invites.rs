@@ -1,6 +1,7 @@
 //! Invitations seen from the invited person's side: the public checks the onboarding screens
 //! make, and accepting an invitation once signed in.
 
+use crate::calls::bounded::EmailAddress;
 use crate::calls::input;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::invite::Invite;
@@ -37,8 +38,7 @@ fn code(input: &str) -> Option<String> {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckInvitationCodeExists {
-    #[schema(format = Email, max_length = 254)]
-    pub email: String,
+    pub email: EmailAddress,
     /// The invitation code, any case; a text that cannot be one answers `exists: false`.
     #[schema(pattern = "^[A-Za-z0-9]{8}$")]
     pub code: String,
@@ -92,8 +92,7 @@ impl Call for CheckInvitationCodeExists {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckEmailAddedToBusiness {
-    #[schema(format = Email, max_length = 254)]
-    pub email: String,
+    pub email: EmailAddress,
 }
 
 /// Whether the e-mail has an open invitation.
@@ -126,8 +125,7 @@ impl Call for CheckEmailAddedToBusiness {
 #[serde(rename_all = "camelCase")]
 pub struct JoinBusinessWithInvitation {
     /// The signed-in user's own address.
-    #[schema(format = Email, max_length = 254)]
-    pub email: String,
+    pub email: EmailAddress,
     /// The invitation code, any case.
     #[schema(pattern = "^[A-Za-z0-9]{8}$")]
     pub code: String,

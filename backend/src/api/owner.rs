@@ -1,8 +1,9 @@
 //! The business itself: creating a store (any signed-in user, who becomes its owner) and the
 //! owner's calls that edit it, toggle booking and hand out the business identity code.
 
+use crate::calls::bounded::{OptionalText, RequiredText, Text};
 use crate::calls::guard::{self, Member};
-use crate::calls::input::{self, ADDRESS_MAX, NAME_MAX, URL_MAX};
+use crate::calls::input::{ADDRESS_MAX, NAME_MAX, URL_MAX};
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::employee::NewEmployee;
 use crate::db::models::store::NewStore;
@@ -105,8 +106,7 @@ async fn change_settings(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateBusiness {
-    #[schema(min_length = 1, max_length = 120)]
-    pub name: String,
+    pub name: RequiredText<{ NAME_MAX }>,
     /// One of the business kinds (`"hospitality and leisure"`, ...); case, `_` and `-` are
     /// forgiven.
     #[serde(rename = "type")]
@@ -118,12 +118,10 @@ pub struct CreateBusiness {
     pub timezone_reference: String,
     /// The logo's URL; empty means none.
     #[serde(default, alias = "img")]
-    #[schema(max_length = 2048)]
-    pub logo: Option<String>,
+    pub logo: Option<Text<{ URL_MAX }>>,
     /// Empty means none.
     #[serde(default)]
-    #[schema(max_length = 500)]
-    pub address: Option<String>,
+    pub address: Option<Text<{ ADDRESS_MAX }>>,
     /// Opening time, `"HH:mm"`.
     #[serde(default)]
     #[schema(pattern = "^([01]?[0-9]|2[0-3]):[0-5][0-9]$", example = "09:00")]
@@ -155,12 +153,11 @@ impl Call for CreateBusiness {
     #[tracing::instrument(name = "createBusiness", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<CreatedBusiness> {
         let user = ctx.user()?;
-        let name = input::required_text("name", &self.name, NAME_MAX)?;
+        let name = self.name.required("name")?;
         let kind = kind(&self.kind)?;
         let tz = zone(&self.timezone_reference)?;
-        let logo = input::optional_text("logo", self.logo.as_deref(), URL_MAX)?;
-        let address = input::optional_text("address", self.address.as_deref(), ADDRESS_MAX)?
-            .unwrap_or_default();
+        let logo = self.logo.optional("logo")?;
+        let address = self.address.optional("address")?.unwrap_or_default();
         let open = self
             .open
             .as_deref()
@@ -226,16 +223,14 @@ impl Call for CreateBusiness {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateBusinessIdentity {
-    #[schema(min_length = 1, max_length = 120)]
-    pub name: String,
+    pub name: RequiredText<{ NAME_MAX }>,
     /// One of the business kinds; case, `_` and `-` are forgiven.
     #[serde(rename = "type")]
     #[schema(value_type = BusinessKind)]
     pub kind: String,
     /// The logo URL. Absent or `null` keeps it; `""` removes it.
     #[serde(default, alias = "logo")]
-    #[schema(max_length = 2048)]
-    pub img: Option<String>,
+    pub img: Option<Text<{ URL_MAX }>>,
 }
 
 impl Call for UpdateBusinessIdentity {
@@ -248,12 +243,9 @@ impl Call for UpdateBusinessIdentity {
     #[tracing::instrument(name = "updateBusinessIdentity", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<StoreView> {
         let member = business_owner(&ctx, Self::NAME).await?;
-        let name = input::required_text("name", &self.name, NAME_MAX)?;
+        let name = self.name.required("name")?;
         let kind = kind(&self.kind)?;
-        let img = match self.img.as_deref() {
-            None => None,
-            Some(v) => Some(input::optional_text("img", Some(v), URL_MAX)?),
-        };
+        let img = self.img.as_ref().map(|v| v.optional("img")).transpose()?;
         let change = SettingsChange::Identity {
             name,
             kind,
@@ -321,8 +313,7 @@ impl Call for UpdateBusinessTiming {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateBusinessLocation {
-    #[schema(min_length = 1, max_length = 500)]
-    pub address: String,
+    pub address: RequiredText<{ ADDRESS_MAX }>,
     /// IANA zone, e.g. `"Europe/Berlin"`.
     #[serde(alias = "timezoneReference")]
     #[schema(example = "Europe/Berlin")]
@@ -339,7 +330,7 @@ impl Call for UpdateBusinessLocation {
     #[tracing::instrument(name = "updateBusinessLocation", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<StoreView> {
         let member = business_owner(&ctx, Self::NAME).await?;
-        let address = input::required_text("address", &self.address, ADDRESS_MAX)?;
+        let address = self.address.required("address")?;
         let tz = zone(&self.timezone)?;
         let label = business::zone_label(tz, Utc::now());
         let change = SettingsChange::Location {

@@ -3,6 +3,7 @@
 //! the product. A ticket is its user's, not a store's (like a session), so it is written here
 //! rather than by a store's actor. Support staff are the accounts `SUPPORT_EMAILS` names.
 
+use crate::calls::bounded::{OptionalText, RequiredText, Text};
 use crate::calls::guard::{self, SignedIn};
 use crate::calls::{input, Access, AppState, Call, Ctx, Registry};
 use crate::db::models::file::StoredFile;
@@ -249,11 +250,9 @@ fn owner_of(u: User) -> TicketOwner {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateTicket {
-    #[schema(min_length = 1, max_length = 200)]
-    pub title: String,
+    pub title: RequiredText<{ TITLE_MAX }>,
     /// The first entry of the thread.
-    #[schema(min_length = 1, max_length = 5000)]
-    pub description: String,
+    pub description: RequiredText<{ TEXT_MAX }>,
     pub priority: Priority,
     /// The id of one file the caller uploaded with `purpose=support` (a zip or a jpg, at most
     /// 20 MB).
@@ -273,8 +272,8 @@ impl Call for CreateTicket {
     #[tracing::instrument(name = "createTicket", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<TicketView> {
         let user = ctx.user()?;
-        let title = input::required_text("title", &self.title, TITLE_MAX)?;
-        let description = input::required_text("description", &self.description, TEXT_MAX)?;
+        let title = self.title.required("title")?;
+        let description = self.description.required("description")?;
         let store = named_store(&ctx, user, Self::NAME).await?;
         let attachment = self.attachment;
         let priority = self.priority;
@@ -328,8 +327,7 @@ impl Call for CreateTicket {
 pub struct AddTicketComment {
     #[schema(value_type = String, format = Uuid)]
     pub ticket_id: TicketId,
-    #[schema(min_length = 1, max_length = 5000)]
-    pub text: String,
+    pub text: RequiredText<{ TEXT_MAX }>,
 }
 
 impl Call for AddTicketComment {
@@ -341,7 +339,7 @@ impl Call for AddTicketComment {
     #[tracing::instrument(name = "addTicketComment", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<TicketView> {
         let user = ctx.user()?;
-        let text = input::required_text("text", &self.text, TEXT_MAX)?;
+        let text = self.text.required("text")?;
         let support = is_support_staff(&ctx.state, user).await?;
         let id = self.ticket_id;
         ctx.state
@@ -398,8 +396,7 @@ impl Call for AddTicketComment {
 pub struct AnswerTicket {
     #[schema(value_type = String, format = Uuid)]
     pub ticket_id: TicketId,
-    #[schema(min_length = 1, max_length = 5000)]
-    pub response: String,
+    pub response: RequiredText<{ TEXT_MAX }>,
     /// inProgress or resolved.
     pub status: Status,
 }
@@ -420,7 +417,7 @@ impl Call for AnswerTicket {
                 "Only support staff answer tickets.",
             ));
         }
-        let response = input::required_text("response", &self.response, TEXT_MAX)?;
+        let response = self.response.required("response")?;
         let after = rules::answered(self.status).map_err(rule)?;
         let id = self.ticket_id;
         let (view, to) = ctx
@@ -477,8 +474,7 @@ pub struct SendFeedback {
     #[schema(minimum = 1, maximum = 5)]
     pub rating: i64,
     #[serde(default)]
-    #[schema(max_length = 2000)]
-    pub text: Option<String>,
+    pub text: Option<Text<{ FEEDBACK_MAX }>>,
 }
 
 /// The answer of `sendFeedback`.
@@ -499,7 +495,7 @@ impl Call for SendFeedback {
     async fn run(self, ctx: Ctx) -> AppResult<FeedbackSent> {
         let user = ctx.user()?;
         let rating = rules::rating(self.rating).map_err(rule)?;
-        let text = input::optional_text("text", self.text.as_deref(), FEEDBACK_MAX)?;
+        let text = self.text.optional("text")?;
         let store = named_store(&ctx, user, Self::NAME).await?;
         let row = Feedback {
             id: FeedbackId::new(),

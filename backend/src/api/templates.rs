@@ -10,7 +10,7 @@ use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::domain::ids::{EmployeeId, RoleId, StoreId, TemplateId};
 use crate::domain::permissions::Perms;
-use crate::domain::template::{Kind, TemplateShift, WallTime, MAX_SHIFTS};
+use crate::domain::template::{Kind, TemplateShift, WallTime, MAX_SHIFTS, TITLE_MAX};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::templates::{
@@ -66,8 +66,7 @@ fn template_shifts(shifts: Vec<TemplateShift>) -> AppResult<Vec<TemplateShift>> 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShiftTemplateFields {
-    #[schema(min_length = 1, max_length = 120)]
-    pub title: String,
+    pub title: bounded::RequiredText<{ NAME_MAX }>,
     pub start: WallTime,
     /// Not after `start` means the shift ends the next day.
     pub end: WallTime,
@@ -85,7 +84,7 @@ pub struct ShiftTemplateFields {
 
 impl ShiftTemplateFields {
     fn into_shift(self) -> AppResult<(String, TemplateShift)> {
-        let title = input::required_text("title", &self.title, NAME_MAX)?;
+        let title = self.title.required("title")?;
         Ok((
             title.clone(),
             TemplateShift {
@@ -212,8 +211,7 @@ impl From<RangeKind> for Kind {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShiftRecordInput {
-    #[schema(min_length = 1, max_length = 120)]
-    pub title: String,
+    pub title: bounded::RequiredText<{ NAME_MAX }>,
     /// Epoch ms.
     pub start: bounded::Instant,
     /// Epoch ms; before `start` means the shift ends the next day.
@@ -244,8 +242,8 @@ pub struct ShiftRecordInput {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateRangeTemplate {
-    #[schema(min_length = 1, max_length = 120)]
-    pub title: String,
+    // Checked by the store (`CaptureTemplate`).
+    pub title: bounded::RequiredText<{ TITLE_MAX }>,
     #[serde(rename = "type")]
     pub kind: RangeKind,
     /// Epoch ms of the week's (or day's) first moment; its local date in the store's zone is
@@ -284,7 +282,7 @@ impl Call for CreateRangeTemplate {
                     .into_iter()
                     .map(|r| {
                         Ok(ShiftRecord {
-                            title: input::required_text("title", &r.title, NAME_MAX)?,
+                            title: r.title.required("title")?,
                             start: input::instant("start", r.start)?,
                             end: input::instant("end", r.end)?,
                             role: r.role,
@@ -304,7 +302,7 @@ impl Call for CreateRangeTemplate {
         let cmd = CaptureTemplate {
             by,
             kind: self.kind.into(),
-            title: self.title,
+            title: self.title.0,
             first: crate::domain::calendar::local_date(zone, start),
             source,
         };
@@ -324,8 +322,8 @@ pub struct UpdateRangeTemplate {
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub id: Option<TemplateId>,
-    #[schema(min_length = 1, max_length = 120)]
-    pub title: Option<String>,
+    // Checked by the store (`UpdateTemplate`).
+    pub title: Option<bounded::RequiredText<{ TITLE_MAX }>>,
     /// The template's shifts, replacing its old ones.
     #[schema(max_items = 500)]
     pub shifts: Option<Vec<TemplateShift>>,
@@ -346,7 +344,7 @@ impl Call for UpdateRangeTemplate {
             by: caller(&ctx)?,
             id,
             kinds: templates::RANGE,
-            title: self.title,
+            title: self.title.map(|t| t.0),
             shifts: self.shifts.map(template_shifts).transpose()?,
         };
         ctx.execute(cmd).await

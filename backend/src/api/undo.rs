@@ -21,8 +21,7 @@ pub fn register(r: &mut Registry) {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShiftBefore {
-    #[schema(min_length = 1, max_length = 120)]
-    pub title: String,
+    pub title: bounded::RequiredText<{ NAME_MAX }>,
     /// Epoch ms.
     pub start: bounded::Instant,
     /// Epoch ms.
@@ -45,7 +44,7 @@ pub struct ShiftBefore {
 impl ShiftBefore {
     fn fields(self) -> AppResult<ShiftFields> {
         Ok(ShiftFields {
-            title: input::required_text("title", &self.title, NAME_MAX)?,
+            title: self.title.required("title")?,
             start: input::instant("start", self.start)?,
             end: input::instant("end", self.end)?,
             role: self.role,

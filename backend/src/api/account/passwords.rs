@@ -1,6 +1,7 @@
 //! Resetting a forgotten password with a mailed code, and changing a known one.
 
 use crate::auth::{codes, password, session, throttle};
+use crate::calls::bounded::{EmailAddress, NewPassword};
 use crate::calls::{Access, Call, Ctx};
 use crate::db::models::user::User;
 use crate::domain::account::{self as rules, AccountStatus, CodePurpose, Email};
@@ -14,8 +15,7 @@ use utoipa::ToSchema;
 /// address has an account.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RequestResetPassword {
-    #[schema(format = Email, max_length = 254)]
-    pub email: String,
+    pub email: EmailAddress,
 }
 
 impl Call for RequestResetPassword {
@@ -50,8 +50,7 @@ impl Call for RequestResetPassword {
 /// `checkResetPasswordConfirmCode`: tells whether a reset code is valid, without using it.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CheckResetPasswordConfirmCode {
-    #[schema(format = Email, max_length = 254)]
-    pub email: String,
+    pub email: EmailAddress,
     /// The mailed code.
     #[schema(pattern = "^[0-9]{4}$")]
     pub code: String,
@@ -88,14 +87,12 @@ impl Call for CheckResetPasswordConfirmCode {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmResetPassword {
-    #[schema(format = Email, max_length = 254)]
-    pub email: String,
+    pub email: EmailAddress,
     /// The mailed code.
     #[schema(pattern = "^[0-9]{4}$")]
     pub code: String,
     /// With letters and digits.
-    #[schema(format = Password, min_length = 8, max_length = 256)]
-    pub new_password: String,
+    pub new_password: NewPassword,
 }
 
 impl Call for ConfirmResetPassword {
@@ -108,7 +105,7 @@ impl Call for ConfirmResetPassword {
         let email = Email::parse(&self.email)?;
         rules::check_password(&self.new_password)?;
         // Hashed first, so the code row is locked only for the short write.
-        let hash = password::hash_on_pool(self.new_password).await?;
+        let hash = password::hash_on_pool(self.new_password.0).await?;
         let key = email.as_str().to_string();
         // A caller signed in as the same person keeps their session; every other one ends.
         let (caller, caller_session) = (ctx.user, ctx.session);
@@ -151,8 +148,7 @@ pub struct AuthenticatedResetPassword {
     #[schema(format = Password)]
     pub old_password: String,
     /// With letters and digits.
-    #[schema(format = Password, min_length = 8, max_length = 256)]
-    pub new_password: String,
+    pub new_password: NewPassword,
 }
 
 impl Call for AuthenticatedResetPassword {
@@ -177,7 +173,7 @@ impl Call for AuthenticatedResetPassword {
                 messages::INCORRECT_PASSWORD,
             ));
         }
-        let hash = password::hash_on_pool(self.new_password).await?;
+        let hash = password::hash_on_pool(self.new_password.0).await?;
         // Whoever else knew the old password is signed out with it; this session stays.
         let keep = ctx.session;
         let ended = state

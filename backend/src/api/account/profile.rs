@@ -1,6 +1,7 @@
 //! The signed-in user as the API shows them (`GET /api/v1/me`, with their stores), and their
 //! own profile's changes.
 
+use crate::calls::bounded::RequiredText;
 use crate::calls::guard::SignedIn;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
@@ -153,12 +154,11 @@ pub async fn me(state: web::Data<AppState>, SignedIn(user): SignedIn) -> AppResu
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateProfile {
+    // Checked, as the last name, by `account::parse_name`.
     #[serde(alias = "firstname")]
-    #[schema(min_length = 1, max_length = 100)]
-    pub first_name: Option<String>,
+    pub first_name: Option<RequiredText<{ rules::NAME_MAX_CHARS }>>,
     #[serde(alias = "lastname")]
-    #[schema(min_length = 1, max_length = 100)]
-    pub last_name: Option<String>,
+    pub last_name: Option<RequiredText<{ rules::NAME_MAX_CHARS }>>,
     /// Image address (an upload's path or an http(s) address).
     #[serde(alias = "profileImage")]
     #[schema(pattern = "^(https?://|/([^/]|$))", max_length = 2048)]

@@ -2,6 +2,7 @@
 
 use super::profile::UserView;
 use crate::auth::{codes, password, throttle};
+use crate::calls::bounded::{EmailAddress, NewPassword, RequiredText};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
 use crate::db::models::user::{NewUser, User};
@@ -25,17 +26,14 @@ pub struct Session {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Signup {
-    #[schema(format = Email, max_length = 254)]
-    pub email: String,
+    pub email: EmailAddress,
     /// With letters and digits.
-    #[schema(format = Password, min_length = 8, max_length = 256)]
-    pub password: String,
+    pub password: NewPassword,
+    // Checked, as the last name, by `account::parse_name`.
     #[serde(alias = "firstname")]
-    #[schema(min_length = 1, max_length = 100)]
-    pub first_name: String,
+    pub first_name: RequiredText<{ rules::NAME_MAX_CHARS }>,
     #[serde(alias = "lastname")]
-    #[schema(min_length = 1, max_length = 100)]
-    pub last_name: String,
+    pub last_name: RequiredText<{ rules::NAME_MAX_CHARS }>,
 }
 
 impl Call for Signup {
@@ -60,7 +58,7 @@ impl Call for Signup {
         {
             return Err(email_taken());
         }
-        let hash = password::hash_on_pool(self.password).await?;
+        let hash = password::hash_on_pool(self.password.0).await?;
         let now = Utc::now();
         let (user, code) = state
             .db
@@ -194,8 +192,7 @@ impl Call for LogoutEverywhere {
 /// `checkEmailExists`: `"password"` when the address has a password account, else `null`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CheckEmailExists {
-    #[schema(format = Email, max_length = 254)]
-    pub email: String,
+    pub email: EmailAddress,
 }
 
 impl Call for CheckEmailExists {

@@ -3,8 +3,8 @@
 
 use crate::api::shifts::caller;
 use crate::api::stores::StoreMember;
+use crate::calls::bounded::{OptionalText, Text};
 use crate::calls::guard::Member;
-use crate::calls::input;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
 use crate::db::models::chat::{Conversation, ConversationRead, Message};
@@ -29,8 +29,7 @@ pub struct CreateConversation {
     #[schema(max_items = 200)]
     pub members: Vec<EmployeeId>,
     #[serde(default)]
-    #[schema(max_length = 120)]
-    pub title: Option<String>,
+    pub title: Option<Text<{ chat::TITLE_MAX }>>,
     /// Only managers post (managers only).
     #[serde(default)]
     pub announcement: bool,
@@ -55,7 +54,7 @@ impl Call for CreateConversation {
             by: caller(&ctx)?,
             kind,
             members: self.members,
-            title: input::optional_text("title", self.title.as_deref(), chat::TITLE_MAX)?,
+            title: self.title.optional("title")?,
             announcement: self.announcement,
         };
         ctx.execute(cmd).await

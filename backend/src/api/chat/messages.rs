@@ -3,6 +3,7 @@
 use crate::api::chat::conversations::{conversation_of, visible};
 use crate::api::shifts::caller;
 use crate::api::stores::StoreMember;
+use crate::calls::bounded::{RequiredText, Text};
 use crate::calls::input;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
@@ -22,8 +23,8 @@ use utoipa::{IntoParams, ToSchema};
 #[schema(as = SendMessageCall)]
 pub struct SendMessage {
     pub conversation_id: ConversationId,
-    #[schema(max_length = 4000)]
-    pub content: String,
+    // Checked by the store (`domain::chat::text`).
+    pub content: Text<{ chat::TEXT_MAX }>,
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub reply_to: Option<MessageId>,
@@ -50,7 +51,7 @@ impl Call for SendMessage {
         let cmd = crate::store::chat::SendMessage {
             by,
             conversation: self.conversation_id,
-            content: self.content,
+            content: self.content.0,
             reply_to: self.reply_to,
             attachments,
         };
@@ -63,8 +64,8 @@ impl Call for SendMessage {
 #[serde(rename_all = "camelCase")]
 pub struct EditMessage {
     pub message_id: MessageId,
-    #[schema(max_length = 4000)]
-    pub content: String,
+    // Checked by the store (`domain::chat::text`).
+    pub content: Text<{ chat::TEXT_MAX }>,
 }
 
 impl Call for EditMessage {
@@ -78,7 +79,7 @@ impl Call for EditMessage {
         let cmd = ChangeMessage {
             by: caller(&ctx)?,
             message: self.message_id,
-            content: Some(self.content),
+            content: Some(self.content.0),
         };
         ctx.execute(cmd).await
     }
@@ -231,8 +232,8 @@ pub async fn search_messages(
 #[serde(rename_all = "camelCase")]
 pub struct ReactToMessage {
     pub message_id: MessageId,
-    #[schema(min_length = 1, max_length = 16)]
-    pub emoji: String,
+    // Checked by the store (`React`).
+    pub emoji: RequiredText<{ crate::store::chat::EMOJI_MAX }>,
 }
 
 impl Call for ReactToMessage {
@@ -247,7 +248,7 @@ impl Call for ReactToMessage {
         let cmd = React {
             by: caller(&ctx)?,
             message: self.message_id,
-            emoji: self.emoji,
+            emoji: self.emoji.0,
         };
         ctx.execute(cmd).await
     }

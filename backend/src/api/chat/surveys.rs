@@ -4,11 +4,12 @@
 use crate::api::chat::conversations::conversation_of;
 use crate::api::shifts::caller;
 use crate::api::stores::StoreMember;
+use crate::calls::bounded::Text;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::ids::{ConversationId, SurveyId};
 use crate::domain::permissions::Perms;
-use crate::domain::survey::{Action, Mode, ANSWERS_MAX};
+use crate::domain::survey::{Action, Mode, ANSWERS_MAX, TEXT_MAX};
 use crate::error::{AppError, AppResult};
 use crate::store::survey::{may_create, refused, CastVote, PostedSurvey, SurveyChange, SurveyView};
 use actix_web::{web, HttpResponse};
@@ -21,8 +22,8 @@ use utoipa::ToSchema;
 #[schema(as = CreateSurveyCall)]
 pub struct CreateSurvey {
     pub conversation_id: ConversationId,
-    #[schema(max_length = 500)]
-    pub question: String,
+    // Checked by the store (`domain::survey`), as are the answers.
+    pub question: Text<{ TEXT_MAX }>,
     /// poll or explanational.
     #[schema(pattern = "^(poll|explanational)$")]
     pub mode: String,
@@ -61,7 +62,7 @@ impl Call for CreateSurvey {
         let cmd = crate::store::survey::CreateSurvey {
             by,
             conversation: self.conversation_id,
-            question: self.question,
+            question: self.question.0,
             mode,
             answers: self.answers,
             multiple: self.is_multiple,
@@ -83,8 +84,7 @@ pub struct Vote {
     pub choices: Vec<i32>,
     /// The answer in words (open questions).
     #[serde(default)]
-    #[schema(max_length = 500)]
-    pub answer: Option<String>,
+    pub answer: Option<Text<{ TEXT_MAX }>>,
 }
 
 impl Call for Vote {
@@ -103,7 +103,7 @@ impl Call for Vote {
             by: caller(&ctx)?,
             survey: self.survey_id,
             choices: self.choices,
-            answer: self.answer,
+            answer: self.answer.map(|a| a.0),
         };
         ctx.execute(cmd).await
     }
@@ -122,8 +122,7 @@ pub struct UpdateSurvey {
     pub action: String,
     /// update: the new question (the current one when absent).
     #[serde(default)]
-    #[schema(max_length = 500)]
-    pub question: Option<String>,
+    pub question: Option<Text<{ TEXT_MAX }>>,
     /// update: a poll's new answers, 2 to 20 (the current ones when absent).
     #[serde(default)]
     #[schema(max_items = 20)]
@@ -156,7 +155,7 @@ impl Call for UpdateSurvey {
             survey: self.survey_id,
             action,
             change: SurveyChange {
-                question: self.question,
+                question: self.question.map(|q| q.0),
                 answers: self.answers,
                 multiple: self.is_multiple,
                 anonymous: self.is_anonymous,

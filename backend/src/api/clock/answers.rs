@@ -125,8 +125,7 @@ pub struct EditClockSession {
     #[serde(default)]
     #[schema(max_items = 50)]
     pub breaks: Vec<BreakInput>,
-    #[schema(min_length = 1, max_length = 500)]
-    pub reason: String,
+    pub reason: bounded::RequiredText<{ REASON_MAX }>,
 }
 
 impl Call for EditClockSession {
@@ -157,7 +156,7 @@ impl Call for EditClockSession {
             start: input::instant("start", self.start)?,
             end: self.end.map(|e| input::instant("end", e)).transpose()?,
             breaks,
-            reason: input::required_text("reason", &self.reason, REASON_MAX)?,
+            reason: self.reason.required("reason")?,
         };
         ctx.execute(cmd).await
     }

@@ -3,6 +3,7 @@
 //! show now. A pass the device no longer holds rightly is refused alike.
 
 use crate::auth::throttle;
+use crate::calls::bounded::RequiredText;
 use crate::calls::{Access, Call, Ctx};
 use crate::db::models::clock::ClockSecret;
 use crate::db::models::store::Store;
@@ -26,8 +27,8 @@ pub const PASS_MAX: usize = 2048;
 /// business identity code.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AuthorizeClockDevice {
-    #[schema(min_length = 1, max_length = 64)]
-    pub code: String,
+    /// A blank or longer one is wrong, and counts as a guess.
+    pub code: RequiredText<{ IDENTITY_INPUT_MAX }>,
     /// The store the device is for, when it knows (ours): the code is checked against that
     /// store's alone, and wrong codes count against that store from this address only.
     /// Without it the code is looked up among every store's.
@@ -135,8 +136,8 @@ impl Call for AuthorizeClockDevice {
 /// `getClockCode` (ours): the code a clock device shows now.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GetClockCode {
-    #[schema(min_length = 1, max_length = 2048)]
-    pub pass: String,
+    /// A longer one is refused as a retired pass is.
+    pub pass: RequiredText<{ PASS_MAX }>,
 }
 
 /// The code a store's clock device shows, and until when.

@@ -3,7 +3,7 @@
 //! phone sent and hands its command to the store's actor.
 
 use crate::api::shifts::caller;
-use crate::calls::bounded;
+use crate::calls::bounded::{self, OptionalText, RequiredText, Text};
 use crate::calls::input;
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::clock::{BreakEdge, Location, PunchStamp, Refusal};
@@ -31,8 +31,7 @@ pub struct PunchFields {
     pub location: Option<Location>,
     /// The code the store's clock device shows, scanned from its QR code or typed.
     #[serde(default)]
-    #[schema(max_length = 32)]
-    pub token: Option<String>,
+    pub token: Option<Text<{ CODE_INPUT_MAX }>>,
     /// The phone's id of the punch: sent again, it is applied once.
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
@@ -56,7 +55,7 @@ impl PunchFields {
                 ));
             }
         }
-        let code = input::optional_text("token", self.token.as_deref(), CODE_INPUT_MAX)?;
+        let code = self.token.optional("token")?;
         let stamp = match (self.punched_at, self.sent_at) {
             (None, None) => None,
             (Some(made), Some(sent)) => Some(PunchStamp {
@@ -266,8 +265,7 @@ impl Call for ClockOperation {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StartProposedShift {
-    #[schema(min_length = 1, max_length = 120)]
-    pub title: String,
+    pub title: RequiredText<{ TITLE_MAX }>,
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub role: Option<RoleId>,
@@ -286,7 +284,7 @@ impl Call for StartProposedShift {
     async fn run(self, ctx: Ctx) -> AppResult<ClockAnswer> {
         let cmd = StartProposal {
             by: caller(&ctx)?,
-            title: input::required_text("title", &self.title, TITLE_MAX)?,
+            title: self.title.required("title")?,
             role: self.role,
             punch: self.punch.checked()?,
         };

@@ -3,8 +3,8 @@
 //! actor.
 
 use super::limits::{LABEL_MAX, TEXT_MAX};
+use crate::calls::bounded::{OptionalText, Text};
 use crate::calls::guard::Member;
-use crate::calls::input;
 use crate::calls::{Access, Call, Ctx};
 use crate::db::models::employee::Employee;
 use crate::domain::availability::Window;
@@ -39,16 +39,13 @@ pub struct AvailabilityInput {
     pub all_day: bool,
     /// Empty means none.
     #[serde(default)]
-    #[schema(max_length = 500)]
-    pub reason: Option<String>,
+    pub reason: Option<Text<{ TEXT_MAX }>>,
     /// The client's own label of the window; empty means none.
     #[serde(default)]
-    #[schema(max_length = 60)]
-    pub status: Option<String>,
+    pub status: Option<Text<{ LABEL_MAX }>>,
     /// The client's own label of the window (e.g. `available`); empty means none.
     #[serde(default, rename = "type")]
-    #[schema(max_length = 60)]
-    pub kind: Option<String>,
+    pub kind: Option<Text<{ LABEL_MAX }>>,
     /// The zone the times are meant in; windows always use the store's zone.
     #[serde(default)]
     pub tzr: Option<String>,
@@ -93,9 +90,9 @@ impl AvailabilityInput {
             window,
             start_minute: start.minutes(),
             end_minute: end.minutes(),
-            reason: input::optional_text("reason", self.reason.as_deref(), TEXT_MAX)?,
-            kind: input::optional_text("type", self.kind.as_deref(), LABEL_MAX)?,
-            status: input::optional_text("status", self.status.as_deref(), LABEL_MAX)?,
+            reason: self.reason.optional("reason")?,
+            kind: self.kind.optional("type")?,
+            status: self.status.optional("status")?,
         })
     }
 }

@@ -2,7 +2,7 @@
 //! permission) rejects, checks or approves it. Each is a command to the store's actor.
 
 use super::limits::TEXT_MAX;
-use crate::calls::bounded;
+use crate::calls::bounded::{self, OptionalText, Text};
 use crate::calls::guard::Member;
 use crate::calls::input;
 use crate::calls::{Access, Call, Ctx};
@@ -51,8 +51,7 @@ pub struct TimeOffFields {
     pub entire_day: bool,
     /// Empty means none.
     #[serde(default)]
-    #[schema(max_length = 500)]
-    pub description: Option<String>,
+    pub description: Option<Text<{ TEXT_MAX }>>,
     /// Sent by clients; the server computes the covering dates itself from the span.
     #[serde(default)]
     pub covering_dates: Option<Value>,
@@ -70,7 +69,7 @@ async fn request_time_off(ctx: &Ctx, fields: TimeOffFields) -> AppResult<Request
     let member = ctx.member()?;
     let action = TimeOffAction::Request {
         times: times(fields.start, fields.end, fields.entire_day)?,
-        description: input::optional_text("description", fields.description.as_deref(), TEXT_MAX)?,
+        description: fields.description.optional("description")?,
     };
     ctx.execute(time_off(member, action)).await
 }
@@ -157,11 +156,7 @@ impl Call for UpdateTimeOff {
         let action = TimeOffAction::Edit {
             id: self.request_id,
             times: times(self.fields.start, self.fields.end, self.fields.entire_day)?,
-            description: input::optional_text(
-                "description",
-                self.fields.description.as_deref(),
-                TEXT_MAX,
-            )?,
+            description: self.fields.description.optional("description")?,
         };
         ctx.execute(time_off(member, action)).await
     }
@@ -178,8 +173,7 @@ macro_rules! request_call {
             pub $field: RequestId,
             /// An optional answer text (managers' answers).
             #[serde(default)]
-            #[schema(max_length = 500)]
-            pub response: Option<String>,
+            pub response: Option<Text<{ TEXT_MAX }>>,
         }
 
         impl Call for $name {
@@ -191,7 +185,7 @@ macro_rules! request_call {
 
             async fn run(self, ctx: Ctx) -> AppResult<$output> {
                 let member = ctx.member()?;
-                let $resp = input::optional_text("response", self.response.as_deref(), TEXT_MAX)?;
+                let $resp = self.response.optional("response")?;
                 let $id = self.$field;
                 let action = $action;
                 ctx.execute(time_off(member, action)).await

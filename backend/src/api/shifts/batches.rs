@@ -1,8 +1,8 @@
 //! Calls on many shifts at once: publishing, clearing a range of drafts, and the batch
 //! deletes, drops and openings (all or none).
 
-use super::fields::{caller, ids, reason, ShiftRef};
-use crate::calls::bounded;
+use super::fields::{caller, ids, reason, ShiftRef, REASON_MAX};
+use crate::calls::bounded::{self, Text};
 use crate::calls::input;
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::permissions::Perms;
@@ -80,8 +80,7 @@ pub struct ShiftBatch {
     pub shifts: Vec<ShiftRef>,
     /// Why announced shifts are cancelled; empty means none.
     #[serde(default)]
-    #[schema(max_length = 500)]
-    pub cancel_reason: Option<String>,
+    pub cancel_reason: Option<Text<{ REASON_MAX }>>,
 }
 
 macro_rules! batch_call {

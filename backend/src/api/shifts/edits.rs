@@ -1,8 +1,8 @@
 //! Calls on one shift: a manager creates, changes, deletes, rates it or reminds its assignee;
 //! the assignee confirms or declines it.
 
-use super::fields::{caller, nullable, reason, tasks};
-use crate::calls::bounded;
+use super::fields::{caller, nullable, reason, tasks, REASON_MAX};
+use crate::calls::bounded::{self, RequiredText, Text};
 use crate::calls::input::{self, NAME_MAX};
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
@@ -21,8 +21,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateShift {
-    #[schema(min_length = 1, max_length = 120)]
-    pub title: String,
+    pub title: RequiredText<{ NAME_MAX }>,
     /// Epoch ms.
     pub start: bounded::Instant,
     /// Epoch ms; before `start` means the shift ends the next day.
@@ -75,7 +74,7 @@ impl Call for CreateShift {
             .collect::<AppResult<Vec<_>>>()?;
         let cmd = CreateShifts {
             by: caller(&ctx)?,
-            title: input::required_text("title", &self.title, NAME_MAX)?,
+            title: self.title.required("title")?,
             start: input::instant("start", self.start)?,
             end: input::instant("end", self.end)?,
             role: Some(self.role),
@@ -93,8 +92,7 @@ impl Call for CreateShift {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdatedShift {
-    #[schema(min_length = 1, max_length = 120)]
-    pub title: Option<String>,
+    pub title: Option<RequiredText<{ NAME_MAX }>>,
     /// Epoch ms.
     pub start: Option<bounded::Instant>,
     /// Epoch ms; before `start` means the shift ends the next day.
@@ -124,8 +122,7 @@ pub struct UpdateShift {
     pub updated_shift: UpdatedShift,
     /// Why an announced shift is cancelled; empty means none.
     #[serde(default)]
-    #[schema(max_length = 500)]
-    pub cancel_reason: Option<String>,
+    pub cancel_reason: Option<Text<{ REASON_MAX }>>,
 }
 
 impl Call for UpdateShift {
@@ -139,10 +136,7 @@ impl Call for UpdateShift {
     async fn run(self, ctx: Ctx) -> AppResult<ShiftView> {
         let u = self.updated_shift;
         let changes = ShiftChanges {
-            title: u
-                .title
-                .map(|t| input::required_text("title", &t, NAME_MAX))
-                .transpose()?,
+            title: u.title.map(|t| t.required("title")).transpose()?,
             start: u.start.map(|ms| input::instant("start", ms)).transpose()?,
             end: u.end.map(|ms| input::instant("end", ms)).transpose()?,
             role: u.role,
@@ -169,8 +163,7 @@ pub struct DeleteShift {
     pub shift_id: ShiftId,
     /// Why an announced shift is cancelled; empty means none.
     #[serde(default)]
-    #[schema(max_length = 500)]
-    pub cancel_reason: Option<String>,
+    pub cancel_reason: Option<Text<{ REASON_MAX }>>,
 }
 
 impl Call for DeleteShift {

@@ -2,7 +2,7 @@
 //! name it, a cancellation reason, a tasks list, shifts named by id or object, and a field
 //! that may be `null`.
 
-use crate::calls::input;
+use crate::calls::bounded::{OptionalText, Text};
 use crate::calls::Ctx;
 use crate::domain::ids::ShiftId;
 use crate::error::{AppError, AppResult};
@@ -27,8 +27,8 @@ pub(crate) fn caller(ctx: &Ctx) -> AppResult<Caller> {
 }
 
 /// A cancellation reason; empty means none.
-pub(super) fn reason(r: Option<String>) -> AppResult<Option<String>> {
-    input::optional_text("cancelReason", r.as_deref(), REASON_MAX)
+pub(super) fn reason(r: Option<Text<REASON_MAX>>) -> AppResult<Option<String>> {
+    r.optional("cancelReason")
 }
 
 /// A tasks list: objects, at most [`TASKS_MAX_BYTES`] as JSON; `null` means none.

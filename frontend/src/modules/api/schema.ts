@@ -2670,7 +2670,7 @@ export interface components {
          *     comment on a resolved ticket reopens it as pending.
          */
         AddTicketComment: {
-            text: string;
+            text: components["schemas"]["RequiredText5000"];
             /** Format: uuid */
             ticketId: string;
         };
@@ -2696,7 +2696,7 @@ export interface components {
          *     has it unseen and is mailed.
          */
         AnswerTicket: {
-            response: string;
+            response: components["schemas"]["RequiredText5000"];
             /** @description inProgress or resolved. */
             status: components["schemas"]["Status"];
             /** Format: uuid */
@@ -2720,8 +2720,7 @@ export interface components {
         ApproveTimeOff: {
             /** Format: uuid */
             requestId: string;
-            /** @description An optional answer text (managers' answers). */
-            response?: string | null;
+            response?: null | components["schemas"]["Text500"];
         };
         /** @description `approveTimesheet` (ours): approve (or reopen) the pay period containing a day. */
         ApproveTimesheet: {
@@ -2777,11 +2776,8 @@ export interface components {
          *     other sessions.
          */
         AuthenticatedResetPassword: {
-            /**
-             * Format: password
-             * @description With letters and digits.
-             */
-            newPassword: string;
+            /** @description With letters and digits. */
+            newPassword: components["schemas"]["NewPassword"];
             /** Format: password */
             oldPassword: string;
         };
@@ -2790,7 +2786,8 @@ export interface components {
          *     business identity code.
          */
         AuthorizeClockDevice: {
-            code: string;
+            /** @description A blank or longer one is wrong, and counts as a guess. */
+            code: components["schemas"]["RequiredText64"];
             store?: null | components["schemas"]["StoreId"];
         };
         /**
@@ -2835,17 +2832,14 @@ export interface components {
              * @example 17:00
              */
             end?: string | null;
-            /** @description Empty means none. */
-            reason?: string | null;
+            reason?: null | components["schemas"]["Text500"];
             /**
              * @description Local start, `HH:mm` (defaults to 00:00 for all-day windows); empty means none.
              * @example 09:00
              */
             start?: string | null;
-            /** @description The client's own label of the window; empty means none. */
-            status?: string | null;
-            /** @description The client's own label of the window (e.g. `available`); empty means none. */
-            type?: string | null;
+            status?: null | components["schemas"]["Text60"];
+            type?: null | components["schemas"]["Text60"];
             /** @description The zone the times are meant in; windows always use the store's zone. */
             tzr?: string | null;
         };
@@ -2923,8 +2917,7 @@ export interface components {
         BusinessKind: "healthcare services" | "hospitality and leisure" | "personal care" | "entertainment and recreation" | "education and childcare" | "transportation and storage" | "repair and maintenance" | "retail and consumer" | "real estate and construction" | "others";
         /** @description `cancelTimeOff`: withdraws one's own pending or approved time off. */
         CancelTimeOff: {
-            /** @description An optional answer text (managers' answers). */
-            response?: string | null;
+            response?: null | components["schemas"]["Text500"];
             /** Format: uuid */
             timeoffId: string;
         };
@@ -2932,21 +2925,18 @@ export interface components {
         CheckApproveTimeoff: {
             /** Format: uuid */
             requestId: string;
-            /** @description An optional answer text (managers' answers). */
-            response?: string | null;
+            response?: null | components["schemas"]["Text500"];
         };
         /**
          * @description `checkEmailAddedToBusiness`: whether an open (unresolved, unexpired) invitation exists
          *     for `email`.
          */
         CheckEmailAddedToBusiness: {
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["EmailAddress"];
         };
         /** @description `checkEmailExists`: `"password"` when the address has a password account, else `null`. */
         CheckEmailExists: {
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["EmailAddress"];
         };
         /** @description One bucket of the load checks: an employee and the template shifts that break one rule. */
         CheckEntry: {
@@ -2964,8 +2954,7 @@ export interface components {
         CheckInvitationCodeExists: {
             /** @description The invitation code, any case; a text that cannot be one answers `exists: false`. */
             code: string;
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["EmailAddress"];
         };
         /** @description `checkLoadDailyTemplate`. */
         CheckLoadDailyTemplate: {
@@ -2989,8 +2978,7 @@ export interface components {
         CheckResetPasswordConfirmCode: {
             /** @description The mailed code. */
             code: string;
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["EmailAddress"];
         };
         /** @description `clearSchedule`. */
         ClearScheduleCall: {
@@ -3212,13 +3200,9 @@ export interface components {
         ConfirmResetPassword: {
             /** @description The mailed code. */
             code: string;
-            /** Format: email */
-            email: string;
-            /**
-             * Format: password
-             * @description With letters and digits.
-             */
-            newPassword: string;
+            email: components["schemas"]["EmailAddress"];
+            /** @description With letters and digits. */
+            newPassword: components["schemas"]["NewPassword"];
         };
         /** @description `confirmShift`, by the assignee. */
         ConfirmShift: components["schemas"]["OneShift"];
@@ -3270,8 +3254,7 @@ export interface components {
          *     every permission.
          */
         CreateBusiness: {
-            /** @description Empty means none. */
-            address?: string | null;
+            address?: null | components["schemas"]["Text500"];
             /**
              * @description Closing time, `"HH:mm"`.
              * @example 17:00
@@ -3279,9 +3262,8 @@ export interface components {
             close?: string | null;
             /** @description Days off: weekday numbers (0 = Sunday) or names. */
             daysoff?: components["schemas"]["DayInput"][] | null;
-            /** @description The logo's URL; empty means none. */
-            logo?: string | null;
-            name: string;
+            logo?: null | components["schemas"]["Text2048"];
+            name: components["schemas"]["RequiredText120"];
             /**
              * @description Opening time, `"HH:mm"`.
              * @example 09:00
@@ -3306,7 +3288,7 @@ export interface components {
             kind: string;
             /** @description The colleagues' employee records. */
             members: components["schemas"]["EmployeeId"][];
-            title?: string | null;
+            title?: null | components["schemas"]["Text120"];
         };
         /** @description `createRangeTemplate`. */
         CreateRangeTemplate: {
@@ -3324,7 +3306,7 @@ export interface components {
              * @description Accepted for older clients and not used: the store's zone places the shifts.
              */
             timezoneOffset?: number | null;
-            title: string;
+            title: components["schemas"]["RequiredText120"];
             type: components["schemas"]["RangeKind"];
         };
         /**
@@ -3367,7 +3349,7 @@ export interface components {
             start: components["schemas"]["Instant"];
             /** @description A list of objects of at most 16 KiB as JSON. */
             tasks?: Record<string, never>[] | null;
-            title: string;
+            title: components["schemas"]["RequiredText120"];
         };
         /** @description `createShiftTemplate`. */
         CreateShiftTemplate: components["schemas"]["ShiftTemplateFields"];
@@ -3380,7 +3362,7 @@ export interface components {
             isMultiple?: boolean;
             /** @description poll or explanational. */
             mode: string;
-            question: string;
+            question: components["schemas"]["Text500"];
         };
         /** @description `createTicket`: raises a ticket, pending and unseen. */
         CreateTicket: {
@@ -3391,9 +3373,9 @@ export interface components {
              */
             attachment?: string | null;
             /** @description The first entry of the thread. */
-            description: string;
+            description: components["schemas"]["RequiredText5000"];
             priority: components["schemas"]["Priority"];
-            title: string;
+            title: components["schemas"]["RequiredText200"];
         };
         /** @description The new store, and the owner's employee record. */
         CreatedBusiness: {
@@ -3456,8 +3438,7 @@ export interface components {
         };
         /** @description `deleteShift`. */
         DeleteShiftCall: {
-            /** @description Why an announced shift is cancelled; empty means none. */
-            cancelReason?: string | null;
+            cancelReason?: null | components["schemas"]["Text500"];
             shiftId: components["schemas"]["ShiftId"];
         };
         /** @description `deleteShiftTemplate`. */
@@ -3477,8 +3458,7 @@ export interface components {
         DeleteTimeOff: {
             /** Format: uuid */
             requestId: string;
-            /** @description An optional answer text (managers' answers). */
-            response?: string | null;
+            response?: null | components["schemas"]["Text500"];
         };
         /** @description A deleted role. */
         DeletedRole: {
@@ -3556,16 +3536,18 @@ export interface components {
         EditClockSession: {
             breaks?: components["schemas"]["BreakInput"][];
             end?: null | components["schemas"]["Instant"];
-            reason: string;
+            reason: components["schemas"]["RequiredText500"];
             sessionId: components["schemas"]["ClockSessionId"];
             /** @description Epoch ms. */
             start: components["schemas"]["Instant"];
         };
         /** @description `editMessage`: its sender changes the text (marked modified). */
         EditMessage: {
-            content: string;
+            content: components["schemas"]["Text4000"];
             messageId: components["schemas"]["MessageId"];
         };
+        /** Format: email */
+        EmailAddress: string;
         /** @description Whether the e-mail has an open invitation. */
         EmailCheck: {
             added: boolean;
@@ -3585,16 +3567,13 @@ export interface components {
         /** @description The fields of an employee to change; absent fields keep their value, `""` clears a text. */
         EmployeePatch: {
             birthday?: null | components["schemas"]["Instant"];
-            /** @description Image URL. */
-            displayImg?: string | null;
-            displayName?: string | null;
-            /** @description Not empty. */
-            fullname?: string | null;
-            /** @description Image URL. */
-            img?: string | null;
+            displayImg?: null | components["schemas"]["Text2048"];
+            displayName?: null | components["schemas"]["Text120"];
+            fullname?: null | components["schemas"]["RequiredText120"];
+            img?: null | components["schemas"]["Text2048"];
             /** @description Manager only; `owner` only on the owner's own record, which keeps every permission. */
             permissions?: components["schemas"]["Permission"][] | null;
-            phonenumber?: string | null;
+            phonenumber?: null | components["schemas"]["Text40"];
             /** @description Role ids of this store (manager only). */
             roles?: components["schemas"]["RoleId"][] | null;
             /** @description Wage per role id (manager only); only roles the employee holds. */
@@ -3734,7 +3713,8 @@ export interface components {
         };
         /** @description `getClockCode` (ours): the code a clock device shows now. */
         GetClockCode: {
-            pass: string;
+            /** @description A longer one is refused as a retired pass is. */
+            pass: components["schemas"]["RequiredText2048"];
         };
         /** @description `getPublicVapidKey`: no fields. */
         GetPublicVapidKey: Record<string, never>;
@@ -3882,15 +3862,10 @@ export interface components {
         Instant: number;
         /** @description The employee to invite. */
         InviteData: {
-            /** @description Empty means none. */
-            displayName?: string | null;
-            /**
-             * Format: email
-             * @description Trimmed; compared case-insensitively.
-             */
-            email: string;
-            /** @description Empty means none. */
-            fullname?: string | null;
+            displayName?: null | components["schemas"]["Text120"];
+            /** @description Trimmed; compared case-insensitively. */
+            email: components["schemas"]["EmailAddress"];
+            fullname?: null | components["schemas"]["Text120"];
             /** @description Any of `employee`, `schedule`, `availabletime`. */
             permissions?: components["schemas"]["GrantablePermission"][];
             /** @description Role ids of this store. */
@@ -3927,11 +3902,8 @@ export interface components {
         JoinBusinessWithInvitation: {
             /** @description The invitation code, any case. */
             code: string;
-            /**
-             * Format: email
-             * @description The signed-in user's own address.
-             */
-            email: string;
+            /** @description The signed-in user's own address. */
+            email: components["schemas"]["EmailAddress"];
         };
         /** @description The store joined. */
         Joined: {
@@ -4057,6 +4029,8 @@ export interface components {
             timestamp: number;
             type: components["schemas"]["MessageKind"];
         };
+        /** Format: password */
+        NewPassword: string;
         /**
          * Format: uuid
          * @description A notification.
@@ -4341,8 +4315,7 @@ export interface components {
             punchId?: string | null;
             punchedAt?: null | components["schemas"]["Instant"];
             sentAt?: null | components["schemas"]["Instant"];
-            /** @description The code the store's clock device shows, scanned from its QR code or typed. */
-            token?: string | null;
+            token?: null | components["schemas"]["Text32"];
         };
         /**
          * @description What a punch does, as recorded with its place, its id and the code it used. Stored and
@@ -4406,7 +4379,7 @@ export interface components {
         };
         /** @description `reactToMessage`: add an emoji to a message, or take it back. */
         ReactToMessage: {
-            emoji: string;
+            emoji: components["schemas"]["RequiredText16"];
             messageId: components["schemas"]["MessageId"];
         };
         /** @description One emoji's reactions to a message. */
@@ -4436,8 +4409,7 @@ export interface components {
         RejectTimeOff: {
             /** Format: uuid */
             requestId: string;
-            /** @description An optional answer text (managers' answers). */
-            response?: string | null;
+            response?: null | components["schemas"]["Text500"];
         };
         /** @description `remindShift`. */
         RemindShiftCall: components["schemas"]["OneShift"];
@@ -4502,8 +4474,7 @@ export interface components {
          *     address has an account.
          */
         RequestResetPassword: {
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["EmailAddress"];
         };
         /**
          * @description Where a request stands.
@@ -4558,6 +4529,16 @@ export interface components {
             type: components["schemas"]["RequestKind"];
             user: null | components["schemas"]["UserId"];
         };
+        RequiredText100: string;
+        RequiredText1000: string;
+        RequiredText120: string;
+        RequiredText16: string;
+        RequiredText200: string;
+        RequiredText2048: string;
+        RequiredText40: string;
+        RequiredText500: string;
+        RequiredText5000: string;
+        RequiredText64: string;
         /** @description An answer given in words to an open question. */
         Response: {
             answer: string;
@@ -4570,12 +4551,12 @@ export interface components {
             /** @description Shifts of this role can be started and completed from a phone. Default true. */
             canStart?: boolean | null;
             /** @description A CSS colour (`#rrggbbaa`, `rgb(...)`, a name). */
-            color: string;
+            color: components["schemas"]["RequiredText40"];
             /** @description Shifts of this role need the employee's confirmation. Default false. */
             requireUserAction?: boolean | null;
             /** @description Shifts of this role can be swapped. Default false. */
             swappeable?: boolean | null;
-            title: string;
+            title: components["schemas"]["RequiredText120"];
         };
         /**
          * Format: uuid
@@ -4658,10 +4639,10 @@ export interface components {
         };
         /** @description `sendAnnouncement`: a title and a text, to everyone or to the named colleagues. */
         SendAnnouncement: {
-            content: string;
+            content: components["schemas"]["RequiredText1000"];
             /** @description The colleagues (employee record ids) told; absent or empty tells every active member. */
             employees?: string[] | null;
-            title: string;
+            title: components["schemas"]["RequiredText100"];
             /**
              * Format: int32
              * @description 1 success, 2 warning, 3 error, 4 info (the default).
@@ -4672,7 +4653,7 @@ export interface components {
         SendFeedback: {
             /** Format: int64 */
             rating: number;
-            text?: string | null;
+            text?: null | components["schemas"]["Text2000"];
         };
         /** @description `sendMessage`. */
         SendMessageCall: {
@@ -4681,7 +4662,7 @@ export interface components {
              *     be empty.
              */
             attachments?: components["schemas"]["FileId"][];
-            content: string;
+            content: components["schemas"]["Text4000"];
             conversationId: components["schemas"]["ConversationId"];
             /** Format: uuid */
             replyTo?: string | null;
@@ -4714,8 +4695,7 @@ export interface components {
         SessionStatus: "ip" | "p" | "c";
         /** @description A batch call naming shifts of a store. */
         ShiftBatch: {
-            /** @description Why announced shifts are cancelled; empty means none. */
-            cancelReason?: string | null;
+            cancelReason?: null | components["schemas"]["Text500"];
             /** @description Shift ids (or objects with an `id`). */
             shifts: components["schemas"]["ShiftRef"][];
         };
@@ -4735,7 +4715,7 @@ export interface components {
             start: components["schemas"]["Instant"];
             /** @description A list of objects of at most 16 KiB as JSON. */
             tasks?: Record<string, never>[] | null;
-            title: string;
+            title: components["schemas"]["RequiredText120"];
         };
         /** @description A break of a shift (`startBreak`, `endBreak`). */
         ShiftBreak: components["schemas"]["PunchFields"] & {
@@ -4765,7 +4745,7 @@ export interface components {
             tasks?: Record<string, never>[] | null;
             /** Format: int64 */
             timestamp?: number | null;
-            title: string;
+            title: components["schemas"]["RequiredText120"];
         };
         /** @description A shift id, or an object with its `id`. */
         ShiftRef: string | {
@@ -4786,7 +4766,7 @@ export interface components {
             start: components["schemas"]["WallTime"];
             /** @description A list of objects of at most 16 KiB as JSON. */
             tasks?: Record<string, never>[] | null;
-            title: string;
+            title: components["schemas"]["RequiredText120"];
         };
         /** @description A shift. Instants are epoch milliseconds. */
         ShiftView: {
@@ -4861,15 +4841,11 @@ export interface components {
         SignInMethod: "Email" | "Google";
         /** @description `signup`: creates an account (pending e-mail confirmation) and mails the confirmation code. */
         Signup: {
-            /** Format: email */
-            email: string;
-            firstName: string;
-            lastName: string;
-            /**
-             * Format: password
-             * @description With letters and digits.
-             */
-            password: string;
+            email: components["schemas"]["EmailAddress"];
+            firstName: components["schemas"]["RequiredText100"];
+            lastName: components["schemas"]["RequiredText100"];
+            /** @description With letters and digits. */
+            password: components["schemas"]["NewPassword"];
         };
         /** @description A row an import leaves out, and why. */
         Skipped: {
@@ -4882,7 +4858,7 @@ export interface components {
         StartProposedShift: components["schemas"]["PunchFields"] & {
             /** Format: uuid */
             role?: string | null;
-            title: string;
+            title: components["schemas"]["RequiredText120"];
         };
         StartProposedShiftBreak: components["schemas"]["ProposalBreak"];
         /** @description `startShift`: its assignee clocks in to a published or confirmed shift. */
@@ -5077,6 +5053,14 @@ export interface components {
             /** @description "Employee terminated successfully". */
             message: string;
         };
+        Text120: string;
+        Text2000: string;
+        Text2048: string;
+        Text32: string;
+        Text40: string;
+        Text4000: string;
+        Text500: string;
+        Text60: string;
         /** @description An entry of a ticket's thread: the first description, or a comment. */
         TicketDescription: {
             /** @description Written by support staff rather than the ticket's user. */
@@ -5187,8 +5171,7 @@ export interface components {
         TimeOffFields: {
             /** @description Sent by clients; the server computes the covering dates itself from the span. */
             coveringDates?: unknown;
-            /** @description Empty means none. */
-            description?: string | null;
+            description?: null | components["schemas"]["Text500"];
             /** @description Epoch milliseconds, not before `start`. */
             end: components["schemas"]["Instant"];
             entireDay?: boolean;
@@ -5349,15 +5332,14 @@ export interface components {
         };
         /** @description `updateBusinessIdentity`: name, logo and kind. */
         UpdateBusinessIdentity: {
-            /** @description The logo URL. Absent or `null` keeps it; `""` removes it. */
-            img?: string | null;
-            name: string;
+            img?: null | components["schemas"]["Text2048"];
+            name: components["schemas"]["RequiredText120"];
             /** @description One of the business kinds; case, `_` and `-` are forgiven. */
             type: components["schemas"]["BusinessKind"];
         };
         /** @description `updateBusinessLocation`: address and time zone. */
         UpdateBusinessLocation: {
-            address: string;
+            address: components["schemas"]["RequiredText500"];
             /**
              * @description IANA zone, e.g. `"Europe/Berlin"`.
              * @example Europe/Berlin
@@ -5410,8 +5392,8 @@ export interface components {
              * @description Epoch milliseconds, from 1900 on and not in the future.
              */
             birthday?: number | null;
-            firstName?: string | null;
-            lastName?: string | null;
+            firstName?: null | components["schemas"]["RequiredText100"];
+            lastName?: null | components["schemas"]["RequiredText100"];
             /** @description Blank clears the number. */
             phoneNumber?: string | null;
             /** @description Image address (an upload's path or an http(s) address). */
@@ -5433,7 +5415,7 @@ export interface components {
             id?: string | null;
             /** @description The template's shifts, replacing its old ones. */
             shifts?: components["schemas"]["TemplateShift"][] | null;
-            title?: string | null;
+            title?: null | components["schemas"]["RequiredText120"];
         };
         /** @description `updateRole`. Title and colour are required; the switches keep their value when absent. */
         UpdateRole: {
@@ -5442,8 +5424,7 @@ export interface components {
         };
         /** @description `updateShift`. */
         UpdateShiftCall: {
-            /** @description Why an announced shift is cancelled; empty means none. */
-            cancelReason?: string | null;
+            cancelReason?: null | components["schemas"]["Text500"];
             shiftId: components["schemas"]["ShiftId"];
             updatedShift: components["schemas"]["UpdatedShift"];
         };
@@ -5465,8 +5446,7 @@ export interface components {
             isAnonymous?: boolean | null;
             /** @description update: whether a poll takes several answers. */
             isMultiple?: boolean | null;
-            /** @description update: the new question (the current one when absent). */
-            question?: string | null;
+            question?: null | components["schemas"]["Text500"];
             surveyId: components["schemas"]["SurveyId"];
         };
         /** @description `updateTimeOff`: edits one's own unresolved request. */
@@ -5488,7 +5468,7 @@ export interface components {
             start?: null | components["schemas"]["Instant"];
             /** @description A list of objects of at most 16 KiB as JSON. */
             tasks?: Record<string, never>[] | null;
-            title?: string | null;
+            title?: null | components["schemas"]["RequiredText120"];
             /**
              * Format: int64
              * @description The version the editor saw: an older one than the current gets 409.
@@ -5541,8 +5521,7 @@ export interface components {
         };
         /** @description `vote`: choose a poll's answers (one unless it allows several) or answer an open question. */
         VoteCall: {
-            /** @description The answer in words (open questions). */
-            answer?: string | null;
+            answer?: null | components["schemas"]["Text500"];
             /** @description Indexes of the chosen answers (polls). */
             choices?: number[];
             surveyId: components["schemas"]["SurveyId"];
