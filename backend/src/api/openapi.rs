@@ -35,7 +35,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::clock::reads::get_edits,
         crate::api::clock::reads::get_proposals,
         crate::api::earnings::get_earnings,
-        crate::api::booking::sessions::get_sessions,
+        crate::api::booking::sessions::get_booked_sessions,
         crate::api::clock::reads::get_timesheet,
         crate::api::chat::conversations::get_conversations,
         crate::api::chat::messages::get_messages,
@@ -1105,6 +1105,60 @@ mod tests {
             json!(crate::domain::clock::MIN_REST_MAX),
             &["AutoAssignment.minRestMinutes"],
         );
+        // Booking: an event's numbers, checked by `domain::booking::event` and `repeat`.
+        {
+            use crate::domain::booking::{event, repeat};
+            let range = |place: &'static str, lo: i64, hi: i64| {
+                [("minimum", lo), ("maximum", hi)].map(|(k, v)| (k, v, place))
+            };
+            for (keyword, value, place) in [
+                range(
+                    "EventInput.sessionDuration",
+                    i64::from(event::DURATIONS[0]),
+                    i64::from(event::DURATIONS[3]),
+                ),
+                range("EventInput.capacity", 1, i64::from(event::CAPACITY_MAX)),
+                range(
+                    "EventInput.maxRoomsPerSession",
+                    1,
+                    i64::from(event::ROOMS_MAX),
+                ),
+                range(
+                    "EventInput.reservationWindowStart",
+                    1,
+                    i64::from(event::BOOK_AHEAD_MAX),
+                ),
+                range(
+                    "EventInput.reservationWindowEnd",
+                    0,
+                    i64::from(event::BOOK_UNTIL_MAX),
+                ),
+                range("RepeatView.interval", 1, i64::from(repeat::INTERVAL_MAX)),
+                range("RepeatView.count", 1, i64::from(repeat::COUNT_MAX)),
+                range("GET /api/v1/stores/{storeId}/booking/sessions?status", 1, 4),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                bound(keyword, json!(value), &[place]);
+            }
+            // Counts the server answers are unsigned.
+            bound(
+                "minimum",
+                json!(0),
+                &[
+                    "EventView.capacity",
+                    "EventView.maxRoomsPerSession",
+                    "EventView.reservationWindowEnd",
+                    "EventView.reservationWindowStart",
+                    "EventView.sessionDuration",
+                    "PublicEventView.capacity",
+                    "PublicEventView.sessionDuration",
+                    "RepeatView.weekdays[]",
+                    "Slot.free",
+                ],
+            );
+        }
         bound("minItems", json!(1), &["AcceptAutoAssignment.assignments"]);
         bound(
             "maxItems",

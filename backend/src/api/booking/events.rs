@@ -27,8 +27,7 @@ pub fn register(r: &mut Registry) {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventInput {
-    #[schema(max_length = 120)]
-    pub title: Option<String>,
+    pub title: Option<bounded::Text<{ event::TITLE_MAX }>>,
     /// The role whose employees work its sessions.
     #[schema(value_type = Option<String>, format = Uuid)]
     pub role: Option<RoleId>,
@@ -39,30 +38,35 @@ pub struct EventInput {
     /// How it repeats; absent for one day.
     pub repeat_pattern: Option<RepeatView>,
     /// Minutes: 15, 30, 45 or 60.
+    #[schema(minimum = 15, maximum = 60)]
     pub session_duration: Option<u16>,
     /// Clients per session (default 1).
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 500)]
     pub capacity: Option<u16>,
     /// Sessions that run side by side at one time, each with its own employee (default 1).
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 50)]
     pub max_rooms_per_session: Option<u16>,
     /// How far ahead bookings open, in minutes (default 30 days).
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 527040)]
     pub reservation_window_start: Option<u32>,
     /// How late before a session bookings close, in minutes (default 0).
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 10080)]
     pub reservation_window_end: Option<u32>,
     #[serde(default)]
     pub allow_employee_selection: bool,
     /// The public address's last part; made from the title when absent.
-    #[schema(max_length = 64)]
-    pub url: Option<String>,
+    pub url: Option<bounded::Text<{ event::SLUG_MAX }>>,
 }
 
 impl EventInput {
     fn definition(self, zone: chrono_tz::Tz) -> AppResult<(Definition, RoleId)> {
         let title = self
             .title
+            .map(|t| t.0)
             .filter(|t| !t.trim().is_empty())
             .ok_or_else(|| refused(EventError::required("title", "Title")))?;
         let role = self
@@ -96,7 +100,7 @@ impl EventInput {
             book_ahead_minutes: self.reservation_window_start,
             book_until_minutes: self.reservation_window_end.unwrap_or(0),
             choose_employee: self.allow_employee_selection,
-            slug: self.url,
+            slug: self.url.map(|u| u.0),
         };
         Ok((Definition::check(sent, zone).map_err(refused)?, role))
     }

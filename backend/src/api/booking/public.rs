@@ -18,6 +18,13 @@ use utoipa::ToSchema;
 
 pub use crate::auth::public_rate::PublicRate as PublicLimiter;
 
+/// The longest event address or link token a public call reads.
+pub const LINK_MAX: usize = 200;
+/// A client's name, phone and note, at most.
+pub const NAME_MAX: usize = 120;
+pub const PHONE_MAX: usize = 40;
+pub const NOTE_MAX: usize = 500;
+
 pub fn register(r: &mut Registry) {
     r.add::<GetEventByUrl>()
         .add::<GetReservationDetails>()
@@ -113,8 +120,7 @@ async fn place_of(
 #[serde(rename_all = "camelCase")]
 pub struct GetEventByUrl {
     #[serde(rename = "eventURL")]
-    #[schema(max_length = 200)]
-    pub event_url: String,
+    pub event_url: bounded::Text<{ LINK_MAX }>,
 }
 
 impl Call for GetEventByUrl {
@@ -136,8 +142,7 @@ impl Call for GetEventByUrl {
 #[serde(rename_all = "camelCase")]
 pub struct GetReservationDetails {
     #[serde(rename = "eventURL")]
-    #[schema(max_length = 200)]
-    pub event_url: String,
+    pub event_url: bounded::Text<{ LINK_MAX }>,
     /// `YYYY-MM-DD`, a date in the store's zone.
     #[schema(value_type = String, format = Date)]
     pub chosen_date: Option<String>,
@@ -208,24 +213,18 @@ impl ReservationSlot {
 #[serde(rename_all = "camelCase")]
 pub struct ReserveEvent {
     #[serde(rename = "eventURL")]
-    #[schema(max_length = 200)]
-    pub event_url: String,
-    #[schema(max_length = 120)]
-    pub name: Option<String>,
-    #[schema(max_length = 254)]
-    pub email: Option<String>,
-    #[schema(max_length = 40)]
-    pub phonenumber: Option<String>,
+    pub event_url: bounded::Text<{ LINK_MAX }>,
+    pub name: Option<bounded::Text<{ NAME_MAX }>>,
+    pub email: Option<bounded::Text<{ crate::domain::account::EMAIL_MAX_LEN }>>,
+    pub phonenumber: Option<bounded::Text<{ PHONE_MAX }>>,
     /// The chosen employee's user id, when the event lets clients choose.
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub employee_uid: Option<UserId>,
     pub reservation_slot: Option<ReservationSlot>,
-    #[schema(max_length = 500)]
-    pub note: Option<String>,
+    pub note: Option<bounded::Text<{ NOTE_MAX }>>,
     /// Left empty by people: the form hides it. A value marks a robot.
-    #[schema(max_length = 200)]
-    pub website: Option<String>,
+    pub website: Option<bounded::Text<{ LINK_MAX }>>,
 }
 
 fn required(
@@ -264,10 +263,20 @@ impl Call for ReserveEvent {
                 "Your reservation could not be taken.",
             ));
         }
-        let name = required("name", "Name", self.name.as_deref(), 120)?;
-        let email = required("email", "Email", self.email.as_deref(), 254)?;
+        let name = required("name", "Name", self.name.as_deref(), NAME_MAX)?;
+        let email = required(
+            "email",
+            "Email",
+            self.email.as_deref(),
+            crate::domain::account::EMAIL_MAX_LEN,
+        )?;
         let email = input::email(&email)?;
-        let phone = required("phonenumber", "Phone", self.phonenumber.as_deref(), 40)?;
+        let phone = required(
+            "phonenumber",
+            "Phone",
+            self.phonenumber.as_deref(),
+            PHONE_MAX,
+        )?;
         let phone = crate::domain::account::parse_phone_number(&phone)
             .ok()
             .flatten()
@@ -275,7 +284,7 @@ impl Call for ReserveEvent {
                 AppError::bad_request("invalid_phone", "Please enter a valid mobile number.")
                     .with_details(serde_json::json!({ "field": "phonenumber" }))
             })?;
-        let note = input::optional_text("Note", self.note.as_deref(), 500)?;
+        let note = input::optional_text("Note", self.note.as_deref(), NOTE_MAX)?;
         let start = ReservationSlot::start(self.reservation_slot.as_ref())?;
         let (event, store) = event_at(&ctx, &self.event_url).await?;
         let cmd = Reserve {
@@ -297,8 +306,7 @@ impl Call for ReserveEvent {
 /// A client's link.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LinkToken {
-    #[schema(max_length = 200)]
-    pub token: String,
+    pub token: bounded::Text<{ LINK_MAX }>,
 }
 
 /// `getReservation` (public, ours): the reservation a client's link names.
@@ -382,8 +390,7 @@ impl Call for CancelReservation {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RescheduleReservation {
-    #[schema(max_length = 200)]
-    pub token: String,
+    pub token: bounded::Text<{ LINK_MAX }>,
     pub reservation_slot: Option<ReservationSlot>,
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]

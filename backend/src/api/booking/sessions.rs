@@ -34,12 +34,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(read(
         "/stores/{storeId}/booking/sessions",
         "getBookedSessions",
-        get_sessions,
+        get_booked_sessions,
     ));
 }
 
 /// A reason a client is told, at most this long.
-const REASON_MAX: usize = 500;
+pub const REASON_MAX: usize = 500;
 
 fn reason(raw: Option<&str>) -> AppResult<Option<String>> {
     input::optional_text("reason", raw, REASON_MAX)
@@ -50,8 +50,7 @@ fn reason(raw: Option<&str>) -> AppResult<Option<String>> {
 #[serde(rename_all = "camelCase")]
 pub struct CancelSession {
     pub event_session_id: BookedSessionId,
-    #[schema(max_length = 500)]
-    pub reason: Option<String>,
+    pub reason: Option<bounded::Text<{ REASON_MAX }>>,
 }
 
 impl Call for CancelSession {
@@ -78,8 +77,7 @@ impl Call for CancelSession {
 pub struct CancelClientBookedSession {
     pub session_id: BookedSessionId,
     pub client_id: ClientId,
-    #[schema(max_length = 500)]
-    pub reason: Option<String>,
+    pub reason: Option<bounded::Text<{ REASON_MAX }>>,
 }
 
 impl Call for CancelClientBookedSession {
@@ -139,8 +137,7 @@ pub struct RescheduleClient {
     pub current_session_id: BookedSessionId,
     pub client_id: ClientId,
     pub reservation_slot: Option<super::public::ReservationSlot>,
-    #[schema(max_length = 500)]
-    pub note: Option<String>,
+    pub note: Option<bounded::Text<{ REASON_MAX }>>,
 }
 
 impl Call for RescheduleClient {
@@ -267,7 +264,7 @@ pub struct BookedSessions {
         crate::api::stores::StoreReadRefusals,
     )
 )]
-pub async fn get_sessions(
+pub async fn get_booked_sessions(
     state: web::Data<AppState>,
     StoreMember(member): StoreMember,
     query: web::Query<SessionsQuery>,

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 macro_rules! numbered {
-    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $code:literal, $text:literal;)+ }) => {
+    ($(#[$doc:meta])* $name:ident as $schema:literal { $($(#[$vdoc:meta])* $variant:ident = $code:literal, $text:literal;)+ }) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum $name {
@@ -61,13 +61,18 @@ macro_rules! numbered {
             }
         }
 
-        impl utoipa::ToSchema for $name {}
+        /// Named apart from the time clock's session status in the API document.
+        impl utoipa::ToSchema for $name {
+            fn name() -> std::borrow::Cow<'static, str> {
+                std::borrow::Cow::Borrowed($schema)
+            }
+        }
     };
 }
 
 numbered! {
     /// Where a booked session stands.
-    SessionStatus {
+    SessionStatus as "BookedSessionStatus" {
         /// A client's reservation is confirmed; its employee works it.
         Confirmed = 1, "confirmed";
         /// Its employee can no longer work it (time off, deactivated, dropped the shift): a
@@ -82,7 +87,7 @@ numbered! {
 
 numbered! {
     /// Where a client's place in a session stands.
-    ClientStatus {
+    ClientStatus as "BookedClientStatus" {
         Confirmed = 1, "confirmed";
         /// Held while the client confirms.
         Pending = 2, "pending";

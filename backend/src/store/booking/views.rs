@@ -17,12 +17,14 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct RepeatView {
     pub frequency: Frequency,
+    #[schema(minimum = 1, maximum = 99)]
     pub interval: u16,
     /// 0 Sunday to 6 Saturday.
     pub weekdays: Vec<u8>,
     /// The last date, `YYYY-MM-DD`.
     #[schema(value_type = Option<String>, format = Date)]
     pub until: Option<chrono::NaiveDate>,
+    #[schema(minimum = 1, maximum = 1000)]
     pub count: Option<u32>,
 }
 
