@@ -82,6 +82,12 @@ pub struct Settings {
     /// for the same reader as an unread one written (or merged into) less than this long ago
     /// is merged into it, so a burst of changes notifies once; `0` turns merging off.
     pub notification_merge_window: Duration,
+    /// `BOOKING_HOLD_MINUTES`: how long a client's reservation is held while they confirm
+    /// (default 5); then the place is free again and the client books anew.
+    pub booking_hold: Duration,
+    /// `PUBLIC_RATE_PER_MINUTE`: the public booking calls one address may make a minute on
+    /// one server process (default 30; reservations take a tenth of it, at least 3).
+    pub public_rate_per_minute: u32,
     /// `OUTBOX_KEEP_DAYS`, `OUTBOX_KEEP_PER_STORE` and `OUTBOX_PRUNE_SECONDS`: how much of the
     /// outbox of committed changes is kept, and how often the rest is pruned.
     pub outbox: OutboxRetention,
@@ -162,6 +168,8 @@ impl std::fmt::Debug for Settings {
             .field("push_allow_http", &self.push_allow_http)
             .field("delivery_retry", &self.delivery_retry)
             .field("notification_merge_window", &self.notification_merge_window)
+            .field("booking_hold", &self.booking_hold)
+            .field("public_rate_per_minute", &self.public_rate_per_minute)
             .field("outbox", &self.outbox)
             .finish_non_exhaustive()
     }
@@ -327,6 +335,8 @@ impl Settings {
                 "NOTIFICATION_MERGE_SECONDS",
                 120,
             )?),
+            booking_hold: Duration::from_secs(positive::<u64>("BOOKING_HOLD_MINUTES", 5)? * 60),
+            public_rate_per_minute: positive("PUBLIC_RATE_PER_MINUTE", 30)?,
             outbox: OutboxRetention {
                 keep_for: Duration::from_secs(
                     parsed::<u64>("OUTBOX_KEEP_DAYS", 7)?.saturating_mul(24 * 3600),
@@ -380,6 +390,9 @@ impl Settings {
                 max_attempts: 12,
             },
             notification_merge_window: Duration::from_secs(120),
+            booking_hold: Duration::from_secs(5 * 60),
+            // Tests book many times from one address; one test sets it low.
+            public_rate_per_minute: 100_000,
             // Tests prune themselves, at the moments they choose.
             outbox: OutboxRetention {
                 keep_for: Duration::from_secs(7 * 24 * 3600),

@@ -4,7 +4,7 @@
 use crate::config::{DeliveryRetry, Settings};
 use crate::error::{AppError, AppResult};
 use lettre::message::header::ContentType;
-use lettre::message::Mailbox;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -41,6 +41,8 @@ pub struct Mailer {
     from: Arc<Mailbox>,
     retry: DeliveryRetry,
     wake: Arc<Notify>,
+    /// Starts a round of the booking mail loop.
+    wake_booking: Arc<Notify>,
 }
 
 impl Mailer {
@@ -69,6 +71,7 @@ impl Mailer {
             from: Arc::new(from),
             retry: settings.delivery_retry,
             wake: Arc::new(Notify::new()),
+            wake_booking: Arc::new(Notify::new()),
         })
     }
 
@@ -92,6 +95,42 @@ impl Mailer {
         self.transmit(to, subject, body).await
     }
 
+    /// Sends a plain-text mail with a calendar invitation (`invite.ics`, its METHOD in the
+    /// part's type as iTIP asks, so mail clients offer to add or remove the event).
+    #[tracing::instrument(skip(self, body, ics))]
+    pub async fn deliver_invitation(
+        &self,
+        to: &str,
+        subject: &str,
+        body: String,
+        ics: Option<String>,
+    ) -> Result<(), SendError> {
+        let to: Mailbox = to
+            .parse()
+            .map_err(|e| SendError::Permanent(format!("invalid address: {e}")))?;
+        let Some(ics) = ics else {
+            return self.transmit(to, subject, body).await;
+        };
+        let method = if ics.contains("\r\nMETHOD:CANCEL\r\n") {
+            "CANCEL"
+        } else {
+            "REQUEST"
+        };
+        let calendar =
+            ContentType::parse(&format!("text/calendar; charset=utf-8; method={method}"))
+                .map_err(|e| SendError::Permanent(e.to_string()))?;
+        let parts = MultiPart::mixed()
+            .singlepart(SinglePart::plain(body))
+            .singlepart(Attachment::new("invite.ics".to_string()).body(ics, calendar));
+        let message = Message::builder()
+            .from(self.from.as_ref().clone())
+            .to(to)
+            .subject(subject)
+            .multipart(parts)
+            .map_err(|e| SendError::Permanent(e.to_string()))?;
+        self.hand_over(message).await
+    }
+
     async fn transmit(&self, to: Mailbox, subject: &str, body: String) -> Result<(), SendError> {
         let message = Message::builder()
             .from(self.from.as_ref().clone())
@@ -100,6 +139,10 @@ impl Mailer {
             .header(ContentType::TEXT_PLAIN)
             .body(body)
             .map_err(|e| SendError::Permanent(e.to_string()))?;
+        self.hand_over(message).await
+    }
+
+    async fn hand_over(&self, message: Message) -> Result<(), SendError> {
         match &self.transport {
             Transport::Smtp(t) => match tokio::time::timeout(SEND_TIMEOUT, t.send(message)).await {
                 Ok(Ok(_)) => Ok(()),
@@ -124,6 +167,16 @@ impl Mailer {
     /// call during a round brings one more round after it.
     pub fn wake(&self) {
         self.wake.notify_one();
+    }
+
+    /// Asks the booking mail loop for a round now (a commit queued a client's mail).
+    pub fn wake_booking(&self) {
+        self.wake_booking.notify_one();
+    }
+
+    /// What [`Mailer::wake_booking`] signals.
+    pub fn booking_waker(&self) -> Arc<Notify> {
+        self.wake_booking.clone()
     }
 
     /// What [`Mailer::wake`] signals, for the loop that waits on it.

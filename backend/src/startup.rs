@@ -158,6 +158,11 @@ impl Application {
                 async move { jobs::deliver::run_once(&db, &mailer).await }
             },
         ));
+        actix_web::rt::spawn(jobs::booking_mail::run(
+            state.db.clone(),
+            state.mailer.clone(),
+            state.clock.clone(),
+        ));
         let (db, pusher, stores) = (state.db.clone(), state.pusher.clone(), state.stores.clone());
         actix_web::rt::spawn(jobs::deliveries(
             "web push",

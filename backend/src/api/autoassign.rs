@@ -132,13 +132,12 @@ pub struct TimeRange {
 #[serde(rename_all = "camelCase")]
 pub struct GetAssignableEmployees {
     pub role_id: RoleId,
-    /// The bookable event asking. Accepted for the spec's payload; the answer depends on the
-    /// role and the time only.
+    /// The bookable event asking: its role is the one looked for.
     #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
-    pub event_id: Option<uuid::Uuid>,
+    pub event_id: Option<crate::domain::ids::EventId>,
     pub time: TimeRange,
-    /// Leave out employees who work another shift at that time.
+    /// Leave out employees who work another shift or booked session at that time.
     #[serde(default)]
     pub check_working_on_same_session: bool,
 }
@@ -160,6 +159,7 @@ impl Call for GetAssignableEmployees {
         let (start, end) = range(self.time.start, self.time.end, ASK_MAX)?;
         let cmd = FindAssignable {
             role: self.role_id,
+            event: self.event_id,
             start,
             end,
             busy_counts: self.check_working_on_same_session,

@@ -5,6 +5,7 @@
 pub mod account;
 pub mod announcements;
 pub mod autoassign;
+pub mod booking;
 pub mod chat;
 pub mod clock;
 pub mod earnings;
@@ -60,6 +61,7 @@ pub fn registry() -> Registry {
     autoassign::register(&mut registry);
     reports::register(&mut registry);
     sheets::register(&mut registry);
+    booking::register(&mut registry);
     registry
 }
 
@@ -87,6 +89,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .configure(support::routes)
                 .configure(templates::routes)
                 .configure(sheets::routes)
+                .configure(booking::routes)
                 .route("/{call}", web::post().to(dispatch)),
         );
 }

@@ -4,6 +4,7 @@
 pub mod codes;
 pub mod jwt;
 pub mod password;
+pub mod public_rate;
 pub mod session;
 pub mod throttle;
 

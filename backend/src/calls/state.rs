@@ -28,6 +28,8 @@ pub struct AppState {
     /// The time the rules read (the store actors' plans, the pool's read, the schedule's
     /// jobs): the system's, or a test's.
     pub clock: Clock,
+    /// The public booking calls' allowance per address.
+    pub public_rate: crate::auth::public_rate::PublicRate,
 }
 
 impl AppState {
@@ -52,7 +54,10 @@ impl AppState {
             settings.notification_merge_window,
             clock.clone(),
         );
+        let public_rate =
+            crate::auth::public_rate::PublicRate::per_minute(settings.public_rate_per_minute);
         AppState {
+            public_rate,
             settings,
             db,
             sessions,

@@ -1,6 +1,94 @@
 // @generated automatically by Diesel CLI.
 
 diesel::table! {
+    booking_events (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        title -> Text,
+        role_id -> Nullable<Uuid>,
+        first_day -> Date,
+        opens_minute -> Int2,
+        closes_minute -> Int2,
+        repeat -> Nullable<Jsonb>,
+        session_minutes -> Int2,
+        capacity -> Int2,
+        rooms -> Int2,
+        book_ahead_minutes -> Int4,
+        book_until_minutes -> Int4,
+        choose_employee -> Bool,
+        slug -> Text,
+        is_active -> Bool,
+        created_by -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+        deleted_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    booking_clients (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        name -> Text,
+        email -> Text,
+        phone -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    booked_sessions (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        event_id -> Uuid,
+        employee_id -> Nullable<Uuid>,
+        start_at -> Timestamptz,
+        end_at -> Timestamptz,
+        status -> Text,
+        shift_id -> Nullable<Uuid>,
+        event_snapshot -> Jsonb,
+        reason -> Nullable<Text>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    booked_clients (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        session_id -> Uuid,
+        event_id -> Uuid,
+        client_id -> Uuid,
+        status -> Text,
+        hold_until -> Nullable<Timestamptz>,
+        note -> Nullable<Text>,
+        reason -> Nullable<Text>,
+        sequence -> Int4,
+        invitation_id -> Uuid,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    booking_mails (id) {
+        id -> Uuid,
+        store_id -> Uuid,
+        booked_client_id -> Uuid,
+        kind -> Text,
+        to_email -> Text,
+        subject -> Text,
+        body -> Text,
+        ics -> Nullable<Text>,
+        due_at -> Timestamptz,
+        attempts -> Int4,
+        leased_until -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     availability_windows (id) {
         id -> Uuid,
         store_id -> Uuid,
@@ -530,6 +618,9 @@ diesel::table! {
 
 diesel::joinable!(availability_windows -> employees (employee_id));
 diesel::joinable!(import_documents -> stores (store_id));
+diesel::joinable!(booked_clients -> booked_sessions (session_id));
+diesel::joinable!(booked_clients -> booking_clients (client_id));
+diesel::joinable!(booked_sessions -> booking_events (event_id));
 diesel::joinable!(import_documents -> users (created_by));
 diesel::joinable!(availability_windows -> stores (store_id));
 diesel::joinable!(availability_windows -> users (created_by));
@@ -574,6 +665,11 @@ diesel::joinable!(tickets -> users (user_id));
 diesel::joinable!(stores -> users (owner_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    booked_clients,
+    booked_sessions,
+    booking_clients,
+    booking_events,
+    booking_mails,
     availability_windows,
     clock_code_uses,
     clock_punches,

@@ -82,3 +82,13 @@ id_type!(/// An entry of a support ticket's thread.
     TicketCommentId);
 id_type!(/// A piece of feedback on the product.
     FeedbackId);
+id_type!(/// A bookable event of a store.
+    EventId);
+id_type!(/// A booked session: one time of an event, worked by one employee.
+    BookedSessionId);
+id_type!(/// A client of a store's bookings (no account).
+    ClientId);
+id_type!(/// A client's place in a booked session.
+    BookedClientId);
+id_type!(/// A mail to a booking client.
+    BookingMailId);

@@ -4,6 +4,7 @@
 //! and the schedule's clock acts through the store's actor, whose plan sees what is already
 //! done.
 
+pub mod booking_mail;
 pub mod deliver;
 mod lease;
 pub mod outbox;
@@ -29,6 +30,10 @@ use tokio::sync::Notify;
 pub fn deliver_on_commit(publish: Publish, mailer: Mailer, pusher: Pusher) -> Publish {
     Arc::new(move |events| {
         publish(events);
+        // A booking change may have queued a client's mail.
+        if events.iter().any(|e| e.kind.starts_with("booking.")) {
+            mailer.wake_booking();
+        }
         if !events.iter().any(|e| e.kind == NOTIFICATION_EVENT) {
             return;
         }

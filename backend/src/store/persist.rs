@@ -334,6 +334,7 @@ fn write_rows(conn: &mut PgConnection, parts: &[&Part]) -> Result<(), PersistErr
                 Write::DeleteTemplate(id) => {
                     Template::delete(conn, store, *id)?;
                 }
+                Write::Booking(w) => w.persist(conn, store)?,
             }
         }
     }

@@ -333,6 +333,8 @@ pub struct StoreState {
     pub unmerged: Unmerged,
     /// The store's shift, weekly and daily templates.
     pub templates: HashMap<TemplateId, Template>,
+    /// Client booking's events, upcoming sessions, places and clients.
+    pub booking: crate::store::booking::BookingState,
 }
 
 impl StoreState {
@@ -370,8 +372,10 @@ impl StoreState {
             .into_iter()
             .map(|t| (t.id, t))
             .collect();
+        let booking = crate::store::booking::BookingState::load(conn, id, now)?;
         Ok(StoreState {
             templates,
+            booking,
             chat,
             unmerged,
             members_at: store.version,

@@ -110,6 +110,8 @@ pub enum Write {
     ToggleReaction(Box<Reaction>, bool),
     PutTemplate(Box<Template>),
     DeleteTemplate(TemplateId),
+    /// Client booking's rows (`store::booking`).
+    Booking(crate::store::booking::BookingWrite),
 }
 
 /// How many rows a write changed, for writes of rows outside the working set, which the plan
@@ -169,6 +171,7 @@ pub enum Undo {
     RemoveVote(SurveyId, EmployeeId),
     RestoreTemplate(Box<Template>),
     RemoveTemplate(TemplateId),
+    Booking(crate::store::booking::BookingUndo),
     Nothing,
 }
 
@@ -354,6 +357,7 @@ impl StoreState {
             },
             // Session edits are not part of the working set.
             Write::AddSessionEdit(_) => Undo::Nothing,
+            Write::Booking(w) => Undo::Booking(self.booking.apply(w)),
             // Neither are a conversation's seen marks (only `message` notifications, which do
             // not merge) nor the push subscriptions.
             Write::SeeConversationNotifications(..)
@@ -427,6 +431,7 @@ impl StoreState {
             Undo::RemoveTemplate(id) => {
                 self.templates.remove(&id);
             }
+            Undo::Booking(u) => self.booking.undo(u),
             Undo::RestoreAvailability(a) => {
                 self.availability.insert(a.id, *a);
             }

@@ -77,20 +77,26 @@ pub struct Submit(pub Pending);
 /// Plans a command, turning a panic in its planning into an internal error of that command
 /// alone: planning only reads the working set, so the actor and the rest of its batch go on.
 fn plan_guarded(cmd: &dyn Command, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cmd.plan(state, now))).unwrap_or_else(
-        |panic| {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            tracing::error!(command = cmd.name(), panic = %what, "planning a command panicked");
-            Err(AppError::internal(format!(
-                "planning {} failed",
-                cmd.name()
-            )))
-        },
-    )
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        // Any command may take a booked session from its employee (time off, a deactivation,
+        // the session's shift dropped): it is flagged in the same plan.
+        cmd.plan(state, now).map(|mut effects| {
+            crate::store::booking::follow(state, &mut effects, now);
+            effects
+        })
+    }))
+    .unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        tracing::error!(command = cmd.name(), panic = %what, "planning a command panicked");
+        Err(AppError::internal(format!(
+            "planning {} failed",
+            cmd.name()
+        )))
+    })
 }
 
 /// A batch being committed: each pending command with its planning error, if any (commands

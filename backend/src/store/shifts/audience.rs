@@ -96,7 +96,7 @@ pub(super) fn one_change(
     effects
 }
 
-pub(super) fn removed(state: &StoreState, before: &Shift, effects: &mut Effects) {
+pub(crate) fn removed(state: &StoreState, before: &Shift, effects: &mut Effects) {
     effects.events.push(event(
         "shift.deleted",
         json!({ "id": before.id }),

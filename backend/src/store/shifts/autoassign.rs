@@ -281,10 +281,12 @@ pub struct AssignableEmployees {
 
 /// `getAssignableEmployees`: the store's active, joined employees who hold the role and are
 /// available for the time (availability and accepted time off, as `createShift` checks them);
-/// with `busy_counts`, also free of other shifts then.
+/// with `busy_counts`, also free of other shifts and booked sessions then. Asked for a
+/// bookable event, the role is the event's.
 #[derive(Debug)]
 pub struct FindAssignable {
     pub role: RoleId,
+    pub event: Option<crate::domain::ids::EventId>,
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
     pub busy_counts: bool,
@@ -295,8 +297,17 @@ impl Command for FindAssignable {
         "getAssignableEmployees"
     }
 
-    fn plan(&self, state: &StoreState, _now: DateTime<Utc>) -> AppResult<Effects> {
-        if state.role(self.role).is_none() {
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let role = match self.event {
+            Some(id) => state
+                .booking
+                .events
+                .get(&id)
+                .and_then(|e| e.role_id)
+                .ok_or_else(|| AppError::not_found("event_not_found", "Event not found."))?,
+            None => self.role,
+        };
+        if state.role(role).is_none() {
             return Err(AppError::not_found(
                 "role_not_found",
                 messages::ROLE_NOT_FOUND,
@@ -316,12 +327,20 @@ impl Command for FindAssignable {
                 let none: &[Span] = &[];
                 let view = Assignee {
                     name: &c.name,
-                    has_role: c.roles.contains(&self.role.0),
+                    has_role: c.roles.contains(&role.0),
                     other_shifts: if self.busy_counts { &c.shifts } else { none },
                     availability: &c.availability,
                     time_off: &c.time_off,
                 };
                 schedule::check_create(zone, &span, &view).ok()?;
+                if self.busy_counts
+                    && state
+                        .booking
+                        .sessions_of(e.id)
+                        .any(|s| s.span().overlaps(&span))
+                {
+                    return None;
+                }
                 Some(AssignableEmployee {
                     uid,
                     display_name: e.shown_name().to_string(),

@@ -16,7 +16,7 @@ mod undo;
 mod update;
 
 pub use answer::{AnswerShift, CompleteShift, OwnAction, RateShift, RemindShift, Reminded};
-pub(crate) use audience::{changed, created, event};
+pub(crate) use audience::{changed, created, event, removed};
 pub use autoassign::{
     AcceptAssignments, Accepted, AssignableEmployee, AssignableEmployees, AutoAssignment,
     FindAssignable, ProposeAssignments, ProposedAssignment, UnfilledShift,
