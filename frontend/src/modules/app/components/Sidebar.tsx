@@ -74,7 +74,7 @@ export function Sidebar({ badges }: { badges: Record<BadgeKind, number> }) {
   const [hovered, setHovered] = useState(false);
   const belowLarge = useIsBelow('lg');
   const { permissions, store } = useCurrentStore();
-  // The store's settings arrive live (`store.updated`): the owner's toggle shows or hides Booking.
+  // The store's settings arrive live (as a store change): the owner's toggle shows or hides Booking.
   const entries = visibleEntries(SIDEBAR, permissions.names, permissions.isOwner, { booking: store?.bookingEnabled === true });
   const narrow = (belowLarge || collapsed) && !hovered;
   const current = `${location.pathname}${location.search}`;

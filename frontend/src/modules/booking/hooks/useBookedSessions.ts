@@ -8,8 +8,8 @@ import { replaceSession } from '../utils/sessions';
 
 /**
  * The store's booked sessions between `from` and `to` (one read), kept live: a
- * `booking.session` event puts the session as it now is in its place (or adds it when it falls
- * in the window), `booking.session.deleted` takes it out, a resync reads again. `enabled`
+ * session's change event puts the session as it now is in its place (or adds it when it falls
+ * in the window), a deleted session's event takes it out, a resync reads again. `enabled`
  * false reads nothing (booking is off).
  */
 export function useBookedSessions(window: { from: number; to: number } | null, enabled = true) {

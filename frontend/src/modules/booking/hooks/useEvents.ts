@@ -7,7 +7,7 @@ import type { BookingEvent } from '../types/booking';
 
 /**
  * The store's bookable events (`getEvents`), kept live: another manager's new, changed or
- * deleted event shows at once (`booking.event.saved`, `booking.event.deleted`).
+ * deleted event shows at once (the events' change events).
  */
 export function useEvents() {
   const api = useApi();
