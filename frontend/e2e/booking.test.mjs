@@ -188,7 +188,7 @@ test('a visitor books an event a manager made, and cancels it from the mail', as
   // The session's work is its employee's shift on the board, marked as booked with its one client.
   await board.goto(`${server.url}/schedule`);
   await connected(board);
-  await board.getByRole('tab', { name: 'Day' }).click();
+  await board.getByRole('tab', { name: 'Day', exact: true }).click();
   await board.getByRole('button', { name: 'Next' }).click();
   const shift = board.getByTestId(`cell-${assigned.email}-${tomorrow}`).locator('[data-testid="shift"][data-booked="1"]');
   await shift.waitFor();

@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/addEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Managers: a new bookable event, created disabled (booking must be on). */
+        post: operations["addEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/addTicketComment": {
         parameters: {
             query?: never;
@@ -253,6 +270,57 @@ export interface paths {
         put?: never;
         /** Clear the assignee of several shifts and put them back to draft, all or none. */
         post: operations["batchOpenShifts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cancelClientBookedSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Managers: cancel one client's place in a session; they are told. */
+        post: operations["cancelClientBookedSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cancelReservation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public: a client cancels their reservation by their link. */
+        post: operations["cancelReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cancelSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Managers: call a booked session off; every client is told. */
+        post: operations["cancelSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -525,6 +593,23 @@ export interface paths {
         put?: never;
         /** Apply an uploaded templates file (`importShiftTemplates`), validated again against the store, in one commit: new templates are added, the ones of the same kind and title get the file's shifts. */
         post: operations["confirmImportedShiftTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/confirmReservation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public: confirm a held reservation; the client is mailed their invitation. */
+        post: operations["confirmReservation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -820,6 +905,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deleteEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Managers: remove an event; its upcoming sessions are cancelled, each client told. */
+        post: operations["deleteEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deleteMessage": {
         parameters: {
             query?: never;
@@ -882,6 +984,23 @@ export interface paths {
         put?: never;
         /** Delete a role; employees who held it lose it. */
         post: operations["deleteRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deleteSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Managers: remove a session nobody holds a place in. */
+        post: operations["deleteSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1177,6 +1296,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/getEventByUrl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public: an enabled event at its address, and its store. */
+        post: operations["getEventByUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/getEvents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Managers: the store's bookable events. */
+        post: operations["getEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/getPublicVapidKey": {
         parameters: {
             query?: never;
@@ -1188,6 +1341,40 @@ export interface paths {
         put?: never;
         /** The key browsers subscribe to Web Push with. */
         post: operations["getPublicVapidKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/getReservation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public: the reservation a client's link names. */
+        post: operations["getReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/getReservationDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public: an event's bookable session times on a date, with their free places. */
+        post: operations["getReservationDetails"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1493,6 +1680,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reassignSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Managers: another employee of the role works a session; its shift moves with it. */
+        post: operations["reassignSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/rejectGrabShift": {
         parameters: {
             query?: never;
@@ -1555,6 +1759,23 @@ export interface paths {
         put?: never;
         /** Remind the assignee to confirm an upcoming published shift. */
         post: operations["remindShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/removeBookedClientFromSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Managers: take a client off a session without mailing them. */
+        post: operations["removeBookedClientFromSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1640,6 +1861,57 @@ export interface paths {
         put?: never;
         /** Ask for time off. */
         post: operations["requestTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rescheduleClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Managers: move a client to another time or employee of the event; they are told. */
+        post: operations["rescheduleClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rescheduleReservation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public: a client moves their reservation to another time by their link. */
+        post: operations["rescheduleReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reserveEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public: hold a place in a session while the client confirms; answers the links to confirm and to cancel. */
+        post: operations["reserveEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1828,6 +2100,27 @@ export interface paths {
          *     their own.
          */
         get: operations["get_availability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/booking/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/stores/{storeId}/booking/sessions`: the store's booked sessions over a window
+         *     (by default the spec's 30 days back to 30 ahead), with their clients. Managers with the
+         *     schedule permission see every session; an employee sees their own.
+         */
+        get: operations["get_sessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2457,6 +2750,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/updateEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Managers: change an event, or enable or disable its page. */
+        post: operations["updateEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/updateProfile": {
         parameters: {
             query?: never;
@@ -2664,6 +2974,10 @@ export interface components {
              * @description The employee's user id (or employee record id).
              */
             userId: string;
+        };
+        /** @description `addEvent`: a new event, created disabled. */
+        AddEvent: {
+            event: components["schemas"]["EventInput"];
         };
         /**
          * @description `addTicketComment`: adds to a ticket's thread, by its user or by support staff. The user's
@@ -2895,6 +3209,20 @@ export interface components {
             /** @description The shifts named, each once, in the order first named. */
             shifts: components["schemas"]["ShiftId"][];
         };
+        /**
+         * Format: uuid
+         * @description A client's place in a booked session.
+         */
+        BookedClientId: string;
+        /**
+         * Format: uuid
+         * @description A booked session: one time of an event, worked by one employee.
+         */
+        BookedSessionId: string;
+        /** @description The answer of the reservations list. */
+        BookedSessions: {
+            sessions: components["schemas"]["SessionView"][];
+        };
         /** @description The booking switch after the call. */
         BookingState: {
             bookingEnabled: boolean;
@@ -2921,6 +3249,19 @@ export interface components {
         };
         /** @enum {string} */
         BusinessKind: "healthcare services" | "hospitality and leisure" | "personal care" | "entertainment and recreation" | "education and childcare" | "transportation and storage" | "repair and maintenance" | "retail and consumer" | "real estate and construction" | "others";
+        /** @description `cancelClientBookedSession`. */
+        CancelClientBookedSession: {
+            clientId: components["schemas"]["ClientId"];
+            reason?: string | null;
+            sessionId: components["schemas"]["BookedSessionId"];
+        };
+        /** @description `cancelReservation` (public, ours): the client cancels by their link. */
+        CancelReservation: components["schemas"]["LinkToken"];
+        /** @description `cancelSession`. */
+        CancelSession: {
+            eventSessionId: components["schemas"]["BookedSessionId"];
+            reason?: string | null;
+        };
         /** @description `cancelTimeOff`: withdraws one's own pending or approved time off. */
         CancelTimeOff: {
             /** @description An optional answer text (managers' answers). */
@@ -3004,6 +3345,34 @@ export interface components {
             /** @description The deleted drafts, in start order. */
             deleted: components["schemas"]["ShiftId"][];
         };
+        /**
+         * Format: uuid
+         * @description A client of a store's bookings (no account).
+         */
+        ClientId: string;
+        /** @description What a client's link answers: their reservation as it now is. */
+        ClientReservation: {
+            /** Format: int64 */
+            end: number;
+            event: components["schemas"]["EventId"];
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+            status: components["schemas"]["ClientStatus"];
+            store: string;
+            timezone: string;
+            title: string;
+            /** @description The event's address, for booking another time. */
+            url?: string | null;
+            with?: string | null;
+        };
+        /**
+         * @description 1 confirmed; 2 pending; 3 cancelled_by_client; 4 cancelled_by_manager; 5 rescheduled_by_manager;
+         * @enum {integer}
+         */
+        ClientStatus: 1 | 2 | 3 | 4 | 5;
         /**
          * @description The answer of a clock operation: the session as it now stands, with its shift or its
          *     proposed shift.
@@ -3205,6 +3574,8 @@ export interface components {
         ConfirmImportedRoles: components["schemas"]["ConfirmImport"];
         /** @description `confirmImportedShiftTemplates`. */
         ConfirmImportedShiftTemplates: components["schemas"]["ConfirmImport"];
+        /** @description `confirmReservation` (public, ours): the client confirms a held place. */
+        ConfirmReservation: components["schemas"]["LinkToken"];
         /**
          * @description `confirmResetPassword`: sets a new password with a reset code, using the code up, and ends
          *     the account's sessions (but the caller's own, when signed in as the same person).
@@ -3442,6 +3813,10 @@ export interface components {
             /** Format: uuid */
             userId: string;
         };
+        /** @description `deleteEvent`. */
+        DeleteEvent: {
+            eventId: components["schemas"]["EventId"];
+        };
         /** @description `deleteMessage`: its sender, or a manager of the store. */
         DeleteMessage: {
             messageId: components["schemas"]["MessageId"];
@@ -3453,6 +3828,10 @@ export interface components {
         /** @description `deleteRole`. Employees who held the role lose it (and its wage). */
         DeleteRole: {
             roleId: components["schemas"]["RoleId"];
+        };
+        /** @description `deleteSession`. */
+        DeleteSession: {
+            sessionId: components["schemas"]["BookedSessionId"];
         };
         /** @description `deleteShift`. */
         DeleteShiftCall: {
@@ -3663,6 +4042,117 @@ export interface components {
             details?: unknown;
             message: string;
         };
+        /** @description An event's changes: its fields, and whether its public page is live. */
+        EventChanges: components["schemas"]["EventInput"] & {
+            id: components["schemas"]["EventId"];
+            /** @description Enables (or disables) its public page. */
+            isActive?: boolean | null;
+        };
+        /** @description The answer of `deleteEvent`. */
+        EventDeleted: {
+            eventId: components["schemas"]["EventId"];
+        };
+        /**
+         * Format: uuid
+         * @description A bookable event of a store.
+         */
+        EventId: string;
+        /** @description An event's fields, as a manager sends them. */
+        EventInput: {
+            allowEmployeeSelection?: boolean;
+            /**
+             * Format: int32
+             * @description Clients per session (default 1).
+             */
+            capacity?: number | null;
+            end?: null | components["schemas"]["Instant"];
+            /**
+             * Format: int32
+             * @description Sessions that run side by side at one time, each with its own employee (default 1).
+             */
+            maxRoomsPerSession?: number | null;
+            repeatPattern?: null | components["schemas"]["RepeatView"];
+            /**
+             * Format: int32
+             * @description How late before a session bookings close, in minutes (default 0).
+             */
+            reservationWindowEnd?: number | null;
+            /**
+             * Format: int32
+             * @description How far ahead bookings open, in minutes (default 30 days).
+             */
+            reservationWindowStart?: number | null;
+            /**
+             * Format: uuid
+             * @description The role whose employees work its sessions.
+             */
+            role?: string | null;
+            /**
+             * Format: int32
+             * @description Minutes: 15, 30, 45 or 60.
+             */
+            sessionDuration?: number | null;
+            start?: null | components["schemas"]["Instant"];
+            title?: string | null;
+            /** @description The public address's last part; made from the title when absent. */
+            url?: string | null;
+        };
+        /** @description A bookable event. */
+        EventView: {
+            allowEmployeeSelection: boolean;
+            /**
+             * Format: int32
+             * @description Clients per session.
+             */
+            capacity: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            created: number;
+            createdBy?: null | components["schemas"]["UserId"];
+            /**
+             * Format: int64
+             * @description The first day's last session end, epoch ms.
+             */
+            end: number;
+            id: components["schemas"]["EventId"];
+            isActive: boolean;
+            /**
+             * Format: int32
+             * @description Sessions that run side by side at one time.
+             */
+            maxRoomsPerSession: number;
+            repeatPattern?: null | components["schemas"]["RepeatView"];
+            /**
+             * Format: int32
+             * @description How late before a session bookings close, in minutes.
+             */
+            reservationWindowEnd: number;
+            /**
+             * Format: int32
+             * @description How far ahead bookings open, in minutes.
+             */
+            reservationWindowStart: number;
+            role?: null | components["schemas"]["RoleId"];
+            /**
+             * Format: int32
+             * @description Minutes: 15, 30, 45 or 60.
+             */
+            sessionDuration: number;
+            /**
+             * Format: int64
+             * @description The first day's first session start, epoch ms.
+             */
+            start: number;
+            title: string;
+            /** @description The public address's last part (`/book/{url}`). */
+            url: string;
+        };
+        /** @description The answer of `getEvents`. */
+        Events: {
+            events: components["schemas"]["EventView"][];
+        };
         /** @description `exportEmployees`. */
         ExportEmployees: components["schemas"]["ExportFormat"];
         /** @description The format of an export call. */
@@ -3719,14 +4209,18 @@ export interface components {
             /** @description Where it is downloaded. */
             url: string;
         };
+        /**
+         * @description The spec's repeat frequencies.
+         * @enum {string}
+         */
+        Frequency: "d" | "w" | "m" | "y";
         /** @description `getAssignableEmployees` (public). */
         GetAssignableEmployees: {
-            /** @description Leave out employees who work another shift at that time. */
+            /** @description Leave out employees who work another shift or booked session at that time. */
             checkWorkingOnSameSession?: boolean;
             /**
              * Format: uuid
-             * @description The bookable event asking. Accepted for the spec's payload; the answer depends on the
-             *     role and the time only.
+             * @description The bookable event asking: its role is the one looked for.
              */
             eventId?: string | null;
             roleId: components["schemas"]["RoleId"];
@@ -3736,8 +4230,25 @@ export interface components {
         GetClockCode: {
             pass: string;
         };
+        /** @description `getEventByUrl` (public). */
+        GetEventByUrl: {
+            eventURL: string;
+        };
+        /** @description `getEvents`. */
+        GetEvents: Record<string, never>;
         /** @description `getPublicVapidKey`: no fields. */
         GetPublicVapidKey: Record<string, never>;
+        /** @description `getReservation` (public, ours): the reservation a client's link names. */
+        GetReservation: components["schemas"]["LinkToken"];
+        /** @description `getReservationDetails` (public). */
+        GetReservationDetails: {
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`, a date in the store's zone.
+             */
+            chosenDate: string;
+            eventURL: string;
+        };
         /** @description A manager's answer to a grab. */
         GrabAnswer: {
             requestId: components["schemas"]["RequestId"];
@@ -3938,6 +4449,10 @@ export interface components {
             /** @description "Hi! Everybody's waiting for you! Let's get you started!" */
             message: string;
             storeId: components["schemas"]["StoreId"];
+        };
+        /** @description A client's link. */
+        LinkToken: {
+            token: string;
         };
         /** @description `loadDailyTemplate`. */
         LoadDailyTemplate: {
@@ -4198,6 +4713,29 @@ export interface components {
              */
             radius: number;
         };
+        /** @description A client's place in a session, as managers see it. */
+        PlaceView: {
+            client: components["schemas"]["ClientId"];
+            email: string;
+            /**
+             * Format: int64
+             * @description Epoch ms: until when a pending place is held.
+             */
+            holdUntil?: number | null;
+            id: components["schemas"]["BookedClientId"];
+            name: string;
+            note?: string | null;
+            phonenumber: string;
+            reason?: string | null;
+            /** @description How it is shown: upcoming, finished, cancelled, ... */
+            state: components["schemas"]["Shown"];
+            status: components["schemas"]["ClientStatus"];
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            timestamp: number;
+        };
         /** @description A template shift as placed on the dates asked. Instants are epoch milliseconds. */
         PlacedShift: {
             /** Format: int64 */
@@ -4310,6 +4848,35 @@ export interface components {
              * @description The shift's version the proposal was made on; accepting names it.
              */
             version: number;
+        };
+        /** @description An event as its public page shows it. */
+        PublicEvent: {
+            event: components["schemas"]["PublicEventView"];
+            store: components["schemas"]["PublicStore"];
+        };
+        PublicEventView: {
+            allowEmployeeSelection: boolean;
+            /** Format: int32 */
+            capacity: number;
+            /**
+             * @description The dates, `YYYY-MM-DD` in the store's zone, from today within the booking window,
+             *     on which the event runs (at most 366).
+             */
+            dates: string[];
+            id: components["schemas"]["EventId"];
+            /**
+             * Format: int32
+             * @description Minutes.
+             */
+            sessionDuration: number;
+            title: string;
+            url: string;
+        };
+        PublicStore: {
+            address: string;
+            logo?: string | null;
+            name: string;
+            timezone: string;
         };
         /** @description The server's public VAPID key. */
         PublicVapidKey: {
@@ -4428,6 +4995,12 @@ export interface components {
          * @enum {string}
          */
         Reason: "no_role" | "unavailable" | "time_off" | "conflict" | "rest" | "overtime";
+        /** @description `reassignSession`. */
+        ReassignSession: {
+            /** @description The employee's user id. */
+            employeeUid: components["schemas"]["UserId"];
+            eventSessionId: components["schemas"]["BookedSessionId"];
+        };
         /** @description `rejectGrabShift`: the shift goes back to the pool. */
         RejectGrabShift: components["schemas"]["GrabAnswer"];
         /** @description `rejectProposedShift`. */
@@ -4446,6 +5019,26 @@ export interface components {
             id: components["schemas"]["ShiftId"];
             /** @description The assignee's user, who was asked again. */
             reminded: components["schemas"]["UserId"];
+        };
+        /** @description `removeBookedClientFromSession`. */
+        RemoveBookedClientFromSession: {
+            clientId: components["schemas"]["ClientId"];
+            sessionId: components["schemas"]["BookedSessionId"];
+        };
+        /** @description A repeat pattern as answered. */
+        RepeatView: {
+            /** Format: int32 */
+            count?: number | null;
+            frequency: components["schemas"]["Frequency"];
+            /** Format: int32 */
+            interval: number;
+            /**
+             * Format: date
+             * @description The last date, `YYYY-MM-DD`.
+             */
+            until?: string | null;
+            /** @description 0 Sunday to 6 Saturday. */
+            weekdays: number[];
         };
         /** @description The figures of a line of the report. */
         ReportFigures: {
@@ -4558,6 +5151,64 @@ export interface components {
             type: components["schemas"]["RequestKind"];
             user: null | components["schemas"]["UserId"];
         };
+        /** @description `rescheduleClient`. */
+        RescheduleClient: {
+            /** Format: uuid */
+            chosenEmployeeUid?: string | null;
+            clientId: components["schemas"]["ClientId"];
+            currentSessionId: components["schemas"]["BookedSessionId"];
+            eventId: components["schemas"]["EventId"];
+            note?: string | null;
+            reservationSlot?: null | components["schemas"]["ReservationSlot"];
+        };
+        /** @description `rescheduleReservation` (public, ours): the client moves their reservation by their link. */
+        RescheduleReservation: {
+            /** Format: uuid */
+            employeeUid?: string | null;
+            reservationSlot?: null | components["schemas"]["ReservationSlot"];
+            token: string;
+        };
+        /** @description A session time chosen: its date and start. */
+        ReservationSlot: {
+            /** @description `YYYY-MM-DD` in the store's zone. */
+            date?: string | null;
+            session?: null | components["schemas"]["Instant"];
+        };
+        /** @description `reserveEvent` (public). */
+        ReserveEvent: {
+            email?: string | null;
+            /**
+             * Format: uuid
+             * @description The chosen employee's user id, when the event lets clients choose.
+             */
+            employeeUid?: string | null;
+            eventURL: string;
+            name?: string | null;
+            note?: string | null;
+            phonenumber?: string | null;
+            reservationSlot?: null | components["schemas"]["ReservationSlot"];
+            /** @description Left empty by people: the form hides it. A value marks a robot. */
+            website?: string | null;
+        };
+        /** @description The answer of `reserveEvent`. */
+        Reserved: {
+            cancelURL: string;
+            confirmURL: string;
+            /** @description Whether it is confirmed already (the same reservation sent again). */
+            confirmed: boolean;
+            /** Format: int64 */
+            end: number;
+            /**
+             * Format: int64
+             * @description Epoch ms: the place is held until then.
+             */
+            holdUntil: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+        };
         /** @description An answer given in words to an open question. */
         Response: {
             answer: string;
@@ -4626,6 +5277,11 @@ export interface components {
              */
             subscription: components["schemas"]["PushSubscriptionJson"];
         };
+        /** @description The answer of `addEvent` and `updateEvent`. */
+        SavedEvent: {
+            event: components["schemas"]["EventView"];
+            eventId: components["schemas"]["EventId"];
+        };
         /** @description The answer of `saveSubscription`. */
         SavedSubscription: {
             /**
@@ -4692,6 +5348,10 @@ export interface components {
             token: string;
             user: components["schemas"]["UserView"];
         };
+        /** @description The answer of `deleteSession`. */
+        SessionDeleted: {
+            sessionId: components["schemas"]["BookedSessionId"];
+        };
         /** @description One change of a session, as its audit trail shows it. */
         SessionEditView: {
             after: Record<string, never>;
@@ -4712,6 +5372,26 @@ export interface components {
          * @enum {string}
          */
         SessionStatus: "ip" | "p" | "c";
+        /** @description A booked session. */
+        SessionView: {
+            adjacentShift?: null | components["schemas"]["ShiftId"];
+            assigned?: null | components["schemas"]["EmployeeId"];
+            assignedName?: string | null;
+            bookedClients: components["schemas"]["PlaceView"][];
+            /** Format: int64 */
+            end: number;
+            event: components["schemas"]["EventId"];
+            id: components["schemas"]["BookedSessionId"];
+            reason?: string | null;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+            status: components["schemas"]["SessionStatus"];
+            /** @description The event's title when the session was booked. */
+            title: string;
+        };
         /** @description A batch call naming shifts of a store. */
         ShiftBatch: {
             /** @description Why announced shifts are cancelled; empty means none. */
@@ -4855,6 +5535,11 @@ export interface components {
             start: number;
         };
         /**
+         * @description The state a reservation is shown in (the spec's list).
+         * @enum {string}
+         */
+        Shown: "upcoming" | "finished" | "cancelledByClient" | "cancelledByManager" | "rescheduledByManager" | "dismissed" | "withdrawn";
+        /**
          * @description How an account signs in: with a password (`Email`) or through Google.
          * @enum {string}
          */
@@ -4876,6 +5561,37 @@ export interface components {
             /** @description The row's number in the file. */
             row: number;
             text: string;
+        };
+        /** @description A session time and its free places. */
+        Slot: {
+            /** @description When the event lets clients choose: who can still take them then. */
+            employees: components["schemas"]["SlotEmployee"][];
+            /** Format: int64 */
+            end: number;
+            /** Format: int32 */
+            free: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            start: number;
+        };
+        /** @description An employee a visitor may choose. */
+        SlotEmployee: {
+            displayName: string;
+            uid: components["schemas"]["UserId"];
+        };
+        /** @description The answer of `getReservationDetails`. */
+        SlotsOfDay: {
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`, in the store's zone.
+             */
+            date: string;
+            /** @description The times that take bookings now, with a free place. */
+            slots: components["schemas"]["Slot"][];
+            /** @description The store's IANA zone, in which `date` and the slots' wall times are meant. */
+            timezone: string;
         };
         StartBreak: components["schemas"]["ShiftBreak"];
         /** @description `startProposedShift`. */
@@ -5400,6 +6116,10 @@ export interface components {
             /** Format: uuid */
             userId: string;
         };
+        /** @description `updateEvent`. */
+        UpdateEvent: {
+            event: components["schemas"]["EventChanges"];
+        };
         /**
          * @description `updateProfile`: the signed-in user's own name, image, birthday and phone number. Every
          *     field is optional; a field left out is left unchanged.
@@ -5748,6 +6468,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["AvailabilityView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["AddEvent"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedEvent"];
                     };
                 };
             };
@@ -6409,6 +7187,166 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BatchedShifts"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelClientBookedSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CancelClientBookedSession"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SessionView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelReservation"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClientReservation"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CancelSession"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SessionView"];
                     };
                 };
             };
@@ -7319,6 +8257,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmReservation"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClientReservation"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not found */
             404: {
@@ -8289,6 +9271,64 @@ export interface operations {
             };
         };
     };
+    deleteEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteEvent"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventDeleted"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deleteMessage: {
         parameters: {
             query?: never;
@@ -8484,6 +9524,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["DeletedRole"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["DeleteSession"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SessionDeleted"];
                     };
                 };
             };
@@ -9479,6 +10577,108 @@ export interface operations {
             };
         };
     };
+    getEventByUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetEventByUrl"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PublicEvent"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["GetEvents"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Events"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getPublicVapidKey: {
         parameters: {
             query?: never;
@@ -9518,6 +10718,94 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetReservation"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClientReservation"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReservationDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetReservationDetails"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SlotsOfDay"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not found */
             404: {
@@ -10499,6 +11787,64 @@ export interface operations {
             };
         };
     };
+    reassignSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["ReassignSession"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SessionView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     rejectGrabShift: {
         parameters: {
             query?: never;
@@ -10694,6 +12040,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Reminded"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeBookedClientFromSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RemoveBookedClientFromSession"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SessionView"];
                     };
                 };
             };
@@ -10988,6 +12392,152 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rescheduleClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["RescheduleClient"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SessionView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rescheduleReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescheduleReservation"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClientReservation"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reserveEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReserveEvent"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Reserved"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not found */
             404: {
@@ -11577,6 +13127,78 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["AvailabilityView"][];
                     };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_sessions: {
+        parameters: {
+            query?: {
+                /** @description From, epoch ms (default 30 days back). */
+                from?: components["schemas"]["Instant"];
+                /** @description To, epoch ms (default 30 days ahead; at most 366 days after `from`). */
+                to?: components["schemas"]["Instant"];
+                /** @description Only this event's sessions. */
+                event?: components["schemas"]["EventId"];
+                /** @description Only sessions in this status (1 confirmed, 2 dropped, 3 pending, 4 cancelled). */
+                status?: number;
+                /** @description Only this employee's sessions (their record id). */
+                employee?: components["schemas"]["EmployeeId"];
+            };
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": BookedSessions}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BookedSessions"];
+                    };
+                };
+            };
+            /** @description Bad range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -13455,6 +15077,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["AvailabilityView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["UpdateEvent"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SavedEvent"];
                     };
                 };
             };

@@ -12,6 +12,7 @@ import { Loading } from '@/modules/ui/components/Spinner';
 import { usePublicApi } from '../hooks/usePublicApi';
 import { rememberHold } from '../utils/holds';
 import { formatMinutes, tokenOf } from '../utils/slots';
+import { usableZone } from '../utils/zone';
 import { PublicFrame } from './PublicFrame';
 import { NO_CHOICE, SlotPicker, type SlotChoice } from './SlotPicker';
 
@@ -179,7 +180,8 @@ export function BookEventPage() {
                 api={api}
                 eventURL={url}
                 dates={event.dates}
-                storeZone={store.timezone}
+                storeZone={usableZone(store.timezone)}
+                zoneLabel={store.timezone}
                 allowEmployeeSelection={event.allowEmployeeSelection}
                 value={choice}
                 onChange={(next) => {

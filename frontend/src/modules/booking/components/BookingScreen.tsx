@@ -12,8 +12,8 @@ import { CardItem, CardList } from '@/modules/ui/components/List';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { useBookingAccess } from '../hooks/useBookingAccess';
 import { useEvents } from '../hooks/useEvents';
-import type { BookingEvent } from '../types/booking';
-import { eventInput, formOfEvent } from '../utils/eventForm';
+import type { BookingEvent } from '@/modules/api/types';
+import { inputOfEvent } from '../utils/eventForm';
 import { BookingOff } from './BookingOff';
 import { EventSummary } from './EventSummary';
 import { StatusPill } from './StatusPill';
@@ -43,7 +43,7 @@ export function BookingScreen() {
 
   if (!store) return <Loading label={t('common.loading')} />;
   if (!open) return <BookingOff />;
-  const zone = store.timezone;
+  const zone = store.timezoneReference;
 
   const handleConfirm = async () => {
     if (!pending) return;
@@ -53,10 +53,9 @@ export function BookingScreen() {
       if (done) drop(event.id);
     } else {
       // Enabling sends every field again, with the new state.
-      const input = eventInput(formOfEvent(event, zone), zone);
       const done = await call(
         'updateEvent',
-        { store: storeId, event: { ...input, id: event.id, isActive: !event.isActive } },
+        { store: storeId, event: { ...inputOfEvent(event), id: event.id, isActive: !event.isActive } },
         { key: 'event-toggled', done: event.isActive ? 'booking.events.disabledDone' : 'booking.events.enabledDone' },
       );
       if (done) put(done.data.event);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Role } from '@/modules/api/types';
 import { formatNumber, formatTimeRange } from '@/modules/ui/utils/format';
-import type { RepeatPattern } from '../types/booking';
+import type { RepeatPattern } from '@/modules/api/types';
 import { formatDate, formatMinutes } from '../utils/slots';
 import { dayKey } from '@/modules/schedule/utils/calendar';
 
@@ -24,11 +24,11 @@ export interface SummarisedEvent {
   end: number;
   repeatPattern?: RepeatPattern | null;
   sessionDuration: number;
-  capacity?: number;
-  maxRoomsPerSession?: number;
-  reservationWindowStart?: number;
-  reservationWindowEnd?: number;
-  allowEmployeeSelection?: boolean;
+  capacity?: number | null;
+  maxRoomsPerSession?: number | null;
+  reservationWindowStart?: number | null;
+  reservationWindowEnd?: number | null;
+  allowEmployeeSelection?: boolean | null;
   url?: string | null;
 }
 

@@ -101,13 +101,13 @@ export function EventWizard() {
   const [failure, setFailure] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const step = choiceOf(STEPS, params.get('step') ?? '') ?? 'details';
-  const zone = store?.timezone ?? 'UTC';
+  const zone = store?.timezoneReference ?? 'UTC';
 
   // The form starts once the store (and the event edited) is known.
   useEffect(() => {
     if (form || !store) return;
-    if (!id) setForm(emptyForm(Date.now(), store.timezone));
-    else if (editing) setForm(formOfEvent(editing, store.timezone));
+    if (!id) setForm(emptyForm(Date.now(), store.timezoneReference));
+    else if (editing) setForm(formOfEvent(editing, store.timezoneReference));
   }, [form, store, id, editing]);
 
   if (!store) return <Loading label={t('common.loading')} />;

@@ -12,10 +12,11 @@ import { Loading } from '@/modules/ui/components/Spinner';
 import { formatTimeRange } from '@/modules/ui/utils/format';
 import { useNow } from '../hooks/useNow';
 import { useReservation } from '../hooks/useReservation';
-import type { Reservation } from '../types/booking';
+import type { Reservation } from '@/modules/api/types';
 import { heldUntil } from '../utils/holds';
 import { PLACE_STATUS } from '../utils/sessions';
 import { formatCountdown, secondsLeft, visitorZone } from '../utils/slots';
+import { usableZone } from '../utils/zone';
 import { PublicFrame } from './PublicFrame';
 import { NO_CHOICE, SlotPicker, type SlotChoice } from './SlotPicker';
 
@@ -43,8 +44,9 @@ function useWhen() {
   const { i18n } = useTranslation();
   const locale = i18n.resolvedLanguage;
   return (r: { start: number; end: number; timezone: string }) => {
+    const zone = usableZone(r.timezone);
     const day = (zone: string) => new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: zone }).format(r.start);
-    const store = `${day(r.timezone)}, ${formatTimeRange(r.start, r.end, r.timezone, locale)}`;
+    const store = `${day(zone)}, ${formatTimeRange(r.start, r.end, zone, locale)}`;
     const own = visitorZone();
     const mine = `${day(own)}, ${formatTimeRange(r.start, r.end, own, locale)}`;
     return { store, mine: mine === store ? null : mine };
@@ -385,7 +387,8 @@ export function RescheduleReservationPage() {
               api={api}
               eventURL={event.event.url}
               dates={event.event.dates}
-              storeZone={event.store.timezone}
+              storeZone={usableZone(event.store.timezone)}
+              zoneLabel={event.store.timezone}
               allowEmployeeSelection={event.event.allowEmployeeSelection}
               value={choice}
               onChange={setChoice}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorText } from '@/modules/api/errors';
-import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
+import { useReportedCall, type Reported } from '@/modules/snackbar/hooks/useReportedCall';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { ConfirmDialog } from '@/modules/ui/components/ConfirmDialog';
@@ -16,8 +16,8 @@ import { useBookedSessions } from '../hooks/useBookedSessions';
 import { useBookingAccess } from '../hooks/useBookingAccess';
 import { useEvents } from '../hooks/useEvents';
 import { useNow } from '../hooks/useNow';
-import type { BookedPlace, BookedSession, BookingEvent } from '../types/booking';
-import { defaultWindow, filterSessions, groupByDay, hasClients, holdsPlace, NO_FILTER, SESSION_STATUS, sessionStatusName, type SessionFilter } from '../utils/sessions';
+import type { BookedPlace, BookedSession, BookingEvent, SessionAnswer } from '@/modules/api/types';
+import { defaultWindow, filterSessions, sessionOf, groupByDay, hasClients, holdsPlace, NO_FILTER, SESSION_STATUS, sessionStatusName, type SessionFilter } from '../utils/sessions';
 import { formatDate } from '../utils/slots';
 import { BookingOff } from './BookingOff';
 import { ReasonDialog, ReassignDialog, RescheduleClientDialog } from './SessionDialogs';
@@ -95,7 +95,7 @@ export function ReservationsScreen() {
   const [filter, setFilter] = useState<SessionFilter>(NO_FILTER);
   const [pending, setPending] = useState<Pending | null>(null);
   const now = useNow(30_000);
-  const zone = store?.timezone ?? 'UTC';
+  const zone = store?.timezoneReference ?? 'UTC';
   const days = useMemo(() => groupByDay(filterSessions(sessions ?? [], filter), zone), [sessions, filter, zone]);
 
   if (!store) return <Loading label={t('common.loading')} />;
@@ -103,8 +103,8 @@ export function ReservationsScreen() {
 
   const eventOf = (s: BookedSession): BookingEvent | undefined => events?.find((e) => e.id === s.event);
   const close = () => setPending(null);
-  const after = (done: { data: BookedSession } | null) => {
-    if (done) put(done.data);
+  const after = (done: Reported<SessionAnswer>) => {
+    if (done) put(sessionOf(done.data));
     close();
   };
 

@@ -9,7 +9,8 @@ import { FormError, SelectField, TextAreaField } from '@/modules/ui/components/F
 import { Muted, Stack } from '@/modules/ui/components/Layout';
 import { formatTimeRange } from '@/modules/ui/utils/format';
 import { usePublicApi } from '../hooks/usePublicApi';
-import type { BookedPlace, BookedSession, BookingEvent } from '../types/booking';
+import type { BookedPlace, BookedSession, BookingEvent, SessionAnswer } from '@/modules/api/types';
+import { usableZone } from '../utils/zone';
 import { NO_CHOICE, SlotPicker, type SlotChoice } from './SlotPicker';
 
 export interface ReasonDialogProps {
@@ -56,7 +57,7 @@ interface Assignable {
 export interface ReassignDialogProps {
   session: BookedSession;
   event: BookingEvent | undefined;
-  onDone: (done: Reported<BookedSession>) => void;
+  onDone: (done: Reported<SessionAnswer>) => void;
   onCancel: () => void;
 }
 
@@ -104,7 +105,7 @@ export function ReassignDialog({ session, event, onDone, onCancel }: ReassignDia
     onDone(await call('reassignSession', { store: storeId, eventSessionId: session.id, employeeUid: chosen }, { key: 'session', done: 'booking.reservations.reassigned', inline: setFailure }));
   };
 
-  const zone = store?.timezone ?? 'UTC';
+  const zone = store?.timezoneReference ?? 'UTC';
   return (
     <Dialog
       title={t('booking.reservations.reassignTitle')}
@@ -145,7 +146,7 @@ export interface RescheduleClientDialogProps {
   session: BookedSession;
   place: BookedPlace;
   event: BookingEvent | undefined;
-  onDone: (done: Reported<BookedSession>) => void;
+  onDone: (done: Reported<SessionAnswer>) => void;
   onCancel: () => void;
 }
 
@@ -161,7 +162,7 @@ interface EventDates {
  */
 export function RescheduleClientDialog({ session, place, event, onDone, onCancel }: RescheduleClientDialogProps) {
   const { t } = useTranslation();
-  const { storeId } = useCurrentStore();
+  const { storeId, store } = useCurrentStore();
   const api = usePublicApi();
   const { call, busy } = useReportedCall();
   const [dates, setDates] = useState<EventDates | null>(null);
@@ -223,7 +224,7 @@ export function RescheduleClientDialog({ session, place, event, onDone, onCancel
             api={api}
             eventURL={url}
             dates={dates.event.dates}
-            storeZone={dates.store.timezone}
+            storeZone={store?.timezoneReference ?? usableZone(dates.store.timezone)}
             allowEmployeeSelection={dates.event.allowEmployeeSelection}
             value={choice}
             onChange={setChoice}

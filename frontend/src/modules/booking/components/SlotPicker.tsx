@@ -107,6 +107,8 @@ export interface SlotPickerProps {
   /** The dates the event runs on within its booking window, `YYYY-MM-DD`. */
   dates: string[];
   storeZone: string;
+  /** The store's zone as people read it (its answer's text), when not `storeZone` itself. */
+  zoneLabel?: string;
   allowEmployeeSelection: boolean;
   value: SlotChoice;
   onChange: (choice: SlotChoice) => void;
@@ -129,7 +131,7 @@ const monthOf = (date: string) => date.slice(0, 7);
  * the chosen day's free slots in the store's zone, with the visitor's own times beside them
  * when their zone differs, and the employee choice when the event allows it.
  */
-export function SlotPicker({ api, eventURL, dates, storeZone, allowEmployeeSelection, value, onChange, current = null }: SlotPickerProps) {
+export function SlotPicker({ api, eventURL, dates, storeZone, zoneLabel, allowEmployeeSelection, value, onChange, current = null }: SlotPickerProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage;
   const months = useMemo(() => [...new Set(dates.map(monthOf))].sort(), [dates]);
@@ -222,7 +224,7 @@ export function SlotPicker({ api, eventURL, dates, storeZone, allowEmployeeSelec
       {value.date ? (
         <Stack $gap={2} role="group" aria-label={t('booking.public.chooseTime', { date: formatDate(value.date, locale) })} data-testid="slots">
           <strong>{formatDate(value.date, locale)}</strong>
-          {visitor !== storeZone ? <Muted>{t('booking.public.zoneNote', { zone: storeZone, own: visitor })}</Muted> : null}
+          {visitor !== storeZone ? <Muted>{t('booking.public.zoneNote', { zone: zoneLabel ?? storeZone, own: visitor })}</Muted> : null}
           {slots === null ? <Muted role="status">{t('common.loading')}</Muted> : null}
           {failure ? <Muted role="alert">{failure}</Muted> : null}
           {slots && shownSlots.length === 0 && !failure ? <Muted>{t('booking.public.noSlots')}</Muted> : null}

@@ -3,7 +3,7 @@ import { useApi } from '@/modules/auth/hooks/useApi';
 import { CHANGE_TYPES } from '@/modules/realtime/events';
 import { useChanges } from '@/modules/realtime/hooks/useChanges';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
-import type { BookedSession } from '../types/booking';
+import type { BookedSession } from '@/modules/api/types';
 import { replaceSession } from '../utils/sessions';
 
 /**

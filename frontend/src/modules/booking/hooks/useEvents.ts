@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { CallInput } from '@/modules/api/types';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { CHANGE_TYPES } from '@/modules/realtime/events';
 import { useChanges } from '@/modules/realtime/hooks/useChanges';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
-import type { BookingEvent } from '../types/booking';
+import type { BookingEvent } from '@/modules/api/types';
 
 /**
  * The store's bookable events (`getEvents`), kept live: another manager's new, changed or
@@ -18,7 +19,9 @@ export function useEvents() {
   const reload = useCallback(async () => {
     if (!storeId) return;
     try {
-      const { events: loaded } = await api.call('getEvents', { store: storeId });
+      // The document describes `getEvents`' own fields as an object without properties, which
+      // the generated type reads as "no fields at all" beside the store's: the store is its only field.
+      const { events: loaded } = await api.call('getEvents', { store: storeId } as CallInput<'getEvents'>);
       setEvents(loaded);
       setError(null);
     } catch (e) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Reservation } from '../types/booking';
+import type { Reservation } from '@/modules/api/types';
 import { usePublicApi } from './usePublicApi';
 
 /** A client's reservation read by the token of their link (`getReservation`). */

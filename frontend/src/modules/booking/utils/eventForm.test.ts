@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingEvent } from '../types/booking';
-import { emptyForm, eventInput, fieldOfServer, firstFailingStep, formOfEvent, repeatPattern, stepErrors, wallInstant, type EventForm } from './eventForm';
+import type { BookingEvent } from '@/modules/api/types';
+import { emptyForm, eventInput, inputOfEvent, fieldOfServer, firstFailingStep, formOfEvent, repeatPattern, stepErrors, wallInstant, type EventForm } from './eventForm';
 
 const BERLIN = 'Europe/Berlin';
 // 2025-06-02 10:00 UTC, a Monday.
@@ -129,6 +129,8 @@ describe('the payload', () => {
       created: NOW,
     };
     expect(formOfEvent(event, BERLIN)).toEqual(form);
+    // Enabling sends the event's own fields back, whatever the form would round.
+    expect(inputOfEvent({ ...event, reservationWindowStart: 100 })).toMatchObject({ ...input, reservationWindowStart: 100, url: 'cut' });
   });
 
   it('finds a wall time a zone skips at its own rule', () => {

@@ -1,6 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import { clockTime, dayKey } from '@/modules/schedule/utils/calendar';
-import type { BookingEvent, EventInput, RepeatFrequency, RepeatPattern } from '../types/booking';
+import type { BookingEvent, EventInput, RepeatFrequency, RepeatPattern } from '@/modules/api/types';
+
+/** The fields of a checked form, as `addEvent` and `updateEvent` take them: every required one set. */
+export type EventPayload = EventInput & { title: string; role: string; start: number; end: number; sessionDuration: number };
 
 /** The session lengths the spec allows, in minutes. */
 export const DURATIONS = [15, 30, 45, 60] as const;
@@ -259,7 +262,7 @@ export function firstFailingStep(form: EventForm): EventStep | null {
 }
 
 /** The `addEvent` / `updateEvent` fields of a valid form, its times placed in the store's `zone`. */
-export function eventInput(form: EventForm, zone: string): EventInput {
+export function eventInput(form: EventForm, zone: string): EventPayload {
   const start = wallInstant(form.date, form.start, zone);
   const end = wallInstant(form.date, form.end, zone);
   if (start === null || end === null) throw new Error('eventInput of an invalid form');
@@ -277,6 +280,27 @@ export function eventInput(form: EventForm, zone: string): EventInput {
     reservationWindowEnd: closesMinutes(form) ?? 0,
     allowEmployeeSelection: form.allowEmployeeSelection,
     ...(url ? { url } : {}),
+  };
+}
+
+/**
+ * An event's fields as `updateEvent` takes them again, unchanged (enabling and disabling send
+ * them all with the new state): straight from the event, not through the form's days and hours.
+ */
+export function inputOfEvent(event: BookingEvent): EventPayload {
+  return {
+    title: event.title,
+    role: event.role ?? '',
+    start: event.start,
+    end: event.end,
+    repeatPattern: event.repeatPattern ?? null,
+    sessionDuration: event.sessionDuration,
+    capacity: event.capacity,
+    maxRoomsPerSession: event.maxRoomsPerSession,
+    reservationWindowStart: event.reservationWindowStart,
+    reservationWindowEnd: event.reservationWindowEnd,
+    allowEmployeeSelection: event.allowEmployeeSelection,
+    url: event.url,
   };
 }
 

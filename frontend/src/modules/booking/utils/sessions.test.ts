@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BookedPlace, BookedSession } from '../types/booking';
+import type { BookedPlace, BookedSession } from '@/modules/api/types';
 import { clientCount, defaultWindow, filterSessions, groupByDay, hasClients, NO_FILTER, replaceSession, sessionsByShift } from './sessions';
 
 const place = (over: Partial<BookedPlace> = {}): BookedPlace => ({
