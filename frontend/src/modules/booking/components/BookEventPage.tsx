@@ -160,7 +160,11 @@ export function BookEventPage() {
     );
   }
   const { event, store } = data;
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [key]: e.target.value });
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => {
+    setValues({ ...values, [key]: e.target.value });
+    // A field's message goes as it is typed into; the form checks it again on Reserve.
+    if (key !== 'note' && key !== 'website' && errors[key]) setErrors({ ...errors, [key]: undefined });
+  };
   return (
     <PublicFrame store={store.name}>
       <Stack $gap={2}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { ApiClient } from '@/modules/api/client';
 import { errorText } from '@/modules/api/errors';
+import { PreviousIcon, NextIcon } from '@/modules/ui/components/DirectionIcon';
 import { SelectField } from '@/modules/ui/components/Field';
 import { Muted, Stack } from '@/modules/ui/components/Layout';
 import { formatNumber } from '@/modules/ui/utils/format';
@@ -170,8 +171,10 @@ export function SlotPicker({ api, eventURL, dates, storeZone, zoneLabel, allowEm
   const lead = (new Date(first).getUTCDay() - weekStart + 7) % 7;
   const weekdayFormat = new Intl.DateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' });
   const weekdayLong = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
-  const monthName = Number.isFinite(first) ? new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(first) : '';
+  // The grid's months are Gregorian (the event's dates are), so is its title in every language.
+  const monthName = Number.isFinite(first) ? new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', calendar: 'gregory', timeZone: 'UTC' }).format(first) : '';
   const dayNumber = new Intl.NumberFormat(locale, { useGrouping: false });
+  const dayLabel = (date: string) => formatDate(date, locale, 'long', true);
   const shownSlots = (slots ?? []).filter((s) => s.start !== current);
   const chosen = shownSlots.find((s) => s.start === value.start) ?? null;
 
@@ -181,11 +184,11 @@ export function SlotPicker({ api, eventURL, dates, storeZone, zoneLabel, allowEm
       <Stack $gap={2} role="group" aria-label={t('booking.public.chooseDate')} data-testid="date-picker">
         <StyledMonth>
           <StyledNavButton type="button" onClick={() => setMonth(months[monthIndex - 1] ?? month)} disabled={monthIndex <= 0} aria-label={t('booking.public.previousMonth')}>
-            <span aria-hidden>‹</span>
+            <PreviousIcon />
           </StyledNavButton>
           <span aria-live="polite">{monthName}</span>
           <StyledNavButton type="button" onClick={() => setMonth(months[monthIndex + 1] ?? month)} disabled={monthIndex < 0 || monthIndex >= months.length - 1} aria-label={t('booking.public.nextMonth')}>
-            <span aria-hidden>›</span>
+            <NextIcon />
           </StyledNavButton>
         </StyledMonth>
         <StyledGrid>
@@ -211,7 +214,7 @@ export function SlotPicker({ api, eventURL, dates, storeZone, zoneLabel, allowEm
                 $chosen={value.date === date}
                 disabled={!open}
                 aria-pressed={open ? value.date === date : undefined}
-                aria-label={formatDate(date, locale)}
+                aria-label={dayLabel(date)}
                 onClick={() => onChange({ date, start: null, employeeUid: '' })}
                 data-date={date}
               >
@@ -222,8 +225,8 @@ export function SlotPicker({ api, eventURL, dates, storeZone, zoneLabel, allowEm
         </StyledGrid>
       </Stack>
       {value.date ? (
-        <Stack $gap={2} role="group" aria-label={t('booking.public.chooseTime', { date: formatDate(value.date, locale) })} data-testid="slots">
-          <strong>{formatDate(value.date, locale)}</strong>
+        <Stack $gap={2} role="group" aria-label={t('booking.public.chooseTime', { date: dayLabel(value.date) })} data-testid="slots">
+          <strong>{dayLabel(value.date)}</strong>
           {visitor !== storeZone ? <Muted>{t('booking.public.zoneNote', { zone: zoneLabel ?? storeZone, own: visitor })}</Muted> : null}
           {slots === null ? <Muted role="status">{t('common.loading')}</Muted> : null}
           {failure ? <Muted role="alert">{failure}</Muted> : null}

@@ -43,14 +43,18 @@ export function visitorZone(): string {
   }
 }
 
-/** `Tuesday, 3 June 2025` of a `YYYY-MM-DD` calendar date, in the reader's language. */
-export function formatDate(date: string, locale: string | undefined, style: 'long' | 'short' = 'long'): string {
+/**
+ * `Tuesday, 3 June 2025` of a `YYYY-MM-DD` calendar date, in the reader's language and calendar
+ * (`gregory` forces the Gregorian one: a day of a Gregorian month grid).
+ */
+export function formatDate(date: string, locale: string | undefined, style: 'long' | 'short' = 'long', gregory = false): string {
   const at = dateStart(date, 'UTC');
   if (at === null) return date;
   const options: Intl.DateTimeFormatOptions =
     style === 'long'
       ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }
       : { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' };
+  if (gregory) options.calendar = 'gregory';
   return new Intl.DateTimeFormat(locale, options).format(at);
 }
 
