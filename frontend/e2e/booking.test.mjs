@@ -124,6 +124,9 @@ test('a visitor books an event a manager made, and cancels it from the mail', as
   await card.getByTestId('event-toggle').click();
   await board.getByRole('dialog', { name: 'Enable “Haircut”?' }).getByTestId('confirm').click();
   await card.getByTestId('event-status').getByText('Enabled').waitFor();
+  // The list, once the snackbar has faded (its fade is measured mid-way otherwise).
+  await board.getByTestId('snackbar').waitFor({ state: 'detached' });
+  assert.deepEqual(await violations(board), []);
   // Its public link, with a QR code.
   await card.getByTestId('event-link').click();
   await board.waitForURL(/\/booking\/link\//);
@@ -182,6 +185,7 @@ test('a visitor books an event a manager made, and cancels it from the mail', as
   const assigned = withName === 'Ana' ? ana : max;
   assert.deepEqual(await violations(board), []);
   await board.setViewportSize(PHONE);
+  await screenshot(board, 'booking-reservations-phone');
   assert.equal(await overflows(board), false, 'the reservations fit a phone');
   await board.setViewportSize({ width: 1366, height: 900 });
 
