@@ -198,6 +198,14 @@ test('a visitor books an event a manager made, and cancels it from the mail', as
   await shift.waitFor();
   assert.match(await shift.textContent(), /Booked session: 1 client/);
 
+  // The employee's own calendar shows the shift at the booked time.
+  const mine = await signedIn(browser, server, assigned, { path: '/calendar' });
+  const month = mine.getByTestId('calendar-month');
+  await month.waitFor();
+  if (tomorrow.slice(0, 7) !== dateIn(Date.now()).slice(0, 7)) await mine.getByTestId('calendar-next').click();
+  await month.locator(`td[data-day="${tomorrow}"]`).getByTestId('calendar-shift').getByText('10:00').waitFor();
+  await mine.context().close();
+
   // The visitor cancels from the mail's link.
   const cancelLink = await mailedLink(server.mailDir, 'sara@example.com', '/reservation/cancel/');
   await board.goto(`${server.url}/reservations`);

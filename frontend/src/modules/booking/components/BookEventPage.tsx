@@ -166,7 +166,7 @@ export function BookEventPage() {
     if (key !== 'note' && key !== 'website' && errors[key]) setErrors({ ...errors, [key]: undefined });
   };
   return (
-    <PublicFrame store={store.name}>
+    <PublicFrame store={store.name} logo={store.logo}>
       <Stack $gap={2}>
         <h1 data-testid="public-event-title">{event.title}</h1>
         <StyledFacts>

@@ -27,6 +27,21 @@ const StyledBrand = styled.span`
   overflow-wrap: anywhere;
 `;
 
+const StyledLogo = styled.img`
+  width: 32px;
+  height: 32px;
+  object-fit: cover;
+  border-radius: ${({ theme }) => theme.radius}px;
+  flex: none;
+`;
+
+const StyledStore = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(2)};
+  min-width: 0;
+`;
+
 const StyledMain = styled.main`
   width: 100%;
   max-width: 640px;
@@ -41,6 +56,8 @@ const StyledMain = styled.main`
 export interface PublicFrameProps {
   /** The store's name, once known. */
   store?: string | null;
+  /** The store's logo, beside its name (which names it: the picture is decoration). */
+  logo?: string | null;
   children: ReactNode;
 }
 
@@ -48,12 +65,15 @@ export interface PublicFrameProps {
  * The frame of the client's pages (no account, no sign-in): the store's name, a language
  * picker, and one narrow column that fits a phone.
  */
-export function PublicFrame({ store, children }: PublicFrameProps) {
+export function PublicFrame({ store, logo, children }: PublicFrameProps) {
   const { t } = useTranslation();
   return (
     <StyledFrame>
       <StyledBar>
-        <StyledBrand>{store || t('app.name')}</StyledBrand>
+        <StyledStore>
+          {logo ? <StyledLogo src={logo} alt="" /> : null}
+          <StyledBrand>{store || t('app.name')}</StyledBrand>
+        </StyledStore>
         <LanguagePicker />
       </StyledBar>
       <StyledMain>{children}</StyledMain>
