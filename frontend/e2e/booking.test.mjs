@@ -216,6 +216,9 @@ test('a visitor books an event a manager made, and cancels it from the mail', as
   await visitor.getByRole('dialog').getByTestId('confirm').click();
   await visitor.getByTestId('reservation-cancelled').waitFor();
   assert.equal(await overflows(visitor), false, 'the cancel page fits a phone');
+  // A forged link says so in the visitor's language.
+  await visitor.goto(`${server.url}/reservation/cancel/forged.token`);
+  await visitor.getByTestId('link-problem').getByText('این پیوند معتبر نیست.').waitFor();
 
   // The reservations show it cancelled, live.
   await board.getByTestId('client').filter({ hasText: 'Sara Client' }).and(board.locator('[data-state="cancelledByClient"]')).waitFor();
