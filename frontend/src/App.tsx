@@ -49,6 +49,15 @@ import {
   SupportTicketsPage,
   HelpPage,
   ResetPasswordPage,
+  BookingPage,
+  BookingEventPage,
+  BookingLinkPage,
+  ReservationsPage,
+  BookEventPage,
+  ConfirmReservationPage,
+  CancelReservationPage,
+  RescheduleReservationPage,
+  ThankYouPage,
 } from './screens';
 
 
@@ -70,6 +79,12 @@ function AppRoutes() {
       <Route path="/onboard-owner" element={<OnboardOwnerPage />} />
       <Route path="/onboard-employee" element={<OnboardEmployeePage />} />
       <Route path="/clocks" element={<ClockDevicePage />} />
+      {/* A client's booking pages: no account, whoever is signed in on this browser. */}
+      <Route path="/book/:url" element={<BookEventPage />} />
+      <Route path="/reservation/confirm/:token" element={<ConfirmReservationPage />} />
+      <Route path="/reservation/cancel/:token" element={<CancelReservationPage />} />
+      <Route path="/reservation/reschedule/:token" element={<RescheduleReservationPage />} />
+      <Route path="/thank-you" element={<ThankYouPage />} />
       <Route element={<SignedInGate />}>
         <Route path="/home" element={<EmployeeHomePage />} />
         <Route path="/calendar" element={<CalendarPage />} />
@@ -90,6 +105,11 @@ function AppRoutes() {
         <Route path="/clock/now" element={<RequirePermission><NowPanel /></RequirePermission>} />
         <Route path="/clock/timesheets" element={<RequirePermission><TimesheetPage /></RequirePermission>} />
         <Route path="/reports" element={<RequirePermission><ReportsPage /></RequirePermission>} />
+        <Route path="/booking" element={<RequirePermission><BookingPage /></RequirePermission>} />
+        <Route path="/booking/create" element={<RequirePermission><BookingEventPage /></RequirePermission>} />
+        <Route path="/booking/edit/:id" element={<RequirePermission><BookingEventPage /></RequirePermission>} />
+        <Route path="/booking/link/:id" element={<RequirePermission><BookingLinkPage /></RequirePermission>} />
+        <Route path="/reservations" element={<RequirePermission><ReservationsPage /></RequirePermission>} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/support" element={<SupportPage />} />
         <Route path="/support/ticket" element={<MyTicketsPage />} />

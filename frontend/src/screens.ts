@@ -32,6 +32,16 @@ export const FaqPage = lazyComponent(() => import('@/pages/SupportPages').then((
 export const FeedbackPage = lazyComponent(() => import('@/pages/SupportPages').then((m) => m.FeedbackPage));
 export const SupportTicketsPage = lazyComponent(() => import('@/pages/SupportPages').then((m) => m.SupportTicketsPage));
 export const HelpPage = lazyComponent(() => import('@/pages/SupportPages').then((m) => m.HelpPage));
+const loadBooking = () => import('@/pages/BookingPages');
+export const BookingPage = lazyComponent(() => loadBooking().then((m) => m.BookingPage));
+export const BookingEventPage = lazyComponent(() => loadBooking().then((m) => m.BookingEventPage));
+export const BookingLinkPage = lazyComponent(() => loadBooking().then((m) => m.BookingLinkPage));
+export const ReservationsPage = lazyComponent(() => loadBooking().then((m) => m.ReservationsPage));
+export const BookEventPage = lazyComponent(() => loadBooking().then((m) => m.BookEventPage));
+export const ConfirmReservationPage = lazyComponent(() => loadBooking().then((m) => m.ConfirmReservationPage));
+export const CancelReservationPage = lazyComponent(() => loadBooking().then((m) => m.CancelReservationPage));
+export const RescheduleReservationPage = lazyComponent(() => loadBooking().then((m) => m.RescheduleReservationPage));
+export const ThankYouPage = lazyComponent(() => loadBooking().then((m) => m.ThankYouPage));
 export const ResetPasswordPage = lazyComponent(() => import('@/modules/auth/components/ResetPasswordPage').then((m) => m.ResetPasswordPage));
 
 /**

@@ -129,3 +129,34 @@ export type TemplateKind = Template['type'];
 export type TemplateCheckEntry = Schemas['CheckEntry'];
 /** What loading a template made, and what it did not. */
 export type LoadedTemplate = Schemas['LoadedTemplate'];
+
+// ---------------------------------------------------------------------------------------
+// Client booking
+
+/** A bookable event. Instants are epoch ms; windows are minutes. */
+export type BookingEvent = Schemas['EventView'];
+/** An event's fields as `addEvent` and `updateEvent` take them. */
+export type EventInput = Schemas['EventInput'];
+/** How an event repeats. */
+export type RepeatPattern = Schemas['RepeatView'];
+/** A repeat's frequency: daily, weekly, monthly, yearly. */
+export type RepeatFrequency = Schemas['Frequency'];
+/**
+ * A booked session with its clients' places. Its `status` is the spec's number (1 confirmed,
+ * 2 dropped, 3 pending, 4 cancelled): the served document lists the clock session's states
+ * under the same schema name (`SessionStatus`), so the number is named here until the server
+ * gives the booking enum a name of its own.
+ */
+export type BookedSession = Omit<Schemas['SessionView'], 'status'> & { status: 1 | 2 | 3 | 4 };
+/** A session as the calls' answers are typed (see `BookedSession`). */
+export type SessionAnswer = Schemas['SessionView'];
+/** A client's place in a session. */
+export type BookedPlace = Schemas['PlaceView'];
+/** How a client's place is shown (upcoming, finished, cancelled ...). */
+export type PlaceState = Schemas['Shown'];
+/** An event as its public page shows it, with its store. */
+export type PublicEvent = Schemas['PublicEvent'];
+/** A session time of a day, with its free places. */
+export type BookingSlot = Schemas['Slot'];
+/** A client's reservation as their links show it. */
+export type Reservation = Schemas['ClientReservation'];

@@ -19,6 +19,10 @@ export const CHANGE_TYPES = {
   roleCreated: 'role.created',
   roleUpdated: 'role.updated',
   roleDeleted: 'role.deleted',
+  bookingEventSaved: 'booking.event.saved',
+  bookingEventDeleted: 'booking.event.deleted',
+  bookingSession: 'booking.session',
+  bookingSessionDeleted: 'booking.session.deleted',
 } as const;
 
 /** A committed change of a store, in version order. */

@@ -87,11 +87,11 @@ function Icon({ entry, badges }: { entry: MenuEntry; badges: Record<BadgeKind, n
  */
 export function BottomNav({ badges }: { badges: Record<BadgeKind, number> }) {
   const { t } = useTranslation();
-  const { permissions } = useCurrentStore();
+  const { permissions, store } = useCurrentStore();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const nav = useRef<HTMLElement>(null);
-  const more = moreEntries(permissions.names, permissions.isOwner);
+  const more = moreEntries(permissions.names, permissions.isOwner, { booking: store?.bookingEnabled === true });
   const waiting = more.reduce((sum, e) => sum + (e.badge ? badges[e.badge] : 0), 0);
 
   useEffect(() => setOpen(false), [location.pathname, location.search]);

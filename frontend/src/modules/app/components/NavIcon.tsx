@@ -3,6 +3,8 @@ import {
   ArrowLeftRight,
   Bell,
   CalendarClock,
+  CalendarPlus,
+  ClipboardList,
   CalendarCheck,
   CalendarDays,
   House,
@@ -42,6 +44,8 @@ const ICONS: Record<NavIconName, LucideIcon> = {
   settings: Settings,
   help: CircleHelp,
   support: LifeBuoy,
+  booking: CalendarPlus,
+  reservations: ClipboardList,
 };
 
 /** A navigation entry's icon (lucide), beside its label: hidden from screen readers. */

@@ -73,8 +73,9 @@ export function Sidebar({ badges }: { badges: Record<BadgeKind, number> }) {
   const [collapsed, setCollapsed] = useSidebarCollapsed();
   const [hovered, setHovered] = useState(false);
   const belowLarge = useIsBelow('lg');
-  const { permissions } = useCurrentStore();
-  const entries = visibleEntries(SIDEBAR, permissions.names, permissions.isOwner);
+  const { permissions, store } = useCurrentStore();
+  // The store's settings arrive live (as a store change): the owner's toggle shows or hides Booking.
+  const entries = visibleEntries(SIDEBAR, permissions.names, permissions.isOwner, { booking: store?.bookingEnabled === true });
   const narrow = (belowLarge || collapsed) && !hovered;
   const current = `${location.pathname}${location.search}`;
   // Team tabs share a path: the query decides, and no query means the employees tab. The
@@ -84,7 +85,9 @@ export function Sidebar({ badges }: { badges: Record<BadgeKind, number> }) {
       ? location.pathname === '/schedule/templates'
       : path.includes('?')
         ? current === path || (path === '/team?tab=Employee' && current === '/team')
-        : location.pathname === path;
+        : path === '/booking'
+          ? location.pathname === path || location.pathname.startsWith('/booking/')
+          : location.pathname === path;
 
   return (
     <StyledSidebar

@@ -23,7 +23,9 @@ export type NavIconName =
   | 'notifications'
   | 'settings'
   | 'help'
-  | 'support';
+  | 'support'
+  | 'booking'
+  | 'reservations';
 
 /** A navigation entry: its path, catalogue key, icon and the count it shows, if any. */
 export interface MenuEntry {
@@ -31,7 +33,15 @@ export interface MenuEntry {
   labelKey: string;
   icon: NavIconName;
   badge?: BadgeKind;
+  /** A store feature the entry needs besides its route's permission. */
+  feature?: StoreFeature;
 }
+
+/** A feature a store turns on: client booking (`StoreView.bookingEnabled`). */
+export type StoreFeature = 'booking';
+
+/** The features the current store has on. */
+export type StoreFeatures = Partial<Record<StoreFeature, boolean>>;
 
 /**
  * The sidebar, in the spec's order, limited to the screens this app serves. An entry shows
@@ -47,6 +57,8 @@ export const SIDEBAR: MenuEntry[] = [
   { path: '/team?tab=Employee', labelKey: 'nav.employees', icon: 'employees' },
   { path: '/team?tab=Role', labelKey: 'nav.roles', icon: 'roles' },
   { path: '/business-info', labelKey: 'nav.storeSettings', icon: 'store' },
+  { path: '/booking', labelKey: 'nav.booking', icon: 'booking', feature: 'booking' },
+  { path: '/reservations', labelKey: 'nav.reservations', icon: 'reservations', feature: 'booking' },
   { path: '/clock', labelKey: 'nav.clock', icon: 'clock' },
   { path: '/clock/now', labelKey: 'nav.clockNow', icon: 'clockNow' },
   { path: '/clock/timesheets', labelKey: 'nav.timesheets', icon: 'timesheets' },
@@ -64,15 +76,22 @@ export const SIDEBAR: MenuEntry[] = [
 /** The employee's pool, which a schedule manager's own pool replaces in their menu. */
 const EMPLOYEE_POOL = '/more/shiftpoll';
 
-/** The entries a user sees. */
+/**
+ * The entries a user sees: Booking and Reservations only while the store has booking on (and
+ * the route's schedule permission lets the user in).
+ */
 export function visibleEntries(
   entries: MenuEntry[],
   permissions: string[],
   isOwner: boolean,
+  features: StoreFeatures = {},
 ): MenuEntry[] {
   const scheduler = isOwner || permissions.includes('schedule');
   return entries.filter(
-    (e) => canAccess(e.path.split('?')[0] ?? e.path, permissions, isOwner) && !(scheduler && e.path === EMPLOYEE_POOL),
+    (e) =>
+      canAccess(e.path.split('?')[0] ?? e.path, permissions, isOwner) &&
+      !(scheduler && e.path === EMPLOYEE_POOL) &&
+      (!e.feature || features[e.feature] === true),
   );
 }
 
@@ -99,7 +118,7 @@ export function bottomEntries(permissions: string[], isOwner: boolean): MenuEntr
 }
 
 /** The sidebar entries a user sees that the phone's bottom navigation lacks, in order. */
-export function moreEntries(permissions: string[], isOwner: boolean): MenuEntry[] {
+export function moreEntries(permissions: string[], isOwner: boolean, features: StoreFeatures = {}): MenuEntry[] {
   const bottom = new Set(bottomEntries(permissions, isOwner).map((e) => e.path));
-  return visibleEntries(SIDEBAR, permissions, isOwner).filter((e) => !bottom.has(e.path));
+  return visibleEntries(SIDEBAR, permissions, isOwner, features).filter((e) => !bottom.has(e.path));
 }

@@ -75,7 +75,18 @@ describe('menus', () => {
   });
 
   it('shows the owner everything but the employee pool, which the manager pool replaces', () => {
-    expect(paths(visibleEntries(SIDEBAR, [], true))).toEqual(paths(SIDEBAR).filter((p) => p !== '/more/shiftpoll'));
+    expect(paths(visibleEntries(SIDEBAR, [], true, { booking: true }))).toEqual(paths(SIDEBAR).filter((p) => p !== '/more/shiftpoll'));
+  });
+
+  it('shows Booking and Reservations only while the store has booking on, to those who schedule', () => {
+    const booking = (entries: { path: string }[]) => paths(entries).filter((p) => p === '/booking' || p === '/reservations');
+    expect(booking(visibleEntries(SIDEBAR, ['schedule'], false))).toEqual([]);
+    expect(booking(visibleEntries(SIDEBAR, ['schedule'], false, { booking: true }))).toEqual(['/booking', '/reservations']);
+    expect(booking(visibleEntries(SIDEBAR, [], true, { booking: true }))).toEqual(['/booking', '/reservations']);
+    expect(booking(visibleEntries(SIDEBAR, ['employee'], false, { booking: true }))).toEqual([]);
+    expect(booking(visibleEntries(SIDEBAR, [], false, { booking: true }))).toEqual([]);
+    expect(booking(moreEntries(['schedule'], false, { booking: true }))).toEqual(['/booking', '/reservations']);
+    expect(booking(moreEntries(['schedule'], false, { booking: false }))).toEqual([]);
   });
 
   it('turns Calendar into Schedule and Home into Dashboard on the phone bar for schedule managers', () => {

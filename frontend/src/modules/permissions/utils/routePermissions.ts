@@ -12,6 +12,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission[]> = {
   '/clock/timesheets': ['schedule'],
   '/reports': ['schedule'],
   '/newNotification': ['schedule', 'employee'],
+  '/booking': ['schedule'],
+  '/reservations': ['schedule'],
 };
 
 /**

@@ -13,6 +13,7 @@ import { employeeName, shownIn, type BoardFilter, type BoardLine, type DayTotal,
 import { dayKey } from '../utils/calendar';
 import { LabourFigure } from '@/modules/labour/components/LabourFigure';
 import type { BoardLabour } from '@/modules/labour/hooks/useLabour';
+import { BookedShiftsContext } from '@/modules/booking/components/BookedShiftsContext';
 import { ShiftCard } from './ShiftCard';
 
 /** Row heights before they are measured: what most rows of each density are. */
@@ -335,9 +336,10 @@ function RowLabour({ employee, testName }: { employee: string; testName: string 
 }
 
 /** A card of the board, with what the labour layer warns of it. */
-function BoardShiftCard(props: Omit<ComponentProps<typeof ShiftCard>, 'warnings'>) {
+function BoardShiftCard(props: Omit<ComponentProps<typeof ShiftCard>, 'warnings' | 'booked'>) {
   const warnings = useContext(LabourContext)?.figures.warnings.get(props.shift.id);
-  return <ShiftCard {...props} warnings={warnings} />;
+  const booked = useContext(BookedShiftsContext).get(props.shift.id);
+  return <ShiftCard {...props} warnings={warnings} booked={booked} />;
 }
 
 interface CellProps {

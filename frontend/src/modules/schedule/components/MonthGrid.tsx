@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Employee, Role, Shift } from '@/modules/api/types';
@@ -8,6 +8,7 @@ import { roleColors } from '@/modules/ui/theme/tokens';
 import { dayIndexOf } from '../utils/boardIndex';
 import { dayKey, weekdayOf } from '../utils/calendar';
 import { roleCounts } from '../utils/monthDays';
+import { BookedShiftsContext } from '@/modules/booking/components/BookedShiftsContext';
 import { ShiftCard } from './ShiftCard';
 
 /** A day with more shifts than this shows counts per role, and the list on demand. */
@@ -83,6 +84,7 @@ export const MonthGrid = memo(function MonthGrid({ days, end, month, shifts, zon
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage;
   const [listed, setListed] = useState<number | null>(null);
+  const booked = useContext(BookedShiftsContext);
   const roleById = useMemo(() => new Map(roles.map((r) => [r.id, r])), [roles]);
   const byId = useMemo(() => new Map(employees.map((e) => [e.id, e])), [employees]);
   const byDay = useMemo(() => {
@@ -116,6 +118,7 @@ export const MonthGrid = memo(function MonthGrid({ days, end, month, shifts, zon
         roleTitle={role?.title}
         assigneeName={person ? person.displayName : t('schedule.openShift')}
         error={errors[s.id]}
+        booked={booked.get(s.id)}
         onOpen={fromList ? openFromList : onOpen}
       />
     );

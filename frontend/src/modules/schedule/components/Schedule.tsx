@@ -29,6 +29,8 @@ import { useBoardIndex, useStoredShift } from '../hooks/useShiftStore';
 import { boardDensityState } from '../states/boardDensityState';
 import { shiftStore } from '../store/shiftStore';
 import { boardLines, dayTotals, NO_FILTER, reuseLines, type BoardFilter, type BoardLine } from '../utils/boardView';
+import { BookedShiftsContext } from '@/modules/booking/components/BookedShiftsContext';
+import { useBookedShifts } from '@/modules/booking/hooks/useBookedShifts';
 import { dayStart, SCHEDULE_VIEWS, stepAnchor, viewRange, type ScheduleView } from '../utils/calendar';
 import { publishable } from '../utils/grouping';
 import { draftOfShift, instantsOf, movedShift, repeatStarts, type ShiftDraft } from '../utils/shiftForm';
@@ -72,6 +74,8 @@ export function Schedule() {
   const { view, setView, anchor, setAnchor } = useScheduleView();
   const range = useMemo(() => viewRange(view, anchor, zone, store?.weekStart ?? 0), [view, anchor, zone, store?.weekStart]);
   const { shifts, loading, error } = useShiftsInRange(storeId, range.start, range.end, 'all');
+  // Booked sessions of the range, for the cards' markers (one read while booking is on).
+  const booked = useBookedShifts(range.start, range.end);
   // The rows are drawn once the first range has arrived, whole: rows drawn empty and filled a
   // moment later would grow and push each other down. Later ranges draw over the last one.
   // The first drawing of the grid is a transition: rendered in slices the browser can
@@ -260,7 +264,7 @@ export function Schedule() {
 
   if (!store) return <Loading label={t('common.loading')} />;
   return (
-    <>
+    <BookedShiftsContext.Provider value={booked}>
       <PageHeader>
         <Row $gap={3}>
           <h1>{t('schedule.title')}</h1>
@@ -422,6 +426,6 @@ export function Schedule() {
           onCancel={() => setConfirm(null)}
         />
       ) : null}
-    </>
+    </BookedShiftsContext.Provider>
   );
 }

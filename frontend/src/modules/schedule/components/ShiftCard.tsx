@@ -1,10 +1,11 @@
+import { CalendarCheck } from 'lucide-react';
 import { type CSSProperties, memo } from 'react';
 import type { TFunction } from 'i18next';
 import styled from 'styled-components';
 import type { Shift } from '@/modules/api/types';
 import { ShiftWarnings } from '@/modules/labour/components/ShiftWarnings';
 import type { WarningKind } from '@/modules/labour/utils/labour';
-import { formatTimeRange } from '@/modules/ui/utils/format';
+import { formatNumber, formatTimeRange } from '@/modules/ui/utils/format';
 import { VisuallyHidden } from '@/modules/ui/components/Layout';
 import { isLate } from '../utils/progress';
 
@@ -63,6 +64,20 @@ const StyledCard = styled.button`
     font-size: 11px;
     white-space: normal;
   }
+  .card-booked {
+    position: absolute;
+    bottom: 2px;
+    inset-inline-end: 4px;
+    display: inline-flex;
+    align-items: center;
+    gap: 2px;
+    padding: 0 4px;
+    border-radius: 8px;
+    font-size: 10px;
+    font-weight: 600;
+    background: ${({ theme }) => theme.color.primary};
+    color: ${({ theme }) => theme.color.onPrimary};
+  }
   .card-editing {
     position: absolute;
     top: -6px;
@@ -97,6 +112,8 @@ export interface ShiftCardProps {
   compact?: boolean;
   /** Selected for a batch action (shown with a check mark, not by colour alone). */
   selected?: boolean;
+  /** Clients booked in the sessions this shift holds (client booking); absent when it holds none. */
+  booked?: number;
   /** `extend`: the click asked to add the card to a selection (Shift, Ctrl or Cmd held). */
   onOpen?: (shift: Shift, extend: boolean) => void;
 }
@@ -116,6 +133,7 @@ export const ShiftCard = memo(function ShiftCard({
   draggable,
   compact,
   selected = false,
+  booked,
   onOpen,
 }: ShiftCardProps) {
   const times = formatTimeRange(shift.start, shift.oe ? null : shift.end, zone, locale);
@@ -136,6 +154,7 @@ export const ShiftCard = memo(function ShiftCard({
       data-shift-id={shift.id}
       data-status={shift.status}
       data-progress={shift.progress}
+      data-booked={booked === undefined ? undefined : booked}
     >
       {selected ? <span className="card-check" aria-hidden>✓</span> : null}
       {editingBy?.length ? (
@@ -164,6 +183,16 @@ export const ShiftCard = memo(function ShiftCard({
             {shift.progress !== 'ns' ? <span data-testid="shift-progress"> · {t(`schedule.progress.${shift.progress}`)}</span> : null}
             {isLate(shift, Date.now()) ? <span data-testid="shift-late"> · {t('schedule.progress.late')}</span> : null}
           </span>
+        </>
+      )}
+      {booked === undefined ? null : (
+        <>
+          <span className="card-booked" aria-hidden data-testid="shift-booked">
+            <CalendarCheck size={10} />
+            {formatNumber(booked, locale)}
+          </span>
+          {/* Read as part of the card's name: the marker is drawn only. */}
+          <VisuallyHidden>, {t('schedule.bookedSession', { count: booked, n: formatNumber(booked, locale) })}</VisuallyHidden>
         </>
       )}
       {warnings?.length ? <ShiftWarnings kinds={warnings} compact={compact} /> : null}
