@@ -141,15 +141,8 @@ export type EventInput = Schemas['EventInput'];
 export type RepeatPattern = Schemas['RepeatView'];
 /** A repeat's frequency: daily, weekly, monthly, yearly. */
 export type RepeatFrequency = Schemas['Frequency'];
-/**
- * A booked session with its clients' places. Its `status` is the spec's number (1 confirmed,
- * 2 dropped, 3 pending, 4 cancelled): the served document lists the clock session's states
- * under the same schema name (`SessionStatus`), so the number is named here until the server
- * gives the booking enum a name of its own.
- */
-export type BookedSession = Omit<Schemas['SessionView'], 'status'> & { status: 1 | 2 | 3 | 4 };
-/** A session as the calls' answers are typed (see `BookedSession`). */
-export type SessionAnswer = Schemas['SessionView'];
+/** A booked session with its clients' places; `status` is the spec's number (1 confirmed, 2 dropped, 3 pending, 4 cancelled). */
+export type BookedSession = Schemas['SessionView'];
 /** A client's place in a session. */
 export type BookedPlace = Schemas['PlaceView'];
 /** How a client's place is shown (upcoming, finished, cancelled ...). */

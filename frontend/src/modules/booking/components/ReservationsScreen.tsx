@@ -16,8 +16,8 @@ import { useBookedSessions } from '../hooks/useBookedSessions';
 import { useBookingAccess } from '../hooks/useBookingAccess';
 import { useEvents } from '../hooks/useEvents';
 import { useNow } from '../hooks/useNow';
-import type { BookedPlace, BookedSession, BookingEvent, SessionAnswer } from '@/modules/api/types';
-import { defaultWindow, filterSessions, sessionOf, groupByDay, hasClients, holdsPlace, NO_FILTER, SESSION_STATUS, sessionStatusName, type SessionFilter } from '../utils/sessions';
+import type { BookedPlace, BookedSession, BookingEvent } from '@/modules/api/types';
+import { defaultWindow, filterSessions, groupByDay, hasClients, holdsPlace, NO_FILTER, SESSION_STATUS, sessionStatusName, type SessionFilter } from '../utils/sessions';
 import { formatDate } from '../utils/slots';
 import { BookingOff } from './BookingOff';
 import { ReasonDialog, ReassignDialog, RescheduleClientDialog } from './SessionDialogs';
@@ -103,8 +103,8 @@ export function ReservationsScreen() {
 
   const eventOf = (s: BookedSession): BookingEvent | undefined => events?.find((e) => e.id === s.event);
   const close = () => setPending(null);
-  const after = (done: Reported<SessionAnswer>) => {
-    if (done) put(sessionOf(done.data));
+  const after = (done: Reported<BookedSession>) => {
+    if (done) put(done.data);
     close();
   };
 

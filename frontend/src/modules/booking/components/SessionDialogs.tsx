@@ -9,7 +9,7 @@ import { FormError, SelectField, TextAreaField } from '@/modules/ui/components/F
 import { Muted, Stack } from '@/modules/ui/components/Layout';
 import { formatTimeRange } from '@/modules/ui/utils/format';
 import { usePublicApi } from '../hooks/usePublicApi';
-import type { BookedPlace, BookedSession, BookingEvent, SessionAnswer } from '@/modules/api/types';
+import type { BookedPlace, BookedSession, BookingEvent } from '@/modules/api/types';
 import { usableZone } from '../utils/zone';
 import { NO_CHOICE, SlotPicker, type SlotChoice } from './SlotPicker';
 
@@ -57,7 +57,7 @@ interface Assignable {
 export interface ReassignDialogProps {
   session: BookedSession;
   event: BookingEvent | undefined;
-  onDone: (done: Reported<SessionAnswer>) => void;
+  onDone: (done: Reported<BookedSession>) => void;
   onCancel: () => void;
 }
 
@@ -146,7 +146,7 @@ export interface RescheduleClientDialogProps {
   session: BookedSession;
   place: BookedPlace;
   event: BookingEvent | undefined;
-  onDone: (done: Reported<SessionAnswer>) => void;
+  onDone: (done: Reported<BookedSession>) => void;
   onCancel: () => void;
 }
 

@@ -1,15 +1,7 @@
 import { dayKey } from '@/modules/schedule/utils/calendar';
-import type { BookedPlace, BookedSession, SessionAnswer } from '@/modules/api/types';
+import type { BookedPlace, BookedSession } from '@/modules/api/types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * A session a call answered, as the session it is: the one place that reads its status as the
- * spec's number while the served document names another enum (see `BookedSession`).
- */
-export function sessionOf(answer: SessionAnswer): BookedSession {
-  return answer as unknown as BookedSession;
-}
 
 /** The spec's default window of booked sessions: 30 days back to 30 days ahead. */
 export const WINDOW_DAYS = 30;
