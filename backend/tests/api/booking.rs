@@ -643,3 +643,181 @@ async fn deleting_an_event_cancels_its_upcoming_sessions() {
     assert_eq!(page.status, 404);
     let _ = Booking::sessions;
 }
+
+/// The worker of the only session, with the other stylist: (worker, worker's id, other).
+fn worker_of<'a>(
+    b: &'a Booking,
+    session: &Value,
+) -> (
+    &'a crate::fixtures::TestUser,
+    &'a str,
+    &'a crate::fixtures::TestUser,
+) {
+    if session["assigned"] == json!(b.cleo_id) {
+        (&b.cleo, &b.cleo_id, &b.dan)
+    } else {
+        (&b.dan, &b.dan_id, &b.cleo)
+    }
+}
+
+#[actix_web::test]
+async fn reminders_go_a_day_and_an_hour_before_once_each() {
+    let b = booking().await;
+    // Three days ahead, so both reminders lie ahead.
+    let start = berlin(3, 9, 0);
+    let event = b
+        .live_event(json!({ "start": start, "end": berlin(3, 12, 0) }))
+        .await;
+    let held = b
+        .reserve_on(&b.s.app, &event, 3, start, "eve@example.com")
+        .await;
+    b.s.app
+        .call(
+            "confirmReservation",
+            json!({ "token": token_of(&held.data()["confirmURL"]) }),
+            None,
+        )
+        .await
+        .data();
+    eventually("the confirmation", async || {
+        mails(&b.s.app, "eve@example.com").len() == 1
+    })
+    .await;
+    let reminders = |app: &crate::fixtures::TestApp| {
+        mails(app, "eve@example.com")
+            .into_iter()
+            .filter(|m| m.0.starts_with("Reminder:"))
+            .count()
+    };
+    let until_start = start - chrono::Utc::now().timestamp_millis();
+    let to = |before_ms: i64| Duration::from_millis((until_start - before_ms).max(0) as u64);
+    b.s.app.clock.advance(to(24 * HOUR - 60_000));
+    b.s.app.state.mailer.wake_booking();
+    eventually("the day's reminder", async || reminders(&b.s.app) == 1).await;
+    b.s.app
+        .clock
+        .advance(to(HOUR - 60_000) - to(24 * HOUR - 60_000));
+    b.s.app.state.mailer.wake_booking();
+    eventually("the hour's reminder", async || reminders(&b.s.app) == 2).await;
+    // Nothing is left to send, and nothing goes twice.
+    eventually("the queue emptied", async || {
+        count(&b.s.app, "SELECT 1 FROM booking_mails") == 0
+    })
+    .await;
+    b.s.app.state.mailer.wake_booking();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(reminders(&b.s.app), 2);
+    let last = mails(&b.s.app, "eve@example.com").pop().expect("a mail");
+    assert!(last.2.is_none(), "a reminder carries no invitation");
+}
+
+#[actix_web::test]
+async fn a_booked_session_counts_in_its_employees_estimate() {
+    let b = booking().await;
+    let event = b.live_event(json!({})).await;
+    b.booked(&event, NINE(), "eve@example.com").await;
+    let session = b.sessions(&b.s.scheduler.token).await.remove(0);
+    let (worker, _, _) = worker_of(&b, &session);
+    let now = chrono::Utc::now().timestamp_millis();
+    let estimate =
+        b.s.app
+            .get(
+                &format!(
+                    "/api/v1/stores/{}/earnings?start={now}&end={}",
+                    b.s.store,
+                    berlin(2, 0, 0)
+                ),
+                Some(&worker.token),
+            )
+            .await;
+    assert_eq!(estimate.data()["expectedMinutes"], json!(60));
+    assert_eq!(estimate.data()["shifts"], json!(1));
+}
+
+#[actix_web::test]
+async fn a_manager_cancels_one_client_who_is_told() {
+    let b = booking().await;
+    let event = b.live_event(json!({ "capacity": 2 })).await;
+    b.booked(&event, NINE(), "eve@example.com").await;
+    b.booked(&event, NINE(), "fay@example.com").await;
+    let session = b.sessions(&b.s.scheduler.token).await.remove(0);
+    let eve = session["bookedClients"]
+        .as_array()
+        .expect("clients")
+        .iter()
+        .find(|c| c["email"] == json!("eve@example.com"))
+        .expect("eve")["client"]
+        .clone();
+    let after =
+        b.s.call(
+            "cancelClientBookedSession",
+            &b.s.scheduler.token,
+            json!({ "sessionId": session["id"], "clientId": eve, "reason": "Double booked" }),
+        )
+        .await;
+    // Fay still comes: the session and its shift stay.
+    assert_eq!(after.data()["status"], json!(1));
+    assert!(b
+        .s
+        .shift_seen_by(&b.s.scheduler.token, &session["adjacentShift"])
+        .await
+        .is_some());
+    eventually("eve is told", async || {
+        mails(&b.s.app, "eve@example.com")
+            .iter()
+            .any(|m| m.0.starts_with("Cancelled:") && m.1.contains("Double booked"))
+    })
+    .await;
+    let again =
+        b.s.call(
+            "cancelClientBookedSession",
+            &b.s.scheduler.token,
+            json!({ "sessionId": session["id"], "clientId": eve }),
+        )
+        .await;
+    assert_eq!(again.error(409), "This reservation was cancelled.");
+}
+
+#[actix_web::test]
+async fn a_deactivated_employee_or_a_dropped_shift_flags_the_session() {
+    let b = booking().await;
+    let event = b.live_event(json!({ "maxRoomsPerSession": 2 })).await;
+    b.booked(&event, NINE(), "eve@example.com").await;
+    b.booked(&event, NINE(), "fay@example.com").await;
+    let sessions = b.sessions(&b.s.scheduler.token).await;
+    let of = |id: &str| {
+        sessions
+            .iter()
+            .find(|s| s["assigned"] == json!(id))
+            .expect("one each")
+            .clone()
+    };
+    let (cleos, dans) = (of(&b.cleo_id), of(&b.dan_id));
+    b.s.app
+        .call(
+            "deactivateEmployee",
+            json!({ "store": b.s.store, "employeeId": b.cleo_id }),
+            Some(&b.s.owner.token),
+        )
+        .await
+        .data();
+    b.s.call(
+        "dropShift",
+        &b.dan.token,
+        json!({ "shift": dans["adjacentShift"] }),
+    )
+    .await
+    .data();
+    let now = b.sessions(&b.s.scheduler.token).await;
+    let status = |id: &Value| now.iter().find(|s| s["id"] == *id).expect("listed").clone();
+    assert_eq!(status(&cleos["id"])["status"], json!(2));
+    assert_eq!(
+        status(&cleos["id"])["reason"],
+        json!("The employee was deactivated.")
+    );
+    assert_eq!(status(&dans["id"])["status"], json!(2));
+    assert_eq!(
+        status(&dans["id"])["reason"],
+        json!("The employee's shift was dropped or changed.")
+    );
+}

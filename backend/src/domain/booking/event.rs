@@ -250,7 +250,8 @@ mod tests {
     fn ms(h: u32, m: u32) -> i64 {
         Berlin
             .with_ymd_and_hms(2026, 6, 1, h, m, 0)
-            .unwrap()
+            .single()
+            .expect("as set up")
             .timestamp_millis()
     }
 
@@ -271,14 +272,17 @@ mod tests {
     }
 
     fn refused(s: Sent) -> &'static str {
-        Definition::check(s, Berlin).unwrap_err().code
+        Definition::check(s, Berlin).expect_err("refused").code
     }
 
     #[test]
     fn a_definition_keeps_its_wall_times() {
-        let d = Definition::check(sent(), Berlin).unwrap();
+        let d = Definition::check(sent(), Berlin).expect("as set up");
         assert_eq!(d.title, "Haircut");
-        assert_eq!(d.first_day, NaiveDate::from_ymd_opt(2026, 6, 1).unwrap());
+        assert_eq!(
+            d.first_day,
+            NaiveDate::from_ymd_opt(2026, 6, 1).expect("as set up")
+        );
         assert_eq!(d.opens.to_string(), "09:00");
         assert_eq!(d.closes.to_string(), "12:00");
         assert_eq!(d.book_ahead_minutes, BOOK_AHEAD_DEFAULT);
@@ -295,7 +299,7 @@ mod tests {
             },
             Berlin,
         )
-        .unwrap();
+        .expect("as set up");
         assert_eq!(d.opens.to_string(), "09:00");
     }
 
@@ -309,7 +313,7 @@ mod tests {
                 },
                 Berlin
             )
-            .unwrap_err()
+            .expect_err("refused")
             .message,
             "Title is required."
         );
@@ -421,7 +425,7 @@ mod tests {
 
     #[test]
     fn addresses() {
-        assert_eq!(check_slug("Cuts-2026").unwrap(), "cuts-2026");
+        assert_eq!(check_slug("Cuts-2026").expect("as set up"), "cuts-2026");
         assert!(check_slug("ab").is_err());
         assert!(check_slug("a b c").is_err());
         assert!(check_slug(&"a".repeat(65)).is_err());

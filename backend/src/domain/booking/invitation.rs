@@ -88,7 +88,7 @@ mod tests {
     use chrono::Duration;
 
     fn invitation(cancelled: bool, sequence: u32) -> String {
-        let start = DateTime::from_timestamp(1_800_000_000, 0).unwrap();
+        let start = DateTime::from_timestamp(1_800_000_000, 0).expect("as set up");
         Invitation {
             uid: uuid::Uuid::from_u128(7),
             sequence,

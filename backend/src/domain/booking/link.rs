@@ -87,7 +87,7 @@ mod tests {
 
     #[test]
     fn a_link_opens_for_its_purpose_until_it_expires() {
-        let now = DateTime::from_timestamp(1_800_000_000, 0).unwrap();
+        let now = DateTime::from_timestamp(1_800_000_000, 0).expect("as set up");
         let client = Uuid::now_v7();
         let token = sign(b"secret", client, Purpose::Cancel, now + Duration::days(1));
         assert_eq!(open(b"secret", &token, Purpose::Cancel, now), Ok(client));
@@ -107,14 +107,14 @@ mod tests {
 
     #[test]
     fn a_changed_or_made_up_link_is_refused() {
-        let now = DateTime::from_timestamp(1_800_000_000, 0).unwrap();
+        let now = DateTime::from_timestamp(1_800_000_000, 0).expect("as set up");
         let token = sign(
             b"secret",
             Uuid::now_v7(),
             Purpose::Cancel,
             now + Duration::days(1),
         );
-        let mut bytes = URL_SAFE_NO_PAD.decode(&token).unwrap();
+        let mut bytes = URL_SAFE_NO_PAD.decode(&token).expect("as set up");
         bytes[5] ^= 1;
         let changed = URL_SAFE_NO_PAD.encode(&bytes);
         assert_eq!(

@@ -194,7 +194,7 @@ mod tests {
 
     #[test]
     fn each_mail_says_its_part() {
-        let start = DateTime::from_timestamp(1_800_000_000, 0).unwrap();
+        let start = DateTime::from_timestamp(1_800_000_000, 0).expect("as set up");
         let a = about(start);
         let c = compose(MailKind::Confirmation, &a, start);
         assert_eq!(c.subject, "Booked: Haircut at Demo Café");

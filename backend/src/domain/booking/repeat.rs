@@ -165,7 +165,7 @@ mod tests {
     use chrono_tz::{America::New_York, Europe::Berlin};
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+        NaiveDate::from_ymd_opt(y, m, day).expect("as set up")
     }
 
     fn every(frequency: Frequency, interval: u16) -> Repeat {

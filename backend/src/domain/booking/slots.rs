@@ -155,7 +155,7 @@ mod tests {
     use chrono_tz::{America::New_York, Europe::Berlin};
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+        NaiveDate::from_ymd_opt(y, m, day).expect("as set up")
     }
 
     fn pattern<'a>(zone: Tz, repeat: Option<&'a Repeat>) -> Pattern<'a> {
@@ -163,8 +163,8 @@ mod tests {
             zone,
             first_day: d(2026, 3, 1),
             repeat,
-            opens: WallTime::hm(1, 0).unwrap(),
-            closes: WallTime::hm(4, 0).unwrap(),
+            opens: WallTime::hm(1, 0).expect("as set up"),
+            closes: WallTime::hm(4, 0).expect("as set up"),
             session_minutes: 60,
             capacity: 2,
             rooms: 2,
@@ -174,9 +174,9 @@ mod tests {
     }
 
     fn local(zone: Tz, date: NaiveDate, h: u32) -> DateTime<Utc> {
-        zone.from_local_datetime(&date.and_hms_opt(h, 0, 0).unwrap())
+        zone.from_local_datetime(&date.and_hms_opt(h, 0, 0).expect("as set up"))
             .earliest()
-            .unwrap()
+            .expect("as set up")
             .with_timezone(&Utc)
     }
 
@@ -224,10 +224,10 @@ mod tests {
     #[test]
     fn a_window_that_ends_inside_a_session_drops_it() {
         let mut p = pattern(Berlin, None);
-        p.closes = WallTime::hm(3, 30).unwrap();
+        p.closes = WallTime::hm(3, 30).expect("as set up");
         assert_eq!(times_on(&p, d(2026, 3, 1)).len(), 2);
-        p.opens = WallTime::hm(23, 30).unwrap();
-        p.closes = WallTime::hm(23, 59).unwrap();
+        p.opens = WallTime::hm(23, 30).expect("as set up");
+        p.closes = WallTime::hm(23, 59).expect("as set up");
         p.session_minutes = 45;
         assert!(times_on(&p, d(2026, 3, 1)).is_empty());
     }
@@ -235,7 +235,10 @@ mod tests {
     #[test]
     fn bookings_open_and_close_with_the_window() {
         let p = pattern(Berlin, None);
-        let now = Utc.with_ymd_and_hms(2026, 3, 1, 0, 0, 0).unwrap();
+        let now = Utc
+            .with_ymd_and_hms(2026, 3, 1, 0, 0, 0)
+            .single()
+            .expect("as set up");
         assert_eq!(
             window(&p, now + Duration::minutes(59), now),
             Err(Closed::TooLate)

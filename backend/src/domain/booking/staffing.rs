@@ -65,7 +65,7 @@ mod tests {
     use chrono::{DateTime, Duration, Utc};
 
     fn at(h: i64) -> DateTime<Utc> {
-        DateTime::from_timestamp(1_800_000_000, 0).unwrap() + Duration::hours(h)
+        DateTime::from_timestamp(1_800_000_000, 0).expect("as set up") + Duration::hours(h)
     }
 
     fn span(a: i64, b: i64) -> Span {
@@ -82,8 +82,12 @@ mod tests {
         // Six sessions over three people, each given to the least loaded: two each.
         let mut loads = [("a", 0u32), ("b", 0), ("c", 0)];
         for _ in 0..6 {
-            let who = least_loaded(loads.iter().copied()).unwrap();
-            loads.iter_mut().find(|(e, _)| *e == who).unwrap().1 += 1;
+            let who = least_loaded(loads.iter().copied()).expect("as set up");
+            loads
+                .iter_mut()
+                .find(|(e, _)| *e == who)
+                .expect("as set up")
+                .1 += 1;
         }
         assert!(loads.iter().all(|&(_, n)| n == 2), "{loads:?}");
     }

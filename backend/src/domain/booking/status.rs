@@ -168,13 +168,16 @@ mod tests {
         }
         assert_eq!(SessionStatus::Pending.code(), 3);
         assert_eq!(ClientStatus::RescheduledByManager.code(), 5);
-        assert_eq!(serde_json::to_string(&ClientStatus::Pending).unwrap(), "2");
+        assert_eq!(
+            serde_json::to_string(&ClientStatus::Pending).expect("as set up"),
+            "2"
+        );
         assert!(serde_json::from_str::<SessionStatus>("5").is_err());
     }
 
     #[test]
     fn a_hold_counts_until_it_runs_out() {
-        let now = DateTime::from_timestamp(1_800_000_000, 0).unwrap();
+        let now = DateTime::from_timestamp(1_800_000_000, 0).expect("as set up");
         let later = Some(now + Duration::minutes(5));
         assert!(ClientStatus::Pending.holds_place(later, now));
         assert!(!ClientStatus::Pending.holds_place(later, now + Duration::minutes(5)));
@@ -185,7 +188,7 @@ mod tests {
 
     #[test]
     fn the_shown_states() {
-        let now = DateTime::from_timestamp(1_800_000_000, 0).unwrap();
+        let now = DateTime::from_timestamp(1_800_000_000, 0).expect("as set up");
         let end = now + Duration::hours(1);
         let held = Some(now + Duration::minutes(2));
         use ClientStatus as C;

@@ -92,7 +92,7 @@ impl Command for SaveEvent {
             choose_employee: d.choose_employee,
             slug,
             // Events are created disabled and must be enabled.
-            is_active: before.map_or(false, |b| self.active.unwrap_or(b.is_active)),
+            is_active: before.is_some_and(|b| self.active.unwrap_or(b.is_active)),
             created_by: before.map_or(Some(self.by), |b| b.created_by),
             created_at: before.map_or(now, |b| b.created_at),
             updated_at: now,
@@ -196,10 +196,12 @@ pub(super) fn cancel_session(
                 mails::queue(
                     state,
                     links,
-                    MailKind::Cancellation,
-                    &after,
-                    session,
-                    reason,
+                    mails::Mail {
+                        kind: MailKind::Cancellation,
+                        place: &after,
+                        session,
+                        reason,
+                    },
                     now,
                     effects,
                 );

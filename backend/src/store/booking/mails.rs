@@ -36,18 +36,29 @@ impl Links {
     }
 }
 
-/// Queues `kind` for a place (and, for a confirmation or a move, its reminders, whose old
-/// ones go). Nothing is queued for a client the working set does not know.
+/// A mail about a client's place: which one, and a manager's reason it carries.
+pub struct Mail<'a> {
+    pub kind: MailKind,
+    pub place: &'a BookedClient,
+    pub session: &'a BookedSession,
+    pub reason: Option<&'a str>,
+}
+
+/// Queues a mail (and, for a confirmation or a move, its reminders). Nothing is queued for a
+/// client the working set does not know.
 pub fn queue(
     state: &StoreState,
     links: &Links,
-    kind: MailKind,
-    place: &BookedClient,
-    session: &BookedSession,
-    reason: Option<&str>,
+    mail: Mail<'_>,
     now: DateTime<Utc>,
     effects: &mut Effects,
 ) {
+    let Mail {
+        kind,
+        place,
+        session,
+        reason,
+    } = mail;
     let Some(client) = state.booking.clients.get(&place.client_id) else {
         return;
     };

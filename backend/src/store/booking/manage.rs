@@ -23,7 +23,7 @@ use chrono::{DateTime, Utc};
 #[derive(Debug, Clone)]
 pub struct SessionChanged(pub SessionView);
 
-fn session<'a>(state: &'a StoreState, id: BookedSessionId) -> AppResult<&'a BookedSession> {
+fn session(state: &StoreState, id: BookedSessionId) -> AppResult<&BookedSession> {
     state
         .booking
         .sessions
@@ -141,7 +141,7 @@ pub enum PlaceRef {
 }
 
 impl PlaceRef {
-    fn find<'a>(self, state: &'a StoreState) -> AppResult<&'a BookedClient> {
+    fn find(self, state: &StoreState) -> AppResult<&BookedClient> {
         match self {
             PlaceRef::Id(id) => state.booking.places.get(&id),
             PlaceRef::InSession(session, client) => {
@@ -209,10 +209,12 @@ impl Command for CancelPlace {
             mails::queue(
                 state,
                 &self.links,
-                MailKind::Cancellation,
-                &after,
-                s,
-                reason.as_deref(),
+                mails::Mail {
+                    kind: MailKind::Cancellation,
+                    place: &after,
+                    session: s,
+                    reason: reason.as_deref(),
+                },
                 now,
                 &mut effects,
             );
@@ -496,10 +498,12 @@ impl Command for ReschedulePlace {
         mails::queue(
             state,
             &self.links,
-            MailKind::Reschedule,
-            &new_place,
-            &new_session,
-            None,
+            mails::Mail {
+                kind: MailKind::Reschedule,
+                place: &new_place,
+                session: &new_session,
+                reason: None,
+            },
             now,
             &mut effects,
         );

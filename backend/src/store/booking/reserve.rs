@@ -519,10 +519,12 @@ impl Command for ConfirmPlace {
         mails::queue(
             state,
             &self.links,
-            MailKind::Confirmation,
-            &confirmed,
-            &after,
-            None,
+            mails::Mail {
+                kind: MailKind::Confirmation,
+                place: &confirmed,
+                session: &after,
+                reason: None,
+            },
             now,
             &mut effects,
         );
