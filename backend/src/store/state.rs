@@ -334,7 +334,7 @@ pub struct StoreState {
     /// The store's shift, weekly and daily templates.
     pub templates: HashMap<TemplateId, Template>,
     /// Client booking's events, upcoming sessions, places and clients.
-    pub booking: crate::store::booking::BookingState,
+    pub booking: crate::store::booking::state::BookingState,
 }
 
 impl StoreState {
@@ -372,7 +372,7 @@ impl StoreState {
             .into_iter()
             .map(|t| (t.id, t))
             .collect();
-        let booking = crate::store::booking::BookingState::load(conn, id, now)?;
+        let booking = crate::store::booking::state::BookingState::load(conn, id, now)?;
         Ok(StoreState {
             templates,
             booking,

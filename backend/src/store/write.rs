@@ -111,7 +111,7 @@ pub enum Write {
     PutTemplate(Box<Template>),
     DeleteTemplate(TemplateId),
     /// Client booking's rows (`store::booking`).
-    Booking(crate::store::booking::BookingWrite),
+    Booking(crate::store::booking::state::BookingWrite),
 }
 
 /// How many rows a write changed, for writes of rows outside the working set, which the plan
@@ -171,7 +171,7 @@ pub enum Undo {
     RemoveVote(SurveyId, EmployeeId),
     RestoreTemplate(Box<Template>),
     RemoveTemplate(TemplateId),
-    Booking(crate::store::booking::BookingUndo),
+    Booking(crate::store::booking::state::BookingUndo),
     Nothing,
 }
 

@@ -1,7 +1,7 @@
 //! `addEvent`, `updateEvent`, `deleteEvent` and `getEvents` (schedule permission): a store's
 //! bookable events.
 
-use super::{links, refused};
+use super::shared::{links, refused};
 use crate::calls::{bounded, input, Access, Call, Ctx, Registry};
 use crate::db::models::booking::BookingEvent;
 use crate::domain::booking::event::{self, Definition, EventError, Sent};

@@ -1,7 +1,7 @@
 //! The public booking calls: no account, rate-limited per address. An event is found by its
 //! address (`eventURL`); a client's reservation by the signed token of their link.
 
-use super::links;
+use super::shared::links;
 use crate::auth::public_rate::Allowance;
 use crate::calls::{bounded, input, Access, Call, Ctx, Registry};
 use crate::db::models::booking::{BookedClient, BookingEvent};
@@ -15,8 +15,6 @@ use crate::store::booking::{
 use chrono::NaiveDate;
 use serde::Deserialize;
 use utoipa::ToSchema;
-
-pub use crate::auth::public_rate::PublicRate as PublicLimiter;
 
 /// The longest event address or link token a public call reads.
 pub const LINK_MAX: usize = 200;

@@ -1,7 +1,7 @@
 //! The managers' calls on booked sessions and their clients (schedule permission), and the
 //! reservations list: `GET /api/v1/stores/{storeId}/booking/sessions`.
 
-use super::links;
+use super::shared::links;
 use crate::api::stores::{read, StoreMember};
 use crate::calls::{bounded, input, Access, AppState, Call, Ctx, Registry};
 use crate::db::models::booking::{BookedClient, BookedSession, Client};

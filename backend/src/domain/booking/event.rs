@@ -6,7 +6,6 @@ use crate::domain::booking::repeat::Repeat;
 use crate::domain::template::WallTime;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
-use serde_json::{json, Value};
 
 /// The spec's session durations, in minutes.
 pub const DURATIONS: [u16; 4] = [15, 30, 45, 60];
@@ -24,33 +23,7 @@ pub const TITLE_MAX: usize = 120;
 pub const SLUG_MIN: usize = 3;
 pub const SLUG_MAX: usize = 64;
 
-/// Why an event's definition was refused: a code, the spec's text, the field it concerns.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EventError {
-    pub code: &'static str,
-    pub message: String,
-    pub field: &'static str,
-}
-
-impl EventError {
-    fn new(code: &'static str, field: &'static str, message: impl Into<String>) -> Self {
-        EventError {
-            code,
-            message: message.into(),
-            field,
-        }
-    }
-
-    /// The spec's required-field text ("Title is required.").
-    pub fn required(field: &'static str, label: &str) -> Self {
-        EventError::new("required", field, format!("{label} is required."))
-    }
-
-    /// What the web app renders the error from.
-    pub fn details(&self) -> Value {
-        json!({ "field": self.field })
-    }
-}
+pub use super::refusal::EventError;
 
 /// The definition as a manager sends it, before checking.
 #[derive(Debug, Clone)]

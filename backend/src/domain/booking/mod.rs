@@ -6,6 +6,7 @@
 //! - `repeat`: the days it runs, expanded in the store's zone with `rrule`;
 //! - `slots`: a day's sessions and their free places, holds and reservation windows;
 //! - `staffing`: who may work a session and who gets it when the client does not choose;
+//! - `refusal`: why an event's definition was refused;
 //! - `status`: the statuses of sessions and booked clients, and the states shown to users;
 //! - `invitation`: the client's calendar invitation (iCalendar);
 //! - `link`: the signed links of a client's mail;
@@ -15,6 +16,7 @@ pub mod event;
 pub mod invitation;
 pub mod link;
 pub mod mail;
+pub mod refusal;
 pub mod repeat;
 pub mod slots;
 pub mod staffing;

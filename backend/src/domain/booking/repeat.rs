@@ -3,7 +3,7 @@
 //! store's zone. Only dates come out of here; a day's sessions keep their wall times
 //! (`slots`), so they stay at 09:00 across both clock changes.
 
-use crate::domain::booking::event::EventError;
+use super::refusal::EventError;
 use chrono::{Datelike, NaiveDate, NaiveTime, TimeZone, Weekday};
 use chrono_tz::Tz;
 use rrule::{Frequency as RFrequency, NWeekday, RRule};

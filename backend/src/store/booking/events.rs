@@ -1,7 +1,11 @@
 //! `addEvent`, `updateEvent` and `deleteEvent`: a store's bookable events, live on every
 //! manager's screen.
 
-use super::{enabled, event_not_found, mails, session_changed, EventView, Links};
+use super::mails::{self, Links};
+use super::shared::{enabled, event_not_found, session_changed};
+use super::staff;
+use super::state::BookingWrite;
+use super::views::EventView;
 use crate::db::models::booking::{minute_of, BookingEvent};
 use crate::domain::audience::Audience;
 use crate::domain::booking::event::Definition;
@@ -10,7 +14,6 @@ use crate::domain::booking::status::{ClientStatus, SessionStatus};
 use crate::domain::ids::{EventId, RoleId, UserId};
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::store::booking::{staff, BookingWrite};
 use crate::store::command::{Command, Effects, EventDraft, Reply, Write};
 use crate::store::state::StoreState;
 use chrono::{DateTime, Utc};

@@ -4,7 +4,8 @@
 //! Such a session is flagged (status dropped, with the reason) in the same commit, and the
 //! managers with the schedule permission are told to reassign it.
 
-use super::{session_changed, BookingWrite};
+use super::shared::session_changed;
+use super::state::BookingWrite;
 use crate::db::models::booking::BookedSession;
 use crate::domain::booking::status::SessionStatus;
 use crate::domain::notification::{self, AccessFor, NotificationKind, References};

@@ -1,11 +1,11 @@
 //! The mails a change to a client's place queues, in its commit: composed here from the
 //! working set (`domain::booking::mail`), sent after the commit by the booking mail job.
 
+use super::state::BookingWrite;
 use crate::db::models::booking::{BookedClient, BookedSession, BookingMail};
 use crate::domain::booking::link::{self, Purpose};
 use crate::domain::booking::mail::{self, About, MailKind};
 use crate::domain::ids::BookingMailId;
-use crate::store::booking::BookingWrite;
 use crate::store::command::{Effects, Write};
 use crate::store::state::StoreState;
 use chrono::{DateTime, Utc};

@@ -4,17 +4,17 @@
 //! choose another time).
 
 use super::events::cancel_session;
+use super::mails::{self, Links};
 use super::reserve::{client_reservation, employee_of_user, open_slot, seat_for, Reservation};
-use super::{
-    event_not_found, mails, place_not_found, session_changed, session_not_found, staff, Links,
-    SessionView,
-};
+use super::shared::{event_not_found, place_not_found, session_changed, session_not_found};
+use super::staff;
+use super::state::BookingWrite;
+use super::views::SessionView;
 use crate::db::models::booking::{BookedClient, BookedSession};
 use crate::domain::booking::mail::MailKind;
 use crate::domain::booking::status::{ClientStatus, SessionStatus};
 use crate::domain::ids::{BookedClientId, BookedSessionId, EventId, UserId};
 use crate::error::{AppError, AppResult};
-use crate::store::booking::BookingWrite;
 use crate::store::command::{Command, Effects, Reply, Write};
 use crate::store::state::StoreState;
 use chrono::{DateTime, Utc};
@@ -59,6 +59,40 @@ fn places_with(
                 .map_or_else(|| p.clone(), |c| (*c).clone())
         })
         .collect()
+}
+
+/// A session after one of its places changed to `changed`: called off, its work given back,
+/// when nobody holds a place in it any more; announced either way. Returns the session as it
+/// now is and its places.
+fn after_place_change(
+    state: &StoreState,
+    s: &BookedSession,
+    changed: &BookedClient,
+    now: DateTime<Utc>,
+    effects: &mut Effects,
+) -> (BookedSession, Vec<BookedClient>) {
+    let places = places_with(state, s.id, &[changed]);
+    let mut next = s.clone();
+    if !places
+        .iter()
+        .any(|p| p.status.holds_place(p.hold_until, now))
+    {
+        staff::release_work(state, s, now, effects);
+        next = BookedSession {
+            status: SessionStatus::Cancelled,
+            shift_id: None,
+            updated_at: now,
+            ..s.clone()
+        };
+        effects
+            .writes
+            .push(Write::Booking(BookingWrite::PutSession(Box::new(
+                next.clone(),
+            ))));
+    }
+    let refs: Vec<&BookedClient> = places.iter().collect();
+    session_changed(state, &next, None, &refs, now, effects);
+    (next, places)
 }
 
 /// `cancelSession`: called off, every client told.
@@ -219,27 +253,8 @@ impl Command for CancelPlace {
                 &mut effects,
             );
         }
-        let places = places_with(state, s.id, &[&after]);
-        let anyone = places
-            .iter()
-            .any(|p| p.status.holds_place(p.hold_until, now));
-        let mut next = s.clone();
-        if !anyone {
-            staff::release_work(state, s, now, &mut effects);
-            next = BookedSession {
-                status: SessionStatus::Cancelled,
-                shift_id: None,
-                updated_at: now,
-                ..s.clone()
-            };
-            effects
-                .writes
-                .push(Write::Booking(BookingWrite::PutSession(Box::new(
-                    next.clone(),
-                ))));
-        }
+        let (next, places) = after_place_change(state, s, &after, now, &mut effects);
         let refs: Vec<&BookedClient> = places.iter().collect();
-        session_changed(state, &next, None, &refs, now, &mut effects);
         effects.reply = match self.by {
             Canceller::Client => Reply::new(client_reservation(state, &after, &next)),
             Canceller::Manager(_) => {
@@ -429,27 +444,7 @@ impl Command for ReschedulePlace {
             ..place.clone()
         };
         mails::drop_reminders(place, &mut effects);
-        let old_places = places_with(state, old.id, &[&moved]);
-        let mut old_after = old.clone();
-        if !old_places
-            .iter()
-            .any(|p| p.status.holds_place(p.hold_until, now))
-        {
-            staff::release_work(state, old, now, &mut effects);
-            old_after = BookedSession {
-                status: SessionStatus::Cancelled,
-                shift_id: None,
-                updated_at: now,
-                ..old.clone()
-            };
-            effects
-                .writes
-                .push(Write::Booking(BookingWrite::PutSession(Box::new(
-                    old_after.clone(),
-                ))));
-        }
-        let refs: Vec<&BookedClient> = old_places.iter().collect();
-        session_changed(state, &old_after, None, &refs, now, &mut effects);
+        after_place_change(state, old, &moved, now, &mut effects);
         effects
             .writes
             .push(Write::Booking(BookingWrite::PutPlace(Box::new(moved))));
@@ -553,27 +548,7 @@ impl Command for RemovePlace {
         };
         let mut effects = Effects::default();
         mails::drop_reminders(place, &mut effects);
-        let places = places_with(state, s.id, &[&after]);
-        let mut next = s.clone();
-        if !places
-            .iter()
-            .any(|p| p.status.holds_place(p.hold_until, now))
-        {
-            staff::release_work(state, s, now, &mut effects);
-            next = BookedSession {
-                status: SessionStatus::Cancelled,
-                shift_id: None,
-                updated_at: now,
-                ..s.clone()
-            };
-            effects
-                .writes
-                .push(Write::Booking(BookingWrite::PutSession(Box::new(
-                    next.clone(),
-                ))));
-        }
-        let refs: Vec<&BookedClient> = places.iter().collect();
-        session_changed(state, &next, None, &refs, now, &mut effects);
+        let (next, places) = after_place_change(state, s, &after, now, &mut effects);
         answer(state, &next, &places, now, &mut effects);
         effects
             .writes

@@ -2,7 +2,10 @@
 //! the client confirms (`reserveEvent`), and its confirmation, which puts the session's work
 //! on the schedule and mails the client their invitation.
 
-use super::{enabled, event_not_found, mails, place_not_found, session_changed, staff, Links};
+use super::mails::{self, Links};
+use super::shared::{enabled, event_not_found, place_not_found, session_changed};
+use super::staff;
+use super::state::BookingWrite;
 use crate::db::models::booking::{BookedClient, BookedSession, BookingEvent, Client};
 use crate::domain::booking::link::Purpose;
 use crate::domain::booking::mail::MailKind;
@@ -12,7 +15,6 @@ use crate::domain::booking::status::{ClientStatus, SessionStatus};
 use crate::domain::ids::{BookedClientId, BookedSessionId, EmployeeId, EventId, UserId};
 use crate::domain::schedule::Span;
 use crate::error::{AppError, AppResult};
-use crate::store::booking::BookingWrite;
 use crate::store::command::{Command, Effects, Reply, Write};
 use crate::store::state::StoreState;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
@@ -429,22 +431,27 @@ pub(super) fn client_reservation(
     }
 }
 
+/// A place of the working set and its session.
+fn place_and_session(
+    state: &StoreState,
+    id: BookedClientId,
+) -> AppResult<(&BookedClient, &BookedSession)> {
+    let place = state.booking.places.get(&id).ok_or_else(place_not_found)?;
+    let session = state
+        .booking
+        .sessions
+        .get(&place.session_id)
+        .ok_or_else(place_not_found)?;
+    Ok((place, session))
+}
+
 impl Command for ConfirmPlace {
     fn name(&self) -> &'static str {
         "confirmReservation"
     }
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
-        let place = state
-            .booking
-            .places
-            .get(&self.place)
-            .ok_or_else(place_not_found)?;
-        let session = state
-            .booking
-            .sessions
-            .get(&place.session_id)
-            .ok_or_else(place_not_found)?;
+        let (place, session) = place_and_session(state, self.place)?;
         match place.status {
             ClientStatus::Confirmed => {
                 return Ok(Effects::nothing(client_reservation(state, place, session)))
@@ -635,16 +642,7 @@ impl Command for ShowReservation {
     }
 
     fn plan(&self, state: &StoreState, _now: DateTime<Utc>) -> AppResult<Effects> {
-        let place = state
-            .booking
-            .places
-            .get(&self.place)
-            .ok_or_else(place_not_found)?;
-        let session = state
-            .booking
-            .sessions
-            .get(&place.session_id)
-            .ok_or_else(place_not_found)?;
+        let (place, session) = place_and_session(state, self.place)?;
         Ok(Effects::nothing(client_reservation(state, place, session)))
     }
 }
