@@ -5,11 +5,12 @@
 
 use super::events::cancel_session;
 use super::mails::{self, Links};
-use super::reserve::{client_reservation, employee_of_user, open_slot, seat_for, Reservation};
+use super::reserve::{employee_of_user, open_slot, seat_for};
 use super::shared::{event_not_found, place_not_found, session_changed, session_not_found};
 use super::staff;
 use super::state::BookingWrite;
 use super::views::SessionView;
+use super::views::{client_reservation, ClientReservation as Reservation};
 use crate::db::models::booking::{BookedClient, BookedSession};
 use crate::domain::booking::mail::MailKind;
 use crate::domain::booking::status::{ClientStatus, SessionStatus};

@@ -9,6 +9,7 @@ mod events;
 mod follow;
 mod mails;
 mod manage;
+mod pages;
 mod reserve;
 mod shared;
 mod staff;
@@ -22,9 +23,11 @@ pub use manage::{
     CancelPlace, CancelSession, Canceller, DeleteSession, PlaceRef, ReassignSession, RemovePlace,
     ReschedulePlace, Rescheduled, SessionChanged,
 };
-pub use reserve::{
-    ConfirmPlace, FindSlots, PublicEvent, PublicEventView, PublicStore, Reservation, Reserve,
-    Reserved, ShowEvent, ShowReservation, Slot, SlotEmployee, SlotsOfDay,
+pub use pages::{
+    FindSlots, PublicEvent, PublicEventView, PublicStore, ShowEvent, ShowReservation, Slot,
+    SlotEmployee, SlotsOfDay,
 };
+pub use reserve::{ConfirmPlace, Reserve, Reserved};
 pub use state::{BookingState, BookingUndo, BookingWrite, KEPT};
+pub use views::ClientReservation as Reservation;
 pub use views::{EventView, PlaceView, RepeatView, SessionView};

@@ -1,7 +1,9 @@
 //! What the booking commands share: their refusals and the live event of a changed session.
 
 use super::views::SessionView;
+use crate::db::models::booking::{BookedClient, BookedSession};
 use crate::domain::audience::Audience;
+use crate::domain::ids::BookedClientId;
 use crate::error::{AppError, AppResult};
 use crate::store::command::{Effects, EventDraft};
 use crate::store::state::StoreState;
@@ -50,4 +52,18 @@ pub(super) fn session_changed(
             .unwrap_or_default(),
         visibility: Audience::managers_and(users),
     });
+}
+
+/// A place of the working set and its session.
+pub(super) fn place_and_session(
+    state: &StoreState,
+    id: BookedClientId,
+) -> AppResult<(&BookedClient, &BookedSession)> {
+    let place = state.booking.places.get(&id).ok_or_else(place_not_found)?;
+    let session = state
+        .booking
+        .sessions
+        .get(&place.session_id)
+        .ok_or_else(place_not_found)?;
+    Ok((place, session))
 }

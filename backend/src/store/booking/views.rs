@@ -195,3 +195,49 @@ impl SessionView {
         }
     }
 }
+
+/// What a client's link answers: their reservation as it now is.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientReservation {
+    pub event: EventId,
+    pub title: String,
+    pub store: String,
+    pub timezone: String,
+    /// Epoch ms.
+    pub start: i64,
+    pub end: i64,
+    pub status: ClientStatus,
+    pub with: Option<String>,
+    /// The event's address, for booking another time.
+    pub url: Option<String>,
+}
+
+pub fn client_reservation(
+    state: &StoreState,
+    place: &BookedClient,
+    session: &BookedSession,
+) -> ClientReservation {
+    ClientReservation {
+        event: place.event_id,
+        title: session.event_snapshot["title"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
+        store: state.store.name.clone(),
+        timezone: state.zone().name().to_string(),
+        start: session.start_at.timestamp_millis(),
+        end: session.end_at.timestamp_millis(),
+        status: place.status,
+        with: session
+            .employee_id
+            .and_then(|e| state.employee(e))
+            .map(|e| e.shown_name().to_string()),
+        url: state
+            .booking
+            .events
+            .get(&place.event_id)
+            .filter(|e| e.is_active)
+            .map(|e| e.slug.clone()),
+    }
+}
