@@ -29,6 +29,7 @@ pub fn register(r: &mut Registry) {
 pub struct EventInput {
     pub title: Option<bounded::Text<{ event::TITLE_MAX }>>,
     /// The role whose employees work its sessions.
+    #[serde(default, deserialize_with = "input::opt_id")]
     #[schema(value_type = Option<String>, format = Uuid)]
     pub role: Option<RoleId>,
     /// The first day's first session start (epoch ms, rounded to the minute).
