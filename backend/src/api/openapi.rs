@@ -1133,8 +1133,8 @@ mod tests {
                     0,
                     i64::from(event::BOOK_UNTIL_MAX),
                 ),
-                range("RepeatView.interval", 1, i64::from(repeat::INTERVAL_MAX)),
-                range("RepeatView.count", 1, i64::from(repeat::COUNT_MAX)),
+                range("RepeatInput.interval", 1, i64::from(repeat::INTERVAL_MAX)),
+                range("RepeatInput.count", 1, i64::from(repeat::COUNT_MAX)),
                 range("GET /api/v1/stores/{storeId}/booking/sessions?status", 1, 4),
             ]
             .into_iter()
@@ -1155,6 +1155,8 @@ mod tests {
                     "PublicEventView.capacity",
                     "PublicEventView.sessionDuration",
                     "RepeatView.weekdays[]",
+                    "RepeatView.interval",
+                    "RepeatView.count",
                     "Slot.free",
                 ],
             );

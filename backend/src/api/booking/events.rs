@@ -5,13 +5,13 @@ use super::shared::{links, refused};
 use crate::calls::{bounded, input, Access, Call, Ctx, Registry};
 use crate::db::models::booking::BookingEvent;
 use crate::domain::booking::event::{self, Definition, EventError, Sent};
-use crate::domain::booking::repeat::Repeat;
+use crate::domain::booking::repeat::{Frequency, Repeat};
 use crate::domain::ids::{EventId, RoleId};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::store::booking::{
-    DeleteEvent as DeleteEventCommand, EventSaved, EventView, Events, ListEvents, RepeatView,
-    SaveEvent, StoreZone,
+    DeleteEvent as DeleteEventCommand, EventSaved, EventView, Events, ListEvents, SaveEvent,
+    StoreZone,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -37,7 +37,7 @@ pub struct EventInput {
     /// The first day's last session end, the same day.
     pub end: Option<bounded::Instant>,
     /// How it repeats; absent for one day.
-    pub repeat_pattern: Option<RepeatView>,
+    pub repeat_pattern: Option<RepeatInput>,
     /// Minutes: 15, 30, 45 or 60.
     #[schema(minimum = 15, maximum = 60)]
     pub session_duration: Option<u16>,
@@ -88,13 +88,7 @@ impl EventInput {
             title,
             start: start.into(),
             end: end.into(),
-            repeat: self.repeat_pattern.map(|r| Repeat {
-                frequency: r.frequency,
-                interval: r.interval,
-                weekdays: r.weekdays,
-                until: r.until,
-                count: r.count,
-            }),
+            repeat: self.repeat_pattern.map(RepeatInput::rule).transpose()?,
             session_minutes,
             capacity: self.capacity.unwrap_or(1),
             rooms: self.max_rooms_per_session.unwrap_or(1),
@@ -104,6 +98,55 @@ impl EventInput {
             slug: self.url.map(|u| u.0),
         };
         Ok((Definition::check(sent, zone).map_err(refused)?, role))
+    }
+}
+
+/// A repeat pattern as a manager sends it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RepeatInput {
+    pub frequency: Frequency,
+    #[schema(minimum = 1, maximum = 99)]
+    pub interval: u16,
+    /// For daily and weekly repeats: the weekdays, 0 Sunday to 6 Saturday (empty: the first
+    /// day's).
+    pub weekdays: Vec<i64>,
+    /// The last date it runs on, `YYYY-MM-DD`; empty for none.
+    pub until: Option<String>,
+    /// Or how many times it runs.
+    #[schema(minimum = 1, maximum = 1000)]
+    pub count: Option<u32>,
+}
+
+impl RepeatInput {
+    fn rule(self) -> AppResult<Repeat> {
+        let invalid = |message: &str| {
+            refused(EventError {
+                code: "invalid_repeat",
+                message: message.to_string(),
+                field: "repeatPattern",
+            })
+        };
+        let weekdays = self
+            .weekdays
+            .iter()
+            .map(|&d| u8::try_from(d).ok().filter(|d| *d <= 6))
+            .collect::<Option<Vec<u8>>>()
+            .ok_or_else(|| invalid("Weekdays are numbers from 0 (Sunday) to 6."))?;
+        let until = match self.until.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(d) => Some(
+                chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d")
+                    .map_err(|_| invalid("The last date is not a date as YYYY-MM-DD."))?,
+            ),
+        };
+        Ok(Repeat {
+            frequency: self.frequency,
+            interval: self.interval,
+            weekdays,
+            until,
+            count: self.count,
+        })
     }
 }
 

@@ -32,6 +32,19 @@ fn session(state: &StoreState, id: BookedSessionId) -> AppResult<&BookedSession>
         .ok_or_else(session_not_found)
 }
 
+/// A session that is not cancelled.
+fn live_session(state: &StoreState, id: BookedSessionId) -> AppResult<&BookedSession> {
+    let s = session(state, id)?;
+    if s.status.is_live() {
+        Ok(s)
+    } else {
+        Err(AppError::conflict(
+            "session_cancelled",
+            "This session is already cancelled.",
+        ))
+    }
+}
+
 fn answer(
     state: &StoreState,
     s: &BookedSession,
@@ -110,13 +123,7 @@ impl Command for CancelSession {
     }
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
-        let s = session(state, self.session)?;
-        if !s.status.is_live() {
-            return Err(AppError::conflict(
-                "session_cancelled",
-                "This session is already cancelled.",
-            ));
-        }
+        let s = live_session(state, self.session)?;
         let mut effects = Effects::default();
         cancel_session(
             state,
@@ -282,13 +289,7 @@ impl Command for ReassignSession {
     }
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
-        let s = session(state, self.session)?;
-        if !s.status.is_live() {
-            return Err(AppError::conflict(
-                "session_cancelled",
-                "This session is already cancelled.",
-            ));
-        }
+        let s = live_session(state, self.session)?;
         if s.end_at <= now {
             return Err(AppError::bad_request(
                 "session_over",

@@ -13,18 +13,16 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 /// A repeat pattern as answered.
-#[derive(Debug, Clone, Serialize, serde::Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RepeatView {
     pub frequency: Frequency,
-    #[schema(minimum = 1, maximum = 99)]
     pub interval: u16,
     /// 0 Sunday to 6 Saturday.
     pub weekdays: Vec<u8>,
     /// The last date, `YYYY-MM-DD`.
     #[schema(value_type = Option<String>, format = Date)]
     pub until: Option<chrono::NaiveDate>,
-    #[schema(minimum = 1, maximum = 1000)]
     pub count: Option<u32>,
 }
 

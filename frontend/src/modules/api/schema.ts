@@ -4055,7 +4055,7 @@ export interface components {
              * @description Sessions that run side by side at one time, each with its own employee (default 1).
              */
             maxRoomsPerSession?: number | null;
-            repeatPattern?: null | components["schemas"]["RepeatView"];
+            repeatPattern?: null | components["schemas"]["RepeatInput"];
             /**
              * Format: int32
              * @description How late before a session bookings close, in minutes (default 0).
@@ -5000,6 +5000,24 @@ export interface components {
         RemoveBookedClientFromSession: {
             clientId: components["schemas"]["ClientId"];
             sessionId: components["schemas"]["BookedSessionId"];
+        };
+        /** @description A repeat pattern as a manager sends it. */
+        RepeatInput: {
+            /**
+             * Format: int32
+             * @description Or how many times it runs.
+             */
+            count?: number | null;
+            frequency: components["schemas"]["Frequency"];
+            /** Format: int32 */
+            interval: number;
+            /** @description The last date it runs on, `YYYY-MM-DD`; empty for none. */
+            until?: string | null;
+            /**
+             * @description For daily and weekly repeats: the weekdays, 0 Sunday to 6 Saturday (empty: the first
+             *     day's).
+             */
+            weekdays: number[];
         };
         /** @description A repeat pattern as answered. */
         RepeatView: {
