@@ -109,6 +109,18 @@ function AppRoutes() {
         <Route path="/booking/create" element={<RequirePermission><BookingEventPage /></RequirePermission>} />
         <Route path="/booking/edit/:id" element={<RequirePermission><BookingEventPage /></RequirePermission>} />
         <Route path="/booking/link/:id" element={<RequirePermission><BookingLinkPage /></RequirePermission>} />
+        {/* The spec's sub-pages of a new event are the wizard's steps. */}
+        {(
+          [
+            ['detail', 'details'],
+            ['time', 'time'],
+            ['availability', 'options'],
+            ['options', 'options'],
+            ['confirm', 'confirm'],
+          ] as const
+        ).map(([page, step]) => (
+          <Route key={page} path={`/booking/${page}`} element={<Navigate to={`/booking/create?step=${step}`} replace />} />
+        ))}
         <Route path="/reservations" element={<RequirePermission><ReservationsPage /></RequirePermission>} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/support" element={<SupportPage />} />
