@@ -187,7 +187,6 @@ impl Call for RemoveBookedClientFromSession {
         let cmd = RemovePlace {
             session: self.session_id,
             client: self.client_id,
-            links: links(&ctx.state),
         };
         let SessionChanged(view) = ctx.execute(cmd).await?;
         Ok(view)

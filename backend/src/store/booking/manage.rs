@@ -5,8 +5,10 @@
 
 use super::events::cancel_session;
 use super::mails::{self, Links};
-use super::reserve::{employee_of_user, open_slot, seat_for};
-use super::shared::{event_not_found, place_not_found, session_changed, session_not_found};
+use super::reserve::{chosen_employee, employee_of_user, open_slot, seat_for};
+use super::shared::{
+    event_not_found, place_not_found, reservation_cancelled, session_changed, session_not_found,
+};
 use super::staff;
 use super::state::BookingWrite;
 use super::views::SessionView;
@@ -221,10 +223,7 @@ impl Command for CancelPlace {
             // A link used twice finds it cancelled, and changes nothing.
             return match self.by {
                 Canceller::Client => Ok(Effects::nothing(client_reservation(state, place, s))),
-                Canceller::Manager(_) => Err(AppError::conflict(
-                    "reservation_cancelled",
-                    "This reservation was cancelled.",
-                )),
+                Canceller::Manager(_) => Err(reservation_cancelled()),
             };
         }
         if matches!(self.by, Canceller::Client) && s.start_at <= now {
@@ -333,11 +332,7 @@ impl Command for ReassignSession {
         // The new employee's schedule is read before the old one's shift changed: a shift
         // of theirs is not the one just released.
         if confirmed {
-            if let Some((shift, note)) = staff::place_work(state, &after, event, now, &mut effects)
-            {
-                after.shift_id = Some(shift);
-                after.event_snapshot["work"] = note;
-            }
+            staff::place_work(state, &mut after, event, now, &mut effects);
         }
         let refs: Vec<&BookedClient> = places.iter().collect();
         session_changed(state, &after, s.employee_id, &refs, now, &mut effects);
@@ -418,16 +413,7 @@ impl Command for ReschedulePlace {
         } else {
             open_slot(state, event, self.start, now)?
         };
-        let chosen = match self.employee {
-            Some(_) if !event.choose_employee && !self.by_manager => {
-                return Err(AppError::bad_request(
-                    "employee_choice_not_allowed",
-                    "This event does not let clients choose the employee.",
-                ))
-            }
-            Some(u) => Some(employee_of_user(state, u)?),
-            None => None,
-        };
+        let chosen = chosen_employee(state, event, self.employee, self.by_manager)?;
         if span.start == old.start_at && chosen.is_none_or(|c| old.employee_id == Some(c)) {
             return Err(AppError::bad_request(
                 "same_slot",
@@ -451,7 +437,7 @@ impl Command for ReschedulePlace {
             .writes
             .push(Write::Booking(BookingWrite::PutPlace(Box::new(moved))));
         // The new one, confirmed.
-        let (new_session, opened) = seat_for(state, event, span, chosen, now)?;
+        let (new_session, _) = seat_for(state, event, span, chosen, now)?;
         let mut new_session = BookedSession {
             status: if new_session.status == SessionStatus::Dropped {
                 SessionStatus::Dropped
@@ -462,14 +448,8 @@ impl Command for ReschedulePlace {
             ..new_session
         };
         if new_session.shift_id.is_none() && new_session.status == SessionStatus::Confirmed {
-            if let Some((shift, note)) =
-                staff::place_work(state, &new_session, event, now, &mut effects)
-            {
-                new_session.shift_id = Some(shift);
-                new_session.event_snapshot["work"] = note;
-            }
+            staff::place_work(state, &mut new_session, event, now, &mut effects);
         }
-        let _ = opened;
         let new_place = BookedClient {
             id: BookedClientId::new(),
             session_id: new_session.id,
@@ -523,7 +503,6 @@ impl Command for ReschedulePlace {
 pub struct RemovePlace {
     pub session: BookedSessionId,
     pub client: crate::domain::ids::ClientId,
-    pub links: Links,
 }
 
 impl Command for RemovePlace {
@@ -555,7 +534,6 @@ impl Command for RemovePlace {
         effects
             .writes
             .push(Write::Booking(BookingWrite::PutPlace(Box::new(after))));
-        let _ = &self.links;
         Ok(effects)
     }
 }

@@ -2,7 +2,9 @@
 //! puts the session's work on the schedule and mails the client their invitation.
 
 use super::mails::{self, Links};
-use super::shared::{enabled, event_not_found, place_and_session, session_changed};
+use super::shared::{
+    enabled, event_not_found, place_and_session, reservation_cancelled, session_changed,
+};
 use super::staff;
 use super::state::BookingWrite;
 use super::views::client_reservation;
@@ -201,6 +203,23 @@ pub(super) fn employee_of_user(state: &StoreState, user: UserId) -> AppResult<Em
         })
 }
 
+/// The employee a client (or, with `manager`, a manager) chose, when the event allows it.
+pub(super) fn chosen_employee(
+    state: &StoreState,
+    event: &BookingEvent,
+    user: Option<UserId>,
+    manager: bool,
+) -> AppResult<Option<EmployeeId>> {
+    match user {
+        Some(_) if !event.choose_employee && !manager => Err(AppError::bad_request(
+            "employee_choice_not_allowed",
+            "This event does not let clients choose the employee.",
+        )),
+        Some(u) => employee_of_user(state, u).map(Some),
+        None => Ok(None),
+    }
+}
+
 impl Command for Reserve {
     fn name(&self) -> &'static str {
         "reserveEvent"
@@ -226,16 +245,7 @@ impl Command for Reserve {
             let s = &state.booking.sessions[&p.session_id];
             return Ok(Effects::nothing(reserved(&self.links, p, s)));
         }
-        let chosen = match self.employee {
-            Some(_) if !event.choose_employee => {
-                return Err(AppError::bad_request(
-                    "employee_choice_not_allowed",
-                    "This event does not let clients choose the employee.",
-                ))
-            }
-            Some(user) => Some(employee_of_user(state, user)?),
-            None => None,
-        };
+        let chosen = chosen_employee(state, event, self.employee, false)?;
         let (session, opened) = seat_for(state, event, span, chosen, now)?;
         let place = BookedClient {
             id: BookedClientId::new(),
@@ -311,12 +321,7 @@ impl Command for ConfirmPlace {
                     "This reservation was not confirmed in time. Please book again.",
                 ))
             }
-            _ => {
-                return Err(AppError::conflict(
-                    "reservation_cancelled",
-                    "This reservation was cancelled.",
-                ))
-            }
+            _ => return Err(reservation_cancelled()),
         }
         let event = state
             .booking
@@ -364,11 +369,7 @@ impl Command for ConfirmPlace {
             }
         }
         if after.shift_id.is_none() && after.status == SessionStatus::Confirmed {
-            if let Some((shift, note)) = staff::place_work(state, &after, event, now, &mut effects)
-            {
-                after.shift_id = Some(shift);
-                after.event_snapshot["work"] = note;
-            }
+            staff::place_work(state, &mut after, event, now, &mut effects);
         }
         mails::queue(
             state,

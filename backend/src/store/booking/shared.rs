@@ -29,6 +29,10 @@ pub(super) fn event_not_found() -> AppError {
     AppError::not_found("event_not_found", "Event not found.")
 }
 
+pub(super) fn reservation_cancelled() -> AppError {
+    AppError::conflict("reservation_cancelled", "This reservation was cancelled.")
+}
+
 pub(super) fn place_not_found() -> AppError {
     AppError::not_found("reservation_not_found", "Reservation not found.")
 }

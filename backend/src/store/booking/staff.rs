@@ -106,9 +106,22 @@ fn work_note(made: bool, before: Option<Span>) -> Value {
 }
 
 /// Puts a session's work on its employee's schedule: inside a shift of the role that covers
-/// it, into one it touches (which grows), or a new published shift. Returns the shift and
-/// the note the session keeps (`event_snapshot.work`).
+/// it, into one it touches (which grows), or a new published shift. The session names the
+/// shift and keeps a note of how to give the work back (`event_snapshot.work`).
 pub fn place_work(
+    state: &StoreState,
+    session: &mut BookedSession,
+    event: &BookingEvent,
+    now: DateTime<Utc>,
+    effects: &mut Effects,
+) {
+    if let Some((shift, note)) = placed(state, session, event, now, effects) {
+        session.shift_id = Some(shift);
+        session.event_snapshot["work"] = note;
+    }
+}
+
+fn placed(
     state: &StoreState,
     session: &BookedSession,
     event: &BookingEvent,
