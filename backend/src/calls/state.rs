@@ -30,6 +30,8 @@ pub struct AppState {
     pub clock: Clock,
     /// The public booking calls' allowance per address.
     pub public_rate: crate::auth::public_rate::PublicRate,
+    /// What the links of booking clients' mails are signed and addressed with.
+    pub booking_links: crate::store::booking::Links,
 }
 
 impl AppState {
@@ -56,7 +58,13 @@ impl AppState {
         );
         let public_rate =
             crate::auth::public_rate::PublicRate::per_minute(settings.public_rate_per_minute);
+        let booking_links = crate::store::booking::Links::new(
+            &settings.jwt_secret,
+            &settings.public_url,
+            &settings.mail_from,
+        );
         AppState {
+            booking_links,
             public_rate,
             settings,
             db,

@@ -22,6 +22,30 @@ pub struct Links {
 }
 
 impl Links {
+    /// The links of a server: signed with a key derived from its secret (so a booking link
+    /// can never pass for a session token, or the other way round), pointing at its public
+    /// address, sent from the address of `mail_from` (`Name <address>` or an address).
+    pub fn new(secret: &str, public_url: &str, mail_from: &str) -> Links {
+        use hmac::{Hmac, Mac};
+        let key = Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes())
+            .map(|mut m| {
+                m.update(b"clockto booking links");
+                m.finalize().into_bytes().to_vec()
+            })
+            .unwrap_or_default();
+        let from = mail_from
+            .rsplit('<')
+            .next()
+            .unwrap_or_default()
+            .trim_end_matches('>')
+            .trim();
+        Links {
+            secret: Arc::from(key),
+            base: Arc::from(public_url),
+            from: Arc::from(from),
+        }
+    }
+
     pub fn url(&self, purpose: Purpose, place: &BookedClient, until: DateTime<Utc>) -> String {
         let page = match purpose {
             Purpose::Confirm => "confirm",
