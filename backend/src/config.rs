@@ -94,6 +94,76 @@ pub struct Settings {
     /// `SUPPORT_EMAILS`: the accounts (comma-separated e-mail addresses) of support staff, who
     /// see every ticket, answer them and read their attachments. Empty by default.
     pub support_emails: Vec<String>,
+    /// Plans and payments; `None` (the default, for a store's own server) leaves every store
+    /// unlimited. Set by `STRIPE_SECRET_KEY` with `STRIPE_WEBHOOK_SECRET` (see [`Billing`]).
+    pub billing: Option<Billing>,
+    /// `SALES_EMAIL`: where the public site's demo requests are mailed; unset, they are only
+    /// stored.
+    pub sales_email: Option<String>,
+}
+
+/// Selling plans through the payment provider (Stripe).
+#[derive(Clone)]
+pub struct Billing {
+    /// `STRIPE_SECRET_KEY`: the API key the server calls the provider with.
+    pub secret_key: String,
+    /// `STRIPE_WEBHOOK_SECRET`: the key the provider signs its webhooks with.
+    pub webhook_secret: String,
+    /// `STRIPE_API_BASE`: the provider's API address (default `https://api.stripe.com`).
+    pub api_base: String,
+    /// `STRIPE_AUTOMATIC_TAX`: let the provider add the buyer's taxes at checkout.
+    pub automatic_tax: bool,
+    /// `STRIPE_NON_PROFIT_COUPON`: the coupon that gives non-profits their discount; unset,
+    /// checkout offers none.
+    pub non_profit_coupon: Option<String>,
+    /// `BILLING_CATALOGUE`: a JSON file of plans, limits and prices (the shape `getProducts`
+    /// answers); unset, the spec's figures.
+    pub catalogue: crate::domain::billing::catalogue::Catalogue,
+}
+
+impl std::fmt::Debug for Billing {
+    // The keys are never printed.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Billing")
+            .field("api_base", &self.api_base)
+            .field("automatic_tax", &self.automatic_tax)
+            .field("non_profit_coupon", &self.non_profit_coupon)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Billing {
+    fn from_env() -> Result<Option<Billing>, String> {
+        let (secret_key, webhook_secret) =
+            match (var("STRIPE_SECRET_KEY"), var("STRIPE_WEBHOOK_SECRET")) {
+                (None, None) => return Ok(None),
+                (Some(key), Some(secret)) => (key, secret),
+                _ => return Err(
+                    "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all"
+                        .into(),
+                ),
+            };
+        let catalogue = match var("BILLING_CATALOGUE") {
+            None => Default::default(),
+            Some(path) => {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("BILLING_CATALOGUE: cannot read {path}: {e}"))?;
+                crate::domain::billing::catalogue::Catalogue::from_json(&text)
+                    .map_err(|e| format!("BILLING_CATALOGUE: {e}"))?
+            }
+        };
+        Ok(Some(Billing {
+            secret_key,
+            webhook_secret,
+            api_base: url_var("STRIPE_API_BASE", &["https", "http"])?
+                .unwrap_or_else(|| "https://api.stripe.com".into())
+                .trim_end_matches('/')
+                .to_string(),
+            automatic_tax: parsed("STRIPE_AUTOMATIC_TAX", false)?,
+            non_profit_coupon: var("STRIPE_NON_PROFIT_COUPON"),
+            catalogue,
+        }))
+    }
 }
 
 /// How much history the outbox (`store_events`) keeps. A client that rejoins a store with a
@@ -171,6 +241,8 @@ impl std::fmt::Debug for Settings {
             .field("booking_hold", &self.booking_hold)
             .field("public_rate_per_minute", &self.public_rate_per_minute)
             .field("outbox", &self.outbox)
+            .field("billing", &self.billing)
+            .field("sales_email", &self.sales_email)
             .finish_non_exhaustive()
     }
 }
@@ -347,6 +419,8 @@ impl Settings {
             support_emails: crate::domain::support::staff_list(
                 &var("SUPPORT_EMAILS").unwrap_or_default(),
             ),
+            billing: Billing::from_env()?,
+            sales_email: var("SALES_EMAIL"),
             data_dir,
         })
     }
@@ -400,6 +474,9 @@ impl Settings {
                 prune_every: Duration::ZERO,
             },
             support_emails: Vec::new(),
+            // A test that sells plans points this at its stand-in of the provider.
+            billing: None,
+            sales_email: None,
         }
     }
 }

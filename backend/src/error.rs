@@ -225,3 +225,10 @@ impl From<serde_json::Error> for AppError {
         AppError::invalid(format!("Invalid request body: {e}"))
     }
 }
+
+impl From<crate::domain::billing::limits::Refusal> for AppError {
+    /// A plan's limit: the caller is not allowed this on the store's plan (403).
+    fn from(refusal: crate::domain::billing::limits::Refusal) -> Self {
+        AppError::forbidden(refusal.code, refusal.message).with_details(refusal.details)
+    }
+}

@@ -133,6 +133,7 @@ impl Call for CreateRole {
     async fn run(self, ctx: Ctx) -> AppResult<RoleView> {
         let (title, color) = self.role_data.checked()?;
         let cmd = roles::CreateRole {
+            plans: ctx.state.plans.clone(),
             id: RoleId::new(),
             title,
             color,
@@ -160,6 +161,7 @@ impl Call for UpdateRole {
     async fn run(self, ctx: Ctx) -> AppResult<RoleView> {
         let (title, color) = self.role_data.checked()?;
         let cmd = roles::UpdateRole {
+            plans: ctx.state.plans.clone(),
             id: self.role_id,
             title,
             color,
@@ -254,6 +256,7 @@ impl InviteEmployee {
             ));
         }
         let cmd = employees::InviteEmployee {
+            plans: ctx.state.plans.clone(),
             email,
             fullname,
             display_name,
@@ -338,6 +341,7 @@ pub struct EmployeeTarget {
 async fn set_active(ctx: Ctx, employee: EmployeeId, deactive: bool) -> AppResult<EmployeeView> {
     let by = ctx.user()?;
     ctx.execute(SetActive {
+        plans: ctx.state.plans.clone(),
         employee,
         deactive,
         by,
@@ -528,6 +532,7 @@ impl Call for UpdateEmployee {
             })
             .transpose()?;
         let cmd = employees::UpdateEmployee {
+            plans: ctx.state.plans.clone(),
             employee: self.employee_id,
             by: member.user,
             by_perms: member.perms,

@@ -32,6 +32,8 @@ pub struct AppState {
     pub public_rate: crate::auth::public_rate::PublicRate,
     /// What the links of booking clients' mails are signed and addressed with.
     pub booking_links: crate::store::booking::Links,
+    /// The plans this server sells (none: every store is unlimited).
+    pub plans: crate::store::billing::Plans,
 }
 
 impl AppState {
@@ -63,7 +65,11 @@ impl AppState {
             &settings.public_url,
             &settings.mail_from,
         );
+        let plans = crate::store::billing::Plans::new(
+            settings.billing.as_ref().map(|b| b.catalogue.clone()),
+        );
         AppState {
+            plans,
             booking_links,
             public_rate,
             settings,

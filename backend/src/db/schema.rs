@@ -89,6 +89,52 @@ diesel::table! {
 }
 
 diesel::table! {
+    store_plans (store_id) {
+        store_id -> Uuid,
+        customer_id -> Nullable<Text>,
+        subscription_id -> Nullable<Text>,
+        plan -> Text,
+        status -> Text,
+        billing_interval -> Nullable<Text>,
+        quantity -> Nullable<Int4>,
+        subscription_item -> Nullable<Text>,
+        trial_end -> Nullable<Timestamptz>,
+        current_period_end -> Nullable<Timestamptz>,
+        cancel_at_period_end -> Bool,
+        trial_used -> Bool,
+        event_at -> Nullable<Int8>,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    invoices (id) {
+        id -> Text,
+        store_id -> Uuid,
+        subscription_id -> Nullable<Text>,
+        number -> Nullable<Text>,
+        status -> Text,
+        total -> Int8,
+        currency -> Text,
+        created -> Timestamptz,
+        period_start -> Nullable<Timestamptz>,
+        period_end -> Nullable<Timestamptz>,
+        hosted_invoice_url -> Nullable<Text>,
+        invoice_pdf -> Nullable<Text>,
+        event_at -> Int8,
+    }
+}
+
+diesel::table! {
+    billing_events (id) {
+        id -> Text,
+        kind -> Text,
+        store_id -> Nullable<Uuid>,
+        received_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     availability_windows (id) {
         id -> Uuid,
         store_id -> Uuid,
@@ -617,6 +663,8 @@ diesel::table! {
 }
 
 diesel::joinable!(availability_windows -> employees (employee_id));
+diesel::joinable!(store_plans -> stores (store_id));
+diesel::joinable!(invoices -> stores (store_id));
 diesel::joinable!(import_documents -> stores (store_id));
 diesel::joinable!(booked_clients -> booked_sessions (session_id));
 diesel::joinable!(booked_clients -> booking_clients (client_id));
@@ -671,6 +719,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     booking_events,
     booking_mails,
     availability_windows,
+    billing_events,
+    invoices,
+    store_plans,
     clock_code_uses,
     clock_punches,
     clock_secrets,

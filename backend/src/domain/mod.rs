@@ -6,6 +6,7 @@ pub mod announcement;
 pub mod audience;
 pub mod autoassign;
 pub mod availability;
+pub mod billing;
 pub mod booking;
 pub mod business;
 pub mod calendar;

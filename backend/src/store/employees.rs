@@ -10,6 +10,7 @@ use crate::domain::ids::{EmployeeId, InviteId, RoleId, UserId};
 use crate::domain::permissions::{Permission, Perms};
 use crate::error::{AppError, AppResult};
 use crate::messages;
+use crate::store::billing::Plans;
 use crate::store::command::{Command, Effects, EventDraft, Reply};
 use crate::store::shifts::release_upcoming;
 use crate::store::state::StoreState;
@@ -101,6 +102,8 @@ pub struct InviteEmployee {
     pub new_id: EmployeeId,
     pub new_code: String,
     pub expires_at: DateTime<Utc>,
+    /// The plan's limit on employees applies to a new record, or a former one invited back.
+    pub plans: Plans,
 }
 
 /// What an invitation planned: the record, and the code to mail.
@@ -124,6 +127,7 @@ impl Command for InviteEmployee {
         let wages = wages_json(&wages(&self.wages, &roles)?);
         let (employee, code, resent) = match state.employee_by_email(&self.email) {
             None => {
+                self.plans.admit_employees(state, 1)?;
                 let e = Employee {
                     id: self.new_id,
                     store_id: state.store.id,
@@ -148,6 +152,7 @@ impl Command for InviteEmployee {
             }
             Some(e) if e.terminated_at.is_some() => {
                 // A former employee is invited afresh.
+                self.plans.admit_employees(state, 1)?;
                 let mut e = e.clone();
                 e.email = self.email.clone();
                 e.user_id = None;
@@ -288,6 +293,8 @@ pub struct SetActive {
     pub deactive: bool,
     /// The manager acting.
     pub by: UserId,
+    /// The plan's limit on employees applies to activating.
+    pub plans: Plans,
 }
 
 impl Command for SetActive {
@@ -303,6 +310,9 @@ impl Command for SetActive {
         let target = changeable(state, self.employee)?;
         if target.deactive == self.deactive {
             return Ok(Effects::nothing(EmployeeView::full(target)));
+        }
+        if !self.deactive {
+            self.plans.admit_employees(state, 1)?;
         }
         let mut next = target.clone();
         next.deactive = self.deactive;
@@ -403,6 +413,9 @@ pub struct UpdateEmployee {
     pub wage_type: Option<WageType>,
     /// The permissions asked for (never `owner`), and whether `owner` was listed too.
     pub perms: Option<(Perms, bool)>,
+    /// A record past the plan's limit keeps its job as it is (its person may still change
+    /// their own details).
+    pub plans: Plans,
 }
 
 impl UpdateEmployee {
@@ -427,6 +440,9 @@ impl Command for UpdateEmployee {
         let manages = self.by_perms.has(Permission::Employee);
         if !manages && (!is_self || self.touches_job()) {
             return Err(denied_update());
+        }
+        if self.touches_job() {
+            self.plans.writable_employee(state, self.employee)?;
         }
         let owner_record = is_owner_record(state, target);
         if owner_record && state.store.owner_id != self.by {

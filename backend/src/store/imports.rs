@@ -14,6 +14,7 @@ use crate::domain::import::{
 use crate::domain::invite::{self as invite_rules, INVITE_CODE_LEN};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
+use crate::store::billing::Plans;
 use crate::store::command::{Command, Effects, EventDraft, Reply};
 use crate::store::employees::Invitation;
 use crate::store::state::StoreState;
@@ -76,6 +77,8 @@ pub struct ImportApplied {
 #[derive(Debug)]
 pub struct ApplyRoleImport {
     pub table: Table,
+    /// The plan's limit on roles applies to the new ones.
+    pub plans: Plans,
 }
 
 impl Command for ApplyRoleImport {
@@ -85,6 +88,12 @@ impl Command for ApplyRoleImport {
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
         let rows = import::roles(&self.table, &known_roles(&state.roles)).map_err(|e| stale(&e))?;
+        self.plans.admit_roles(state, rows.new.len())?;
+        for r in &rows.update {
+            if let Some(id) = r.id {
+                self.plans.writable_role(state, RoleId(id))?;
+            }
+        }
         let mut effects = Effects::default();
         let mut put = |role: Role, kind: &'static str| {
             effects.events.push(EventDraft {
@@ -137,6 +146,8 @@ pub struct ApplyEmployeeImport {
     pub table: Table,
     /// What the confirming manager may grant.
     pub granter: Perms,
+    /// The plan's limit on employees applies to the new records.
+    pub plans: Plans,
 }
 
 /// What a confirmed employee import did, with the invitations to mail.
@@ -165,6 +176,12 @@ impl Command for ApplyEmployeeImport {
             self.granter,
         )
         .map_err(|e| stale(&e))?;
+        self.plans.admit_employees(state, rows.new.len())?;
+        for r in &rows.update {
+            if let Some(id) = r.id {
+                self.plans.writable_employee(state, EmployeeId(id))?;
+            }
+        }
         let mut effects = Effects::default();
         let mut put = |e: Employee, kind: &'static str| {
             effects.events.push(EventDraft {

@@ -8,6 +8,7 @@ pub mod actor;
 pub mod announcements;
 pub mod audit;
 pub mod availability;
+pub mod billing;
 pub mod booking;
 pub mod chat;
 pub mod clock;

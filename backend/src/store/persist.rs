@@ -2,6 +2,7 @@
 //! server process by the lock on the store's row, with the outbox rows and the version bump.
 
 use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::billing::BillingEvent;
 use crate::db::models::clock::PeriodApproval;
 use crate::db::models::invite::Invite;
 use crate::db::models::notification::Notification;
@@ -335,6 +336,15 @@ fn write_rows(conn: &mut PgConnection, parts: &[&Part]) -> Result<(), PersistErr
                     Template::delete(conn, store, *id)?;
                 }
                 Write::Booking(w) => w.persist(conn, store)?,
+                Write::PutPlan(plan) => {
+                    plan.upsert(conn)?;
+                }
+                Write::PutInvoice(invoice) => {
+                    invoice.upsert(conn)?;
+                }
+                Write::RecordBillingEvent { id, kind } => {
+                    BillingEvent::record(conn, id, kind, Some(store))?;
+                }
             }
         }
     }

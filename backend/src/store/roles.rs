@@ -6,6 +6,7 @@ use crate::domain::audience::Audience;
 use crate::domain::ids::RoleId;
 use crate::error::{AppError, AppResult};
 use crate::messages;
+use crate::store::billing::Plans;
 use crate::store::command::{Command, Effects, EventDraft, Reply};
 use crate::store::state::StoreState;
 use crate::store::team_views::RoleView;
@@ -54,6 +55,8 @@ impl Switches {
 /// `createRole`, with its fields checked.
 #[derive(Debug)]
 pub struct CreateRole {
+    /// The plan's limit on roles.
+    pub plans: Plans,
     pub id: RoleId,
     pub title: String,
     pub color: String,
@@ -66,6 +69,7 @@ impl Command for CreateRole {
     }
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        self.plans.admit_roles(state, 1)?;
         // Confirmation and swaps are off and both ways of clocking on until switched.
         let mut role = Role {
             id: self.id,
@@ -87,6 +91,8 @@ impl Command for CreateRole {
 /// `updateRole`: title and colour; the switches keep their value when `None`.
 #[derive(Debug)]
 pub struct UpdateRole {
+    /// A role past the plan's limit is read-only.
+    pub plans: Plans,
     pub id: RoleId,
     pub title: String,
     pub color: String,
@@ -100,6 +106,7 @@ impl Command for UpdateRole {
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
         let mut role = state.role(self.id).ok_or_else(role_not_found)?.clone();
+        self.plans.writable_role(state, self.id)?;
         role.title = self.title.clone();
         role.color = self.color.clone();
         self.switches.apply(&mut role);

@@ -1,6 +1,7 @@
 //! The working set of one store, held by its actor.
 
 use crate::db::models::availability::AvailabilityWindow;
+use crate::db::models::billing::StorePlan;
 use crate::db::models::chat::{Conversation, ConversationRead, Message, Reaction, Survey, Vote};
 use crate::db::models::clock::{
     AppliedPunch, ClockSecret, ClockSession, CodeUse, PeriodApproval, Proposal,
@@ -31,6 +32,8 @@ pub struct Roster {
     pub employees: Vec<Employee>,
     pub roles: Vec<Role>,
     pub invites: HashMap<EmployeeId, Invite>,
+    /// The store's subscription (a store that never subscribed has a free one).
+    pub plan: StorePlan,
 }
 
 impl Roster {
@@ -45,6 +48,7 @@ impl Roster {
                 .into_iter()
                 .map(|i| (i.employee_id, i))
                 .collect(),
+            plan: StorePlan::of_store(conn, id)?.unwrap_or_else(|| StorePlan::none(id, Utc::now())),
         })
     }
 }
@@ -335,6 +339,8 @@ pub struct StoreState {
     pub templates: HashMap<TemplateId, Template>,
     /// Client booking's events, upcoming sessions, places and clients.
     pub booking: crate::store::booking::state::BookingState,
+    /// The store's subscription, which decides its plan's limits.
+    pub plan: StorePlan,
 }
 
 impl StoreState {
@@ -352,6 +358,7 @@ impl StoreState {
             employees,
             roles,
             invites,
+            plan,
         } = Roster::load(conn, id)?;
         let shifts = Shift::load_from(conn, id, now - HISTORY)?
             .into_iter()
@@ -374,6 +381,7 @@ impl StoreState {
             .collect();
         let booking = crate::store::booking::state::BookingState::load(conn, id, now)?;
         Ok(StoreState {
+            plan,
             templates,
             booking,
             chat,
@@ -408,6 +416,7 @@ impl StoreState {
         self.employees = roster.employees;
         self.roles = roster.roles;
         self.invites = roster.invites;
+        self.plan = roster.plan;
     }
 
     /// The current (not terminated) employee records, in order of joining.

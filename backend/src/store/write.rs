@@ -112,6 +112,15 @@ pub enum Write {
     DeleteTemplate(TemplateId),
     /// Client booking's rows (`store::booking`).
     Booking(crate::store::booking::state::BookingWrite),
+    /// The store's subscription as the provider last described it (`store::billing`).
+    PutPlan(Box<crate::db::models::billing::StorePlan>),
+    /// An invoice, unless a newer event wrote it already (invoices are not in the working set).
+    PutInvoice(Box<crate::db::models::billing::InvoiceRow>),
+    /// A provider's event received, so it applies once.
+    RecordBillingEvent {
+        id: String,
+        kind: String,
+    },
 }
 
 /// How many rows a write changed, for writes of rows outside the working set, which the plan
@@ -172,6 +181,7 @@ pub enum Undo {
     RestoreTemplate(Box<Template>),
     RemoveTemplate(TemplateId),
     Booking(crate::store::booking::state::BookingUndo),
+    RestorePlan(Box<crate::db::models::billing::StorePlan>),
     Nothing,
 }
 
@@ -358,6 +368,11 @@ impl StoreState {
             // Session edits are not part of the working set.
             Write::AddSessionEdit(_) => Undo::Nothing,
             Write::Booking(w) => Undo::Booking(self.booking.apply(w)),
+            Write::PutPlan(plan) => Undo::RestorePlan(Box::new(std::mem::replace(
+                &mut self.plan,
+                (**plan).clone(),
+            ))),
+            Write::PutInvoice(_) | Write::RecordBillingEvent { .. } => Undo::Nothing,
             // Neither are a conversation's seen marks (only `message` notifications, which do
             // not merge) nor the push subscriptions.
             Write::SeeConversationNotifications(..)
@@ -432,6 +447,7 @@ impl StoreState {
                 self.templates.remove(&id);
             }
             Undo::Booking(u) => self.booking.undo(u),
+            Undo::RestorePlan(plan) => self.plan = *plan,
             Undo::RestoreAvailability(a) => {
                 self.availability.insert(a.id, *a);
             }

@@ -344,7 +344,12 @@ impl Call for ConfirmImportedRoles {
     #[tracing::instrument(name = "confirmImportedRoles", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ImportApplied> {
         let (id, table) = temp_doc(&ctx, self.0.temp_doc_id, ImportKind::Roles).await?;
-        let applied: ImportApplied = ctx.execute(ApplyRoleImport { table }).await?;
+        let applied: ImportApplied = ctx
+            .execute(ApplyRoleImport {
+                table,
+                plans: ctx.state.plans.clone(),
+            })
+            .await?;
         forget(&ctx, id).await?;
         Ok(applied)
     }
@@ -368,7 +373,13 @@ impl Call for ConfirmImportedEmployees {
         let EmployeesApplied {
             applied,
             invitations,
-        } = ctx.execute(ApplyEmployeeImport { table, granter }).await?;
+        } = ctx
+            .execute(ApplyEmployeeImport {
+                table,
+                granter,
+                plans: ctx.state.plans.clone(),
+            })
+            .await?;
         forget(&ctx, id).await?;
         // The invitations go out after the answer; one that fails is logged.
         let state = ctx.state.clone();

@@ -2,6 +2,7 @@
 //! functions take `&mut PgConnection` so the caller owns the transaction.
 
 pub mod availability;
+pub mod billing;
 pub mod booking;
 pub mod chat;
 pub mod clock;

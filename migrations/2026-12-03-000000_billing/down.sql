@@ -1,0 +1,3 @@
+DROP TABLE billing_events;
+DROP TABLE invoices;
+DROP TABLE store_plans;
