@@ -688,3 +688,96 @@ async fn a_downgrade_keeps_everything_and_makes_what_is_past_the_limit_read_only
     }
     assert_eq!(edit(newest[0].clone()).await.status, 200);
 }
+
+#[actix_web::test]
+async fn imports_past_the_limit_are_refused_whole() {
+    use crate::fixtures::sheets::upload;
+    let (s, _stripe) = selling().await;
+    let confirm = |call: &'static str, temp: String| {
+        let s = &s;
+        async move {
+            s.call(
+                call,
+                &s.owner.token,
+                json!({ "storeId": s.store, "tempDocId": temp }),
+            )
+            .await
+        }
+    };
+    // Two new records on a store with four seats: one too many, and none is added.
+    let csv = b"email;fullName;roles;wageType;wage;permissions\n\
+        one@example.com;One;;Hourly;;\ntwo@example.com;Two;;Hourly;;\n";
+    let uploaded = upload(
+        &s.app,
+        "importEmployees",
+        &s.owner.token,
+        &s.store,
+        "team.csv",
+        csv,
+    )
+    .await;
+    assert_eq!(uploaded.status, 200, "{:?}", uploaded.body);
+    let temp = uploaded.body["id"].as_str().expect("temp").to_string();
+    let before = snapshot(&s.app);
+    let refused = confirm("confirmImportedEmployees", temp.clone()).await;
+    assert_eq!(refused.error(403), FREE_EMPLOYEES);
+    assert_eq!(snapshot(&s.app), before);
+    // Two new roles on a store with two: one too many.
+    let csv = b"title;color;requireUserAction;swappeable\nHost;#222222;;\nPorter;#333333;;\n";
+    let uploaded = upload(
+        &s.app,
+        "importRoles",
+        &s.owner.token,
+        &s.store,
+        "roles.csv",
+        csv,
+    )
+    .await;
+    assert_eq!(uploaded.status, 200, "{:?}", uploaded.body);
+    let temp = uploaded.body["id"].as_str().expect("temp").to_string();
+    let refused = confirm("confirmImportedRoles", temp).await;
+    assert_eq!(refused.error(403), FREE_ROLES);
+    assert_eq!(count(&s.app, "SELECT 1 FROM roles"), 2);
+}
+
+#[actix_web::test]
+async fn a_role_past_the_limit_after_a_downgrade_is_read_only() {
+    let (s, stripe) = selling().await;
+    let subscription = premium(&s, &stripe).await;
+    let third = create_role(&s.app, &s.owner.token, &s.store, "Third").await;
+    let fourth = create_role(&s.app, &s.owner.token, &s.store, "Fourth").await;
+    let now = s.app.clock.now().timestamp();
+    let mut cancelled = subscription;
+    cancelled["status"] = json!("canceled");
+    let gone = event(
+        "evt_roles",
+        "customer.subscription.deleted",
+        now + 10,
+        cancelled,
+    );
+    assert_eq!(deliver(&s.app, &gone).await.status, 200);
+    let rename = |id: String, title: &'static str| {
+        let s = &s;
+        async move {
+            s.call(
+                "updateRole",
+                &s.owner.token,
+                json!({ "store": s.store, "roleId": id, "roleData": { "title": title, "color": "#654321" } }),
+            )
+            .await
+        }
+    };
+    let refused = rename(fourth.clone(), "Renamed").await;
+    assert_eq!(refused.body["code"], "plan_read_only", "{:?}", refused.body);
+    assert_eq!(rename(third, "Renamed").await.status, 200);
+    // Deleting is allowed, and the store fits again.
+    let deleted = s
+        .call(
+            "deleteRole",
+            &s.owner.token,
+            json!({ "store": s.store, "roleId": fourth }),
+        )
+        .await;
+    assert_eq!(deleted.status, 200, "{:?}", deleted.body);
+    assert_eq!(count(&s.app, "SELECT 1 FROM roles"), 3);
+}
