@@ -93,6 +93,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .configure(sheets::routes)
                 .configure(booking::routes)
                 .configure(billing::routes)
+                .configure(account::notification_settings::routes)
                 .route("/{call}", web::post().to(dispatch)),
         );
 }

@@ -25,6 +25,7 @@ mod jobs;
 mod logs;
 mod membership;
 mod metrics;
+mod notification_settings;
 mod outbox;
 mod pay;
 mod pool;

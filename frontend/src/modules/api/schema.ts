@@ -1347,6 +1347,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/getNotificationSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How each kind of notification reaches me, and my quiet hours. */
+        post: operations["getNotificationSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/getPublicVapidKey": {
         parameters: {
             query?: never;
@@ -2843,6 +2860,23 @@ export interface paths {
         put?: never;
         /** Managers: change an event, or enable or disable its page. */
         post: operations["updateEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/updateNotificationSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose how each kind of notification reaches me (mail, push) and my quiet hours. */
+        post: operations["updateNotificationSettings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4358,6 +4392,8 @@ export interface components {
         };
         /** @description `getEvents`. */
         GetEvents: Record<string, never>;
+        /** @description `getNotificationSettings`. */
+        GetNotificationSettings: Record<string, never>;
         /** @description `getPublicVapidKey`: no fields. */
         GetPublicVapidKey: Record<string, never>;
         /** @description `getReservation` (public, ours): the reservation a client's link names. */
@@ -4598,6 +4634,13 @@ export interface components {
             message: string;
             storeId: components["schemas"]["StoreId"];
         };
+        /** @description Where one kind goes. */
+        KindSetting: {
+            /** @description The spec's name of the kind (`newshift`, `message`, ...). */
+            kind: string;
+            mail: boolean;
+            push: boolean;
+        };
         /** @description What a plan allows; `None` is unlimited. */
         Limits: {
             /** @description The voice assistant. */
@@ -4758,6 +4801,12 @@ export interface components {
             private: components["schemas"]["NotificationView"][];
             /** @description The store's public ones, newest first (at most 20). */
             public: components["schemas"]["NotificationView"][];
+        };
+        /** @description A person's notification settings. */
+        NotificationSettingsView: {
+            /** @description Every kind, in the spec's order. */
+            kinds: components["schemas"]["KindSetting"][];
+            quietHours?: null | components["schemas"]["QuietHours"];
         };
         /** @description A notification. */
         NotificationView: {
@@ -5189,6 +5238,24 @@ export interface components {
                 p256dh: string;
             };
         };
+        /** @description Quiet hours, as wall times in a zone. */
+        QuietHours: {
+            /** @description `HH:mm`. */
+            from: string;
+            /** @description An IANA zone. */
+            timeZone: string;
+            /** @description `HH:mm`; earlier than `from` when they run past midnight. */
+            until: string;
+        };
+        /** @description Quiet hours as a client sends them. */
+        QuietHoursInput: {
+            /** @description `HH:mm`. */
+            from: components["schemas"]["RequiredText5"];
+            /** @description An IANA zone, e.g. `Europe/Berlin`. */
+            timeZone: components["schemas"]["RequiredText64"];
+            /** @description `HH:mm`. */
+            until: components["schemas"]["RequiredText5"];
+        };
         /**
          * @description A weekly or daily template.
          * @enum {string}
@@ -5408,6 +5475,7 @@ export interface components {
         RequiredText200: string;
         RequiredText2048: string;
         RequiredText40: string;
+        RequiredText5: string;
         RequiredText500: string;
         RequiredText5000: string;
         RequiredText64: string;
@@ -6390,6 +6458,17 @@ export interface components {
             event: components["schemas"]["EventChanges"];
         };
         /**
+         * @description `updateNotificationSettings`: the kinds named change; the others keep their setting.
+         *     Quiet hours are replaced (`null` or absent: none).
+         */
+        UpdateNotificationSettings: {
+            /** @description By kind: `{"newshift": {"mail": false, "push": true}}`. */
+            kinds?: {
+                [key: string]: components["schemas"]["Ways"];
+            };
+            quietHours?: null | components["schemas"]["QuietHoursInput"];
+        };
+        /**
          * @description `updateProfile`: the signed-in user's own name, image, birthday and phone number. Every
          *     field is optional; a field left out is left unchanged.
          */
@@ -6542,6 +6621,11 @@ export interface components {
         WageType: "Hourly" | "Weekly";
         /** @description A time of day on the store's clocks, HH:mm. */
         WallTime: string;
+        /** @description Where one kind of notification goes. */
+        Ways: {
+            mail: boolean;
+            push: boolean;
+        };
     };
     responses: never;
     parameters: never;
@@ -10987,6 +11071,57 @@ export interface operations {
             };
             /** @description Not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetNotificationSettings"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationSettingsView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15664,6 +15799,57 @@ export interface operations {
             };
             /** @description Not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationSettings"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationSettingsView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
