@@ -4,12 +4,12 @@
 use crate::api::stores::{read, StoreMember};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
-use crate::db::models::notification::Notification;
+use crate::db::models::notification::{Notification, PAGE};
 use crate::domain::ids::{NotificationId, StoreId};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::store::notifications::{MarkSeen, Named, Remove};
-use crate::store::request_views::NotificationView;
+use crate::store::request_views::{NotificationView, NotificationViewList};
 use crate::store::write::RowCount;
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -121,11 +121,9 @@ impl Call for DeleteNotifications {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct NotificationList {
     /// The caller's own, newest first (at most 20).
-    #[schema(max_items = 20)]
-    pub private: Vec<NotificationView>,
+    pub private: NotificationViewList<{ PAGE as usize }>,
     /// The store's public ones, newest first (at most 20).
-    #[schema(max_items = 20)]
-    pub public: Vec<NotificationView>,
+    pub public: NotificationViewList<{ PAGE as usize }>,
 }
 
 /// `GET /api/v1/stores/{storeId}/notifications`: the 20 newest private notifications of the
@@ -155,7 +153,7 @@ pub async fn get_notifications(
             ))
         })
         .await?;
-    let view = |v: &[Notification]| v.iter().map(NotificationView::from).collect::<Vec<_>>();
+    let view = |v: &[Notification]| v.iter().map(NotificationView::from).collect();
     Ok(crate::api::envelope::ok(NotificationList {
         private: view(&private),
         public: view(&public),
