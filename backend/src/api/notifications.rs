@@ -5,7 +5,7 @@ use crate::api::stores::{read, StoreMember};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::db::models::notification::{Notification, PAGE};
-use crate::domain::ids::{NotificationId, StoreId};
+use crate::domain::ids::{NotificationIdList, StoreId};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::store::notifications::{MarkSeen, Named, Remove};
@@ -33,8 +33,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NotificationIds {
-    #[schema(value_type = Vec<uuid::Uuid>, max_items = 200)]
-    pub notification_ids: Vec<NotificationId>,
+    pub notification_ids: NotificationIdList<{ IDS_MAX }>,
 }
 
 /// Most ids one call takes.
@@ -45,16 +44,14 @@ impl NotificationIds {
     /// ones for managers.
     fn named(self, ctx: &Ctx) -> AppResult<(StoreId, Named)> {
         let member = ctx.member()?;
-        if self.notification_ids.len() > IDS_MAX {
-            return Err(AppError::invalid(format!(
-                "At most {IDS_MAX} notifications at a time."
-            )));
-        }
+        let ids = self
+            .notification_ids
+            .within(|| AppError::invalid(format!("At most {IDS_MAX} notifications at a time.")))?;
         let store = member.store_id();
         let named = Named {
             store,
             reader: member.user,
-            ids: self.notification_ids,
+            ids,
             public: member.is_manager(),
         };
         Ok((store, named))

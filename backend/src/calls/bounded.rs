@@ -54,6 +54,8 @@ impl utoipa::ToSchema for Instant {
     }
 }
 
+crate::domain::list::component_list!(InstantList = Instant);
+
 /// An e-mail address a client sends; read with `input::email` or `account::Email::parse`,
 /// which refuse one longer than `EMAIL_MAX_LEN`.
 #[derive(Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
