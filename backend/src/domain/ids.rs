@@ -92,3 +92,8 @@ id_type!(/// A client's place in a booked session.
     BookedClientId);
 id_type!(/// A mail to a booking client.
     BookingMailId);
+
+crate::domain::list::component_list!(ShiftIdList = ShiftId);
+crate::domain::list::component_list!(EmployeeIdList = EmployeeId);
+crate::domain::list::component_list!(FileIdList = FileId);
+crate::domain::list::component_list!(NotificationIdList = NotificationId);

@@ -16,6 +16,7 @@ pub mod device_throttle;
 pub mod ids;
 pub mod import;
 pub mod invite;
+pub mod list;
 pub mod login_throttle;
 pub mod membership;
 pub mod notification;

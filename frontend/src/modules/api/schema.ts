@@ -3063,7 +3063,7 @@ export interface components {
     schemas: {
         /** @description `acceptAutoAssignment` (ours). */
         AcceptAutoAssignment: {
-            assignments: components["schemas"]["AcceptedRow"][];
+            assignments: components["schemas"]["AcceptedRowList1to1000"];
         };
         /** @description One accepted row of a proposal. */
         AcceptedRow: {
@@ -3075,6 +3075,7 @@ export interface components {
              */
             version: number;
         };
+        AcceptedRowList1to1000: components["schemas"]["AcceptedRow"][];
         /**
          * @description Where an account stands: `pendingconfirm` until its e-mail code is confirmed.
          * @enum {string}
@@ -3278,7 +3279,7 @@ export interface components {
             /** @description The whole day, whatever `start` and `end` say. */
             allDay: boolean;
             /** @description Weekdays, 0 = Sunday, each once, in order. */
-            days: number[];
+            days: components["schemas"]["WeekdayNumberList1to7"];
             employeeId: components["schemas"]["EmployeeId"];
             /**
              * @description Local `HH:mm`; not after `start` means the next day.
@@ -3317,7 +3318,7 @@ export interface components {
         /** @description The answer of the batch calls. */
         BatchedShifts: {
             /** @description The shifts named, each once, in the order first named. */
-            shifts: components["schemas"]["ShiftId"][];
+            shifts: components["schemas"]["ShiftIdList1000"];
         };
         /**
          * Format: uuid
@@ -3367,6 +3368,7 @@ export interface components {
             end?: null | components["schemas"]["Instant"];
             start: components["schemas"]["Instant"];
         };
+        BreakInputList50: components["schemas"]["BreakInput"][];
         /** @enum {string} */
         BusinessKind: "healthcare services" | "hospitality and leisure" | "personal care" | "entertainment and recreation" | "education and childcare" | "transportation and storage" | "repair and maintenance" | "retail and consumer" | "real estate and construction" | "others";
         /** @description `cancelClientBookedSession`. */
@@ -3433,13 +3435,14 @@ export interface components {
             employee: null | components["schemas"]["EmployeeId"];
             /** @description The employee's shown name. */
             name: string | null;
-            shifts: components["schemas"]["PlacedShift"][];
+            shifts: components["schemas"]["PlacedShiftList1to500"];
             /**
              * @description shift (conflicts), timeoff, availability, role (the employee lacks the template
              *     shift's role) or invalid (a role or employee gone, or outside the planning window).
              */
             type: "shift" | "timeoff" | "availability" | "role" | "invalid";
         };
+        CheckEntryList500: components["schemas"]["CheckEntry"][];
         /** @description `checkInvitationCodeExists`: whether `code` is an open invitation for `email`. */
         CheckInvitationCodeExists: {
             /** @description The invitation code, any case; a text that cannot be one answers `exists: false`. */
@@ -3809,7 +3812,7 @@ export interface components {
             /** @description direct or group. */
             kind: string;
             /** @description The colleagues' employee records. */
-            members: components["schemas"]["EmployeeId"][];
+            members: components["schemas"]["EmployeeIdList200"];
             title?: null | components["schemas"]["Text120"];
         };
         /**
@@ -3841,9 +3844,9 @@ export interface components {
         /** @description `createRangeTemplate`. */
         CreateRangeTemplate: {
             /** @description Or the shifts as the client has them. */
-            shiftRecords?: components["schemas"]["ShiftRecordInput"][];
+            shiftRecords?: components["schemas"]["ShiftRecordInputList500"];
             /** @description The board's shifts, by id (or objects with an `id`). */
-            shifts?: components["schemas"]["ShiftRef"][];
+            shifts?: components["schemas"]["ShiftRefList500"];
             /**
              * @description Epoch ms of the week's (or day's) first moment; its local date in the store's zone is
              *     the template's first day.
@@ -3886,12 +3889,12 @@ export interface components {
              * @description Start times (epoch ms): one shift per entry, each ending at the first shift's local end
              *     time in the store's zone (so across a clock change its real length follows the clocks).
              */
-            repeat?: components["schemas"]["Instant"][];
+            repeat?: components["schemas"]["InstantList370"];
             /**
              * @description Local dates (YYYY-MM-DD) in the store's zone: one shift per date with the first shift's
              *     local start and end times. With `repeat`, both are made.
              */
-            repeatDates?: string[];
+            repeatDates?: components["schemas"]["DateList370"];
             role: components["schemas"]["RoleId"];
             /** @description Epoch ms. */
             start: components["schemas"]["Instant"];
@@ -3904,7 +3907,7 @@ export interface components {
         /** @description `createSurvey` (ours; the spec's surveys): a manager posts a poll or an open question. */
         CreateSurveyCall: {
             /** @description A poll's answers, 2 to 20. */
-            answers?: string[];
+            answers?: components["schemas"]["StringList20"];
             conversationId: components["schemas"]["ConversationId"];
             isAnonymous?: boolean;
             isMultiple?: boolean;
@@ -3934,10 +3937,11 @@ export interface components {
         /** @description The answer of `createShift`: the new drafts and what the planner should know about them. */
         CreatedShifts: {
             /** @description The new shifts, in start order. */
-            shifts: components["schemas"]["ShiftView"][];
+            shifts: components["schemas"]["ShiftViewList1to370"];
             /** @description One entry per new shift that breaks no rule but may be a mistake. */
-            warnings: components["schemas"]["ShiftWarning"][];
+            warnings: components["schemas"]["ShiftWarningList370"];
         };
+        DateList370: string[];
         DayInput: number | string;
         /** @description One local day's hours. */
         DayLine: {
@@ -4090,7 +4094,7 @@ export interface components {
         };
         /** @description `editClockSession` (ours): a manager corrects a session, giving the reason. */
         EditClockSession: {
-            breaks?: components["schemas"]["BreakInput"][];
+            breaks?: components["schemas"]["BreakInputList50"];
             end?: null | components["schemas"]["Instant"];
             reason: components["schemas"]["RequiredText500"];
             sessionId: components["schemas"]["ClockSessionId"];
@@ -4113,6 +4117,8 @@ export interface components {
          * @description An employee record: a person's membership of one store.
          */
         EmployeeId: string;
+        EmployeeIdList200: components["schemas"]["EmployeeId"][];
+        EmployeeIdList500: components["schemas"]["EmployeeId"][];
         /** @description One employee's line. */
         EmployeeLine: components["schemas"]["ReportFigures"] & {
             email: string;
@@ -4324,7 +4330,7 @@ export interface components {
              * @description The sheets, each an export kind: shifts, timeTracking, timeOff, payroll,
              *     availability, roles, employees, shiftTemplates, dailyTemplates, weeklyTemplates.
              */
-            items: string[];
+            items: components["schemas"]["StringList1to10"];
             start?: null | components["schemas"]["Instant"];
         };
         /** @description The answer of `sendFeedback`. */
@@ -4349,6 +4355,7 @@ export interface components {
          * @description An uploaded file.
          */
         FileId: string;
+        FileIdList10: components["schemas"]["FileId"][];
         /**
          * @description Whether a file is shown as a picture or handed over as a document.
          * @enum {string}
@@ -4528,7 +4535,7 @@ export interface components {
                 kind: "shift" | "weekly" | "daily";
                 /** @description The file's row of its first shift. */
                 row: number;
-                shifts: components["schemas"]["TemplateShift"][];
+                shifts: components["schemas"]["TemplateShiftList500"];
                 title: string;
             }[];
             /** @description Rows read and deliberately left out (the owner's row of an employees export). */
@@ -4543,12 +4550,14 @@ export interface components {
                 kind: "shift" | "weekly" | "daily";
                 /** @description The file's row of its first shift. */
                 row: number;
-                shifts: components["schemas"]["TemplateShift"][];
+                shifts: components["schemas"]["TemplateShiftList500"];
                 title: string;
             }[];
         };
         /** Format: int64 */
         Instant: number;
+        InstantList370: components["schemas"]["Instant"][];
+        Int32List20: number[];
         /**
          * @description How often a subscription is charged.
          * @enum {string}
@@ -4682,9 +4691,9 @@ export interface components {
         /** @description What loading a template made. */
         LoadedTemplate: {
             /** @description The template shifts not made, by employee and rule. */
-            failed: components["schemas"]["CheckEntry"][];
+            failed: components["schemas"]["CheckEntryList500"];
             /** @description The new drafts, in start order. */
-            shifts: components["schemas"]["ShiftView"][];
+            shifts: components["schemas"]["ShiftViewList500"];
         };
         /** @description A phone's reported location. */
         Location: {
@@ -4786,9 +4795,10 @@ export interface components {
          * @description A notification.
          */
         NotificationId: string;
+        NotificationIdList200: components["schemas"]["NotificationId"][];
         /** @description Ids of notifications of a store. */
         NotificationIds: {
-            notificationIds: string[];
+            notificationIds: components["schemas"]["NotificationIdList200"];
         };
         /**
          * @description The type of a notification, as the spec names it.
@@ -4798,9 +4808,9 @@ export interface components {
         /** @description The newest notifications of a member in a store. */
         NotificationList: {
             /** @description The caller's own, newest first (at most 20). */
-            private: components["schemas"]["NotificationView"][];
+            private: components["schemas"]["NotificationViewList20"];
             /** @description The store's public ones, newest first (at most 20). */
-            public: components["schemas"]["NotificationView"][];
+            public: components["schemas"]["NotificationViewList20"];
         };
         /** @description A person's notification settings. */
         NotificationSettingsView: {
@@ -4851,6 +4861,7 @@ export interface components {
              */
             variant: number;
         };
+        NotificationViewList20: components["schemas"]["NotificationView"][];
         /** @description The answer of `deleteNotifications`. */
         NotificationsDeleted: {
             /** @description How many of the named notifications were the caller's and are deleted. */
@@ -4964,6 +4975,7 @@ export interface components {
             start: number;
             title: string;
         };
+        PlacedShiftList1to500: components["schemas"]["PlacedShift"][];
         /**
          * @description The plans, cheapest first: a plan lifts every limit of the ones before it.
          * @enum {string}
@@ -5171,14 +5183,14 @@ export interface components {
         /** @description `publishShifts`. */
         PublishShiftsCall: {
             /** @description Shift ids (or objects with an `id`). */
-            shifts: components["schemas"]["ShiftRef"][];
+            shifts: components["schemas"]["ShiftRefList1000"];
         };
         /** @description The answer of `publishShifts`. */
         PublishedShifts: {
             /** @description The shifts now published. */
-            shifts: components["schemas"]["ShiftView"][];
+            shifts: components["schemas"]["ShiftViewList1000"];
             /** @description The open drafts named, left as they are: an open shift cannot be published. */
-            skipped: components["schemas"]["ShiftId"][];
+            skipped: components["schemas"]["ShiftIdList1000"];
         };
         /** @description What a phone sends with a punch, beside the call's own fields. */
         PunchFields: {
@@ -5642,8 +5654,7 @@ export interface components {
         /** @description `sendAnnouncement`: a title and a text, to everyone or to the named colleagues. */
         SendAnnouncement: {
             content: components["schemas"]["RequiredText1000"];
-            /** @description The colleagues (employee record ids) told; absent or empty tells every active member. */
-            employees?: string[] | null;
+            employees?: null | components["schemas"]["EmployeeIdList500"];
             title: components["schemas"]["RequiredText100"];
             /**
              * Format: int32
@@ -5663,7 +5674,7 @@ export interface components {
              * @description Files uploaded for this store (`POST /api/v1/files`), at most 10; the text may then
              *     be empty.
              */
-            attachments?: components["schemas"]["FileId"][];
+            attachments?: components["schemas"]["FileIdList10"];
             content: components["schemas"]["Text4000"];
             conversationId: components["schemas"]["ConversationId"];
             /** Format: uuid */
@@ -5723,7 +5734,7 @@ export interface components {
         ShiftBatch: {
             cancelReason?: null | components["schemas"]["Text500"];
             /** @description Shift ids (or objects with an `id`). */
-            shifts: components["schemas"]["ShiftRef"][];
+            shifts: components["schemas"]["ShiftRefList1000"];
         };
         /** @description A shift's fields before the change being undone. */
         ShiftBefore: {
@@ -5752,6 +5763,7 @@ export interface components {
          * @description A shift.
          */
         ShiftId: string;
+        ShiftIdList1000: components["schemas"]["ShiftId"][];
         /**
          * @description A shift of the board as the client has it (the spec's `shiftRecords`). `id`, `status` and
          *     `timestamp` are accepted and not kept: a template holds what its shifts will be.
@@ -5773,6 +5785,7 @@ export interface components {
             timestamp?: number | null;
             title: components["schemas"]["RequiredText120"];
         };
+        ShiftRecordInputList500: components["schemas"]["ShiftRecordInput"][];
         /** @description A shift id, or an object with its `id`. */
         ShiftRef: string | {
             /**
@@ -5781,6 +5794,8 @@ export interface components {
              */
             id: string;
         };
+        ShiftRefList1000: components["schemas"]["ShiftRef"][];
+        ShiftRefList500: components["schemas"]["ShiftRef"][];
         /** @description The fields of a shift template: one reusable shift in local times. */
         ShiftTemplateFields: {
             /** @description Not after `start` means the shift ends the next day. */
@@ -5842,6 +5857,9 @@ export interface components {
              */
             version: number;
         };
+        ShiftViewList1000: components["schemas"]["ShiftView"][];
+        ShiftViewList1to370: components["schemas"]["ShiftView"][];
+        ShiftViewList500: components["schemas"]["ShiftView"][];
         /** @description A warning about a new shift. */
         ShiftWarning: {
             /**
@@ -5860,6 +5878,7 @@ export interface components {
              */
             start: number;
         };
+        ShiftWarningList370: components["schemas"]["ShiftWarning"][];
         /**
          * @description The state a reservation is shown in (the spec's list).
          * @enum {string}
@@ -6011,6 +6030,8 @@ export interface components {
              */
             weekStart: number;
         };
+        StringList1to10: string[];
+        StringList20: string[];
         /** @description The plan as its store's owner or a manager sees it. */
         Subscription: components["schemas"]["PlanView"] & {
             /** @description Whether the caller may change it (the owner). */
@@ -6093,13 +6114,14 @@ export interface components {
             tasks?: Record<string, never>[];
             title: string;
         };
+        TemplateShiftList500: components["schemas"]["TemplateShift"][];
         /** @description A template as answered and announced. Instants are epoch milliseconds. */
         TemplateView: {
             id: components["schemas"]["TemplateId"];
             /** Format: int64 */
             modified: number;
             /** @description The template's shifts, in local times. */
-            shifts: components["schemas"]["TemplateShift"][];
+            shifts: components["schemas"]["TemplateShiftList500"];
             storeId: components["schemas"]["StoreId"];
             /** Format: int64 */
             timestamp: number;
@@ -6145,6 +6167,7 @@ export interface components {
             sharedTimestamp: number;
             text: string;
         };
+        TicketDescriptionList200: components["schemas"]["TicketDescription"][];
         /** @description The file attached to a ticket, as its readers get it. */
         TicketImage: {
             /** Format: uuid */
@@ -6167,12 +6190,13 @@ export interface components {
             /** @description A picture's thumbnail; none for a zip archive. */
             thumbnailUrl: string | null;
         };
+        TicketImageList1: components["schemas"]["TicketImage"][];
         /** @description The tickets a caller sees. */
         TicketList: {
             /** @description Whether the caller is support staff (and so sees and answers every ticket). */
             support: boolean;
             /** @description Newest change first: the caller's own, or every ticket for support staff. */
-            tickets: components["schemas"]["TicketSummary"][];
+            tickets: components["schemas"]["TicketSummaryList200"];
         };
         /** @description Who raised a ticket, for support staff. */
         TicketOwner: {
@@ -6214,12 +6238,13 @@ export interface components {
             /** Format: uuid */
             userId: string;
         };
+        TicketSummaryList200: components["schemas"]["TicketSummary"][];
         /** @description A ticket with its thread and attachment. */
         TicketView: components["schemas"]["TicketSummary"] & {
             /** @description The attachment (one at most). */
-            images: components["schemas"]["TicketImage"][];
+            images: components["schemas"]["TicketImageList1"];
             /** @description The thread, oldest first: the first description, then the comments. */
-            userDescription: components["schemas"]["TicketDescription"][];
+            userDescription: components["schemas"]["TicketDescriptionList200"];
         };
         /** @description An approved time-off request and the shifts it opened. */
         TimeOffApproved: {
@@ -6266,7 +6291,7 @@ export interface components {
             /** @example 17:00 */
             close: string | null;
             /** @description Distinct and in order; at least one day of the week is a work day. */
-            daysOff: number[];
+            daysOff: components["schemas"]["WeekdayNumberList6"];
             /** @example 09:00 */
             open: string | null;
         };
@@ -6361,10 +6386,11 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        UndoEntryList1to1000: components["schemas"]["UndoEntry"][];
         /** @description `undoShiftChanges`. */
         UndoShiftChangesCall: {
             /** @description The shifts of one undo step, each once. */
-            changes: components["schemas"]["UndoEntry"][];
+            changes: components["schemas"]["UndoEntryList1to1000"];
         };
         /** @description One shift after the undo. */
         UndoneShift: {
@@ -6372,10 +6398,11 @@ export interface components {
             id: components["schemas"]["ShiftId"];
             shift: null | components["schemas"]["ShiftView"];
         };
+        UndoneShiftList1000: components["schemas"]["UndoneShift"][];
         /** @description The answer of `undoShiftChanges`. */
         UndoneShifts: {
             /** @description One entry per change, in the order named. */
-            shifts: components["schemas"]["UndoneShift"][];
+            shifts: components["schemas"]["UndoneShiftList1000"];
         };
         /** @description An open shift nobody can take, and why. */
         UnfilledShift: {
@@ -6499,8 +6526,7 @@ export interface components {
              * @description The template; a missing one is refused with the spec's text.
              */
             id?: string | null;
-            /** @description The template's shifts, replacing its old ones. */
-            shifts?: components["schemas"]["TemplateShift"][] | null;
+            shifts?: null | components["schemas"]["TemplateShiftList500"];
             title?: null | components["schemas"]["RequiredText120"];
         };
         /** @description `updateRole`. Title and colour are required; the switches keep their value when absent. */
@@ -6526,8 +6552,7 @@ export interface components {
         UpdateSurveyCall: {
             /** @description update, close or delete. */
             action: string;
-            /** @description update: a poll's new answers, 2 to 20 (the current ones when absent). */
-            answers?: string[] | null;
+            answers?: null | components["schemas"]["StringList20"];
             /** @description update: whether votes are anonymous. */
             isAnonymous?: boolean | null;
             /** @description update: whether a poll takes several answers. */
@@ -6609,7 +6634,7 @@ export interface components {
         VoteCall: {
             answer?: null | components["schemas"]["Text500"];
             /** @description Indexes of the chosen answers (polls). */
-            choices?: number[];
+            choices?: components["schemas"]["Int32List20"];
             surveyId: components["schemas"]["SurveyId"];
         };
         /** Format: double */
@@ -6626,6 +6651,8 @@ export interface components {
             mail: boolean;
             push: boolean;
         };
+        WeekdayNumberList1to7: number[];
+        WeekdayNumberList6: number[];
     };
     responses: never;
     parameters: never;
@@ -8006,7 +8033,7 @@ export interface operations {
                             employee: null | components["schemas"]["EmployeeId"];
                             /** @description The employee's shown name. */
                             name: string | null;
-                            shifts: components["schemas"]["PlacedShift"][];
+                            shifts: components["schemas"]["PlacedShiftList1to500"];
                             /**
                              * @description shift (conflicts), timeoff, availability, role (the employee lacks the template
                              *     shift's role) or invalid (a role or employee gone, or outside the planning window).
@@ -8074,7 +8101,7 @@ export interface operations {
                             employee: null | components["schemas"]["EmployeeId"];
                             /** @description The employee's shown name. */
                             name: string | null;
-                            shifts: components["schemas"]["PlacedShift"][];
+                            shifts: components["schemas"]["PlacedShiftList1to500"];
                             /**
                              * @description shift (conflicts), timeoff, availability, role (the employee lacks the template
                              *     shift's role) or invalid (a role or employee gone, or outside the planning window).
