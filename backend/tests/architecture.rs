@@ -276,6 +276,10 @@ fn the_lower_layers_import_no_layer_above_them() {
         ),
         ("store", &["calls", "api", "realtime", "jobs", "startup"]),
         ("jobs", &["calls", "api", "realtime", "startup"]),
+        (
+            "billing",
+            &["db", "store", "calls", "api", "realtime", "jobs", "startup"],
+        ),
         ("calls", &["api", "realtime", "startup"]),
         ("realtime", &["api", "startup"]),
         ("api", &["realtime", "startup"]),

@@ -36,6 +36,9 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::clock::reads::get_proposals,
         crate::api::earnings::get_earnings,
         crate::api::booking::sessions::get_booked_sessions,
+        crate::api::billing::products::get_products,
+        crate::api::billing::reads::get_current_subscription,
+        crate::api::billing::reads::get_invoices,
         crate::api::clock::reads::get_timesheet,
         crate::api::chat::conversations::get_conversations,
         crate::api::chat::messages::get_messages,
@@ -1100,6 +1103,21 @@ mod tests {
             &["AutoAssignment.weeklyMinutes"],
         );
         bound("minimum", json!(0), &["AutoAssignment.minRestMinutes"]);
+
+        // Plans: counts and percentages the server answers, never below zero.
+        bound(
+            "minimum",
+            json!(0),
+            &[
+                "Catalogue.nonProfitDiscountPercent",
+                "Catalogue.trialDays",
+                "Catalogue.yearlySavingPercent",
+                "Limits.employees",
+                "Limits.roles",
+                "PlanView.employees",
+                "PlanView.roles",
+            ],
+        );
         bound(
             "maximum",
             json!(crate::domain::clock::MIN_REST_MAX),

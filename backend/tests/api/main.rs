@@ -4,6 +4,7 @@ mod accounts;
 mod announcements;
 mod autoassign;
 mod backup;
+mod billing;
 mod booking;
 mod bursts;
 mod calls;

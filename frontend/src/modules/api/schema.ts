@@ -701,6 +701,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/createPayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Owner: open the payment provider's checkout for a plan, billed per employee. */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/createRangeTemplate": {
         parameters: {
             query?: never;
@@ -1629,6 +1646,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/openBillingPortal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Owner: open the payment provider's billing portal (cards, invoices, cancelling). */
+        post: operations["openBillingPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/publishShifts": {
         parameters: {
             query?: never;
@@ -2371,6 +2421,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stores/{storeId}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stores/{storeId}/messages/search": {
         parameters: {
             query?: never;
@@ -2458,6 +2524,22 @@ export interface paths {
         };
         /** `GET /api/v1/stores/{storeId}/shifts`: the shifts overlapping a range. */
         get: operations["get_shifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_current_subscription"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3272,6 +3354,29 @@ export interface components {
             /** Format: uuid */
             timeoffId: string;
         };
+        /** @description Every plan, with the terms that apply to all of them. */
+        Catalogue: {
+            /** @description ISO 4217, lower case as the payment provider writes it (the spec: USD). */
+            currency: string;
+            /**
+             * Format: int32
+             * @description What a non-profit saves, in percent.
+             */
+            nonProfitDiscountPercent: number;
+            /** @description Cheapest first, the free plan first of all. */
+            products: components["schemas"]["Product"][];
+            /**
+             * Format: int32
+             * @description The free trial of a store's first subscription, without a card.
+             */
+            trialDays: number;
+            /**
+             * Format: int32
+             * @description What paying by the year saves against twelve months, in percent (shown, not applied:
+             *     the yearly prices already hold it).
+             */
+            yearlySavingPercent: number;
+        };
         /** @description `checkApproveTimeoff` (employee permission): the shifts approval would open. */
         CheckApproveTimeoff: {
             /** Format: uuid */
@@ -3330,6 +3435,13 @@ export interface components {
             /** @description The mailed code. */
             code: string;
             email: components["schemas"]["EmailAddress"];
+        };
+        /** @description Where to send the browser to pay. */
+        Checkout: {
+            /** @description The provider's checkout session. */
+            id: string;
+            /** @description Its hosted page. */
+            url: string;
         };
         /** @description `clearSchedule`. */
         ClearScheduleCall: {
@@ -3665,6 +3777,32 @@ export interface components {
             /** @description The colleagues' employee records. */
             members: components["schemas"]["EmployeeId"][];
             title?: null | components["schemas"]["Text120"];
+        };
+        /**
+         * @description `createPayment`: the spec's payload. The price, the quantity and the addresses the
+         *     provider returns to are the server's: `pricePerUnit`, `quantity`, `successUrl` and
+         *     `cancelUrl` are read for compatibility and not used.
+         */
+        CreatePayment: {
+            cancelUrl?: null | components["schemas"]["Text2048"];
+            currency?: null | components["schemas"]["Text3"];
+            /** @description `month` or `year`. */
+            interval: components["schemas"]["RequiredText10"];
+            /** @description A non-profit takes the non-profit discount. */
+            nonProfit?: boolean | null;
+            /**
+             * Format: double
+             * @description Not used: the price is the catalogue's.
+             */
+            pricePerUnit?: number | null;
+            /** @description The plan: `starter`, `basic` or `premium`. */
+            productId: components["schemas"]["RequiredText20"];
+            /**
+             * Format: int64
+             * @description Not used: the quantity is the store's seats.
+             */
+            quantity?: number | null;
+            successUrl?: null | components["schemas"]["Text2048"];
         };
         /** @description `createRangeTemplate`. */
         CreateRangeTemplate: {
@@ -4375,6 +4513,11 @@ export interface components {
         };
         /** Format: int64 */
         Instant: number;
+        /**
+         * @description How often a subscription is charged.
+         * @enum {string}
+         */
+        Interval: "month" | "year";
         /** @description The employee to invite. */
         InviteData: {
             displayName?: null | components["schemas"]["Text120"];
@@ -4410,6 +4553,35 @@ export interface components {
             /** @description True when an open invitation was sent again. */
             resent: boolean;
         };
+        /** @description One invoice. */
+        InvoiceView: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            created: number;
+            currency: string;
+            /** @description The provider's page of the invoice, to read and pay it. */
+            hostedInvoiceUrl?: string | null;
+            id: string;
+            invoicePdf?: string | null;
+            number?: string | null;
+            /** Format: int64 */
+            periodEnd?: number | null;
+            /** Format: int64 */
+            periodStart?: number | null;
+            /** @description `draft`, `open`, `paid`, `uncollectible` or `void`. */
+            status: string;
+            /**
+             * Format: int64
+             * @description In cents, taxes included.
+             */
+            total: number;
+        };
+        /** @description A store's invoices, newest first. */
+        Invoices: {
+            invoices: components["schemas"]["InvoiceView"][];
+        };
         /**
          * @description `joinBusinessWithInvitation`: the signed-in user accepts an invitation sent to their
          *     e-mail and becomes the invited employee.
@@ -4425,6 +4597,22 @@ export interface components {
             /** @description "Hi! Everybody's waiting for you! Let's get you started!" */
             message: string;
             storeId: components["schemas"]["StoreId"];
+        };
+        /** @description What a plan allows; `None` is unlimited. */
+        Limits: {
+            /** @description The voice assistant. */
+            assistant: boolean;
+            /**
+             * Format: int32
+             * @description Employee records that are not deactivated or terminated, invited ones and the
+             *     owner's included: the seats a store pays for.
+             */
+            employees?: number | null;
+            /**
+             * Format: int32
+             * @description Roles (a store starts with none, so every role is a custom one).
+             */
+            roles?: number | null;
         };
         /** @description A client's link. */
         LinkToken: {
@@ -4632,6 +4820,8 @@ export interface components {
         OneTemplate: {
             id: components["schemas"]["TemplateId"];
         };
+        /** @description `openBillingPortal`: the provider's page for the store's cards, invoices and cancelling. */
+        OpenBillingPortal: Record<string, never>;
         /**
          * @description What happens to a punch from outside the store's radius.
          * @enum {string}
@@ -4725,21 +4915,86 @@ export interface components {
             start: number;
             title: string;
         };
+        /**
+         * @description The plans, cheapest first: a plan lifts every limit of the ones before it.
+         * @enum {string}
+         */
+        Plan: "free" | "starter" | "basic" | "premium";
+        /** @description A store's plan as its owner and managers see it (`getCurrentSubscription`). */
+        PlanView: {
+            /** @description Whether this server sells plans; when not, every store is unlimited. */
+            billing: boolean;
+            cancelAtPeriodEnd: boolean;
+            /**
+             * Format: int64
+             * @description When the period paid for ends (the next invoice), in epoch milliseconds.
+             */
+            currentPeriodEnd?: number | null;
+            /** @description Seats used: records neither deactivated nor terminated. */
+            employees: number;
+            /** @description `month` or `year`. */
+            interval?: string | null;
+            limits: components["schemas"]["Limits"];
+            plan: components["schemas"]["Plan"];
+            /**
+             * Format: int32
+             * @description Seats paid for.
+             */
+            quantity?: number | null;
+            roles: number;
+            /** @description The provider's status of the subscription, or `none`. */
+            status: string;
+            /** @description Whether the store's first subscription may still start with the free trial. */
+            trialAvailable: boolean;
+            /**
+             * Format: int64
+             * @description When the trial ends, in epoch milliseconds.
+             */
+            trialEnd?: number | null;
+        };
         /** @description One entry of the pool: a drop request with its shift, or an open shift (no request). */
         PoolEntry: {
             request: null | components["schemas"]["RequestView"];
             shift: components["schemas"]["ShiftView"];
+        };
+        /** @description Where to send the browser. */
+        Portal: {
+            url: string;
         };
         /** @description The answer of `createSurvey`: the survey and the message that carries it. */
         PostedSurvey: {
             message: components["schemas"]["MessageView"];
             survey: components["schemas"]["SurveyView"];
         };
+        /** @description A plan's price for one employee for one interval, in cents of the catalogue's currency. */
+        Price: {
+            interval: components["schemas"]["Interval"];
+            /**
+             * Format: int64
+             * @description Cents per employee per interval.
+             */
+            unitAmount: number;
+        };
         /**
          * @description How urgent a ticket is.
          * @enum {string}
          */
         Priority: "low" | "medium" | "high";
+        /** @description One plan as sold. */
+        Product: {
+            id: components["schemas"]["Plan"];
+            limits: components["schemas"]["Limits"];
+            /** @description Empty for the free plan. */
+            prices: components["schemas"]["Price"][];
+        };
+        /** @description The catalogue, and whether the server sells it. */
+        Products: components["schemas"]["Catalogue"] & {
+            /**
+             * @description False when this server sells no plans: every store is unlimited, and the catalogue is
+             *     only what a plan would be.
+             */
+            billing: boolean;
+        };
         /**
          * @description What a punch must prove.
          * @enum {string}
@@ -5144,10 +5399,12 @@ export interface components {
             type: components["schemas"]["RequestKind"];
             user: null | components["schemas"]["UserId"];
         };
+        RequiredText10: string;
         RequiredText100: string;
         RequiredText1000: string;
         RequiredText120: string;
         RequiredText16: string;
+        RequiredText20: string;
         RequiredText200: string;
         RequiredText2048: string;
         RequiredText40: string;
@@ -5686,6 +5943,11 @@ export interface components {
              */
             weekStart: number;
         };
+        /** @description The plan as its store's owner or a manager sees it. */
+        Subscription: components["schemas"]["PlanView"] & {
+            /** @description Whether the caller may change it (the owner). */
+            canManage: boolean;
+        };
         /** @description A survey as its reader sees it: everyone's view, and whether the reader has voted. */
         SurveyEntry: components["schemas"]["SurveyView"] & {
             voted: boolean;
@@ -5795,6 +6057,7 @@ export interface components {
         Text2000: string;
         Text2048: string;
         Text254: string;
+        Text3: string;
         Text32: string;
         Text40: string;
         Text4000: string;
@@ -8548,6 +8811,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ConversationView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreatePayment"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Checkout"];
                     };
                 };
             };
@@ -11616,6 +11937,86 @@ export interface operations {
             };
         };
     };
+    openBillingPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["OpenBillingPortal"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Portal"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": Products}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Products"];
+                    };
+                };
+            };
+        };
+    };
     publishShifts: {
         parameters: {
             query?: never;
@@ -13948,6 +14349,58 @@ export interface operations {
             };
         };
     };
+    get_invoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": Invoices}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoices"];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     search_messages: {
         parameters: {
             query?: never;
@@ -14221,6 +14674,58 @@ export interface operations {
                 };
             };
             /** @description Not a member, or asking for all without permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_current_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": Subscription}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
