@@ -160,6 +160,10 @@ export const ERROR_KEYS: Record<string, string | ((details: Record<string, unkno
       : `billing.errors.${d.lifting ? 'limitLifting' : 'limit'}.${counted(d)}`,
   plan_read_only: (d) => `billing.errors.${d.lifting ? 'readOnlyLifting' : 'readOnly'}.${counted(d)}`,
   billing_off: 'billing.errors.off',
+  plan_current: 'billing.errors.current',
+  non_profit_unavailable: 'billing.errors.nonProfitUnavailable',
+  no_subscription: 'billing.errors.noSubscription',
+  payment_provider_unavailable: 'billing.errors.providerUnavailable',
 };
 
 /** The refusals of a plan's limits: wherever a call meets one, it says what the plan allows. */

@@ -1,100 +1,31 @@
-/**
- * The billing calls' data, as the server's billing contract describes it: `getProducts`,
- * `getCurrentSubscription`, `getInvoices`, `createPayment` and `openBillingPortal`. Amounts
- * are integer cents of a lower-case ISO currency (`usd`); instants are epoch milliseconds.
- */
+import type { components } from '@/modules/api/schema';
+
+type Schemas = components['schemas'];
+
+// The billing calls' data, named from the generated schema: `getProducts`,
+// `getCurrentSubscription`, `getInvoices`, `createPayment` and `openBillingPortal`. Amounts
+// are integer cents of a lower-case ISO currency (`usd`); instants are epoch milliseconds.
 
 /** A plan, cheapest first. */
-export type PlanId = 'free' | 'starter' | 'basic' | 'premium';
+export type PlanId = Schemas['Plan'];
 /** The plans a checkout sells (the free plan is the absence of one). */
 export type PaidPlanId = Exclude<PlanId, 'free'>;
 /** How often a subscription is charged. */
-export type BillingInterval = 'month' | 'year';
-
-/** What a plan allows; `null` is unlimited. */
-export interface PlanLimits {
-  employees: number | null;
-  roles: number | null;
-  assistant: boolean;
-}
-
-/** A plan's price for one employee for one interval, in cents. */
-export interface PlanPrice {
-  interval: BillingInterval;
-  unitAmount: number;
-}
-
+export type BillingInterval = Schemas['Interval'];
+/** What a plan allows; a missing or `null` count is unlimited. */
+export type PlanLimits = Schemas['Limits'];
 /** One plan as sold; the free plan has no price. */
-export interface Product {
-  id: PlanId;
-  limits: PlanLimits;
-  prices: PlanPrice[];
-}
-
-/** `getProducts`: every plan, with the terms that apply to all of them. */
-export interface Catalogue {
-  /** Whether this server sells plans; when not, every store is unlimited. */
-  billing: boolean;
-  currency: string;
-  trialDays: number;
-  nonProfitDiscountPercent: number;
-  yearlySavingPercent: number;
-  products: Product[];
-}
-
-/** The payment provider's status of a store's subscription, or `none`. */
-export type SubscriptionStatus =
-  | 'none'
-  | 'trialing'
-  | 'active'
-  | 'past_due'
-  | 'canceled'
-  | 'incomplete'
-  | 'incomplete_expired'
-  | 'unpaid'
-  | 'paused';
-
-/** `getCurrentSubscription`: the store's plan as its owner and managers see it. */
-export interface Subscription {
-  billing: boolean;
-  plan: PlanId;
-  status: SubscriptionStatus;
-  interval: BillingInterval | null;
-  quantity: number | null;
-  trialEnd: number | null;
-  /** When the period paid for ends: the next invoice. */
-  currentPeriodEnd: number | null;
-  cancelAtPeriodEnd: boolean;
-  limits: PlanLimits;
-  /** Seats used: records neither deactivated nor terminated, invited ones and the owner's included. */
-  employees: number;
-  roles: number;
-  trialAvailable: boolean;
-  /** Whether the caller is the owner, who alone manages payments. */
-  canManage: boolean;
-}
-
-/** Where an invoice stands. */
-export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
-
+export type Product = Schemas['Product'];
+/** `getProducts`: every plan, the terms that apply to all of them, and whether this server sells them. */
+export type Catalogue = Schemas['Products'];
+/** `getCurrentSubscription`: the store's plan as its owner and managers see it, and whether the caller is the owner. */
+export type Subscription = Schemas['Subscription'];
 /** One invoice of the store's. */
-export interface Invoice {
-  id: string;
-  number: string | null;
-  status: InvoiceStatus;
-  total: number;
-  currency: string;
-  created: number;
-  periodStart: number | null;
-  periodEnd: number | null;
-  hostedInvoiceUrl: string | null;
-  invoicePdf: string | null;
-}
-
+export type Invoice = Schemas['InvoiceView'];
 /** `getInvoices`: newest first. */
-export interface InvoiceList {
-  invoices: Invoice[];
-}
+export type InvoiceList = Schemas['Invoices'];
+/** Where the browser goes to pay (`createPayment`). */
+export type CheckoutSession = Schemas['Checkout'];
 
 /** What a plan counts against its limit. */
 export type CountedLimit = 'employees' | 'roles';

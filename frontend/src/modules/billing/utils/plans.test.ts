@@ -54,6 +54,8 @@ describe("a plan's standing", () => {
     expect(standing(subscription({ plan: 'premium', status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: at }))).toEqual({ kind: 'cancelling', ends: at });
     expect(standing(subscription({ plan: 'starter', status: 'incomplete' }))).toEqual({ kind: 'incomplete' });
     expect(standing(subscription({ plan: 'starter', status: 'paused' }))).toEqual({ kind: 'paused' });
+    // A status the screen does not know waits for a payment, as an incomplete one does.
+    expect(standing(subscription({ plan: 'starter', status: 'some_new_status' }))).toEqual({ kind: 'incomplete' });
   });
 
   it('is free without a subscription in force', () => {

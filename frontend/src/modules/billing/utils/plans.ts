@@ -1,9 +1,19 @@
-import type { BillingInterval, CountedLimit, PlanId, Subscription } from '../types/billing';
+import type { BillingInterval, CountedLimit, PlanId, PlanLimits, Subscription } from '../types/billing';
 
 /** The plans, cheapest first: a plan lifts every limit of the ones before it. */
 export const PLAN_ORDER: readonly PlanId[] = ['free', 'starter', 'basic', 'premium'];
 
 const rank = (plan: PlanId) => PLAN_ORDER.indexOf(plan);
+
+/** What a plan allows of `what`: a count, or `null` for unlimited. */
+export function limitOf(limits: PlanLimits, what: CountedLimit): number | null {
+  return limits[what] ?? null;
+}
+
+/** The interval a subscription is charged by, as the screen offers it (`null` without one). */
+export function intervalOf(subscription: Subscription): BillingInterval | null {
+  return subscription.interval === 'month' || subscription.interval === 'year' ? subscription.interval : null;
+}
 
 /** What a plan's card offers the owner: a move up, a move down, or the same plan by the other interval. */
 export type PlanAction = 'upgrade' | 'downgrade' | 'switch';
@@ -19,7 +29,8 @@ export function planCard(plan: PlanId, subscription: Subscription, interval: Bil
   const current = plan === subscription.plan;
   if (!billingControls(subscription).buttons) return { current, action: null };
   if (current) {
-    const other = plan !== 'free' && subscription.interval !== null && subscription.interval !== interval;
+    const charged = intervalOf(subscription);
+    const other = plan !== 'free' && charged !== null && charged !== interval;
     return { current, action: other ? 'switch' : null };
   }
   return { current, action: rank(plan) > rank(subscription.plan) ? 'upgrade' : 'downgrade' };
@@ -53,23 +64,27 @@ export type PlanStanding =
   | { kind: 'incomplete' }
   | { kind: 'paused' };
 
-/** The standing of a store's plan. */
+/**
+ * The standing of a store's plan, from the provider's status of its subscription (`none`,
+ * `trialing`, `active`, `past_due`, `unpaid`, `paused`, `incomplete`, `incomplete_expired`,
+ * `canceled`). A status the screen does not know reads as waiting for a payment.
+ */
 export function standing(subscription: Subscription): PlanStanding {
   const { status } = subscription;
   if (subscription.plan === 'free' || status === 'none' || status === 'canceled') return { kind: 'free' };
-  if (subscription.cancelAtPeriodEnd) return { kind: 'cancelling', ends: subscription.currentPeriodEnd };
+  const periodEnd = subscription.currentPeriodEnd ?? null;
+  if (subscription.cancelAtPeriodEnd) return { kind: 'cancelling', ends: periodEnd };
   switch (status) {
     case 'trialing':
-      return { kind: 'trial', ends: subscription.trialEnd };
+      return { kind: 'trial', ends: subscription.trialEnd ?? null };
     case 'active':
-      return { kind: 'active', renews: subscription.currentPeriodEnd };
+      return { kind: 'active', renews: periodEnd };
     case 'past_due':
     case 'unpaid':
       return { kind: 'pastDue' };
     case 'paused':
       return { kind: 'paused' };
-    case 'incomplete':
-    case 'incomplete_expired':
+    default:
       return { kind: 'incomplete' };
   }
 }
@@ -79,10 +94,10 @@ export function nextInvoice(subscription: Subscription): number | null {
   const now = standing(subscription);
   switch (now.kind) {
     case 'trial':
-      return subscription.trialEnd ?? subscription.currentPeriodEnd;
+      return subscription.trialEnd ?? subscription.currentPeriodEnd ?? null;
     case 'active':
     case 'pastDue':
-      return subscription.currentPeriodEnd;
+      return subscription.currentPeriodEnd ?? null;
     default:
       return null;
   }
@@ -101,7 +116,7 @@ export interface ReachedLimit {
  */
 export function reachedLimit(subscription: Subscription | null, what: CountedLimit): ReachedLimit | null {
   if (!subscription?.billing) return null;
-  const allowed = subscription.limits[what];
+  const allowed = limitOf(subscription.limits, what);
   if (allowed === null || subscription[what] < allowed) return null;
   return { what, plan: subscription.plan, allowed };
 }
