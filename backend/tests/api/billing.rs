@@ -77,6 +77,7 @@ async fn without_billing_every_store_is_unlimited() {
     assert_eq!(plan["employees"], 8);
     let products = s.app.get("/api/v1/products", None).await;
     assert_eq!(products.data()["billing"], false);
+    assert_eq!(products.data()["nonProfitOffered"], false);
     let refused = pay(&s, "premium", "year").await;
     assert_eq!(
         refused.error(400),
@@ -94,6 +95,7 @@ async fn products_are_the_catalogue_and_public() {
     assert_eq!(data["nonProfitDiscountPercent"], 20);
     assert_eq!(data["yearlySavingPercent"], 40);
     assert_eq!(data["currency"], "usd");
+    assert_eq!(data["nonProfitOffered"], false);
     let premium = &data["products"][3];
     assert_eq!(premium["id"], "premium");
     assert_eq!(premium["limits"]["assistant"], true);

@@ -107,6 +107,7 @@ export function catalogue(over: Partial<Catalogue> = {}): Catalogue {
   ];
   return {
     billing: true,
+    nonProfitOffered: true,
     currency: 'usd',
     trialDays: 60,
     nonProfitDiscountPercent: 20,

@@ -18,6 +18,8 @@ pub struct Products {
     /// False when this server sells no plans: every store is unlimited, and the catalogue is
     /// only what a plan would be.
     pub billing: bool,
+    /// Whether checkout takes the non-profit discount (the server has its coupon).
+    pub non_profit_offered: bool,
     #[serde(flatten)]
     pub catalogue: Catalogue,
 }
@@ -30,6 +32,11 @@ pub struct Products {
 pub async fn get_products(state: web::Data<AppState>) -> HttpResponse {
     let products = Products {
         billing: state.plans.catalogue().is_some(),
+        non_profit_offered: state
+            .settings
+            .billing
+            .as_ref()
+            .is_some_and(|b| b.non_profit_coupon.is_some()),
         catalogue: state.plans.catalogue().cloned().unwrap_or_default(),
     };
     // It changes only with the server's configuration: browsers may keep it a while.

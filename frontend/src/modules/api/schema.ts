@@ -5055,6 +5055,8 @@ export interface components {
              *     only what a plan would be.
              */
             billing: boolean;
+            /** @description Whether checkout takes the non-profit discount (the server has its coupon). */
+            nonProfitOffered: boolean;
         };
         /**
          * @description What a punch must prove.

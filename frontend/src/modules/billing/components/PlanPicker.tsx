@@ -58,7 +58,7 @@ export function PlanPicker({ catalogue, subscription, busy, onCheckout, onPortal
           <IntervalSwitch value={interval} yearlySavingPercent={catalogue.yearlySavingPercent} onChange={chooseInterval} />
         </Row>
         {trial ? <StyledTrial data-testid="trial-offer">{t('billing.picker.trial', { count: catalogue.trialDays })}</StyledTrial> : null}
-        {controls.buttons && catalogue.nonProfitDiscountPercent > 0 ? (
+        {controls.buttons && catalogue.nonProfitOffered && catalogue.nonProfitDiscountPercent > 0 ? (
           <Checkbox
             label={t('billing.picker.nonProfit', { share: catalogue.nonProfitDiscountPercent / 100 })}
             checked={nonProfit}
