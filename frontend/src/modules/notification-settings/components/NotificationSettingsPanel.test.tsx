@@ -22,9 +22,9 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 /** The server's defaults: push for everything, mail for what asks for action. */
 const defaults = (): NotificationSettings => ({
-  kinds: ['newshift', 'timeoff', 'dropshift', 'message', 'shiftUpdate', 'shiftcancel', 'declineShift', 'cancelTimeOff', 'shiftpropose'].map((kind) => ({
+  kinds: (['newshift', 'timeoff', 'dropshift', 'message', 'shiftUpdate', 'shiftcancel', 'declineShift', 'cancelTimeOff', 'shiftpropose'] as const).map((kind) => ({
     kind,
-    mail: ['newshift', 'timeoff', 'dropshift'].includes(kind),
+    mail: kind === 'newshift' || kind === 'timeoff' || kind === 'dropshift',
     push: true,
   })),
   quietHours: null,
