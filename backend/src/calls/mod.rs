@@ -17,6 +17,7 @@ pub use registry::Registry;
 pub use state::AppState;
 
 use crate::auth::Bearer;
+use crate::domain::language::Language;
 use crate::error::AppError;
 use crate::error::AppResult;
 use actix_web::web;
@@ -72,13 +73,13 @@ impl Calls {
         &self.registry
     }
 
-    /// Runs the named call for the caller with `bearer`, from `client` when known.
+    /// Runs the named call for the caller with `bearer`, from `origin`.
     pub async fn invoke(
         &self,
         transport: Transport,
         name: &str,
         bearer: Bearer,
-        client: Option<IpAddr>,
+        origin: Origin,
         payload: Value,
     ) -> AppResult<Answer> {
         use tracing::Instrument as _;
@@ -108,7 +109,7 @@ impl Calls {
         );
         let result = self
             .registry
-            .invoke(self.state.clone(), name, bearer, client, payload)
+            .invoke(self.state.clone(), name, bearer, origin, payload)
             .instrument(span)
             .await;
         let status = match &result {
@@ -123,6 +124,32 @@ impl Calls {
         )
         .record(began.elapsed().as_secs_f64());
         result
+    }
+}
+
+/// Where a call comes from, besides who makes it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Origin {
+    /// The network address it came from, when known (for per-client limits).
+    pub client: Option<IpAddr>,
+    /// The language the request asks for (`Accept-Language`), when it names one of ours. The
+    /// web app sends its own; a socket's calls carry none, since the browser, not the app,
+    /// words its handshake's header.
+    pub language: Option<Language>,
+}
+
+impl Origin {
+    /// The origin of an HTTP request: its peer (not a forwarded header, which is the caller's
+    /// to forge) and its `Accept-Language`.
+    pub fn of(req: &actix_web::HttpRequest) -> Origin {
+        Origin {
+            client: req.peer_addr().map(|a| a.ip()),
+            language: req
+                .headers()
+                .get(actix_web::http::header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok())
+                .and_then(Language::from_accept_language),
+        }
     }
 }
 
