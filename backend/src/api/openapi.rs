@@ -670,6 +670,8 @@ mod tests {
                 "ConfirmEmail.code",
                 "CheckResetPasswordConfirmCode.code",
                 "ConfirmResetPassword.code",
+                "SignInWithCode.code",
+                "LinkGoogleAccount.emailCode",
             ],
         );
         bound(

@@ -24,7 +24,7 @@ use utoipa::ToSchema;
 #[serde(tag = "outcome", rename_all = "camelCase")]
 pub enum GoogleSignIn {
     /// Signed in: the same answer as `login`.
-    SignedIn(Session),
+    SignedIn(Box<Session>),
     /// An account has the Google account's address: its person proves it with
     /// `linkGoogleAccount` (the password, or a code from `sendSignInCode`) before Google is
     /// linked to it.
@@ -42,7 +42,6 @@ pub struct LinkPrompt {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct FinishGoogleSignIn {
     /// The code of `/auth/google#code=`.
-    #[schema(max_length = 128)]
     pub code: String,
 }
 
@@ -70,7 +69,7 @@ impl Call for FinishGoogleSignIn {
                     Handoff::Session => {
                         OidcHandoff::delete(conn, &code_hash)?;
                         let session = sign_in(conn, &keys, handoff.user_id, signed_in, language)?;
-                        Ok(GoogleSignIn::SignedIn(session))
+                        Ok(GoogleSignIn::SignedIn(Box::new(session)))
                     }
                     Handoff::Link => Ok(GoogleSignIn::LinkRequired(LinkPrompt {
                         email: handoff.email,
@@ -89,7 +88,6 @@ impl Call for FinishGoogleSignIn {
 #[serde(rename_all = "camelCase")]
 pub struct LinkGoogleAccount {
     /// The code of `/auth/google#code=`.
-    #[schema(max_length = 128)]
     pub code: String,
     /// The account's password.
     #[serde(default)]
