@@ -152,7 +152,7 @@ impl Provider {
         let clock = self.clock.clone();
         let checked = {
             let verifier = client.id_token_verifier().set_time_fn(move || clock.now());
-            token.claims(&verifier, &nonce).map(|c| c.clone())
+            token.claims(&verifier, &nonce).cloned()
         };
         let claims = match checked {
             Ok(claims) => claims,
