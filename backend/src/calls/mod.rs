@@ -23,7 +23,6 @@ use crate::error::AppError;
 use crate::error::AppResult;
 use actix_web::web;
 use serde_json::Value;
-use std::net::IpAddr;
 use std::sync::Arc;
 
 /// Runs calls by name, for any transport. Cheap to clone.
