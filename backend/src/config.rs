@@ -100,6 +100,52 @@ pub struct Settings {
     /// `SALES_EMAIL`: where the public site's demo requests are mailed; unset, they are only
     /// stored.
     pub sales_email: Option<String>,
+    /// Sign-in through an OpenID provider, Google by default; `None` (no `OIDC_CLIENT_ID`)
+    /// hides it. See [`Oidc`].
+    pub oidc: Option<Oidc>,
+}
+
+/// Signing in through an OpenID provider: Google, or any provider with discovery.
+#[derive(Clone)]
+pub struct Oidc {
+    /// `OIDC_CLIENT_ID`: this server's client id at the provider.
+    pub client_id: String,
+    /// `OIDC_CLIENT_SECRET`: the client's secret (Google gives web clients one).
+    pub client_secret: Option<String>,
+    /// `OIDC_ISSUER_URL`: the provider, whose discovery document is under it (default
+    /// `https://accounts.google.com`).
+    pub issuer_url: String,
+}
+
+impl std::fmt::Debug for Oidc {
+    // The secret is never printed.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Oidc")
+            .field("client_id", &self.client_id)
+            .field("issuer_url", &self.issuer_url)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Oidc {
+    /// Google's issuer, the provider when none is named.
+    pub const GOOGLE: &'static str = "https://accounts.google.com";
+
+    fn from_env() -> Result<Option<Oidc>, String> {
+        let issuer_url = url_var("OIDC_ISSUER_URL", &["https", "http"])?;
+        let client_secret = var("OIDC_CLIENT_SECRET");
+        let Some(client_id) = var("OIDC_CLIENT_ID") else {
+            if issuer_url.is_some() || client_secret.is_some() {
+                return Err("OIDC_ISSUER_URL and OIDC_CLIENT_SECRET need OIDC_CLIENT_ID".into());
+            }
+            return Ok(None);
+        };
+        Ok(Some(Oidc {
+            client_id,
+            client_secret,
+            issuer_url: issuer_url.unwrap_or_else(|| Oidc::GOOGLE.into()),
+        }))
+    }
 }
 
 /// Selling plans through the payment provider (Stripe).
@@ -243,6 +289,7 @@ impl std::fmt::Debug for Settings {
             .field("outbox", &self.outbox)
             .field("billing", &self.billing)
             .field("sales_email", &self.sales_email)
+            .field("oidc", &self.oidc)
             .finish_non_exhaustive()
     }
 }
@@ -421,6 +468,7 @@ impl Settings {
             ),
             billing: Billing::from_env()?,
             sales_email: var("SALES_EMAIL"),
+            oidc: Oidc::from_env()?,
             data_dir,
         })
     }
@@ -477,6 +525,8 @@ impl Settings {
             // A test that sells plans points this at its stand-in of the provider.
             billing: None,
             sales_email: None,
+            // A test that signs in through a provider points this at its own.
+            oidc: None,
         }
     }
 }

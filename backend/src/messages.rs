@@ -65,11 +65,30 @@ pub const INCORRECT_PASSWORD: &str = "incorrect password";
 pub const EMAIL_TAKEN: &str = "An account with this email already exists.";
 pub const EMAIL_ALREADY_CONFIRMED: &str = "Your email is already confirmed.";
 pub const TOO_MANY_CODES: &str = "Too many codes were requested. Please try again later.";
+// Linking a password to a Google account: the spec's texts.
+pub const NOT_AUTHENTICATED_LINKING: &str = "not.authenticated";
+pub const NOT_AUTHENTICATED_WITH_GOOGLE: &str = "not.authenticated.with.google";
+/// A change of what signs in, from a session signed in too long ago.
+pub const SIGN_IN_AGAIN: &str = "Please sign in again to make this change.";
+pub const PASSWORD_EXISTS: &str = "This account already has a password.";
+pub const NO_PASSWORD_YET: &str = "This account has no password yet; add one instead.";
+pub const GOOGLE_NOT_CONFIGURED: &str = "Sign-in with Google is not available on this server.";
+pub const GOOGLE_LINKED_ELSEWHERE: &str = "This Google account is linked to another account.";
+pub const GOOGLE_SIGN_IN_EXPIRED: &str = "This Google sign-in has expired. Please start again.";
+pub const PROOF_NEEDED: &str = "Give the account's password or a code mailed to it.";
 
 /// "Too many failed sign-in attempts. Please try again in {minutes} minute(s)."
 pub fn too_many_sign_in_attempts(minutes: u64) -> String {
     format!(
         "Too many failed sign-in attempts. Please try again in {}.",
+        in_minutes(minutes)
+    )
+}
+
+/// Too many sign-in codes asked for, by one address or from one client.
+pub fn too_many_code_requests(minutes: u64) -> String {
+    format!(
+        "Too many codes were requested. Please try again in {}.",
         in_minutes(minutes)
     )
 }

@@ -17,7 +17,7 @@ use crate::db::models::store::NewStore;
 use crate::db::models::user::NewUser;
 use crate::db::schema::users;
 use crate::db::Db;
-use crate::domain::account::{AccountStatus, PersonalInfo};
+use crate::domain::account::{AccountStatus, PersonalInfo, SignInMethod};
 use crate::domain::business::{self, TimeOfDay};
 use crate::domain::ids::{EmployeeId, RoleId, StoreId, UserId};
 use crate::domain::permissions::Permission;
@@ -82,16 +82,16 @@ fn seed(conn: &mut PgConnection, hash: &str, now: DateTime<Utc>) -> AppResult<De
         NewUser {
             id,
             email: p.email,
-            password_hash: hash,
+            password_hash: Some(hash),
             first_name: p.first,
             last_name: p.last,
+            status: AccountStatus::Confirmed,
+            sign_in_method: SignInMethod::Email,
+            language: None,
         }
         .insert(conn)?;
         diesel::update(users::table.find(id))
-            .set((
-                users::status.eq(AccountStatus::Confirmed),
-                users::personal_information_status.eq(PersonalInfo::Set),
-            ))
+            .set(users::personal_information_status.eq(PersonalInfo::Set))
             .execute(conn)?;
         ids.push(id);
     }

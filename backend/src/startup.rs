@@ -45,7 +45,7 @@ fn assemble(
         None => Storage::local(&settings.upload_dir),
     }
     .map_err(|e| e.to_string())?;
-    let state = AppState::new(settings, db, mailer, pusher, publish, files, clock);
+    let state = AppState::new(settings, db, mailer, pusher, publish, files, clock)?;
     Ok((web::Data::new(state), realtime))
 }
 

@@ -50,6 +50,8 @@ import {
   SupportTicketsPage,
   HelpPage,
   ResetPasswordPage,
+  CodeSignInPage,
+  GoogleSignInPage,
   BookingPage,
   BookingEventPage,
   BookingLinkPage,
@@ -74,6 +76,9 @@ function AppRoutes() {
     <Routes>
       <Route path="/" element={<HomeRedirect />} />
       <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
+      <Route path="/login/code" element={<PublicOnly><CodeSignInPage /></PublicOnly>} />
+      {/* The return from Google: signed out, or linking Google from Settings. */}
+      <Route path="/auth/google" element={<GoogleSignInPage />} />
       <Route path="/signup" element={<PublicOnly><SignupPage /></PublicOnly>} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/onboarding" element={<OnboardingPage />} />

@@ -79,6 +79,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .wrap(from_fn(until_migrated))
                 .route("/openapi.json", web::get().to(openapi::document))
                 .route("/me", web::get().to(account::profile::me))
+                .configure(account::google::routes)
                 .configure(stores::routes)
                 .configure(shifts::routes)
                 .configure(pool::routes)
@@ -109,14 +110,12 @@ async fn dispatch(
     let state = calls.state();
     let payload = read_json(body, state.settings.json_limit, &req).await?;
     let bearer = state.sessions.bearer(&req).await?;
-    // The peer address, not a forwarded header: a header is the caller's to forge.
-    let client = req.peer_addr().map(|a| a.ip());
     let reply = calls
         .invoke(
             crate::calls::Transport::Http,
             &name,
             bearer,
-            client,
+            crate::calls::Origin::of(&req),
             payload,
         )
         .await?;

@@ -22,6 +22,9 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::health::health,
         crate::api::health::ready,
         crate::api::account::profile::me,
+        crate::api::account::google::sign_in_methods,
+        crate::api::account::google::redirects::start,
+        crate::api::account::google::redirects::callback,
         crate::api::stores::get_store,
         crate::api::stores::get_roles,
         crate::api::stores::get_employees,
@@ -687,6 +690,8 @@ mod tests {
                 "ConfirmEmail.code",
                 "CheckResetPasswordConfirmCode.code",
                 "ConfirmResetPassword.code",
+                "SignInWithCode.code",
+                "LinkGoogleAccount.emailCode",
             ],
         );
         bound(

@@ -1,12 +1,14 @@
-//! One-time codes for e-mail confirmation and password reset: issuing, checking, using up and
-//! mailing them.
+//! One-time codes for e-mail confirmation, password reset and sign-in: issuing, checking,
+//! using up and mailing them.
 //!
 //! Codes are mailed as four digits and kept only as hashes; they expire, are single-use and
 //! stop working after a few wrong tries (rules in [`crate::domain::account`]).
 
 use crate::db::models::one_time_code::{NewOneTimeCode, OneTimeCode};
 use crate::domain::account::{self as rules, CodePurpose, CodeVerdict};
+use crate::domain::code_mail::code_mail;
 use crate::domain::ids::UserId;
+use crate::domain::language::Language;
 use crate::error::{AppError, AppResult, ErrorKind};
 use crate::mail::Mailer;
 use crate::messages;
@@ -59,23 +61,26 @@ pub fn check<T>(
     user: UserId,
     purpose: CodePurpose,
     code: &str,
+    now: DateTime<Utc>,
     then: impl FnOnce(&mut PgConnection) -> AppResult<T>,
 ) -> AppResult<AppResult<T>> {
-    redeem(conn, user, purpose, code, false, then)
+    redeem(conn, user, purpose, code, now, false, then)
 }
 
-/// Checks `code` against the user's current code of `purpose`, inside one transaction that
-/// locks the code row. A wrong try is counted and committed; a right one is used up and runs
-/// `then`. The outer error is the database's or `then`'s, and rolls the use back; the inner
-/// one is the caller's answer (a wrong or expired code, or one tried too often).
+/// Checks `code` against the user's current code of `purpose` at `now`, inside one
+/// transaction that locks the code row. A wrong try is counted and committed; a right one is
+/// used up and runs `then`. The outer error is the database's or `then`'s, and rolls the use
+/// back; the inner one is the caller's answer (a wrong or expired code, or one tried too
+/// often).
 pub fn consume<T>(
     conn: &mut PgConnection,
     user: UserId,
     purpose: CodePurpose,
     code: &str,
+    now: DateTime<Utc>,
     then: impl FnOnce(&mut PgConnection) -> AppResult<T>,
 ) -> AppResult<AppResult<T>> {
-    redeem(conn, user, purpose, code, true, then)
+    redeem(conn, user, purpose, code, now, true, then)
 }
 
 fn redeem<T>(
@@ -83,6 +88,7 @@ fn redeem<T>(
     user: UserId,
     purpose: CodePurpose,
     code: &str,
+    now: DateTime<Utc>,
     consume: bool,
     then: impl FnOnce(&mut PgConnection) -> AppResult<T>,
 ) -> AppResult<AppResult<T>> {
@@ -91,10 +97,10 @@ fn redeem<T>(
             return Ok(Err(wrong_code()));
         };
         let matches = rules::hash_code(&user.to_string(), purpose, code) == stored.code_hash;
-        match rules::judge_code(Utc::now(), stored.state(), matches) {
+        match rules::judge_code(now, stored.state(), matches) {
             CodeVerdict::Valid => {
                 if consume {
-                    OneTimeCode::consume(conn, stored.id, Utc::now())?;
+                    OneTimeCode::consume(conn, stored.id, now)?;
                 }
                 Ok(Ok(then(conn)?))
             }
@@ -114,20 +120,14 @@ fn redeem<T>(
     })
 }
 
-/// Mails a code. The body says "Your code is NNNN" in plain ASCII, so it reads the same in
-/// any mail client (and in the `.eml` files written without SMTP).
-pub async fn mail(mailer: &Mailer, to: &str, purpose: CodePurpose, code: &str) -> AppResult<()> {
-    let minutes = rules::CODE_TTL.num_minutes();
-    let (subject, action) = match purpose {
-        CodePurpose::EmailConfirmation => (
-            "Confirm your Clockto email",
-            "Enter it in Clockto to confirm your email address.",
-        ),
-        CodePurpose::PasswordReset => (
-            "Reset your Clockto password",
-            "Enter it in Clockto to choose a new password.\nIf you did not ask for this, ignore this mail.",
-        ),
-    };
-    let body = format!("Your code is {code}\n\n{action}\nThe code expires in {minutes} minutes.\n");
-    mailer.send(to, subject, body).await
+/// Mails a code in `language` (the reader's: their account's, else their request's).
+pub async fn mail(
+    mailer: &Mailer,
+    to: &str,
+    purpose: CodePurpose,
+    language: Language,
+    code: &str,
+) -> AppResult<()> {
+    let mail = code_mail(purpose, language, code);
+    mailer.send(to, &mail.subject, mail.body).await
 }

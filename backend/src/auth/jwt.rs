@@ -133,6 +133,65 @@ impl Keys {
     }
 }
 
+/// What a link ticket says: the signed-in person and session that asked to link an OpenID
+/// provider's account, and the ticket's id, which starts one sign-in only.
+#[derive(Debug, Serialize, Deserialize)]
+struct LinkClaims {
+    sub: UserId,
+    sid: SessionId,
+    jti: uuid::Uuid,
+    aud: String,
+    iat: i64,
+    exp: i64,
+}
+
+/// The audience of link tickets: neither a session token nor a device pass is one.
+const LINK_AUDIENCE: &str = "oidc-link";
+/// How long a link ticket lasts: the moment the browser takes to go to the start.
+const LINK_TTL_SECS: i64 = 120;
+
+/// A link ticket's contents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LinkTicket {
+    pub user: UserId,
+    pub session: SessionId,
+    pub id: uuid::Uuid,
+}
+
+impl Keys {
+    /// A ticket for `session` of `user` to start linking an OpenID provider's account, valid
+    /// two minutes from `now` (seconds).
+    pub fn issue_link_ticket(
+        &self,
+        ticket: LinkTicket,
+        now: i64,
+    ) -> Result<String, jsonwebtoken::errors::Error> {
+        let claims = LinkClaims {
+            sub: ticket.user,
+            sid: ticket.session,
+            jti: ticket.id,
+            aud: LINK_AUDIENCE.into(),
+            iat: now,
+            exp: now.saturating_add(LINK_TTL_SECS),
+        };
+        encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+    }
+
+    /// The contents of a well-signed, unexpired link ticket.
+    pub fn verify_link_ticket(
+        &self,
+        ticket: &str,
+    ) -> Result<LinkTicket, jsonwebtoken::errors::Error> {
+        let mut validation = self.validation.clone();
+        validation.set_audience(&[LINK_AUDIENCE]);
+        decode::<LinkClaims>(ticket, &self.decoding, &validation).map(|d| LinkTicket {
+            user: d.claims.sub,
+            session: d.claims.sid,
+            id: d.claims.jti,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,6 +218,26 @@ mod tests {
         assert!(keys
             .verify_device(&other.issue_device(store, generation, now()).expect("issue"))
             .is_err());
+    }
+
+    #[test]
+    fn a_link_ticket_is_neither_a_session_token_nor_a_pass() {
+        let keys = Keys::new("secret-secret-secret", Duration::from_secs(60));
+        let ticket = LinkTicket {
+            user: UserId::new(),
+            session: SessionId::new(),
+            id: uuid::Uuid::new_v4(),
+        };
+        let signed = keys.issue_link_ticket(ticket, now()).expect("issue");
+        assert_eq!(keys.verify_link_ticket(&signed).expect("verify"), ticket);
+        assert!(keys.verify(&signed).is_err());
+        assert!(keys.verify_device(&signed).is_err());
+        let token = keys
+            .issue(ticket.user, ticket.session, now())
+            .expect("issue");
+        assert!(keys.verify_link_ticket(&token).is_err());
+        let old = keys.issue_link_ticket(ticket, now() - 600).expect("issue");
+        assert!(keys.verify_link_ticket(&old).is_err());
     }
 
     #[test]

@@ -14,6 +14,7 @@ use crate::auth::jwt::{Keys, TokenClaims};
 use crate::db::models::session::{NewSession, Session};
 use crate::db::Db;
 use crate::domain::ids::{SessionId, UserId};
+use crate::domain::sign_in::SignedIn;
 use crate::error::{AppError, AppResult};
 use actix_web::http::header;
 use actix_web::HttpRequest;
@@ -126,12 +127,20 @@ impl Sessions {
             .unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Opens a session for `user` and returns its token.
-    pub async fn open(&self, user: UserId) -> AppResult<String> {
+    /// Opens a session for `user`, signed in as `signed_in` says, and returns its token.
+    pub async fn open(&self, user: UserId, signed_in: SignedIn) -> AppResult<String> {
         let keys = self.inner.keys.clone();
         self.inner
             .db
-            .run(move |conn| open(conn, &keys, user, Utc::now()))
+            .run(move |conn| open(conn, &keys, user, signed_in))
+            .await
+    }
+
+    /// How and when the open session `id` of `user` signed in; `None` once it has ended.
+    pub async fn signed_in(&self, id: SessionId, user: UserId) -> AppResult<Option<SignedIn>> {
+        self.inner
+            .db
+            .run(move |conn| Ok(Session::signed_in(conn, id, user)?))
             .await
     }
 
@@ -223,15 +232,17 @@ impl Sessions {
     }
 }
 
-/// Opens a session for `user` at `now` on `conn` and returns its token. Also deletes the
-/// user's sessions that expired long ago.
+/// Opens a session for `user` on `conn`, signed in as `signed_in` says (its time by the
+/// product's clock), and returns its token. The token's own times are the system's, which
+/// its checks read. Also deletes the user's sessions that expired long ago.
 pub fn open(
     conn: &mut PgConnection,
     keys: &Keys,
     user: UserId,
-    now: DateTime<Utc>,
+    signed_in: SignedIn,
 ) -> AppResult<String> {
     let id = SessionId::new();
+    let now = Utc::now();
     let issued = now.timestamp();
     let expires_at = DateTime::from_timestamp(keys.expiry(issued), 0)
         .ok_or_else(|| AppError::internal("the token expiry is out of range"))?;
@@ -241,6 +252,8 @@ pub fn open(
         user_id: user,
         created_at: now,
         expires_at,
+        method: signed_in.method,
+        signed_in_at: signed_in.at,
     }
     .insert(conn)?;
     keys.issue(user, id, issued).map_err(AppError::internal)

@@ -1,12 +1,13 @@
-//! The sign-in throttle and the clock device's as the calls use them: failures kept in
-//! Postgres, so every server process counts the same ones (adding nodes adds no allowance),
-//! judged by [`crate::domain::login_throttle`] and [`crate::domain::device_throttle`], a
-//! refusal turned into a 429.
+//! The sign-in throttle, the clock device's and the one of requests for sign-in codes as the
+//! calls use them: attempts kept in Postgres, so every server process counts the same ones
+//! (adding nodes adds no allowance), judged by [`crate::domain::login_throttle`] and
+//! [`crate::domain::device_throttle`], a refusal turned into a 429.
 
 use crate::db::models::login_failure::{FailureKind, LoginFailure};
 use crate::db::Db;
 use crate::domain::device_throttle::{self, Attempt};
 use crate::domain::login_throttle::{blocked_until, Limits};
+use crate::domain::sign_in::CodeRequestLimits;
 use crate::error::{AppError, AppResult, ErrorKind};
 use crate::messages;
 use chrono::{DateTime, Utc};
@@ -87,6 +88,44 @@ pub async fn record_success(db: &Db, key: &str) -> AppResult<()> {
         Ok(())
     })
     .await
+}
+
+/// Counts a request for a sign-in code for the address `key` (an account's or not) from
+/// `client` at `now`, unless either has asked too often lately, which is a 429 and counts
+/// nothing. Every address is counted alike, so the answer tells nothing of its account.
+pub async fn request_code(
+    db: &Db,
+    key: &str,
+    client: Option<IpAddr>,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
+    let limits = CodeRequestLimits::default();
+    let key = key.to_string();
+    let until = db
+        .transaction(move |conn| {
+            let since = now - limits.window;
+            let mut counted = vec![(FailureKind::CodeAddress, key, limits.per_address)];
+            if let Some(client) = client {
+                counted.push((
+                    FailureKind::CodeClient,
+                    client.to_string(),
+                    limits.per_client,
+                ));
+            }
+            let mut until = None;
+            for (kind, key, cap) in &counted {
+                let recent = LoginFailure::recent(conn, *kind, key, since, *cap as i64)?;
+                until = until.max(blocked_until(&recent, *cap, limits.window, now));
+            }
+            if until.is_none() {
+                for (kind, key, _) in &counted {
+                    LoginFailure::record(conn, *kind, key, now, since)?;
+                }
+            }
+            Ok(until)
+        })
+        .await?;
+    refuse(until, now, messages::too_many_code_requests)
 }
 
 /// Refuses a clock device's attempt with 429 while its store and address have too many recent

@@ -62,6 +62,8 @@ pub trait Call: DeserializeOwned + utoipa::ToSchema + 'static {
     const ACCESS: Access;
     /// The text of the permission refusal, where the spec words it specially.
     const DENIED: &'static str = messages::NOT_ENOUGH_PERMISSION;
+    /// The text of the not-signed-in refusal, where the spec words it specially.
+    const UNAUTHENTICATED: &'static str = messages::NOT_AUTHENTICATED;
     /// One-line description for the API document.
     const SUMMARY: &'static str = "";
 

@@ -3,6 +3,7 @@
 use crate::calls::guard::{self, Member};
 use crate::calls::state::AppState;
 use crate::domain::ids::{SessionId, StoreId, UserId};
+use crate::domain::language::Language;
 use crate::error::{AppError, AppResult};
 use crate::store::command::Command;
 use actix_web::web;
@@ -21,6 +22,8 @@ pub struct Ctx {
     pub member: Option<Member>,
     /// The network address the call came from, when known (for per-client limits).
     pub client: Option<IpAddr>,
+    /// The language the request asks for, when it names one of ours.
+    pub language: Option<Language>,
 }
 
 impl Ctx {

@@ -18,7 +18,12 @@ pub use crate::store::members::Member;
 
 /// The not-signed-in error of every guarded call.
 pub fn not_authenticated() -> AppError {
-    AppError::unauthorized("not_authenticated", messages::NOT_AUTHENTICATED)
+    not_authenticated_as(messages::NOT_AUTHENTICATED)
+}
+
+/// The not-signed-in error, in the words of the call that refuses.
+pub fn not_authenticated_as(text: &'static str) -> AppError {
+    AppError::unauthorized("not_authenticated", text)
 }
 
 /// Extractor for handlers that need a signed-in user (with an open session).

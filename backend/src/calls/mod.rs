@@ -8,11 +8,13 @@ pub mod call;
 pub mod context;
 pub mod guard;
 pub mod input;
+pub mod origin;
 pub mod registry;
 pub mod state;
 
 pub use call::{Access, Answer, Call, FileAnswer, StoreTarget};
 pub use context::Ctx;
+pub use origin::Origin;
 pub use registry::Registry;
 pub use state::AppState;
 
@@ -21,7 +23,6 @@ use crate::error::AppError;
 use crate::error::AppResult;
 use actix_web::web;
 use serde_json::Value;
-use std::net::IpAddr;
 use std::sync::Arc;
 
 /// Runs calls by name, for any transport. Cheap to clone.
@@ -72,13 +73,13 @@ impl Calls {
         &self.registry
     }
 
-    /// Runs the named call for the caller with `bearer`, from `client` when known.
+    /// Runs the named call for the caller with `bearer`, from `origin`.
     pub async fn invoke(
         &self,
         transport: Transport,
         name: &str,
         bearer: Bearer,
-        client: Option<IpAddr>,
+        origin: Origin,
         payload: Value,
     ) -> AppResult<Answer> {
         use tracing::Instrument as _;
@@ -108,7 +109,7 @@ impl Calls {
         );
         let result = self
             .registry
-            .invoke(self.state.clone(), name, bearer, client, payload)
+            .invoke(self.state.clone(), name, bearer, origin, payload)
             .instrument(span)
             .await;
         let status = match &result {

@@ -7,6 +7,7 @@ use crate::calls::call::{Access, Answer, Call, FileAnswer, StoreTarget};
 use crate::calls::context::Ctx;
 use crate::calls::guard;
 use crate::calls::input;
+use crate::calls::origin::Origin;
 use crate::calls::state::AppState;
 use crate::error::{AppError, AppResult};
 use actix_web::web;
@@ -14,16 +15,11 @@ use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::net::IpAddr;
 use utoipa::openapi::{Ref, RefOr, Schema};
 use utoipa::ToSchema;
 
-type Invoker = fn(
-    web::Data<AppState>,
-    Bearer,
-    Option<IpAddr>,
-    Value,
-) -> LocalBoxFuture<'static, AppResult<Answer>>;
+type Invoker =
+    fn(web::Data<AppState>, Bearer, Origin, Value) -> LocalBoxFuture<'static, AppResult<Answer>>;
 
 /// A registered call, with what the API document needs to describe it.
 pub struct Entry {
@@ -78,20 +74,19 @@ impl Registry {
         self.calls.values()
     }
 
-    /// Runs the named call for a caller with the given bearer token, at a known network
-    /// address when there is one.
+    /// Runs the named call for a caller with the given bearer token, from `origin`.
     pub async fn invoke(
         &self,
         state: web::Data<AppState>,
         name: &str,
         bearer: Bearer,
-        client: Option<IpAddr>,
+        origin: Origin,
         payload: Value,
     ) -> AppResult<Answer> {
         let entry = self.calls.get(name).ok_or_else(|| {
             AppError::not_found("unknown_call", format!("There is no call named {name:?}."))
         })?;
-        (entry.invoke)(state, bearer, client, payload).await
+        (entry.invoke)(state, bearer, origin, payload).await
     }
 }
 
@@ -156,14 +151,14 @@ fn answer_schema<T: ToSchema>(out: &mut Components) -> RefOr<Schema> {
 fn invoke<C: Call>(
     state: web::Data<AppState>,
     bearer: Bearer,
-    client: Option<IpAddr>,
+    origin: Origin,
     payload: Value,
 ) -> LocalBoxFuture<'static, AppResult<Answer>> {
     Box::pin(async move {
         // Authentication comes first: an anonymous caller learns nothing about the payload.
         let user = bearer.user();
         if C::ACCESS != Access::Public && user.is_none() {
-            return Err(guard::not_authenticated());
+            return Err(guard::not_authenticated_as(C::UNAUTHENTICATED));
         }
         let (target, call) = read::<C>(payload)?;
         let store = target.id();
@@ -180,7 +175,8 @@ fn invoke<C: Call>(
                 session: bearer.session(),
                 store,
                 member,
-                client,
+                client: origin.client,
+                language: origin.language,
             })
             .await?;
         C::reply(output)

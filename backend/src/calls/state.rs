@@ -34,11 +34,14 @@ pub struct AppState {
     pub booking_links: crate::store::booking::Links,
     /// The plans this server sells (none: every store is unlimited).
     pub plans: crate::store::billing::Plans,
+    /// The OpenID provider people sign in through (Google), when one is configured.
+    pub oidc: Option<crate::auth::oidc::Provider>,
 }
 
 impl AppState {
     /// Builds the state from settings; `publish` receives every committed change; the rules
-    /// read the time from `clock`. Does no I/O beyond creating the mail and upload directories.
+    /// read the time from `clock`. Does no I/O beyond creating the mail and upload directories
+    /// (the OpenID provider is read on its first sign-in).
     pub fn new(
         settings: Settings,
         db: Db,
@@ -47,7 +50,7 @@ impl AppState {
         publish: Publish,
         files: Storage,
         clock: Clock,
-    ) -> AppState {
+    ) -> Result<AppState, String> {
         let keys = jwt::Keys::new(&settings.jwt_secret, settings.token_ttl);
         let sessions = Sessions::new(db.clone(), keys);
         let stores = StoreRegistry::new(
@@ -68,7 +71,13 @@ impl AppState {
         let plans = crate::store::billing::Plans::new(
             settings.billing.as_ref().map(|b| b.catalogue.clone()),
         );
-        AppState {
+        let oidc = settings
+            .oidc
+            .clone()
+            .map(|oidc| crate::auth::oidc::Provider::new(oidc, &settings.public_url, clock.clone()))
+            .transpose()?;
+        Ok(AppState {
+            oidc,
             plans,
             booking_links,
             public_rate,
@@ -80,6 +89,6 @@ impl AppState {
             stores,
             files,
             clock,
-        }
+        })
     }
 }

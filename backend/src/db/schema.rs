@@ -589,6 +589,46 @@ diesel::table! {
         created_at -> Timestamptz,
         expires_at -> Timestamptz,
         ended_at -> Nullable<Timestamptz>,
+        method -> Text,
+        signed_in_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    oidc_identities (issuer, subject) {
+        issuer -> Text,
+        subject -> Text,
+        user_id -> Uuid,
+        email -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    oidc_flows (state_hash) {
+        state_hash -> Text,
+        browser_hash -> Text,
+        nonce -> Text,
+        pkce_verifier -> Text,
+        link_user -> Nullable<Uuid>,
+        link_session -> Nullable<Uuid>,
+        ticket -> Nullable<Uuid>,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    oidc_handoffs (code_hash) {
+        code_hash -> Text,
+        kind -> Text,
+        user_id -> Uuid,
+        issuer -> Text,
+        subject -> Text,
+        email -> Text,
+        expires_at -> Timestamptz,
+        created_at -> Timestamptz,
     }
 }
 
@@ -656,7 +696,7 @@ diesel::table! {
     users (id) {
         id -> Uuid,
         email -> Text,
-        password_hash -> Text,
+        password_hash -> Nullable<Text>,
         first_name -> Text,
         last_name -> Text,
         profile_image -> Nullable<Text>,
@@ -670,6 +710,7 @@ diesel::table! {
         last_login -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        language -> Nullable<Text>,
     }
 }
 
@@ -710,6 +751,9 @@ diesel::joinable!(requests -> stores (store_id));
 diesel::joinable!(roles -> stores (store_id));
 diesel::joinable!(schedule_templates -> stores (store_id));
 diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(oidc_identities -> users (user_id));
+diesel::joinable!(oidc_handoffs -> users (user_id));
+diesel::joinable!(oidc_flows -> sessions (link_session));
 diesel::joinable!(shifts -> roles (role_id));
 diesel::joinable!(shifts -> stores (store_id));
 diesel::joinable!(shifts -> employees (assigned));
@@ -747,6 +791,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     import_documents,
     invites,
     login_failures,
+    oidc_flows,
+    oidc_handoffs,
+    oidc_identities,
     logs,
     message_reactions,
     messages,

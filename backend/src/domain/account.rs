@@ -1,6 +1,6 @@
 //! Account rules: e-mail addresses, the sign-in throttle's key, passwords, names, birthdays,
 //! phone numbers, profile images, the personal information status, and the one-time codes
-//! mailed for e-mail confirmation and password reset. Pure: the caller passes the clock and
+//! mailed for e-mail confirmation, password reset and sign-in. Pure: the caller passes the clock and
 //! the random source.
 
 use chrono::{DateTime, Duration, Utc};
@@ -336,6 +336,8 @@ pub fn personal_information_status(
 pub enum CodePurpose {
     EmailConfirmation,
     PasswordReset,
+    /// Signing in without the password (which also proves the address).
+    SignIn,
 }
 
 impl CodePurpose {
@@ -344,13 +346,18 @@ impl CodePurpose {
         match self {
             CodePurpose::EmailConfirmation => "email_confirmation",
             CodePurpose::PasswordReset => "password_reset",
+            CodePurpose::SignIn => "sign_in",
         }
     }
 
     pub fn parse(s: &str) -> Option<CodePurpose> {
-        [CodePurpose::EmailConfirmation, CodePurpose::PasswordReset]
-            .into_iter()
-            .find(|p| p.as_str() == s)
+        [
+            CodePurpose::EmailConfirmation,
+            CodePurpose::PasswordReset,
+            CodePurpose::SignIn,
+        ]
+        .into_iter()
+        .find(|p| p.as_str() == s)
     }
 }
 

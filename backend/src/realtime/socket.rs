@@ -385,7 +385,10 @@ async fn call(
             crate::calls::Transport::Socket,
             name,
             bearer,
-            session.peer,
+            crate::calls::Origin {
+                client: session.peer,
+                language: None,
+            },
             payload,
         )
         .await

@@ -39,6 +39,7 @@ mod sessions;
 mod sheets;
 mod sheets_round_trip;
 mod shifts;
+mod sign_in;
 mod store_actor;
 mod stores;
 mod support;

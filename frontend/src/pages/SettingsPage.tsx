@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useMe } from '@/modules/auth/hooks/useMe';
 import { NotificationSettingsPanel } from '@/modules/notification-settings/components/NotificationSettingsPanel';
+import { AddPasswordForm } from '@/modules/settings/components/AddPasswordForm';
 import { AppearanceForm } from '@/modules/settings/components/AppearanceForm';
+import { GoogleLinkCard } from '@/modules/settings/components/GoogleLinkCard';
 import { PasswordForm } from '@/modules/settings/components/PasswordForm';
 import { ProfileForm } from '@/modules/settings/components/ProfileForm';
 import { SignOutEverywhereCard } from '@/modules/settings/components/SignOutEverywhereCard';
@@ -12,11 +15,13 @@ import { Tabs } from '@/modules/ui/components/Tabs';
 type Tab = 'general' | 'notifications';
 
 /**
- * `/settings`: profile, password, sessions, appearance and tours; `?tab=notifications` (where
- * notification mails link to): how each kind of notification reaches the person, and quiet hours.
+ * `/settings`: profile, password (or adding one to a Google account), Google, sessions,
+ * appearance and tours; `?tab=notifications` (where notification mails link to): how each
+ * kind of notification reaches the person, and quiet hours.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
+  const me = useMe();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'notifications' ? 'notifications' : 'general';
   return (
@@ -37,7 +42,8 @@ export function SettingsPage() {
       ) : (
         <>
           <ProfileForm />
-          <PasswordForm />
+          {me?.hasPassword === false ? <AddPasswordForm /> : <PasswordForm />}
+          <GoogleLinkCard />
           <SignOutEverywhereCard />
           <AppearanceForm />
           <ToursCard />

@@ -7,7 +7,6 @@ use crate::db::models::user::User;
 use crate::domain::account::{AccountStatus, CodePurpose};
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use chrono::Utc;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -23,7 +22,7 @@ impl Call for RequestEmailConfirmation {
 
     async fn run(self, ctx: Ctx) -> AppResult<bool> {
         let id = ctx.user()?;
-        let now = Utc::now();
+        let now = ctx.state.clock.now();
         let (user, code) = ctx
             .state
             .db
@@ -44,6 +43,7 @@ impl Call for RequestEmailConfirmation {
             &ctx.state.mailer,
             &user.email,
             CodePurpose::EmailConfirmation,
+            user.language.or(ctx.language).unwrap_or_default(),
             &code,
         )
         .await?;
@@ -67,6 +67,7 @@ impl Call for ConfirmEmail {
 
     async fn run(self, ctx: Ctx) -> AppResult<UserView> {
         let id = ctx.user()?;
+        let now = ctx.state.clock.now();
         let user = ctx
             .state
             .db
@@ -81,6 +82,7 @@ impl Call for ConfirmEmail {
                     id,
                     CodePurpose::EmailConfirmation,
                     &self.code,
+                    now,
                     |conn| Ok(User::set_status(conn, id, AccountStatus::Confirmed)?),
                 )
             })

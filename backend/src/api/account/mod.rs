@@ -1,6 +1,8 @@
 //! Account calls: sign-up, sign-in, sign-out (here or everywhere) and the e-mail check
-//! ([`sign_in`]), e-mail confirmation ([`email`]), password reset and change
-//! ([`passwords`]), the signed-in user (`GET /api/v1/me`) and profile updates ([`profile`]).
+//! ([`sign_in`]), signing in with a mailed code ([`code_sign_in`]), e-mail confirmation
+//! ([`email`]), password reset, change and linking ([`passwords`]), the signed-in user
+//! (`GET /api/v1/me`) and profile updates ([`profile`]), and signing in through Google
+//! ([`google`]).
 //!
 //! The services they call live in [`crate::auth`]: sessions in [`session`], one-time codes
 //! in [`codes`], the sign-in throttle in [`throttle`], hashing off the async workers in
@@ -11,7 +13,9 @@
 //! [`throttle`]: crate::auth::throttle
 //! [`password`]: crate::auth::password
 
+pub mod code_sign_in;
 pub mod email;
+pub mod google;
 pub mod notification_settings;
 pub mod passwords;
 pub mod profile;
@@ -34,10 +38,14 @@ pub fn register(registry: &mut Registry) {
         .add::<passwords::CheckResetPasswordConfirmCode>()
         .add::<passwords::ConfirmResetPassword>()
         .add::<passwords::AuthenticatedResetPassword>()
+        .add::<passwords::LinkPassword>()
+        .add::<code_sign_in::SendSignInCode>()
+        .add::<code_sign_in::SignInWithCode>()
         .add::<sign_in::CheckEmailExists>()
         .add::<profile::UpdateProfile>()
         .add::<notification_settings::GetNotificationSettings>()
         .add::<notification_settings::UpdateNotificationSettings>();
+    google::register(registry);
 }
 
 impl From<AccountRuleError> for AppError {

@@ -1,10 +1,12 @@
-//! Resetting a forgotten password with a mailed code, and changing a known one.
+//! Resetting a forgotten password with a mailed code, changing a known one, and adding one to
+//! an account that signs in through Google.
 
 use crate::auth::{codes, password, session, throttle};
 use crate::calls::bounded::{EmailAddress, NewPassword};
 use crate::calls::{Access, Call, Ctx};
 use crate::db::models::user::User;
 use crate::domain::account::{self as rules, AccountStatus, CodePurpose, Email};
+use crate::domain::sign_in::{Refusal, SignedIn};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use chrono::Utc;
@@ -26,7 +28,7 @@ impl Call for RequestResetPassword {
 
     async fn run(self, ctx: Ctx) -> AppResult<bool> {
         let email = Email::parse(&self.email)?;
-        let now = Utc::now();
+        let now = ctx.state.clock.now();
         let code = ctx
             .state
             .db
@@ -37,11 +39,19 @@ impl Call for RequestResetPassword {
                 // Past the issue limit nothing is sent, silently: a refusal would tell that
                 // the address has an account.
                 let code = codes::issue(conn, user.id, CodePurpose::PasswordReset, now)?;
-                Ok(code.map(|c| (user.email, c)))
+                Ok(code.map(|c| (user.email, user.language, c)))
             })
             .await?;
-        if let Some((to, code)) = code {
-            codes::mail(&ctx.state.mailer, &to, CodePurpose::PasswordReset, &code).await?;
+        if let Some((to, language, code)) = code {
+            let language = language.or(ctx.language).unwrap_or_default();
+            codes::mail(
+                &ctx.state.mailer,
+                &to,
+                CodePurpose::PasswordReset,
+                language,
+                &code,
+            )
+            .await?;
         }
         Ok(true)
     }
@@ -64,6 +74,7 @@ impl Call for CheckResetPasswordConfirmCode {
 
     async fn run(self, ctx: Ctx) -> AppResult<bool> {
         let email = Email::parse(&self.email)?;
+        let now = ctx.state.clock.now();
         ctx.state
             .db
             .run(move |conn| {
@@ -75,6 +86,7 @@ impl Call for CheckResetPasswordConfirmCode {
                     user.id,
                     CodePurpose::PasswordReset,
                     &self.code,
+                    now,
                     |_| Ok(true),
                 )
             })
@@ -109,6 +121,7 @@ impl Call for ConfirmResetPassword {
         let key = email.as_str().to_string();
         // A caller signed in as the same person keeps their session; every other one ends.
         let (caller, caller_session) = (ctx.user, ctx.session);
+        let now = ctx.state.clock.now();
         let ended = ctx
             .state
             .db
@@ -121,6 +134,7 @@ impl Call for ConfirmResetPassword {
                     user.id,
                     CodePurpose::PasswordReset,
                     &self.code,
+                    now,
                     |conn| {
                         User::set_password_hash(conn, user.id, &hash)?;
                         // The code arrived by mail, which proves the address too.
@@ -141,7 +155,7 @@ impl Call for ConfirmResetPassword {
 }
 
 /// `authenticatedResetPassword`: changes the signed-in user's password, ending the user's
-/// other sessions.
+/// other sessions. A change of what signs in: only from a recent sign-in.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuthenticatedResetPassword {
@@ -160,13 +174,23 @@ impl Call for AuthenticatedResetPassword {
     async fn run(self, ctx: Ctx) -> AppResult<bool> {
         let id = ctx.user()?;
         rules::check_password(&self.new_password)?;
+        recent_sign_in(&ctx)
+            .await?
+            .may_change_credentials(ctx.state.clock.now())
+            .map_err(refusal)?;
         let state = ctx.state;
         let user = state.db.run(move |conn| Ok(User::find(conn, id)?)).await?;
+        let Some(current) = user.password_hash else {
+            return Err(AppError::bad_request(
+                "no_password",
+                messages::NO_PASSWORD_YET,
+            ));
+        };
         // Wrong current passwords count like failed sign-ins, so a stolen session cannot be
         // used to guess the password at leisure.
         let key = rules::login_key(&user.email);
         throttle::check(&state.db, &key, ctx.client).await?;
-        if !password::verify_on_pool(self.old_password, Some(user.password_hash)).await? {
+        if !password::verify_on_pool(self.old_password, Some(current)).await? {
             throttle::record_failure(&state.db, &key, ctx.client).await?;
             return Err(AppError::bad_request(
                 "wrong_password",
@@ -185,5 +209,75 @@ impl Call for AuthenticatedResetPassword {
             .await?;
         state.sessions.ended(&ended);
         Ok(true)
+    }
+}
+
+/// `linkPassword`: adds a password to the signed-in account, which signs in through Google
+/// and has none ("an identity-provider account update adds a password to a Google
+/// account"). Only from a recent Google sign-in; the account's other sessions end.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkPassword {
+    /// With letters and digits.
+    pub new_password: NewPassword,
+}
+
+impl Call for LinkPassword {
+    const NAME: &'static str = "linkPassword";
+    const ACCESS: Access = Access::SignedIn;
+    const UNAUTHENTICATED: &'static str = messages::NOT_AUTHENTICATED_LINKING;
+    const SUMMARY: &'static str =
+        "Add a password to an account that signs in through Google (from a recent Google sign-in).";
+    type Output = bool;
+
+    async fn run(self, ctx: Ctx) -> AppResult<bool> {
+        let id = ctx.user()?;
+        rules::check_password(&self.new_password)?;
+        recent_sign_in(&ctx)
+            .await?
+            .may_link_password(ctx.state.clock.now())
+            .map_err(refusal)?;
+        let hash = password::hash_on_pool(self.new_password.0).await?;
+        let keep = ctx.session;
+        let ended = ctx
+            .state
+            .db
+            .transaction(move |conn| {
+                // Locked, so two links racing set one password.
+                let user = User::find_for_update(conn, id)?;
+                if user.password_hash.is_some() {
+                    return Err(AppError::bad_request(
+                        "password_exists",
+                        messages::PASSWORD_EXISTS,
+                    ));
+                }
+                User::set_password_hash(conn, id, &hash)?;
+                session::end_all(conn, id, keep, Utc::now())
+            })
+            .await?;
+        ctx.state.sessions.ended(&ended);
+        Ok(true)
+    }
+}
+
+/// How and when the caller's session signed in.
+async fn recent_sign_in(ctx: &Ctx) -> AppResult<SignedIn> {
+    let (user, session) = (ctx.user()?, ctx.session()?);
+    ctx.state
+        .sessions
+        .signed_in(session, user)
+        .await?
+        .ok_or_else(crate::calls::guard::not_authenticated)
+}
+
+/// The answer to a change a session may not make.
+pub fn refusal(refusal: Refusal) -> AppError {
+    match refusal {
+        // Not a 401, which a client takes for an ended session: this one still works.
+        Refusal::SignInAgain => AppError::forbidden("sign_in_again", messages::SIGN_IN_AGAIN),
+        Refusal::NotWithGoogle => AppError::forbidden(
+            "not_authenticated_with_google",
+            messages::NOT_AUTHENTICATED_WITH_GOOGLE,
+        ),
     }
 }

@@ -44,6 +44,9 @@ pub struct UserView {
     pub personal_information_status: PersonalInfo,
     pub status: AccountStatus,
     pub sign_in_method: SignInMethod,
+    /// Whether the account has a password (one made by a Google sign-in has none until its
+    /// person adds one).
+    pub has_password: bool,
     #[schema(required = true, minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub last_login: Option<i64>,
 }
@@ -63,6 +66,7 @@ impl From<User> for UserView {
             personal_information_status: u.personal_information_status,
             status: u.status,
             sign_in_method: u.sign_in_method,
+            has_password: u.password_hash.is_some(),
             last_login: u.last_login.map(|t| t.timestamp_millis()),
         }
     }

@@ -1,16 +1,19 @@
 //! Signing up, in and out (here or everywhere), and how an address signs in.
 
 use super::profile::UserView;
-use crate::auth::{codes, password, throttle};
+use crate::auth::jwt::Keys;
+use crate::auth::{codes, password, session, throttle};
 use crate::calls::bounded::{EmailAddress, NewPassword, RequiredText};
-use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
+use crate::db::models::oidc_identity::OidcIdentity;
 use crate::db::models::user::{NewUser, User};
-use crate::domain::account::{self as rules, CodePurpose, Email};
+use crate::domain::account::{self as rules, AccountStatus, CodePurpose, Email, SignInMethod};
 use crate::domain::ids::UserId;
+use crate::domain::language::Language;
+use crate::domain::sign_in::{Method, SignedIn};
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use chrono::Utc;
+use diesel::PgConnection;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -59,16 +62,21 @@ impl Call for Signup {
             return Err(email_taken());
         }
         let hash = password::hash_on_pool(self.password.0).await?;
-        let now = Utc::now();
-        let (user, code) = state
+        let now = state.clock.now();
+        let language = ctx.language;
+        let keys = state.sessions.keys().clone();
+        let (session, code) = state
             .db
             .transaction(move |conn| {
                 let user = NewUser {
                     id: UserId::new(),
                     email: email.as_str(),
-                    password_hash: &hash,
+                    password_hash: Some(&hash),
                     first_name: &first_name,
                     last_name: &last_name,
+                    status: AccountStatus::PendingConfirm,
+                    sign_in_method: SignInMethod::Email,
+                    language,
                 }
                 .insert(conn)
                 .map_err(|e| match e {
@@ -80,7 +88,11 @@ impl Call for Signup {
                     other => other.into(),
                 })?;
                 let code = codes::issue(conn, user.id, CodePurpose::EmailConfirmation, now)?;
-                Ok((user, code))
+                let signed_in = SignedIn {
+                    method: Method::Password,
+                    at: now,
+                };
+                Ok((sign_in(conn, &keys, user.id, signed_in, language)?, code))
             })
             .await?;
         if let Some(code) = code {
@@ -89,8 +101,9 @@ impl Call for Signup {
             // be requested once signed in.
             if let Err(e) = codes::mail(
                 &state.mailer,
-                &user.email,
+                &session.user.email,
                 CodePurpose::EmailConfirmation,
+                language.unwrap_or_default(),
                 &code,
             )
             .await
@@ -98,7 +111,7 @@ impl Call for Signup {
                 tracing::warn!(error = %e, "could not mail the confirmation code");
             }
         }
-        session(&state, user).await
+        Ok(session)
     }
 }
 
@@ -131,7 +144,9 @@ impl Call for Login {
             }
             Err(_) => None,
         };
-        let hash = user.as_ref().map(|u| u.password_hash.clone());
+        // An account without a password (made by a Google sign-in) is checked against the
+        // dummy hash, as an unknown address is: the same answer in the same time.
+        let hash = user.as_ref().and_then(|u| u.password_hash.clone());
         let matches = password::verify_on_pool(self.password, hash).await?;
         let user = match user {
             Some(user) if matches => user,
@@ -144,12 +159,15 @@ impl Call for Login {
             }
         };
         throttle::record_success(&state.db, &key).await?;
-        let id = user.id;
-        let user = state
+        let signed_in = SignedIn {
+            method: Method::Password,
+            at: state.clock.now(),
+        };
+        let (keys, language) = (state.sessions.keys().clone(), ctx.language);
+        state
             .db
-            .run(move |conn| Ok(User::touch_last_login(conn, id, Utc::now())?))
-            .await?;
-        session(&state, user).await
+            .transaction(move |conn| sign_in(conn, &keys, user.id, signed_in, language))
+            .await
     }
 }
 
@@ -189,7 +207,9 @@ impl Call for LogoutEverywhere {
     }
 }
 
-/// `checkEmailExists`: `"password"` when the address has a password account, else `null`.
+/// `checkEmailExists`: `"password"` when the address has an account with a password (a
+/// Google account that added one included), `"google"` when its account signs in through
+/// Google only, else `null`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CheckEmailExists {
     pub email: EmailAddress,
@@ -198,19 +218,29 @@ pub struct CheckEmailExists {
 impl Call for CheckEmailExists {
     const NAME: &'static str = "checkEmailExists";
     const ACCESS: Access = Access::Public;
-    const SUMMARY: &'static str = "How an address signs in: \"password\", or null when unknown.";
+    const SUMMARY: &'static str =
+        "How an address signs in: \"password\", \"google\", or null when unknown.";
     type Output = Option<KnownSignIn>;
 
     async fn run(self, ctx: Ctx) -> AppResult<Option<KnownSignIn>> {
         let email = Email::parse(&self.email)?;
-        let user = ctx
-            .state
+        let issuer = ctx.state.oidc.as_ref().map(|p| p.issuer().to_string());
+        ctx.state
             .db
-            .run(move |conn| Ok(User::find_by_email(conn, email.as_str())?))
-            .await?;
-        Ok(user
-            .filter(|u| u.sign_in_method == rules::SignInMethod::Email)
-            .map(|_| KnownSignIn::Password))
+            .run(move |conn| {
+                let Some(user) = User::find_by_email(conn, email.as_str())? else {
+                    return Ok(None);
+                };
+                if user.password_hash.is_some() {
+                    return Ok(Some(KnownSignIn::Password));
+                }
+                let google = match &issuer {
+                    Some(issuer) => OidcIdentity::is_linked(conn, user.id, issuer)?,
+                    None => false,
+                };
+                Ok(google.then_some(KnownSignIn::Google))
+            })
+            .await
     }
 }
 
@@ -218,13 +248,23 @@ impl Call for CheckEmailExists {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum KnownSignIn {
-    /// With a password.
+    /// With a password (and maybe Google too).
     Password,
+    /// Through Google only.
+    Google,
 }
 
-/// The answer of a sign-in: a new session's token for `user`, with the user.
-async fn session(state: &AppState, user: User) -> AppResult<Session> {
-    let token = state.sessions.open(user.id).await?;
+/// Records a sign-in of `user` on `conn` (the language it was made in, when the request said
+/// one) and opens its session: the answer of every way of signing in.
+pub fn sign_in(
+    conn: &mut PgConnection,
+    keys: &Keys,
+    user: UserId,
+    signed_in: SignedIn,
+    language: Option<Language>,
+) -> AppResult<Session> {
+    let user = User::touch_last_login(conn, user, signed_in.at, language)?;
+    let token = session::open(conn, keys, user.id, signed_in)?;
     Ok(Session {
         token,
         user: user.into(),

@@ -11,6 +11,10 @@ pub enum FailureKind {
     Client,
     /// A clock device's store and address together (`domain::device_throttle::Attempt::key`).
     Device,
+    /// A request for a sign-in code, by the normalised address asked for (an account or not).
+    CodeAddress,
+    /// A request for a sign-in code, by the caller's network address.
+    CodeClient,
 }
 
 impl FailureKind {
@@ -19,11 +23,14 @@ impl FailureKind {
             FailureKind::Account => "account",
             FailureKind::Client => "client",
             FailureKind::Device => "device",
+            FailureKind::CodeAddress => "code_address",
+            FailureKind::CodeClient => "code_client",
         }
     }
 }
 
-/// Failed sign-ins and wrong identity codes, shared by every server process.
+/// Failed sign-ins, wrong identity codes and requests for sign-in codes, shared by every
+/// server process.
 pub struct LoginFailure;
 
 impl LoginFailure {

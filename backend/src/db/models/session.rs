@@ -1,5 +1,6 @@
 use crate::db::schema::sessions;
 use crate::domain::ids::{SessionId, UserId};
+use crate::domain::sign_in::{Method, SignedIn};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
@@ -12,9 +13,29 @@ pub struct Session {
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
     pub ended_at: Option<DateTime<Utc>>,
+    pub method: Method,
+    /// When it signed in, by the product's clock.
+    pub signed_in_at: DateTime<Utc>,
 }
 
 impl Session {
+    /// How and when an open session of `user` signed in.
+    #[tracing::instrument(skip(conn))]
+    pub fn signed_in(
+        conn: &mut PgConnection,
+        id: SessionId,
+        user: UserId,
+    ) -> QueryResult<Option<SignedIn>> {
+        sessions::table
+            .filter(sessions::id.eq(id))
+            .filter(sessions::user_id.eq(user))
+            .filter(sessions::ended_at.is_null())
+            .select((sessions::method, sessions::signed_in_at))
+            .first::<(Method, DateTime<Utc>)>(conn)
+            .optional()
+            .map(|found| found.map(|(method, at)| SignedIn { method, at }))
+    }
+
     /// Whether `id` is an open session of `user`.
     #[tracing::instrument(skip(conn))]
     pub fn is_open(conn: &mut PgConnection, id: SessionId, user: UserId) -> QueryResult<bool> {
@@ -87,6 +108,8 @@ pub struct NewSession {
     pub user_id: UserId,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
+    pub method: Method,
+    pub signed_in_at: DateTime<Utc>,
 }
 
 impl NewSession {
@@ -97,3 +120,5 @@ impl NewSession {
             .map(|_| ())
     }
 }
+
+crate::db::models::text_column!(Method);

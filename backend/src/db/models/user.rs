@@ -1,6 +1,7 @@
 use crate::db::schema::users;
 use crate::domain::account::{AccountStatus, PersonalInfo, SignInMethod};
 use crate::domain::ids::UserId;
+use crate::domain::language::Language;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
@@ -10,7 +11,8 @@ use diesel::prelude::*;
 pub struct User {
     pub id: UserId,
     pub email: String,
-    pub password_hash: String,
+    /// None for an account made by a Google sign-in, until its person adds a password.
+    pub password_hash: Option<String>,
     pub first_name: String,
     pub last_name: String,
     pub profile_image: Option<String>,
@@ -24,11 +26,22 @@ pub struct User {
     pub last_login: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The language the person last signed in with: their mails are written in it.
+    pub language: Option<Language>,
 }
 
 impl User {
     pub fn find(conn: &mut PgConnection, id: UserId) -> QueryResult<User> {
         users::table.find(id).select(User::as_select()).first(conn)
+    }
+
+    /// The user, locked for the rest of the transaction.
+    pub fn find_for_update(conn: &mut PgConnection, id: UserId) -> QueryResult<User> {
+        users::table
+            .find(id)
+            .select(User::as_select())
+            .for_update()
+            .first(conn)
     }
 
     /// The user, if the account still exists.
@@ -80,17 +93,25 @@ impl User {
             .map(|_| ())
     }
 
-    /// Records a sign-in.
+    /// Records a sign-in, and the language it was made in when the request said one.
     #[tracing::instrument(skip(conn))]
     pub fn touch_last_login(
         conn: &mut PgConnection,
         id: UserId,
         now: DateTime<Utc>,
+        language: Option<Language>,
     ) -> QueryResult<User> {
-        diesel::update(users::table.find(id))
-            .set(users::last_login.eq(now))
-            .returning(User::as_returning())
-            .get_result(conn)
+        let target = diesel::update(users::table.find(id));
+        match language {
+            Some(language) => target
+                .set((users::last_login.eq(now), users::language.eq(language)))
+                .returning(User::as_returning())
+                .get_result(conn),
+            None => target
+                .set(users::last_login.eq(now))
+                .returning(User::as_returning())
+                .get_result(conn),
+        }
     }
 
     /// Applies profile changes.
@@ -121,20 +142,31 @@ pub struct ProfileChanges {
 }
 
 /// A new account.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = users)]
+#[derive(Debug, Clone)]
 pub struct NewUser<'a> {
     pub id: UserId,
     pub email: &'a str,
-    pub password_hash: &'a str,
+    pub password_hash: Option<&'a str>,
     pub first_name: &'a str,
     pub last_name: &'a str,
+    pub status: AccountStatus,
+    pub sign_in_method: SignInMethod,
+    pub language: Option<Language>,
 }
 
 impl NewUser<'_> {
     pub fn insert(&self, conn: &mut PgConnection) -> QueryResult<User> {
         diesel::insert_into(users::table)
-            .values(self)
+            .values((
+                users::id.eq(self.id),
+                users::email.eq(self.email),
+                users::password_hash.eq(self.password_hash),
+                users::first_name.eq(self.first_name),
+                users::last_name.eq(self.last_name),
+                users::status.eq(self.status),
+                users::sign_in_method.eq(self.sign_in_method),
+                users::language.eq(self.language.map(Language::as_str)),
+            ))
             .returning(User::as_returning())
             .get_result(conn)
     }
@@ -143,3 +175,4 @@ impl NewUser<'_> {
 crate::db::models::text_column!(AccountStatus);
 crate::db::models::text_column!(PersonalInfo);
 crate::db::models::text_column!(SignInMethod);
+crate::db::models::text_column!(Language);

@@ -21,6 +21,14 @@ export type UploadedFile = components['schemas']['FileView'];
 /** What an upload is for. */
 export type UploadPurpose = 'chat' | 'logo' | 'profile' | 'support';
 
+/**
+ * The app's language as the page names it (`lang`, which i18n sets): the server words mails
+ * to people in the language they sign in with.
+ */
+function pageLanguage(): string | undefined {
+  return typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
+}
+
 /** Supplies the bearer token of the signed-in user, if any. */
 export type TokenSource = () => string | null;
 
@@ -120,6 +128,8 @@ export class ApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = this.token();
     if (token) headers.authorization = `Bearer ${token}`;
+    const language = pageLanguage();
+    if (language) headers['accept-language'] = language;
     const form = body instanceof FormData;
     // A form sets its own multipart type and boundary.
     if (body !== undefined && !form) headers['content-type'] = 'application/json';

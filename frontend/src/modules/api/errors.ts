@@ -20,6 +20,20 @@ export const ERROR_KEYS: Record<string, string | ((details: Record<string, unkno
   too_many_attempts: 'errors.tooManyAttempts',
   wrong_password: 'errors.incorrectPassword',
   already_confirmed: 'errors.alreadyConfirmed',
+  // Signing in by a mailed code or through Google, and changes of what signs in.
+  sign_in_again: 'errors.signInAgain',
+  not_authenticated_with_google: 'errors.notWithGoogle',
+  password_exists: 'errors.passwordExists',
+  no_password: 'errors.noPassword',
+  sign_in_expired: 'auth.google.errors.expired',
+  linked_elsewhere: 'auth.google.errors.linkedElsewhere',
+  unverified_email: 'auth.google.errors.unverified',
+  state_mismatch: 'auth.google.errors.otherBrowser',
+  token_refused: 'auth.google.errors.refused',
+  provider_unavailable: 'auth.google.errors.unavailable',
+  cancelled: 'auth.google.errors.cancelled',
+  google_not_configured: 'auth.google.errors.notConfigured',
+  sign_in_race: 'auth.google.errors.race',
   invalid_invite_code: 'errors.invalidInviteCode',
   invite_not_yours: 'errors.inviteNotYours',
   invite_resolved: 'errors.inviteResolved',
@@ -186,6 +200,12 @@ const REQUIRED_KEYS: Record<string, string> = {
   date: 'booking.public.dateRequired',
   session: 'booking.public.sessionRequired',
 };
+
+/** The catalogue key of a refusal's code, for codes that arrive without an answer around them. */
+export function errorKey(code: string): string | undefined {
+  const entry = ERROR_KEYS[code];
+  return typeof entry === 'string' ? entry : undefined;
+}
 
 /**
  * The text to show for a failure: the catalogue's text for a known code, filled in with the

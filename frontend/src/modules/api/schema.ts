@@ -174,6 +174,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/google/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/auth/google/callback`: the provider's return. */
+        get: operations["callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/google/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/auth/google/start`: sends the browser to the provider. */
+        get: operations["start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/auth/methods`: which sign-in buttons the web app shows. */
+        get: operations["sign_in_methods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/authenticatedResetPassword": {
         parameters: {
             query?: never;
@@ -387,7 +438,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** How an address signs in: "password", or null when unknown. */
+        /** How an address signs in: "password", "google", or null when unknown. */
         post: operations["checkEmailExists"];
         delete?: never;
         options?: never;
@@ -1279,6 +1330,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/finishGoogleSignIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Trade a Google sign-in's one-time code for a session, or the prompt to link an account. */
+        post: operations["finishGoogleSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/getAssignableEmployees": {
         parameters: {
             query?: never;
@@ -1521,6 +1589,40 @@ export interface paths {
         put?: never;
         /** Accept an invitation with its code. */
         post: operations["joinBusinessWithInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/linkGoogleAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Link Google to the account of its address, proven by its password or a mailed code. */
+        post: operations["linkGoogleAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/linkPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a password to an account that signs in through Google (from a recent Google sign-in). */
+        post: operations["linkPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1900,6 +2002,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/requestGoogleLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start linking a Google account to the signed-in account. */
+        post: operations["requestGoogleLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/requestResetPassword": {
         parameters: {
             query?: never;
@@ -2047,6 +2166,40 @@ export interface paths {
         put?: never;
         /** Send a message (text, pictures or documents uploaded before), perhaps replying to one; it takes the conversation's next sequence number. */
         post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sendSignInCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a sign-in code to the address (the same answer for unknown addresses). */
+        post: operations["sendSignInCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signInWithCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a code mailed by sendSignInCode. */
+        post: operations["signInWithCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3204,7 +3357,7 @@ export interface components {
         };
         /**
          * @description `authenticatedResetPassword`: changes the signed-in user's password, ending the user's
-         *     other sessions.
+         *     other sessions. A change of what signs in: only from a recent sign-in.
          */
         AuthenticatedResetPassword: {
             /** @description With letters and digits. */
@@ -3426,7 +3579,11 @@ export interface components {
         CheckEmailAddedToBusiness: {
             email: components["schemas"]["EmailAddress"];
         };
-        /** @description `checkEmailExists`: `"password"` when the address has a password account, else `null`. */
+        /**
+         * @description `checkEmailExists`: `"password"` when the address has an account with a password (a
+         *     Google account that added one included), `"google"` when its account signs in through
+         *     Google only, else `null`.
+         */
         CheckEmailExists: {
             email: components["schemas"]["EmailAddress"];
         };
@@ -4371,6 +4528,11 @@ export interface components {
             /** @description Where it is downloaded. */
             url: string;
         };
+        /** @description `finishGoogleSignIn`: trades the one-time code the return left in the web app's address. */
+        FinishGoogleSignIn: {
+            /** @description The code of `/auth/google#code=`. */
+            code: string;
+        };
         /**
          * @description The spec's repeat frequencies.
          * @enum {string}
@@ -4414,6 +4576,19 @@ export interface components {
             chosenDate: string;
             eventURL: components["schemas"]["Text200"];
         };
+        /** @description Where the browser goes to link a Google account. */
+        GoogleLinkStart: {
+            /** @description The start's path with its one-time ticket, good for two minutes. */
+            url: string;
+        };
+        /** @description What a Google sign-in's one-time code leads to. */
+        GoogleSignIn: (components["schemas"]["Session"] & {
+            /** @enum {string} */
+            outcome: "signedIn";
+        }) | (components["schemas"]["LinkPrompt"] & {
+            /** @enum {string} */
+            outcome: "linkRequired";
+        });
         /** @description A manager's answer to a grab. */
         GrabAnswer: {
             requestId: components["schemas"]["RequestId"];
@@ -4665,6 +4840,37 @@ export interface components {
              * @description Roles (a store starts with none, so every role is a custom one).
              */
             roles?: number | null;
+        };
+        /**
+         * @description `linkGoogleAccount`: links the Google account of a `linkRequired` sign-in to the account of
+         *     its address, once its person proves that account with its password or a code mailed to
+         *     it by `sendSignInCode`; then signs in. Wrong passwords and codes count like failed
+         *     sign-ins.
+         */
+        LinkGoogleAccount: {
+            /** @description The code of `/auth/google#code=`. */
+            code: string;
+            /** @description A code `sendSignInCode` mailed to the account. */
+            emailCode?: string | null;
+            /**
+             * Format: password
+             * @description The account's password.
+             */
+            password?: string | null;
+        };
+        /**
+         * @description `linkPassword`: adds a password to the signed-in account, which signs in through Google
+         *     and has none ("an identity-provider account update adds a password to a Google
+         *     account"). Only from a recent Google sign-in; the account's other sessions end.
+         */
+        LinkPassword: {
+            /** @description With letters and digits. */
+            newPassword: components["schemas"]["NewPassword"];
+        };
+        /** @description The account a Google account would be linked to. */
+        LinkPrompt: {
+            /** Format: email */
+            email: string;
         };
         /** @description A client's link. */
         LinkToken: {
@@ -5410,6 +5616,12 @@ export interface components {
         /** @description `requestEmailConfirmation`: mails a new confirmation code; older unused ones stop working. */
         RequestEmailConfirmation: Record<string, never>;
         /**
+         * @description `requestGoogleLink`: a ticket for the web app to start linking a Google account to the
+         *     signed-in account (`/api/v1/auth/google/start?link=`). A change of what signs in: only
+         *     from a recent sign-in.
+         */
+        RequestGoogleLink: Record<string, never>;
+        /**
          * Format: uuid
          * @description A request (time off, availability, drop shift).
          */
@@ -5682,6 +5894,14 @@ export interface components {
             /** Format: uuid */
             replyTo?: string | null;
         };
+        /**
+         * @description `sendSignInCode`: mails a sign-in code to the address, if it has an account. Answers the
+         *     same whether or not it does; too many requests for one address, or from one client, are
+         *     a 429 for any address.
+         */
+        SendSignInCode: {
+            email: components["schemas"]["EmailAddress"];
+        };
         /** @description The answer of `signup` and `login`. */
         Session: {
             /** @description Bearer token for the `Authorization` header and the socket handshake. */
@@ -5891,6 +6111,22 @@ export interface components {
          * @enum {string}
          */
         SignInMethod: "Email" | "Google";
+        /** @description The ways of signing in this server offers besides the password. */
+        SignInMethods: {
+            /** @description A code mailed to the address (`sendSignInCode`); always offered. */
+            emailCode: boolean;
+            /** @description Google (`/api/v1/auth/google/start`), when a provider is configured. */
+            google: boolean;
+        };
+        /**
+         * @description `signInWithCode`: signs in with the address and the code mailed to it; the code is used
+         *     up. A wrong code counts against the sign-in throttle like a wrong password.
+         */
+        SignInWithCode: {
+            /** @description The mailed code. */
+            code: string;
+            email: components["schemas"]["EmailAddress"];
+        };
         /** @description `signup`: creates an account (pending e-mail confirmation) and mails the confirmation code. */
         Signup: {
             email: components["schemas"]["EmailAddress"];
@@ -6622,6 +6858,11 @@ export interface components {
             /** Format: email */
             email: string;
             firstName: string;
+            /**
+             * @description Whether the account has a password (one made by a Google sign-in has none until its
+             *     person adds one).
+             */
+            hasPassword: boolean;
             id: components["schemas"]["UserId"];
             /** Format: int64 */
             lastLogin: number | null;
@@ -7272,6 +7513,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string | null;
+                state: string | null;
+                /** @description Set when the person refused, or the provider failed. */
+                error: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the web app's `/auth/google#code=<one-time code>`, or `#error=<code>` */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No provider is configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A ticket from `requestGoogleLink`: the sign-in links the Google account to the
+                 *     signed-in person's. Good for one start, for two minutes.
+                 */
+                link: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider; or, when the sign-in cannot start, to the web app's `/auth/google#error=<code>` */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No provider is configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_in_methods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": SignInMethods}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SignInMethods"];
+                    };
                 };
             };
         };
@@ -7943,7 +8271,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: null | "password";
+                        data: null | ("password" | "google");
                     };
                 };
             };
@@ -10926,6 +11254,50 @@ export interface operations {
             };
         };
     };
+    finishGoogleSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishGoogleSignIn"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GoogleSignIn"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAssignableEmployees: {
         parameters: {
             query?: never;
@@ -11662,6 +12034,101 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Joined"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    linkGoogleAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkGoogleAccount"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    linkPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkPassword"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
                     };
                 };
             };
@@ -12870,6 +13337,57 @@ export interface operations {
             };
         };
     };
+    requestGoogleLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestGoogleLink"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GoogleLinkStart"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     requestResetPassword: {
         parameters: {
             query?: never;
@@ -13331,6 +13849,94 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendSignInCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendSignInCode"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    signInWithCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInWithCode"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not found */
             404: {

@@ -46,6 +46,10 @@ export type Membership = Schemas['MembershipView'];
 export type Session = Schemas['Session'];
 /** The fields of `signup`. */
 export type SignupInput = Schemas['Signup'];
+/** The ways of signing in the server offers besides the password (`GET /api/v1/auth/methods`). */
+export type SignInMethods = Schemas['SignInMethods'];
+/** What a Google sign-in's one-time code leads to: a session, or the prompt to link an account. */
+export type GoogleSignIn = CallOutput<'finishGoogleSignIn'>;
 
 // ---------------------------------------------------------------------------------------
 // Stores and teams

@@ -27,9 +27,14 @@ export const matches =
   (v) =>
     v === other ? null : 'validation.passwordMatch';
 
-/** The 4-digit code mailed for confirmation and password reset. */
+/** The 4-digit code mailed for confirmation, password reset and sign-in. */
 export const fourDigitCode: Rule = (v) =>
-  /^\d{4}$/.test(v.trim()) ? null : 'validation.code';
+  /^\d{4}$/.test(asciiDigits(v.trim())) ? null : 'validation.code';
+
+/** Persian and Arabic-Indic digits as ASCII ones, as a code typed on a Persian keyboard is sent. */
+export function asciiDigits(text: string): string {
+  return text.replace(/[\u06F0-\u06F9\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) & 0xf));
+}
 
 /** An invitation code, 8 letters or digits. */
 export const invitationCode: Rule = (v) =>

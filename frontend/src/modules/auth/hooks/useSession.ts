@@ -64,6 +64,16 @@ export function useSession() {
     [api, start],
   );
 
+  /** Signs in with a code `sendSignInCode` mailed to `email`. */
+  const signInWithCode = useCallback(
+    async (email: string, code: string) => {
+      const session = await api.call('signInWithCode', { email, code });
+      start(session);
+      return session;
+    },
+    [api, start],
+  );
+
   const signUp = useCallback(
     async (input: SignupInput) => {
       const session = await api.call('signup', input);
@@ -106,5 +116,5 @@ export function useSession() {
     forget();
   }, [api, forget]);
 
-  return { token, refreshMe, signIn, signUp, signOut, signOutEverywhere };
+  return { token, refreshMe, signIn, signInWithCode, start, signUp, signOut, signOutEverywhere };
 }

@@ -1,0 +1,52 @@
+use crate::db::schema::oidc_identities;
+use crate::domain::ids::UserId;
+use diesel::prelude::*;
+
+/// An account of an OpenID provider linked to one of ours, by the provider's subject.
+pub struct OidcIdentity;
+
+impl OidcIdentity {
+    /// The account linked to the provider's `subject`.
+    #[tracing::instrument(skip(conn))]
+    pub fn user_of(
+        conn: &mut PgConnection,
+        issuer: &str,
+        subject: &str,
+    ) -> QueryResult<Option<UserId>> {
+        oidc_identities::table
+            .find((issuer, subject))
+            .select(oidc_identities::user_id)
+            .first(conn)
+            .optional()
+    }
+
+    /// Whether `user` has an account of `issuer` linked.
+    pub fn is_linked(conn: &mut PgConnection, user: UserId, issuer: &str) -> QueryResult<bool> {
+        diesel::select(diesel::dsl::exists(
+            oidc_identities::table
+                .filter(oidc_identities::user_id.eq(user))
+                .filter(oidc_identities::issuer.eq(issuer)),
+        ))
+        .get_result(conn)
+    }
+}
+
+/// A link to store.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = oidc_identities)]
+pub struct NewOidcIdentity<'a> {
+    pub issuer: &'a str,
+    pub subject: &'a str,
+    pub user_id: UserId,
+    pub email: &'a str,
+}
+
+impl NewOidcIdentity<'_> {
+    #[tracing::instrument(skip(conn))]
+    pub fn insert(&self, conn: &mut PgConnection) -> QueryResult<()> {
+        diesel::insert_into(oidc_identities::table)
+            .values(self)
+            .execute(conn)
+            .map(|_| ())
+    }
+}
