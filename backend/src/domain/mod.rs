@@ -12,6 +12,7 @@ pub mod business;
 pub mod calendar;
 pub mod chat;
 pub mod clock;
+pub mod demo;
 pub mod device_throttle;
 pub mod ids;
 pub mod import;
