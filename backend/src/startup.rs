@@ -163,6 +163,13 @@ impl Application {
             state.mailer.clone(),
             state.clock.clone(),
         ));
+        if let Some(sales) = state.settings.sales_email.clone() {
+            actix_web::rt::spawn(jobs::demo_mail::run(
+                state.db.clone(),
+                state.mailer.clone(),
+                sales,
+            ));
+        }
         let (db, pusher, stores) = (state.db.clone(), state.pusher.clone(), state.stores.clone());
         actix_web::rt::spawn(jobs::deliveries(
             "web push",

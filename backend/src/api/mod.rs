@@ -8,6 +8,7 @@ pub mod autoassign;
 pub mod booking;
 pub mod chat;
 pub mod clock;
+pub mod demo_requests;
 pub mod earnings;
 pub mod employee_manager;
 pub mod envelope;
@@ -62,6 +63,7 @@ pub fn registry() -> Registry {
     reports::register(&mut registry);
     sheets::register(&mut registry);
     booking::register(&mut registry);
+    demo_requests::register(&mut registry);
     registry
 }
 

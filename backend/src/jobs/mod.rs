@@ -6,6 +6,7 @@
 
 pub mod booking_mail;
 pub mod deliver;
+pub mod demo_mail;
 mod lease;
 pub mod outbox;
 pub mod push;

@@ -13,6 +13,7 @@ mod config;
 mod database;
 mod delivery;
 mod demo;
+mod demo_requests;
 mod drain;
 mod employees;
 mod files;
