@@ -119,6 +119,7 @@ impl Application {
                 .app_data(ready.clone())
                 .configure(api::routes)
                 .configure(realtime::routes)
+                .configure(crate::site::routes)
                 .configure(|cfg| static_files(cfg, &server_state.settings, preloads.clone()))
         })
         // Frames go out when written. With Nagle's algorithm (the OS default) a frame written

@@ -133,6 +133,8 @@ pub enum Transport {
     Http,
     /// The socket's `call` event.
     Socket,
+    /// A public page's form, posted without a script (`site`).
+    Form,
 }
 
 impl Transport {
@@ -140,6 +142,7 @@ impl Transport {
         match self {
             Transport::Http => "http",
             Transport::Socket => "socket",
+            Transport::Form => "form",
         }
     }
 }

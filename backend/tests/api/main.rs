@@ -38,6 +38,7 @@ mod sessions;
 mod sheets;
 mod sheets_round_trip;
 mod shifts;
+mod site;
 mod store_actor;
 mod stores;
 mod support;
