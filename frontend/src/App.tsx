@@ -71,7 +71,10 @@ function AppRoutes() {
   return (
     <Suspense fallback={<StartupFrame />}>
     <Routes>
+      {/* The server answers `/` itself with the public landing page (backend `site/`), whose
+          script sends a signed-in browser to `/app`; inside the app `/` still means home. */}
       <Route path="/" element={<HomeRedirect />} />
+      <Route path="/app" element={<HomeRedirect />} />
       <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
       <Route path="/signup" element={<PublicOnly><SignupPage /></PublicOnly>} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
