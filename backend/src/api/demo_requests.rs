@@ -26,7 +26,7 @@ pub fn register(r: &mut Registry) {
 #[serde(rename_all = "camelCase")]
 pub struct UserSubmission {
     pub name: Option<bounded::Text<{ NAME_MAX }>>,
-    pub email: Option<bounded::Text<{ EMAIL_MAX_LEN }>>,
+    pub email: Option<bounded::EmailAddress>,
     pub phonenumber: Option<bounded::Text<{ PHONE_MAX }>>,
     /// What is asked for: only `demo` is taken.
     #[schema(example = "demo")]
@@ -226,7 +226,7 @@ mod tests {
     fn submission() -> UserSubmission {
         UserSubmission {
             name: Some("Dana Demo".into()),
-            email: Some(" Dana@Example.com ".into()),
+            email: Some(bounded::EmailAddress(" Dana@Example.com ".into())),
             phonenumber: Some("+49 30 1234567".into()),
             category: Some("demo".into()),
             slot: Some(bounded::Instant(1_796_202_000_000)),
@@ -267,7 +267,7 @@ mod tests {
             ),
             (
                 UserSubmission {
-                    email: Some("nope".into()),
+                    email: Some(bounded::EmailAddress("nope".into())),
                     ..submission()
                 },
                 "invalid_email",
