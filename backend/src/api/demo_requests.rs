@@ -22,7 +22,7 @@ pub fn register(r: &mut Registry) {
 }
 
 /// `userSubmission` (public): a demo request.
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserSubmission {
     pub name: Option<bounded::Text<{ NAME_MAX }>>,
@@ -34,8 +34,8 @@ pub struct UserSubmission {
     /// The demo's start, epoch ms: on a quarter hour, in the future, at most 60 days ahead. It
     /// lasts 15 minutes.
     pub slot: Option<bounded::Instant>,
-    /// Left empty by people: the form hides it. A request carrying a value is answered as
-    /// taken and kept nowhere.
+    /// Left empty by people: the form hides it. A request carrying a value is answered as if
+    /// accepted, and kept nowhere.
     pub website: Option<bounded::Text<{ TRAP_MAX }>>,
 }
 
