@@ -225,6 +225,10 @@ export default defineConfig({
       '/api': backend,
       '/uploads': backend,
       '/socket.io': { target: backend, ws: true },
+      // The public pages the server renders, and their files (`/` stays the app's here).
+      '/pricing': backend,
+      '/contact-us': backend,
+      '/site/': backend,
     },
   },
   css: { postcss: { plugins: [optionalFonts] } },

@@ -2,7 +2,8 @@
 // a visitor on a phone goes from the landing page to the contact form, books a demo without a
 // script and lands on the app's thank-you page, the sales team gets the mail; the three pages
 // pass axe in English and Persian (right to left) and fit the phone; a browser signed in to the
-// app goes from `/` to its home; the app's service worker leaves the site's pages to the server.
+// app goes from `/` to its home; the app's service worker leaves the site's pages to the server,
+// and a link inside the app to one of them loads it from the server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readCode, ownerWithStore, overflows, PHONE, screenshot, useServerAndBrowser, violations } from './fixtures.mjs';
@@ -131,6 +132,14 @@ test("the app's service worker leaves the site's pages to the server", async () 
     await page.locator('header.top').waitFor();
     assert.equal(await page.locator('#root').count(), 0, path);
   }
+  // A link inside the app to a public page (the router reaches it) loads it from the server.
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('button', { name: /sign in/i }).waitFor();
+  await page.evaluate(() => {
+    history.pushState({}, '', '/pricing?lang=de');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.getByRole('heading', { level: 1, name: 'Einfache Preise pro Mitarbeiter' }).waitFor();
   // The installed app still opens on the app.
   const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json();
   await page.goto(new URL(manifest.start_url, server.url).href);
