@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod billing;
 pub mod calls;
 pub mod config;
 pub mod db;

@@ -2,8 +2,10 @@
 //! developer, or a test, can read the codes that were sent).
 
 use crate::config::{DeliveryRetry, Settings};
+use crate::domain::ids::UserId;
+use crate::domain::notification::NotificationKind;
 use crate::error::{AppError, AppResult};
-use lettre::message::header::ContentType;
+use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use std::path::PathBuf;
@@ -45,6 +47,82 @@ pub struct Mailer {
     wake_booking: Arc<Notify>,
     /// Starts a round of the demo request mail loop.
     wake_demo: Arc<Notify>,
+    /// What notification mails' unsubscribe links are signed with, and the address they
+    /// lead to.
+    unsubscribe: Arc<Unsubscribe>,
+}
+
+/// Signs and addresses the one-click unsubscribe links of notification mails.
+pub struct Unsubscribe {
+    key: Vec<u8>,
+    public_url: String,
+}
+
+impl Unsubscribe {
+    fn new(secret: &str, public_url: &str) -> Unsubscribe {
+        use hmac::{Hmac, Mac};
+        let key = Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes())
+            .map(|mut m| {
+                m.update(b"clockto unsubscribe links");
+                m.finalize().into_bytes().to_vec()
+            })
+            .unwrap_or_default();
+        Unsubscribe {
+            key,
+            public_url: public_url.trim_end_matches('/').to_string(),
+        }
+    }
+
+    pub fn key(&self) -> &[u8] {
+        &self.key
+    }
+
+    /// The link that turns off the mail of `kind` for `user`.
+    pub fn link(&self, user: UserId, kind: NotificationKind) -> String {
+        let token = crate::domain::unsubscribe::sign(&self.key, user, kind);
+        format!("{}/api/v1/unsubscribe?t={token}", self.public_url)
+    }
+
+    /// The screen of the person's notification settings.
+    pub fn settings_page(&self) -> String {
+        format!("{}/settings?tab=notifications", self.public_url)
+    }
+}
+
+/// `List-Unsubscribe`: where a mail client's unsubscribe button goes (RFC 2369).
+#[derive(Clone)]
+struct ListUnsubscribe(String);
+
+impl Header for ListUnsubscribe {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribe(s.to_string()))
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), self.0.clone())
+    }
+}
+
+/// `List-Unsubscribe-Post`: the link unsubscribes with one POST (RFC 8058).
+#[derive(Clone)]
+struct ListUnsubscribePost;
+
+impl Header for ListUnsubscribePost {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribePost)
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".to_string())
+    }
 }
 
 impl Mailer {
@@ -75,6 +153,7 @@ impl Mailer {
             wake: Arc::new(Notify::new()),
             wake_booking: Arc::new(Notify::new()),
             wake_demo: Arc::new(Notify::new()),
+            unsubscribe: Arc::new(Unsubscribe::new(&settings.jwt_secret, &settings.public_url)),
         })
     }
 
@@ -148,6 +227,43 @@ impl Mailer {
             .to(to)
             .subject(subject)
             .multipart(parts)
+            .map_err(|e| SendError::Permanent(e.to_string()))?;
+        self.hand_over(message).await
+    }
+
+    /// The unsubscribe links of notification mails.
+    pub fn unsubscribe(&self) -> &Unsubscribe {
+        &self.unsubscribe
+    }
+
+    /// Sends a notification's mail to its reader, with the footer that says why it came and
+    /// where to change that, and the one-click unsubscribe of its kind.
+    #[tracing::instrument(skip(self, body))]
+    pub async fn deliver_notification(
+        &self,
+        to: &str,
+        reader: UserId,
+        kind: NotificationKind,
+        subject: &str,
+        body: &str,
+    ) -> Result<(), SendError> {
+        let to: Mailbox = to
+            .parse()
+            .map_err(|e| SendError::Permanent(format!("invalid address: {e}")))?;
+        let link = self.unsubscribe.link(reader, kind);
+        let body = format!(
+            "{body}\n\n-- \nYou get this mail because of your notification settings: {}\n\
+             Stop mails like this one: {link}\n",
+            self.unsubscribe.settings_page()
+        );
+        let message = Message::builder()
+            .from(self.from.as_ref().clone())
+            .to(to)
+            .subject(subject)
+            .header(ContentType::TEXT_PLAIN)
+            .header(ListUnsubscribe(format!("<{link}>")))
+            .header(ListUnsubscribePost)
+            .body(body)
             .map_err(|e| SendError::Permanent(e.to_string()))?;
         self.hand_over(message).await
     }

@@ -194,6 +194,17 @@ impl Application {
                 },
             ));
         }
+        if let Some(billing) = state.settings.billing.clone() {
+            let db = state.db.clone();
+            actix_web::rt::spawn(jobs::every(
+                "billing seats",
+                jobs::billing_seats::INTERVAL,
+                move || {
+                    let (db, billing) = (db.clone(), billing.clone());
+                    async move { jobs::billing_seats::run_once(&db, &billing).await }
+                },
+            ));
+        }
         if !state.settings.outbox.prune_every.is_zero() {
             let (db, retention, clock) =
                 (state.db.clone(), state.settings.outbox, state.clock.clone());

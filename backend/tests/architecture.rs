@@ -281,6 +281,12 @@ fn the_lower_layers_import_no_layer_above_them() {
             &["calls", "api", "realtime", "site", "jobs", "startup"],
         ),
         ("jobs", &["calls", "api", "realtime", "site", "startup"]),
+        (
+            "billing",
+            &[
+                "db", "store", "calls", "api", "realtime", "site", "jobs", "startup",
+            ],
+        ),
         ("calls", &["api", "realtime", "site", "startup"]),
         // The transports sit side by side: none imports another.
         ("realtime", &["api", "site", "startup"]),

@@ -21,6 +21,7 @@ import { SnackbarHost } from '@/modules/snackbar/components/SnackbarHost';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import {
   BusinessInfoPage,
+  BusinessPlanPage,
   DashboardPage,
   EmployeeHomePage,
   CalendarPage,
@@ -102,6 +103,7 @@ function AppRoutes() {
         <Route path="/dashboard" element={<RequirePermission><DashboardPage /></RequirePermission>} />
         <Route path="/team" element={<RequirePermission><TeamPage /></RequirePermission>} />
         <Route path="/business-info" element={<RequirePermission><BusinessInfoPage /></RequirePermission>} />
+        <Route path="/business-plan" element={<RequirePermission><BusinessPlanPage /></RequirePermission>} />
         <Route path="/availability" element={<AvailabilityPage />} />
         <Route path="/availability-manager" element={<Navigate to="/availability?tab=requests" replace />} />
         <Route path="/more/shiftpoll" element={<ShiftPoolPage />} />

@@ -3,6 +3,7 @@ import { loadDashboardPage, loadEmployeeHomePage, loadSchedulePage } from './fir
 
 // Screens load on first visit, so the first paint needs only the shell and sign-in.
 export const BusinessInfoPage = lazyComponent(() => import('@/pages/BusinessInfoPage').then((m) => m.BusinessInfoPage));
+export const BusinessPlanPage = lazyComponent(() => import('@/pages/BusinessPlanPage').then((m) => m.BusinessPlanPage));
 export const DashboardPage = lazyComponent(() => loadDashboardPage().then((m) => m.DashboardPage));
 export const EmployeeHomePage = lazyComponent(() => loadEmployeeHomePage().then((m) => m.EmployeeHomePage));
 export const CalendarPage = lazyComponent(() => import('@/pages/CalendarPages').then((m) => m.CalendarPage));

@@ -4,8 +4,8 @@
 use crate::api::shifts::caller;
 use crate::calls::bounded::RequiredText;
 use crate::calls::{Access, Call, Ctx, Registry};
-use crate::domain::announcement::{Announcement, CONTENT_MAX, TITLE_MAX};
-use crate::domain::ids::EmployeeId;
+use crate::domain::announcement::{Announcement, CONTENT_MAX, RECIPIENTS_MAX, TITLE_MAX};
+use crate::domain::ids::EmployeeIdList;
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::store::announcements::{Announce, Told};
@@ -28,8 +28,7 @@ pub struct SendAnnouncement {
     pub variant: Option<i16>,
     /// The colleagues (employee record ids) told; absent or empty tells every active member.
     #[serde(default)]
-    #[schema(value_type = Option<Vec<uuid::Uuid>>, max_items = 500)]
-    pub employees: Option<Vec<EmployeeId>>,
+    pub employees: Option<EmployeeIdList<{ RECIPIENTS_MAX }>>,
 }
 
 /// The answer of `sendAnnouncement`.
@@ -56,7 +55,11 @@ impl Call for SendAnnouncement {
             ));
         }
         let by = caller(&ctx)?;
-        let to = self.employees.filter(|ids| !ids.is_empty());
+        // `Announcement::parse` checks how many.
+        let to = self
+            .employees
+            .map(|ids| ids.0)
+            .filter(|ids| !ids.is_empty());
         let announcement = Announcement::parse(
             &self.title,
             &self.content,

@@ -84,11 +84,12 @@ pub struct AcceptedRow {
     pub version: i64,
 }
 
+crate::domain::list::component_list!(AcceptedRowList = AcceptedRow);
+
 /// `acceptAutoAssignment` (ours).
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AcceptAutoAssignment {
-    #[schema(min_items = 1, max_items = 1000)]
-    pub assignments: Vec<AcceptedRow>,
+    pub assignments: AcceptedRowList<{ MAX_BATCH_IDS }, 1>,
 }
 
 impl Call for AcceptAutoAssignment {
@@ -100,13 +101,13 @@ impl Call for AcceptAutoAssignment {
 
     #[tracing::instrument(name = "acceptAutoAssignment", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<Vec<ShiftView>> {
-        if self.assignments.is_empty() || self.assignments.len() > MAX_BATCH_IDS {
-            return Err(AppError::invalid(format!(
-                "assignments must hold from 1 to {MAX_BATCH_IDS} rows."
-            )));
-        }
         let rows = self
             .assignments
+            .within(|| {
+                AppError::invalid(format!(
+                    "assignments must hold from 1 to {MAX_BATCH_IDS} rows."
+                ))
+            })?
             .into_iter()
             .map(|r| Accepted {
                 shift: r.shift,

@@ -5,6 +5,7 @@
 pub mod account;
 pub mod announcements;
 pub mod autoassign;
+pub mod billing;
 pub mod booking;
 pub mod chat;
 pub mod clock;
@@ -63,6 +64,7 @@ pub fn registry() -> Registry {
     reports::register(&mut registry);
     sheets::register(&mut registry);
     booking::register(&mut registry);
+    billing::register(&mut registry);
     demo_requests::register(&mut registry);
     registry
 }
@@ -92,6 +94,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .configure(templates::routes)
                 .configure(sheets::routes)
                 .configure(booking::routes)
+                .configure(billing::routes)
+                .configure(account::notification_settings::routes)
                 .route("/{call}", web::post().to(dispatch)),
         );
 }

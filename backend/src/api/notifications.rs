@@ -4,12 +4,12 @@
 use crate::api::stores::{read, StoreMember};
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
-use crate::db::models::notification::Notification;
-use crate::domain::ids::{NotificationId, StoreId};
+use crate::db::models::notification::{Notification, PAGE};
+use crate::domain::ids::{NotificationIdList, StoreId};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::store::notifications::{MarkSeen, Named, Remove};
-use crate::store::request_views::NotificationView;
+use crate::store::request_views::{NotificationView, NotificationViewList};
 use crate::store::write::RowCount;
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -33,8 +33,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NotificationIds {
-    #[schema(value_type = Vec<uuid::Uuid>, max_items = 200)]
-    pub notification_ids: Vec<NotificationId>,
+    pub notification_ids: NotificationIdList<{ IDS_MAX }>,
 }
 
 /// Most ids one call takes.
@@ -45,16 +44,14 @@ impl NotificationIds {
     /// ones for managers.
     fn named(self, ctx: &Ctx) -> AppResult<(StoreId, Named)> {
         let member = ctx.member()?;
-        if self.notification_ids.len() > IDS_MAX {
-            return Err(AppError::invalid(format!(
-                "At most {IDS_MAX} notifications at a time."
-            )));
-        }
+        let ids = self
+            .notification_ids
+            .within(|| AppError::invalid(format!("At most {IDS_MAX} notifications at a time.")))?;
         let store = member.store_id();
         let named = Named {
             store,
             reader: member.user,
-            ids: self.notification_ids,
+            ids,
             public: member.is_manager(),
         };
         Ok((store, named))
@@ -121,11 +118,9 @@ impl Call for DeleteNotifications {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct NotificationList {
     /// The caller's own, newest first (at most 20).
-    #[schema(max_items = 20)]
-    pub private: Vec<NotificationView>,
+    pub private: NotificationViewList<{ PAGE as usize }>,
     /// The store's public ones, newest first (at most 20).
-    #[schema(max_items = 20)]
-    pub public: Vec<NotificationView>,
+    pub public: NotificationViewList<{ PAGE as usize }>,
 }
 
 /// `GET /api/v1/stores/{storeId}/notifications`: the 20 newest private notifications of the
@@ -155,7 +150,7 @@ pub async fn get_notifications(
             ))
         })
         .await?;
-    let view = |v: &[Notification]| v.iter().map(NotificationView::from).collect::<Vec<_>>();
+    let view = |v: &[Notification]| v.iter().map(NotificationView::from).collect();
     Ok(crate::api::envelope::ok(NotificationList {
         private: view(&private),
         public: view(&public),

@@ -14,8 +14,8 @@ use crate::db::models::user::User;
 use crate::domain::ids::{FeedbackId, FileId, StoreId, TicketCommentId, TicketId, UserId};
 use crate::domain::permissions::Perms;
 use crate::domain::support::{
-    self as rules, Priority, Status, SupportRuleError, FEEDBACK_MAX, TEXT_MAX, THREAD_MAX,
-    TITLE_MAX,
+    self as rules, Priority, Status, SupportRuleError, ATTACHMENTS_MAX, FEEDBACK_MAX, TEXT_MAX,
+    THREAD_MAX, TITLE_MAX,
 };
 use crate::domain::upload::Purpose;
 use crate::error::{AppError, AppResult};
@@ -100,6 +100,8 @@ pub struct TicketImage {
     pub shared_timestamp: i64,
 }
 
+crate::domain::list::component_list!(TicketImageList = TicketImage);
+
 /// An entry of a ticket's thread: the first description, or a comment.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -112,6 +114,8 @@ pub struct TicketDescription {
     /// When it was written, epoch milliseconds.
     pub shared_timestamp: i64,
 }
+
+crate::domain::list::component_list!(TicketDescriptionList = TicketDescription);
 
 /// Who raised a ticket, for support staff.
 #[derive(Debug, Serialize, ToSchema)]
@@ -151,6 +155,8 @@ pub struct TicketSummary {
     pub modified_at: i64,
 }
 
+crate::domain::list::component_list!(TicketSummaryList = TicketSummary);
+
 impl TicketSummary {
     fn of(t: &Ticket, user: Option<TicketOwner>) -> TicketSummary {
         TicketSummary {
@@ -177,11 +183,9 @@ pub struct TicketView {
     #[serde(flatten)]
     pub ticket: TicketSummary,
     /// The attachment (one at most).
-    #[schema(max_items = 1)]
-    pub images: Vec<TicketImage>,
+    pub images: TicketImageList<{ ATTACHMENTS_MAX }>,
     /// The thread, oldest first: the first description, then the comments.
-    #[schema(max_items = 200)]
-    pub user_description: Vec<TicketDescription>,
+    pub user_description: TicketDescriptionList<{ THREAD_MAX }>,
 }
 
 /// The tickets a caller sees.
@@ -189,8 +193,7 @@ pub struct TicketView {
 #[serde(rename_all = "camelCase")]
 pub struct TicketList {
     /// Newest change first: the caller's own, or every ticket for support staff.
-    #[schema(max_items = 200)]
-    pub tickets: Vec<TicketSummary>,
+    pub tickets: TicketSummaryList<{ rules::LIST_MAX as usize }>,
     /// Whether the caller is support staff (and so sees and answers every ticket).
     pub support: bool,
 }
@@ -548,7 +551,10 @@ pub async fn get_tickets(state: web::Data<AppState>, user: SignedIn) -> AppResul
             Ok(out)
         })
         .await?;
-    Ok(crate::api::envelope::ok(TicketList { tickets, support }))
+    Ok(crate::api::envelope::ok(TicketList {
+        tickets: tickets.into(),
+        support,
+    }))
 }
 
 /// `GET /api/v1/tickets/{ticketId}`: a ticket with its thread, for its user (who has then

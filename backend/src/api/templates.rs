@@ -2,7 +2,7 @@
 //! templates saved from the board, their load checks and loads, and the templates read. Every
 //! write goes to the store's actor (`crate::store::templates`).
 
-use crate::api::shifts::{caller, tasks, ShiftRef};
+use crate::api::shifts::{caller, tasks, ShiftRefList};
 use crate::calls::bounded;
 use crate::calls::guard::{self, SignedIn};
 use crate::calls::input::{self, NAME_MAX};
@@ -10,7 +10,9 @@ use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx, Registry};
 use crate::domain::ids::{EmployeeId, RoleId, StoreId, TemplateId};
 use crate::domain::permissions::Perms;
-use crate::domain::template::{Kind, TemplateShift, WallTime, MAX_SHIFTS, TITLE_MAX};
+use crate::domain::template::{
+    Kind, TemplateShift, TemplateShiftList, WallTime, MAX_SHIFTS, TITLE_MAX,
+};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::templates::{
@@ -43,14 +45,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/stores/{storeId}/templates", web::get().to(get_templates));
 }
 
+/// The refusal of a template of more than `MAX_SHIFTS` shifts.
+fn too_many() -> AppError {
+    AppError::invalid(format!("A template holds at most {MAX_SHIFTS} shifts."))
+}
+
 /// Template shifts as a client sends them: their tasks checked as a shift's are.
-fn template_shifts(shifts: Vec<TemplateShift>) -> AppResult<Vec<TemplateShift>> {
-    if shifts.len() > MAX_SHIFTS {
-        return Err(AppError::invalid(format!(
-            "A template holds at most {MAX_SHIFTS} shifts."
-        )));
-    }
+fn template_shifts(shifts: TemplateShiftList<{ MAX_SHIFTS }>) -> AppResult<Vec<TemplateShift>> {
     shifts
+        .within(too_many)?
         .into_iter()
         .map(|mut s| {
             s.tasks = tasks(Some(s.tasks))?.unwrap_or_else(|| Value::Array(Vec::new()));
@@ -238,6 +241,8 @@ pub struct ShiftRecordInput {
     pub timestamp: Option<Value>,
 }
 
+crate::domain::list::component_list!(ShiftRecordInputList = ShiftRecordInput);
+
 /// `createRangeTemplate`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -254,12 +259,10 @@ pub struct CreateRangeTemplate {
     pub timezone_offset: Option<i64>,
     /// The board's shifts, by id (or objects with an `id`).
     #[serde(default)]
-    #[schema(max_items = 500)]
-    pub shifts: Vec<ShiftRef>,
+    pub shifts: ShiftRefList<{ MAX_SHIFTS }>,
     /// Or the shifts as the client has them.
     #[serde(default)]
-    #[schema(max_items = 500)]
-    pub shift_records: Vec<ShiftRecordInput>,
+    pub shift_records: ShiftRecordInputList<{ MAX_SHIFTS }>,
 }
 
 impl Call for CreateRangeTemplate {
@@ -271,10 +274,9 @@ impl Call for CreateRangeTemplate {
 
     #[tracing::instrument(name = "createRangeTemplate", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<TemplateView> {
+        // The two lists make one template: their shifts count together.
         if self.shifts.len() + self.shift_records.len() > MAX_SHIFTS {
-            return Err(AppError::invalid(format!(
-                "A template holds at most {MAX_SHIFTS} shifts."
-            )));
+            return Err(too_many());
         }
         let source = if self.shifts.is_empty() {
             Source::Records(
@@ -325,8 +327,7 @@ pub struct UpdateRangeTemplate {
     // Checked by the store (`UpdateTemplate`).
     pub title: Option<bounded::RequiredText<{ TITLE_MAX }>>,
     /// The template's shifts, replacing its old ones.
-    #[schema(max_items = 500)]
-    pub shifts: Option<Vec<TemplateShift>>,
+    pub shifts: Option<TemplateShiftList<{ MAX_SHIFTS }>>,
 }
 
 impl Call for UpdateRangeTemplate {

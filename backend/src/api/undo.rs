@@ -82,14 +82,15 @@ pub enum UndoEntry {
     Cancelled { shift_id: ShiftId, version: i64 },
 }
 
+crate::domain::list::component_list!(UndoEntryList = UndoEntry);
+
 /// `undoShiftChanges`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = UndoShiftChangesCall)]
 pub struct UndoShiftChanges {
     /// The shifts of one undo step, each once.
-    #[schema(min_items = 1, max_items = 1000)]
-    pub changes: Vec<UndoEntry>,
+    pub changes: UndoEntryList<{ MAX_UNDO_CHANGES }, 1>,
 }
 
 impl Call for UndoShiftChanges {
@@ -102,13 +103,13 @@ impl Call for UndoShiftChanges {
 
     #[tracing::instrument(name = "undoShiftChanges", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<UndoneShifts> {
-        if self.changes.is_empty() || self.changes.len() > MAX_UNDO_CHANGES {
-            return Err(AppError::invalid(format!(
-                "An undo step names 1 to {MAX_UNDO_CHANGES} shifts."
-            )));
-        }
         let changes = self
             .changes
+            .within(|| {
+                AppError::invalid(format!(
+                    "An undo step names 1 to {MAX_UNDO_CHANGES} shifts."
+                ))
+            })?
             .into_iter()
             .map(|entry| {
                 Ok(match entry {

@@ -2,6 +2,7 @@
 //! with. A call still checks each value where it reads it (`input::instant`,
 //! `Text::optional`, ...), so its error stays the call's own; these types carry the bounds
 //! into the document, and a text is checked against its own, so the two cannot drift apart.
+//! Lists are `domain::list`'s, below the store, whose answers hold them too.
 //!
 //! A bounded text's schema is a component named for its bound (`Text120`, `RequiredText120`),
 //! which its fields refer to: utoipa's derive refers to any field type that implements
@@ -52,6 +53,8 @@ impl utoipa::ToSchema for Instant {
         Cow::Borrowed("Instant")
     }
 }
+
+crate::domain::list::component_list!(InstantList = Instant);
 
 /// An e-mail address a client sends; read with `input::email` or `account::Email::parse`,
 /// which refuse one longer than `EMAIL_MAX_LEN`.

@@ -135,6 +135,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    notification_settings (user_id) {
+        user_id -> Uuid,
+        ways -> Jsonb,
+        quiet_from -> Nullable<Int2>,
+        quiet_until -> Nullable<Int2>,
+        time_zone -> Nullable<Text>,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     availability_windows (id) {
         id -> Uuid,
         store_id -> Uuid,
@@ -736,6 +747,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     availability_windows,
     billing_events,
     invoices,
+    notification_settings,
     store_plans,
     clock_code_uses,
     clock_punches,

@@ -175,6 +175,31 @@ impl DayInput {
     }
 }
 
+/// Days in a week: the most an availability window is on, each once.
+pub const DAYS_IN_WEEK: usize = WEEKDAYS.len();
+/// The most days off a store takes: one work day at least remains.
+pub const DAYS_OFF_MAX: usize = DAYS_IN_WEEK - 1;
+
+/// A weekday as the store's days off and availability windows hold it: 0 = Sunday ... 6 =
+/// Saturday.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct WeekdayNumber(pub i16);
+
+crate::domain::list::value_list!(
+    /// Weekday numbers.
+    WeekdayNumberList = WeekdayNumber,
+    "WeekdayNumber",
+    {
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int32)))
+            .minimum(Some(0))
+            .maximum(Some(DAYS_IN_WEEK - 1))
+    }
+);
+
 /// Why a days-off list was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DaysOffError {
@@ -190,7 +215,7 @@ pub fn parse_days_off(days: &[DayInput]) -> Result<Vec<i16>, DaysOffError> {
         .collect::<Result<Vec<_>, _>>()?;
     out.sort_unstable();
     out.dedup();
-    if out.len() >= 7 {
+    if out.len() > DAYS_OFF_MAX {
         return Err(DaysOffError::NoWorkDay);
     }
     Ok(out)

@@ -94,3 +94,8 @@ id_type!(/// A mail to a booking client.
     BookingMailId);
 id_type!(/// A demo request from the public site.
     DemoRequestId);
+
+crate::domain::list::component_list!(ShiftIdList = ShiftId);
+crate::domain::list::component_list!(EmployeeIdList = EmployeeId);
+crate::domain::list::component_list!(FileIdList = FileId);
+crate::domain::list::component_list!(NotificationIdList = NotificationId);

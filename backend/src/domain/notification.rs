@@ -1,5 +1,6 @@
 //! Notifications: the spec's types and variants, who a notification is for, what it refers
-//! to, and which ones also go out by e-mail because someone must act on them.
+//! to, and which may also go out by mail and push (each reader's settings decide:
+//! `notification_settings`).
 
 use crate::domain::ids::{ConversationId, NotificationId, RequestId, ShiftId, UserId};
 use chrono::{DateTime, Utc};
@@ -126,9 +127,9 @@ pub struct Draft {
 }
 
 impl Draft {
-    /// True when it goes to its reader's browsers by Web Push: every notification with one
-    /// reader does.
-    pub fn needs_push(&self) -> bool {
+    /// True when it may also go out by mail and Web Push, as its reader's settings say
+    /// (`notification_settings`): every notification with one reader may.
+    pub fn for_one_reader(&self) -> bool {
         matches!(self.access_for, AccessFor::User(_))
     }
 
@@ -154,19 +155,6 @@ impl Draft {
         } else {
             std::time::Duration::ZERO
         }
-    }
-
-    /// True when the recipient must act on it (or learn a decision about their time) and it
-    /// also goes out by e-mail: a new shift to confirm, a time-off request to answer, a
-    /// time-off answer, a grab to approve.
-    pub fn needs_mail(&self) -> bool {
-        matches!(self.access_for, AccessFor::User(_))
-            && matches!(
-                self.kind,
-                NotificationKind::NewShift
-                    | NotificationKind::TimeOff
-                    | NotificationKind::DropShift
-            )
     }
 }
 
@@ -650,7 +638,7 @@ mod tests {
     }
 
     #[test]
-    fn mail_goes_only_to_a_person_who_must_act() {
+    fn only_a_notification_for_one_reader_may_go_out_by_mail_or_push() {
         let user = UserId::new();
         let draft = |kind, access_for| Draft {
             kind,
@@ -661,11 +649,9 @@ mod tests {
             references: References::default(),
             reason: None,
         };
-        assert!(draft(NotificationKind::NewShift, AccessFor::User(user)).needs_mail());
-        assert!(draft(NotificationKind::TimeOff, AccessFor::User(user)).needs_mail());
-        assert!(!draft(NotificationKind::TimeOff, AccessFor::Public).needs_mail());
-        assert!(!draft(NotificationKind::Message, AccessFor::User(user)).needs_mail());
-        assert!(!draft(NotificationKind::CancelTimeOff, AccessFor::User(user)).needs_mail());
+        assert!(draft(NotificationKind::NewShift, AccessFor::User(user)).for_one_reader());
+        assert!(draft(NotificationKind::Message, AccessFor::User(user)).for_one_reader());
+        assert!(!draft(NotificationKind::TimeOff, AccessFor::Public).for_one_reader());
     }
 
     fn shift_note(kind: NotificationKind, to: AccessFor, shift: Option<ShiftId>) -> Draft {

@@ -13,6 +13,8 @@ pub const FEEDBACK_MAX: usize = 2000;
 pub const RATING_MIN: i16 = 1;
 /// The highest rating.
 pub const RATING_MAX: i16 = 5;
+/// Files a ticket carries.
+pub const ATTACHMENTS_MAX: usize = 1;
 /// Entries of a ticket's thread (the first description included).
 pub const THREAD_MAX: usize = 200;
 /// Tickets one list shows.

@@ -151,6 +151,8 @@ pub struct TemplateShift {
     pub tasks: serde_json::Value,
 }
 
+crate::domain::list::component_list!(TemplateShiftList = TemplateShift);
+
 fn no_tasks() -> serde_json::Value {
     serde_json::Value::Array(Vec::new())
 }

@@ -8,7 +8,9 @@ use crate::domain::import::{
     col, columns, each_row, key, too_many, Column, Imported, KnownRole, Row, RowError, Table,
     TEXT_MAX,
 };
-use crate::domain::template::{Kind, TemplateShift, WallTime, MAX_SHIFTS, ROLE_MISMATCH};
+use crate::domain::template::{
+    Kind, TemplateShift, TemplateShiftList, WallTime, MAX_SHIFTS, ROLE_MISMATCH,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -41,8 +43,7 @@ pub struct TemplateRow {
     /// shift, daily or weekly.
     #[schema(inline)]
     pub kind: Kind,
-    #[schema(max_items = 500)]
-    pub shifts: Vec<TemplateShift>,
+    pub shifts: TemplateShiftList<{ MAX_SHIFTS }>,
 }
 
 /// A template of the store, as imports match it.
@@ -270,7 +271,7 @@ pub fn templates(
                     id,
                     title,
                     kind,
-                    shifts: vec![shift],
+                    shifts: vec![shift].into(),
                 });
             }
         }

@@ -26,13 +26,13 @@ pub async fn run_once(db: &Db, mailer: &Mailer) -> AppResult<usize> {
     let mut sent = 0;
     loop {
         let clock = LeaseClock::start();
-        let claimed: Vec<(Claimed, Option<String>)> = db
+        let claimed: Vec<(Claimed, Option<(UserId, String)>)> = db
             .transaction(|conn| {
                 let rows = Delivery::claim(conn, Channel::Mail, BATCH)?;
                 let mut out = Vec::with_capacity(rows.len());
                 for claimed in rows {
                     let email = match claimed.notification.access_for {
-                        Some(u) => email_of(conn, u)?,
+                        Some(u) => email_of(conn, u)?.map(|email| (u, email)),
                         None => None,
                     };
                     out.push((claimed, email));
@@ -50,10 +50,12 @@ pub async fn run_once(db: &Db, mailer: &Mailer) -> AppResult<usize> {
                 Some(_) if !clock.may_start(mail::SEND_TIMEOUT) => Settle::Untried {
                     done_subscriptions: Vec::new(),
                 },
-                Some(to) => {
+                Some((reader, to)) => {
                     let n = &claimed.notification;
-                    let body = format!("{}\n\n{}\n", n.content, "Open Clockto to see the details.");
-                    let result = mailer.deliver(&to, &n.title, body).await;
+                    let body = format!("{}\n\n{}", n.content, "Open Clockto to see the details.");
+                    let result = mailer
+                        .deliver_notification(&to, reader, n.kind, &n.title, &body)
+                        .await;
                     if result.is_ok() {
                         sent += 1;
                     }

@@ -4,6 +4,7 @@
 //! and the schedule's clock acts through the store's actor, whose plan sees what is already
 //! done.
 
+pub mod billing_seats;
 pub mod booking_mail;
 pub mod deliver;
 pub mod demo_mail;

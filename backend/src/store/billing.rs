@@ -267,3 +267,30 @@ fn record(event: &str, kind: &str) -> Write {
         kind: kind.to_string(),
     }
 }
+
+/// The store's plan as it stands, and its seats: read through the actor, so it is the one
+/// the limits are judged against.
+#[derive(Debug)]
+pub struct ReadPlan {
+    pub plans: Plans,
+}
+
+/// What [`ReadPlan`] answers.
+#[derive(Debug)]
+pub struct PlanNow {
+    pub view: PlanView,
+    pub row: StorePlan,
+}
+
+impl Command for ReadPlan {
+    fn name(&self) -> &'static str {
+        "getCurrentSubscription"
+    }
+
+    fn plan(&self, state: &StoreState, _now: DateTime<Utc>) -> AppResult<Effects> {
+        Ok(Effects::nothing(PlanNow {
+            view: PlanView::of(state, &self.plans),
+            row: state.plan.clone(),
+        }))
+    }
+}

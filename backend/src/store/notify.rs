@@ -48,9 +48,10 @@ pub fn effects(
             writes.push(Write::MergeNotification(Box::new(row)));
             continue;
         }
+        // Which of these its reader takes is read from their settings when it is queued.
         let channels = Channels {
-            mail: draft.needs_mail(),
-            push: draft.needs_push(),
+            mail: draft.for_one_reader(),
+            push: draft.for_one_reader(),
             push_hold: draft.push_hold(),
         };
         let row = Notification::from_draft(store, draft, now);

@@ -291,7 +291,9 @@ impl Command for BatchDropShifts {
             }
             done.push(id);
         }
-        all.reply = Reply::new(shifts::BatchedShifts { shifts: done });
+        all.reply = Reply::new(shifts::BatchedShifts {
+            shifts: done.into(),
+        });
         Ok(all)
     }
 }

@@ -5,7 +5,7 @@ use crate::db::models::employee::Employee;
 use crate::db::models::notification::Notification;
 use crate::db::models::request::Request;
 use crate::db::models::shift::Shift;
-use crate::domain::business::TimeOfDay;
+use crate::domain::business::{TimeOfDay, WeekdayNumber, WeekdayNumberList, DAYS_IN_WEEK};
 use crate::domain::ids::{
     ConversationId, EmployeeId, NotificationId, RequestId, ShiftId, StoreId, UserId,
 };
@@ -26,8 +26,7 @@ pub struct AvailabilityView {
     #[schema(required = true)]
     pub user_id: Option<UserId>,
     /// Weekdays, 0 = Sunday, each once, in order.
-    #[schema(min_items = 1, max_items = 7, minimum = 0, maximum = 6)]
-    pub days: Vec<i16>,
+    pub days: WeekdayNumberList<{ DAYS_IN_WEEK }, 1>,
     /// Local `HH:mm`.
     #[schema(pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$", example = "09:00")]
     pub start: String,
@@ -65,7 +64,7 @@ impl AvailabilityView {
             store_id: a.store_id,
             employee_id: a.employee_id,
             user_id: user,
-            days: a.days.clone(),
+            days: a.days.iter().copied().map(WeekdayNumber).collect(),
             start: hhmm(a.start_minute),
             end: hhmm(a.end_minute),
             all_day: a.all_day,
@@ -197,6 +196,8 @@ pub struct NotificationView {
     #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub timestamp: i64,
 }
+
+crate::domain::list::component_list!(NotificationViewList = NotificationView);
 
 impl From<&Notification> for NotificationView {
     fn from(n: &Notification) -> NotificationView {

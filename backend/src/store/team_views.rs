@@ -4,7 +4,9 @@
 use crate::db::models::employee::Employee;
 use crate::db::models::role::Role;
 use crate::db::models::store::Store;
-use crate::domain::business::{BusinessKind, TimeOfDay, Wage, WageType};
+use crate::domain::business::{
+    BusinessKind, TimeOfDay, Wage, WageType, WeekdayNumber, WeekdayNumberList, DAYS_OFF_MAX,
+};
 use crate::domain::ids::{EmployeeId, RoleId, StoreId, UserId};
 use crate::domain::permissions::Permission;
 use serde::Serialize;
@@ -30,8 +32,7 @@ pub struct TimesView {
     )]
     pub close: Option<String>,
     /// Distinct and in order; at least one day of the week is a work day.
-    #[schema(max_items = 6, minimum = 0, maximum = 6)]
-    pub days_off: Vec<i16>,
+    pub days_off: WeekdayNumberList<{ DAYS_OFF_MAX }>,
 }
 
 /// A store.
@@ -85,7 +86,7 @@ impl From<&Store> for StoreView {
             times: TimesView {
                 open: time(s.open_minute),
                 close: time(s.close_minute),
-                days_off: s.days_off.clone(),
+                days_off: s.days_off.iter().copied().map(WeekdayNumber).collect(),
             },
             booking_enabled: s.booking_enabled,
             week_start: s.week_start,

@@ -55,6 +55,8 @@ pub struct ShiftView {
     pub modified: i64,
 }
 
+crate::domain::list::component_list!(ShiftViewList = ShiftView);
+
 impl ShiftView {
     /// The view of a shift as seen at `now` (a long-unstarted shift reads as missed).
     pub fn of(s: &Shift, now: DateTime<Utc>) -> ShiftView {

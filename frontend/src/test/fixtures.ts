@@ -1,4 +1,5 @@
 import type { AppNotification, Employee, Shift, ShiftRequest } from '@/modules/api/types';
+import type { Catalogue, Invoice, Subscription } from '@/modules/billing/types/billing';
 
 let n = 0;
 
@@ -95,5 +96,66 @@ export function notification(id: string, timestamp: number, seen = false): AppNo
     accessFor: 'u',
     shift: null,
     timestamp,
+  };
+}
+
+/** The default catalogue as the server answers it: free, starter, basic and premium in dollars. */
+export function catalogue(over: Partial<Catalogue> = {}): Catalogue {
+  const prices = (month: number, year: number) => [
+    { interval: 'month' as const, unitAmount: month },
+    { interval: 'year' as const, unitAmount: year },
+  ];
+  return {
+    billing: true,
+    nonProfitOffered: true,
+    currency: 'usd',
+    trialDays: 60,
+    nonProfitDiscountPercent: 20,
+    yearlySavingPercent: 40,
+    products: [
+      { id: 'free', limits: { employees: 5, roles: 3, assistant: false }, prices: [] },
+      { id: 'starter', limits: { employees: 15, roles: 10, assistant: false }, prices: prices(417, 2999) },
+      { id: 'basic', limits: { employees: 50, roles: null, assistant: false }, prices: prices(694, 4999) },
+      { id: 'premium', limits: { employees: null, roles: null, assistant: true }, prices: prices(1111, 7999) },
+    ],
+    ...over,
+  };
+}
+
+/** A store on the free plan with room to spare, as its owner sees it. */
+export function subscription(over: Partial<Subscription> = {}): Subscription {
+  return {
+    billing: true,
+    plan: 'free',
+    status: 'none',
+    interval: null,
+    quantity: null,
+    trialEnd: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    limits: { employees: 5, roles: 3, assistant: false },
+    employees: 2,
+    roles: 1,
+    trialAvailable: true,
+    canManage: true,
+    ...over,
+  };
+}
+
+/** A paid invoice of a month of premium. */
+export function invoice(over: Partial<Invoice> = {}): Invoice {
+  n += 1;
+  return {
+    id: `in_${n}`,
+    number: `CLK-000${n}`,
+    status: 'paid',
+    total: 6666,
+    currency: 'usd',
+    created: Date.UTC(2026, 10, 1, 9),
+    periodStart: Date.UTC(2026, 10, 1),
+    periodEnd: Date.UTC(2026, 11, 1),
+    hostedInvoiceUrl: `https://pay.example.com/i/${n}`,
+    invoicePdf: `https://pay.example.com/i/${n}.pdf`,
+    ...over,
   };
 }

@@ -12,6 +12,7 @@
 //! [`password`]: crate::auth::password
 
 pub mod email;
+pub mod notification_settings;
 pub mod passwords;
 pub mod profile;
 pub mod sign_in;
@@ -34,7 +35,9 @@ pub fn register(registry: &mut Registry) {
         .add::<passwords::ConfirmResetPassword>()
         .add::<passwords::AuthenticatedResetPassword>()
         .add::<sign_in::CheckEmailExists>()
-        .add::<profile::UpdateProfile>();
+        .add::<profile::UpdateProfile>()
+        .add::<notification_settings::GetNotificationSettings>()
+        .add::<notification_settings::UpdateNotificationSettings>();
 }
 
 impl From<AccountRuleError> for AppError {

@@ -9,7 +9,7 @@ use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
 use crate::db::models::chat::{Conversation, ConversationRead, Message};
 use crate::domain::chat::{self, Kind};
-use crate::domain::ids::{ConversationId, EmployeeId, StoreId};
+use crate::domain::ids::{ConversationId, EmployeeId, EmployeeIdList, StoreId};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::store::chat::{ConversationView, MessageView};
@@ -26,8 +26,7 @@ pub struct CreateConversation {
     #[schema(pattern = "^(direct|group)$")]
     pub kind: String,
     /// The colleagues' employee records.
-    #[schema(max_items = 200)]
-    pub members: Vec<EmployeeId>,
+    pub members: EmployeeIdList<{ chat::GROUP_MAX }>,
     #[serde(default)]
     pub title: Option<Text<{ chat::TITLE_MAX }>>,
     /// Only managers post (managers only).
@@ -47,13 +46,13 @@ impl Call for CreateConversation {
         let kind = Kind::parse(&self.kind)
             .filter(|k| *k != Kind::Team)
             .ok_or_else(|| AppError::invalid("kind must be direct or group."))?;
-        if self.members.len() > chat::GROUP_MAX {
-            return Err(AppError::invalid("A group holds at most 200 members."));
-        }
+        let members = self
+            .members
+            .within(|| AppError::invalid("A group holds at most 200 members."))?;
         let cmd = crate::store::chat::CreateConversation {
             by: caller(&ctx)?,
             kind,
-            members: self.members,
+            members,
             title: self.title.optional("title")?,
             announcement: self.announcement,
         };

@@ -8,9 +8,9 @@ use crate::calls::input;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
 use crate::db::models::chat::{Message, Reaction};
-use crate::domain::chat;
-use crate::domain::ids::{ConversationId, FileId, MessageId};
+use crate::domain::ids::{ConversationId, FileIdList, MessageId};
 use crate::domain::permissions::Perms;
+use crate::domain::{chat, upload};
 use crate::error::AppResult;
 use crate::store::chat::{reaction_views, ChangeMessage, MessageView, React};
 use actix_web::{web, HttpResponse};
@@ -30,9 +30,9 @@ pub struct SendMessage {
     pub reply_to: Option<MessageId>,
     /// Files uploaded for this store (`POST /api/v1/files`), at most 10; the text may then
     /// be empty.
+    // Counted by `files::attachments` once a file named twice is one.
     #[serde(default)]
-    #[schema(max_items = 10)]
-    pub attachments: Vec<FileId>,
+    pub attachments: FileIdList<{ upload::PER_MESSAGE }>,
 }
 
 impl Call for SendMessage {

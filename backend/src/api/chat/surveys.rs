@@ -8,6 +8,7 @@ use crate::calls::bounded::Text;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::ids::{ConversationId, SurveyId};
+use crate::domain::list::{Int32List, StringList};
 use crate::domain::permissions::Perms;
 use crate::domain::survey::{Action, Mode, ANSWERS_MAX, TEXT_MAX};
 use crate::error::{AppError, AppResult};
@@ -15,6 +16,11 @@ use crate::store::survey::{may_create, refused, CastVote, PostedSurvey, SurveyCh
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+/// The refusal of a poll of more than `ANSWERS_MAX` answers.
+fn too_many_answers() -> AppError {
+    AppError::invalid("A poll offers at most 20 answers.")
+}
 
 /// `createSurvey` (ours; the spec's surveys): a manager posts a poll or an open question.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -29,8 +35,7 @@ pub struct CreateSurvey {
     pub mode: String,
     /// A poll's answers, 2 to 20.
     #[serde(default)]
-    #[schema(max_items = 20)]
-    pub answers: Vec<String>,
+    pub answers: StringList<{ ANSWERS_MAX }>,
     #[serde(default)]
     pub is_multiple: bool,
     #[serde(default)]
@@ -56,15 +61,13 @@ impl Call for CreateSurvey {
         }
         let mode = Mode::parse(&self.mode)
             .ok_or_else(|| AppError::invalid("mode must be poll or explanational."))?;
-        if self.answers.len() > ANSWERS_MAX {
-            return Err(AppError::invalid("A poll offers at most 20 answers."));
-        }
+        let answers = self.answers.within(too_many_answers)?;
         let cmd = crate::store::survey::CreateSurvey {
             by,
             conversation: self.conversation_id,
             question: self.question.0,
             mode,
-            answers: self.answers,
+            answers,
             multiple: self.is_multiple,
             anonymous: self.is_anonymous,
         };
@@ -80,8 +83,7 @@ pub struct Vote {
     pub survey_id: SurveyId,
     /// Indexes of the chosen answers (polls).
     #[serde(default)]
-    #[schema(max_items = 20)]
-    pub choices: Vec<i32>,
+    pub choices: Int32List<{ ANSWERS_MAX }>,
     /// The answer in words (open questions).
     #[serde(default)]
     pub answer: Option<Text<{ TEXT_MAX }>>,
@@ -96,13 +98,13 @@ impl Call for Vote {
 
     #[tracing::instrument(name = "vote", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<SurveyView> {
-        if self.choices.len() > ANSWERS_MAX {
-            return Err(AppError::invalid("A vote names at most 20 answers."));
-        }
+        let choices = self
+            .choices
+            .within(|| AppError::invalid("A vote names at most 20 answers."))?;
         let cmd = CastVote {
             by: caller(&ctx)?,
             survey: self.survey_id,
-            choices: self.choices,
+            choices,
             answer: self.answer.map(|a| a.0),
         };
         ctx.execute(cmd).await
@@ -125,8 +127,7 @@ pub struct UpdateSurvey {
     pub question: Option<Text<{ TEXT_MAX }>>,
     /// update: a poll's new answers, 2 to 20 (the current ones when absent).
     #[serde(default)]
-    #[schema(max_items = 20)]
-    pub answers: Option<Vec<String>>,
+    pub answers: Option<StringList<{ ANSWERS_MAX }>>,
     /// update: whether a poll takes several answers.
     #[serde(default)]
     pub is_multiple: Option<bool>,
@@ -147,16 +148,17 @@ impl Call for UpdateSurvey {
     #[tracing::instrument(name = "updateSurvey", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<SurveyView> {
         let action = Action::parse(&self.action).map_err(refused)?;
-        if self.answers.as_ref().is_some_and(|a| a.len() > ANSWERS_MAX) {
-            return Err(AppError::invalid("A poll offers at most 20 answers."));
-        }
+        let answers = self
+            .answers
+            .map(|a| a.within(too_many_answers))
+            .transpose()?;
         let cmd = crate::store::survey::UpdateSurvey {
             by: caller(&ctx)?,
             survey: self.survey_id,
             action,
             change: SurveyChange {
                 question: self.question.map(|q| q.0),
-                answers: self.answers,
+                answers,
                 multiple: self.is_multiple,
                 anonymous: self.is_anonymous,
             },

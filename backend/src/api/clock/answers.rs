@@ -112,6 +112,8 @@ pub struct BreakInput {
     pub end: Option<bounded::Instant>,
 }
 
+crate::domain::list::component_list!(BreakInputList = BreakInput);
+
 /// `editClockSession` (ours): a manager corrects a session, giving the reason.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -123,8 +125,7 @@ pub struct EditClockSession {
     #[serde(default)]
     pub end: Option<bounded::Instant>,
     #[serde(default)]
-    #[schema(max_items = 50)]
-    pub breaks: Vec<BreakInput>,
+    pub breaks: BreakInputList<{ BREAKS_MAX }>,
     pub reason: bounded::RequiredText<{ REASON_MAX }>,
 }
 
@@ -137,12 +138,10 @@ impl Call for EditClockSession {
 
     #[tracing::instrument(name = "editClockSession", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<ClockSessionView> {
-        if self.breaks.len() > BREAKS_MAX {
-            return Err(AppError::invalid("A session has at most 50 breaks."));
-        }
         let breaks = self
             .breaks
-            .iter()
+            .within(|| AppError::invalid("A session has at most 50 breaks."))?
+            .into_iter()
             .map(|b| {
                 Ok(Break {
                     start: input::instant("start", b.start)?,

@@ -33,6 +33,8 @@ pub struct AvailabilityInput {
     #[schema(pattern = "^(([01]?[0-9]|2[0-3]):[0-5][0-9])?$", example = "17:00")]
     pub end: Option<String>,
     /// Weekdays: numbers (0 = Sunday) or English names.
+    // Not a `List`: there is no most, since a day may be named twice (`1`, `"monday"`);
+    // `Window::new` refuses none.
     #[schema(min_items = 1)]
     pub days: Vec<DayInput>,
     #[serde(default)]

@@ -15,6 +15,7 @@ use crate::db::models::employee::Employee;
 use crate::db::models::role::Role;
 use crate::db::models::store::Store;
 use crate::domain::calendar;
+use crate::domain::list::StringList;
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::messages;
@@ -265,8 +266,7 @@ impl Call for ExportEmployees {
 pub struct ExportSheetCollection {
     /// The sheets, each an export kind: shifts, timeTracking, timeOff, payroll,
     /// availability, roles, employees, shiftTemplates, dailyTemplates, weeklyTemplates.
-    #[schema(min_items = 1, max_items = 10)]
-    pub items: Vec<String>,
+    pub items: StringList<{ Kind::ALL.len() }, 1>,
     /// Epoch ms: the range of the ranged sheets (shifts, timeTracking, timeOff, payroll),
     /// required when there is one.
     pub start: Option<bounded::Instant>,
@@ -284,6 +284,7 @@ impl Call for ExportSheetCollection {
 
     #[tracing::instrument(name = "exportSheetCollection", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<FileAnswer> {
+        // An empty list is refused with one naming no sheet, once the names are read.
         if self.items.len() > Kind::ALL.len() {
             return Err(AppError::invalid(format!(
                 "items lists at most {} sheets.",

@@ -1,16 +1,23 @@
 //! Calls on many shifts at once: publishing, clearing a range of drafts, and the batch
 //! deletes, drops and openings (all or none).
 
-use super::fields::{caller, ids, reason, ShiftRef, REASON_MAX};
+use super::fields::{caller, ids, reason, ShiftRefList, REASON_MAX};
 use crate::calls::bounded::{self, Text};
 use crate::calls::input;
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::messages;
-use crate::store::shifts::{BatchOp, BatchShifts, BatchedShifts, ClearedSchedule, PublishedShifts};
+use crate::store::shifts::{
+    BatchOp, BatchShifts, BatchedShifts, ClearedSchedule, PublishedShifts, MAX_BATCH_IDS,
+};
 use serde::Deserialize;
 use utoipa::ToSchema;
+
+/// The refusal of a batch naming more than `MAX_BATCH_IDS` shifts.
+fn too_many() -> AppError {
+    AppError::invalid("Too many shifts in one call.")
+}
 
 /// `publishShifts`.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -18,8 +25,7 @@ use utoipa::ToSchema;
 #[schema(as = PublishShiftsCall)]
 pub struct PublishShifts {
     /// Shift ids (or objects with an `id`).
-    #[schema(max_items = 1000)]
-    pub shifts: Vec<ShiftRef>,
+    pub shifts: ShiftRefList<{ MAX_BATCH_IDS }>,
 }
 
 impl Call for PublishShifts {
@@ -32,12 +38,10 @@ impl Call for PublishShifts {
 
     #[tracing::instrument(name = "publishShifts", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<PublishedShifts> {
-        if self.shifts.len() > crate::store::shifts::MAX_BATCH_IDS {
-            return Err(AppError::invalid("Too many shifts in one call."));
-        }
+        let shifts = self.shifts.within(too_many)?;
         let cmd = crate::store::shifts::PublishShifts {
             by: caller(&ctx)?,
-            ids: ids(self.shifts),
+            ids: ids(shifts),
         };
         ctx.execute(cmd).await
     }
@@ -76,8 +80,7 @@ impl Call for ClearSchedule {
 #[serde(rename_all = "camelCase")]
 pub struct ShiftBatch {
     /// Shift ids (or objects with an `id`).
-    #[schema(max_items = 1000)]
-    pub shifts: Vec<ShiftRef>,
+    pub shifts: ShiftRefList<{ MAX_BATCH_IDS }>,
     /// Why announced shifts are cancelled; empty means none.
     #[serde(default)]
     pub cancel_reason: Option<Text<{ REASON_MAX }>>,
@@ -98,11 +101,9 @@ macro_rules! batch_call {
 
             #[tracing::instrument(name = $name, skip_all)]
             async fn run(self, ctx: Ctx) -> AppResult<BatchedShifts> {
-                if self.0.shifts.len() > crate::store::shifts::MAX_BATCH_IDS {
-                    return Err(AppError::invalid("Too many shifts in one call."));
-                }
+                let shifts = self.0.shifts.within(too_many)?;
                 let $by = caller(&ctx)?;
-                let $ids = ids(self.0.shifts);
+                let $ids = ids(shifts);
                 let $reason = reason(self.0.cancel_reason)?;
                 ctx.execute($cmd).await
             }

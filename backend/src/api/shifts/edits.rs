@@ -6,6 +6,7 @@ use crate::calls::bounded::{self, RequiredText, Text};
 use crate::calls::input::{self, NAME_MAX};
 use crate::calls::{Access, Call, Ctx};
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId};
+use crate::domain::list::DateList;
 use crate::domain::permissions::Perms;
 use crate::error::{AppError, AppResult};
 use crate::store::shifts::{
@@ -37,13 +38,11 @@ pub struct CreateShift {
     /// Start times (epoch ms): one shift per entry, each ending at the first shift's local end
     /// time in the store's zone (so across a clock change its real length follows the clocks).
     #[serde(default)]
-    #[schema(max_items = 370)]
-    pub repeat: Vec<bounded::Instant>,
+    pub repeat: bounded::InstantList<{ MAX_REPEAT }>,
     /// Local dates (YYYY-MM-DD) in the store's zone: one shift per date with the first shift's
     /// local start and end times. With `repeat`, both are made.
     #[serde(default)]
-    #[schema(max_items = 370, value_type = Vec<String>, format = Date)]
-    pub repeat_dates: Vec<chrono::NaiveDate>,
+    pub repeat_dates: DateList<{ MAX_REPEAT }>,
     /// Open-ended: no planned end.
     #[serde(default, rename = "oe")]
     pub open_ended: bool,
@@ -62,6 +61,7 @@ impl Call for CreateShift {
 
     #[tracing::instrument(name = "createShift", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<CreatedShifts> {
+        // Both lists make shifts: they count together.
         if self.repeat.len() + self.repeat_dates.len() > MAX_REPEAT {
             return Err(AppError::invalid(format!(
                 "repeat can make at most {MAX_REPEAT} shifts."
@@ -80,7 +80,7 @@ impl Call for CreateShift {
             role: Some(self.role),
             assigned: self.assigned,
             repeat,
-            repeat_dates: self.repeat_dates,
+            repeat_dates: self.repeat_dates.0,
             open_ended: self.open_ended,
             tasks: tasks(self.tasks)?.unwrap_or_else(|| json!([])),
         };

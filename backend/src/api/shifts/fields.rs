@@ -71,6 +71,8 @@ impl utoipa::PartialSchema for ShiftRef {
 
 impl ToSchema for ShiftRef {}
 
+crate::domain::list::component_list!(ShiftRefList = ShiftRef);
+
 impl<'de> Deserialize<'de> for ShiftRef {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         #[derive(Deserialize)]

@@ -8,7 +8,7 @@ pub mod edits;
 pub mod fields;
 pub mod read;
 
-pub(crate) use self::fields::{caller, tasks, ShiftRef};
+pub(crate) use self::fields::{caller, tasks, ShiftRefList};
 
 use crate::api::stores::read as member_read;
 use crate::calls::Registry;

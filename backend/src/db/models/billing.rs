@@ -233,3 +233,15 @@ impl BillingEvent {
         Ok(added == 1)
     }
 }
+
+/// The records a store pays for: neither deactivated nor terminated (invited ones and the
+/// owner's included), as `store::billing::seats` counts them in the working set.
+pub fn seats_of(conn: &mut PgConnection, store: StoreId) -> QueryResult<i64> {
+    use crate::db::schema::employees;
+    employees::table
+        .filter(employees::store_id.eq(store))
+        .filter(employees::deactive.eq(false))
+        .filter(employees::terminated_at.is_null())
+        .count()
+        .get_result(conn)
+}

@@ -15,6 +15,7 @@ pub mod log;
 pub mod login_failure;
 pub mod notification;
 pub mod notification_delivery;
+pub mod notification_setting;
 pub mod one_time_code;
 pub mod push_subscription;
 pub mod request;

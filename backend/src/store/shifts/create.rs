@@ -12,7 +12,7 @@ use crate::store::shifts::audience::event;
 use crate::store::shifts::checks::{assignee_facts, check_role, plannable};
 use crate::store::shifts::shared::{shift_error, Caller};
 use crate::store::state::StoreState;
-use crate::store::views::ShiftView;
+use crate::store::views::{ShiftView, ShiftViewList};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use serde_json::Value;
@@ -26,11 +26,9 @@ pub const MAX_REPEAT: usize = 370;
 #[serde(rename_all = "camelCase")]
 pub struct CreatedShifts {
     /// The new shifts, in start order.
-    #[schema(min_items = 1, max_items = 370)]
-    pub shifts: Vec<ShiftView>,
+    pub shifts: ShiftViewList<{ MAX_REPEAT }, 1>,
     /// One entry per new shift that breaks no rule but may be a mistake.
-    #[schema(max_items = 370)]
-    pub warnings: Vec<ShiftWarning>,
+    pub warnings: ShiftWarningList<{ MAX_REPEAT }>,
 }
 
 /// A warning about a new shift.
@@ -46,6 +44,8 @@ pub struct ShiftWarning {
     #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub start: i64,
 }
+
+crate::domain::list::component_list!(ShiftWarningList = ShiftWarning);
 
 /// What a shift warning is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -152,8 +152,8 @@ impl Command for CreateShifts {
             views.push(view);
         }
         effects.reply = Reply::new(CreatedShifts {
-            shifts: views,
-            warnings,
+            shifts: views.into(),
+            warnings: warnings.into(),
         });
         Ok(effects)
     }

@@ -1,15 +1,15 @@
 //! `publishShifts`.
 
-use crate::domain::ids::ShiftId;
+use crate::domain::ids::{ShiftId, ShiftIdList};
 use crate::domain::notification::{texts, NotificationKind, Variant};
 use crate::domain::shift;
 use crate::error::AppResult;
 use crate::store::command::{Command, Effects, Reply};
 use crate::store::shifts::audience::changed;
 use crate::store::shifts::notes::{notify_all, shift_note};
-use crate::store::shifts::shared::{dedup, find, next_version, refusal, Caller};
+use crate::store::shifts::shared::{dedup, find, next_version, refusal, Caller, MAX_BATCH_IDS};
 use crate::store::state::StoreState;
-use crate::store::views::ShiftView;
+use crate::store::views::{ShiftView, ShiftViewList};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -19,11 +19,9 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct PublishedShifts {
     /// The shifts now published.
-    #[schema(max_items = 1000)]
-    pub shifts: Vec<ShiftView>,
+    pub shifts: ShiftViewList<{ MAX_BATCH_IDS }>,
     /// The open drafts named, left as they are: an open shift cannot be published.
-    #[schema(max_items = 1000)]
-    pub skipped: Vec<ShiftId>,
+    pub skipped: ShiftIdList<{ MAX_BATCH_IDS }>,
 }
 
 /// `publishShifts`: the named drafts with an assignee become published. Open shifts cannot be
@@ -77,8 +75,8 @@ impl Command for PublishShifts {
         }
         notify_all(state, drafts, now, &mut effects);
         effects.reply = Reply::new(PublishedShifts {
-            shifts: published,
-            skipped,
+            shifts: published.into(),
+            skipped: skipped.into(),
         });
         Ok(effects)
     }

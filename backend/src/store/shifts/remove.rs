@@ -1,7 +1,7 @@
 //! Deleting and cancelling shifts: one by one, by range (clearing drafts) and in batches.
 
 use crate::db::models::shift::Shift;
-use crate::domain::ids::{ShiftId, UserId};
+use crate::domain::ids::{ShiftId, ShiftIdList, UserId};
 use crate::domain::notification::{texts, NotificationKind, Variant};
 use crate::domain::shift::{self, Removal, Status};
 use crate::error::{AppError, AppResult};
@@ -156,8 +156,7 @@ pub enum BatchOp {
 #[serde(rename_all = "camelCase")]
 pub struct BatchedShifts {
     /// The shifts named, each once, in the order first named.
-    #[schema(max_items = 1000)]
-    pub shifts: Vec<ShiftId>,
+    pub shifts: ShiftIdList<{ MAX_BATCH_IDS }>,
 }
 
 /// `batchDeleteShifts`, `batchOpenShifts`: all or nothing (`batchDropShifts` is the pool's).
@@ -217,7 +216,9 @@ impl Command for BatchShifts {
             }
             done.push(id);
         }
-        effects.reply = Reply::new(BatchedShifts { shifts: done });
+        effects.reply = Reply::new(BatchedShifts {
+            shifts: done.into(),
+        });
         Ok(effects)
     }
 }

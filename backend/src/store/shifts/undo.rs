@@ -86,13 +86,14 @@ pub struct UndoneShift {
     pub shift: Option<ShiftView>,
 }
 
+crate::domain::list::component_list!(UndoneShiftList = UndoneShift);
+
 /// The answer of `undoShiftChanges`.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UndoneShifts {
     /// One entry per change, in the order named.
-    #[schema(max_items = 1000)]
-    pub shifts: Vec<UndoneShift>,
+    pub shifts: UndoneShiftList<{ MAX_UNDO_CHANGES }>,
 }
 
 /// `undoShiftChanges`.
@@ -268,7 +269,9 @@ impl Command for UndoShiftChanges {
             })?;
             shifts.push(UndoneShift { id, shift });
         }
-        all.reply = Reply::new(UndoneShifts { shifts });
+        all.reply = Reply::new(UndoneShifts {
+            shifts: shifts.into(),
+        });
         Ok(all)
     }
 }

@@ -63,7 +63,7 @@ impl Command for ApplyTemplateImport {
         .map_err(|e| stale(&e))?;
         let mut effects = Effects::default();
         for t in rows.new.iter().chain(&rows.update) {
-            let (title, shifts) = checked(state, t.kind, &t.title, t.shifts.clone())?;
+            let (title, shifts) = checked(state, t.kind, &t.title, t.shifts.to_vec())?;
             let shifts = serde_json::to_value(shifts).map_err(AppError::internal)?;
             let (row, event) = match t.id.and_then(|id| state.templates.get(&TemplateId(id))) {
                 Some(old) => {

@@ -10,14 +10,14 @@ use crate::domain::audience::Audience;
 use crate::domain::calendar;
 use crate::domain::ids::{EmployeeId, RoleId, TemplateId};
 use crate::domain::schedule;
-use crate::domain::template::{self, Bucket, Kind};
+use crate::domain::template::{self, Bucket, Kind, MAX_SHIFTS};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::{Command, Effects, Reply, Write};
 use crate::store::shifts::{assignee_facts, plannable, AssigneeFacts, Caller};
 use crate::store::state::StoreState;
 use crate::store::templates::shared::find;
-use crate::store::views::ShiftView;
+use crate::store::views::{ShiftView, ShiftViewList};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -36,6 +36,8 @@ pub struct PlacedShift {
     pub message: String,
 }
 
+crate::domain::list::component_list!(PlacedShiftList = PlacedShift);
+
 /// One bucket of the load checks: an employee and the template shifts that break one rule.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -51,9 +53,10 @@ pub struct CheckEntry {
     #[serde(rename = "type")]
     #[schema(inline)]
     pub kind: EntryKind,
-    #[schema(min_items = 1, max_items = 500)]
-    pub shifts: Vec<PlacedShift>,
+    pub shifts: PlacedShiftList<{ MAX_SHIFTS }, 1>,
 }
+
+crate::domain::list::component_list!(CheckEntryList = CheckEntry);
 
 /// The type of a check entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, ToSchema)]
@@ -82,11 +85,9 @@ impl From<Bucket> for EntryKind {
 #[serde(rename_all = "camelCase")]
 pub struct LoadedTemplate {
     /// The new drafts, in start order.
-    #[schema(max_items = 500)]
-    pub shifts: Vec<ShiftView>,
+    pub shifts: ShiftViewList<{ MAX_SHIFTS }>,
     /// The template shifts not made, by employee and rule.
-    #[schema(max_items = 500)]
-    pub failed: Vec<CheckEntry>,
+    pub failed: CheckEntryList<{ MAX_SHIFTS }>,
 }
 
 /// The plan of a load: the rows to create, and the buckets of those not made.
@@ -191,7 +192,7 @@ fn plan(
                 .and_then(|e| state.employee(e))
                 .map(|e| e.shown_name().to_string()),
             kind,
-            shifts,
+            shifts: shifts.into(),
         })
         .collect();
     Ok(Plan { rows, failed })
@@ -252,8 +253,8 @@ impl Command for LoadTemplate {
             views.push(view);
         }
         effects.reply = Reply::new(LoadedTemplate {
-            shifts: views,
-            failed: p.failed,
+            shifts: views.into(),
+            failed: p.failed.into(),
         });
         Ok(effects)
     }

@@ -4,7 +4,9 @@
 use crate::db::models::template::Template;
 use crate::domain::audience::Audience;
 use crate::domain::ids::{StoreId, TemplateId};
-use crate::domain::template::{self, Kind, TemplateShift, MAX_SHIFTS, TITLE_MAX};
+use crate::domain::template::{
+    self, Kind, TemplateShift, TemplateShiftList, MAX_SHIFTS, TITLE_MAX,
+};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::command::EventDraft;
@@ -24,8 +26,7 @@ pub struct TemplateView {
     #[schema(inline)]
     pub kind: Kind,
     /// The template's shifts, in local times.
-    #[schema(max_items = 500)]
-    pub shifts: Vec<TemplateShift>,
+    pub shifts: TemplateShiftList<{ MAX_SHIFTS }>,
     pub timestamp: i64,
     pub modified: i64,
 }
@@ -37,7 +38,7 @@ impl TemplateView {
             store_id: t.store_id,
             title: t.title.clone(),
             kind: t.kind,
-            shifts: t.template_shifts(),
+            shifts: t.template_shifts().into(),
             timestamp: t.created_at.timestamp_millis(),
             modified: t.updated_at.timestamp_millis(),
         }

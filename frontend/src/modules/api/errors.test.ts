@@ -32,6 +32,30 @@ describe('rule errors', () => {
     expect(plain(errorText(await lang('en'), refusal('mismatched_roles', { type: 3, name: 'Bo' })))).toBe('Bo does not have the role of this shift.');
   });
 
+  it('word a plan’s refusals from its code and details, naming the plans in the reader’s language', async () => {
+    const limit = refusal('plan_limit', { limit: 'employees', plan: 'free', allowed: 5, lifting: 'starter' });
+    expect(plain(errorText(await lang('en'), limit))).toBe('The Free plan allows 5 employees. Upgrade to Starter to add more.');
+    expect(plain(errorText(await lang('de'), limit))).toBe('Der Tarif „Kostenlos“ erlaubt 5 Mitarbeitende. Wechsle zu „Starter“, um mehr hinzuzufügen.');
+    expect(plain(errorText(await lang('es'), limit))).toBe('El plan Gratis permite 5 empleados. Pasa al plan Inicial para añadir más.');
+    expect(plain(errorText(await lang('fa'), limit))).toBe('طرح رایگان تا ۵ کارمند را می‌پذیرد. برای افزودن بیشتر، به طرح آغازین ارتقا دهید.');
+    // The plan's name keeps the isolates the details carry.
+    expect(errorText(await lang('fa'), limit)).toContain('\u2068رایگان\u2069');
+
+    const top = refusal('plan_limit', { limit: 'roles', plan: 'basic', allowed: 40, lifting: null });
+    expect(plain(errorText(await lang('en'), top))).toBe('The Basic plan allows 40 roles.');
+    const readOnly = refusal('plan_read_only', { limit: 'employees', plan: 'free', allowed: 5, count: 8, lifting: 'starter' });
+    expect(plain(errorText(await lang('en'), readOnly))).toBe(
+      'The Free plan allows 5 employees and this store has 8: the newest are read-only until it fits. Upgrade to Starter, or deactivate employees.',
+    );
+    expect(plain(errorText(await lang('es'), refusal('plan_read_only', { limit: 'roles', plan: 'premium', allowed: 3, count: 4, lifting: null })))).toBe(
+      'El plan Premium permite 3 puestos y esta tienda tiene 4: los más recientes son de solo lectura hasta que quepa. Elimina puestos para hacer sitio.',
+    );
+    expect(plain(errorText(await lang('de'), refusal('plan_limit', { limit: 'assistant', plan: 'basic', lifting: 'premium' })))).toBe(
+      'Der Sprachassistent braucht den Tarif „Premium“.',
+    );
+    expect(plain(errorText(await lang('en'), refusal('billing_off')))).toBe('Plans are not sold on this server: every store is unlimited.');
+  });
+
   it('keep the server’s text for a code the app does not word', async () => {
     expect(errorText(await lang('fa'), refusal('some_new_rule'))).toBe('server text');
   });

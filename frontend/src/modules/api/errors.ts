@@ -153,7 +153,24 @@ export const ERROR_KEYS: Record<string, string | ((details: Record<string, unkno
   session_cancelled: 'booking.errors.sessionCancelled',
   invalid_phone: 'validation.phone',
   rejected: 'booking.errors.rejected',
+  // A plan's limits, worded from the store's plan, what it allows and the plan that lifts it.
+  plan_limit: (d) =>
+    d.limit === 'assistant'
+      ? d.lifting ? 'billing.errors.assistant' : 'billing.errors.assistantNone'
+      : `billing.errors.${d.lifting ? 'limitLifting' : 'limit'}.${counted(d)}`,
+  plan_read_only: (d) => `billing.errors.${d.lifting ? 'readOnlyLifting' : 'readOnly'}.${counted(d)}`,
+  billing_off: 'billing.errors.off',
+  plan_current: 'billing.errors.current',
+  non_profit_unavailable: 'billing.errors.nonProfitUnavailable',
+  no_subscription: 'billing.errors.noSubscription',
+  payment_provider_unavailable: 'billing.errors.providerUnavailable',
 };
+
+/** The refusals of a plan's limits: wherever a call meets one, it says what the plan allows. */
+export const PLAN_REFUSALS: ReadonlySet<string> = new Set(['plan_limit', 'plan_read_only']);
+
+/** What a plan's refusal counts: its employees or its roles. */
+const counted = (details: Record<string, unknown>) => (details.limit === 'roles' ? 'roles' : 'employees');
 
 /** The spec's required-field texts by the field a `required` refusal names (`details.field`). */
 const REQUIRED_KEYS: Record<string, string> = {

@@ -701,6 +701,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/createPayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Owner: open the payment provider's checkout for a plan, billed per employee. */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/createRangeTemplate": {
         parameters: {
             query?: never;
@@ -1330,6 +1347,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/getNotificationSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How each kind of notification reaches me, and my quiet hours. */
+        post: operations["getNotificationSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/getPublicVapidKey": {
         parameters: {
             query?: never;
@@ -1621,6 +1655,39 @@ export interface paths {
         };
         /** `GET /api/v1/me`: the signed-in user, with every store they belong to. */
         get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/openBillingPortal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Owner: open the payment provider's billing portal (cards, invoices, cancelling). */
+        post: operations["openBillingPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_products"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2371,6 +2438,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stores/{storeId}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stores/{storeId}/messages/search": {
         parameters: {
             query?: never;
@@ -2458,6 +2541,22 @@ export interface paths {
         };
         /** `GET /api/v1/stores/{storeId}/shifts`: the shifts overlapping a range. */
         get: operations["get_shifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stores/{storeId}/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_current_subscription"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2767,6 +2866,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/updateNotificationSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose how each kind of notification reaches me (mail, push) and my quiet hours. */
+        post: operations["updateNotificationSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/updateProfile": {
         parameters: {
             query?: never;
@@ -2964,7 +3080,7 @@ export interface components {
     schemas: {
         /** @description `acceptAutoAssignment` (ours). */
         AcceptAutoAssignment: {
-            assignments: components["schemas"]["AcceptedRow"][];
+            assignments: components["schemas"]["AcceptedRowList1to1000"];
         };
         /** @description One accepted row of a proposal. */
         AcceptedRow: {
@@ -2976,6 +3092,7 @@ export interface components {
              */
             version: number;
         };
+        AcceptedRowList1to1000: components["schemas"]["AcceptedRow"][];
         /**
          * @description Where an account stands: `pendingconfirm` until its e-mail code is confirmed.
          * @enum {string}
@@ -3179,7 +3296,7 @@ export interface components {
             /** @description The whole day, whatever `start` and `end` say. */
             allDay: boolean;
             /** @description Weekdays, 0 = Sunday, each once, in order. */
-            days: number[];
+            days: components["schemas"]["WeekdayNumberList1to7"];
             employeeId: components["schemas"]["EmployeeId"];
             /**
              * @description Local `HH:mm`; not after `start` means the next day.
@@ -3218,7 +3335,7 @@ export interface components {
         /** @description The answer of the batch calls. */
         BatchedShifts: {
             /** @description The shifts named, each once, in the order first named. */
-            shifts: components["schemas"]["ShiftId"][];
+            shifts: components["schemas"]["ShiftIdList1000"];
         };
         /**
          * Format: uuid
@@ -3268,6 +3385,7 @@ export interface components {
             end?: null | components["schemas"]["Instant"];
             start: components["schemas"]["Instant"];
         };
+        BreakInputList50: components["schemas"]["BreakInput"][];
         /** @enum {string} */
         BusinessKind: "healthcare services" | "hospitality and leisure" | "personal care" | "entertainment and recreation" | "education and childcare" | "transportation and storage" | "repair and maintenance" | "retail and consumer" | "real estate and construction" | "others";
         /** @description `cancelClientBookedSession`. */
@@ -3288,6 +3406,29 @@ export interface components {
             response?: null | components["schemas"]["Text500"];
             /** Format: uuid */
             timeoffId: string;
+        };
+        /** @description Every plan, with the terms that apply to all of them. */
+        Catalogue: {
+            /** @description ISO 4217, lower case as the payment provider writes it (the spec: USD). */
+            currency: string;
+            /**
+             * Format: int32
+             * @description What a non-profit saves, in percent.
+             */
+            nonProfitDiscountPercent: number;
+            /** @description Cheapest first, the free plan first of all. */
+            products: components["schemas"]["Product"][];
+            /**
+             * Format: int32
+             * @description The free trial of a store's first subscription, without a card.
+             */
+            trialDays: number;
+            /**
+             * Format: int32
+             * @description What paying by the year saves against twelve months, in percent (shown, not applied:
+             *     the yearly prices already hold it).
+             */
+            yearlySavingPercent: number;
         };
         /** @description `checkApproveTimeoff` (employee permission): the shifts approval would open. */
         CheckApproveTimeoff: {
@@ -3311,13 +3452,14 @@ export interface components {
             employee: null | components["schemas"]["EmployeeId"];
             /** @description The employee's shown name. */
             name: string | null;
-            shifts: components["schemas"]["PlacedShift"][];
+            shifts: components["schemas"]["PlacedShiftList1to500"];
             /**
              * @description shift (conflicts), timeoff, availability, role (the employee lacks the template
              *     shift's role) or invalid (a role or employee gone, or outside the planning window).
              */
             type: "shift" | "timeoff" | "availability" | "role" | "invalid";
         };
+        CheckEntryList500: components["schemas"]["CheckEntry"][];
         /** @description `checkInvitationCodeExists`: whether `code` is an open invitation for `email`. */
         CheckInvitationCodeExists: {
             /** @description The invitation code, any case; a text that cannot be one answers `exists: false`. */
@@ -3347,6 +3489,13 @@ export interface components {
             /** @description The mailed code. */
             code: string;
             email: components["schemas"]["EmailAddress"];
+        };
+        /** @description Where to send the browser to pay. */
+        Checkout: {
+            /** @description The provider's checkout session. */
+            id: string;
+            /** @description Its hosted page. */
+            url: string;
         };
         /** @description `clearSchedule`. */
         ClearScheduleCall: {
@@ -3680,15 +3829,41 @@ export interface components {
             /** @description direct or group. */
             kind: string;
             /** @description The colleagues' employee records. */
-            members: components["schemas"]["EmployeeId"][];
+            members: components["schemas"]["EmployeeIdList200"];
             title?: null | components["schemas"]["Text120"];
+        };
+        /**
+         * @description `createPayment`: the spec's payload. The price, the quantity and the addresses the
+         *     provider returns to are the server's: `pricePerUnit`, `quantity`, `successUrl` and
+         *     `cancelUrl` are read for compatibility and not used.
+         */
+        CreatePayment: {
+            cancelUrl?: null | components["schemas"]["Text2048"];
+            currency?: null | components["schemas"]["Text3"];
+            /** @description `month` or `year`. */
+            interval: components["schemas"]["RequiredText10"];
+            /** @description A non-profit takes the non-profit discount. */
+            nonProfit?: boolean | null;
+            /**
+             * Format: double
+             * @description Not used: the price is the catalogue's.
+             */
+            pricePerUnit?: number | null;
+            /** @description The plan: `starter`, `basic` or `premium`. */
+            productId: components["schemas"]["RequiredText20"];
+            /**
+             * Format: int64
+             * @description Not used: the quantity is the store's seats.
+             */
+            quantity?: number | null;
+            successUrl?: null | components["schemas"]["Text2048"];
         };
         /** @description `createRangeTemplate`. */
         CreateRangeTemplate: {
             /** @description Or the shifts as the client has them. */
-            shiftRecords?: components["schemas"]["ShiftRecordInput"][];
+            shiftRecords?: components["schemas"]["ShiftRecordInputList500"];
             /** @description The board's shifts, by id (or objects with an `id`). */
-            shifts?: components["schemas"]["ShiftRef"][];
+            shifts?: components["schemas"]["ShiftRefList500"];
             /**
              * @description Epoch ms of the week's (or day's) first moment; its local date in the store's zone is
              *     the template's first day.
@@ -3731,12 +3906,12 @@ export interface components {
              * @description Start times (epoch ms): one shift per entry, each ending at the first shift's local end
              *     time in the store's zone (so across a clock change its real length follows the clocks).
              */
-            repeat?: components["schemas"]["Instant"][];
+            repeat?: components["schemas"]["InstantList370"];
             /**
              * @description Local dates (YYYY-MM-DD) in the store's zone: one shift per date with the first shift's
              *     local start and end times. With `repeat`, both are made.
              */
-            repeatDates?: string[];
+            repeatDates?: components["schemas"]["DateList370"];
             role: components["schemas"]["RoleId"];
             /** @description Epoch ms. */
             start: components["schemas"]["Instant"];
@@ -3749,7 +3924,7 @@ export interface components {
         /** @description `createSurvey` (ours; the spec's surveys): a manager posts a poll or an open question. */
         CreateSurveyCall: {
             /** @description A poll's answers, 2 to 20. */
-            answers?: string[];
+            answers?: components["schemas"]["StringList20"];
             conversationId: components["schemas"]["ConversationId"];
             isAnonymous?: boolean;
             isMultiple?: boolean;
@@ -3779,10 +3954,11 @@ export interface components {
         /** @description The answer of `createShift`: the new drafts and what the planner should know about them. */
         CreatedShifts: {
             /** @description The new shifts, in start order. */
-            shifts: components["schemas"]["ShiftView"][];
+            shifts: components["schemas"]["ShiftViewList1to370"];
             /** @description One entry per new shift that breaks no rule but may be a mistake. */
-            warnings: components["schemas"]["ShiftWarning"][];
+            warnings: components["schemas"]["ShiftWarningList370"];
         };
+        DateList370: string[];
         DayInput: number | string;
         /** @description One local day's hours. */
         DayLine: {
@@ -3948,7 +4124,7 @@ export interface components {
         };
         /** @description `editClockSession` (ours): a manager corrects a session, giving the reason. */
         EditClockSession: {
-            breaks?: components["schemas"]["BreakInput"][];
+            breaks?: components["schemas"]["BreakInputList50"];
             end?: null | components["schemas"]["Instant"];
             reason: components["schemas"]["RequiredText500"];
             sessionId: components["schemas"]["ClockSessionId"];
@@ -3971,6 +4147,8 @@ export interface components {
          * @description An employee record: a person's membership of one store.
          */
         EmployeeId: string;
+        EmployeeIdList200: components["schemas"]["EmployeeId"][];
+        EmployeeIdList500: components["schemas"]["EmployeeId"][];
         /** @description One employee's line. */
         EmployeeLine: components["schemas"]["ReportFigures"] & {
             email: string;
@@ -4182,7 +4360,7 @@ export interface components {
              * @description The sheets, each an export kind: shifts, timeTracking, timeOff, payroll,
              *     availability, roles, employees, shiftTemplates, dailyTemplates, weeklyTemplates.
              */
-            items: string[];
+            items: components["schemas"]["StringList1to10"];
             start?: null | components["schemas"]["Instant"];
         };
         /** @description The answer of `sendFeedback`. */
@@ -4207,6 +4385,7 @@ export interface components {
          * @description An uploaded file.
          */
         FileId: string;
+        FileIdList10: components["schemas"]["FileId"][];
         /**
          * @description Whether a file is shown as a picture or handed over as a document.
          * @enum {string}
@@ -4250,6 +4429,8 @@ export interface components {
         };
         /** @description `getEvents`. */
         GetEvents: Record<string, never>;
+        /** @description `getNotificationSettings`. */
+        GetNotificationSettings: Record<string, never>;
         /** @description `getPublicVapidKey`: no fields. */
         GetPublicVapidKey: Record<string, never>;
         /** @description `getReservation` (public, ours): the reservation a client's link names. */
@@ -4384,7 +4565,7 @@ export interface components {
                 kind: "shift" | "weekly" | "daily";
                 /** @description The file's row of its first shift. */
                 row: number;
-                shifts: components["schemas"]["TemplateShift"][];
+                shifts: components["schemas"]["TemplateShiftList500"];
                 title: string;
             }[];
             /** @description Rows read and deliberately left out (the owner's row of an employees export). */
@@ -4399,12 +4580,19 @@ export interface components {
                 kind: "shift" | "weekly" | "daily";
                 /** @description The file's row of its first shift. */
                 row: number;
-                shifts: components["schemas"]["TemplateShift"][];
+                shifts: components["schemas"]["TemplateShiftList500"];
                 title: string;
             }[];
         };
         /** Format: int64 */
         Instant: number;
+        InstantList370: components["schemas"]["Instant"][];
+        Int32List20: number[];
+        /**
+         * @description How often a subscription is charged.
+         * @enum {string}
+         */
+        Interval: "month" | "year";
         /** @description The employee to invite. */
         InviteData: {
             displayName?: null | components["schemas"]["Text120"];
@@ -4440,6 +4628,35 @@ export interface components {
             /** @description True when an open invitation was sent again. */
             resent: boolean;
         };
+        /** @description One invoice. */
+        InvoiceView: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            created: number;
+            currency: string;
+            /** @description The provider's page of the invoice, to read and pay it. */
+            hostedInvoiceUrl?: string | null;
+            id: string;
+            invoicePdf?: string | null;
+            number?: string | null;
+            /** Format: int64 */
+            periodEnd?: number | null;
+            /** Format: int64 */
+            periodStart?: number | null;
+            /** @description `draft`, `open`, `paid`, `uncollectible` or `void`. */
+            status: string;
+            /**
+             * Format: int64
+             * @description In cents, taxes included.
+             */
+            total: number;
+        };
+        /** @description A store's invoices, newest first. */
+        Invoices: {
+            invoices: components["schemas"]["InvoiceView"][];
+        };
         /**
          * @description `joinBusinessWithInvitation`: the signed-in user accepts an invitation sent to their
          *     e-mail and becomes the invited employee.
@@ -4455,6 +4672,29 @@ export interface components {
             /** @description "Hi! Everybody's waiting for you! Let's get you started!" */
             message: string;
             storeId: components["schemas"]["StoreId"];
+        };
+        /** @description Where one kind goes. */
+        KindSetting: {
+            /** @description The spec's name of the kind (`newshift`, `message`, ...). */
+            kind: string;
+            mail: boolean;
+            push: boolean;
+        };
+        /** @description What a plan allows; `None` is unlimited. */
+        Limits: {
+            /** @description The voice assistant. */
+            assistant: boolean;
+            /**
+             * Format: int32
+             * @description Employee records that are not deactivated or terminated, invited ones and the
+             *     owner's included: the seats a store pays for.
+             */
+            employees?: number | null;
+            /**
+             * Format: int32
+             * @description Roles (a store starts with none, so every role is a custom one).
+             */
+            roles?: number | null;
         };
         /** @description A client's link. */
         LinkToken: {
@@ -4481,9 +4721,9 @@ export interface components {
         /** @description What loading a template made. */
         LoadedTemplate: {
             /** @description The template shifts not made, by employee and rule. */
-            failed: components["schemas"]["CheckEntry"][];
+            failed: components["schemas"]["CheckEntryList500"];
             /** @description The new drafts, in start order. */
-            shifts: components["schemas"]["ShiftView"][];
+            shifts: components["schemas"]["ShiftViewList500"];
         };
         /** @description A phone's reported location. */
         Location: {
@@ -4585,9 +4825,10 @@ export interface components {
          * @description A notification.
          */
         NotificationId: string;
+        NotificationIdList200: components["schemas"]["NotificationId"][];
         /** @description Ids of notifications of a store. */
         NotificationIds: {
-            notificationIds: string[];
+            notificationIds: components["schemas"]["NotificationIdList200"];
         };
         /**
          * @description The type of a notification, as the spec names it.
@@ -4597,9 +4838,15 @@ export interface components {
         /** @description The newest notifications of a member in a store. */
         NotificationList: {
             /** @description The caller's own, newest first (at most 20). */
-            private: components["schemas"]["NotificationView"][];
+            private: components["schemas"]["NotificationViewList20"];
             /** @description The store's public ones, newest first (at most 20). */
-            public: components["schemas"]["NotificationView"][];
+            public: components["schemas"]["NotificationViewList20"];
+        };
+        /** @description A person's notification settings. */
+        NotificationSettingsView: {
+            /** @description Every kind, in the spec's order. */
+            kinds: components["schemas"]["KindSetting"][];
+            quietHours?: null | components["schemas"]["QuietHours"];
         };
         /** @description A notification. */
         NotificationView: {
@@ -4644,6 +4891,7 @@ export interface components {
              */
             variant: number;
         };
+        NotificationViewList20: components["schemas"]["NotificationView"][];
         /** @description The answer of `deleteNotifications`. */
         NotificationsDeleted: {
             /** @description How many of the named notifications were the caller's and are deleted. */
@@ -4662,6 +4910,8 @@ export interface components {
         OneTemplate: {
             id: components["schemas"]["TemplateId"];
         };
+        /** @description `openBillingPortal`: the provider's page for the store's cards, invoices and cancelling. */
+        OpenBillingPortal: Record<string, never>;
         /**
          * @description What happens to a punch from outside the store's radius.
          * @enum {string}
@@ -4755,21 +5005,89 @@ export interface components {
             start: number;
             title: string;
         };
+        PlacedShiftList1to500: components["schemas"]["PlacedShift"][];
+        /**
+         * @description The plans, cheapest first: a plan lifts every limit of the ones before it.
+         * @enum {string}
+         */
+        Plan: "free" | "starter" | "basic" | "premium";
+        /** @description A store's plan as its owner and managers see it (`getCurrentSubscription`). */
+        PlanView: {
+            /** @description Whether this server sells plans; when not, every store is unlimited. */
+            billing: boolean;
+            cancelAtPeriodEnd: boolean;
+            /**
+             * Format: int64
+             * @description When the period paid for ends (the next invoice), in epoch milliseconds.
+             */
+            currentPeriodEnd?: number | null;
+            /** @description Seats used: records neither deactivated nor terminated. */
+            employees: number;
+            /** @description `month` or `year`. */
+            interval?: string | null;
+            limits: components["schemas"]["Limits"];
+            plan: components["schemas"]["Plan"];
+            /**
+             * Format: int32
+             * @description Seats paid for.
+             */
+            quantity?: number | null;
+            roles: number;
+            /** @description The provider's status of the subscription, or `none`. */
+            status: string;
+            /** @description Whether the store's first subscription may still start with the free trial. */
+            trialAvailable: boolean;
+            /**
+             * Format: int64
+             * @description When the trial ends, in epoch milliseconds.
+             */
+            trialEnd?: number | null;
+        };
         /** @description One entry of the pool: a drop request with its shift, or an open shift (no request). */
         PoolEntry: {
             request: null | components["schemas"]["RequestView"];
             shift: components["schemas"]["ShiftView"];
+        };
+        /** @description Where to send the browser. */
+        Portal: {
+            url: string;
         };
         /** @description The answer of `createSurvey`: the survey and the message that carries it. */
         PostedSurvey: {
             message: components["schemas"]["MessageView"];
             survey: components["schemas"]["SurveyView"];
         };
+        /** @description A plan's price for one employee for one interval, in cents of the catalogue's currency. */
+        Price: {
+            interval: components["schemas"]["Interval"];
+            /**
+             * Format: int64
+             * @description Cents per employee per interval.
+             */
+            unitAmount: number;
+        };
         /**
          * @description How urgent a ticket is.
          * @enum {string}
          */
         Priority: "low" | "medium" | "high";
+        /** @description One plan as sold. */
+        Product: {
+            id: components["schemas"]["Plan"];
+            limits: components["schemas"]["Limits"];
+            /** @description Empty for the free plan. */
+            prices: components["schemas"]["Price"][];
+        };
+        /** @description The catalogue, and whether the server sells it. */
+        Products: components["schemas"]["Catalogue"] & {
+            /**
+             * @description False when this server sells no plans: every store is unlimited, and the catalogue is
+             *     only what a plan would be.
+             */
+            billing: boolean;
+            /** @description Whether checkout takes the non-profit discount (the server has its coupon). */
+            nonProfitOffered: boolean;
+        };
         /**
          * @description What a punch must prove.
          * @enum {string}
@@ -4897,14 +5215,14 @@ export interface components {
         /** @description `publishShifts`. */
         PublishShiftsCall: {
             /** @description Shift ids (or objects with an `id`). */
-            shifts: components["schemas"]["ShiftRef"][];
+            shifts: components["schemas"]["ShiftRefList1000"];
         };
         /** @description The answer of `publishShifts`. */
         PublishedShifts: {
             /** @description The shifts now published. */
-            shifts: components["schemas"]["ShiftView"][];
+            shifts: components["schemas"]["ShiftViewList1000"];
             /** @description The open drafts named, left as they are: an open shift cannot be published. */
-            skipped: components["schemas"]["ShiftId"][];
+            skipped: components["schemas"]["ShiftIdList1000"];
         };
         /** @description What a phone sends with a punch, beside the call's own fields. */
         PunchFields: {
@@ -4963,6 +5281,24 @@ export interface components {
                 /** @description The browser's P-256 public key, an uncompressed point of 65 bytes, base64url. */
                 p256dh: string;
             };
+        };
+        /** @description Quiet hours, as wall times in a zone. */
+        QuietHours: {
+            /** @description `HH:mm`. */
+            from: string;
+            /** @description An IANA zone. */
+            timeZone: string;
+            /** @description `HH:mm`; earlier than `from` when they run past midnight. */
+            until: string;
+        };
+        /** @description Quiet hours as a client sends them. */
+        QuietHoursInput: {
+            /** @description `HH:mm`. */
+            from: components["schemas"]["RequiredText5"];
+            /** @description An IANA zone, e.g. `Europe/Berlin`. */
+            timeZone: components["schemas"]["RequiredText64"];
+            /** @description `HH:mm`. */
+            until: components["schemas"]["RequiredText5"];
         };
         /**
          * @description A weekly or daily template.
@@ -5174,13 +5510,16 @@ export interface components {
             type: components["schemas"]["RequestKind"];
             user: null | components["schemas"]["UserId"];
         };
+        RequiredText10: string;
         RequiredText100: string;
         RequiredText1000: string;
         RequiredText120: string;
         RequiredText16: string;
+        RequiredText20: string;
         RequiredText200: string;
         RequiredText2048: string;
         RequiredText40: string;
+        RequiredText5: string;
         RequiredText500: string;
         RequiredText5000: string;
         RequiredText64: string;
@@ -5347,8 +5686,7 @@ export interface components {
         /** @description `sendAnnouncement`: a title and a text, to everyone or to the named colleagues. */
         SendAnnouncement: {
             content: components["schemas"]["RequiredText1000"];
-            /** @description The colleagues (employee record ids) told; absent or empty tells every active member. */
-            employees?: string[] | null;
+            employees?: null | components["schemas"]["EmployeeIdList500"];
             title: components["schemas"]["RequiredText100"];
             /**
              * Format: int32
@@ -5368,7 +5706,7 @@ export interface components {
              * @description Files uploaded for this store (`POST /api/v1/files`), at most 10; the text may then
              *     be empty.
              */
-            attachments?: components["schemas"]["FileId"][];
+            attachments?: components["schemas"]["FileIdList10"];
             content: components["schemas"]["Text4000"];
             conversationId: components["schemas"]["ConversationId"];
             /** Format: uuid */
@@ -5428,7 +5766,7 @@ export interface components {
         ShiftBatch: {
             cancelReason?: null | components["schemas"]["Text500"];
             /** @description Shift ids (or objects with an `id`). */
-            shifts: components["schemas"]["ShiftRef"][];
+            shifts: components["schemas"]["ShiftRefList1000"];
         };
         /** @description A shift's fields before the change being undone. */
         ShiftBefore: {
@@ -5457,6 +5795,7 @@ export interface components {
          * @description A shift.
          */
         ShiftId: string;
+        ShiftIdList1000: components["schemas"]["ShiftId"][];
         /**
          * @description A shift of the board as the client has it (the spec's `shiftRecords`). `id`, `status` and
          *     `timestamp` are accepted and not kept: a template holds what its shifts will be.
@@ -5478,6 +5817,7 @@ export interface components {
             timestamp?: number | null;
             title: components["schemas"]["RequiredText120"];
         };
+        ShiftRecordInputList500: components["schemas"]["ShiftRecordInput"][];
         /** @description A shift id, or an object with its `id`. */
         ShiftRef: string | {
             /**
@@ -5486,6 +5826,8 @@ export interface components {
              */
             id: string;
         };
+        ShiftRefList1000: components["schemas"]["ShiftRef"][];
+        ShiftRefList500: components["schemas"]["ShiftRef"][];
         /** @description The fields of a shift template: one reusable shift in local times. */
         ShiftTemplateFields: {
             /** @description Not after `start` means the shift ends the next day. */
@@ -5547,6 +5889,9 @@ export interface components {
              */
             version: number;
         };
+        ShiftViewList1000: components["schemas"]["ShiftView"][];
+        ShiftViewList1to370: components["schemas"]["ShiftView"][];
+        ShiftViewList500: components["schemas"]["ShiftView"][];
         /** @description A warning about a new shift. */
         ShiftWarning: {
             /**
@@ -5565,6 +5910,7 @@ export interface components {
              */
             start: number;
         };
+        ShiftWarningList370: components["schemas"]["ShiftWarning"][];
         /**
          * @description The state a reservation is shown in (the spec's list).
          * @enum {string}
@@ -5716,6 +6062,13 @@ export interface components {
              */
             weekStart: number;
         };
+        StringList1to10: string[];
+        StringList20: string[];
+        /** @description The plan as its store's owner or a manager sees it. */
+        Subscription: components["schemas"]["PlanView"] & {
+            /** @description Whether the caller may change it (the owner). */
+            canManage: boolean;
+        };
         /** @description A survey as its reader sees it: everyone's view, and whether the reader has voted. */
         SurveyEntry: components["schemas"]["SurveyView"] & {
             voted: boolean;
@@ -5793,13 +6146,14 @@ export interface components {
             tasks?: Record<string, never>[];
             title: string;
         };
+        TemplateShiftList500: components["schemas"]["TemplateShift"][];
         /** @description A template as answered and announced. Instants are epoch milliseconds. */
         TemplateView: {
             id: components["schemas"]["TemplateId"];
             /** Format: int64 */
             modified: number;
             /** @description The template's shifts, in local times. */
-            shifts: components["schemas"]["TemplateShift"][];
+            shifts: components["schemas"]["TemplateShiftList500"];
             storeId: components["schemas"]["StoreId"];
             /** Format: int64 */
             timestamp: number;
@@ -5825,6 +6179,7 @@ export interface components {
         Text2000: string;
         Text2048: string;
         Text254: string;
+        Text3: string;
         Text32: string;
         Text40: string;
         Text4000: string;
@@ -5844,6 +6199,7 @@ export interface components {
             sharedTimestamp: number;
             text: string;
         };
+        TicketDescriptionList200: components["schemas"]["TicketDescription"][];
         /** @description The file attached to a ticket, as its readers get it. */
         TicketImage: {
             /** Format: uuid */
@@ -5866,12 +6222,13 @@ export interface components {
             /** @description A picture's thumbnail; none for a zip archive. */
             thumbnailUrl: string | null;
         };
+        TicketImageList1: components["schemas"]["TicketImage"][];
         /** @description The tickets a caller sees. */
         TicketList: {
             /** @description Whether the caller is support staff (and so sees and answers every ticket). */
             support: boolean;
             /** @description Newest change first: the caller's own, or every ticket for support staff. */
-            tickets: components["schemas"]["TicketSummary"][];
+            tickets: components["schemas"]["TicketSummaryList200"];
         };
         /** @description Who raised a ticket, for support staff. */
         TicketOwner: {
@@ -5913,12 +6270,13 @@ export interface components {
             /** Format: uuid */
             userId: string;
         };
+        TicketSummaryList200: components["schemas"]["TicketSummary"][];
         /** @description A ticket with its thread and attachment. */
         TicketView: components["schemas"]["TicketSummary"] & {
             /** @description The attachment (one at most). */
-            images: components["schemas"]["TicketImage"][];
+            images: components["schemas"]["TicketImageList1"];
             /** @description The thread, oldest first: the first description, then the comments. */
-            userDescription: components["schemas"]["TicketDescription"][];
+            userDescription: components["schemas"]["TicketDescriptionList200"];
         };
         /** @description An approved time-off request and the shifts it opened. */
         TimeOffApproved: {
@@ -5965,7 +6323,7 @@ export interface components {
             /** @example 17:00 */
             close: string | null;
             /** @description Distinct and in order; at least one day of the week is a work day. */
-            daysOff: number[];
+            daysOff: components["schemas"]["WeekdayNumberList6"];
             /** @example 09:00 */
             open: string | null;
         };
@@ -6060,10 +6418,11 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        UndoEntryList1to1000: components["schemas"]["UndoEntry"][];
         /** @description `undoShiftChanges`. */
         UndoShiftChangesCall: {
             /** @description The shifts of one undo step, each once. */
-            changes: components["schemas"]["UndoEntry"][];
+            changes: components["schemas"]["UndoEntryList1to1000"];
         };
         /** @description One shift after the undo. */
         UndoneShift: {
@@ -6071,10 +6430,11 @@ export interface components {
             id: components["schemas"]["ShiftId"];
             shift: null | components["schemas"]["ShiftView"];
         };
+        UndoneShiftList1000: components["schemas"]["UndoneShift"][];
         /** @description The answer of `undoShiftChanges`. */
         UndoneShifts: {
             /** @description One entry per change, in the order named. */
-            shifts: components["schemas"]["UndoneShift"][];
+            shifts: components["schemas"]["UndoneShiftList1000"];
         };
         /** @description An open shift nobody can take, and why. */
         UnfilledShift: {
@@ -6157,6 +6517,17 @@ export interface components {
             event: components["schemas"]["EventChanges"];
         };
         /**
+         * @description `updateNotificationSettings`: the kinds named change; the others keep their setting.
+         *     Quiet hours are replaced (`null` or absent: none).
+         */
+        UpdateNotificationSettings: {
+            /** @description By kind: `{"newshift": {"mail": false, "push": true}}`. */
+            kinds?: {
+                [key: string]: components["schemas"]["Ways"];
+            };
+            quietHours?: null | components["schemas"]["QuietHoursInput"];
+        };
+        /**
          * @description `updateProfile`: the signed-in user's own name, image, birthday and phone number. Every
          *     field is optional; a field left out is left unchanged.
          */
@@ -6187,8 +6558,7 @@ export interface components {
              * @description The template; a missing one is refused with the spec's text.
              */
             id?: string | null;
-            /** @description The template's shifts, replacing its old ones. */
-            shifts?: components["schemas"]["TemplateShift"][] | null;
+            shifts?: null | components["schemas"]["TemplateShiftList500"];
             title?: null | components["schemas"]["RequiredText120"];
         };
         /** @description `updateRole`. Title and colour are required; the switches keep their value when absent. */
@@ -6214,8 +6584,7 @@ export interface components {
         UpdateSurveyCall: {
             /** @description update, close or delete. */
             action: string;
-            /** @description update: a poll's new answers, 2 to 20 (the current ones when absent). */
-            answers?: string[] | null;
+            answers?: null | components["schemas"]["StringList20"];
             /** @description update: whether votes are anonymous. */
             isAnonymous?: boolean | null;
             /** @description update: whether a poll takes several answers. */
@@ -6306,7 +6675,7 @@ export interface components {
         VoteCall: {
             answer?: null | components["schemas"]["Text500"];
             /** @description Indexes of the chosen answers (polls). */
-            choices?: number[];
+            choices?: components["schemas"]["Int32List20"];
             surveyId: components["schemas"]["SurveyId"];
         };
         /** Format: double */
@@ -6318,6 +6687,13 @@ export interface components {
         WageType: "Hourly" | "Weekly";
         /** @description A time of day on the store's clocks, HH:mm. */
         WallTime: string;
+        /** @description Where one kind of notification goes. */
+        Ways: {
+            mail: boolean;
+            push: boolean;
+        };
+        WeekdayNumberList1to7: number[];
+        WeekdayNumberList6: number[];
     };
     responses: never;
     parameters: never;
@@ -7698,7 +8074,7 @@ export interface operations {
                             employee: null | components["schemas"]["EmployeeId"];
                             /** @description The employee's shown name. */
                             name: string | null;
-                            shifts: components["schemas"]["PlacedShift"][];
+                            shifts: components["schemas"]["PlacedShiftList1to500"];
                             /**
                              * @description shift (conflicts), timeoff, availability, role (the employee lacks the template
                              *     shift's role) or invalid (a role or employee gone, or outside the planning window).
@@ -7766,7 +8142,7 @@ export interface operations {
                             employee: null | components["schemas"]["EmployeeId"];
                             /** @description The employee's shown name. */
                             name: string | null;
-                            shifts: components["schemas"]["PlacedShift"][];
+                            shifts: components["schemas"]["PlacedShiftList1to500"];
                             /**
                              * @description shift (conflicts), timeoff, availability, role (the employee lacks the template
                              *     shift's role) or invalid (a role or employee gone, or outside the planning window).
@@ -8587,6 +8963,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ConversationView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["CreatePayment"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Checkout"];
                     };
                 };
             };
@@ -10721,6 +11155,57 @@ export interface operations {
             };
         };
     };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetNotificationSettings"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationSettingsView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getPublicVapidKey: {
         parameters: {
             query?: never;
@@ -11651,6 +12136,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    openBillingPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreTarget"] & components["schemas"]["OpenBillingPortal"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Portal"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": Products}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Products"];
+                    };
                 };
             };
         };
@@ -13987,6 +14552,58 @@ export interface operations {
             };
         };
     };
+    get_invoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": Invoices}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoices"];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     search_messages: {
         parameters: {
             query?: never;
@@ -14260,6 +14877,58 @@ export interface operations {
                 };
             };
             /** @description Not a member, or asking for all without permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_current_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": Subscription}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member, or deactivated */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15198,6 +15867,57 @@ export interface operations {
             };
             /** @description Not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationSettings"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationSettingsView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,7 @@ export const CHANGE_TYPES = {
   shiftUpdated: 'shift.updated',
   shiftDeleted: 'shift.deleted',
   storeUpdated: 'store.updated',
+  storePlan: 'store.plan',
   roleCreated: 'role.created',
   roleUpdated: 'role.updated',
   roleDeleted: 'role.deleted',

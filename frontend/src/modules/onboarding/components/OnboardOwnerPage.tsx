@@ -10,6 +10,7 @@ import { useMe } from '@/modules/auth/hooks/useMe';
 import { useSession } from '@/modules/auth/hooks/useSession';
 import { useForm } from '@/modules/forms/useForm';
 import { clock, email, imageUrl, matches, password, required, type Rule } from '@/modules/forms/validation';
+import { useCatalogue } from '@/modules/billing/hooks/useCatalogue';
 import { useSwitchStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Button } from '@/modules/ui/components/Button';
 import { Checkbox, FormError, SelectField, TextField } from '@/modules/ui/components/Field';
@@ -62,6 +63,11 @@ export function OnboardOwnerPage() {
   );
   const [daysOff, setDaysOff] = useState<number[]>([0]);
   const [roles, setRoles] = useState<RoleDraft[]>([{ title: '', color: roleColors.offered[0] }]);
+  // A new store starts on the free plan: on a server that sells plans it may hold only so
+  // many roles, so onboarding offers no more than that.
+  const { data: catalogue } = useCatalogue();
+  const freeRoles = catalogue?.billing ? catalogue.products.find((p) => p.id === 'free')?.limits.roles ?? null : null;
+  const roomForRole = freeRoles === null || roles.length < freeRoles;
   const [rolesError, setRolesError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -215,13 +221,19 @@ export function OnboardOwnerPage() {
                   ) : null}
                 </Row>
               ))}
-              <Button
-                type="button"
-                $variant="secondary"
-                onClick={() => setRoles((rs) => [...rs, { title: '', color: roleColors.offered[rs.length % roleColors.offered.length] ?? roleColors.offered[0] }])}
-              >
-                {t('onboarding.addRole')}
-              </Button>
+              {roomForRole ? (
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  onClick={() => setRoles((rs) => [...rs, { title: '', color: roleColors.offered[rs.length % roleColors.offered.length] ?? roleColors.offered[0] }])}
+                >
+                  {t('onboarding.addRole')}
+                </Button>
+              ) : (
+                <p role="status" data-testid="onboarding-role-limit">
+                  {t('billing.errors.limit.roles', { plan: 'free', allowed: freeRoles })}
+                </p>
+              )}
               {rolesError ? <FormError role="alert">{rolesError}</FormError> : null}
             </>
           ) : null}

@@ -13,6 +13,7 @@ export type NavIconName =
   | 'employees'
   | 'roles'
   | 'store'
+  | 'plan'
   | 'clock'
   | 'clockNow'
   | 'timesheets'
@@ -57,6 +58,7 @@ export const SIDEBAR: MenuEntry[] = [
   { path: '/team?tab=Employee', labelKey: 'nav.employees', icon: 'employees' },
   { path: '/team?tab=Role', labelKey: 'nav.roles', icon: 'roles' },
   { path: '/business-info', labelKey: 'nav.storeSettings', icon: 'store' },
+  { path: '/business-plan', labelKey: 'nav.businessPlan', icon: 'plan' },
   { path: '/booking', labelKey: 'nav.booking', icon: 'booking', feature: 'booking' },
   { path: '/reservations', labelKey: 'nav.reservations', icon: 'reservations', feature: 'booking' },
   { path: '/clock', labelKey: 'nav.clock', icon: 'clock' },

@@ -11,6 +11,10 @@ describe('route permission map', () => {
     ['/dashboard', ['schedule'], true],
     ['/dashboard', ['employee'], false],
     ['/business-info', ['schedule', 'employee'], false],
+    ['/business-plan', ['schedule'], true],
+    ['/business-plan', ['employee'], true],
+    ['/business-plan', ['availabletime'], false],
+    ['/business-plan', [], false],
     ['/home', [], true],
     ['/settings', [], true],
   ])('%s with %j: %s', (path, perms, allowed) => {
@@ -53,13 +57,14 @@ describe('menus', () => {
     expect(paths(visibleEntries(SIDEBAR, [], false))).toEqual(['/home', '/calendar', '/clock', '/availability', '/more/shiftpoll', '/messages', '/notifications', '/help', '/support', '/settings']);
   });
 
-  it('shows schedule managers the schedule and dashboard but not the team or store', () => {
+  it('shows schedule managers the schedule, dashboard and plan but not the team or store settings', () => {
     expect(paths(visibleEntries(SIDEBAR, ['schedule'], false))).toEqual([
       '/home',
       '/dashboard',
       '/schedule',
       '/schedule/templates?tab=weekly',
       '/calendar',
+      '/business-plan',
       '/clock',
       '/clock/now',
       '/clock/timesheets',
@@ -89,6 +94,15 @@ describe('menus', () => {
     expect(booking(moreEntries(['schedule'], false, { booking: false }))).toEqual([]);
   });
 
+  it('puts the plan beside the store settings for the owner and managers, never for employees', () => {
+    const plan = (entries: { path: string }[]) => paths(entries).filter((p) => p.startsWith('/business-'));
+    expect(plan(visibleEntries(SIDEBAR, [], true))).toEqual(['/business-info', '/business-plan']);
+    expect(plan(visibleEntries(SIDEBAR, ['employee'], false))).toEqual(['/business-plan']);
+    expect(plan(moreEntries(['employee'], false))).toEqual(['/business-plan']);
+    expect(plan(visibleEntries(SIDEBAR, [], false))).toEqual([]);
+    expect(plan(moreEntries([], false))).toEqual([]);
+  });
+
   it('turns Calendar into Schedule and Home into Dashboard on the phone bar for schedule managers', () => {
     expect(paths(bottomEntries([], false))).toEqual(['/notifications', '/calendar', '/home']);
     expect(paths(bottomEntries(['employee'], false))).toEqual(['/notifications', '/team?tab=Employee', '/calendar', '/home']);
@@ -106,6 +120,7 @@ describe('menus', () => {
       '/home',
       '/schedule/templates?tab=weekly',
       '/calendar',
+      '/business-plan',
       '/clock',
       '/clock/now',
       '/clock/timesheets',

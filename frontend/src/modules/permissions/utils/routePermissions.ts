@@ -7,6 +7,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission[]> = {
   '/team': ['employee'],
   '/dashboard': ['schedule'],
   '/business-info': ['owner'],
+  '/business-plan': ['schedule', 'employee'],
   '/more/manager/shift-pool': ['schedule'],
   '/clock/now': ['schedule'],
   '/clock/timesheets': ['schedule'],

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { tokenState } from '@/modules/auth/states/tokenState';
+import { SnackbarHost } from '@/modules/snackbar/components/SnackbarHost';
 import { currentStoreIdState } from '@/modules/stores/states/currentStoreIdState';
 import { renderWithProviders } from '@/test/render';
 import { SheetTools } from './SheetTools';
@@ -84,6 +85,41 @@ describe('SheetTools', () => {
     ]);
     expect(screen.queryByTestId('import-confirm')).toBeNull();
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('says what the plan allows when the import would pass its limit', async () => {
+    await i18n.changeLanguage('de');
+    vi.spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(json({ success: true, id: 'doc-3', expires: 0, data: { new: [role(2, 'Cook'), role(3, 'Host')], update: [] } }))
+      .mockResolvedValueOnce(
+        json(
+          {
+            code: 'plan_limit',
+            message: 'The free plan allows 3 roles. Upgrade to starter to add more.',
+            details: { limit: 'roles', plan: 'free', allowed: 3, lifting: 'starter' },
+          },
+          403,
+        ),
+      );
+    renderWithProviders(
+      <>
+        <SheetTools kind="roles" />
+        <SnackbarHost />
+      </>,
+      {
+        route: '/team?tab=Role',
+        initializeState: (state) => {
+          state.set(tokenState, 'tok');
+          state.set(currentStoreIdState, 's1');
+        },
+      },
+    );
+    await userEvent.upload(screen.getByTestId('import-roles-file'), file());
+    await userEvent.click(await screen.findByTestId('import-confirm'));
+    expect((await screen.findByText(/erlaubt/)).textContent?.replace(/[\u2068\u2069]/g, '')).toBe(
+      'Der Tarif „Kostenlos“ erlaubt 3 Rollen. Wechsle zu „Starter“, um mehr hinzuzufügen.',
+    );
+    await i18n.changeLanguage('en');
   });
 
   it('imports templates through their own calls and exports the tab\'s kind', async () => {

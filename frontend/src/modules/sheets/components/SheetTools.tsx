@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ApiError } from '@/modules/api/ApiError';
-import { errorText } from '@/modules/api/errors';
+import { errorText, PLAN_REFUSALS } from '@/modules/api/errors';
 import { useApi } from '@/modules/auth/hooks/useApi';
 import { saveFile, type EmployeeImport, type RoleImport, type RowError, type TemplateImport } from '@/modules/reports/utils/report';
 import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
@@ -60,8 +60,9 @@ export function SheetTools({ kind, exportKind = kind }: SheetToolsProps) {
   const lang = i18n.resolvedLanguage;
   if (!storeId) return null;
 
+  // A refusal that gives its reasons (the file's, the plan's limit) says them; anything else says which step failed.
   const fallback = (e: unknown, key: string) =>
-    e instanceof ApiError && e.status === 400 && e.message ? errorText(t, e) : t(key);
+    e instanceof ApiError && ((e.status === 400 && e.message) || PLAN_REFUSALS.has(e.code)) ? errorText(t, e) : t(key);
 
   const upload = async (file: File) => {
     const uploaded = await run(() => api.importSheet<AnyImport>(CALLS[kind].upload, file, file.name, storeId), {

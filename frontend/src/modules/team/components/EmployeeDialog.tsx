@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Employee, Role, WageType } from '@/modules/api/types';
@@ -27,10 +27,12 @@ export interface EmployeeDialogProps {
   /** Invites or saves; answers `null` when refused. */
   onSubmit: (draft: EmployeeDraft) => Promise<Reported<unknown>>;
   onClose: () => void;
+  /** Why no one can be invited now (the plan's seats are used up): shown first, and sending is off. */
+  blocked?: ReactNode;
 }
 
 /** Invite a new employee (no `employee`) or edit one: roles, wages and permissions. */
-export function EmployeeDialog({ employee, roles, onSubmit, onClose }: EmployeeDialogProps) {
+export function EmployeeDialog({ employee, roles, onSubmit, onClose, blocked }: EmployeeDialogProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<EmployeeDraft>(() => draftOf(employee));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -67,6 +69,7 @@ export function EmployeeDialog({ employee, roles, onSubmit, onClose }: EmployeeD
     <Dialog title={t(inviting ? 'team.inviteTitle' : 'team.editTitle')} onClose={onClose}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
+          {blocked}
           {inviting ? (
             <TextField label={t('fields.email')} type="email" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.target.value })} error={errors.email && t(errors.email)} />
           ) : null}
@@ -111,7 +114,7 @@ export function EmployeeDialog({ employee, roles, onSubmit, onClose }: EmployeeD
           </StyledGroup>
           <Row $justify="flex-end">
             <Button type="button" $variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" disabled={busy}>{t(inviting ? 'team.sendInvite' : 'common.save')}</Button>
+            <Button type="submit" disabled={busy || !!blocked}>{t(inviting ? 'team.sendInvite' : 'common.save')}</Button>
           </Row>
         </Stack>
       </form>

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Employee } from '@/modules/api/types';
+import { PlanLimitNotice } from '@/modules/billing/components/PlanLimitNotice';
+import { usePlanLimit } from '@/modules/billing/hooks/usePlanLimit';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { Avatar } from '@/modules/ui/components/Avatar';
 import { SheetTools } from '@/modules/sheets/components/SheetTools';
@@ -49,6 +51,9 @@ export function EmployeesTab() {
   const [editing, setEditing] = useState<Employee | 'new' | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
+  // Inviting or activating takes a seat the plan may not have.
+  const seatsFull = usePlanLimit('employees');
+  const noSeat = seatsFull ? <PlanLimitNotice limit={seatsFull} /> : undefined;
   const roleById = new Map(roles.map((r) => [r.id, r]));
 
   const handleConfirm = async () => {
@@ -107,15 +112,18 @@ export function EmployeesTab() {
           roles={roles}
           onSubmit={(d) => (editing === 'new' ? actions.invite(d) : actions.update(editing, d))}
           onClose={() => setEditing(null)}
+          blocked={editing === 'new' ? noSeat : undefined}
         />
       ) : null}
       {pending ? (
         <ConfirmDialog
           title={t(`team.confirm.${pending.kind}`, { name: pending.employee.fullname || pending.employee.email })}
+          body={pending.kind === 'activate' ? noSeat : undefined}
           confirmLabel={t(`team.${pending.kind}`)}
           cancelLabel={t('common.cancel')}
           danger={pending.kind !== 'activate'}
-          busy={busy}
+          // Without a seat the activation cannot be confirmed.
+          busy={busy || (pending.kind === 'activate' && !!noSeat)}
           onConfirm={handleConfirm}
           onCancel={() => setPending(null)}
         />

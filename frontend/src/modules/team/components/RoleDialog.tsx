@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role, RoleData } from '@/modules/api/types';
 import { required } from '@/modules/forms/validation';
@@ -14,10 +14,12 @@ export interface RoleDialogProps {
   /** Saves the role; answers `null` when refused. */
   onSubmit: (data: RoleData) => Promise<Reported<unknown>>;
   onClose: () => void;
+  /** Why no role can be added now (the plan's roles are used up): shown first, and saving is off. */
+  blocked?: ReactNode;
 }
 
 /** Create or edit a role: title, colour and its switches. */
-export function RoleDialog({ role, onSubmit, onClose }: RoleDialogProps) {
+export function RoleDialog({ role, onSubmit, onClose, blocked }: RoleDialogProps) {
   const { t } = useTranslation();
   const [data, setData] = useState<RoleData>({
     title: role?.title ?? '',
@@ -46,6 +48,7 @@ export function RoleDialog({ role, onSubmit, onClose }: RoleDialogProps) {
     <Dialog title={t(role ? 'team.editRole' : 'team.addRole')} onClose={onClose}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
+          {blocked}
           <TextField label={t('fields.roleTitle')} value={data.title} onChange={(e) => setData({ ...data, title: e.target.value })} error={error && t(error)} />
           <Row $gap={3}>
             <label htmlFor="role-color">{t('fields.roleColor')}</label>
@@ -57,7 +60,7 @@ export function RoleDialog({ role, onSubmit, onClose }: RoleDialogProps) {
           <Checkbox label={t('team.canClockIn')} checked={data.canClockIn !== false} onChange={(e) => setData({ ...data, canClockIn: e.target.checked })} />
           <Row $justify="flex-end">
             <Button type="button" $variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" disabled={busy}>{t('common.save')}</Button>
+            <Button type="submit" disabled={busy || !!blocked}>{t('common.save')}</Button>
           </Row>
         </Stack>
       </form>

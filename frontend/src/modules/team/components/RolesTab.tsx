@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Role } from '@/modules/api/types';
+import { PlanLimitNotice } from '@/modules/billing/components/PlanLimitNotice';
+import { usePlanLimit } from '@/modules/billing/hooks/usePlanLimit';
 import { useCurrentStore } from '@/modules/stores/hooks/useCurrentStore';
 import { SheetTools } from '@/modules/sheets/components/SheetTools';
 import { Button } from '@/modules/ui/components/Button';
@@ -30,6 +32,7 @@ export function RolesTab() {
   const actions = useTeamActions();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
+  const rolesFull = usePlanLimit('roles');
 
   return (
     <>
@@ -57,6 +60,7 @@ export function RolesTab() {
           role={editing === 'new' ? null : editing}
           onSubmit={(data) => (editing === 'new' ? actions.createRole(data) : actions.updateRole(editing, data))}
           onClose={() => setEditing(null)}
+          blocked={editing === 'new' && rolesFull ? <PlanLimitNotice limit={rolesFull} /> : undefined}
         />
       ) : null}
       {deleting ? (

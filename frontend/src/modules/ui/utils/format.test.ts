@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClockText, formatElapsed, formatMoney, formatNumber, formatTime, formatTimeRange } from './format';
+import { formatClockText, formatDate, formatElapsed, formatMoney, formatNumber, formatTime, formatTimeRange } from './format';
 
 // 2026-11-24 17:37 UTC: 18:37 in Berlin, 21:07 in Tehran.
 const AT = Date.UTC(2026, 10, 24, 17, 37);
@@ -16,6 +16,14 @@ describe('formatting for the reader', () => {
     expect(formatNumber(12, 'fa')).toBe('۱۲');
     expect(formatClockText('09:30', 'fa')).toBe('۰۹:۳۰');
     expect(formatElapsed(3_723_000, 'fa')).toBe('۱:۰۲:۰۳');
+  });
+
+  it('shows dates on the store’s calendar day', () => {
+    // 23:30 UTC is already the next day in Berlin.
+    const late = Date.UTC(2026, 10, 30, 23, 30);
+    expect(formatDate(late, 'Europe/Berlin', 'en')).toBe('Dec 1, 2026');
+    expect(formatDate(late, 'UTC', 'en')).toBe('Nov 30, 2026');
+    expect(formatDate(late, 'Europe/Berlin', 'de')).toBe('01.12.2026');
   });
 
   it('joins a range and marks an open end', () => {

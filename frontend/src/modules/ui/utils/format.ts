@@ -6,6 +6,7 @@
 
 /** Formatters by locale and options: a board draws hundreds of times, a formatter is costly. */
 const clocks = new Map<string, Intl.DateTimeFormat>();
+const dates = new Map<string, Intl.DateTimeFormat>();
 const numbers = new Map<string, Intl.NumberFormat>();
 
 /** The formatter kept under `key`, made once. Options `Intl` refuses throw in `make`, and nothing is kept. */
@@ -26,6 +27,12 @@ function numberFormat(locale: string | undefined, options: Intl.NumberFormatOpti
 export function formatTime(at: number, zone: string, locale: string | undefined): string {
   const make = () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone });
   return kept(clocks, `${locale ?? ''}|${zone}`, make).format(at);
+}
+
+/** The calendar day of `at` in `zone` (`Dec 1, 2026`), as the language of `locale` writes a date. */
+export function formatDate(at: number, zone: string, locale: string | undefined): string {
+  const make = () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: zone });
+  return kept(dates, `${locale ?? ''}|${zone}`, make).format(at);
 }
 
 /** `09:00–17:00`: a shift's or window's clock times; `end` omitted for an open end. */
