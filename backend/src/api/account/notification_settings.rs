@@ -7,6 +7,7 @@ use crate::calls::bounded::RequiredText;
 use crate::calls::{Access, Call, Ctx};
 use crate::db::models::notification_setting::NotificationSetting;
 use crate::domain::business::{parse_zone, TimeOfDay};
+use crate::domain::notification::NotificationKind;
 use crate::domain::notification_settings::{Quiet, Settings, Ways, KINDS};
 use crate::error::{AppError, AppResult};
 use chrono::{NaiveTime, Timelike, Utc};
@@ -18,7 +19,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Serialize, ToSchema)]
 pub struct KindSetting {
     /// The spec's name of the kind (`newshift`, `message`, ...).
-    pub kind: String,
+    pub kind: NotificationKind,
     pub mail: bool,
     pub push: bool,
 }
@@ -59,7 +60,7 @@ impl From<&Settings> for NotificationSettingsView {
                             crate::domain::notification_settings::default_ways(k)
                         });
                     KindSetting {
-                        kind: k.as_str().into(),
+                        kind: k,
                         mail: ways.mail,
                         push: ways.push,
                     }

@@ -4676,7 +4676,7 @@ export interface components {
         /** @description Where one kind goes. */
         KindSetting: {
             /** @description The spec's name of the kind (`newshift`, `message`, ...). */
-            kind: string;
+            kind: components["schemas"]["NotificationKind"];
             mail: boolean;
             push: boolean;
         };

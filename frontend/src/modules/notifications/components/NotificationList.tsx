@@ -50,9 +50,12 @@ export function NotificationList() {
     <Stack>
       <PageHeader>
         <h1>{t('notifications.title')}</h1>
-        {permissions.isManager || permissions.isOwner ? (
-          <Link to="/newNotification" data-testid="new-announcement">{t('announce.new')}</Link>
-        ) : null}
+        <Row $gap={4}>
+          <Link to="/settings?tab=notifications" data-testid="notification-settings">{t('notifications.settings')}</Link>
+          {permissions.isManager || permissions.isOwner ? (
+            <Link to="/newNotification" data-testid="new-announcement">{t('announce.new')}</Link>
+          ) : null}
+        </Row>
       </PageHeader>
       {error ? <Card role="alert">{errorText(t, error)}</Card> : null}
       {data === null && !error ? <Muted>{t('common.loading')}</Muted> : null}
