@@ -178,7 +178,9 @@ export default defineConfig({
         lang: 'en',
         // The manifest's texts are English (the name is the same in every language).
         dir: 'ltr',
-        start_url: '/',
+        // The app's home (`/` is the public landing page the server renders): an installed
+        // app opens on the user's screen, or sign-in.
+        start_url: '/app',
         scope: '/',
         display: 'standalone',
         // The default theme's primary colour and page background (modules/ui/theme).
@@ -194,9 +196,19 @@ export default defineConfig({
       workbox: {
         globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', 'icons/*.{png,svg}', 'push-sw.js'],
         // The app's screens are one page: a navigation offline gets the cached index.html,
-        // but never the API's or the socket's addresses, nor stored files.
+        // but never the API's or the socket's addresses, nor stored files, nor the public
+        // pages the server renders (the landing page at `/`, pricing, contact), which the
+        // app's shell would hide. Workbox matches these against the path and its query.
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/uploads\//, /^\/health$/],
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/socket\.io\//,
+          /^\/uploads\//,
+          /^\/health$/,
+          /^\/(\?.*)?$/,
+          /^\/(pricing|contact-us)\/?(\?.*)?$/,
+          /^\/site\//,
+        ],
         // Web Push handlers (public/push-sw.js).
         importScripts: ['push-sw.js'],
         // The first worker takes the open page at once; later ones wait for the prompt.
@@ -213,6 +225,10 @@ export default defineConfig({
       '/api': backend,
       '/uploads': backend,
       '/socket.io': { target: backend, ws: true },
+      // The public pages the server renders, and their files (`/` stays the app's here).
+      '/pricing': backend,
+      '/contact-us': backend,
+      '/site/': backend,
     },
   },
   css: { postcss: { plugins: [optionalFonts] } },

@@ -362,6 +362,18 @@ fn redacted(url: &url::Url) -> String {
     url.to_string()
 }
 
+/// An e-mail address variable: it must be one address.
+fn address_var(name: &str) -> Result<Option<String>, String> {
+    let Some(text) = var(name) else {
+        return Ok(None);
+    };
+    let address = text.trim();
+    address
+        .parse::<lettre::Address>()
+        .map_err(|e| format!("{name} is not an e-mail address ({e})"))?;
+    Ok(Some(address.to_string()))
+}
+
 /// `host:port` to listen on; the port is a number and the host is not empty.
 fn check_bind(name: &str, text: &str) -> Result<(), String> {
     let valid = text
@@ -467,7 +479,7 @@ impl Settings {
                 &var("SUPPORT_EMAILS").unwrap_or_default(),
             ),
             billing: Billing::from_env()?,
-            sales_email: var("SALES_EMAIL"),
+            sales_email: address_var("SALES_EMAIL")?,
             oidc: Oidc::from_env()?,
             data_dir,
         })

@@ -20,6 +20,7 @@ pub mod readiness;
 pub mod realtime;
 pub mod seed;
 pub mod sheets;
+pub mod site;
 pub mod startup;
 pub mod store;
 pub mod telemetry;

@@ -45,6 +45,8 @@ pub struct Mailer {
     wake: Arc<Notify>,
     /// Starts a round of the booking mail loop.
     wake_booking: Arc<Notify>,
+    /// Starts a round of the demo request mail loop.
+    wake_demo: Arc<Notify>,
     /// What notification mails' unsubscribe links are signed with, and the address they
     /// lead to.
     unsubscribe: Arc<Unsubscribe>,
@@ -150,6 +152,7 @@ impl Mailer {
             retry: settings.delivery_retry,
             wake: Arc::new(Notify::new()),
             wake_booking: Arc::new(Notify::new()),
+            wake_demo: Arc::new(Notify::new()),
             unsubscribe: Arc::new(Unsubscribe::new(&settings.jwt_secret, &settings.public_url)),
         })
     }
@@ -160,7 +163,7 @@ impl Mailer {
         let to: Mailbox = to
             .parse()
             .map_err(|_| AppError::invalid("Invalid email address."))?;
-        self.transmit(to, subject, body)
+        self.transmit(to, None, subject, body)
             .await
             .map_err(AppError::internal)
     }
@@ -171,7 +174,25 @@ impl Mailer {
         let to: Mailbox = to
             .parse()
             .map_err(|e| SendError::Permanent(format!("invalid address: {e}")))?;
-        self.transmit(to, subject, body).await
+        self.transmit(to, None, subject, body).await
+    }
+
+    /// Like [`Mailer::deliver`], with the address a reply goes to (the person the mail is
+    /// about, so the reader answers them directly).
+    #[tracing::instrument(skip(self, body))]
+    pub async fn deliver_replying_to(
+        &self,
+        to: &str,
+        reply_to: &str,
+        subject: &str,
+        body: String,
+    ) -> Result<(), SendError> {
+        let to: Mailbox = to
+            .parse()
+            .map_err(|e| SendError::Permanent(format!("invalid address: {e}")))?;
+        // A reply address that does not parse leaves the mail without one.
+        let reply_to = reply_to.parse().ok();
+        self.transmit(to, reply_to, subject, body).await
     }
 
     /// Sends a plain-text mail with a calendar invitation (`invite.ics`, its METHOD in the
@@ -188,7 +209,7 @@ impl Mailer {
             .parse()
             .map_err(|e| SendError::Permanent(format!("invalid address: {e}")))?;
         let Some(ics) = ics else {
-            return self.transmit(to, subject, body).await;
+            return self.transmit(to, None, subject, body).await;
         };
         let method = if ics.contains("\r\nMETHOD:CANCEL\r\n") {
             "CANCEL"
@@ -247,10 +268,18 @@ impl Mailer {
         self.hand_over(message).await
     }
 
-    async fn transmit(&self, to: Mailbox, subject: &str, body: String) -> Result<(), SendError> {
-        let message = Message::builder()
-            .from(self.from.as_ref().clone())
-            .to(to)
+    async fn transmit(
+        &self,
+        to: Mailbox,
+        reply_to: Option<Mailbox>,
+        subject: &str,
+        body: String,
+    ) -> Result<(), SendError> {
+        let mut message = Message::builder().from(self.from.as_ref().clone()).to(to);
+        if let Some(reply_to) = reply_to {
+            message = message.reply_to(reply_to);
+        }
+        let message = message
             .subject(subject)
             .header(ContentType::TEXT_PLAIN)
             .body(body)
@@ -288,6 +317,16 @@ impl Mailer {
     /// Asks the booking mail loop for a round now (a commit queued a client's mail).
     pub fn wake_booking(&self) {
         self.wake_booking.notify_one();
+    }
+
+    /// Asks the demo request mail loop for a round now (a request queued the sales mail).
+    pub fn wake_demo(&self) {
+        self.wake_demo.notify_one();
+    }
+
+    /// What [`Mailer::wake_demo`] signals.
+    pub fn demo_waker(&self) -> Arc<Notify> {
+        self.wake_demo.clone()
     }
 
     /// What [`Mailer::wake_booking`] signals.

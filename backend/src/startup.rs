@@ -119,6 +119,7 @@ impl Application {
                 .app_data(ready.clone())
                 .configure(api::routes)
                 .configure(realtime::routes)
+                .configure(crate::site::routes)
                 .configure(|cfg| static_files(cfg, &server_state.settings, preloads.clone()))
         })
         // Frames go out when written. With Nagle's algorithm (the OS default) a frame written
@@ -163,6 +164,13 @@ impl Application {
             state.mailer.clone(),
             state.clock.clone(),
         ));
+        if let Some(sales) = state.settings.sales_email.clone() {
+            actix_web::rt::spawn(jobs::demo_mail::run(
+                state.db.clone(),
+                state.mailer.clone(),
+                sales,
+            ));
+        }
         let (db, pusher, stores) = (state.db.clone(), state.pusher.clone(), state.stores.clone());
         actix_web::rt::spawn(jobs::deliveries(
             "web push",

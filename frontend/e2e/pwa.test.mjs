@@ -66,7 +66,8 @@ test('the manifest is linked and names the app, its colours and icons that load'
   assert.equal(manifest.name, 'Clockto');
   assert.ok(manifest.short_name && manifest.short_name.length <= 12, manifest.short_name);
   assert.equal(manifest.display, 'standalone');
-  assert.equal(manifest.start_url, '/');
+  // The app's home: `/` is the public landing page.
+  assert.equal(manifest.start_url, '/app');
   assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/i);
   assert.match(manifest.background_color, /^#[0-9a-f]{6}$/i);
   assert.ok(manifest.lang && manifest.dir);

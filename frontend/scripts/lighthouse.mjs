@@ -1,7 +1,8 @@
 // Lighthouse on the two screens people open most, as a phone sees them (Lighthouse's mobile
 // setting with its default throttling: a mid-range phone on slow 4G): the schedule board as
-// the demo store's manager and the home screen as its barista. Starts the real server on the
-// demo store, with the built web app (`npm run build` first) and the debug binary (or
+// the demo store's manager and the home screen as its barista; and the public pages the server
+// renders (the landing page, pricing, contact) as a first-time visitor. Starts the real server
+// on the demo store, with the built web app (`npm run build` first) and the debug binary (or
 // BACKEND_BIN, for example target/release/backend; STATIC_DIR for another build of the app),
 // and Debian's chromium.
 //
@@ -9,9 +10,11 @@
 //   npm run lighthouse -- --json  the same as JSON; reports go to test-artifacts/lighthouse/
 //   npm run lighthouse -- --trace also keeps each load's trace there (<screen>.trace.json), to
 //                                 open in Chromium's performance panel
+//   npm run lighthouse -- --site  the public pages only (--app: the app's screens only)
 //
 // Besides Lighthouse's own figures it measures, under the same throttling, the time from the
-// start of the navigation until the board's first shift card is painted.
+// start of the navigation until the board's first shift card (the home's and the public
+// pages' first heading) is painted.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -29,13 +32,22 @@ const BINARY = process.env.BACKEND_BIN ?? resolve(repo, 'target', 'debug', 'back
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const asJson = process.argv.includes('--json');
 const keepTrace = process.argv.includes('--trace');
+const onlySite = process.argv.includes('--site');
+const onlyApp = process.argv.includes('--app');
 
 /** The demo store's accounts (SEED_DEMO). */
 const DEMO_PASSWORD = 'demo1234';
-const SCREENS = [
+const APP_SCREENS = [
   { name: 'board', path: '/schedule', email: 'manager@example.com', ready: '[data-testid="shift"]' },
   { name: 'home', path: '/home', email: 'barista@example.com', ready: 'main h1, main h2' },
 ];
+/** The public pages, opened by a visitor who was never signed in. */
+const SITE_PAGES = [
+  { name: 'landing', path: '/', ready: 'h1' },
+  { name: 'pricing', path: '/pricing', ready: 'h1' },
+  { name: 'contact', path: '/contact-us', ready: 'h1' },
+];
+const SCREENS = [...(onlySite ? [] : APP_SCREENS), ...(onlyApp ? [] : SITE_PAGES)];
 
 /** The server on a fresh database with the demo store; `stop()` ends it and drops the database. */
 async function startDemoServer() {
@@ -48,7 +60,7 @@ async function startDemoServer() {
     const res = await fetch(`${server.url}/api/v1/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: SCREENS[0].email, password: DEMO_PASSWORD }),
+      body: JSON.stringify({ email: APP_SCREENS[0].email, password: DEMO_PASSWORD }),
     }).catch(() => null);
     if (res?.ok) break;
     if (Date.now() > deadline) {
@@ -92,6 +104,14 @@ async function signIn(browser, url, token) {
     if (c) localStorage.setItem('store-calendar', JSON.stringify(c));
     localStorage.setItem('tour-run', JSON.stringify({ dashboard: false, main: false }));
   }, { t: token, s: store, c: calendar });
+  await page.close();
+}
+
+/** A browser that was never signed in: no token, no kept state. */
+async function signOut(browser, url) {
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${url}/health`);
+  await page.evaluate(() => localStorage.clear());
   await page.close();
 }
 
@@ -144,8 +164,8 @@ async function main() {
   try {
     mkdirSync(out, { recursive: true });
     for (const screen of SCREENS) {
-      const token = await login(server.url, screen.email);
-      await signIn(browser, server.url, token);
+      if (screen.email) await signIn(browser, server.url, await login(server.url, screen.email));
+      else await signOut(browser, server.url);
       await coldStart(browser, server.url);
       const runner = await lighthouse(
         `${server.url}${screen.path}`,
@@ -171,7 +191,7 @@ async function main() {
         .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
       results.push({
         screen: screen.name,
-        url: `${screen.path} as ${screen.email}`,
+        url: screen.email ? `${screen.path} as ${screen.email}` : `${screen.path} as a visitor`,
         finalUrl: lhr.finalDisplayedUrl,
         performance: score('performance'),
         accessibility: score('accessibility'),

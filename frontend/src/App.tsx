@@ -4,6 +4,8 @@ import { Provider as StateProvider } from 'jotai';
 import { AppThemeProvider } from '@/modules/app/components/AppThemeProvider';
 import { ErrorBoundary } from '@/modules/app/components/ErrorBoundary';
 import { NotFound } from '@/modules/app/components/NotFound';
+import { ServerPage } from '@/modules/app/components/ServerPage';
+import { SERVER_PAGES } from '@/modules/app/utils/serverPage';
 import { StartupFrame } from '@/modules/app/components/StartupFrame';
 import { RequirePermission } from '@/modules/app/components/RequirePermission';
 import { HomeRedirect, PublicOnly, SignedInGate } from '@/modules/app/components/SignedInGate';
@@ -74,7 +76,10 @@ function AppRoutes() {
   return (
     <Suspense fallback={<StartupFrame />}>
     <Routes>
+      {/* The server answers `/` itself with the public landing page (backend `site/`), whose
+          script sends a signed-in browser to `/app`; inside the app `/` still means home. */}
       <Route path="/" element={<HomeRedirect />} />
+      <Route path="/app" element={<HomeRedirect />} />
       <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
       <Route path="/login/code" element={<PublicOnly><CodeSignInPage /></PublicOnly>} />
       {/* The return from Google: signed out, or linking Google from Settings. */}
@@ -91,6 +96,9 @@ function AppRoutes() {
       <Route path="/reservation/cancel/:token" element={<CancelReservationPage />} />
       <Route path="/reservation/reschedule/:token" element={<RescheduleReservationPage />} />
       <Route path="/thank-you" element={<ThankYouPage />} />
+      {SERVER_PAGES.map((path) => (
+        <Route key={path} path={path} element={<ServerPage />} />
+      ))}
       <Route element={<SignedInGate />}>
         <Route path="/home" element={<EmployeeHomePage />} />
         <Route path="/calendar" element={<CalendarPage />} />

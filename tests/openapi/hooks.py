@@ -34,6 +34,10 @@ def plausible(call: str, body: dict) -> None:
         body["roleData"] = {"title": "Runner", "color": "#336699"}
     elif call == "startProposedShift":
         body.update(title="Inventory", role=ROLE, location=None, token=None, punchedAt=None, sentAt=None)
+    elif call == "userSubmission":
+        # A demo at tomorrow's hour, the trap left empty: the request is stored (once; the
+        # same time again is taken, 409).
+        body.update(name="Dana Demo", email="dana@example.com", phonenumber="+49 30 1234567", category="demo", slot=tomorrow, website=None)
 
 
 @schemathesis.hook

@@ -9,6 +9,7 @@ pub mod billing;
 pub mod booking;
 pub mod chat;
 pub mod clock;
+pub mod demo_requests;
 pub mod earnings;
 pub mod employee_manager;
 pub mod envelope;
@@ -64,6 +65,7 @@ pub fn registry() -> Registry {
     sheets::register(&mut registry);
     booking::register(&mut registry);
     billing::register(&mut registry);
+    demo_requests::register(&mut registry);
     registry
 }
 

@@ -134,6 +134,8 @@ pub enum Transport {
     Http,
     /// The socket's `call` event.
     Socket,
+    /// A public page's form, posted without a script (`site`).
+    Form,
 }
 
 impl Transport {
@@ -141,6 +143,7 @@ impl Transport {
         match self {
             Transport::Http => "http",
             Transport::Socket => "socket",
+            Transport::Form => "form",
         }
     }
 }

@@ -343,6 +343,21 @@ diesel::table! {
 }
 
 diesel::table! {
+    demo_requests (id) {
+        id -> Uuid,
+        name -> Text,
+        email -> Text,
+        phone -> Text,
+        slot_start -> Timestamptz,
+        created_at -> Timestamptz,
+        mail_due_at -> Nullable<Timestamptz>,
+        mail_attempts -> Int4,
+        mail_leased_until -> Nullable<Timestamptz>,
+        mailed_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     employees (id) {
         id -> Uuid,
         store_id -> Uuid,
@@ -785,6 +800,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     clock_sessions,
     conversation_reads,
     conversations,
+    demo_requests,
     employees,
     feedback,
     files,

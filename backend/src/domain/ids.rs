@@ -92,6 +92,8 @@ id_type!(/// A client's place in a booked session.
     BookedClientId);
 id_type!(/// A mail to a booking client.
     BookingMailId);
+id_type!(/// A demo request from the public site.
+    DemoRequestId);
 
 crate::domain::list::component_list!(ShiftIdList = ShiftId);
 crate::domain::list::component_list!(EmployeeIdList = EmployeeId);

@@ -13,6 +13,7 @@ pub mod calendar;
 pub mod chat;
 pub mod clock;
 pub mod code_mail;
+pub mod demo;
 pub mod device_throttle;
 pub mod ids;
 pub mod import;

@@ -7,6 +7,7 @@
 pub mod billing_seats;
 pub mod booking_mail;
 pub mod deliver;
+pub mod demo_mail;
 mod lease;
 pub mod outbox;
 pub mod push;

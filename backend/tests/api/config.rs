@@ -39,6 +39,7 @@ fn an_invalid_value_stops_the_server_with_one_line_naming_the_variable() {
         ("METRICS_BIND", "localhost"),
         ("DRAIN_GRACE_MS", "-5"),
         ("LOG_FORMAT", "xml"),
+        ("SALES_EMAIL", "sales at example.com"),
     ];
     for (name, value) in cases {
         let (ok, output) = start_with(name, value);

@@ -197,7 +197,8 @@ async fn the_page_names_its_scripts_for_preloading_and_its_policy_admits_its_own
     let dir = web.path().to_path_buf();
     let app = spawn_app_with(move |s| s.static_dir = dir).await;
 
-    for path in ["/", "/schedule"] {
+    // The app's pages (`/` is the public landing page the server renders: `site`).
+    for path in ["/app", "/schedule"] {
         let (status, headers) = headers_of(&app, "GET", path).await;
         assert_eq!(status, 200, "{path}");
         assert_eq!(

@@ -6,6 +6,7 @@ pub mod billing;
 pub mod booking;
 pub mod chat;
 pub mod clock;
+pub mod demo_request;
 pub mod employee;
 pub mod file;
 pub mod import_document;

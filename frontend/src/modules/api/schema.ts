@@ -3155,6 +3155,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/userSubmission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public: ask for a demo in a free 15-minute slot; the sales team is mailed. At most 3 a day per e-mail address. */
+        post: operations["userSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vote": {
         parameters: {
             query?: never;
@@ -4203,6 +4220,19 @@ export interface components {
         /** @description The answer of a template deletion. */
         DeletedTemplate: {
             id: components["schemas"]["TemplateId"];
+        };
+        /** @description A demo request taken. */
+        DemoRequested: {
+            /**
+             * Format: int64
+             * @description The demo's end, epoch ms.
+             */
+            end: number;
+            /**
+             * Format: int64
+             * @description The demo's start, epoch ms.
+             */
+            slot: number;
         };
         /** @description What a clock device shows of its store. */
         DeviceStore: {
@@ -6849,6 +6879,15 @@ export interface components {
          * @description A user account.
          */
         UserId: string;
+        /** @description `userSubmission` (public): a demo request. */
+        UserSubmission: {
+            category?: null | components["schemas"]["Text200"];
+            email?: null | components["schemas"]["EmailAddress"];
+            name?: null | components["schemas"]["Text120"];
+            phonenumber?: null | components["schemas"]["Text40"];
+            slot?: null | components["schemas"]["Instant"];
+            website?: null | components["schemas"]["Text200"];
+        };
         /** @description A user as the API shows it. Instants are epoch milliseconds. */
         UserView: {
             aboutMe: string | null;
@@ -16888,6 +16927,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    userSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserSubmission"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DemoRequested"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not found */
             404: {

@@ -19,7 +19,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   private handleBack = () => {
     this.setState({ failed: false });
-    window.location.assign('/');
+    // The app's home: the server answers `/` with the public landing page.
+    window.location.assign('/app');
   };
 
   render() {

@@ -195,6 +195,8 @@ export function ConfirmReservationPage() {
 /**
  * `/thank-you`: what was booked, when and with whom, and that an e-mail with the calendar
  * invitation is on its way. It reads the reservation again by its token when opened anew.
+ * With `?for=demo` it thanks a visitor for the demo they asked for on the public contact
+ * page (whose form the server answers with this address).
  */
 export function ThankYouPage() {
   const { t } = useTranslation();
@@ -202,6 +204,7 @@ export function ThankYouPage() {
   const location = useLocation();
   const passed = (location.state as { reservation?: Reservation } | null)?.reservation ?? null;
   const token = params.get('token') ?? '';
+  if (params.get('for') === 'demo') return <DemoThanks />;
   if (passed) return <ThankYou reservation={passed} />;
   if (!token) {
     return (
@@ -214,6 +217,22 @@ export function ThankYouPage() {
     );
   }
   return <ThankYouByToken token={token} />;
+}
+
+/** The thanks for a demo request; the link leads back to the public site in the reader's language. */
+function DemoThanks() {
+  const { t, i18n } = useTranslation();
+  return (
+    <PublicFrame>
+      <h1 data-testid="demo-thank-you">{t('booking.public.demoThanksTitle')}</h1>
+      <Card>
+        <Stack $gap={3}>
+          <p>{t('booking.public.demoThanksBody')}</p>
+          <a href={`/?lang=${i18n.resolvedLanguage ?? 'en'}`}>{t('booking.public.demoThanksBack')}</a>
+        </Stack>
+      </Card>
+    </PublicFrame>
+  );
 }
 
 function ThankYouByToken({ token }: { token: string }) {

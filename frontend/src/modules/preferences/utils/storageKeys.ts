@@ -3,6 +3,7 @@
 
 /** Every key the app keeps; all are cleared at sign-out except the look of the app. */
 export const STORAGE_KEYS = {
+  /** Also read by the public landing page's script (backend `site/assets/signed-in.js`). */
   token: 'token',
   currentStore: 'current-store',
   openStoreChooser: 'open-store-chooser',

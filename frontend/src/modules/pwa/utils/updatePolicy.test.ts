@@ -3,7 +3,7 @@ import { appliesAtOnce } from './updatePolicy';
 
 describe('a waiting new version', () => {
   it('is taken at once on the root, blog and onboarding paths', () => {
-    for (const path of ['/', '/posts', '/posts/our-release', '/onboarding', '/onboard-owner', '/onboard-employee']) {
+    for (const path of ['/', '/app', '/posts', '/posts/our-release', '/onboarding', '/onboard-owner', '/onboard-employee']) {
       expect(appliesAtOnce(path), path).toBe(true);
     }
   });

@@ -3,6 +3,6 @@
  * onboarding paths, where nothing typed or open would be lost by a reload.
  */
 export function appliesAtOnce(pathname: string): boolean {
-  if (pathname === '/') return true;
+  if (pathname === '/' || pathname === '/app') return true;
   return ['/posts', '/onboarding', '/onboard-owner', '/onboard-employee'].some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
