@@ -33,8 +33,10 @@ test('an owner onboards, creates a role and invites an employee who joins', asyn
   const owner = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
   const page = await owner.newPage();
 
+  // A visitor arrives on the public landing page and signs in from its header.
   await page.goto(`${server.url}/`);
-  await page.waitForURL(/\/login$/);
+  await page.getByRole('link', { name: 'Sign in', exact: true }).first().click();
+  await page.waitForURL(/\/login(\?|$)/);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.getByTestId('choose-owner').click();
 
