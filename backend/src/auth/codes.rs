@@ -55,6 +55,35 @@ pub fn issue(
     Ok(Some(code))
 }
 
+/// A code issued to an address's account: where to mail it, in which language, and the code.
+pub struct Issued {
+    pub to: String,
+    pub language: Option<Language>,
+    pub code: String,
+}
+
+/// Issues a code of `purpose` to the account of `email`, if there is one and it may have one
+/// now. `None` either way otherwise, silently: a refusal would tell that the address has an
+/// account.
+pub async fn issue_to_address(
+    db: &crate::db::Db,
+    email: rules::Email,
+    purpose: CodePurpose,
+    now: DateTime<Utc>,
+) -> AppResult<Option<Issued>> {
+    db.transaction(move |conn| {
+        let Some(user) = crate::db::models::user::User::find_by_email(conn, email.as_str())? else {
+            return Ok(None);
+        };
+        Ok(issue(conn, user.id, purpose, now)?.map(|code| Issued {
+            to: user.email,
+            language: user.language,
+            code,
+        }))
+    })
+    .await
+}
+
 /// Like [`consume`], but a right code stays usable: it only runs `then`.
 pub fn check<T>(
     conn: &mut PgConnection,

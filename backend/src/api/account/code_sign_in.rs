@@ -37,19 +37,8 @@ impl Call for SendSignInCode {
         let state = ctx.state;
         let now = state.clock.now();
         throttle::request_code(&state.db, email.as_str(), ctx.client, now).await?;
-        let issued = state
-            .db
-            .transaction(move |conn| {
-                let Some(user) = User::find_by_email(conn, email.as_str())? else {
-                    return Ok(None);
-                };
-                // Past the codes' own issue limit nothing is sent, silently, as for an
-                // address without an account.
-                let code = codes::issue(conn, user.id, CodePurpose::SignIn, now)?;
-                Ok(code.map(|code| (user.email, user.language, code)))
-            })
-            .await?;
-        if let Some((to, language, code)) = issued {
+        let issued = codes::issue_to_address(&state.db, email, CodePurpose::SignIn, now).await?;
+        if let Some(codes::Issued { to, language, code }) = issued {
             let language = language.or(ctx.language).unwrap_or_default();
             let mailer = state.mailer.clone();
             actix_web::rt::spawn(async move {

@@ -29,20 +29,9 @@ impl Call for RequestResetPassword {
     async fn run(self, ctx: Ctx) -> AppResult<bool> {
         let email = Email::parse(&self.email)?;
         let now = ctx.state.clock.now();
-        let code = ctx
-            .state
-            .db
-            .transaction(move |conn| {
-                let Some(user) = User::find_by_email(conn, email.as_str())? else {
-                    return Ok(None);
-                };
-                // Past the issue limit nothing is sent, silently: a refusal would tell that
-                // the address has an account.
-                let code = codes::issue(conn, user.id, CodePurpose::PasswordReset, now)?;
-                Ok(code.map(|c| (user.email, user.language, c)))
-            })
-            .await?;
-        if let Some((to, language, code)) = code {
+        let issued =
+            codes::issue_to_address(&ctx.state.db, email, CodePurpose::PasswordReset, now).await?;
+        if let Some(codes::Issued { to, language, code }) = issued {
             let language = language.or(ctx.language).unwrap_or_default();
             codes::mail(
                 &ctx.state.mailer,
