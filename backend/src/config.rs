@@ -94,6 +94,9 @@ pub struct Settings {
     /// `SUPPORT_EMAILS`: the accounts (comma-separated e-mail addresses) of support staff, who
     /// see every ticket, answer them and read their attachments. Empty by default.
     pub support_emails: Vec<String>,
+    /// `BLOG_EDITOR_EMAILS`: the accounts (comma-separated e-mail addresses) of the blog's
+    /// editors, who write and publish posts and moderate comments. Empty by default.
+    pub blog_editor_emails: Vec<String>,
     /// Plans and payments; `None` (the default, for a store's own server) leaves every store
     /// unlimited. Set by `STRIPE_SECRET_KEY` with `STRIPE_WEBHOOK_SECRET` (see [`Billing`]).
     pub billing: Option<Billing>,
@@ -287,6 +290,7 @@ impl std::fmt::Debug for Settings {
             .field("booking_hold", &self.booking_hold)
             .field("public_rate_per_minute", &self.public_rate_per_minute)
             .field("outbox", &self.outbox)
+            .field("blog_editor_emails", &self.blog_editor_emails)
             .field("billing", &self.billing)
             .field("sales_email", &self.sales_email)
             .field("oidc", &self.oidc)
@@ -478,6 +482,9 @@ impl Settings {
             support_emails: crate::domain::support::staff_list(
                 &var("SUPPORT_EMAILS").unwrap_or_default(),
             ),
+            blog_editor_emails: crate::domain::support::staff_list(
+                &var("BLOG_EDITOR_EMAILS").unwrap_or_default(),
+            ),
             billing: Billing::from_env()?,
             sales_email: address_var("SALES_EMAIL")?,
             oidc: Oidc::from_env()?,
@@ -534,6 +541,7 @@ impl Settings {
                 prune_every: Duration::ZERO,
             },
             support_emails: Vec::new(),
+            blog_editor_emails: Vec::new(),
             // A test that sells plans points this at its stand-in of the provider.
             billing: None,
             sales_email: None,

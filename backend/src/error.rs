@@ -232,3 +232,22 @@ impl From<crate::domain::billing::limits::Refusal> for AppError {
         AppError::forbidden(refusal.code, refusal.message).with_details(refusal.details)
     }
 }
+
+impl From<crate::domain::blog::BlogError> for AppError {
+    /// A blog rule: a missing post or comment is a 404, a write by someone who is not an
+    /// editor a 403, an address or a language already taken a 409, anything else a 400.
+    fn from(e: crate::domain::blog::BlogError) -> Self {
+        use crate::domain::blog::BlogError as E;
+        let kind = match e {
+            E::PostMissing
+            | E::PostUnknown
+            | E::NoMatchingTitle
+            | E::CommentUnknown
+            | E::AnswerElsewhere => ErrorKind::NotFound,
+            E::NotEditor => ErrorKind::Forbidden,
+            E::SlugTaken | E::TranslationExists => ErrorKind::Conflict,
+            _ => ErrorKind::BadRequest,
+        };
+        AppError::new(kind, e.code(), e.message())
+    }
+}

@@ -82,9 +82,10 @@ pub struct UploadForm {
     /// a ZIP archive, or a `.txt` / `.csv` text.
     #[schema(value_type = String, format = Binary)]
     file: Vec<u8>,
-    /// chat (the default), logo, profile or support. Logos and profile photos must be
-    /// pictures; a support ticket's attachment a JPEG picture or a ZIP archive.
-    #[schema(pattern = "^(chat|logo|profile|support)$")]
+    /// chat (the default), logo, profile, support or cover. Logos, profile photos and covers
+    /// must be pictures; a support ticket's attachment a JPEG picture or a ZIP archive; a
+    /// blog post's cover is uploaded by the blog's editors, and resized to at most 1200 px.
+    #[schema(pattern = "^(chat|logo|profile|support|cover)$")]
     purpose: Option<String>,
     /// The store a chat attachment is for (required for chat). The form's field is
     /// `storeId`, as the server reads it.
@@ -175,7 +176,7 @@ pub(crate) async fn read_form(
         (status = 200, description = "`{\"data\": File}`", body = FileView),
         (status = 400, description = "Not a form, no file, a type that is not accepted (`file_type_not_allowed`; `file_not_image` for a logo or photo; `file_not_jpg_or_zip` for a ticket), an unreadable picture", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not a member of the store", body = crate::error::ErrorBody),
+        (status = 403, description = "Not a member of the store; a cover, not a blog editor", body = crate::error::ErrorBody),
         (status = 404, description = "No such store", body = crate::error::ErrorBody),
         (status = 413, description = "Larger than 20 MB", body = crate::error::ErrorBody),
     )
@@ -197,9 +198,13 @@ pub async fn upload(
     let form = read_form(form, upload::MAX_BYTES, || refused(Refusal::TooLarge)).await?;
     let purpose = match form.purpose.as_deref() {
         None | Some("") => Purpose::Chat,
-        Some(p) => Purpose::parse(p)
-            .ok_or_else(|| AppError::invalid("purpose must be chat, logo, profile or support."))?,
+        Some(p) => Purpose::parse(p).ok_or_else(|| {
+            AppError::invalid("purpose must be chat, logo, profile, support or cover.")
+        })?,
     };
+    if purpose == Purpose::Cover && !crate::api::blog::is_editor(&state, user.0).await? {
+        return Err(crate::api::blog::not_editor());
+    }
     let store: Option<StoreId> = match (purpose, form.store.as_deref()) {
         (Purpose::Chat, None | Some("")) => {
             return Err(AppError::invalid("storeId is required for a chat file."));
@@ -237,7 +242,8 @@ async fn keep(
     let hash = hex(&Sha256::digest(&content));
     let thumb = if sniffed.kind == FileKind::Image {
         let picture = content.clone();
-        let made = web::block(move || crate::files::thumbnail::make(&picture))
+        let (side, quality) = purpose.resized();
+        let made = web::block(move || crate::files::thumbnail::make_sized(&picture, side, quality))
             .await
             .map_err(AppError::internal)?
             .map_err(refused)?;

@@ -6,6 +6,7 @@ pub mod account;
 pub mod announcements;
 pub mod autoassign;
 pub mod billing;
+pub mod blog;
 pub mod booking;
 pub mod chat;
 pub mod clock;
@@ -65,6 +66,7 @@ pub fn registry() -> Registry {
     sheets::register(&mut registry);
     booking::register(&mut registry);
     billing::register(&mut registry);
+    blog::register(&mut registry);
     demo_requests::register(&mut registry);
     registry
 }
@@ -96,6 +98,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .configure(sheets::routes)
                 .configure(booking::routes)
                 .configure(billing::routes)
+                .configure(blog::routes)
                 .configure(account::notification_settings::routes)
                 .route("/{call}", web::post().to(dispatch)),
         );

@@ -53,6 +53,10 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::files::download_thumbnail,
         crate::api::support::get_tickets,
         crate::api::support::get_ticket,
+        crate::api::blog::reads::list,
+        crate::api::blog::reads::by_slug,
+        crate::api::blog::reads::admin_list,
+        crate::api::blog::reads::admin_post,
         crate::api::templates::get_templates,
         crate::api::sheets::exports::export,
         crate::api::sheets::forms::form,
@@ -108,7 +112,17 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::support::TicketDescription,
         crate::api::support::TicketOwner,
         crate::domain::support::Priority,
-        crate::domain::support::Status
+        crate::domain::support::Status,
+        crate::api::blog::views::PostList,
+        crate::api::blog::views::PostSummary,
+        crate::api::blog::views::PostView,
+        crate::api::blog::views::CommentView,
+        crate::api::blog::views::CommentAnswer,
+        crate::api::blog::views::PostTranslation,
+        crate::api::blog::views::PostCover,
+        crate::api::blog::views::PostAuthor,
+        crate::api::blog::views::PostAudio,
+        crate::domain::blog::comment::Status
     ))
 )]
 struct ResourceDoc;

@@ -729,6 +729,68 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    blog_posts (id) {
+        id -> Uuid,
+        translation_group -> Uuid,
+        language -> Text,
+        slug -> Text,
+        title -> Text,
+        #[sql_name = "abstract"]
+        abstract_text -> Text,
+        content -> Text,
+        html -> Text,
+        conclusion -> Text,
+        tags -> Array<Text>,
+        cover_id -> Uuid,
+        author_id -> Nullable<Uuid>,
+        author_name -> Text,
+        author_avatar -> Nullable<Text>,
+        duration -> Int4,
+        audio_key -> Nullable<Text>,
+        audio_duration -> Nullable<Int4>,
+        audio_due_at -> Nullable<Timestamptz>,
+        published -> Bool,
+        published_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+        modified_at -> Timestamptz,
+        likes -> Int4,
+        seen -> Int4,
+    }
+}
+
+diesel::table! {
+    blog_comments (id) {
+        id -> Uuid,
+        post_id -> Uuid,
+        parent_id -> Nullable<Uuid>,
+        author_name -> Text,
+        email -> Text,
+        img_url -> Nullable<Text>,
+        user_id -> Nullable<Uuid>,
+        text -> Text,
+        status -> Text,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    blog_likes (post_id, visitor) {
+        post_id -> Uuid,
+        visitor -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    blog_views (post_id, visitor) {
+        post_id -> Uuid,
+        visitor -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(availability_windows -> employees (employee_id));
 diesel::joinable!(store_plans -> stores (store_id));
 diesel::joinable!(invoices -> stores (store_id));
@@ -781,8 +843,18 @@ diesel::joinable!(tickets -> files (attachment_id));
 diesel::joinable!(tickets -> stores (store_id));
 diesel::joinable!(tickets -> users (user_id));
 diesel::joinable!(stores -> users (owner_id));
+diesel::joinable!(blog_posts -> files (cover_id));
+diesel::joinable!(blog_posts -> users (author_id));
+diesel::joinable!(blog_comments -> blog_posts (post_id));
+diesel::joinable!(blog_comments -> users (user_id));
+diesel::joinable!(blog_likes -> blog_posts (post_id));
+diesel::joinable!(blog_views -> blog_posts (post_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    blog_comments,
+    blog_likes,
+    blog_posts,
+    blog_views,
     booked_clients,
     booked_sessions,
     booking_clients,

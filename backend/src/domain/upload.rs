@@ -28,6 +28,8 @@ pub enum Purpose {
     Profile,
     /// The attachment of a support ticket: one JPEG picture or ZIP archive.
     Support,
+    /// A blog post's cover picture, uploaded by an editor and shown to anyone.
+    Cover,
 }
 
 impl Purpose {
@@ -37,6 +39,7 @@ impl Purpose {
             Purpose::Logo => "logo",
             Purpose::Profile => "profile",
             Purpose::Support => "support",
+            Purpose::Cover => "cover",
         }
     }
 
@@ -46,6 +49,7 @@ impl Purpose {
             Purpose::Logo,
             Purpose::Profile,
             Purpose::Support,
+            Purpose::Cover,
         ]
         .into_iter()
         .find(|p| p.as_str() == s)
@@ -270,16 +274,37 @@ pub fn file_name(raw: &str, extension: &str) -> String {
 /// A thumbnail's size: the picture scaled so its longest side is at most [`THUMB_SIDE`],
 /// never enlarged, at least 1 px each way.
 pub fn thumbnail_size(width: u32, height: u32) -> (u32, u32) {
+    scaled_size(width, height, THUMB_SIDE)
+}
+
+/// The picture's size scaled so its longest side is at most `most`, never enlarged, at least
+/// 1 px each way.
+pub fn scaled_size(width: u32, height: u32, most: u32) -> (u32, u32) {
     let longest = width.max(height).max(1);
-    if longest <= THUMB_SIDE {
+    if longest <= most {
         return (width.max(1), height.max(1));
     }
     let scale = |side: u32| -> u32 {
         let scaled =
-            (u64::from(side) * u64::from(THUMB_SIDE) + u64::from(longest) / 2) / u64::from(longest);
-        u32::try_from(scaled).unwrap_or(THUMB_SIDE).max(1)
+            (u64::from(side) * u64::from(most) + u64::from(longest) / 2) / u64::from(longest);
+        u32::try_from(scaled).unwrap_or(most).max(1)
     };
     (scale(width), scale(height))
+}
+
+/// A cover's resized copy (its "thumbnail"): the longest side a post's page and link
+/// previews need, at a quality a phone's connection carries quickly.
+pub const COVER_SIDE: u32 = 1200;
+pub const COVER_QUALITY: f32 = 70.0;
+
+impl Purpose {
+    /// The longest side and the webp quality of a picture's resized copy.
+    pub fn resized(self) -> (u32, f32) {
+        match self {
+            Purpose::Cover => (COVER_SIDE, COVER_QUALITY),
+            _ => (THUMB_SIDE, THUMB_QUALITY),
+        }
+    }
 }
 
 /// Who may read a file, once its store membership is known.
@@ -302,7 +327,7 @@ pub enum Reader {
 /// members of its store (the caller checks membership before asking).
 pub fn may_read(purpose: Purpose, reader: Reader) -> bool {
     match purpose {
-        Purpose::Logo | Purpose::Profile => true,
+        Purpose::Logo | Purpose::Profile | Purpose::Cover => true,
         Purpose::Chat => matches!(reader, Reader::Uploader | Reader::InConversation),
         Purpose::Support => matches!(reader, Reader::Uploader | Reader::Support),
     }

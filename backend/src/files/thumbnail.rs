@@ -17,6 +17,11 @@ pub struct Thumbnail {
 
 /// Makes the thumbnail of a picture. CPU-bound: run it off the async threads.
 pub fn make(content: &[u8]) -> Result<Thumbnail, Refusal> {
+    make_sized(content, upload::THUMB_SIDE, upload::THUMB_QUALITY)
+}
+
+/// A picture's copy whose longest side is at most `side`, as lossy WebP of `quality`.
+pub fn make_sized(content: &[u8], side: u32, quality: f32) -> Result<Thumbnail, Refusal> {
     let mut reader = ImageReader::new(Cursor::new(content))
         .with_guessed_format()
         .map_err(|_| Refusal::BadImage)?;
@@ -27,12 +32,12 @@ pub fn make(content: &[u8]) -> Result<Thumbnail, Refusal> {
     reader.limits(limits);
     let picture = reader.decode().map_err(|_| Refusal::BadImage)?;
     let (width, height) = (picture.width(), picture.height());
-    let (w, h) = upload::thumbnail_size(width, height);
+    let (w, h) = upload::scaled_size(width, height, side);
     let small = picture
         .resize_exact(w, h, image::imageops::FilterType::Triangle)
         .into_rgba8();
     let webp = webp::Encoder::from_rgba(small.as_raw(), w, h)
-        .encode(upload::THUMB_QUALITY)
+        .encode(quality)
         .to_vec();
     Ok(Thumbnail {
         width,

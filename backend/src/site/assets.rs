@@ -1,4 +1,5 @@
-//! The public pages' files: the stylesheet, the landing page's script and the screenshots
+//! The public pages' files: the stylesheet, the landing page's and the blog's scripts and the
+//! screenshots
 //! (made by `frontend/scripts/site-screenshots.mjs`), compiled into the server, so the pages
 //! need nothing beside the binary. Each is served under a name that carries a digest of its
 //! bytes, so browsers keep it a year and a new build's file is a new address.
@@ -62,6 +63,8 @@ pub struct Assets {
     pub stylesheet: Asset,
     /// Sends a signed-in visitor of `/` on to the app.
     pub signed_in: Asset,
+    /// The blog's likes, readings, comments and "load more".
+    pub blog: Asset,
     /// The schedule board, as a manager sees it on a desktop.
     pub board: Picture,
     /// The employee's home, on a phone.
@@ -79,6 +82,11 @@ pub static ASSETS: LazyLock<Assets> = LazyLock::new(|| Assets {
     signed_in: Asset::new(
         "signed-in.js",
         include_bytes!("assets/signed-in.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    blog: Asset::new(
+        "blog.js",
+        include_bytes!("assets/blog.js"),
         "text/javascript; charset=utf-8",
     ),
     board: Picture {
@@ -108,10 +116,11 @@ pub static ASSETS: LazyLock<Assets> = LazyLock::new(|| Assets {
 });
 
 impl Assets {
-    fn all(&self) -> [&Asset; 6] {
+    fn all(&self) -> [&Asset; 7] {
         [
             &self.stylesheet,
             &self.signed_in,
+            &self.blog,
             &self.board.small,
             &self.board.large,
             &self.phone.small,
@@ -154,6 +163,6 @@ mod tests {
         }
         let urls: std::collections::BTreeSet<&str> =
             assets.all().iter().map(|a| a.url.as_str()).collect();
-        assert_eq!(urls.len(), 6);
+        assert_eq!(urls.len(), 7);
     }
 }

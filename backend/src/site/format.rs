@@ -49,6 +49,18 @@ pub fn day(t: &Texts, date: NaiveDate) -> String {
     )
 }
 
+/// A date with its year: `December 14, 2026`.
+pub fn date(t: &Texts, date: NaiveDate) -> String {
+    fill(
+        &t.dates.date,
+        &[
+            ("month", &t.dates.months[date.month0() as usize]),
+            ("day", &number(t, date.day())),
+            ("year", &number(t, date.year())),
+        ],
+    )
+}
+
 /// A time of day in UTC, on the 24-hour clock: `09:15`.
 pub fn time(t: &Texts, at: DateTime<Utc>) -> String {
     digits(t, &at.format("%H:%M").to_string())
@@ -73,6 +85,12 @@ mod tests {
         let date = NaiveDate::from_ymd_opt(2026, 12, 14).expect("a date");
         assert_eq!(day(Texts::of(Lang::En), date), "Monday, December 14");
         assert_eq!(day(Texts::of(Lang::De), date), "Montag, 14. Dezember");
+        assert_eq!(super::date(Texts::of(Lang::En), date), "December 14, 2026");
+        assert_eq!(
+            super::date(Texts::of(Lang::Es), date),
+            "14 de diciembre de 2026"
+        );
+        assert_eq!(super::date(Texts::of(Lang::Fa), date), "۱۴ دسامبر ۲۰۲۶");
         let at = Utc
             .with_ymd_and_hms(2026, 12, 14, 9, 15, 0)
             .single()

@@ -1,13 +1,14 @@
 //! The public site: the pages a visitor reads before signing in (the landing page at `/`,
-//! `/pricing`, `/contact-us`), rendered here with their titles, descriptions, canonical and
-//! other languages' addresses and Open Graph tags in the HTML, so neither a reader nor a
-//! crawler needs the web app's scripts. A transport beside `api`: the contact form runs the
+//! `/pricing`, `/contact-us`, the blog at `/posts`), rendered here with their titles,
+//! descriptions, canonical and other languages' addresses and Open Graph tags in the HTML,
+//! so neither a reader nor a crawler needs the web app's scripts. A transport beside `api`: the contact form runs the
 //! `userSubmission` call through the one registry.
 //!
 //! The words of each language are data (`texts/<code>.json`), the markup templates
 //! (`templates/site/`, askama, escaped by default), the styles one stylesheet (`assets/`).
 
 mod assets;
+mod blog;
 mod contact;
 mod format;
 mod landing;
@@ -48,6 +49,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .route(read().to(contact::page))
             .route(web::post().to(contact::submit)),
     )
+    .configure(blog::routes)
     .service(
         web::resource(format!("{}{{name}}", assets::PREFIX))
             .wrap(Compress::default())

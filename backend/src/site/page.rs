@@ -15,6 +15,10 @@ pub enum Page {
     Landing,
     Pricing,
     Contact,
+    /// The blog's list.
+    Blog,
+    /// A post of the blog (its own address, see [`Frame::post`]).
+    Post,
 }
 
 impl Page {
@@ -23,6 +27,7 @@ impl Page {
             Page::Landing => "/",
             Page::Pricing => "/pricing",
             Page::Contact => "/contact-us",
+            Page::Blog | Page::Post => "/posts",
         }
     }
 }
@@ -52,6 +57,7 @@ pub struct Links {
     pub home: String,
     pub pricing: String,
     pub contact: String,
+    pub blog: String,
     /// The web app's screens, opened in the page's language (its `lng`).
     pub sign_in: String,
     pub sign_up: String,
@@ -75,6 +81,12 @@ pub struct Frame {
     pub og_image: String,
     pub og_image_width: u32,
     pub og_image_height: u32,
+    /// `website`, or `article` for a post.
+    pub og_type: &'static str,
+    /// The language's Atom feed of posts, on the blog's pages.
+    pub feed: Option<String>,
+    /// A post's structured data (JSON-LD), written safe for a `<script>` element.
+    pub json_ld: Option<String>,
     pub stylesheet: &'static str,
     /// A script of the page's own, when it has one.
     pub script: Option<&'static str>,
@@ -120,22 +132,58 @@ impl Frame {
             og_image: format!("{origin}{}", board.url),
             og_image_width: board.width,
             og_image_height: board.height,
+            og_type: "website",
+            feed: None,
+            json_ld: None,
             stylesheet: &ASSETS.stylesheet.url,
             script: (page == Page::Landing).then_some(ASSETS.signed_in.url.as_str()),
             links: Links {
                 home: href(Page::Landing.path(), lang),
                 pricing: href(Page::Pricing.path(), lang),
                 contact: href(Page::Contact.path(), lang),
+                blog: href(Page::Blog.path(), lang),
                 sign_in: format!("/login?lng={}", lang.code()),
                 sign_up: format!("/signup?lng={}", lang.code()),
             },
         }
     }
 
-    /// `aria-current` of the navigation's link to `page`.
+    /// `aria-current` of the navigation's link to `page` (a post is of the blog).
     pub fn is(&self, page: Page) -> bool {
-        self.page == page
+        self.page == page || (page == Page::Blog && self.page == Page::Post)
     }
+}
+
+/// A page's answer with an `ETag` of its bytes: the same page again is a 304 (readers
+/// revalidate each time, `no-cache`, so a new comment shows at once).
+pub fn tagged_html(
+    req: &HttpRequest,
+    lang: Lang,
+    rendered: askama::Result<String>,
+) -> AppResult<HttpResponse> {
+    let body = rendered.map_err(AppError::internal)?;
+    let etag = crate::domain::etag::of(body.as_bytes());
+    let unchanged = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| crate::domain::etag::matches(v, &etag));
+    let mut answer = if unchanged {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    answer
+        .insert_header((header::ETAG, etag))
+        .insert_header((header::CONTENT_LANGUAGE, lang.code()))
+        .insert_header((header::VARY, HeaderValue::from_static("accept-language")))
+        .insert_header((header::CACHE_CONTROL, HeaderValue::from_static("no-cache")));
+    if unchanged {
+        return Ok(answer.finish());
+    }
+    Ok(answer
+        .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
+        .body(body))
 }
 
 /// A page's answer: its HTML in its language. The language may come from the browser's

@@ -23,6 +23,7 @@ pub struct Texts {
     pub landing: Landing,
     pub pricing: Pricing,
     pub contact: Contact,
+    pub blog: Blog,
     pub dates: Dates,
     pub errors: Errors,
 }
@@ -34,6 +35,7 @@ pub struct Site {
     pub home: String,
     pub nav: String,
     pub pricing: String,
+    pub blog: String,
     pub contact: String,
     pub sign_in: String,
     pub sign_up: String,
@@ -140,6 +142,59 @@ pub struct Contact {
     pub no_slots: String,
 }
 
+/// The blog's list and post pages, and the comment form's answers.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Blog {
+    pub title: String,
+    pub description: String,
+    pub heading: String,
+    pub intro: String,
+    pub search: String,
+    pub search_button: String,
+    pub tags: String,
+    pub all_posts: String,
+    pub recent: String,
+    pub load_more: String,
+    pub empty: String,
+    pub no_match: String,
+    pub tagged: String,
+    pub searched: String,
+    pub minutes: String,
+    pub by: String,
+    pub published: String,
+    pub updated: String,
+    pub likes: String,
+    pub like: String,
+    pub liked: String,
+    pub seen: String,
+    pub listen: String,
+    pub other_languages: String,
+    pub comments: String,
+    pub no_comments: String,
+    pub answer: String,
+    pub answering: String,
+    pub cancel_answer: String,
+    pub write: String,
+    pub name: String,
+    pub email: String,
+    pub picture: String,
+    pub text: String,
+    pub trap: String,
+    pub send: String,
+    pub pending: String,
+    pub approved: String,
+    pub failed: String,
+    pub too_fast: String,
+    pub too_old: String,
+    pub rate_limited: String,
+    pub invalid_email: String,
+    pub invalid_picture: String,
+    pub required: String,
+    pub feed: String,
+    pub cover_alt: String,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Dates {
@@ -148,6 +203,8 @@ pub struct Dates {
     pub months: [String; 12],
     /// A date: `{weekday}`, `{day}`, `{month}`.
     pub day: String,
+    /// A date with its year: `{day}`, `{month}`, `{year}`.
+    pub date: String,
 }
 
 /// The contact form's refusals, by the call's error codes (`required` by its field).
@@ -227,6 +284,19 @@ mod tests {
             );
             assert!(t.money.contains("{amount}") && t.money.contains("{currency}"));
             assert!(t.contact.slot_hint.contains("{now}"), "{lang:?}");
+            assert!(t.blog.minutes.contains("{count}"), "{lang:?}");
+            for (text, placeholder) in [
+                (&t.blog.no_match, "{query}"),
+                (&t.blog.searched, "{query}"),
+                (&t.blog.tagged, "{tag}"),
+                (&t.blog.by, "{name}"),
+                (&t.blog.published, "{date}"),
+                (&t.blog.updated, "{date}"),
+                (&t.blog.answering, "{name}"),
+                (&t.blog.cover_alt, "{title}"),
+            ] {
+                assert!(text.contains(placeholder), "{lang:?}: {placeholder}");
+            }
             for placeholder in ["{weekday}", "{day}", "{month}"] {
                 assert!(t.dates.day.contains(placeholder), "{lang:?}: {placeholder}");
             }

@@ -3,6 +3,7 @@
 
 pub mod availability;
 pub mod billing;
+pub mod blog;
 pub mod booking;
 pub mod chat;
 pub mod clock;
