@@ -5,6 +5,7 @@ mod announcements;
 mod autoassign;
 mod backup;
 mod billing;
+mod blog;
 mod booking;
 mod bursts;
 mod calls;
