@@ -197,8 +197,9 @@ export default defineConfig({
         globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', 'icons/*.{png,svg}', 'push-sw.js'],
         // The app's screens are one page: a navigation offline gets the cached index.html,
         // but never the API's or the socket's addresses, nor stored files, nor the public
-        // pages the server renders (the landing page at `/`, pricing, contact), which the
-        // app's shell would hide. Workbox matches these against the path and its query.
+        // pages the server renders (the landing page at `/`, pricing, contact, the blog's
+        // posts, feeds and sitemap; the editors' `/posts/admin` screens are the app's), which
+        // the app's shell would hide. Workbox matches these against the path and its query.
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [
           /^\/api\//,
@@ -207,6 +208,8 @@ export default defineConfig({
           /^\/health$/,
           /^\/(\?.*)?$/,
           /^\/(pricing|contact-us)\/?(\?.*)?$/,
+          /^\/posts(?!\/admin(?:[/?]|$))([/?].*)?$/,
+          /^\/(sitemap\.xml|robots\.txt)$/,
           /^\/site\//,
         ],
         // Web Push handlers (public/push-sw.js).

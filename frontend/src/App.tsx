@@ -63,6 +63,8 @@ import {
   CancelReservationPage,
   RescheduleReservationPage,
   ThankYouPage,
+  BlogAdminPage,
+  BlogPostEditorPage,
 } from './screens';
 
 
@@ -96,6 +98,10 @@ function AppRoutes() {
       <Route path="/reservation/cancel/:token" element={<CancelReservationPage />} />
       <Route path="/reservation/reschedule/:token" element={<RescheduleReservationPage />} />
       <Route path="/thank-you" element={<ThankYouPage />} />
+      {/* The blog's editors' screens (the posts themselves are the server's pages). */}
+      <Route path="/posts/admin" element={<BlogAdminPage />} />
+      <Route path="/posts/admin/list" element={<BlogAdminPage />} />
+      <Route path="/posts/admin/list/detail" element={<BlogPostEditorPage />} />
       {SERVER_PAGES.map((path) => (
         <Route key={path} path={path} element={<ServerPage />} />
       ))}

@@ -43,6 +43,8 @@ export const ConfirmReservationPage = lazyComponent(() => loadBooking().then((m)
 export const CancelReservationPage = lazyComponent(() => loadBooking().then((m) => m.CancelReservationPage));
 export const RescheduleReservationPage = lazyComponent(() => loadBooking().then((m) => m.RescheduleReservationPage));
 export const ThankYouPage = lazyComponent(() => loadBooking().then((m) => m.ThankYouPage));
+export const BlogAdminPage = lazyComponent(() => import('@/pages/BlogPages').then((m) => m.BlogAdminPage));
+export const BlogPostEditorPage = lazyComponent(() => import('@/pages/BlogPages').then((m) => m.BlogPostEditorPage));
 export const CodeSignInPage = lazyComponent(() => import('@/modules/auth/components/CodeSignInPage').then((m) => m.CodeSignInPage));
 export const GoogleSignInPage = lazyComponent(() => import('@/modules/auth/components/GoogleSignInPage').then((m) => m.GoogleSignInPage));
 export const ResetPasswordPage = lazyComponent(() => import('@/modules/auth/components/ResetPasswordPage').then((m) => m.ResetPasswordPage));

@@ -18,15 +18,11 @@ mod pricing;
 mod texts;
 
 use actix_web::middleware::Compress;
-use actix_web::{guard, web, Route};
+use actix_web::web;
+use page::read;
 
 /// The largest contact form body read: a few short fields.
 const FORM_LIMIT: usize = 8 * 1024;
-
-/// A page's reading: `GET`, and `HEAD` for its headers alone.
-fn read() -> Route {
-    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
-}
 
 /// Mounts the pages and their files, each its own resource (a scope would take every other
 /// path from the web app, which answers them). Compressed as the browser asks.

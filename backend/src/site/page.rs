@@ -32,6 +32,12 @@ impl Page {
     }
 }
 
+/// A page's reading: `GET`, and `HEAD` for its headers alone.
+pub fn read() -> actix_web::Route {
+    use actix_web::{guard, web};
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}
+
 /// The language a request asks for: its `?lang=`, else its `Accept-Language`.
 pub fn language_of(req: &HttpRequest) -> Lang {
     let asked = url::form_urlencoded::parse(req.query_string().as_bytes())

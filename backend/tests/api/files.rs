@@ -483,7 +483,7 @@ async fn uploads_are_bounded_and_logos_and_photos_are_pictures() {
     .await;
     assert_eq!(
         r.error(400),
-        "purpose must be chat, logo, profile or support."
+        "purpose must be chat, logo, profile, support or cover."
     );
     let r = upload_form(
         &s.app,

@@ -96,7 +96,7 @@ impl Call for SavePost {
 
     #[tracing::instrument(name = "savePost", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<PostView> {
-        let user = super::editor(&ctx.state, ctx.user()?).await?;
+        let user = super::access::editor(&ctx.state, ctx.user()?).await?;
         let tags = self
             .tags
             .within(|| AppError::from(BlogError::TooManyTags))?;
@@ -232,7 +232,7 @@ impl Call for PublishPost {
 
     #[tracing::instrument(name = "publishPost", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<PostView> {
-        super::editor(&ctx.state, ctx.user()?).await?;
+        super::access::editor(&ctx.state, ctx.user()?).await?;
         let (id, published) = (self.post_id, self.published);
         let state = ctx.state.clone();
         ctx.state
@@ -284,7 +284,7 @@ impl Call for DeletePost {
 
     #[tracing::instrument(name = "deletePost", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<Removed> {
-        super::editor(&ctx.state, ctx.user()?).await?;
+        super::access::editor(&ctx.state, ctx.user()?).await?;
         let id = self.post_id;
         ctx.state
             .db
@@ -324,7 +324,7 @@ impl Call for PreviewPost {
 
     #[tracing::instrument(name = "previewPost", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<Preview> {
-        super::editor(&ctx.state, ctx.user()?).await?;
+        super::access::editor(&ctx.state, ctx.user()?).await?;
         let content = self.content.0;
         let conclusion =
             input::optional_text("conclusion", self.conclusion.as_deref(), CONCLUSION_MAX)?
@@ -378,7 +378,7 @@ impl Call for ModerateComment {
 
     #[tracing::instrument(name = "moderateComment", skip_all)]
     async fn run(self, ctx: Ctx) -> AppResult<Moderated> {
-        super::editor(&ctx.state, ctx.user()?).await?;
+        super::access::editor(&ctx.state, ctx.user()?).await?;
         let (id, action) = (self.comment_id, self.action);
         ctx.state
             .db

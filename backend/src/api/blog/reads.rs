@@ -251,7 +251,7 @@ pub async fn admin_list(
     user: SignedIn,
     query: web::Query<ListQuery>,
 ) -> AppResult<HttpResponse> {
-    super::editor(&state, user.0).await?;
+    super::access::editor(&state, user.0).await?;
     let language = language(query.language.as_deref())?;
     let page = page(&query)?;
     let filter = filter(&query, language, true);
@@ -304,7 +304,7 @@ pub async fn admin_post(
     user: SignedIn,
     path: web::Path<String>,
 ) -> AppResult<HttpResponse> {
-    super::editor(&state, user.0).await?;
+    super::access::editor(&state, user.0).await?;
     let id: Uuid = path
         .parse()
         .map_err(|_| AppError::from(BlogError::PostUnknown))?;

@@ -1,7 +1,7 @@
 //! Comments and their answers: who sees them, when they wait for an editor, and what an
 //! editor does with them.
 
-use super::BlogError;
+use super::error::BlogError;
 
 pub const NAME_MAX: usize = 80;
 pub const TEXT_MAX: usize = 4_000;

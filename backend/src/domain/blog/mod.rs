@@ -3,6 +3,7 @@
 //! and their moderation (`comment`), and what holds spam off (`spam`). Pure: no I/O.
 
 pub mod comment;
+mod error;
 pub mod paging;
 pub mod post;
 pub mod reading;
@@ -13,6 +14,8 @@ pub mod visitor;
 
 use crate::domain::language::Language;
 
+pub use error::BlogError;
+
 /// The language of a post that names none (the spec's default).
 pub const DEFAULT_LANGUAGE: Language = Language::En;
 
@@ -22,87 +25,6 @@ pub fn is_editor(editors: &[String], email: &str) -> bool {
     let email = email.trim();
     editors.iter().any(|e| e.eq_ignore_ascii_case(email))
 }
-
-/// The spec's texts of the blog's refusals, and the others, each with its stable code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BlogError {
-    /// No published post at an address (a visitor's read).
-    PostMissing,
-    /// No post of an id (a call naming one).
-    PostUnknown,
-    /// A search by title found nothing.
-    NoMatchingTitle,
-    /// A like could not be counted (no visitor to count it for).
-    Reaction,
-    NotEditor,
-    CoverRequired,
-    SlugRequired,
-    SlugReserved,
-    SlugTaken,
-    TranslationExists,
-    TooManyTags,
-    CommentUnknown,
-    /// An answer to a comment of another post.
-    AnswerElsewhere,
-    ImageUrl,
-    TooFast,
-    Ticket,
-}
-
-impl BlogError {
-    pub fn code(self) -> &'static str {
-        match self {
-            BlogError::PostMissing => "post_not_found",
-            BlogError::PostUnknown => "post_not_found",
-            BlogError::NoMatchingTitle => "no_matching_title",
-            BlogError::Reaction => "reaction_failed",
-            BlogError::NotEditor => "not_blog_editor",
-            BlogError::CoverRequired => "cover_required",
-            BlogError::SlugRequired => "slug_required",
-            BlogError::SlugReserved => "slug_reserved",
-            BlogError::SlugTaken => "slug_taken",
-            BlogError::TranslationExists => "translation_exists",
-            BlogError::TooManyTags => "too_many_tags",
-            BlogError::CommentUnknown => "comment_not_found",
-            BlogError::AnswerElsewhere => "comment_not_found",
-            BlogError::ImageUrl => "invalid_image_url",
-            BlogError::TooFast => "comment_too_fast",
-            BlogError::Ticket => "comment_ticket_invalid",
-        }
-    }
-
-    /// The text a caller reads: the spec's catalogue where it has one.
-    pub fn message(self) -> &'static str {
-        match self {
-            BlogError::PostMissing => "blog.post.doesn't.exist",
-            BlogError::PostUnknown => "blog.post.does.not.exist",
-            BlogError::NoMatchingTitle => "no.document.with.matching.title",
-            BlogError::Reaction => "couldn't create reaction!",
-            BlogError::NotEditor => "Only the blog's editors write posts.",
-            BlogError::CoverRequired => "A post needs a cover image.",
-            BlogError::SlugRequired => {
-                "A post needs an address: give a slug, or a title with letters or digits."
-            }
-            BlogError::SlugReserved => "This address is kept for the blog's own pages.",
-            BlogError::SlugTaken => "Another post in this language has this address.",
-            BlogError::TranslationExists => "The post already has a version in this language.",
-            BlogError::TooManyTags => "A post has at most 8 tags.",
-            BlogError::CommentUnknown => "Comment not found.",
-            BlogError::AnswerElsewhere => "Comment not found.",
-            BlogError::ImageUrl => "The picture must be an https address.",
-            BlogError::TooFast => "Take a moment to read before you comment, then send it again.",
-            BlogError::Ticket => "This page is too old to comment from: reload it and send again.",
-        }
-    }
-}
-
-impl std::fmt::Display for BlogError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.message())
-    }
-}
-
-impl std::error::Error for BlogError {}
 
 #[cfg(test)]
 mod tests {

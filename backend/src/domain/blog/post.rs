@@ -1,7 +1,8 @@
 //! A post as an editor writes it: its texts' bounds, its tags, its cover, its address, and
 //! what is made of it when it is saved (the safe HTML and the reading time).
 
-use super::{reading, render, slug, BlogError};
+use super::error::BlogError;
+use super::{reading, render, slug};
 
 pub const TITLE_MAX: usize = 160;
 /// The abstract is the post's description in lists, feeds and link previews.

@@ -1,7 +1,7 @@
 //! A post's address: `/posts/{slug}`. Lower-case letters (of any script) and digits joined by
 //! single hyphens, unique per language (the database's index holds that).
 
-use super::BlogError;
+use super::error::BlogError;
 
 /// The longest slug, in characters.
 pub const SLUG_MAX: usize = 80;

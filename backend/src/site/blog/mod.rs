@@ -12,7 +12,7 @@ mod feed;
 mod list;
 mod post;
 
-use super::page::Page;
+use super::page::{read, Page};
 use actix_web::middleware::Compress;
 use actix_web::{guard, web};
 
@@ -25,18 +25,18 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource("/posts/feed/{lang}")
             .wrap(Compress::default())
-            .route(super::read().to(feed::atom)),
+            .route(read().to(feed::atom)),
     )
     .service(
         web::resource("/sitemap.xml")
             .wrap(Compress::default())
-            .route(super::read().to(feed::sitemap)),
+            .route(read().to(feed::sitemap)),
     )
-    .service(web::resource("/robots.txt").route(super::read().to(feed::robots)))
+    .service(web::resource("/robots.txt").route(read().to(feed::robots)))
     .service(
         web::resource(Page::Blog.path())
             .wrap(Compress::default())
-            .route(super::read().to(list::page)),
+            .route(read().to(list::page)),
     )
     .service(
         web::resource("/posts/{slug}")
@@ -44,9 +44,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 ctx.head().uri.path() != "/posts/admin"
             }))
             .wrap(Compress::default())
-            .route(super::read().to(post::page)),
+            .route(read().to(post::page)),
     )
-    .service(web::resource("/posts/{id}/audio").route(super::read().to(post::audio)))
+    .service(web::resource("/posts/{id}/audio").route(read().to(post::audio)))
     .service(web::resource("/posts/{slug}/like").route(web::post().to(actions::like)))
     .service(web::resource("/posts/{slug}/seen").route(web::post().to(actions::seen)))
     .service(

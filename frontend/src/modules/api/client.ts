@@ -19,7 +19,7 @@ export function readPath(path: string, query: Record<string, string | number | u
 /** An uploaded file, as its uploader gets it back. */
 export type UploadedFile = components['schemas']['FileView'];
 /** What an upload is for. */
-export type UploadPurpose = 'chat' | 'logo' | 'profile' | 'support';
+export type UploadPurpose = 'chat' | 'logo' | 'profile' | 'support' | 'cover';
 
 /**
  * The app's language as the page names it (`lang`, which i18n sets): the server words mails

@@ -72,6 +72,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/addPostComment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public: comment on a post or answer a comment (a visitor's waits for an editor; a member's is shown at once). */
+        post: operations["addPostComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/addTicketComment": {
         parameters: {
             query?: never;
@@ -1024,6 +1041,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deletePost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Blog editors: delete a post with its comments. */
+        post: operations["deletePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deleteRangeTemplate": {
         parameters: {
             query?: never;
@@ -1595,6 +1629,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/likePost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public: like a post, once per visitor. */
+        post: operations["likePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/linkGoogleAccount": {
         parameters: {
             query?: never;
@@ -1765,6 +1816,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/moderateComment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Blog editors: approve, hide or delete a comment. */
+        post: operations["moderateComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openBillingPortal": {
         parameters: {
             query?: never;
@@ -1782,6 +1850,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/posts`: a language's published posts, newest change first; by tag or by
+         *     title. A title that matches nothing is the spec's `no.document.with.matching.title`.
+         */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/posts/admin`: every post, drafts too, newest change first, with the comments
+         *     waiting for an editor: for editors.
+         */
+        get: operations["admin_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/admin/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/posts/admin/{postId}`: a post as its editors see it: its Markdown, every
+         *     comment with its standing and address, every version.
+         */
+        get: operations["admin_post"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/by-slug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/posts/by-slug/{slug}`: a published post at its address, with the comments
+         *     readers see and the ticket a comment from this reading carries.
+         */
+        get: operations["by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/previewPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Blog editors: render Markdown as a post shows it. */
+        post: operations["previewPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products": {
         parameters: {
             query?: never;
@@ -1792,6 +1957,23 @@ export interface paths {
         get: operations["get_products"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/publishPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Blog editors: publish a post, or take it back to the drafts. */
+        post: operations["publishPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2104,6 +2286,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/savePost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Blog editors: write a post or another language's version of one (Markdown, a draft until published). */
+        post: operations["savePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/saveSubscription": {
         parameters: {
             query?: never;
@@ -2115,6 +2314,23 @@ export interface paths {
         put?: never;
         /** Receive one's notifications of the store in this browser (Web Push). */
         post: operations["saveSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/seePost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public: count a visitor as a post's reader, once. */
+        post: operations["seePost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3267,6 +3483,30 @@ export interface components {
             event: components["schemas"]["EventInput"];
         };
         /**
+         * @description `addPostComment` (public): a comment on a published post, or an answer to one. A visitor's
+         *     waits for an editor's approval; a signed-in member's is shown at once. The e-mail address
+         *     is never shown.
+         */
+        AddPostComment: {
+            email: components["schemas"]["EmailAddress"];
+            imgUrl?: null | components["schemas"]["Text500"];
+            name: components["schemas"]["RequiredText80"];
+            /** Format: uuid */
+            postId: string;
+            /**
+             * Format: uuid
+             * @description The comment answered (an answer to an answer joins its thread).
+             */
+            replyTo?: string | null;
+            text: components["schemas"]["RequiredText4000"];
+            /**
+             * @description The ticket the post's reading handed out: a comment sent within 3 seconds of it, or a
+             *     day after, is refused.
+             */
+            ticket: components["schemas"]["Text200"];
+            website?: null | components["schemas"]["Text200"];
+        };
+        /**
          * @description `addTicketComment`: adds to a ticket's thread, by its user or by support staff. The user's
          *     comment on a resolved ticket reopens it as pending.
          */
@@ -3854,6 +4094,47 @@ export interface components {
             /** @description The inviting store's name, when the invitation exists. */
             storeName?: string;
         };
+        /** @description An answer to a comment. */
+        CommentAnswer: {
+            author: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            /** @description The commenter's address: editors only. */
+            email?: string | null;
+            /** Format: uuid */
+            id: string;
+            imgUrl: string | null;
+            status: components["schemas"]["CommentStatus"];
+            text: string;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        CommentAnswerList500: components["schemas"]["CommentAnswer"][];
+        /**
+         * @description What an editor does with a comment.
+         * @enum {string}
+         */
+        CommentModeration: "approve" | "hide" | "delete";
+        /**
+         * @description Where a comment stands.
+         * @enum {string}
+         */
+        CommentStatus: "pending" | "approved" | "hidden";
+        /** @description A comment and its answers. */
+        CommentView: components["schemas"]["CommentAnswer"] & {
+            /** @description Oldest first. */
+            responses: components["schemas"]["CommentAnswerList500"];
+        };
+        CommentViewList500: components["schemas"]["CommentView"][];
+        /** @description A comment taken. */
+        Commented: {
+            comment: components["schemas"]["CommentView"];
+            /** @description approved (shown now) or pending (shown once an editor approves it). */
+            status: components["schemas"]["CommentStatus"];
+        };
         /** @description `completeProposedShift`. */
         CompleteProposedShift: components["schemas"]["PunchFields"];
         /**
@@ -4160,6 +4441,14 @@ export interface components {
         };
         /** @description `deleteNotifications`: one's own notifications (and, for managers, public ones). */
         DeleteNotifications: components["schemas"]["NotificationIds"];
+        /**
+         * @description `deletePost`: removes a post with its comments, likes and views (its other languages'
+         *     versions stay).
+         */
+        DeletePost: {
+            /** Format: uuid */
+            postId: string;
+        };
         /** @description `deleteRangeTemplate` (the spec's delete of a daily or weekly template). */
         DeleteRangeTemplate: components["schemas"]["OneTemplate"];
         /** @description `deleteRole`. Employees who held the role lose it (and its wage). */
@@ -4855,6 +5144,31 @@ export interface components {
             mail: boolean;
             push: boolean;
         };
+        /**
+         * @description A language of the product: English (the default), German, Spanish, Persian.
+         * @enum {string}
+         */
+        Language: "en" | "de" | "es" | "fa";
+        /** @description `likePost` (public): a visitor likes a post, once: a second like changes nothing. */
+        LikePost: {
+            /** Format: uuid */
+            postId: string;
+            /**
+             * @description The visitor: the random id of their first-party cookie (a version 4 UUID), which the
+             *     post's page sets.
+             */
+            visitor: components["schemas"]["Text36"];
+        };
+        /** @description A post's likes after a like. */
+        Liked: {
+            /** @description Whether this like was new (false: the visitor liked it before). */
+            counted: boolean;
+            /**
+             * Format: int32
+             * @description Visitors who like it.
+             */
+            like: number;
+        };
         /** @description What a plan allows; `None` is unlimited. */
         Limits: {
             /** @description The voice assistant. */
@@ -5023,6 +5337,21 @@ export interface components {
              */
             timestamp: number;
             type: components["schemas"]["MessageKind"];
+        };
+        /**
+         * @description `moderateComment`: an editor approves, hides or deletes a comment (deleting one deletes
+         *     its answers).
+         */
+        ModerateComment: {
+            action: components["schemas"]["CommentModeration"];
+            /** Format: uuid */
+            commentId: string;
+        };
+        /** @description A comment's standing after moderation. */
+        Moderated: {
+            /** Format: uuid */
+            id: string;
+            status: null | components["schemas"]["CommentStatus"];
         };
         /** Format: password */
         NewPassword: string;
@@ -5258,10 +5587,135 @@ export interface components {
         Portal: {
             url: string;
         };
+        /** @description A post's narration, once made. */
+        PostAudio: {
+            /**
+             * Format: int32
+             * @description Seconds.
+             */
+            duration: number;
+            url: string;
+        };
+        /** @description Who wrote a post. */
+        PostAuthor: {
+            /** @description The address of their picture. */
+            avatar: string | null;
+            name: string;
+        };
+        /** @description A post's cover: its resized copy (webp), with its size. */
+        PostCover: {
+            /** Format: int32 */
+            height: number;
+            /** Format: uuid */
+            id: string;
+            /** @description The resized copy (at most 1200 px), public. */
+            url: string;
+            /** Format: int32 */
+            width: number;
+        };
+        /** @description A page of posts. */
+        PostList: {
+            /** @description Whether more posts follow this page. */
+            more: boolean;
+            posts: components["schemas"]["PostSummaryList50"];
+        };
+        /** @description A post as lists show it. */
+        PostSummary: {
+            abstract: string;
+            audio: null | components["schemas"]["PostAudio"];
+            author: components["schemas"]["PostAuthor"];
+            /**
+             * Format: int64
+             * @description Comments readers see.
+             */
+            commentCount: number;
+            cover: components["schemas"]["PostCover"];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            /**
+             * Format: int32
+             * @description Reading time, seconds.
+             */
+            duration: number;
+            /** Format: uuid */
+            id: string;
+            language: components["schemas"]["Language"];
+            /**
+             * Format: int32
+             * @description Visitors who like it.
+             */
+            like: number;
+            /**
+             * Format: int64
+             * @description The last change, epoch milliseconds: lists are ordered by it, newest first.
+             */
+            modified: number;
+            /**
+             * Format: int64
+             * @description Comments waiting for an editor: editors' lists only.
+             */
+            pendingComments?: number | null;
+            published: boolean;
+            /**
+             * Format: int64
+             * @description The first publication, epoch milliseconds.
+             */
+            publishedAt: number | null;
+            /**
+             * Format: int32
+             * @description Visitors who read it.
+             */
+            seenCount: number;
+            slug: string;
+            tags: components["schemas"]["StringList8"];
+            title: string;
+        };
+        PostSummaryList50: components["schemas"]["PostSummary"][];
+        /** @description Another language's version of a post. */
+        PostTranslation: {
+            /** Format: uuid */
+            id: string;
+            language: components["schemas"]["Language"];
+            published: boolean;
+            slug: string;
+            title: string;
+        };
+        PostTranslationList4: components["schemas"]["PostTranslation"][];
+        /** @description A post with its text and comments. */
+        PostView: components["schemas"]["PostSummary"] & {
+            comments: components["schemas"]["CommentViewList500"];
+            conclusion: string;
+            /** @description The text's safe HTML. */
+            content: string;
+            /** @description The Markdown as written: editors only. */
+            markdown?: string | null;
+            /** @description What a comment sent from this reading carries (`addPostComment`'s `ticket`). */
+            ticket: string;
+            /** @description The post's versions in other languages (published ones, for readers). */
+            translations: components["schemas"]["PostTranslationList4"];
+        };
         /** @description The answer of `createSurvey`: the survey and the message that carries it. */
         PostedSurvey: {
             message: components["schemas"]["MessageView"];
             survey: components["schemas"]["SurveyView"];
+        };
+        /** @description A preview. */
+        Preview: {
+            /**
+             * Format: int32
+             * @description Its reading time, seconds.
+             */
+            duration: number;
+            /** @description The safe HTML the post would show. */
+            html: string;
+        };
+        /** @description `previewPost`: Markdown as a post will show it, for the editor's live preview. */
+        PreviewPost: {
+            conclusion?: null | components["schemas"]["Text4000"];
+            content: components["schemas"]["Text100000"];
         };
         /** @description A plan's price for one employee for one interval, in cents of the catalogue's currency. */
         Price: {
@@ -5418,6 +5872,13 @@ export interface components {
              */
             publicKey: string;
         };
+        /** @description `publishPost`: shows a post to everyone, or takes it back to the drafts. */
+        PublishPost: {
+            /** Format: uuid */
+            postId: string;
+            /** @description true to publish, false to withdraw. */
+            published: boolean;
+        };
         /** @description `publishShifts`. */
         PublishShiftsCall: {
             /** @description Shift ids (or objects with an `id`). */
@@ -5573,6 +6034,11 @@ export interface components {
             clientId: components["schemas"]["ClientId"];
             sessionId: components["schemas"]["BookedSessionId"];
         };
+        /** @description The answer of a removal. */
+        Removed: {
+            /** Format: uuid */
+            id: string;
+        };
         /** @description A repeat pattern as a manager sends it. */
         RepeatInput: {
             /**
@@ -5725,16 +6191,21 @@ export interface components {
         RequiredText10: string;
         RequiredText100: string;
         RequiredText1000: string;
+        RequiredText100000: string;
         RequiredText120: string;
         RequiredText16: string;
+        RequiredText160: string;
         RequiredText20: string;
         RequiredText200: string;
         RequiredText2048: string;
         RequiredText40: string;
+        RequiredText400: string;
+        RequiredText4000: string;
         RequiredText5: string;
         RequiredText500: string;
         RequiredText5000: string;
         RequiredText64: string;
+        RequiredText80: string;
         /** @description `rescheduleClient`. */
         RescheduleClient: {
             /** Format: uuid */
@@ -5852,6 +6323,38 @@ export interface components {
             row: number;
             text: string;
         };
+        /**
+         * @description `savePost`: writes a post (a draft until published). Without `postId` a new post, or with
+         *     `translationOf` another language's version of one; with it, a change of that post. The
+         *     Markdown is rendered and sanitised now; the reading time is counted.
+         */
+        SavePost: {
+            /** @description The description lists, feeds and link previews show. */
+            abstract: components["schemas"]["RequiredText400"];
+            conclusion?: null | components["schemas"]["Text4000"];
+            /** @description Markdown. */
+            content: components["schemas"]["RequiredText100000"];
+            /**
+             * Format: uuid
+             * @description A picture uploaded with `purpose=cover` (required).
+             */
+            cover?: string | null;
+            language?: null | components["schemas"]["Language"];
+            /**
+             * Format: uuid
+             * @description The post changed; none for a new one.
+             */
+            postId?: string | null;
+            slug?: null | components["schemas"]["Text80"];
+            /** @description At most 8 (kept lower-case, spaces as hyphens, each once). */
+            tags?: components["schemas"]["StringList8"];
+            title: components["schemas"]["RequiredText160"];
+            /**
+             * Format: uuid
+             * @description A new post's other-language version it translates.
+             */
+            translationOf?: string | null;
+        };
         /** @description `saveSubscription`: a browser of the caller that receives their notifications of the store. */
         SaveSubscription: {
             /**
@@ -5894,6 +6397,20 @@ export interface components {
             total: components["schemas"]["ReportFigures"];
             /** @description Shifts of the range never started, left out of the figures. */
             unstartedShifts: number;
+        };
+        /** @description `seePost` (public): a visitor has read a post, counted once. */
+        SeePost: {
+            /** Format: uuid */
+            postId: string;
+            /** @description The visitor, as for `likePost`. */
+            visitor: components["schemas"]["Text36"];
+        };
+        /** @description A post's readers after a reading. */
+        Seen: {
+            /** @description Whether this reading was the visitor's first. */
+            counted: boolean;
+            /** Format: int32 */
+            seenCount: number;
         };
         /** @description `sendAnnouncement`: a title and a text, to everyone or to the named colleagues. */
         SendAnnouncement: {
@@ -6300,6 +6817,7 @@ export interface components {
         };
         StringList1to10: string[];
         StringList20: string[];
+        StringList8: string[];
         /** @description The plan as its store's owner or a manager sees it. */
         Subscription: components["schemas"]["PlanView"] & {
             /** @description Whether the caller may change it (the owner). */
@@ -6410,6 +6928,7 @@ export interface components {
             /** @description "Employee terminated successfully". */
             message: string;
         };
+        Text100000: string;
         Text120: string;
         Text200: string;
         Text2000: string;
@@ -6417,11 +6936,13 @@ export interface components {
         Text254: string;
         Text3: string;
         Text32: string;
+        Text36: string;
         Text40: string;
         Text4000: string;
         Text500: string;
         Text60: string;
         Text64: string;
+        Text80: string;
         /** @description An entry of a ticket's thread: the first description, or a comment. */
         TicketDescription: {
             /** @description Written by support staff rather than the ticket's user. */
@@ -6863,8 +7384,9 @@ export interface components {
              */
             file: string;
             /**
-             * @description chat (the default), logo, profile or support. Logos and profile photos must be
-             *     pictures; a support ticket's attachment a JPEG picture or a ZIP archive.
+             * @description chat (the default), logo, profile, support or cover. Logos, profile photos and covers
+             *     must be pictures; a support ticket's attachment a JPEG picture or a ZIP archive; a
+             *     blog post's cover is uploaded by the blog's editors, and resized to at most 1200 px.
              */
             purpose?: string | null;
             /**
@@ -7210,6 +7732,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addPostComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddPostComment"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Commented"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not found */
             404: {
@@ -10249,6 +10815,57 @@ export interface operations {
             };
         };
     };
+    deletePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeletePost"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Removed"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deleteRangeTemplate: {
         parameters: {
             query?: never;
@@ -11164,7 +11781,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member of the store */
+            /** @description Not a member of the store; a cover, not a blog editor */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12103,6 +12720,50 @@ export interface operations {
             };
         };
     };
+    likePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LikePost"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Liked"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     linkGoogleAccount: {
         parameters: {
             query?: never;
@@ -12607,6 +13268,57 @@ export interface operations {
             };
         };
     };
+    moderateComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerateComment"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Moderated"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     openBillingPortal: {
         parameters: {
             query?: never;
@@ -12665,6 +13377,255 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: {
+                /** @description en (the default), de, es or fa; the editors' list shows every language when none. */
+                language?: string;
+                /** @description Posts to skip (0 when not given). */
+                offset?: number;
+                /** @description Posts to return: at least 1, at most 50; 12 for a first page, 5 after it. */
+                limit?: number;
+                /** @description Only posts with this tag. */
+                tag?: string;
+                /** @description Only posts whose title holds this text. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": PostList}`, with an `ETag` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PostList"];
+                    };
+                };
+            };
+            /** @description Unchanged since the `If-None-Match` named */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A language, offset or limit out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `no.document.with.matching.title`: no post's title holds `q` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list: {
+        parameters: {
+            query?: {
+                /** @description en (the default), de, es or fa; the editors' list shows every language when none. */
+                language?: string;
+                /** @description Posts to skip (0 when not given). */
+                offset?: number;
+                /** @description Posts to return: at least 1, at most 50; 12 for a first page, 5 after it. */
+                limit?: number;
+                /** @description Only posts with this tag. */
+                tag?: string;
+                /** @description Only posts whose title holds this text. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": PostList}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PostList"];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the blog's editors */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post id */
+                postId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": PostView}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PostView"];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the blog's editors */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `blog.post.does.not.exist` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    by_slug: {
+        parameters: {
+            query?: {
+                /** @description The language wanted where the address has several (en by default). */
+                language?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The post's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"data": PostView}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PostView"];
+                    };
+                };
+            };
+            /** @description `blog.post.doesn't.exist`: no published post there */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    previewPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewPost"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Preview"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_products: {
         parameters: {
             query?: never;
@@ -12683,6 +13644,57 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Products"];
                     };
+                };
+            };
+        };
+    };
+    publishPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishPost"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PostView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -13675,6 +14687,57 @@ export interface operations {
             };
         };
     };
+    savePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavePost"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PostView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     saveSubscription: {
         parameters: {
             query?: never;
@@ -13721,6 +14784,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    seePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeePost"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Seen"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not found */
             404: {
