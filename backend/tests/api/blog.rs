@@ -728,7 +728,7 @@ async fn a_post_s_page_carries_its_meta_tags_and_article_data() {
         format!("<link rel=\"canonical\" href=\"{origin}/posts/{slug}?lang=en\">"),
         "<meta property=\"og:type\" content=\"article\">".to_string(),
         "<meta property=\"og:title\" content=\"Plan a week\">".to_string(),
-        format!("<link rel=\"alternate\" type=\"application/atom+xml\""),
+        "<link rel=\"alternate\" type=\"application/atom+xml\"".to_string(),
         "<script type=\"application/ld+json\">".to_string(),
         "\"@type\":\"BlogPosting\"".to_string(),
     ] {
