@@ -1,7 +1,8 @@
 // Lighthouse on the two screens people open most, as a phone sees them (Lighthouse's mobile
 // setting with its default throttling: a mid-range phone on slow 4G): the schedule board as
 // the demo store's manager and the home screen as its barista; and the public pages the server
-// renders (the landing page, pricing, contact) as a first-time visitor. Starts the real server
+// renders (the landing page, pricing, contact, the blog's list and a post) as a first-time
+// visitor; the post is written and published first by the demo manager as the blog's editor. Starts the real server
 // on the demo store, with the built web app (`npm run build` first) and the debug binary (or
 // BACKEND_BIN, for example target/release/backend; STATIC_DIR for another build of the app),
 // and Debian's chromium.
@@ -15,7 +16,7 @@
 // Besides Lighthouse's own figures it measures, under the same throttling, the time from the
 // start of the navigation until the board's first shift card (the home's and the public
 // pages' first heading) is painted.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,14 +47,41 @@ const SITE_PAGES = [
   { name: 'landing', path: '/', ready: 'h1' },
   { name: 'pricing', path: '/pricing', ready: 'h1' },
   { name: 'contact', path: '/contact-us', ready: 'h1' },
+  { name: 'blog', path: '/posts?lang=en', ready: 'h1' },
+  { name: 'post', path: '/posts/plan-a-week-in-ten-minutes?lang=en', ready: 'h1' },
 ];
+/** The post measured: about 600 words with headings and a list, under the board's screenshot. */
+const POST = {
+  title: 'Plan a week in ten minutes',
+  abstract: 'How a manager plans the whole team’s week from availability, templates and the shift pool, and publishes it before lunch.',
+  tags: ['scheduling', 'templates', 'teams'],
+  conclusion: 'Plan from what people can do, start from last week, and publish early: the rest is answering swaps.',
+  content: [
+    'Every manager knows the feeling: it is Thursday, next week is empty, and the phone keeps ringing. Planning does not have to take the afternoon.',
+    '## Start from what people can do',
+    ...Array.from({ length: 4 }, () =>
+      'Availability and accepted time off come first. When the board shows who can work when, the plan is a matter of filling gaps rather than asking around, and nobody is booked on a day they asked to have off.',
+    ),
+    '## Start from last week',
+    ...Array.from({ length: 4 }, () =>
+      'A weekly template keeps the shape of a normal week: openings, rushes and closings. Loading it places every shift at its local time, even across a change of the clocks, and reports what does not fit.',
+    ),
+    '## Publish early',
+    '- Open shifts go to the pool, where the right role can grab them.',
+    '- Everyone is told at once, on the phone, in their own language.',
+    '- Swaps and drops come back to you to approve.',
+    ...Array.from({ length: 3 }, () =>
+      'A plan published on Thursday gives people the weekend to swap and the manager a quiet Monday. The board stays live while everyone reads it, so a change made now is what everyone sees next.',
+    ),
+  ].join('\n\n'),
+};
 const SCREENS = [...(onlySite ? [] : APP_SCREENS), ...(onlyApp ? [] : SITE_PAGES)];
 
 /** The server on a fresh database with the demo store; `stop()` ends it and drops the database. */
 async function startDemoServer() {
   if (!existsSync(join(dist, 'index.html'))) throw new Error('no built web app: run `npm run build` first');
   if (!existsSync(BINARY)) throw new Error(`no server binary at ${BINARY}: run \`cargo build -p backend\``);
-  const server = await startServer({ env: { SEED_DEMO: 'true' }, staticDir: dist });
+  const server = await startServer({ env: { SEED_DEMO: 'true', BLOG_EDITOR_EMAILS: APP_SCREENS[0].email }, staticDir: dist });
   const deadline = Date.now() + 60_000;
   for (;;) {
     // The demo store is made at start-up: ready once its manager can sign in.
@@ -70,6 +98,26 @@ async function startDemoServer() {
     await new Promise((r) => setTimeout(r, 300));
   }
   return server;
+}
+
+/** Publishes the measured post as the demo manager, the blog's editor here, with the board's screenshot as its cover. */
+async function publishPost(url) {
+  const token = await login(url, APP_SCREENS[0].email);
+  const auth = { authorization: `Bearer ${token}` };
+  const form = new FormData();
+  form.append('purpose', 'cover');
+  const picture = readFileSync(resolve(repo, 'backend', 'src', 'site', 'assets', 'board-1440.webp'));
+  form.append('file', new Blob([picture], { type: 'image/webp' }), 'board.webp');
+  const uploaded = await fetch(`${url}/api/v1/files`, { method: 'POST', headers: auth, body: form });
+  if (!uploaded.ok) throw new Error(`cover upload: ${uploaded.status} ${await uploaded.text()}`);
+  const cover = (await uploaded.json()).data.id;
+  const send = async (name, body) => {
+    const res = await fetch(`${url}/api/v1/${name}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${name}: ${res.status} ${await res.text()}`);
+    return (await res.json()).data;
+  };
+  const post = await send('savePost', { ...POST, cover, language: 'en' });
+  await send('publishPost', { postId: post.id, published: true });
 }
 
 async function login(url, email) {
@@ -153,6 +201,7 @@ async function timeToPaint(browser, url, path, selector) {
 
 async function main() {
   const server = await startDemoServer();
+  if (!onlyApp) await publishPost(server.url);
   const profile = mkdtempSync(join(tmpdir(), 'clockto-lighthouse-profile-'));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -173,7 +222,7 @@ async function main() {
           port: chrome.port,
           output: 'html',
           logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
           // Keep the session in localStorage; the cold start above emptied the caches.
           disableStorageReset: true,
         },
@@ -196,6 +245,7 @@ async function main() {
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
+        seo: score('seo'),
         fcpMs: Math.round(audit('first-contentful-paint')),
         lcpMs: Math.round(audit('largest-contentful-paint')),
         tbtMs: Math.round(audit('total-blocking-time')),
@@ -220,7 +270,7 @@ async function main() {
   }
   for (const r of results) {
     console.log(`\n${r.screen}: ${r.url}${r.finalUrl.endsWith(r.url.split(' ')[0]) ? '' : ` (ended at ${r.finalUrl})`}`);
-    console.log(`  performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}`);
+    console.log(`  performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, SEO ${r.seo}`);
     console.log(`  FCP ${r.fcpMs} ms, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, SI ${r.siMs} ms, CLS ${r.cls}`);
     console.log(`  host benchmark index ${r.benchmarkIndex}`);
     console.log(`  ${r.screen === 'board' ? 'first shift card' : 'first heading'} painted after ${r.readyPaintedMs} ms (throttled, cold)`);
