@@ -53,3 +53,15 @@ pub fn call_body(data: &[u8]) {
     let name = names[usize::from(choice) % names.len()];
     let _ = registry.parse(name, payload);
 }
+
+/// The blog's Markdown: whatever a post's text holds, its rendering keeps no way to run a
+/// script (`render::scriptless`: no unsafe element, handler, style or script address).
+pub fn blog_render(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let html = backend::domain::blog::render::render(text).html;
+    if let Err(found) = backend::domain::blog::render::scriptless(&html) {
+        panic!("{found} in {html:?}");
+    }
+}

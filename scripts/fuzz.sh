@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the Engine.IO and Socket.IO packet decoders and the calls' JSON input with libFuzzer
+# Fuzzes the Engine.IO and Socket.IO packet decoders, the calls' JSON input and the blog's
+# Markdown rendering with libFuzzer
 # (cargo fuzz), each target for the given seconds (default 20, as CI runs it after the tests).
 # A longer run: scripts/fuzz.sh 600. The corpus grows in the build cache (scripts/cache.sh);
 # the checked-in seeds are fuzz/seeds/<target>/, and an input a target fails on is copied to
@@ -8,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
-targets=(eio_decode sio_parse call_body)
+targets=(eio_decode sio_parse call_body blog_render)
 
 # libFuzzer is C++: a fresh Debian machine needs a C++ compiler first.
 command -v c++ >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq g++; }

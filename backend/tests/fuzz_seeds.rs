@@ -51,3 +51,8 @@ fn socket_io_parser_seeds() {
 fn call_input_seeds() {
     replay("call_body", checks::call_body);
 }
+
+#[test]
+fn blog_render_seeds() {
+    replay("blog_render", checks::blog_render);
+}
