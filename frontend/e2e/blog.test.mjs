@@ -125,7 +125,7 @@ test('a visitor on a phone reads it, likes it once, comments, and sees the comme
   const page = await context.newPage();
   await page.goto(`${server.url}/posts`);
   assert.equal(await page.getAttribute('html', 'lang'), 'es');
-  await page.getByRole('link', { name: TITLE }).click();
+  await page.locator('#posts').getByRole('link', { name: TITLE }).click();
   await page.waitForURL(new RegExp(`/posts/${SLUG}\\?lang=es$`));
   await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
   assert.equal(await overflows(page), false, 'the post is wider than the phone');
