@@ -750,3 +750,71 @@ async fn a_post_s_page_carries_its_meta_tags_and_article_data() {
     let admin = get_page(&b.app, "/posts/admin", None).await;
     assert!(!admin.html.contains("blog.post.doesn't.exist"));
 }
+
+#[actix_web::test]
+async fn the_player_shows_only_once_a_post_has_its_narration_and_a_new_text_makes_it_due_again() {
+    let b = blog().await;
+    let (id, slug) = b.published("Heard").await;
+    let due = |app: &TestApp| {
+        #[derive(diesel::QueryableByName)]
+        struct Due {
+            #[diesel(sql_type = diesel::sql_types::Bool)]
+            due: bool,
+        }
+        diesel::RunQueryDsl::get_result::<Due>(
+            diesel::sql_query("SELECT audio_due_at IS NOT NULL AS due FROM blog_posts"),
+            &mut app.conn(),
+        )
+        .expect("due")
+        .due
+    };
+    // Published without narration: due one, and no player.
+    assert!(due(&b.app));
+    let page = get_page(&b.app, &format!("/posts/{slug}"), None).await;
+    assert!(!page.html.contains("<audio"));
+    let post = b
+        .app
+        .get(&format!("/api/v1/posts/by-slug/{slug}"), None)
+        .await;
+    assert_eq!(post.data()["audio"], Value::Null);
+    // What the narration job leaves: the audio in the upload storage, its key and length.
+    let key = format!("blog/{id}.ogg");
+    b.app
+        .state
+        .files
+        .put(&key, bytes::Bytes::from_static(b"OggS narration"))
+        .await
+        .expect("stored");
+    diesel::RunQueryDsl::execute(
+        diesel::sql_query(format!(
+            "UPDATE blog_posts SET audio_key = '{key}', audio_duration = 95, audio_due_at = NULL"
+        )),
+        &mut b.app.conn(),
+    )
+    .expect("narrated");
+    let page = get_page(&b.app, &format!("/posts/{slug}"), None).await;
+    assert!(page.html.contains(&format!(
+        "<audio controls preload=\"none\" src=\"/posts/{id}/audio\">"
+    )));
+    let audio = get_page(&b.app, &format!("/posts/{id}/audio"), None).await;
+    assert_eq!((audio.status, audio.html.as_str()), (200, "OggS narration"));
+    let post = b
+        .app
+        .get(&format!("/api/v1/posts/by-slug/{slug}"), None)
+        .await;
+    assert_eq!(post.data()["audio"]["duration"], json!(95));
+    // A change of the heard text makes the narration stale: gone, and due again.
+    let mut changed = b.post("Heard");
+    changed["postId"] = json!(id);
+    changed["content"] = json!("A new text to hear.");
+    b.save(changed).await.data();
+    assert!(due(&b.app));
+    let page = get_page(&b.app, &format!("/posts/{slug}"), None).await;
+    assert!(!page.html.contains("<audio"));
+    assert_eq!(
+        get_page(&b.app, &format!("/posts/{id}/audio"), None)
+            .await
+            .status,
+        404
+    );
+}
