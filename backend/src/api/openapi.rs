@@ -993,7 +993,7 @@ mod tests {
             );
             bound(
                 "pattern",
-                json!("^(chat|logo|profile|support)$"),
+                json!("^(chat|logo|profile|support|cover)$"),
                 &["UploadForm.purpose"],
             );
         }

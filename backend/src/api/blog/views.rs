@@ -22,8 +22,9 @@ pub struct PostCover {
     pub id: FileId,
     /// The resized copy (at most 1200 px), public.
     pub url: String,
-    pub width: u32,
-    pub height: u32,
+    /// Pixels.
+    pub width: i32,
+    pub height: i32,
 }
 
 impl PostCover {
@@ -34,11 +35,12 @@ impl PostCover {
         let (width, height) = file.map_or((COVER_SIDE, COVER_SIDE / 2), |f| {
             scaled_size(side(f.width), side(f.height), COVER_SIDE)
         });
+        let px = |v: u32| i32::try_from(v).unwrap_or(i32::MAX);
         PostCover {
             id,
             url: format!("/api/v1/files/{id}/thumbnail"),
-            width,
-            height,
+            width: px(width),
+            height: px(height),
         }
     }
 }

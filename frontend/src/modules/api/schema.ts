@@ -5610,7 +5610,10 @@ export interface components {
             id: string;
             /** @description The resized copy (at most 1200 px), public. */
             url: string;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Pixels.
+             */
             width: number;
         };
         /** @description A page of posts. */
