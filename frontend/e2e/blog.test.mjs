@@ -201,3 +201,19 @@ test('the blog pages pass axe and fit the phone in Spanish and Persian', async (
   await editor.close();
   await context.close();
 });
+
+test("the app's service worker leaves the blog's pages to the server and opens the editors' screens itself", async () => {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  for (const path of ['/posts', `/posts/${SLUG}?lang=es`, '/posts/feed/es']) {
+    const res = await page.goto(`${server.url}${path}`);
+    assert.equal(await page.locator('#root').count(), 0, `${path} is the app's shell`);
+    assert.equal(res.status(), 200, path);
+  }
+  await page.goto(`${server.url}/posts/admin`);
+  // Signed out, the app sends its editors' screen to the login.
+  await page.waitForURL(/\/login$/);
+  await context.close();
+});
