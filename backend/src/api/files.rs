@@ -28,7 +28,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route(
             "/files/{fileId}/thumbnail",
             web::get().to(download_thumbnail),
-        );
+        )
+        .route("/files/{fileId}/small", web::get().to(download_small));
 }
 
 /// Room for the multipart framing and the small fields around the file.
@@ -269,6 +270,29 @@ async fn keep(
         }
         None => None,
     };
+    // A cover also gets a copy sized for a phone's screen, which its pages offer beside the
+    // large one.
+    if purpose == Purpose::Cover {
+        let picture = content.clone();
+        let small = web::block(move || {
+            crate::files::thumbnail::make_sized(
+                &picture,
+                upload::COVER_SMALL_SIDE,
+                upload::COVER_QUALITY,
+            )
+        })
+        .await
+        .map_err(AppError::internal)?
+        .map_err(refused)?;
+        state
+            .files
+            .put(
+                &upload::cover_small_key(user.0, &hash),
+                bytes::Bytes::from(small.webp),
+            )
+            .await
+            .map_err(storage_failed)?;
+    }
     let side = |v: u32| i32::try_from(v).ok();
     let row = StoredFile {
         id: FileId::new(),
@@ -339,6 +363,38 @@ pub async fn download_thumbnail(
     let file = readable(&state, &req, &path).await?;
     let key = file.thumbnail_key.clone().ok_or_else(file_not_found)?;
     let bytes = state.files.get(&key).await.map_err(storage_failed)?;
+    Ok(served(&file, "image/webp", bytes, true))
+}
+
+/// `GET /api/v1/files/{fileId}/small`: a post's cover sized for a phone (webp, at most 640
+/// px); its resized copy where it has no such copy.
+#[utoipa::path(
+    get,
+    path = "/api/v1/files/{fileId}/small",
+    params(("fileId" = uuid::Uuid, Path, description = "File id")),
+    responses(
+        (status = 200, description = "The copy (image/webp, at most 640 px)", content_type = "image/webp"),
+        (status = 404, description = "No such cover", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn download_small(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<String>,
+) -> AppResult<HttpResponse> {
+    let file = readable(&state, &req, &path).await?;
+    if file.purpose != Purpose::Cover {
+        return Err(file_not_found());
+    }
+    let small = upload::cover_small_key(file.user_id.0, &file.sha256);
+    let bytes = match state.files.get(&small).await {
+        Ok(bytes) => bytes,
+        Err(StorageError::Missing) => {
+            let key = file.thumbnail_key.clone().ok_or_else(file_not_found)?;
+            state.files.get(&key).await.map_err(storage_failed)?
+        }
+        Err(e) => return Err(storage_failed(e)),
+    };
     Ok(served(&file, "image/webp", bytes, true))
 }
 

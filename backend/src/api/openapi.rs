@@ -51,6 +51,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::files::upload,
         crate::api::files::download,
         crate::api::files::download_thumbnail,
+        crate::api::files::download_small,
         crate::api::support::get_tickets,
         crate::api::support::get_ticket,
         crate::api::blog::reads::list,

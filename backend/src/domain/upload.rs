@@ -296,6 +296,14 @@ pub fn scaled_size(width: u32, height: u32, most: u32) -> (u32, u32) {
 /// previews need, at a quality a phone's connection carries quickly.
 pub const COVER_SIDE: u32 = 1200;
 pub const COVER_QUALITY: f32 = 70.0;
+/// A cover's phone-sized copy: the longest side a phone's screen needs.
+pub const COVER_SMALL_SIDE: u32 = 640;
+
+/// The storage key of a cover's phone-sized copy (beside its thumbnail, from the same
+/// content's hash).
+pub fn cover_small_key(user: uuid::Uuid, sha256: &str) -> String {
+    format!("users/{user}/{sha256}.{COVER_SMALL_SIDE}.webp")
+}
 
 impl Purpose {
     /// The longest side and the webp quality of a picture's resized copy.

@@ -735,6 +735,29 @@ async fn a_post_s_page_carries_its_meta_tags_and_article_data() {
         assert!(page.html.contains(&needle), "{needle} missing");
     }
     assert!(page.html.contains("og:image\" content=\""));
+    // The cover: its 1200 px copy, and one sized for a phone, offered side by side.
+    let cover = &b.cover;
+    assert!(page.html.contains(&format!(
+        "srcset=\"/api/v1/files/{cover}/small 640w, /api/v1/files/{cover}/thumbnail 1200w\""
+    )));
+    assert!(page.html.contains("width=\"1200\" height=\"600\""));
+    for (path, width) in [("small", 640), ("thumbnail", 1200)] {
+        let mut res = b
+            .app
+            .client
+            .get(format!("{}/api/v1/files/{cover}/{path}", b.app.address))
+            .send()
+            .await
+            .expect("get");
+        assert_eq!(res.status().as_u16(), 200);
+        let bytes = res.body().limit(1 << 20).await.expect("body");
+        let picture = image::load_from_memory(&bytes).expect("a picture");
+        assert_eq!(
+            (picture.width(), picture.height()),
+            (width, width / 2),
+            "{path}"
+        );
+    }
     let feed = get_page(&b.app, "/posts/feed/en", None).await;
     assert!(feed
         .header("content-type")

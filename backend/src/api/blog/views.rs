@@ -25,6 +25,8 @@ pub struct PostCover {
     /// Pixels.
     pub width: i32,
     pub height: i32,
+    /// A copy sized for a phone (at most 640 px), public.
+    pub small_url: String,
 }
 
 impl PostCover {
@@ -39,6 +41,7 @@ impl PostCover {
         PostCover {
             id,
             url: format!("/api/v1/files/{id}/thumbnail"),
+            small_url: format!("/api/v1/files/{id}/small"),
             width: px(width),
             height: px(height),
         }

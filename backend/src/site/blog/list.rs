@@ -6,7 +6,7 @@ use crate::calls::AppState;
 use crate::db::models::blog::{self as rows, Filter, Post};
 use crate::domain::blog::post::tag;
 use crate::domain::blog::{paging, reading};
-use crate::domain::upload::{scaled_size, COVER_SIDE};
+use crate::domain::upload::{scaled_size, COVER_SIDE, COVER_SMALL_SIDE};
 use crate::error::AppResult;
 use crate::site::assets::ASSETS;
 use crate::site::format::{date, number};
@@ -28,9 +28,7 @@ pub struct Card {
     pub href: String,
     pub title: String,
     pub abstract_text: String,
-    pub cover: String,
-    pub width: u32,
-    pub height: u32,
+    pub cover: CoverImage,
     /// `2026-12-14`.
     pub iso: String,
     pub date: String,
@@ -61,34 +59,45 @@ pub fn tag_href(name: &str, lang: Lang) -> String {
     format!("{}&tag={}", href(Page::Blog.path(), lang), encode(name))
 }
 
-/// A cover's shown size and address.
-pub fn cover_of(listed: &rows::Listed) -> (String, u32, u32) {
+/// A post's cover as pages show it: its large copy with its size, and the phone-sized one
+/// with its width, for `srcset`.
+pub struct CoverImage {
+    pub url: String,
+    pub width: u32,
+    pub height: u32,
+    pub small: String,
+    pub small_width: u32,
+}
+
+/// The cover of a listed post.
+pub fn cover_of(listed: &rows::Listed) -> CoverImage {
     let side = |v: Option<i32>| v.and_then(|v| u32::try_from(v).ok()).unwrap_or(COVER_SIDE);
     let (w, h) = listed
         .cover
         .as_ref()
         .map_or((COVER_SIDE, COVER_SIDE / 2), |f| {
-            scaled_size(side(f.width), side(f.height), COVER_SIDE)
+            (side(f.width), side(f.height))
         });
-    (
-        format!("/api/v1/files/{}/thumbnail", listed.post.cover_id),
-        w,
-        h,
-    )
+    let (width, height) = scaled_size(w, h, COVER_SIDE);
+    let id = listed.post.cover_id;
+    CoverImage {
+        url: format!("/api/v1/files/{id}/thumbnail"),
+        width,
+        height,
+        small: format!("/api/v1/files/{id}/small"),
+        small_width: scaled_size(w, h, COVER_SMALL_SIDE).0,
+    }
 }
 
 /// The card of a listed post.
 pub fn card(texts: &'static Texts, lang: Lang, listed: &rows::Listed) -> Card {
     let t = &texts.blog;
     let post = &listed.post;
-    let (cover, width, height) = cover_of(listed);
     Card {
         href: post_href(post),
         title: post.title.clone(),
         abstract_text: post.abstract_text.clone(),
-        cover,
-        width,
-        height,
+        cover: cover_of(listed),
         iso: post.modified_at.date_naive().to_string(),
         date: date(texts, post.modified_at.date_naive()),
         minutes: fill(

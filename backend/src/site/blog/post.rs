@@ -4,7 +4,7 @@
 //! and JSON-LD's `BlogPosting`. `/posts/{id}/audio` plays its narration.
 
 use super::cookies;
-use super::list::{cover_of, encode, post_href, tag_href, Recent, TagLink};
+use super::list::{cover_of, encode, post_href, tag_href, CoverImage, Recent, TagLink};
 use crate::calls::AppState;
 use crate::db::models::blog::{self as rows, Comment, Filter, Post};
 use crate::domain::blog::comment::{self, SHOWN_MAX};
@@ -54,9 +54,7 @@ struct PostPage {
     abstract_text: String,
     html: String,
     conclusion: String,
-    cover: String,
-    width: u32,
-    height: u32,
+    cover: CoverImage,
     alt: String,
     author: String,
     avatar: Option<String>,
@@ -208,7 +206,7 @@ pub async fn page(
     let texts = Texts::of(lang);
     let t = &texts.blog;
     let origin = state.settings.public_url.trim_end_matches('/').to_string();
-    let (cover, width, height) = cover_of(&listed);
+    let cover = cover_of(&listed);
     let canonical = format!("{origin}{}", post_href(post));
     let mut frame = Frame::new(Page::Post, lang, &origin, &post.title, &post.abstract_text);
     frame.canonical = canonical.clone();
@@ -236,9 +234,9 @@ pub async fn page(
         .map(|l| Texts::of(l).og_locale.as_str())
         .collect();
     frame.og_type = "article";
-    frame.og_image = format!("{origin}{cover}");
-    frame.og_image_width = width;
-    frame.og_image_height = height;
+    frame.og_image = format!("{origin}{}", cover.url);
+    frame.og_image_width = cover.width;
+    frame.og_image_height = cover.height;
     frame.feed = Some(format!("{origin}/posts/feed/{}", lang.code()));
     frame.json_ld = Some(json_ld(post, &canonical, &frame.og_image, &origin));
     frame.script = Some(ASSETS.blog.url.as_str());
@@ -264,8 +262,6 @@ pub async fn page(
         html: post.html.clone(),
         conclusion: post.conclusion.clone(),
         cover,
-        width,
-        height,
         alt: fill(&t.cover_alt, &[("title", &post.title)]),
         author: fill(&t.by, &[("name", &post.author_name)]),
         avatar: post.author_avatar.clone(),

@@ -1347,6 +1347,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/files/{fileId}/small": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/files/{fileId}/small`: a post's cover sized for a phone (webp, at most 640
+         *     px); its resized copy where it has no such copy.
+         */
+        get: operations["download_small"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/files/{fileId}/thumbnail": {
         parameters: {
             query?: never;
@@ -5608,6 +5628,8 @@ export interface components {
             height: number;
             /** Format: uuid */
             id: string;
+            /** @description A copy sized for a phone (at most 640 px), public. */
+            smallUrl: string;
             /** @description The resized copy (at most 1200 px), public. */
             url: string;
             /**
@@ -11853,6 +11875,38 @@ export interface operations {
                 };
             };
             /** @description No such file, or not one the caller reads */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_small: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File id */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy (image/webp, at most 640 px) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": unknown;
+                };
+            };
+            /** @description No such cover */
             404: {
                 headers: {
                     [name: string]: unknown;

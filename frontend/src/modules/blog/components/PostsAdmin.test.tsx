@@ -15,7 +15,7 @@ function post(fields: Partial<PostSummary>): PostSummary {
     title: 'Plan a week',
     slug: 'plan-a-week',
     abstract: 'How.',
-    cover: { id: 'f1', url: '/api/v1/files/f1/thumbnail', width: 1200, height: 600 },
+    cover: { id: 'f1', url: '/api/v1/files/f1/thumbnail', smallUrl: '/api/v1/files/f1/small', width: 1200, height: 600 },
     tags: [],
     author: { name: 'Elena', avatar: null },
     language: 'en',
