@@ -366,14 +366,14 @@ pub async fn download_thumbnail(
     Ok(served(&file, "image/webp", bytes, true))
 }
 
-/// `GET /api/v1/files/{fileId}/small`: a post's cover sized for a phone (webp, at most 640
+/// `GET /api/v1/files/{fileId}/small`: a post's cover sized for a phone (webp, at most 800
 /// px); its resized copy where it has no such copy.
 #[utoipa::path(
     get,
     path = "/api/v1/files/{fileId}/small",
     params(("fileId" = uuid::Uuid, Path, description = "File id")),
     responses(
-        (status = 200, description = "The copy (image/webp, at most 640 px)", content_type = "image/webp"),
+        (status = 200, description = "The copy (image/webp, at most 800 px)", content_type = "image/webp"),
         (status = 404, description = "No such cover", body = crate::error::ErrorBody),
     )
 )]

@@ -296,8 +296,9 @@ pub fn scaled_size(width: u32, height: u32, most: u32) -> (u32, u32) {
 /// previews need, at a quality a phone's connection carries quickly.
 pub const COVER_SIDE: u32 = 1200;
 pub const COVER_QUALITY: f32 = 70.0;
-/// A cover's phone-sized copy: the longest side a phone's screen needs.
-pub const COVER_SMALL_SIDE: u32 = 640;
+/// A cover's phone-sized copy: a phone's screen at twice its pixels (390 px wide, 2 dots a
+/// pixel, less the page's margins) takes it rather than the large one.
+pub const COVER_SMALL_SIDE: u32 = 800;
 
 /// The storage key of a cover's phone-sized copy (beside its thumbnail, from the same
 /// content's hash).

@@ -738,10 +738,10 @@ async fn a_post_s_page_carries_its_meta_tags_and_article_data() {
     // The cover: its 1200 px copy, and one sized for a phone, offered side by side.
     let cover = &b.cover;
     assert!(page.html.contains(&format!(
-        "srcset=\"/api/v1/files/{cover}/small 640w, /api/v1/files/{cover}/thumbnail 1200w\""
+        "srcset=\"/api/v1/files/{cover}/small 800w, /api/v1/files/{cover}/thumbnail 1200w\""
     )));
     assert!(page.html.contains("width=\"1200\" height=\"600\""));
-    for (path, width) in [("small", 640), ("thumbnail", 1200)] {
+    for (path, width) in [("small", 800), ("thumbnail", 1200)] {
         let mut res = b
             .app
             .client

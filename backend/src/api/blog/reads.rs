@@ -45,24 +45,20 @@ fn page(q: &ListQuery) -> AppResult<paging::Page> {
     paging::page(q.offset, q.limit).map_err(|e| AppError::invalid(e.message()))
 }
 
+/// The most characters of a tag or a title searched for (a longer one matches nothing more).
+const SEARCH_MAX: usize = 200;
+
 fn filter(q: &ListQuery, language: Option<Language>, drafts: bool) -> Filter {
     let text = |v: &Option<String>| {
         v.as_deref()
-            .map(str::trim)
+            .map(|v| v.trim().chars().take(SEARCH_MAX).collect::<String>())
             .filter(|v| !v.is_empty())
-            .map(str::to_string)
     };
     Filter {
         language,
         tag: text(&q.tag).map(|t| tag(&t)),
-        title: text(&q.title_query()),
+        title: text(&q.q),
         drafts,
-    }
-}
-
-impl ListQuery {
-    fn title_query(&self) -> Option<String> {
-        self.q.as_ref().map(|q| q.chars().take(200).collect())
     }
 }
 

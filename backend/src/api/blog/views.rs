@@ -25,7 +25,7 @@ pub struct PostCover {
     /// Pixels.
     pub width: i32,
     pub height: i32,
-    /// A copy sized for a phone (at most 640 px), public.
+    /// A copy sized for a phone (at most 800 px), public.
     pub small_url: String,
 }
 

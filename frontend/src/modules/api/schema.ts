@@ -1355,7 +1355,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * `GET /api/v1/files/{fileId}/small`: a post's cover sized for a phone (webp, at most 640
+         * `GET /api/v1/files/{fileId}/small`: a post's cover sized for a phone (webp, at most 800
          *     px); its resized copy where it has no such copy.
          */
         get: operations["download_small"];
@@ -5628,7 +5628,7 @@ export interface components {
             height: number;
             /** Format: uuid */
             id: string;
-            /** @description A copy sized for a phone (at most 640 px), public. */
+            /** @description A copy sized for a phone (at most 800 px), public. */
             smallUrl: string;
             /** @description The resized copy (at most 1200 px), public. */
             url: string;
@@ -11897,7 +11897,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The copy (image/webp, at most 640 px) */
+            /** @description The copy (image/webp, at most 800 px) */
             200: {
                 headers: {
                     [name: string]: unknown;
