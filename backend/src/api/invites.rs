@@ -196,6 +196,7 @@ impl JoinBusinessWithInvitation {
             full_name: format!("{} {}", me.first_name, me.last_name)
                 .trim()
                 .to_string(),
+            privacy: me.privacy(),
             img: me.profile_image,
         };
         let store_id: StoreId = ctx.state.stores.execute(invite.store_id, cmd).await?;

@@ -22,6 +22,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::health::health,
         crate::api::health::ready,
         crate::api::account::profile::me,
+        crate::api::account::archive::archive,
         crate::api::account::google::sign_in_methods,
         crate::api::account::google::redirects::start,
         crate::api::account::google::redirects::callback,
@@ -108,7 +109,8 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::support::TicketDescription,
         crate::api::support::TicketOwner,
         crate::domain::support::Priority,
-        crate::domain::support::Status
+        crate::domain::support::Status,
+        crate::api::account::archive::Archive
     ))
 )]
 struct ResourceDoc;

@@ -25,6 +25,7 @@ pub mod membership;
 pub mod notification;
 pub mod notification_settings;
 pub mod permissions;
+pub mod privacy;
 pub mod pool;
 pub mod push;
 pub mod report;

@@ -1,11 +1,36 @@
 use crate::db::schema::oidc_identities;
 use crate::domain::ids::UserId;
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
 /// An account of an OpenID provider linked to one of ours, by the provider's subject.
 pub struct OidcIdentity;
 
 impl OidcIdentity {
+    /// The provider accounts linked to `user`: `(issuer, subject, address, linked at)`.
+    pub fn of_user(
+        conn: &mut PgConnection,
+        user: UserId,
+    ) -> QueryResult<Vec<(String, String, String, DateTime<Utc>)>> {
+        oidc_identities::table
+            .filter(oidc_identities::user_id.eq(user))
+            .order(oidc_identities::created_at.asc())
+            .select((
+                oidc_identities::issuer,
+                oidc_identities::subject,
+                oidc_identities::email,
+                oidc_identities::created_at,
+            ))
+            .load(conn)
+    }
+
+    /// Unlinks every provider account of `user` (their account was deleted).
+    #[tracing::instrument(skip(conn))]
+    pub fn delete_of_user(conn: &mut PgConnection, user: UserId) -> QueryResult<usize> {
+        diesel::delete(oidc_identities::table.filter(oidc_identities::user_id.eq(user)))
+            .execute(conn)
+    }
+
     /// The account linked to the provider's `subject`.
     #[tracing::instrument(skip(conn))]
     pub fn user_of(
