@@ -393,7 +393,7 @@ impl StoreState {
                         .values_mut()
                         .filter(|s| s.assigned == Some(*employee))
                     {
-                        let old = std::mem::replace(&mut s.assignee_email, Some(email.clone()));
+                        let old = s.assignee_email.replace(email.clone());
                         before.push((s.id, old));
                     }
                 }

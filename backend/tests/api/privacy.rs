@@ -28,7 +28,10 @@ const SIGN_IN_AGAIN: &str = "Please sign in again to make this change.";
 async fn ana_as_seen_by(s: &Scene, who: &TestUser) -> Value {
     let list = s
         .app
-        .get(&format!("/api/v1/stores/{}/employees", s.store), Some(&who.token))
+        .get(
+            &format!("/api/v1/stores/{}/employees", s.store),
+            Some(&who.token),
+        )
         .await;
     list.data()
         .as_array()
@@ -42,10 +45,7 @@ async fn ana_as_seen_by(s: &Scene, who: &TestUser) -> Value {
 /// What `who` sees of Ana's phone and birthday: `(phone shown, birthday shown)`.
 async fn sees(s: &Scene, who: &TestUser) -> (bool, bool) {
     let ana = ana_as_seen_by(s, who).await;
-    (
-        ana["phonenumber"] == PHONE,
-        ana["birthday"] == BIRTHDAY,
-    )
+    (ana["phonenumber"] == PHONE, ana["birthday"] == BIRTHDAY)
 }
 
 async fn choose(s: &Scene, who: &TestUser, body: Value) -> Reply {
@@ -82,7 +82,12 @@ async fn a_coworker_a_manager_and_the_person_see_the_phone_and_birthday_as_the_p
     );
 
     // Everyone sees the phone; only Ana the birthday.
-    let chosen = choose(&s, &s.ana, json!({ "phone": "everyone", "birthday": "onlyMe" })).await;
+    let chosen = choose(
+        &s,
+        &s.ana,
+        json!({ "phone": "everyone", "birthday": "onlyMe" }),
+    )
+    .await;
     assert_eq!(
         chosen.data(),
         &json!({ "phone": "everyone", "birthday": "onlyMe" })
@@ -93,7 +98,9 @@ async fn a_coworker_a_manager_and_the_person_see_the_phone_and_birthday_as_the_p
     assert_eq!(sees(&s, &s.ana).await, (true, true));
 
     // A field left out keeps its choice.
-    choose(&s, &s.ana, json!({ "phone": "onlyMe" })).await.data();
+    choose(&s, &s.ana, json!({ "phone": "onlyMe" }))
+        .await
+        .data();
     let me = s.app.get("/api/v1/me", Some(&s.ana.token)).await;
     assert_eq!(
         me.data()["privacy"],
@@ -111,7 +118,10 @@ async fn a_coworker_a_manager_and_the_person_see_the_phone_and_birthday_as_the_p
 
     // A manager cannot overwrite what is hidden from them; nothing changes.
     let before = snapshot(&s.app);
-    for field in [json!({ "phonenumber": "+1 555 0100" }), json!({ "birthday": 0 })] {
+    for field in [
+        json!({ "phonenumber": "+1 555 0100" }),
+        json!({ "birthday": 0 }),
+    ] {
         let reply = s
             .call(
                 "updateEmployee",
@@ -133,14 +143,22 @@ async fn a_coworker_a_manager_and_the_person_see_the_phone_and_birthday_as_the_p
     assert_eq!(snapshot(&s.app), before);
     let none = s
         .app
-        .call("updatePrivacySettings", json!({ "phone": "everyone" }), None)
+        .call(
+            "updatePrivacySettings",
+            json!({ "phone": "everyone" }),
+            None,
+        )
         .await;
     assert_eq!(none.status, 401);
 
     // A manager's change of a field they see is answered as they see the record.
-    choose(&s, &s.ana, json!({ "phone": "managers", "birthday": "onlyMe" }))
-        .await
-        .data();
+    choose(
+        &s,
+        &s.ana,
+        json!({ "phone": "managers", "birthday": "onlyMe" }),
+    )
+    .await
+    .data();
     let reply = s
         .call(
             "updateEmployee",
@@ -165,9 +183,13 @@ async fn a_choice_made_before_joining_goes_with_the_person_into_the_store() {
     )
     .await;
     let cleo = s.app.create_user("cleo@example.com");
-    choose(&s, &cleo, json!({ "phone": "everyone", "birthday": "onlyMe" }))
-        .await
-        .data();
+    choose(
+        &s,
+        &cleo,
+        json!({ "phone": "everyone", "birthday": "onlyMe" }),
+    )
+    .await
+    .data();
     let code = crate::fixtures::stores::code_from_mail(&s.app, "cleo@example.com");
     s.app
         .call(
@@ -267,7 +289,11 @@ impl LiveSocket {
         self.events
             .borrow()
             .iter()
-            .filter(|c| c["type"].as_str().is_some_and(|t| t.starts_with("employee.")))
+            .filter(|c| {
+                c["type"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("employee."))
+            })
             .map(|c| c["data"].clone())
             .filter(|d| d["id"] == employee)
             .collect()
@@ -297,11 +323,19 @@ async fn live_changes_carry_the_phone_only_to_whom_it_is_shown() {
         !sam.records_of(&s.ana_id).is_empty() && !ana.records_of(&s.ana_id).is_empty()
     })
     .await;
-    assert!(sam.records_of(&s.ana_id).iter().all(|r| r["phonenumber"] == PHONE));
-    assert_eq!(ana.records_of(&s.ana_id).last().expect("hers")["birthday"], BIRTHDAY);
+    assert!(sam
+        .records_of(&s.ana_id)
+        .iter()
+        .all(|r| r["phonenumber"] == PHONE));
+    assert_eq!(
+        ana.records_of(&s.ana_id).last().expect("hers")["birthday"],
+        BIRTHDAY
+    );
 
     // Shown to everyone: Ben hears the number (and still not the birthday).
-    choose(&s, &s.ana, json!({ "phone": "everyone" })).await.data();
+    choose(&s, &s.ana, json!({ "phone": "everyone" }))
+        .await
+        .data();
     eventually("Ben to hear Ana's record", async || {
         !ben.records_of(&s.ana_id).is_empty()
     })
@@ -309,19 +343,25 @@ async fn live_changes_carry_the_phone_only_to_whom_it_is_shown() {
     let heard = ben.records_of(&s.ana_id);
     assert_eq!(heard.last().expect("one")["phonenumber"], PHONE);
     assert!(heard.iter().all(|r| r["birthday"].is_null()));
-    assert!(heard.iter().all(|r| r.get("wage").is_none()), "no pay for a co-worker");
+    assert!(
+        heard.iter().all(|r| r.get("wage").is_none()),
+        "no pay for a co-worker"
+    );
 
     // Only her: whatever is heard from now on carries neither, to anyone but Ana.
     let (ben_before, sam_before) = (
         ben.records_of(&s.ana_id).len(),
         sam.records_of(&s.ana_id).len(),
     );
-    choose(&s, &s.ana, json!({ "phone": "onlyMe", "birthday": "onlyMe" }))
-        .await
-        .data();
+    choose(
+        &s,
+        &s.ana,
+        json!({ "phone": "onlyMe", "birthday": "onlyMe" }),
+    )
+    .await
+    .data();
     eventually("Ben and Sam to hear the change", async || {
-        ben.records_of(&s.ana_id).len() > ben_before
-            && sam.records_of(&s.ana_id).len() > sam_before
+        ben.records_of(&s.ana_id).len() > ben_before && sam.records_of(&s.ana_id).len() > sam_before
     })
     .await;
     for (who, socket, before) in [("Ben", &ben, ben_before), ("Sam", &sam, sam_before)] {
@@ -347,7 +387,14 @@ async fn live_changes_carry_the_phone_only_to_whom_it_is_shown() {
 }
 
 /// A multipart upload of one file of `purpose`.
-async fn upload(app: &TestApp, token: &str, purpose: &str, store: Option<&str>, name: &str, bytes: &[u8]) -> Value {
+async fn upload(
+    app: &TestApp,
+    token: &str,
+    purpose: &str,
+    store: Option<&str>,
+    name: &str,
+    bytes: &[u8],
+) -> Value {
     let boundary = "----clockto-privacy-boundary";
     let mut body = Vec::new();
     let mut fields = vec![("purpose", purpose)];
@@ -380,13 +427,19 @@ async fn upload(app: &TestApp, token: &str, purpose: &str, store: Option<&str>, 
         .await
         .expect("upload");
     let bytes = res.body().limit(1 << 20).await.expect("body");
-    assert_eq!(res.status().as_u16(), 200, "{}", String::from_utf8_lossy(&bytes));
+    assert_eq!(
+        res.status().as_u16(),
+        200,
+        "{}",
+        String::from_utf8_lossy(&bytes)
+    );
     serde_json::from_slice::<Value>(&bytes).expect("json")["data"].clone()
 }
 
 /// A small PNG picture.
 fn png() -> Vec<u8> {
-    let picture = image::RgbImage::from_fn(8, 8, |x, y| image::Rgb([x as u8 * 30, y as u8 * 30, 90]));
+    let picture =
+        image::RgbImage::from_fn(8, 8, |x, y| image::Rgb([x as u8 * 30, y as u8 * 30, 90]));
     let mut out = std::io::Cursor::new(Vec::new());
     picture
         .write_to(&mut out, image::ImageFormat::Png)
@@ -430,7 +483,8 @@ async fn the_archive_holds_the_persons_own_data_in_every_store_and_nothing_of_an
     // A second store, of another owner, where Ana works too and Ben does not.
     let other_owner = s.app.create_user("olga@example.com");
     let bakery = create_store(&s.app, &other_owner, "Bakery").await;
-    let baker = crate::fixtures::stores::create_role(&s.app, &other_owner.token, &bakery, "Baker").await;
+    let baker =
+        crate::fixtures::stores::create_role(&s.app, &other_owner.token, &bakery, "Baker").await;
     let invited = crate::fixtures::stores::invite(
         &s.app,
         &other_owner.token,
@@ -449,13 +503,22 @@ async fn the_archive_holds_the_persons_own_data_in_every_store_and_nothing_of_an
         )
         .await
         .data();
-    let ana_in_bakery = invited.data()["employee"]["id"].as_str().expect("id").to_string();
+    let ana_in_bakery = invited.data()["employee"]["id"]
+        .as_str()
+        .expect("id")
+        .to_string();
 
     // Shifts: Ana's published one, her draft, Ben's.
-    let anas = s.shift(Some(&s.ana_id), berlin(2, 9, 0), berlin(2, 17, 0)).await;
-    let bens = s.shift(Some(&s.ben_id), berlin(2, 9, 0), berlin(2, 17, 0)).await;
+    let anas = s
+        .shift(Some(&s.ana_id), berlin(2, 9, 0), berlin(2, 17, 0))
+        .await;
+    let bens = s
+        .shift(Some(&s.ben_id), berlin(2, 9, 0), berlin(2, 17, 0))
+        .await;
     s.publish(&[&anas, &bens]).await.data();
-    let draft = s.shift(Some(&s.ana_id), berlin(4, 9, 0), berlin(4, 17, 0)).await;
+    let draft = s
+        .shift(Some(&s.ana_id), berlin(4, 9, 0), berlin(4, 17, 0))
+        .await;
     // Requests: hers and his.
     for (who, what) in [(&s.ana, "ana's holiday"), (&s.ben, "ben's holiday")] {
         s.app
@@ -469,12 +532,32 @@ async fn the_archive_holds_the_persons_own_data_in_every_store_and_nothing_of_an
     }
     // Messages: hers and his, in the team conversation.
     let conversation = team(&s, &s.ana.token).await;
-    send(&s, &s.ana.token, &conversation, "ana says hello").await.data();
-    send(&s, &s.ben.token, &conversation, "ben says hello").await.data();
+    send(&s, &s.ana.token, &conversation, "ana says hello")
+        .await
+        .data();
+    send(&s, &s.ben.token, &conversation, "ben says hello")
+        .await
+        .data();
     // Files: her photo and a chat file; his chat file.
     let photo = upload(&s.app, &s.ana.token, "profile", None, "me.png", &png()).await;
-    let anas_file = upload(&s.app, &s.ana.token, "chat", Some(&s.store), "ana.txt", b"ana's notes").await;
-    let bens_file = upload(&s.app, &s.ben.token, "chat", Some(&s.store), "ben.txt", b"ben's notes").await;
+    let anas_file = upload(
+        &s.app,
+        &s.ana.token,
+        "chat",
+        Some(&s.store),
+        "ana.txt",
+        b"ana's notes",
+    )
+    .await;
+    let bens_file = upload(
+        &s.app,
+        &s.ben.token,
+        "chat",
+        Some(&s.store),
+        "ben.txt",
+        b"ben's notes",
+    )
+    .await;
     s.app
         .call(
             "updateProfile",
@@ -495,8 +578,17 @@ async fn the_archive_holds_the_persons_own_data_in_every_store_and_nothing_of_an
     assert_eq!(doc["profile"]["email"], "ana@example.com");
     assert_eq!(doc["profile"]["aboutMe"], "Barista, climber.");
     assert!(!doc["sessions"].as_array().expect("sessions").is_empty());
-    assert!(doc["sessions"].to_string().find("token").is_none(), "no token is kept");
-    assert_eq!(doc["notificationSettings"]["kinds"].as_array().expect("kinds").len(), 9);
+    assert!(
+        doc["sessions"].to_string().find("token").is_none(),
+        "no token is kept"
+    );
+    assert_eq!(
+        doc["notificationSettings"]["kinds"]
+            .as_array()
+            .expect("kinds")
+            .len(),
+        9
+    );
 
     let stores = doc["stores"].as_array().expect("stores");
     assert_eq!(stores.len(), 2, "both of her stores");
@@ -515,7 +607,11 @@ async fn the_archive_holds_the_persons_own_data_in_every_store_and_nothing_of_an
     let requests = cafe["requests"].as_array().expect("requests");
     assert_eq!(requests.len(), 1);
     assert_eq!(requests[0]["description"], "ana's holiday");
-    let sent: Vec<&Value> = cafe["messagesSent"].as_array().expect("messages").iter().collect();
+    let sent: Vec<&Value> = cafe["messagesSent"]
+        .as_array()
+        .expect("messages")
+        .iter()
+        .collect();
     assert_eq!(sent.len(), 1);
     assert_eq!(sent[0]["content"], "ana says hello");
     let bakery_part = stores
@@ -536,7 +632,14 @@ async fn the_archive_holds_the_persons_own_data_in_every_store_and_nothing_of_an
     // Each file's link downloads it with her token.
     for f in doc["files"].as_array().expect("files") {
         let url = f["url"].as_str().expect("url");
-        let got = s.app.client.get(format!("{}{url}", s.app.address)).bearer_auth(&s.ana.token).send().await.expect("download");
+        let got = s
+            .app
+            .client
+            .get(format!("{}{url}", s.app.address))
+            .bearer_auth(&s.ana.token)
+            .send()
+            .await
+            .expect("download");
         assert_eq!(got.status().as_u16(), 200, "{url}");
     }
 
@@ -619,9 +722,9 @@ async fn sign_in(app: &TestApp, email: &str) -> String {
     )
     .await
     .data()["token"]
-    .as_str()
-    .expect("token")
-    .to_string()
+        .as_str()
+        .expect("token")
+        .to_string()
 }
 
 #[actix_web::test]
@@ -644,7 +747,15 @@ async fn deleting_an_account_forgets_the_person_in_every_table_and_keeps_the_wor
     )
     .await
     .data();
-    let chat_file = upload(app, &s.ana.token, "chat", Some(&s.store), "notes.txt", b"notes").await;
+    let chat_file = upload(
+        app,
+        &s.ana.token,
+        "chat",
+        Some(&s.store),
+        "notes.txt",
+        b"notes",
+    )
+    .await;
     app.call(
         "updateNotificationSettings",
         json!({ "kinds": { "newshift": { "mail": false, "push": true } } }),
@@ -663,16 +774,30 @@ async fn deleting_an_account_forgets_the_person_in_every_table_and_keeps_the_wor
         .await
         .data()["shifts"][0]
         .clone();
-    let upcoming = s.shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0)).await;
+    let upcoming = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
     s.publish(&[&upcoming]).await.data();
     let conversation = team(&s, &s.ana.token).await;
-    send(&s, &s.ana.token, &conversation, "see you tomorrow").await.data();
-    // A code and a Google link of hers; a failed sign-in with her address.
-    app.call("sendSignInCode", json!({ "email": "ana@example.com" }), None)
+    send(&s, &s.ana.token, &conversation, "see you tomorrow")
         .await
         .data();
+    // A code and a Google link of hers; a failed sign-in with her address.
+    app.call(
+        "sendSignInCode",
+        json!({ "email": "ana@example.com" }),
+        None,
+    )
+    .await
+    .data();
     eventually("the sign-in code to be kept", async || {
-        count(app, &format!("SELECT 1 FROM one_time_codes WHERE user_id = '{}'", s.ana.id)) > 0
+        count(
+            app,
+            &format!(
+                "SELECT 1 FROM one_time_codes WHERE user_id = '{}'",
+                s.ana.id
+            ),
+        ) > 0
     })
     .await;
     {
@@ -680,8 +805,9 @@ async fn deleting_an_account_forgets_the_person_in_every_table_and_keeps_the_wor
         diesel::sql_query(format!(
             "INSERT INTO oidc_identities (issuer, subject, user_id, email) \
              VALUES ('https://accounts.google.com', 'ana-sub', '{0}', 'ana@gmail.example'); \
-             "
-        , s.ana.id))
+             ",
+            s.ana.id
+        ))
         .execute(&mut app.conn())
         .expect("identity");
         diesel::sql_query(format!(
@@ -693,7 +819,11 @@ async fn deleting_an_account_forgets_the_person_in_every_table_and_keeps_the_wor
         .expect("handoff");
     }
     let wrong = app
-        .call("login", json!({ "email": "ana@example.com", "password": "wrong-one1" }), None)
+        .call(
+            "login",
+            json!({ "email": "ana@example.com", "password": "wrong-one1" }),
+            None,
+        )
         .await;
     assert_eq!(wrong.status, 401);
     // A second session of hers, and her live socket.
@@ -717,7 +847,13 @@ async fn deleting_an_account_forgets_the_person_in_every_table_and_keeps_the_wor
     assert_eq!(stale.body["code"], "sign_in_again");
     assert_eq!(snapshot(app), before);
     assert_eq!(
-        count(app, &format!("SELECT 1 FROM users WHERE id = '{}' AND deleted_at IS NULL", s.ana.id)),
+        count(
+            app,
+            &format!(
+                "SELECT 1 FROM users WHERE id = '{}' AND deleted_at IS NULL",
+                s.ana.id
+            )
+        ),
         1
     );
 
@@ -767,29 +903,55 @@ async fn deleting_an_account_forgets_the_person_in_every_table_and_keeps_the_wor
     let kept: &[(&str, &str)] = &[
         ("clock_sessions", "the hours worked (payroll)"),
         ("requests", "time off taken and shifts dropped (history)"),
-        ("files", "files sent in chats, which the conversations still show"),
+        (
+            "files",
+            "files sent in chats, which the conversations still show",
+        ),
         ("tickets", "support's record of its answers"),
         ("feedback", "anonymous once the account is"),
         ("logs", "the audit of refused calls"),
         ("conversation_reads", "read marks"),
     ];
     assert_eq!(
-        count(app, &format!("SELECT 1 FROM shifts WHERE id = '{}' AND assigned = '{record}'", worked["id"].as_str().expect("id"))),
+        count(
+            app,
+            &format!(
+                "SELECT 1 FROM shifts WHERE id = '{}' AND assigned = '{record}'",
+                worked["id"].as_str().expect("id")
+            )
+        ),
         1,
         "the shift she worked stays hers, for pay"
     );
     assert_eq!(
-        count(app, &format!("SELECT 1 FROM shifts WHERE id = '{}' AND assigned IS NULL", upcoming["id"].as_str().expect("id"))),
+        count(
+            app,
+            &format!(
+                "SELECT 1 FROM shifts WHERE id = '{}' AND assigned IS NULL",
+                upcoming["id"].as_str().expect("id")
+            )
+        ),
         1,
         "the shift to come is released"
     );
     assert_eq!(
-        count(app, &format!("SELECT 1 FROM messages WHERE sender = '{record}' AND content = 'see you tomorrow'")),
+        count(
+            app,
+            &format!(
+                "SELECT 1 FROM messages WHERE sender = '{record}' AND content = 'see you tomorrow'"
+            )
+        ),
         1,
         "her message stays in the conversation"
     );
     assert_eq!(
-        count(app, &format!("SELECT 1 FROM files WHERE id = '{}'", chat_file["id"].as_str().expect("id"))),
+        count(
+            app,
+            &format!(
+                "SELECT 1 FROM files WHERE id = '{}'",
+                chat_file["id"].as_str().expect("id")
+            )
+        ),
         1
     );
     // Every table with a personal column is either checked above or kept for a reason.
@@ -811,7 +973,10 @@ async fn deleting_an_account_forgets_the_person_in_every_table_and_keeps_the_wor
 
     // Managers see an anonymous former employee; her address is free again.
     let list = app
-        .get(&format!("/api/v1/stores/{}/employees", s.store), Some(&s.owner.token))
+        .get(
+            &format!("/api/v1/stores/{}/employees", s.store),
+            Some(&s.owner.token),
+        )
         .await;
     let hers = list
         .data()
@@ -820,13 +985,20 @@ async fn deleting_an_account_forgets_the_person_in_every_table_and_keeps_the_wor
         .iter()
         .find(|e| e["id"] == record.as_str())
         .cloned();
-    assert!(hers.is_none(), "a terminated record leaves the current list");
+    assert!(
+        hers.is_none(),
+        "a terminated record leaves the current list"
+    );
     assert_eq!(
         count(app, &format!("SELECT 1 FROM employees WHERE id = '{record}' AND full_name LIKE 'Deleted user %' AND deactive")),
         1
     );
     let exists = app
-        .call("checkEmailExists", json!({ "email": "ana@example.com" }), None)
+        .call(
+            "checkEmailExists",
+            json!({ "email": "ana@example.com" }),
+            None,
+        )
         .await;
     assert_ne!(exists.data(), &json!("password"));
     let again = app
@@ -850,15 +1022,28 @@ async fn a_person_who_owns_a_store_and_works_in_another_is_refused_and_keeps_eve
     assert_eq!(reply.error(400), OWNS_STORE);
     assert_eq!(reply.body["code"], "owns_store");
     assert_eq!(snapshot(&s.app), before);
-    assert_eq!(s.app.get("/api/v1/me", Some(&s.ana.token)).await.status, 200);
+    assert_eq!(
+        s.app.get("/api/v1/me", Some(&s.ana.token)).await.status,
+        200
+    );
     assert!(!own.is_empty());
     // A member of several stores loses her records in each.
-    let (cleo, _) = add_member(&s.app, &s.owner, &s.store, "cleo@example.com", &[&s.barista], &[]).await;
+    let (cleo, _) = add_member(
+        &s.app,
+        &s.owner,
+        &s.store,
+        "cleo@example.com",
+        &[&s.barista],
+        &[],
+    )
+    .await;
     let other = s.app.create_user("olga@example.com");
     let bakery = create_store(&s.app, &other, "Bakery").await;
     let baker = crate::fixtures::stores::create_role(&s.app, &other.token, &bakery, "Baker").await;
     add_member_existing(&s.app, &other, &bakery, &cleo, &[&baker]).await;
-    delete_account(&s.app, &cleo.token, "cleo@example.com").await.data();
+    delete_account(&s.app, &cleo.token, "cleo@example.com")
+        .await
+        .data();
     assert_eq!(
         count(&s.app, &format!("SELECT 1 FROM employees WHERE user_id = '{}' AND terminated_at IS NOT NULL AND email LIKE '%@deleted.invalid'", cleo.id)),
         2
@@ -866,7 +1051,13 @@ async fn a_person_who_owns_a_store_and_works_in_another_is_refused_and_keeps_eve
 }
 
 /// Invites an existing user into a store and joins them.
-async fn add_member_existing(app: &TestApp, manager: &TestUser, store: &str, who: &TestUser, roles: &[&str]) {
+async fn add_member_existing(
+    app: &TestApp,
+    manager: &TestUser,
+    store: &str,
+    who: &TestUser,
+    roles: &[&str],
+) {
     crate::fixtures::stores::invite(app, &manager.token, store, &who.email, roles, &[]).await;
     let code = crate::fixtures::stores::code_from_mail(app, &who.email);
     app.call(
@@ -908,25 +1099,52 @@ async fn the_profile_takes_a_description_and_about_me_within_their_lengths() {
         .await;
     assert_eq!(at_limit.status, 200, "{:?}", at_limit.body);
     let before = snapshot(app);
-    let user_before = count(app, &format!("SELECT 1 FROM users WHERE id = '{}' AND description = '{}'", s.ana.id, "é".repeat(160)));
+    let user_before = count(
+        app,
+        &format!(
+            "SELECT 1 FROM users WHERE id = '{}' AND description = '{}'",
+            s.ana.id,
+            "é".repeat(160)
+        ),
+    );
     assert_eq!(user_before, 1);
     for (body, said) in [
-        (json!({ "description": "x".repeat(161) }), "description must be at most 160 characters."),
-        (json!({ "aboutMe": "x".repeat(2001) }), "aboutMe must be at most 2000 characters."),
-        (json!({ "description": "fine", "aboutMe": "x".repeat(2001) }), "aboutMe must be at most 2000 characters."),
+        (
+            json!({ "description": "x".repeat(161) }),
+            "description must be at most 160 characters.",
+        ),
+        (
+            json!({ "aboutMe": "x".repeat(2001) }),
+            "aboutMe must be at most 2000 characters.",
+        ),
+        (
+            json!({ "description": "fine", "aboutMe": "x".repeat(2001) }),
+            "aboutMe must be at most 2000 characters.",
+        ),
     ] {
         let reply = app.call("updateProfile", body, Some(token)).await;
         assert_eq!(reply.error(400), said);
     }
     assert_eq!(snapshot(app), before);
     assert_eq!(
-        count(app, &format!("SELECT 1 FROM users WHERE id = '{}' AND description = '{}'", s.ana.id, "é".repeat(160))),
+        count(
+            app,
+            &format!(
+                "SELECT 1 FROM users WHERE id = '{}' AND description = '{}'",
+                s.ana.id,
+                "é".repeat(160)
+            )
+        ),
         1,
         "a refused change changes nothing"
     );
     // Blank clears.
     let cleared = app
-        .call("updateProfile", json!({ "description": " ", "aboutMe": "" }), Some(token))
+        .call(
+            "updateProfile",
+            json!({ "description": " ", "aboutMe": "" }),
+            Some(token),
+        )
         .await;
     assert_eq!(cleared.data()["description"], Value::Null);
     assert_eq!(cleared.data()["aboutMe"], Value::Null);

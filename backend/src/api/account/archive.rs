@@ -181,8 +181,7 @@ fn store_part(
 
 /// Reads the archive of `user` in one transaction, so its parts agree with each other.
 fn read(conn: &mut PgConnection, user: UserId, now: DateTime<Utc>) -> AppResult<Archive> {
-    let account =
-        User::find_opt(conn, user)?.ok_or_else(crate::calls::guard::not_authenticated)?;
+    let account = User::find_opt(conn, user)?.ok_or_else(crate::calls::guard::not_authenticated)?;
     let mut stores = Vec::new();
     for (record, store) in Employee::records_of_user(conn, user)? {
         let name = StoreName {
@@ -193,10 +192,10 @@ fn read(conn: &mut PgConnection, user: UserId, now: DateTime<Utc>) -> AppResult<
     }
     let linked_accounts = OidcIdentity::of_user(conn, user)?
         .into_iter()
-        .map(|(issuer, _, email, at)| LinkedAccount {
-            issuer,
-            email,
-            linked_at: ms(at),
+        .map(|a| LinkedAccount {
+            issuer: a.issuer,
+            email: a.email,
+            linked_at: ms(a.linked_at),
         })
         .collect();
     let sessions = Session::of_user(conn, user)?

@@ -66,8 +66,8 @@ impl Call for DeleteAccount {
             .state
             .db
             .run(move |conn| {
-                let user = User::find_opt(conn, id)?
-                    .ok_or_else(crate::calls::guard::not_authenticated)?;
+                let user =
+                    User::find_opt(conn, id)?.ok_or_else(crate::calls::guard::not_authenticated)?;
                 let stores: BTreeSet<StoreId> = Employee::records_of_user(conn, id)?
                     .into_iter()
                     .map(|(_, store)| store.id)
@@ -82,7 +82,11 @@ impl Call for DeleteAccount {
         // the account changes, and deleting again finishes (forgetting twice changes nothing
         // more).
         for store in stores {
-            let _: usize = ctx.state.stores.execute(store, ForgetPerson { user: id }).await?;
+            let _: usize = ctx
+                .state
+                .stores
+                .execute(store, ForgetPerson { user: id })
+                .await?;
         }
         let email = user.email;
         let (ended, photos, keys_kept) = ctx

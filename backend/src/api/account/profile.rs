@@ -169,10 +169,10 @@ pub async fn me(state: web::Data<AppState>, SignedIn(user): SignedIn) -> AppResu
                 .collect();
             let linked_accounts = OidcIdentity::of_user(conn, user)?
                 .into_iter()
-                .map(|(issuer, _, email, at)| LinkedAccount {
-                    issuer,
-                    email,
-                    linked_at: at.timestamp_millis(),
+                .map(|a| LinkedAccount {
+                    issuer: a.issuer,
+                    email: a.email,
+                    linked_at: a.linked_at.timestamp_millis(),
                 })
                 .collect();
             Ok(Me {

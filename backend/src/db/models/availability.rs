@@ -82,7 +82,10 @@ impl AvailabilityWindow {
         availability_windows::table
             .filter(availability_windows::store_id.eq(store))
             .filter(availability_windows::employee_id.eq(employee))
-            .order((availability_windows::created_at.asc(), availability_windows::id.asc()))
+            .order((
+                availability_windows::created_at.asc(),
+                availability_windows::id.asc(),
+            ))
             .select(AvailabilityWindow::as_select())
             .load(conn)
     }

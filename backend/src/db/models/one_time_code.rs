@@ -23,8 +23,7 @@ impl OneTimeCode {
     /// Deletes every code of `user`, used or not (their account was deleted).
     #[tracing::instrument(skip(conn))]
     pub fn delete_of_user(conn: &mut PgConnection, user: UserId) -> QueryResult<usize> {
-        diesel::delete(one_time_codes::table.filter(one_time_codes::user_id.eq(user)))
-            .execute(conn)
+        diesel::delete(one_time_codes::table.filter(one_time_codes::user_id.eq(user))).execute(conn)
     }
 
     /// What the code rules need to judge an attempt.
