@@ -333,11 +333,14 @@ async fn live_changes_carry_the_phone_only_to_whom_it_is_shown() {
     );
 
     // Shown to everyone: Ben hears the number (and still not the birthday).
+    let sam_heard = sam.records_of(&s.ana_id).len();
     choose(&s, &s.ana, json!({ "phone": "everyone" }))
         .await
         .data();
-    eventually("Ben to hear Ana's record", async || {
-        !ben.records_of(&s.ana_id).is_empty()
+    // Each change is heard whole before the next, so what follows is told apart: Sam, in the
+    // store and a manager, hears it twice (as a co-worker, then as a manager).
+    eventually("Ben and Sam to hear Ana's record", async || {
+        !ben.records_of(&s.ana_id).is_empty() && sam.records_of(&s.ana_id).len() >= sam_heard + 2
     })
     .await;
     let heard = ben.records_of(&s.ana_id);
@@ -1010,6 +1013,31 @@ async fn deleting_an_account_forgets_the_person_in_every_table_and_keeps_the_wor
         .await;
     assert_eq!(again.status, 200, "{:?}", again.body);
     drop(push);
+
+    // Even a code mailed to the emptied account's own address opens no session.
+    let anonymous = format!("{}@deleted.invalid", ana.0.simple());
+    app.call("sendSignInCode", json!({ "email": anonymous }), None)
+        .await
+        .data();
+    eventually("the code to be mailed", async || {
+        !app.mails_to(&anonymous).is_empty()
+    })
+    .await;
+    let raw = app.mails_to(&anonymous).remove(0);
+    let message = mail_parser::MessageParser::default()
+        .parse(raw.as_bytes())
+        .expect("a mail");
+    let body = message.body_text(0).expect("a text body").to_string();
+    let first = body.lines().next().expect("a first line").to_string();
+    let code = first.rsplit(' ').next().expect("a code").to_string();
+    let refused = app
+        .call(
+            "signInWithCode",
+            json!({ "email": anonymous, "code": code }),
+            None,
+        )
+        .await;
+    assert_eq!(refused.status, 401, "{:?}", refused.body);
 }
 
 #[actix_web::test]
