@@ -47,32 +47,22 @@ fn put_employee(effects: &mut Effects, kind: &'static str, e: Employee) {
     effects.writes.push(Write::PutEmployee(Box::new(e)));
 }
 
-/// The live changes of a record, one per way of seeing it (`domain::privacy`): with
-/// `coworkers`, everyone in the store gets it as a co-worker sees it; managers get it as a
-/// manager does; its person gets all of it. In that order, each wider than the one before,
-/// so a reader in several audiences (a manager, the person who manages) ends with the view
-/// that is theirs, and nobody is ever sent a field hidden from them.
+/// The live change of a record, as the least of its readers may see it (`domain::privacy`):
+/// with `coworkers`, everyone in the store gets it as a co-worker sees it; otherwise managers
+/// and its person get it as a manager does. Nobody is sent a field hidden from them, and
+/// nobody needs more than the change carries: the web app reads the list again on any
+/// `employee.*` change, each reader getting their own view.
 pub fn announce(effects: &mut Effects, kind: &'static str, e: &Employee, coworkers: bool) {
-    let view = |viewer| serde_json::to_value(EmployeeView::seen_by(e, viewer)).unwrap_or_default();
-    if coworkers {
-        effects.events.push(EventDraft {
-            kind,
-            data: view(Viewer::Coworker),
-            visibility: Audience::Everyone,
-        });
-    }
+    let (viewer, visibility) = if coworkers {
+        (Viewer::Coworker, Audience::Everyone)
+    } else {
+        (Viewer::Manager, audience(e))
+    };
     effects.events.push(EventDraft {
         kind,
-        data: view(Viewer::Manager),
-        visibility: Audience::Managers,
+        data: serde_json::to_value(EmployeeView::seen_by(e, viewer)).unwrap_or_default(),
+        visibility,
     });
-    if let Some(user) = e.user_id {
-        effects.events.push(EventDraft {
-            kind,
-            data: view(Viewer::Themself),
-            visibility: Audience::Users(vec![user]),
-        });
-    }
 }
 
 fn is_owner_record(state: &StoreState, e: &Employee) -> bool {
