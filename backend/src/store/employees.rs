@@ -41,7 +41,7 @@ fn audience(e: &Employee) -> Audience {
     Audience::ManagersAnd(e.user_id.into_iter().collect())
 }
 
-/// Writes a record and announces it to managers and its employee, each as they may see it.
+/// Writes a record and announces it to managers and its employee, as a manager sees it.
 fn put_employee(effects: &mut Effects, kind: &'static str, e: Employee) {
     announce(effects, kind, &e, false);
     effects.writes.push(Write::PutEmployee(Box::new(e)));
