@@ -1,6 +1,6 @@
-// Privacy from end to end: a person hides their phone number from co-workers on the Privacy
-// tab of Settings (a co-worker's read of the team no longer carries it, a manager's still
-// does), downloads the archive of their data (a JSON file with their own records and nothing
+// Privacy from end to end: a person puts their phone number in their profile and hides it
+// from co-workers on the Privacy tab of Settings (a co-worker's read of the team no longer
+// carries it, a manager's still does), downloads the archive of their data (a JSON file with their own records and nothing
 // of a co-worker), deletes their account behind a typed confirmation and is signed out, their
 // old token refused. The tab and its dialog fit a phone in Persian, right to left, without
 // serious accessibility violations.
@@ -30,17 +30,24 @@ test('a person hides their phone from co-workers, downloads their data, deletes 
   const ana = await employeeJoined(server, owner, { email: 'privacy-ana@example.com', firstName: 'Ana' });
   const ben = await employeeJoined(server, owner, { email: 'privacy-ben@example.com', firstName: 'Ben' });
   const anaId = await employeeId(server, owner, ana.email);
-  // Ana's number is on her record, shown to everyone for now.
-  await call(server.url, 'updateEmployee', { storeId: owner.storeId, employeeId: anaId, employee: { phonenumber: PHONE } }, ana.token);
-  await call(server.url, 'updatePrivacySettings', { phone: 'everyone' }, ana.token);
-  assert.equal(await phoneSeenBy(owner, anaId, ben.token), PHONE);
 
-  // On the Privacy tab she keeps it to the managers.
+  // Ana puts her number in her profile; her record in the store takes it.
   const page = await signedIn(browser, server, ana, { path: '/settings' });
+  await page.getByLabel('Mobile number').fill(PHONE);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Profile saved.').waitFor();
+  assert.equal(await phoneSeenBy(owner, anaId, owner.token), PHONE, 'the manager reads it');
+  assert.equal(await phoneSeenBy(owner, anaId, ben.token), null, 'by default, not a co-worker');
+
+  // On the Privacy tab she shows it to everyone, then keeps it to the managers again.
   await page.getByRole('tab', { name: 'Privacy' }).click();
   await page.waitForURL(/\/settings\?tab=privacy$/);
   const phone = page.getByTestId('privacy-phone');
-  assert.equal(await phone.inputValue(), 'everyone');
+  assert.equal(await phone.inputValue(), 'managers');
+  await phone.selectOption('everyone');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Privacy settings saved.').waitFor();
+  assert.equal(await phoneSeenBy(owner, anaId, ben.token), PHONE, 'shown to everyone');
   await phone.selectOption('managers');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Privacy settings saved.').waitFor();

@@ -522,13 +522,17 @@ impl Command for UpdateEmployee {
     }
 }
 
-/// A person changed their profile: their record in the store shows the new name and photo.
+/// A person changed their profile: their record in the store shows the new name, photo,
+/// phone number and birthday (the last two to whom the person's privacy allows).
 #[derive(Debug)]
 pub struct MirrorProfile {
     pub user: UserId,
     pub full_name: Option<String>,
     /// `Some(None)` removes the photo.
     pub img: Option<Option<String>>,
+    /// `Some(None)` clears the number.
+    pub phone_number: Option<Option<String>>,
+    pub birthday: Option<Option<DateTime<Utc>>>,
 }
 
 impl Command for MirrorProfile {
@@ -548,10 +552,16 @@ impl Command for MirrorProfile {
         Personal {
             full_name: self.full_name.clone(),
             img: self.img.clone(),
+            phone_number: self.phone_number.clone(),
+            birthday: self.birthday,
             ..Personal::default()
         }
         .apply(&mut next);
-        if next.full_name == record.full_name && next.img == record.img {
+        if next.full_name == record.full_name
+            && next.img == record.img
+            && next.phone_number == record.phone_number
+            && next.birthday == record.birthday
+        {
             return Ok(effects);
         }
         next.updated_at = now;

@@ -171,6 +171,36 @@ async fn a_coworker_a_manager_and_the_person_see_the_phone_and_birthday_as_the_p
 }
 
 #[actix_web::test]
+async fn the_phone_and_birthday_of_the_profile_reach_the_record_as_the_privacy_allows() {
+    let s = scene().await;
+    s.app
+        .call(
+            "updateProfile",
+            json!({ "phoneNumber": PHONE, "birthday": BIRTHDAY }),
+            Some(&s.ana.token),
+        )
+        .await
+        .data();
+    assert_eq!(sees(&s, &s.ana).await, (true, true), "her record took them");
+    assert_eq!(sees(&s, &s.owner).await, (true, true));
+    assert_eq!(sees(&s, &s.ben).await, (false, false));
+    choose(&s, &s.ana, json!({ "birthday": "everyone" }))
+        .await
+        .data();
+    assert_eq!(sees(&s, &s.ben).await, (false, true));
+    // Cleared in the profile, cleared on the record.
+    s.app
+        .call(
+            "updateProfile",
+            json!({ "phoneNumber": "" }),
+            Some(&s.ana.token),
+        )
+        .await
+        .data();
+    assert_eq!(ana_as_seen_by(&s, &s.ana).await["phonenumber"], Value::Null);
+}
+
+#[actix_web::test]
 async fn a_choice_made_before_joining_goes_with_the_person_into_the_store() {
     let s = scene().await;
     let invited = crate::fixtures::stores::invite(

@@ -248,14 +248,17 @@ impl Call for UpdateProfile {
                 Ok((user, stores))
             })
             .await?;
-        if mirror.name || mirror.image {
-            // Every store the person works in shows the new name or photo on their record.
+        if mirror.name || mirror.image || mirror.phone || mirror.birthday {
+            // Every store the person works in shows the new name, photo, phone or birthday on
+            // their record (the phone and birthday to whom their privacy allows).
             let full_name = format!("{} {}", user.first_name, user.last_name);
             for (_, store) in stores {
                 let cmd = MirrorProfile {
                     user: id,
                     full_name: mirror.name.then(|| full_name.clone()),
                     img: mirror.image.then(|| user.profile_image.clone()),
+                    phone_number: mirror.phone.then(|| user.phone_number.clone()),
+                    birthday: mirror.birthday.then_some(user.birthday),
                 };
                 if let Err(e) = ctx.state.stores.execute::<()>(store.id, cmd).await {
                     tracing::warn!(store = %store.id, error = %e, "profile not copied to the store");
@@ -310,6 +313,8 @@ impl UpdateProfile {
         let mirror = MirrorWanted {
             name: first_name.is_some() || last_name.is_some(),
             image: profile_image.is_some(),
+            phone: phone_number.is_some(),
+            birthday: birthday.is_some(),
         };
         let changes = ProfileChanges {
             first_name,
@@ -331,6 +336,8 @@ impl UpdateProfile {
 struct MirrorWanted {
     name: bool,
     image: bool,
+    phone: bool,
+    birthday: bool,
 }
 
 fn apply_profile(
