@@ -365,7 +365,8 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
 
 /// The resource reads (and the upload, the one resource post) answer `{"data": ...}` like
 /// the calls (see [`crate::api::envelope`]); their annotations name the data, which is
-/// wrapped here. Downloads, with no JSON schema, are left as they are.
+/// wrapped here. Downloads, with no JSON schema, are left as they are, and so is the archive,
+/// a JSON file answered whole.
 fn envelope_reads(doc: &mut utoipa::openapi::OpenApi) {
     let reads = doc
         .paths
@@ -373,6 +374,7 @@ fn envelope_reads(doc: &mut utoipa::openapi::OpenApi) {
         .iter_mut()
         // An import answers its result whole: `success`, `id` and `data` side by side.
         .filter(|(path, _)| !crate::api::sheets::IMPORT_PATHS.contains(&path.as_str()))
+        .filter(|(path, _)| path.as_str() != crate::api::account::archive::PATH)
         .flat_map(|(_, item)| [item.get.as_mut(), item.post.as_mut()])
         .flatten();
     for op in reads {

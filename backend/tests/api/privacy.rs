@@ -697,6 +697,14 @@ async fn the_archive_holds_the_persons_own_data_in_every_store_and_nothing_of_an
     assert!(!his.to_string().contains("ana says hello"));
     assert_eq!(his["stores"].as_array().expect("stores").len(), 1);
     assert_eq!(archive(&s.app, None).await.0, 401);
+
+    // The API document describes the file as it comes: the archive itself, no envelope.
+    let doc = s.app.get("/api/v1/openapi.json", None).await;
+    assert_eq!(
+        doc.body["paths"]["/api/v1/me/archive"]["get"]["responses"]["200"]["content"]
+            ["application/json"]["schema"]["$ref"],
+        "#/components/schemas/Archive"
+    );
 }
 
 /// The columns that hold a person's own data, and the tables that have one of them.

@@ -36,6 +36,9 @@ use diesel::PgConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+/// Where the archive is downloaded: a JSON file answered whole, not in the `{"data"}` envelope.
+pub const PATH: &str = "/api/v1/me/archive";
+
 /// What the document calls itself, so a reader can tell it from other JSON.
 pub const FORMAT: &str = "clockto-archive";
 /// The document's shape; a change of it changes the number.

@@ -12878,9 +12878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Archive"];
-                    };
+                    "application/json": components["schemas"]["Archive"];
                 };
             };
             /** @description Not signed in */
