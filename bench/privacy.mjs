@@ -110,7 +110,7 @@ try {
   const lines = [
     '# Privacy: the archive and deleting an account',
     '',
-    `Server: \`${basename(process.env.BACKEND_BIN)}\` at ${process.env.BACKEND_BIN}; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GB; ${new Date().toISOString()}.`,
+    `Server: a ${basename(dirname(process.env.BACKEND_BIN))} build; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GB; ${new Date().toISOString()}.`,
     '',
     `One employee with ${counted.shifts} published shifts, ${counted.messages} messages sent and ${counted.requests} requests, in a store of ${TEAM} employees.`,
     '',
