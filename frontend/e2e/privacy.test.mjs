@@ -25,6 +25,18 @@ async function phoneSeenBy(owner, id, token) {
   return data.find((e) => e.id === id)?.phonenumber ?? null;
 }
 
+/**
+ * Saves the privacy choices and waits for the server's answer (the snackbar of an earlier
+ * save may still show), then for the snackbar.
+ */
+async function saved(page) {
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/v1/updatePrivacySettings') && r.ok()),
+    page.getByRole('button', { name: 'Save' }).click(),
+  ]);
+  await page.getByText('Privacy settings saved.').waitFor();
+}
+
 test('a person hides their phone from co-workers, downloads their data, deletes their account and is signed out', async () => {
   const owner = await ownerWithStore(server, { email: 'privacy-owner@example.com' });
   const ana = await employeeJoined(server, owner, { email: 'privacy-ana@example.com', firstName: 'Ana' });
@@ -45,12 +57,10 @@ test('a person hides their phone from co-workers, downloads their data, deletes 
   const phone = page.getByTestId('privacy-phone');
   assert.equal(await phone.inputValue(), 'managers');
   await phone.selectOption('everyone');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Privacy settings saved.').waitFor();
+  await saved(page);
   assert.equal(await phoneSeenBy(owner, anaId, ben.token), PHONE, 'shown to everyone');
   await phone.selectOption('managers');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Privacy settings saved.').waitFor();
+  await saved(page);
   assert.equal(await phoneSeenBy(owner, anaId, ben.token), null, 'a co-worker no longer reads it');
   assert.equal(await phoneSeenBy(owner, anaId, owner.token), PHONE, 'the manager still does');
   await page.reload();
