@@ -198,6 +198,8 @@ impl JoinBusinessWithInvitation {
                 .to_string(),
             privacy: me.privacy(),
             img: me.profile_image,
+            phone_number: me.phone_number,
+            birthday: me.birthday,
         };
         let store_id: StoreId = ctx.state.stores.execute(invite.store_id, cmd).await?;
         tracing::info!(store = %store_id, "invitation accepted");

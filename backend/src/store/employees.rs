@@ -245,9 +245,12 @@ pub struct AcceptInvitation {
     pub user: UserId,
     pub employee: EmployeeId,
     pub code: String,
-    /// The user's name and photo, for a record the manager left without them.
+    /// The user's name, photo, phone number and birthday, for a record the manager left
+    /// without them.
     pub full_name: String,
     pub img: Option<String>,
+    pub phone_number: Option<String>,
+    pub birthday: Option<DateTime<Utc>>,
     /// The user's choices of who sees their phone number and birthday.
     pub privacy: Privacy,
 }
@@ -283,6 +286,12 @@ impl Command for AcceptInvitation {
         }
         if e.img.is_none() {
             e.img = self.img.clone();
+        }
+        if e.phone_number.is_none() {
+            e.phone_number = self.phone_number.clone();
+        }
+        if e.birthday.is_none() {
+            e.birthday = self.birthday;
         }
         e.set_privacy(self.privacy);
         e.updated_at = now;

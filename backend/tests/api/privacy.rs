@@ -201,7 +201,7 @@ async fn the_phone_and_birthday_of_the_profile_reach_the_record_as_the_privacy_a
 }
 
 #[actix_web::test]
-async fn a_choice_made_before_joining_goes_with_the_person_into_the_store() {
+async fn a_choice_and_a_profile_made_before_joining_go_with_the_person_into_the_store() {
     let s = scene().await;
     let invited = crate::fixtures::stores::invite(
         &s.app,
@@ -220,6 +220,14 @@ async fn a_choice_made_before_joining_goes_with_the_person_into_the_store() {
     )
     .await
     .data();
+    s.app
+        .call(
+            "updateProfile",
+            json!({ "phoneNumber": PHONE, "birthday": BIRTHDAY }),
+            Some(&cleo.token),
+        )
+        .await
+        .data();
     let code = crate::fixtures::stores::code_from_mail(&s.app, "cleo@example.com");
     s.app
         .call(
@@ -235,7 +243,8 @@ async fn a_choice_made_before_joining_goes_with_the_person_into_the_store() {
             &s.app,
             &format!(
                 "SELECT 1 FROM employees WHERE id = '{id}' \
-                 AND phone_visibility = 'everyone' AND birthday_visibility = 'onlyMe'"
+                 AND phone_visibility = 'everyone' AND birthday_visibility = 'onlyMe' \
+                 AND phone_number = '{PHONE}' AND birthday IS NOT NULL"
             )
         ),
         1
