@@ -615,6 +615,7 @@ mod tests {
             "Invited.expire",
             "UserView.birthday",
             "UserView.lastLogin",
+            "LinkedAccount.linkedAt",
             "AvailabilityView.timestamp",
             "AvailabilityView.modified",
             "RequestView.start",
@@ -1006,6 +1007,8 @@ mod tests {
                 "NotificationsDeleted.deleted",
             ],
         );
+        // The archive's shape number (unsigned in the code).
+        bound("minimum", json!(0), &["Archive.version"]);
 
         // Auto-assign: answered shifts, the proposal's limits, accepted rows.
         let auto_answered = [
