@@ -939,6 +939,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deleteAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete my account (from a recent sign-in, typing its e-mail address; not while I own a store). The stores keep my shifts, hours and pay under an anonymous name; my personal data is removed and every session ends. */
+        post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deleteAvailableTime": {
         parameters: {
             query?: never;
@@ -1828,6 +1845,23 @@ export interface paths {
         };
         /** `GET /api/v1/me`: the signed-in user, with every store they belong to. */
         get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/me/archive`: the signed-in person's archive, as a JSON file to save. */
+        get: operations["archive"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3272,6 +3306,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/updatePrivacySettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose who in my stores sees my phone number and my birthday: everyone, managers only, or only me. */
+        post: operations["updatePrivacySettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/updateProfile": {
         parameters: {
             query?: never;
@@ -3281,7 +3332,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Update one's own name, image, birthday and phone number. */
+        /** Update one's own name, image, birthday, phone number, description and about-me text. */
         post: operations["updateProfile"];
         delete?: never;
         options?: never;
@@ -3592,6 +3643,26 @@ export interface components {
              * @description A day of the period (YYYY-MM-DD).
              */
             day: string;
+        };
+        /** @description Everything the product holds about one person. */
+        Archive: {
+            /**
+             * Format: int64
+             * @description When it was made, epoch ms.
+             */
+            exportedAt: number;
+            feedback: components["schemas"]["FeedbackEntry"][];
+            files: components["schemas"]["FileEntry"][];
+            /** @description `clockto-archive`. */
+            format: string;
+            linkedAccounts: components["schemas"]["LinkedAccount"][];
+            notificationSettings: components["schemas"]["NotificationSettingsView"];
+            profile: components["schemas"]["UserView"];
+            sessions: components["schemas"]["SessionEntry"][];
+            stores: components["schemas"]["StoreArchive"][];
+            tickets: components["schemas"]["TicketEntry"][];
+            /** Format: int32 */
+            version: number;
         };
         /** @description An employee a public caller may be offered: no contact details, no pay. */
         AssignableEmployee: {
@@ -4434,6 +4505,14 @@ export interface components {
         DeactivateEmployee: components["schemas"]["EmployeeTarget"];
         /** @description `declineShift`, by the assignee. */
         DeclineShift: components["schemas"]["OneShift"];
+        /**
+         * @description `deleteAccount`: deletes the signed-in account, from a recent sign-in, once its person
+         *     has typed its e-mail address; refused while it owns a store.
+         */
+        DeleteAccount: {
+            /** @description The account's e-mail address, typed by its person to confirm. */
+            confirmation: components["schemas"]["RequiredText254"];
+        };
         /** @description `deleteAvailableTime`: removes one of one's own windows. */
         DeleteAvailableTime: {
             /** Format: uuid */
@@ -4646,7 +4725,8 @@ export interface components {
         };
         /**
          * @description An employee record. Wages, wage type and permissions are present only for managers and
-         *     for the employee's own record.
+         *     for the employee's own record; the phone number and birthday only for whom its person
+         *     shows them to (`domain::privacy`), and `null` for the others.
          */
         EmployeeView: {
             /**
@@ -4829,6 +4909,15 @@ export interface components {
             items: components["schemas"]["StringList1to10"];
             start?: null | components["schemas"]["Instant"];
         };
+        /** @description A piece of feedback. */
+        FeedbackEntry: {
+            comment: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int32 */
+            rating: number;
+            storeId: null | components["schemas"]["StoreId"];
+        };
         /** @description The answer of `sendFeedback`. */
         FeedbackSent: {
             /** Format: uuid */
@@ -4845,6 +4934,21 @@ export interface components {
             contentType: string;
             /** @description The name to save it under. */
             name: string;
+        };
+        /** @description An uploaded file: its details, and the address that downloads it with one's token. */
+        FileEntry: {
+            /** Format: int64 */
+            createdAt: number;
+            id: components["schemas"]["FileId"];
+            mime: string;
+            name: string;
+            /** @description chat, logo, profile or support. */
+            purpose: string;
+            /** Format: int64 */
+            size: number;
+            storeId: null | components["schemas"]["StoreId"];
+            /** @description `/api/v1/files/{id}`. */
+            url: string;
         };
         /**
          * Format: uuid
@@ -5240,6 +5344,21 @@ export interface components {
         LinkToken: {
             token: components["schemas"]["Text200"];
         };
+        /** @description An account of an OpenID provider (Google) that signs in to this one. */
+        LinkedAccount: {
+            /**
+             * Format: email
+             * @description The provider account's address when it was linked.
+             */
+            email: string;
+            /** @description The provider's issuer, e.g. `https://accounts.google.com`. */
+            issuer: string;
+            /**
+             * Format: int64
+             * @description When it was linked, epoch ms.
+             */
+            linkedAt: number;
+        };
         /** @description `loadDailyTemplate`. */
         LoadDailyTemplate: {
             /** @description Epoch ms of the day's first moment; its local date is the day. */
@@ -5299,8 +5418,9 @@ export interface components {
         };
         /** @description `markNotificationsSeen`: one's own notifications (and, for managers, public ones). */
         MarkNotificationsSeen: components["schemas"]["NotificationIds"];
-        /** @description The signed-in user with their stores. */
+        /** @description The signed-in user with their stores and the provider accounts linked to theirs. */
         Me: components["schemas"]["UserView"] & {
+            linkedAccounts: components["schemas"]["LinkedAccount"][];
             stores: components["schemas"]["MembershipView"][];
         };
         /** @description A store the signed-in user belongs to. */
@@ -5756,6 +5876,17 @@ export interface components {
          * @enum {string}
          */
         Priority: "low" | "medium" | "high";
+        /**
+         * @description A person's choices. Both fields default to managers only: a person who chose nothing
+         *     shares neither with co-workers (data protection by default), and their managers see what
+         *     they saw before choices existed.
+         */
+        Privacy: {
+            /** @description Who sees the birthday. */
+            birthday: components["schemas"]["Visibility"];
+            /** @description Who sees the phone number. */
+            phone: components["schemas"]["Visibility"];
+        };
         /** @description One plan as sold. */
         Product: {
             id: components["schemas"]["Plan"];
@@ -6223,6 +6354,7 @@ export interface components {
         RequiredText20: string;
         RequiredText200: string;
         RequiredText2048: string;
+        RequiredText254: string;
         RequiredText40: string;
         RequiredText400: string;
         RequiredText4000: string;
@@ -6499,6 +6631,19 @@ export interface components {
             id: string;
             reason: string;
         };
+        /** @description A sign-in session (its token is never kept, so never exported). */
+        SessionEntry: {
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            endedAt: number | null;
+            /** Format: int64 */
+            expiresAt: number;
+            /** @description How it signed in: `password`, `code` or `google`. */
+            method: string;
+            /** Format: int64 */
+            signedInAt: number;
+        };
         /**
          * @description The state of a clock session.
          * @enum {string}
@@ -6761,6 +6906,20 @@ export interface components {
          * @enum {string}
          */
         Status: "pending" | "inProgress" | "resolved";
+        /** @description What one store holds of the person, through one of their records there. */
+        StoreArchive: {
+            availability: components["schemas"]["AvailabilityView"][];
+            clockSessions: components["schemas"]["ClockSessionView"][];
+            /** @description The person's record, in full. */
+            employee: components["schemas"]["EmployeeView"];
+            /** @description The messages they sent and did not delete. */
+            messagesSent: components["schemas"]["MessageView"][];
+            /** @description Time off and dropped shifts. */
+            requests: components["schemas"]["RequestView"][];
+            /** @description Their shifts the store announced (drafts are the managers' until published). */
+            shifts: components["schemas"]["ShiftView"][];
+            store: components["schemas"]["StoreName"];
+        };
         /** @description A store with its roles and the caller's own record and permissions. */
         StoreDetail: {
             /** @description The caller's own employee record. */
@@ -6784,6 +6943,11 @@ export interface components {
          * @description A store (business).
          */
         StoreId: string;
+        /** @description The store a record belongs to. */
+        StoreName: {
+            id: components["schemas"]["StoreId"];
+            name: string;
+        };
         /**
          * @description The store a call acts on, as its payload names it: `store` or `storeId` (the spec uses
          *     both), an id or empty. Read from every payload of a call that names a store, beside the
@@ -6955,6 +7119,7 @@ export interface components {
         };
         Text100000: string;
         Text120: string;
+        Text160: string;
         Text200: string;
         Text2000: string;
         Text2048: string;
@@ -6982,6 +7147,28 @@ export interface components {
             text: string;
         };
         TicketDescriptionList200: components["schemas"]["TicketDescription"][];
+        /** @description A support ticket with what one wrote in its thread and support's answer. */
+        TicketEntry: {
+            adminResponse: string | null;
+            /** Format: int64 */
+            createdAt: number;
+            id: components["schemas"]["TicketId"];
+            /** Format: int64 */
+            modifiedAt: number;
+            priority: components["schemas"]["Priority"];
+            status: components["schemas"]["Status"];
+            storeId: null | components["schemas"]["StoreId"];
+            /** Format: int64 */
+            ticketNo: number;
+            title: string;
+            /** @description What the person wrote, oldest first. */
+            written: string[];
+        };
+        /**
+         * Format: uuid
+         * @description A support ticket.
+         */
+        TicketId: string;
         /** @description The file attached to a ticket, as its readers get it. */
         TicketImage: {
             /** Format: uuid */
@@ -7309,16 +7496,24 @@ export interface components {
             };
             quietHours?: null | components["schemas"]["QuietHoursInput"];
         };
+        /** @description `updatePrivacySettings`: a field left out keeps its choice. */
+        UpdatePrivacySettings: {
+            birthday?: null | components["schemas"]["Visibility"];
+            phone?: null | components["schemas"]["Visibility"];
+        };
         /**
-         * @description `updateProfile`: the signed-in user's own name, image, birthday and phone number. Every
-         *     field is optional; a field left out is left unchanged.
+         * @description `updateProfile`: the signed-in user's own name, image, birthday, phone number,
+         *     description and about-me text. Every field is optional; a field left out is left
+         *     unchanged.
          */
         UpdateProfile: {
+            aboutMe?: null | components["schemas"]["Text2000"];
             /**
              * Format: int64
              * @description Epoch milliseconds, from 1900 on and not in the future.
              */
             birthday?: number | null;
+            description?: null | components["schemas"]["Text160"];
             firstName?: null | components["schemas"]["RequiredText100"];
             lastName?: null | components["schemas"]["RequiredText100"];
             /** @description Blank clears the number. */
@@ -7450,15 +7645,25 @@ export interface components {
              */
             hasPassword: boolean;
             id: components["schemas"]["UserId"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The last sign-in, epoch ms.
+             */
             lastLogin: number | null;
             lastName: string;
             personalInformationStatus: components["schemas"]["PersonalInfoStatus"];
             phoneNumber: string | null;
+            /** @description Who in the person's stores sees their phone number and birthday. */
+            privacy: components["schemas"]["Privacy"];
             profileImage: string | null;
             signInMethod: components["schemas"]["SignInMethod"];
             status: components["schemas"]["AccountStatus"];
         };
+        /**
+         * @description Who in a store sees a personal field of a person's employee record.
+         * @enum {string}
+         */
+        Visibility: "everyone" | "managers" | "onlyMe";
         /** @description `vote`: choose a poll's answers (one unless it allows several) or answer an open question. */
         VoteCall: {
             answer?: null | components["schemas"]["Text500"];
@@ -10492,6 +10697,57 @@ export interface operations {
             };
         };
     };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccount"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deleteAvailableTime: {
         parameters: {
             query?: never;
@@ -13312,6 +13568,35 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Me"];
                     };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    archive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive, as an attachment `clockto-archive-<date>.json` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Archive"];
                 };
             };
             /** @description Not signed in */
@@ -17674,6 +17959,57 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["NotificationSettingsView"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updatePrivacySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePrivacySettings"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Privacy"];
                     };
                 };
             };
