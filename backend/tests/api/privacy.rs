@@ -945,6 +945,7 @@ async fn deleting_an_account_forgets_the_person_in_every_table_and_keeps_the_wor
         ("notifications", format!("SELECT 1 FROM notifications WHERE access_for = '{ana}'")),
         ("files", format!("SELECT 1 FROM files WHERE user_id = '{ana}' AND purpose = 'profile'")),
         ("login_failures", "SELECT 1 FROM login_failures WHERE key ILIKE 'ana@%'".to_string()),
+        ("blog_comments", format!("SELECT 1 FROM blog_comments WHERE user_id = '{ana}'")),
     ];
     for (table, sql) in forgotten {
         assert_eq!(count(app, sql), 0, "{table} still holds her: {sql}");

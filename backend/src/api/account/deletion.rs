@@ -104,6 +104,8 @@ impl Call for DeleteAccount {
                 OidcHandoff::delete_of_user(conn, id)?;
                 OidcFlow::delete_of_user(conn, id)?;
                 NotificationSetting::delete_of_user(conn, id)?;
+                // The blog comments written signed in, with the address given there.
+                crate::db::models::blog::Comment::delete_of_user(conn, id)?;
                 let key = login_key(&email);
                 LoginFailure::forget(conn, FailureKind::Account, &key)?;
                 LoginFailure::forget(conn, FailureKind::CodeAddress, &key)?;

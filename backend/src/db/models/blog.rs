@@ -419,6 +419,11 @@ impl Comment {
     pub fn delete(conn: &mut PgConnection, id: Uuid) -> QueryResult<usize> {
         diesel::delete(blog_comments::table.find(id)).execute(conn)
     }
+
+    /// Removes the comments a deleted account wrote signed in (and their answers).
+    pub fn delete_of_user(conn: &mut PgConnection, user: UserId) -> QueryResult<usize> {
+        diesel::delete(blog_comments::table.filter(blog_comments::user_id.eq(user))).execute(conn)
+    }
 }
 
 crate::db::models::text_column!(Status);
