@@ -31,6 +31,7 @@ pub mod stores;
 pub mod support;
 pub mod templates;
 pub mod undo;
+pub mod voice;
 
 use crate::calls::{Answer, Calls, Registry};
 use crate::error::{AppError, AppResult};
@@ -96,6 +97,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .configure(sheets::routes)
                 .configure(booking::routes)
                 .configure(billing::routes)
+                .configure(voice::routes)
                 .configure(account::notification_settings::routes)
                 .route("/{call}", web::post().to(dispatch)),
         );

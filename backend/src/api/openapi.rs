@@ -58,7 +58,8 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::sheets::forms::form,
         crate::api::sheets::imports::import_roles,
         crate::api::sheets::imports::import_employees,
-        crate::api::sheets::imports::import_shift_templates
+        crate::api::sheets::imports::import_shift_templates,
+        crate::api::voice::assistant
     ),
     components(schemas(
         crate::domain::import::RowError,
@@ -108,7 +109,10 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::support::TicketDescription,
         crate::api::support::TicketOwner,
         crate::domain::support::Priority,
-        crate::domain::support::Status
+        crate::domain::support::Status,
+        crate::api::voice::VoiceReply,
+        crate::api::voice::Timings,
+        crate::api::voice::VoiceCommandForm
     ))
 )]
 struct ResourceDoc;
