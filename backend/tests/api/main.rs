@@ -48,4 +48,6 @@ mod support;
 mod template_sheets;
 mod templates;
 mod undo;
+mod voice;
+mod voice_table;
 mod weeks;
