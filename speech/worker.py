@@ -6,7 +6,8 @@ at a time. Every message, both ways, is two frames: a JSON header and a binary b
 preceded by its length as a 4-byte big-endian integer.
 
 Requests (the header's `op`):
-- `ping`: answers `{"ok": true, "voices": [languages]}` once the models are loaded.
+- `ping`: answers `{"ok": true, "voices": [languages], "rssKb", "pid"}` once the models
+  are loaded.
 - `recognise`: the body is 16 kHz mono signed 16-bit little-endian PCM; the header's
   `grammar` (JSGF, built by the server from the store's data) constrains the recognition and
   `words` lists its vocabulary. Answers `{"ok", "text", "constrained"}`: the grammar's best
@@ -235,7 +236,7 @@ def handle(speech: Speech, header: dict, body: bytes) -> tuple[dict, bytes]:
     op = header.get("op")
     began = time.monotonic()
     if op == "ping":
-        return {"ok": True, "voices": speech.voices(), "rssKb": rss_kb()}, b""
+        return {"ok": True, "voices": speech.voices(), "rssKb": rss_kb(), "pid": os.getpid()}, b""
     if op == "recognise":
         if len(body) % 2:
             raise Refused("odd PCM length")

@@ -10,44 +10,20 @@
 //! answers go through it, and so can anything else that narrates.
 
 mod protocol;
+mod request;
 mod supervisor;
+
+use request::Job;
+pub use request::{SpeechError, SpeechSettings};
 
 use crate::domain::language::Language;
 use crate::domain::voice::Grammar;
 use serde_json::{json, Value};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, SyncSender, TrySendError};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::oneshot;
-
-/// How the worker is started and bounded.
-#[derive(Debug, Clone)]
-pub struct SpeechSettings {
-    /// The command that starts the worker; `--socket PATH` is added to it.
-    pub command: String,
-    /// The Unix socket it listens on.
-    pub socket: PathBuf,
-    /// Requests that may wait while one runs.
-    pub queue: usize,
-    /// How long one request may take before the worker is taken for stuck and restarted.
-    pub timeout: Duration,
-}
-
-/// Why speech failed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SpeechError {
-    /// No worker is configured, or it is not running (starting, restarting).
-    #[error("the speech worker is not available")]
-    Unavailable,
-    /// The queue is full.
-    #[error("the speech worker is busy")]
-    Busy,
-    /// The worker refused the request (a language without a voice, a bad grammar).
-    #[error("the speech worker refused: {0}")]
-    Refused(String),
-}
 
 /// What the recogniser heard.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,13 +51,8 @@ pub struct Status {
     pub voices: Vec<String>,
     /// The worker's resident memory, in kB.
     pub rss_kb: u64,
-}
-
-/// A request and where its answer goes.
-struct Job {
-    header: Value,
-    body: Vec<u8>,
-    reply: oneshot::Sender<Result<(Value, Vec<u8>), SpeechError>>,
+    /// The worker's process id.
+    pub pid: u32,
 }
 
 /// The handle to the speech worker. Cloning shares it.
@@ -161,6 +132,7 @@ impl Speech {
                 })
                 .unwrap_or_default(),
             rss_kb: header["rssKb"].as_u64().unwrap_or(0),
+            pid: header["pid"].as_u64().unwrap_or(0) as u32,
         })
     }
 

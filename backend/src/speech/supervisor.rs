@@ -4,7 +4,7 @@
 //! answered at once as unavailable.
 
 use super::protocol::{read_message, write_message};
-use super::{Job, SpeechError, SpeechSettings};
+use super::request::{Job, SpeechError, SpeechSettings};
 use std::os::unix::net::UnixStream;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -232,6 +232,44 @@ fn noisy(recording: &[u8], snr_db: f64, noise: &mut Noise) -> Vec<u8> {
 }
 
 #[actix_web::test]
+async fn a_worker_that_dies_is_started_again() {
+    let socket =
+        std::env::temp_dir().join(format!("clockto-voice-restart-{}.sock", std::process::id()));
+    let speech = Speech::start(SpeechSettings {
+        command: worker(),
+        socket,
+        queue: 4,
+        timeout: Duration::from_secs(30),
+    });
+    assert!(
+        speech.ready_within(Duration::from_secs(90)).await,
+        "the speech worker did not start"
+    );
+    let first = speech.status().await.expect("status");
+    assert!(first.voices.contains(&"en".to_string()));
+    let killed = std::process::Command::new("kill")
+        .args(["-9", &first.pid.to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    // Until the supervisor notices, a request is refused at once rather than held.
+    let deadline = std::time::Instant::now() + Duration::from_secs(90);
+    let second = loop {
+        if let Ok(status) = speech.status().await {
+            if status.pid != first.pid {
+                break status;
+            }
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the worker was not started again"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_ne!(second.pid, first.pid);
+}
+
+#[actix_web::test]
 async fn spoken_commands_are_understood() {
     let socket =
         std::env::temp_dir().join(format!("clockto-voice-table-{}.sock", std::process::id()));
