@@ -9,6 +9,10 @@ source scripts/cache.sh
 
 venv="$CLOCKTO_CACHE/speech-venv"
 stamp="$venv/.requirements"
+apt_install() {
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@") >&2
+}
+command -v python3 >/dev/null && python3 -m venv --help >/dev/null 2>&1 || apt_install python3 python3-venv
 if ! cmp -s speech/requirements.txt "$stamp" 2>/dev/null; then
   echo "speech: installing the worker's packages into $venv..." >&2
   rm -rf "$venv"
@@ -19,7 +23,7 @@ if ! cmp -s speech/requirements.txt "$stamp" 2>/dev/null; then
 fi
 if ! command -v espeak-ng >/dev/null; then
   echo "speech: installing espeak-ng..." >&2
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq espeak-ng) >&2 ||
+  apt_install espeak-ng ||
     echo "speech: espeak-ng could not be installed; answers in German, Spanish and Persian stay silent" >&2
 fi
 echo "$venv/bin/python $PWD/speech/worker.py"

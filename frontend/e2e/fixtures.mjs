@@ -39,7 +39,8 @@ function psql(sql) {
 /**
  * Starts the server binary on a free port with its own database, data and mail directories,
  * serving the built web app (or `staticDir`). `stop()` ends the process and drops the database.
- * `env` adds settings (for example `SUPPORT_EMAILS`).
+ * `env` adds settings (for example `SUPPORT_EMAILS`). The speech worker starts only for a test
+ * that names it (`SPEECH_WORKER`): the others need not load its models.
  */
 export async function startServer({ env = {}, staticDir } = {}) {
   const name = `clockto_e2e_${process.pid}_${Date.now().toString(36)}`;
@@ -61,6 +62,7 @@ export async function startServer({ env = {}, staticDir } = {}) {
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       SEED_DEMO: 'false',
       RUST_LOG: process.env.RUST_LOG ?? 'warn',
+      SPEECH_WORKER: '',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
