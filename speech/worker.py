@@ -305,11 +305,34 @@ def serve(path: str) -> None:
                     break
 
 
+def say(text: str, out: str, rate: float, pad: float) -> None:
+    """Speaks `text` into a 16 kHz WAV file with `pad` seconds of silence each side: a
+    recorded command, for tests and the benchmark."""
+    speech = Speech()
+    audio, _ = speech.synthesise(text, "en", rate, RATE)
+    with wave.open(io.BytesIO(audio)) as w:
+        pcm = w.readframes(w.getnframes())
+    silence = bytes(int(RATE * pad) * 2)
+    with open(out, "wb") as f:
+        f.write(wav(silence + pcm + silence, RATE))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--socket", required=True, help="the Unix socket to listen on")
+    parser.add_argument("--socket", help="the Unix socket to listen on")
+    parser.add_argument("--say", help="speak this text into --out instead of serving")
+    parser.add_argument("--out", help="the WAV file --say writes (16 kHz mono)")
+    parser.add_argument("--rate", type=float, default=1.0, help="--say's speed (1 is normal)")
+    parser.add_argument("--pad", type=float, default=0.3, help="--say's silence each side, s")
     args = parser.parse_args()
-    serve(args.socket)
+    if args.say is not None:
+        if not args.out:
+            parser.error("--say needs --out")
+        say(args.say, args.out, args.rate, args.pad)
+    elif args.socket:
+        serve(args.socket)
+    else:
+        parser.error("--socket or --say is needed")
 
 
 if __name__ == "__main__":

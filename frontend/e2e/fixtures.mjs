@@ -127,10 +127,11 @@ export const invitationCode = (mailDir, to, after) => readCode(mailDir, to, /inv
 /**
  * Launches Debian's chromium headless with a fresh profile. Its contexts start as someone who
  * has seen the walkthrough tours (whose overlay would sit over what a test clicks); the tour
- * test opens its contexts with `withTours`.
+ * test opens its contexts with `withTours`. `args` adds chromium's own switches (a fake
+ * microphone).
  */
-export async function launchBrowser() {
-  const browser = await launchChromium();
+export async function launchBrowser(args = []) {
+  const browser = await launchChromium(args);
   const newContext = browser.newContext.bind(browser);
   browser.withTours = newContext;
   browser.newContext = async (options) => {
@@ -147,7 +148,7 @@ export async function launchBrowser() {
   return browser;
 }
 
-function launchChromium() {
+function launchChromium(extra = []) {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -158,6 +159,7 @@ function launchChromium() {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extra,
     ],
   });
 }

@@ -65,8 +65,9 @@ const StyledTyped = styled.form`
   }
 `;
 
-const StyledExchange = styled.dl`
+const StyledExchange = styled.div`
   margin: ${({ theme }) => theme.spacing(4)} 0 0;
+  dl { margin: 0; }
   dt { font-size: 13px; color: ${({ theme }) => theme.color.textMuted}; }
   dd { margin: 0 0 ${({ theme }) => theme.spacing(2)}; overflow-wrap: anywhere; }
   audio { width: 100%; margin-top: ${({ theme }) => theme.spacing(2)}; }
@@ -212,6 +213,7 @@ export function VoicePanel({ storeId, onClose }: VoicePanelProps) {
       <div aria-live="polite">
         {reply ? (
           <StyledExchange>
+            <dl>
             {reply.transcript ? (
               <>
                 <dt>{t('voice.youSaid')}</dt>
@@ -224,6 +226,7 @@ export function VoicePanel({ storeId, onClose }: VoicePanelProps) {
             <dd data-testid="voice-answer" dir="auto">
               {reply.answer}
             </dd>
+            </dl>
             {reply.confirmation ? (
               <StyledChoices>
                 <Button onClick={handleConfirm} disabled={busy}>
