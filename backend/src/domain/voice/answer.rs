@@ -249,18 +249,62 @@ fn who_works(
     let who = role
         .and_then(|r| facts.role_title(Some(r)))
         .map_or("Nobody".to_string(), |t| format!("No {}", t.to_lowercase()));
-    let assigned: Vec<String> = shifts
-        .iter()
-        .filter_map(|s| {
-            let name = facts.name_of(s.assigned?);
-            Some(format!(
-                "{name}{} {}{}",
-                role_of(facts, s),
-                span(facts, s),
-                draft_mark(s)
-            ))
-        })
-        .collect();
+    // People working the same hours in the same role are said together: a spoken list of
+    // a busy day stays short.
+    let mut groups: Vec<(&ShiftFact, Vec<&str>)> = Vec::new();
+    for s in &shifts {
+        let Some(who) = s.assigned else { continue };
+        let name = facts.name_of(who);
+        let same = |g: &&mut (&ShiftFact, Vec<&str>)| {
+            let o = g.0;
+            (
+                o.start,
+                o.end,
+                o.open_ended,
+                o.role,
+                o.status == Status::Draft,
+            ) == (
+                s.start,
+                s.end,
+                s.open_ended,
+                s.role,
+                s.status == Status::Draft,
+            )
+        };
+        match groups.iter_mut().find(same) {
+            Some(group) => group.1.push(name),
+            None => groups.push((s, vec![name])),
+        }
+    }
+    let count = groups.iter().map(|g| g.1.len()).sum::<usize>();
+    let mut said = 0;
+    let mut items = Vec::new();
+    for (s, names) in &groups {
+        if said >= LISTED_MAX {
+            break;
+        }
+        let names: Vec<String> = names
+            .iter()
+            .take(LISTED_MAX - said)
+            .map(|n| n.to_string())
+            .collect();
+        said += names.len();
+        let title = facts.role_title(s.role).map(str::to_lowercase);
+        let role = match title {
+            Some(t) if names.len() > 1 && !t.contains(' ') => format!(" as {t}s"),
+            Some(t) => format!(" as {t}"),
+            None => String::new(),
+        };
+        items.push(format!(
+            "{}{role} {}{}",
+            list(&names),
+            span(facts, s),
+            draft_mark(s)
+        ));
+    }
+    if count > said {
+        items.push(format!("{} more", count - said));
+    }
     let open = shifts.iter().filter(|s| s.assigned.is_none()).count();
     let open_text = match open {
         0 => String::new(),
@@ -269,14 +313,14 @@ fn who_works(
             plural(n, "open shift is", "open shifts are")
         ),
     };
-    if assigned.is_empty() {
+    if items.is_empty() {
         return Answer::say(format!("{who} works {when}.{open_text}"));
     }
-    let people = plural(assigned.len(), "shift", "shifts");
+    let people = plural(count, "shift", "shifts");
     Answer::say(format!(
         "{} {when}: {}.{open_text}",
         capitalise(&people),
-        read_out(assigned)
+        items.join("; ")
     ))
 }
 
@@ -721,7 +765,7 @@ mod tests {
         let a = ask(&cafe(DAVID, true, true), "who works tomorrow");
         assert_eq!(
             a.text,
-            "2 shifts tomorrow: Ben as barista from 9 AM to 5 PM and David as cook from \
+            "2 shifts tomorrow: Ben as barista from 9 AM to 5 PM; David as cook from \
              noon to 8 PM, a draft. 2 open shifts are not yet taken."
         );
     }
@@ -735,6 +779,32 @@ mod tests {
         );
         assert!(!a.text.contains("David"));
         assert!(!a.text.contains("draft"));
+    }
+
+    #[test]
+    fn people_working_the_same_hours_are_said_together() {
+        let mut f = cafe(DAVID, true, true);
+        let mut same = f.shifts[2].clone();
+        for (n, who) in [(20, ANA), (21, CHLOE), (22, DAVID)] {
+            same.id = sid(n);
+            same.assigned = Some(emp(who));
+            f.shifts.push(same.clone());
+        }
+        f.shifts
+            .push(shift(30, Some(DAVID), COOK, 5, 9, 17, Status::Published));
+        assert_eq!(
+            ask(&f, "which baristas work tomorrow").text,
+            "4 shifts tomorrow: Ben, Ana Lopez, Chloé and David as baristas from 9 AM to 5 PM. \
+             1 open shift is not yet taken."
+        );
+        let a = ask(&f, "who works tomorrow").text;
+        assert!(a.starts_with("6 shifts tomorrow: Ben, Ana Lopez, Chloé and David as baristas from 9 AM to 5 PM; David as cook from 9 AM to 5 PM; David as cook from noon to 8 PM, a draft."), "{a}");
+        for n in 40..50 {
+            f.shifts
+                .push(shift(n, Some(BEN), BARISTA, 5, 18, 20, Status::Published));
+        }
+        let a = ask(&f, "who works tomorrow").text;
+        assert!(a.contains("10 more."), "{a}");
     }
 
     #[test]
