@@ -255,6 +255,7 @@ fn add_links(doc: &mut utoipa::openapi::OpenApi) {
 pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
     let mut doc = ResourceDoc::openapi();
     envelope_reads(&mut doc);
+    crate::api::voice::document_audio(&mut doc);
     let components = doc.components.get_or_insert_with(Default::default);
     components.add_security_scheme(
         "bearer",

@@ -52,8 +52,34 @@ pub struct VoiceCommandForm {
     text: Option<String>,
     /// The token of a proposed action, to carry it out.
     confirmation: Option<String>,
+    /// The store. The form's field is `storeId`, as the server reads it.
+    #[serde(rename = "storeId")]
     #[schema(value_type = String, format = Uuid)]
     store_id: String,
+}
+
+/// The answer's other form in the API document: the audio itself, the texts in headers
+/// (added after the JSON answer, which the document wraps in `{"data": ...}`).
+pub fn document_audio(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    use utoipa::openapi::{ContentBuilder, KnownFormat, RefOr, SchemaFormat};
+    let Some(op) = doc
+        .paths
+        .paths
+        .get_mut("/api/v1/voice-assistant")
+        .and_then(|item| item.post.as_mut())
+    else {
+        return;
+    };
+    if let Some(RefOr::T(ok)) = op.responses.responses.get_mut("200") {
+        let audio = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)));
+        ok.content.insert(
+            "audio/wav".to_string(),
+            ContentBuilder::new().schema(Some(audio)).build(),
+        );
+    }
 }
 
 /// The answer, as JSON (`Accept: application/json`); otherwise the audio is the body and
