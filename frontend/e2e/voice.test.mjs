@@ -105,3 +105,21 @@ test('the manager asks aloud who works tomorrow and sees and hears the answer', 
   assert.equal((await noon()).assigned, ana);
   await page.close();
 });
+
+test('in Persian the panel reads right to left, says the assistant speaks English, fits a phone and passes axe', async () => {
+  const owner = await ownerWithStore(server, { email: 'owner-fa@voice.test', store: 'کافه' });
+  const page = await signedIn(browser, server, { email: 'owner-fa@voice.test', password: 'secret123' }, { phone: true, bypassCSP: true, language: 'fa' });
+  await page.goto(`${server.url}/schedule`);
+  await page.getByTestId('voice-open').click();
+  await page.getByTestId('voice-talk').waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+  await page.getByText('دستیار فعلاً فقط انگلیسی می‌فهمد و به انگلیسی پاسخ می‌دهد. دستور خود را به انگلیسی بگویید یا بنویسید.').waitFor();
+  await page.getByLabel('دستور را بنویسید').fill('who works today');
+  await page.getByRole('button', { name: 'بپرس' }).click();
+  await page.getByText('Nobody works today.').waitFor({ timeout: 30_000 });
+  assert.equal(await overflows(page), false);
+  assert.deepEqual(await violations(page), []);
+  await screenshot(page, 'voice-phone-fa');
+  assert.ok(owner.storeId);
+  await page.close();
+});

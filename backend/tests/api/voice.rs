@@ -411,3 +411,44 @@ async fn recordings_are_bounded_and_commands_rate_limited() {
         "Too many voice commands. Wait a minute and try again."
     );
 }
+
+#[actix_web::test]
+async fn clock_me_in_and_out_by_voice_once_confirmed() {
+    let s = speaking(|_| {}).await;
+    // Ana's shift began a few minutes ago.
+    let now = s.app.clock.now().timestamp_millis() / 60_000 * 60_000;
+    let shift = s
+        .shift(Some(&s.ana_id), now - 5 * 60_000, now + 4 * HOUR)
+        .await;
+    s.publish(&[&shift]).await.data();
+
+    let proposed = say(&s, &s.ana, "clock me in").await;
+    assert_eq!(proposed["intent"], "clockIn");
+    let token = proposed["confirmation"]
+        .as_str()
+        .expect("a confirmation")
+        .to_string();
+    assert_eq!(s.stored(&shift["id"]).await["progress"], "ns");
+    let done = ask_form(&s, &s.ana, &[("confirmation", &token)], None).await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    assert_eq!(done.data()["answer"], "You are clocked in.");
+    assert_eq!(s.stored(&shift["id"]).await["progress"], "ip");
+    assert_eq!(
+        say(&s, &s.ana, "clock me in").await["answer"],
+        "You are already on the clock."
+    );
+    let heard = say(&s, &s.scheduler, "who is on the clock").await;
+    assert!(heard["answer"]
+        .as_str()
+        .expect("answer")
+        .starts_with("1 person is on the clock: "));
+
+    let proposed = say(&s, &s.ana, "clock me out").await;
+    let token = proposed["confirmation"]
+        .as_str()
+        .expect("a confirmation")
+        .to_string();
+    let done = ask_form(&s, &s.ana, &[("confirmation", &token)], None).await;
+    assert_eq!(done.data()["answer"], "You are clocked out.");
+    assert_eq!(s.stored(&shift["id"]).await["progress"], "c");
+}
