@@ -8,7 +8,8 @@
 use crate::db::models::booking::BookingMail;
 use crate::db::Db;
 use crate::error::AppResult;
-use crate::mail::{Mailer, SendError};
+use crate::jobs::mail_queue::{self, Outcome};
+use crate::mail::Mailer;
 use crate::time::Clock;
 use std::time::Duration;
 
@@ -34,31 +35,14 @@ pub async fn run_once(db: &Db, mailer: &Mailer, clock: &Clock) -> AppResult<usiz
                 .deliver_invitation(&m.to_email, &m.subject, m.body.clone(), m.ics.clone())
                 .await;
             let (id, attempt) = (m.id, m.attempts + 1);
-            let retry_at = match result {
-                Ok(()) => {
-                    sent += 1;
-                    metrics::counter!("clockto_deliveries_sent_total", "channel" => "booking")
-                        .increment(1);
-                    None
-                }
-                Err(SendError::Permanent(e)) => {
-                    tracing::warn!(mail = %id, error = %e, "booking mail refused for good, dropped");
-                    None
-                }
-                Err(SendError::Transient(e)) if mailer.retry().exhausted(attempt) => {
-                    tracing::warn!(mail = %id, attempt, error = %e, "booking mail not sent, given up");
-                    None
-                }
-                Err(SendError::Transient(e)) => {
-                    let after = mailer.retry().delay(attempt, rand::random());
-                    tracing::info!(mail = %id, attempt, error = %e, ?after, "booking mail not sent, will retry");
-                    Some(clock.now() + chrono::Duration::from_std(after).unwrap_or_default())
-                }
-            };
+            let outcome = mail_queue::outcome(mailer, "booking", id, attempt, result, clock.now());
+            if matches!(outcome, Outcome::Sent) {
+                sent += 1;
+            }
             db.run(move |conn| {
-                match retry_at {
-                    None => BookingMail::done(conn, id)?,
-                    Some(at) => BookingMail::retry(conn, id, at)?,
+                match outcome {
+                    Outcome::Sent | Outcome::GivenUp => BookingMail::done(conn, id)?,
+                    Outcome::Retry(at) => BookingMail::retry(conn, id, at)?,
                 };
                 Ok(())
             })
@@ -71,21 +55,13 @@ pub async fn run_once(db: &Db, mailer: &Mailer, clock: &Clock) -> AppResult<usiz
 /// comes due, and at least every [`INTERVAL`].
 pub async fn run(db: Db, mailer: Mailer, clock: Clock) {
     let wake = mailer.booking_waker();
-    loop {
-        if let Err(e) = run_once(&db, &mailer, &clock).await {
-            tracing::warn!(error = %e, "booking mail failed");
-        }
-        let next = db.run(|conn| Ok(BookingMail::next_due(conn)?)).await;
-        let wait = match next {
-            Ok(Some(due)) => (due - clock.now())
-                .to_std()
-                .unwrap_or(Duration::ZERO)
-                .clamp(Duration::from_millis(50), INTERVAL),
-            _ => INTERVAL,
-        };
-        tokio::select! {
-            () = tokio::time::sleep(wait) => {}
-            () = wake.notified() => {}
-        }
-    }
+    mail_queue::serve(
+        "booking",
+        wake,
+        INTERVAL,
+        || clock.now(),
+        || run_once(&db, &mailer, &clock),
+        || db.run(|conn| Ok(BookingMail::next_due(conn)?)),
+    )
+    .await;
 }

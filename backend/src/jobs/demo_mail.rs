@@ -8,21 +8,15 @@ use crate::db::models::demo_request::DemoRequest;
 use crate::db::Db;
 use crate::domain::demo::sales_mail;
 use crate::error::AppResult;
-use crate::mail::{Mailer, SendError};
-use chrono::{DateTime, Utc};
+use crate::jobs::mail_queue::{self, Outcome};
+use crate::mail::Mailer;
+use chrono::Utc;
 use std::time::Duration;
 
 /// Mails claimed per round.
 const BATCH: i64 = 20;
 /// How often due mails are looked for when no request asks earlier.
 pub const INTERVAL: Duration = Duration::from_secs(30);
-
-/// What became of one mail.
-enum Outcome {
-    Sent,
-    GivenUp,
-    Retry(DateTime<Utc>),
-}
 
 /// Sends every demo request mail due now to `to`. Returns how many went out.
 #[tracing::instrument(skip_all)]
@@ -46,29 +40,10 @@ pub async fn run_once(db: &Db, mailer: &Mailer, to: &str) -> AppResult<usize> {
                 .deliver_replying_to(to, &request.email, &subject, body)
                 .await;
             let (id, attempt) = (request.id, request.mail_attempts + 1);
-            let outcome = match result {
-                Ok(()) => {
-                    sent += 1;
-                    metrics::counter!("clockto_deliveries_sent_total", "channel" => "demo")
-                        .increment(1);
-                    Outcome::Sent
-                }
-                Err(SendError::Permanent(e)) => {
-                    tracing::warn!(request = %id, error = %e, "demo request mail refused for good, dropped");
-                    Outcome::GivenUp
-                }
-                Err(SendError::Transient(e)) if mailer.retry().exhausted(attempt) => {
-                    tracing::warn!(request = %id, attempt, error = %e, "demo request mail not sent, given up");
-                    Outcome::GivenUp
-                }
-                Err(SendError::Transient(e)) => {
-                    let after = mailer.retry().delay(attempt, rand::random());
-                    tracing::info!(request = %id, attempt, error = %e, ?after, "demo request mail not sent, will retry");
-                    Outcome::Retry(
-                        Utc::now() + chrono::Duration::from_std(after).unwrap_or_default(),
-                    )
-                }
-            };
+            let outcome = mail_queue::outcome(mailer, "demo", id, attempt, result, Utc::now());
+            if matches!(outcome, Outcome::Sent) {
+                sent += 1;
+            }
             db.run(move |conn| {
                 match outcome {
                     Outcome::Sent => DemoRequest::mailed(conn, id, Utc::now())?,
@@ -86,21 +61,13 @@ pub async fn run_once(db: &Db, mailer: &Mailer, to: &str) -> AppResult<usize> {
 /// comes due, and at least every [`INTERVAL`].
 pub async fn run(db: Db, mailer: Mailer, to: String) {
     let wake = mailer.demo_waker();
-    loop {
-        if let Err(e) = run_once(&db, &mailer, &to).await {
-            tracing::warn!(error = %e, "demo request mail failed");
-        }
-        let next = db.run(|conn| Ok(DemoRequest::next_mail_due(conn)?)).await;
-        let wait = match next {
-            Ok(Some(due)) => (due - Utc::now())
-                .to_std()
-                .unwrap_or(Duration::ZERO)
-                .clamp(Duration::from_millis(50), INTERVAL),
-            _ => INTERVAL,
-        };
-        tokio::select! {
-            () = tokio::time::sleep(wait) => {}
-            () = wake.notified() => {}
-        }
-    }
+    mail_queue::serve(
+        "demo",
+        wake,
+        INTERVAL,
+        Utc::now,
+        || run_once(&db, &mailer, &to),
+        || db.run(|conn| Ok(DemoRequest::next_mail_due(conn)?)),
+    )
+    .await;
 }

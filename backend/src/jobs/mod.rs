@@ -9,6 +9,7 @@ pub mod booking_mail;
 pub mod deliver;
 pub mod demo_mail;
 mod lease;
+mod mail_queue;
 pub mod outbox;
 pub mod push;
 pub mod schedule;
