@@ -80,12 +80,27 @@ fn start(settings: &SpeechSettings) -> std::io::Result<Child> {
     let _ = std::fs::remove_file(&settings.socket);
     // The command is a command line (a program and its arguments, as the README writes it);
     // the shell splits it and then becomes the worker, so the worker is our child.
-    Command::new("sh")
+    let mut child = Command::new("sh")
         .arg("-c")
         .arg(format!("exec {} --socket \"$0\"", settings.command))
         .arg(&settings.socket)
         .stdin(Stdio::null())
-        .spawn()
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    // The worker's own lines go into the server's log, in its format.
+    if let Some(stderr) = child.stderr.take() {
+        let _ = std::thread::Builder::new()
+            .name("speech-log".into())
+            .spawn(move || {
+                use std::io::BufRead as _;
+                for line in std::io::BufReader::new(stderr).lines() {
+                    let Ok(line) = line else { break };
+                    tracing::info!(target: "clockto::speech", "{line}");
+                }
+            });
+    }
+    Ok(child)
 }
 
 /// Connects once the worker listens; `None` when the server let go of the handle.
