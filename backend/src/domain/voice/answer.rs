@@ -352,7 +352,7 @@ fn on_the_clock(facts: &Facts) -> Answer {
             let name = facts.name_of(s.assigned?);
             Some(match s.session {
                 Some(SessionStatus::OnBreak) => format!("{name}, on a break"),
-                _ if s.open_ended => format!("{name}"),
+                _ if s.open_ended => name.to_string(),
                 _ => format!("{name} until {}", clock_time(facts, s.end)),
             })
         })
@@ -399,7 +399,7 @@ fn late_or_missing(facts: &Facts) -> Answer {
     Answer::say(format!("{}.", capitalise(&read_out(items))))
 }
 
-fn mine<'a>(facts: &'a Facts) -> impl Iterator<Item = &'a ShiftFact> {
+fn mine(facts: &Facts) -> impl Iterator<Item = &ShiftFact> {
     let me = facts.me.employee;
     facts
         .shifts

@@ -197,8 +197,8 @@ mod tests {
         forged.action = Action::ApproveTimeOff {
             request: RequestId(uuid::Uuid::from_u128(7)),
         };
-        let (_, tag) = token.split_once('.').unwrap();
-        let body = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&forged).unwrap());
+        let (_, tag) = token.split_once('.').expect("a sealed token has a tag");
+        let body = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&forged).expect("serialisable"));
         assert_eq!(
             open(&format!("{body}.{tag}"), b"key", p.store, p.user, now),
             Err(Refusal::Invalid)

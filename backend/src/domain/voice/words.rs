@@ -40,27 +40,26 @@ pub fn tokens(text: &str) -> Vec<String> {
     out
 }
 
-/// A letter as plain ASCII lower case; a letter with no plain form drops out.
+/// A letter as plain ASCII lower case; anything else is a separator.
 fn fold(c: char) -> String {
     let lower: String = c.to_lowercase().collect();
     lower
         .chars()
-        .filter_map(|c| match c {
-            'a'..='z' | '0'..='9' | '\'' | '-' => Some(c),
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' => Some('a'),
-            'ç' | 'č' | 'ć' => Some('c'),
-            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' => Some('e'),
-            'ì' | 'í' | 'î' | 'ï' | 'ī' => Some('i'),
-            'ñ' | 'ń' => Some('n'),
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' => Some('o'),
-            'ù' | 'ú' | 'û' | 'ü' | 'ū' => Some('u'),
-            'ý' | 'ÿ' => Some('y'),
-            'š' | 'ś' | 'ß' => Some('s'),
-            'ž' | 'ź' | 'ż' => Some('z'),
-            'ł' => Some('l'),
-            '’' | '`' => Some('\''),
-            c if c.is_whitespace() => Some(' '),
-            _ => Some(' '),
+        .map(|c| match c {
+            'a'..='z' | '0'..='9' | '\'' | '-' => c,
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' => 'a',
+            'ç' | 'č' | 'ć' => 'c',
+            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' => 'e',
+            'ì' | 'í' | 'î' | 'ï' | 'ī' => 'i',
+            'ñ' | 'ń' => 'n',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' | 'ū' => 'u',
+            'ý' | 'ÿ' => 'y',
+            'š' | 'ś' | 'ß' => 's',
+            'ž' | 'ź' | 'ż' => 'z',
+            'ł' => 'l',
+            '’' | '`' => '\'',
+            _ => ' ',
         })
         .collect()
 }
