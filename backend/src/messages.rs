@@ -76,6 +76,10 @@ pub const GOOGLE_NOT_CONFIGURED: &str = "Sign-in with Google is not available on
 pub const GOOGLE_LINKED_ELSEWHERE: &str = "This Google account is linked to another account.";
 pub const GOOGLE_SIGN_IN_EXPIRED: &str = "This Google sign-in has expired. Please start again.";
 pub const PROOF_NEEDED: &str = "Give the account's password or a code mailed to it.";
+// Deleting an account. Texts the spec does not word.
+pub const ACCOUNT_OWNS_STORE: &str =
+    "You own a store, so your account can't be deleted: a store can't be left without its owner.";
+pub const DELETION_NOT_CONFIRMED: &str = "Type your account's email address to confirm.";
 
 /// "Too many failed sign-in attempts. Please try again in {minutes} minute(s)."
 pub fn too_many_sign_in_attempts(minutes: u64) -> String {

@@ -21,6 +21,7 @@ use crate::domain::account::{AccountStatus, PersonalInfo, SignInMethod};
 use crate::domain::business::{self, TimeOfDay};
 use crate::domain::ids::{EmployeeId, RoleId, StoreId, UserId};
 use crate::domain::permissions::Permission;
+use crate::domain::privacy::Privacy;
 use crate::error::{AppError, AppResult};
 use crate::store::found::Founding;
 use crate::store::registry::StoreRegistry;
@@ -151,6 +152,7 @@ fn seed(conn: &mut PgConnection, hash: &str, now: DateTime<Utc>) -> AppResult<De
                     role_ids: p.roles.iter().map(|(i, _)| role_ids[*i].0).collect(),
                     wages: wages_json(&wages),
                     permissions: p.perms.names(),
+                    privacy: Privacy::default(),
                 }
             })
             .collect(),

@@ -270,8 +270,9 @@ impl InviteEmployee {
         };
         let invitation: Invitation = ctx.execute(cmd).await?;
         send_invitation(&ctx.state, &invitation).await?;
+        let by = ctx.member()?.user;
         Ok(Invited {
-            employee: EmployeeView::full(&invitation.employee),
+            employee: EmployeeView::for_member(&invitation.employee, by, true),
             resent: invitation.resent,
             expire: invitation.expires_at.timestamp_millis(),
         })
@@ -546,20 +547,13 @@ impl Call for UpdateEmployee {
     }
 }
 
-/// The employee records a member may see, as they may see them.
+/// The employee records a member may see, as they may see them: managers every record,
+/// an employee their own and their active colleagues'; the phone number and birthday of
+/// each as its person's privacy allows the member (`domain::privacy`).
 pub fn visible_employees(member: &Member, all: &[Employee]) -> Vec<EmployeeView> {
-    if member.is_manager() {
-        return all.iter().map(EmployeeView::full).collect();
-    }
+    let manager = member.is_manager();
     all.iter()
-        .filter_map(|e| {
-            if e.id == member.employee.id {
-                Some(EmployeeView::full(e))
-            } else if e.user_id.is_some() && !e.deactive {
-                Some(EmployeeView::colleague(e))
-            } else {
-                None
-            }
-        })
+        .filter(|e| manager || e.id == member.employee.id || (e.user_id.is_some() && !e.deactive))
+        .map(|e| EmployeeView::for_member(e, member.user, manager))
         .collect()
 }

@@ -196,7 +196,10 @@ impl JoinBusinessWithInvitation {
             full_name: format!("{} {}", me.first_name, me.last_name)
                 .trim()
                 .to_string(),
+            privacy: me.privacy(),
             img: me.profile_image,
+            phone_number: me.phone_number,
+            birthday: me.birthday,
         };
         let store_id: StoreId = ctx.state.stores.execute(invite.store_id, cmd).await?;
         tracing::info!(store = %store_id, "invitation accepted");

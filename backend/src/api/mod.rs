@@ -82,6 +82,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .wrap(from_fn(until_migrated))
                 .route("/openapi.json", web::get().to(openapi::document))
                 .route("/me", web::get().to(account::profile::me))
+                .route("/me/archive", web::get().to(account::archive::archive))
                 .configure(account::google::routes)
                 .configure(stores::routes)
                 .configure(shifts::routes)

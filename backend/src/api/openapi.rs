@@ -22,6 +22,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::health::health,
         crate::api::health::ready,
         crate::api::account::profile::me,
+        crate::api::account::archive::archive,
         crate::api::account::google::sign_in_methods,
         crate::api::account::google::redirects::start,
         crate::api::account::google::redirects::callback,
@@ -112,7 +113,8 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::domain::support::Status,
         crate::api::voice::VoiceReply,
         crate::api::voice::Timings,
-        crate::api::voice::VoiceCommandForm
+        crate::api::voice::VoiceCommandForm,
+        crate::api::account::archive::Archive
     ))
 )]
 struct ResourceDoc;
@@ -368,7 +370,8 @@ pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
 
 /// The resource reads (and the upload, the one resource post) answer `{"data": ...}` like
 /// the calls (see [`crate::api::envelope`]); their annotations name the data, which is
-/// wrapped here. Downloads, with no JSON schema, are left as they are.
+/// wrapped here. Downloads, with no JSON schema, are left as they are, and so is the archive,
+/// a JSON file answered whole.
 fn envelope_reads(doc: &mut utoipa::openapi::OpenApi) {
     let reads = doc
         .paths
@@ -376,6 +379,7 @@ fn envelope_reads(doc: &mut utoipa::openapi::OpenApi) {
         .iter_mut()
         // An import answers its result whole: `success`, `id` and `data` side by side.
         .filter(|(path, _)| !crate::api::sheets::IMPORT_PATHS.contains(&path.as_str()))
+        .filter(|(path, _)| path.as_str() != crate::api::account::archive::PATH)
         .flat_map(|(_, item)| [item.get.as_mut(), item.post.as_mut()])
         .flatten();
     for op in reads {
@@ -616,6 +620,7 @@ mod tests {
             "Invited.expire",
             "UserView.birthday",
             "UserView.lastLogin",
+            "LinkedAccount.linkedAt",
             "AvailabilityView.timestamp",
             "AvailabilityView.modified",
             "RequestView.start",
@@ -1007,6 +1012,8 @@ mod tests {
                 "NotificationsDeleted.deleted",
             ],
         );
+        // The archive's shape number (unsigned in the code).
+        bound("minimum", json!(0), &["Archive.version"]);
 
         // Auto-assign: answered shifts, the proposal's limits, accepted rows.
         let auto_answered = [

@@ -203,6 +203,7 @@ impl Call for CreateBusiness {
                         role_ids: Vec::new(),
                         wages: serde_json::json!({}),
                         permissions: Perms::ALL.names(),
+                        privacy: owner.privacy(),
                     }],
                 }
                 .write(conn)?;

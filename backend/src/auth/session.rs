@@ -12,6 +12,7 @@
 
 use crate::auth::jwt::{Keys, TokenClaims};
 use crate::db::models::session::{NewSession, Session};
+use crate::db::models::user::User;
 use crate::db::Db;
 use crate::domain::ids::{SessionId, UserId};
 use crate::domain::sign_in::SignedIn;
@@ -241,6 +242,13 @@ pub fn open(
     user: UserId,
     signed_in: SignedIn,
 ) -> AppResult<String> {
+    // A deleted account opens no session, however it was reached.
+    if User::find_opt(conn, user)?.is_none() {
+        return Err(AppError::unauthorized(
+            "not_authenticated",
+            crate::messages::NOT_AUTHENTICATED,
+        ));
+    }
     let id = SessionId::new();
     let now = Utc::now();
     let issued = now.timestamp();

@@ -377,6 +377,8 @@ diesel::table! {
         terminated_at -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        phone_visibility -> Text,
+        birthday_visibility -> Text,
     }
 }
 
@@ -726,6 +728,9 @@ diesel::table! {
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
         language -> Nullable<Text>,
+        phone_visibility -> Text,
+        birthday_visibility -> Text,
+        deleted_at -> Nullable<Timestamptz>,
     }
 }
 

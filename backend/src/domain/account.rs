@@ -105,6 +105,11 @@ pub const PASSWORD_MAX_CHARS: usize = 256;
 pub const NAME_MAX_CHARS: usize = 100;
 /// Longest profile image reference, in bytes.
 pub const IMAGE_MAX_LEN: usize = 2048;
+/// Longest profile description (a one-line headline shown under the name), in characters.
+/// The spec names the field but no length; a headline longer than a phone's line is not one.
+pub const DESCRIPTION_MAX_CHARS: usize = 160;
+/// Longest about-me text, in characters: a few paragraphs.
+pub const ABOUT_ME_MAX_CHARS: usize = 2000;
 /// The mailed codes ([`generate_code`]), as a JSON Schema pattern: anything else is a wrong
 /// code.
 pub const CODE_PATTERN: &str = "^[0-9]{4}$";

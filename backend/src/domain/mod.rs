@@ -26,6 +26,7 @@ pub mod notification;
 pub mod notification_settings;
 pub mod permissions;
 pub mod pool;
+pub mod privacy;
 pub mod push;
 pub mod report;
 pub mod request;

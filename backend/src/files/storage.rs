@@ -79,6 +79,15 @@ impl Storage {
         let key = parse(key)?;
         Ok(self.inner.get(&key).await?.bytes().await?)
     }
+
+    /// Deletes the bytes under `key`; a key already gone is no failure.
+    pub async fn delete(&self, key: &str) -> Result<(), StorageError> {
+        let key = parse(key)?;
+        match self.inner.delete(&key).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => Err(e.into()),
+        }
+    }
 }
 
 fn parse(key: &str) -> Result<Key, StorageError> {

@@ -8,6 +8,7 @@ use crate::domain::audience::Audience;
 use crate::domain::business::{self, WageType};
 use crate::domain::ids::{EmployeeId, InviteId, RoleId, UserId};
 use crate::domain::permissions::{Permission, Perms};
+use crate::domain::privacy::{Privacy, Viewer};
 use crate::error::{AppError, AppResult};
 use crate::messages;
 use crate::store::billing::Plans;
@@ -40,14 +41,28 @@ fn audience(e: &Employee) -> Audience {
     Audience::ManagersAnd(e.user_id.into_iter().collect())
 }
 
-/// Writes a record and announces it in full to managers and its employee.
+/// Writes a record and announces it to managers and its employee, as a manager sees it.
 fn put_employee(effects: &mut Effects, kind: &'static str, e: Employee) {
+    announce(effects, kind, &e, false);
+    effects.writes.push(Write::PutEmployee(Box::new(e)));
+}
+
+/// The live change of a record, as the least of its readers may see it (`domain::privacy`):
+/// with `coworkers`, everyone in the store gets it as a co-worker sees it; otherwise managers
+/// and its person get it as a manager does. Nobody is sent a field hidden from them, and
+/// nobody needs more than the change carries: the web app reads the list again on any
+/// `employee.*` change, each reader getting their own view.
+pub fn announce(effects: &mut Effects, kind: &'static str, e: &Employee, coworkers: bool) {
+    let (viewer, visibility) = if coworkers {
+        (Viewer::Coworker, Audience::Everyone)
+    } else {
+        (Viewer::Manager, audience(e))
+    };
     effects.events.push(EventDraft {
         kind,
-        data: serde_json::to_value(EmployeeView::full(&e)).unwrap_or_default(),
-        visibility: audience(&e),
+        data: serde_json::to_value(EmployeeView::seen_by(e, viewer)).unwrap_or_default(),
+        visibility,
     });
-    effects.writes.push(Write::PutEmployee(Box::new(e)));
 }
 
 fn is_owner_record(state: &StoreState, e: &Employee) -> bool {
@@ -147,6 +162,8 @@ impl Command for InviteEmployee {
                     terminated_at: None,
                     created_at: now,
                     updated_at: now,
+                    phone_visibility: Privacy::default().phone,
+                    birthday_visibility: Privacy::default().birthday,
                 };
                 (e, self.new_code.clone(), false)
             }
@@ -156,6 +173,8 @@ impl Command for InviteEmployee {
                 let mut e = e.clone();
                 e.email = self.email.clone();
                 e.user_id = None;
+                // Nobody's choices until someone accepts the invitation.
+                e.set_privacy(Privacy::default());
                 e.deactive = false;
                 e.terminated_at = None;
                 e.role_ids = roles;
@@ -226,9 +245,14 @@ pub struct AcceptInvitation {
     pub user: UserId,
     pub employee: EmployeeId,
     pub code: String,
-    /// The user's name and photo, for a record the manager left without them.
+    /// The user's name, photo, phone number and birthday, for a record the manager left
+    /// without them.
     pub full_name: String,
     pub img: Option<String>,
+    pub phone_number: Option<String>,
+    pub birthday: Option<DateTime<Utc>>,
+    /// The user's choices of who sees their phone number and birthday.
+    pub privacy: Privacy,
 }
 
 impl Command for AcceptInvitation {
@@ -263,22 +287,27 @@ impl Command for AcceptInvitation {
         if e.img.is_none() {
             e.img = self.img.clone();
         }
+        if e.phone_number.is_none() {
+            e.phone_number = self.phone_number.clone();
+        }
+        if e.birthday.is_none() {
+            e.birthday = self.birthday;
+        }
+        e.set_privacy(self.privacy);
         e.updated_at = now;
         let mut accepted = invite.clone();
         accepted.resolved = true;
         accepted.user_id = Some(self.user);
-        Ok(Effects {
-            events: vec![EventDraft {
-                kind: "employee.joined",
-                data: serde_json::to_value(EmployeeView::colleague(&e)).unwrap_or_default(),
-                visibility: Audience::Everyone,
-            }],
-            writes: vec![
-                Write::PutEmployee(Box::new(e)),
-                Write::PutInvite(Box::new(accepted)),
-            ],
+        let mut effects = Effects {
             reply: Reply::new(state.store.id),
-        })
+            ..Effects::default()
+        };
+        announce(&mut effects, "employee.joined", &e, true);
+        effects.writes = vec![
+            Write::PutEmployee(Box::new(e)),
+            Write::PutInvite(Box::new(accepted)),
+        ];
+        Ok(effects)
     }
 }
 
@@ -308,8 +337,10 @@ impl Command for SetActive {
 
     fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
         let target = changeable(state, self.employee)?;
+        // The manager acting sees the record as a manager (their own, in full).
+        let seen = |e: &Employee| EmployeeView::for_member(e, self.by, true);
         if target.deactive == self.deactive {
-            return Ok(Effects::nothing(EmployeeView::full(target)));
+            return Ok(Effects::nothing(seen(target)));
         }
         if !self.deactive {
             self.plans.admit_employees(state, 1)?;
@@ -318,7 +349,7 @@ impl Command for SetActive {
         next.deactive = self.deactive;
         next.updated_at = now;
         let mut effects = Effects {
-            reply: Reply::new(EmployeeView::full(&next)),
+            reply: Reply::new(seen(&next)),
             ..Effects::default()
         };
         put_employee(&mut effects, "employee.updated", next);
@@ -441,6 +472,14 @@ impl Command for UpdateEmployee {
         if !manages && (!is_self || self.touches_job()) {
             return Err(denied_update());
         }
+        // A field hidden from the caller is not theirs to overwrite blind.
+        let viewer = Viewer::of(is_self, self.by_perms.is_manager());
+        let privacy = target.privacy();
+        if (self.personal.phone_number.is_some() && !privacy.phone.shows_to(viewer))
+            || (self.personal.birthday.is_some() && !privacy.birthday.shows_to(viewer))
+        {
+            return Err(denied_update());
+        }
         if self.touches_job() {
             self.plans.writable_employee(state, self.employee)?;
         }
@@ -484,7 +523,7 @@ impl Command for UpdateEmployee {
         self.personal.apply(&mut next);
         next.updated_at = now;
         let mut effects = Effects {
-            reply: Reply::new(EmployeeView::full(&next)),
+            reply: Reply::new(EmployeeView::seen_by(&next, viewer)),
             ..Effects::default()
         };
         put_employee(&mut effects, "employee.updated", next);
@@ -492,13 +531,17 @@ impl Command for UpdateEmployee {
     }
 }
 
-/// A person changed their profile: their record in the store shows the new name and photo.
+/// A person changed their profile: their record in the store shows the new name, photo,
+/// phone number and birthday (the last two to whom the person's privacy allows).
 #[derive(Debug)]
 pub struct MirrorProfile {
     pub user: UserId,
     pub full_name: Option<String>,
     /// `Some(None)` removes the photo.
     pub img: Option<Option<String>>,
+    /// `Some(None)` clears the number.
+    pub phone_number: Option<Option<String>>,
+    pub birthday: Option<Option<DateTime<Utc>>>,
 }
 
 impl Command for MirrorProfile {
@@ -518,14 +561,54 @@ impl Command for MirrorProfile {
         Personal {
             full_name: self.full_name.clone(),
             img: self.img.clone(),
+            phone_number: self.phone_number.clone(),
+            birthday: self.birthday,
             ..Personal::default()
         }
         .apply(&mut next);
-        if next.full_name == record.full_name && next.img == record.img {
+        if next.full_name == record.full_name
+            && next.img == record.img
+            && next.phone_number == record.phone_number
+            && next.birthday == record.birthday
+        {
             return Ok(effects);
         }
         next.updated_at = now;
         put_employee(&mut effects, "employee.updated", next);
+        Ok(effects)
+    }
+}
+
+/// A person chose who sees their phone number and birthday: their record in the store takes
+/// the choice, and is announced again as each reader may now see it.
+#[derive(Debug)]
+pub struct MirrorPrivacy {
+    pub user: UserId,
+    pub privacy: Privacy,
+}
+
+impl Command for MirrorPrivacy {
+    fn name(&self) -> &'static str {
+        "updatePrivacySettings"
+    }
+
+    fn plan(&self, state: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let mut effects = Effects::nothing(());
+        let Some(record) = state
+            .current_employees()
+            .find(|e| e.user_id == Some(self.user))
+        else {
+            return Ok(effects);
+        };
+        if record.privacy() == self.privacy {
+            return Ok(effects);
+        }
+        let mut next = record.clone();
+        next.set_privacy(self.privacy);
+        next.updated_at = now;
+        // Co-workers too: a field shown to them before may be hidden now, or the reverse.
+        announce(&mut effects, "employee.updated", &next, true);
+        effects.writes.push(Write::PutEmployee(Box::new(next)));
         Ok(effects)
     }
 }

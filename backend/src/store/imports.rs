@@ -13,12 +13,13 @@ use crate::domain::import::{
 };
 use crate::domain::invite::{self as invite_rules, INVITE_CODE_LEN};
 use crate::domain::permissions::Perms;
+use crate::domain::privacy::Privacy;
 use crate::error::{AppError, AppResult};
 use crate::store::billing::Plans;
 use crate::store::command::{Command, Effects, EventDraft, Reply};
-use crate::store::employees::Invitation;
+use crate::store::employees::{announce, Invitation};
 use crate::store::state::StoreState;
-use crate::store::team_views::{EmployeeView, RoleView};
+use crate::store::team_views::RoleView;
 use crate::store::write::Write;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -184,11 +185,7 @@ impl Command for ApplyEmployeeImport {
         }
         let mut effects = Effects::default();
         let mut put = |e: Employee, kind: &'static str| {
-            effects.events.push(EventDraft {
-                kind,
-                data: serde_json::to_value(EmployeeView::full(&e)).unwrap_or_default(),
-                visibility: Audience::ManagersAnd(e.user_id.into_iter().collect()),
-            });
+            announce(&mut effects, kind, &e, false);
             effects.writes.push(Write::PutEmployee(Box::new(e)));
         };
         let mut invitations = Vec::with_capacity(rows.new.len());
@@ -215,6 +212,8 @@ impl Command for ApplyEmployeeImport {
                 terminated_at: None,
                 created_at: now,
                 updated_at: now,
+                phone_visibility: Privacy::default().phone,
+                birthday_visibility: Privacy::default().birthday,
             };
             let code = invite_rules::generate_code(&mut rng, INVITE_CODE_LEN);
             invites.push(Invite {

@@ -15,6 +15,7 @@ pub mod clock;
 pub mod command;
 pub mod commits;
 pub mod employees;
+pub mod forget;
 pub mod found;
 pub mod imports;
 pub mod members;

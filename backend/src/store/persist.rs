@@ -347,6 +347,13 @@ fn write_rows(conn: &mut PgConnection, parts: &[&Part]) -> Result<(), PersistErr
                 Write::RecordBillingEvent { id, kind } => {
                     BillingEvent::record(conn, id, kind, Some(store))?;
                 }
+                Write::ForgetPerson { user, records } => {
+                    for (employee, email) in records {
+                        Shift::rename_assignee(conn, store, *employee, email)?;
+                    }
+                    Notification::delete_of_reader(conn, store, *user)?;
+                    PushSubscription::remove_of_user(conn, store, *user)?;
+                }
             }
         }
     }

@@ -9,6 +9,7 @@ use crate::domain::business::{
 };
 use crate::domain::ids::{EmployeeId, RoleId, StoreId, UserId};
 use crate::domain::permissions::Permission;
+use crate::domain::privacy::{Privacy, Viewer};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
@@ -134,7 +135,8 @@ impl From<&Role> for RoleView {
 }
 
 /// An employee record. Wages, wage type and permissions are present only for managers and
-/// for the employee's own record.
+/// for the employee's own record; the phone number and birthday only for whom its person
+/// shows them to (`domain::privacy`), and `null` for the others.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmployeeView {
@@ -191,7 +193,8 @@ pub struct EmployeeView {
 }
 
 impl EmployeeView {
-    /// Every field, for managers and for the employee themself.
+    /// Every field: only for the record's own person (a manager's view is
+    /// [`EmployeeView::seen_by`]).
     pub fn full(e: &Employee) -> Self {
         EmployeeView {
             id: e.id,
@@ -215,13 +218,28 @@ impl EmployeeView {
         }
     }
 
-    /// A colleague as a plain employee sees them: no pay, no permissions.
-    pub fn colleague(e: &Employee) -> Self {
-        EmployeeView {
-            wage: None,
-            wage_type: None,
-            permissions: None,
-            ..Self::full(e)
-        }
+    /// The record as `viewer` sees it: its person in full, a manager with pay and
+    /// permissions, a co-worker without; the phone number and birthday as its person's
+    /// privacy allows each of them.
+    pub fn seen_by(e: &Employee, viewer: Viewer) -> Self {
+        let whole = Self::full(e);
+        let mut view = match viewer {
+            Viewer::Themself | Viewer::Manager => whole,
+            Viewer::Coworker => EmployeeView {
+                wage: None,
+                wage_type: None,
+                permissions: None,
+                ..whole
+            },
+        };
+        let privacy = e.privacy();
+        view.phonenumber = Privacy::shown(privacy.phone, viewer, view.phonenumber);
+        view.birthday = Privacy::shown(privacy.birthday, viewer, view.birthday);
+        view
+    }
+
+    /// The record as the member `user` sees it, who manages the store or not.
+    pub fn for_member(e: &Employee, user: UserId, is_manager: bool) -> Self {
+        Self::seen_by(e, Viewer::of(e.user_id == Some(user), is_manager))
     }
 }

@@ -121,6 +121,14 @@ pub enum Write {
         id: String,
         kind: String,
     },
+    /// A deleted account's traces in the store beyond its records (`store::forget`): every
+    /// shift of each record, loaded or not, names the record's new address; the person's
+    /// notifications and push subscriptions of the store go.
+    ForgetPerson {
+        user: UserId,
+        /// Each record of the person, with the address it now has.
+        records: Vec<(EmployeeId, String)>,
+    },
 }
 
 /// How many rows a write changed, for writes of rows outside the working set, which the plan
@@ -182,6 +190,8 @@ pub enum Undo {
     RemoveTemplate(TemplateId),
     Booking(crate::store::booking::state::BookingUndo),
     RestorePlan(Box<crate::db::models::billing::StorePlan>),
+    /// The addresses loaded shifts named before a person was forgotten.
+    RestoreAssigneeEmails(Vec<(ShiftId, Option<String>)>),
     Nothing,
 }
 
@@ -373,6 +383,22 @@ impl StoreState {
                 (**plan).clone(),
             ))),
             Write::PutInvoice(_) | Write::RecordBillingEvent { .. } => Undo::Nothing,
+            // The notifications and subscriptions it deletes are not in the working set (an
+            // unread one kept to merge into is found gone by the merge, which plans again).
+            Write::ForgetPerson { records, .. } => {
+                let mut before = Vec::new();
+                for (employee, email) in records {
+                    for s in self
+                        .shifts
+                        .values_mut()
+                        .filter(|s| s.assigned == Some(*employee))
+                    {
+                        let old = s.assignee_email.replace(email.clone());
+                        before.push((s.id, old));
+                    }
+                }
+                Undo::RestoreAssigneeEmails(before)
+            }
             // Neither are a conversation's seen marks (only `message` notifications, which do
             // not merge) nor the push subscriptions.
             Write::SeeConversationNotifications(..)
@@ -534,6 +560,13 @@ impl StoreState {
                     self.clock.approved.insert(start);
                 } else {
                     self.clock.approved.remove(&start);
+                }
+            }
+            Undo::RestoreAssigneeEmails(before) => {
+                for (id, email) in before {
+                    if let Some(s) = self.shifts.get_mut(&id) {
+                        s.assignee_email = email;
+                    }
                 }
             }
             Undo::Nothing => {}

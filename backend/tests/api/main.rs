@@ -30,6 +30,7 @@ mod notification_settings;
 mod outbox;
 mod pay;
 mod pool;
+mod privacy;
 mod push;
 mod readiness;
 mod replicas;

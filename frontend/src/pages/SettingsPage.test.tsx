@@ -40,4 +40,14 @@ describe('the settings page', () => {
     expect(selected()).toEqual(['Notifications']);
     expect(await screen.findByRole('heading', { name: 'How notifications reach you' })).toBeTruthy();
   });
+
+  it('reaches the privacy settings by their tab', async () => {
+    renderAt('/settings');
+    await userEvent.click(screen.getByRole('tab', { name: 'Privacy' }));
+    expect(selected()).toEqual(['Privacy']);
+    expect(screen.getByRole('heading', { name: 'Who sees your phone number and birthday' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download my data' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete my account' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Profile' })).toBeNull();
+  });
 });

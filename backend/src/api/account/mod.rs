@@ -1,8 +1,9 @@
 //! Account calls: sign-up, sign-in, sign-out (here or everywhere) and the e-mail check
 //! ([`sign_in`]), signing in with a mailed code ([`code_sign_in`]), e-mail confirmation
 //! ([`email`]), password reset, change and linking ([`passwords`]), the signed-in user
-//! (`GET /api/v1/me`) and profile updates ([`profile`]), and signing in through Google
-//! ([`google`]).
+//! (`GET /api/v1/me`) and profile updates ([`profile`]), signing in through Google
+//! ([`google`]), who sees one's phone and birthday ([`privacy`]), downloading everything held
+//! about oneself ([`archive`]) and deleting one's account ([`deletion`]).
 //!
 //! The services they call live in [`crate::auth`]: sessions in [`session`], one-time codes
 //! in [`codes`], the sign-in throttle in [`throttle`], hashing off the async workers in
@@ -13,11 +14,14 @@
 //! [`throttle`]: crate::auth::throttle
 //! [`password`]: crate::auth::password
 
+pub mod archive;
 pub mod code_sign_in;
+pub mod deletion;
 pub mod email;
 pub mod google;
 pub mod notification_settings;
 pub mod passwords;
+pub mod privacy;
 pub mod profile;
 pub mod sign_in;
 
@@ -44,7 +48,9 @@ pub fn register(registry: &mut Registry) {
         .add::<sign_in::CheckEmailExists>()
         .add::<profile::UpdateProfile>()
         .add::<notification_settings::GetNotificationSettings>()
-        .add::<notification_settings::UpdateNotificationSettings>();
+        .add::<notification_settings::UpdateNotificationSettings>()
+        .add::<privacy::UpdatePrivacySettings>()
+        .add::<deletion::DeleteAccount>();
     google::register(registry);
 }
 

@@ -250,7 +250,7 @@ impl Call for LinkPassword {
 }
 
 /// How and when the caller's session signed in.
-async fn recent_sign_in(ctx: &Ctx) -> AppResult<SignedIn> {
+pub async fn recent_sign_in(ctx: &Ctx) -> AppResult<SignedIn> {
     let (user, session) = (ctx.user()?, ctx.session()?);
     ctx.state
         .sessions

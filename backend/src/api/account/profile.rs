@@ -1,11 +1,12 @@
 //! The signed-in user as the API shows them (`GET /api/v1/me`, with their stores), and their
 //! own profile's changes.
 
-use crate::calls::bounded::RequiredText;
+use crate::calls::bounded::{RequiredText, Text};
 use crate::calls::guard::SignedIn;
 use crate::calls::AppState;
 use crate::calls::{Access, Call, Ctx};
 use crate::db::models::employee::Employee;
+use crate::db::models::oidc_identity::OidcIdentity;
 use crate::db::models::store::Store;
 use crate::db::models::user::{ProfileChanges, User};
 use crate::domain::account as rules;
@@ -13,6 +14,7 @@ use crate::domain::account::{AccountStatus, PersonalInfo, SignInMethod};
 use crate::domain::business::BusinessKind;
 use crate::domain::ids::{EmployeeId, StoreId, UserId};
 use crate::domain::permissions::Permission;
+use crate::domain::privacy::Privacy;
 use crate::error::{AppError, AppResult, ErrorBody};
 use crate::messages;
 use crate::store::employees::MirrorProfile;
@@ -47,12 +49,16 @@ pub struct UserView {
     /// Whether the account has a password (one made by a Google sign-in has none until its
     /// person adds one).
     pub has_password: bool,
+    /// The last sign-in, epoch ms.
     #[schema(required = true, minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
     pub last_login: Option<i64>,
+    /// Who in the person's stores sees their phone number and birthday.
+    pub privacy: Privacy,
 }
 
 impl From<User> for UserView {
     fn from(u: User) -> Self {
+        let privacy = u.privacy();
         UserView {
             id: u.id,
             email: u.email,
@@ -68,6 +74,7 @@ impl From<User> for UserView {
             sign_in_method: u.sign_in_method,
             has_password: u.password_hash.is_some(),
             last_login: u.last_login.map(|t| t.timestamp_millis()),
+            privacy,
         }
     }
 }
@@ -113,12 +120,28 @@ impl MembershipView {
     }
 }
 
-/// The signed-in user with their stores.
+/// An account of an OpenID provider (Google) that signs in to this one.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkedAccount {
+    /// The provider's issuer, e.g. `https://accounts.google.com`.
+    pub issuer: String,
+    /// The provider account's address when it was linked.
+    #[schema(format = Email)]
+    pub email: String,
+    /// When it was linked, epoch ms.
+    #[schema(minimum = -8334601228800000i64, maximum = 8210266876799999i64)]
+    pub linked_at: i64,
+}
+
+/// The signed-in user with their stores and the provider accounts linked to theirs.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Me {
     #[serde(flatten)]
     pub user: UserView,
     pub stores: Vec<MembershipView>,
+    pub linked_accounts: Vec<LinkedAccount>,
 }
 
 /// `GET /api/v1/me`: the signed-in user, with every store they belong to.
@@ -144,17 +167,27 @@ pub async fn me(state: web::Data<AppState>, SignedIn(user): SignedIn) -> AppResu
                 .into_iter()
                 .map(|(employee, store)| MembershipView::new(user, employee, store))
                 .collect();
+            let linked_accounts = OidcIdentity::of_user(conn, user)?
+                .into_iter()
+                .map(|a| LinkedAccount {
+                    issuer: a.issuer,
+                    email: a.email,
+                    linked_at: a.linked_at.timestamp_millis(),
+                })
+                .collect();
             Ok(Me {
                 user: account.into(),
                 stores,
+                linked_accounts,
             })
         })
         .await?;
     Ok(crate::api::envelope::ok(me))
 }
 
-/// `updateProfile`: the signed-in user's own name, image, birthday and phone number. Every
-/// field is optional; a field left out is left unchanged.
+/// `updateProfile`: the signed-in user's own name, image, birthday, phone number,
+/// description and about-me text. Every field is optional; a field left out is left
+/// unchanged.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateProfile {
@@ -177,6 +210,10 @@ pub struct UpdateProfile {
     #[serde(alias = "phonenumber")]
     #[schema(pattern = "^(\\+?[ .()-]*([0-9][ .()-]*){6,15})?$")]
     pub phone_number: Option<String>,
+    /// A one-line headline shown with the name; blank clears it.
+    pub description: Option<Text<{ rules::DESCRIPTION_MAX_CHARS }>>,
+    /// A few words about oneself; blank clears it.
+    pub about_me: Option<Text<{ rules::ABOUT_ME_MAX_CHARS }>>,
     /// Whose profile: only the caller's own may be named.
     #[serde(alias = "uid")]
     #[schema(format = Uuid)]
@@ -186,7 +223,8 @@ pub struct UpdateProfile {
 impl Call for UpdateProfile {
     const NAME: &'static str = "updateProfile";
     const ACCESS: Access = Access::SignedIn;
-    const SUMMARY: &'static str = "Update one's own name, image, birthday and phone number.";
+    const SUMMARY: &'static str =
+        "Update one's own name, image, birthday, phone number, description and about-me text.";
     type Output = UserView;
 
     async fn run(self, ctx: Ctx) -> AppResult<UserView> {
@@ -210,14 +248,17 @@ impl Call for UpdateProfile {
                 Ok((user, stores))
             })
             .await?;
-        if mirror.name || mirror.image {
-            // Every store the person works in shows the new name or photo on their record.
+        if mirror.name || mirror.image || mirror.phone || mirror.birthday {
+            // Every store the person works in shows the new name, photo, phone or birthday on
+            // their record (the phone and birthday to whom their privacy allows).
             let full_name = format!("{} {}", user.first_name, user.last_name);
             for (_, store) in stores {
                 let cmd = MirrorProfile {
                     user: id,
                     full_name: mirror.name.then(|| full_name.clone()),
                     img: mirror.image.then(|| user.profile_image.clone()),
+                    phone_number: mirror.phone.then(|| user.phone_number.clone()),
+                    birthday: mirror.birthday.then_some(user.birthday),
                 };
                 if let Err(e) = ctx.state.stores.execute::<()>(store.id, cmd).await {
                     tracing::warn!(store = %store.id, error = %e, "profile not copied to the store");
@@ -259,9 +300,21 @@ impl UpdateProfile {
             .birthday
             .map(|ms| rules::parse_birthday(ms, now).map(Some))
             .transpose()?;
+        let description = self
+            .description
+            .as_ref()
+            .map(|t| t.optional("description"))
+            .transpose()?;
+        let about_me = self
+            .about_me
+            .as_ref()
+            .map(|t| t.optional("aboutMe"))
+            .transpose()?;
         let mirror = MirrorWanted {
             name: first_name.is_some() || last_name.is_some(),
             image: profile_image.is_some(),
+            phone: phone_number.is_some(),
+            birthday: birthday.is_some(),
         };
         let changes = ProfileChanges {
             first_name,
@@ -269,6 +322,8 @@ impl UpdateProfile {
             profile_image,
             phone_number,
             birthday,
+            description,
+            about_me,
             personal_information_status: None,
             updated_at: Some(now),
         };
@@ -281,6 +336,8 @@ impl UpdateProfile {
 struct MirrorWanted {
     name: bool,
     image: bool,
+    phone: bool,
+    birthday: bool,
 }
 
 fn apply_profile(

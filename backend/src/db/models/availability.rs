@@ -71,3 +71,22 @@ impl AvailabilityWindow {
         .execute(conn)
     }
 }
+
+impl AvailabilityWindow {
+    /// Every availability window of `employee` in a store, oldest first.
+    pub fn of_employee(
+        conn: &mut PgConnection,
+        store: StoreId,
+        employee: EmployeeId,
+    ) -> QueryResult<Vec<AvailabilityWindow>> {
+        availability_windows::table
+            .filter(availability_windows::store_id.eq(store))
+            .filter(availability_windows::employee_id.eq(employee))
+            .order((
+                availability_windows::created_at.asc(),
+                availability_windows::id.asc(),
+            ))
+            .select(AvailabilityWindow::as_select())
+            .load(conn)
+    }
+}

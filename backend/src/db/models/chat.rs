@@ -363,3 +363,20 @@ impl Reaction {
 crate::db::models::text_column!(Kind);
 crate::db::models::text_column!(MessageKind);
 crate::db::models::text_column!(Mode);
+
+impl Message {
+    /// The messages `sender` sent in a store and did not delete, oldest first.
+    pub fn sent_by(
+        conn: &mut PgConnection,
+        store: StoreId,
+        sender: EmployeeId,
+    ) -> QueryResult<Vec<Message>> {
+        messages::table
+            .filter(messages::store_id.eq(store))
+            .filter(messages::sender.eq(sender))
+            .filter(messages::deleted.eq(false))
+            .order((messages::created_at.asc(), messages::id.asc()))
+            .select(Message::as_select())
+            .load(conn)
+    }
+}

@@ -421,3 +421,19 @@ crate::db::models::text_column!(SessionStatus);
 crate::db::models::text_column!(ProposalStatus);
 crate::db::models::text_column!(PunchSource);
 crate::db::models::text_column!(PunchOp);
+
+impl ClockSession {
+    /// Every clock session of `employee` in a store, oldest first.
+    pub fn of_employee(
+        conn: &mut PgConnection,
+        store: StoreId,
+        employee: EmployeeId,
+    ) -> QueryResult<Vec<ClockSession>> {
+        clock_sessions::table
+            .filter(clock_sessions::store_id.eq(store))
+            .filter(clock_sessions::employee_id.eq(employee))
+            .order((clock_sessions::start_at.asc(), clock_sessions::id.asc()))
+            .select(ClockSession::as_select())
+            .load(conn)
+    }
+}

@@ -3,6 +3,7 @@ use crate::db::schema::{employees, stores};
 use crate::domain::business::WageType;
 use crate::domain::ids::{EmployeeId, StoreId, UserId};
 use crate::domain::permissions::Perms;
+use crate::domain::privacy::{Privacy, Visibility};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use uuid::Uuid;
@@ -30,11 +31,29 @@ pub struct Employee {
     pub terminated_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Who in the store sees the phone number: its person's choice (`domain::privacy`).
+    pub phone_visibility: Visibility,
+    /// Who in the store sees the birthday.
+    pub birthday_visibility: Visibility,
 }
 
 impl Employee {
     pub fn perms(&self) -> Perms {
         Perms::from_names(&self.permissions)
+    }
+
+    /// Its person's choices of who sees the phone number and birthday.
+    pub fn privacy(&self) -> Privacy {
+        Privacy {
+            phone: self.phone_visibility,
+            birthday: self.birthday_visibility,
+        }
+    }
+
+    /// Takes on its person's choices.
+    pub fn set_privacy(&mut self, privacy: Privacy) {
+        self.phone_visibility = privacy.phone;
+        self.birthday_visibility = privacy.birthday;
     }
 
     /// The name shown for this employee: display name, else full name.
@@ -63,6 +82,22 @@ impl Employee {
     }
 }
 
+impl Employee {
+    /// Every record of `user` in any store, terminated ones included, with its store:
+    /// everything the stores hold of the person, oldest first.
+    pub fn records_of_user(
+        conn: &mut PgConnection,
+        user: UserId,
+    ) -> QueryResult<Vec<(Employee, Store)>> {
+        employees::table
+            .inner_join(stores::table)
+            .filter(employees::user_id.eq(user))
+            .order((employees::created_at.asc(), employees::id.asc()))
+            .select((Employee::as_select(), Store::as_select()))
+            .load(conn)
+    }
+}
+
 /// A new employee record: the owner's at store creation, or an invited person's (no user
 /// until the invitation is accepted). Its wage type is the column's default, Hourly.
 #[derive(Debug, Clone, Insertable)]
@@ -78,13 +113,20 @@ pub struct NewEmployee<'a> {
     pub role_ids: Vec<Uuid>,
     pub wages: serde_json::Value,
     pub permissions: Vec<String>,
+    /// Its person's choices of who sees the phone number and birthday.
+    #[diesel(skip_insertion)]
+    pub privacy: Privacy,
 }
 
 impl NewEmployee<'_> {
     #[tracing::instrument(skip_all, fields(store = %self.store_id))]
     pub fn insert(&self, conn: &mut PgConnection) -> QueryResult<Employee> {
         diesel::insert_into(employees::table)
-            .values(self)
+            .values((
+                self,
+                employees::phone_visibility.eq(self.privacy.phone),
+                employees::birthday_visibility.eq(self.privacy.birthday),
+            ))
             .returning(Employee::as_returning())
             .get_result(conn)
     }
@@ -145,3 +187,4 @@ pub fn wages_json(wages: &std::collections::BTreeMap<Uuid, f64>) -> serde_json::
 }
 
 crate::db::models::text_column!(WageType);
+crate::db::models::text_column!(Visibility);

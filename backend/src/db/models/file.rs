@@ -29,6 +29,47 @@ pub struct StoredFile {
 }
 
 impl StoredFile {
+    /// Every upload of `user`, oldest first.
+    pub fn of_user(conn: &mut PgConnection, user: UserId) -> QueryResult<Vec<StoredFile>> {
+        files::table
+            .filter(files::user_id.eq(user))
+            .order((files::created_at.asc(), files::id.asc()))
+            .select(StoredFile::as_select())
+            .load(conn)
+    }
+
+    /// Deletes `user`'s uploads of a purpose and returns them (their profile photos, when
+    /// their account is deleted).
+    #[tracing::instrument(skip(conn))]
+    pub fn delete_of_user(
+        conn: &mut PgConnection,
+        user: UserId,
+        purpose: Purpose,
+    ) -> QueryResult<Vec<StoredFile>> {
+        diesel::delete(
+            files::table
+                .filter(files::user_id.eq(user))
+                .filter(files::purpose.eq(purpose)),
+        )
+        .returning(StoredFile::as_returning())
+        .get_results(conn)
+    }
+
+    /// Which of `keys` another row still names, as its file or its thumbnail (the same
+    /// bytes uploaded twice share a key).
+    pub fn keys_in_use(conn: &mut PgConnection, keys: &[String]) -> QueryResult<Vec<String>> {
+        let mut used: Vec<String> = files::table
+            .filter(files::key.eq_any(keys))
+            .select(files::key)
+            .load(conn)?;
+        let thumbs: Vec<Option<String>> = files::table
+            .filter(files::thumbnail_key.eq_any(keys))
+            .select(files::thumbnail_key)
+            .load(conn)?;
+        used.extend(thumbs.into_iter().flatten());
+        Ok(used)
+    }
+
     pub fn insert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
         diesel::insert_into(files::table).values(self).execute(conn)
     }

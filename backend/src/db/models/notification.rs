@@ -312,6 +312,22 @@ impl Notification {
         }
     }
 
+    /// Deletes every private notification of `user` in a store (their account was deleted);
+    /// their deliveries go with them.
+    #[tracing::instrument(skip(conn))]
+    pub fn delete_of_reader(
+        conn: &mut PgConnection,
+        store: StoreId,
+        user: UserId,
+    ) -> QueryResult<usize> {
+        diesel::delete(
+            notifications::table
+                .filter(notifications::store_id.eq(store))
+                .filter(notifications::access_for.eq(user)),
+        )
+        .execute(conn)
+    }
+
     /// Notifications by id, oldest first.
     pub fn by_ids(
         conn: &mut PgConnection,

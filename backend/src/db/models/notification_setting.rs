@@ -25,6 +25,13 @@ fn time(minute: i16) -> Option<NaiveTime> {
 }
 
 impl NotificationSetting {
+    /// Deletes `user`'s settings (their account was deleted).
+    #[tracing::instrument(skip(conn))]
+    pub fn delete_of_user(conn: &mut PgConnection, user: UserId) -> QueryResult<usize> {
+        diesel::delete(notification_settings::table.filter(notification_settings::user_id.eq(user)))
+            .execute(conn)
+    }
+
     /// The row of `settings` for `user`.
     pub fn new(user: UserId, settings: &Settings, now: DateTime<Utc>) -> NotificationSetting {
         let minute = |t: NaiveTime| (t.hour() * 60 + t.minute()) as i16;

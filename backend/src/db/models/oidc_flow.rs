@@ -21,6 +21,12 @@ pub struct OidcFlow {
 }
 
 impl OidcFlow {
+    /// Deletes the flows linking a provider account to `user` (their account was deleted).
+    #[tracing::instrument(skip(conn))]
+    pub fn delete_of_user(conn: &mut PgConnection, user: UserId) -> QueryResult<usize> {
+        diesel::delete(oidc_flows::table.filter(oidc_flows::link_user.eq(user))).execute(conn)
+    }
+
     /// Uses up and returns the flow of a state, expired or not: a state is good for one
     /// return. The row stays until it expires, holding its ticket.
     #[tracing::instrument(skip(conn))]

@@ -19,6 +19,12 @@ pub struct OidcHandoff {
 }
 
 impl OidcHandoff {
+    /// Deletes every handoff of `user` (their account was deleted).
+    #[tracing::instrument(skip(conn))]
+    pub fn delete_of_user(conn: &mut PgConnection, user: UserId) -> QueryResult<usize> {
+        diesel::delete(oidc_handoffs::table.filter(oidc_handoffs::user_id.eq(user))).execute(conn)
+    }
+
     /// The unexpired handoff of a code, locked for the rest of the transaction.
     #[tracing::instrument(skip(conn))]
     pub fn current_for_update(

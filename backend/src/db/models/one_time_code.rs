@@ -20,6 +20,12 @@ pub struct OneTimeCode {
 }
 
 impl OneTimeCode {
+    /// Deletes every code of `user`, used or not (their account was deleted).
+    #[tracing::instrument(skip(conn))]
+    pub fn delete_of_user(conn: &mut PgConnection, user: UserId) -> QueryResult<usize> {
+        diesel::delete(one_time_codes::table.filter(one_time_codes::user_id.eq(user))).execute(conn)
+    }
+
     /// What the code rules need to judge an attempt.
     pub fn state(&self) -> CodeState {
         CodeState {

@@ -77,6 +77,21 @@ impl PushSubscription {
         .execute(conn)
     }
 
+    /// Forgets every subscription of a user in a store (their account was deleted).
+    #[tracing::instrument(skip(conn))]
+    pub fn remove_of_user(
+        conn: &mut PgConnection,
+        store: StoreId,
+        user: UserId,
+    ) -> QueryResult<usize> {
+        diesel::delete(
+            push_subscriptions::table
+                .filter(push_subscriptions::store_id.eq(store))
+                .filter(push_subscriptions::user_id.eq(user)),
+        )
+        .execute(conn)
+    }
+
     /// Forgets a user's subscription of a store by its endpoint.
     #[tracing::instrument(skip(conn, endpoint))]
     pub fn remove_endpoint(

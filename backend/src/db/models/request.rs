@@ -126,3 +126,19 @@ impl Request {
 
 crate::db::models::text_column!(RequestKind);
 crate::db::models::text_column!(RequestStatus);
+
+impl Request {
+    /// Every request of `employee` in a store, oldest first.
+    pub fn of_employee(
+        conn: &mut PgConnection,
+        store: StoreId,
+        employee: EmployeeId,
+    ) -> QueryResult<Vec<Request>> {
+        requests::table
+            .filter(requests::store_id.eq(store))
+            .filter(requests::employee_id.eq(employee))
+            .order((requests::created_at.asc(), requests::id.asc()))
+            .select(Request::as_select())
+            .load(conn)
+    }
+}

@@ -122,3 +122,14 @@ impl NewSession {
 }
 
 crate::db::models::text_column!(Method);
+
+impl Session {
+    /// Every session of `user` still kept, oldest first.
+    pub fn of_user(conn: &mut PgConnection, user: UserId) -> QueryResult<Vec<Session>> {
+        sessions::table
+            .filter(sessions::user_id.eq(user))
+            .order((sessions::created_at.asc(), sessions::id.asc()))
+            .select(Session::as_select())
+            .load(conn)
+    }
+}

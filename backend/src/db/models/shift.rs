@@ -30,6 +30,24 @@ pub struct Shift {
 }
 
 impl Shift {
+    /// Every shift of a store assigned to `employee`, loaded or not, names `email` as its
+    /// assignee's address (a deleted account's record took an anonymous one).
+    #[tracing::instrument(skip(conn, email))]
+    pub fn rename_assignee(
+        conn: &mut PgConnection,
+        store: StoreId,
+        employee: EmployeeId,
+        email: &str,
+    ) -> QueryResult<usize> {
+        diesel::update(
+            shifts::table
+                .filter(shifts::store_id.eq(store))
+                .filter(shifts::assigned.eq(employee)),
+        )
+        .set(shifts::assignee_email.eq(email))
+        .execute(conn)
+    }
+
     /// A new shift as a manager drafts it: a draft, unassigned, without role or tasks, not
     /// started, version 1. The places that make shifts set the rest with struct update syntax.
     pub fn draft(
@@ -190,3 +208,21 @@ impl Shift {
 
 crate::db::models::text_column!(Status);
 crate::db::models::text_column!(Progress);
+
+impl Shift {
+    /// The shifts of a store assigned to `employee` that are not drafts, oldest first: what
+    /// the store has told the person of their work (a person's archive).
+    pub fn announced_to(
+        conn: &mut PgConnection,
+        store: StoreId,
+        employee: EmployeeId,
+    ) -> QueryResult<Vec<Shift>> {
+        shifts::table
+            .filter(shifts::store_id.eq(store))
+            .filter(shifts::assigned.eq(employee))
+            .filter(shifts::status.ne(Status::Draft))
+            .order((shifts::start_at.asc(), shifts::id.asc()))
+            .select(Shift::as_select())
+            .load(conn)
+    }
+}

@@ -43,6 +43,14 @@ impl Store {
         u8::try_from(self.week_start.clamp(0, 6)).unwrap_or(0)
     }
 
+    /// How many stores `user` owns.
+    pub fn count_owned_by(conn: &mut PgConnection, user: UserId) -> QueryResult<i64> {
+        stores::table
+            .filter(stores::owner_id.eq(user))
+            .count()
+            .get_result(conn)
+    }
+
     pub fn find(conn: &mut PgConnection, id: StoreId) -> QueryResult<Option<Store>> {
         stores::table
             .find(id)

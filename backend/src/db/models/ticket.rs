@@ -176,3 +176,36 @@ impl Feedback {
 
 crate::db::models::text_column!(Priority);
 crate::db::models::text_column!(Status);
+
+impl Ticket {
+    /// Every ticket `user` raised, oldest first.
+    pub fn of_user(conn: &mut PgConnection, user: UserId) -> QueryResult<Vec<Ticket>> {
+        tickets::table
+            .filter(tickets::user_id.eq(user))
+            .order((tickets::created_at.asc(), tickets::id.asc()))
+            .select(Ticket::as_select())
+            .load(conn)
+    }
+}
+
+impl TicketComment {
+    /// What `user` wrote in their tickets' threads, oldest first.
+    pub fn written_by(conn: &mut PgConnection, user: UserId) -> QueryResult<Vec<TicketComment>> {
+        ticket_comments::table
+            .filter(ticket_comments::author_id.eq(user))
+            .order((ticket_comments::created_at.asc(), ticket_comments::id.asc()))
+            .select(TicketComment::as_select())
+            .load(conn)
+    }
+}
+
+impl Feedback {
+    /// Every piece of feedback `user` gave, oldest first.
+    pub fn of_user(conn: &mut PgConnection, user: UserId) -> QueryResult<Vec<Feedback>> {
+        feedback::table
+            .filter(feedback::user_id.eq(user))
+            .order((feedback::created_at.asc(), feedback::id.asc()))
+            .select(Feedback::as_select())
+            .load(conn)
+    }
+}

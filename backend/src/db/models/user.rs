@@ -2,6 +2,7 @@ use crate::db::schema::users;
 use crate::domain::account::{AccountStatus, PersonalInfo, SignInMethod};
 use crate::domain::ids::UserId;
 use crate::domain::language::Language;
+use crate::domain::privacy::{Privacy, Visibility};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
@@ -28,6 +29,12 @@ pub struct User {
     pub updated_at: DateTime<Utc>,
     /// The language the person last signed in with: their mails are written in it.
     pub language: Option<Language>,
+    /// Who in their stores sees their phone number (`domain::privacy`).
+    pub phone_visibility: Visibility,
+    /// Who in their stores sees their birthday.
+    pub birthday_visibility: Visibility,
+    /// When the account was deleted; its row stays, emptied, for the stores' records.
+    pub deleted_at: Option<DateTime<Utc>>,
 }
 
 impl User {
@@ -44,13 +51,71 @@ impl User {
             .first(conn)
     }
 
-    /// The user, if the account still exists.
+    /// The user, if the account still exists (a deleted one does not).
     pub fn find_opt(conn: &mut PgConnection, id: UserId) -> QueryResult<Option<User>> {
         users::table
             .find(id)
+            .filter(users::deleted_at.is_null())
             .select(User::as_select())
             .first(conn)
             .optional()
+    }
+
+    /// The person's choices of who sees their phone number and birthday.
+    pub fn privacy(&self) -> Privacy {
+        Privacy {
+            phone: self.phone_visibility,
+            birthday: self.birthday_visibility,
+        }
+    }
+
+    /// Records the person's choices of who sees their phone number and birthday.
+    #[tracing::instrument(skip(conn))]
+    pub fn set_privacy(
+        conn: &mut PgConnection,
+        id: UserId,
+        privacy: Privacy,
+        now: DateTime<Utc>,
+    ) -> QueryResult<User> {
+        diesel::update(users::table.find(id))
+            .set((
+                users::phone_visibility.eq(privacy.phone),
+                users::birthday_visibility.eq(privacy.birthday),
+                users::updated_at.eq(now),
+            ))
+            .returning(User::as_returning())
+            .get_result(conn)
+    }
+
+    /// Empties a deleted account of its personal data: its address becomes one no mail
+    /// reaches and no sign-in matches, it loses its password, names, photo, phone,
+    /// birthday and profile texts, and it is marked deleted. The row stays for the records
+    /// the stores keep (shifts, hours, pay), which name it.
+    #[tracing::instrument(skip(conn))]
+    pub fn anonymise(
+        conn: &mut PgConnection,
+        id: UserId,
+        email: &str,
+        now: DateTime<Utc>,
+    ) -> QueryResult<User> {
+        diesel::update(users::table.find(id))
+            .set((
+                users::email.eq(email),
+                users::password_hash.eq(None::<String>),
+                users::first_name.eq(""),
+                users::last_name.eq(""),
+                users::profile_image.eq(None::<String>),
+                users::phone_number.eq(None::<String>),
+                users::birthday.eq(None::<DateTime<Utc>>),
+                users::description.eq(None::<String>),
+                users::about_me.eq(None::<String>),
+                users::last_login.eq(None::<DateTime<Utc>>),
+                users::language.eq(None::<String>),
+                users::deleted_at.eq(now),
+                users::updated_at.eq(now),
+            ))
+            .returning(User::as_returning())
+            .get_result(conn)
     }
 
     /// Looks a user up by e-mail, case-insensitively.
@@ -137,6 +202,8 @@ pub struct ProfileChanges {
     pub profile_image: Option<Option<String>>,
     pub phone_number: Option<Option<String>>,
     pub birthday: Option<Option<DateTime<Utc>>>,
+    pub description: Option<Option<String>>,
+    pub about_me: Option<Option<String>>,
     pub personal_information_status: Option<PersonalInfo>,
     pub updated_at: Option<DateTime<Utc>>,
 }

@@ -22,6 +22,8 @@ export const ERROR_KEYS: Record<string, string | ((details: Record<string, unkno
   already_confirmed: 'errors.alreadyConfirmed',
   // Signing in by a mailed code or through Google, and changes of what signs in.
   sign_in_again: 'errors.signInAgain',
+  owns_store: 'privacy.errors.ownsStore',
+  deletion_not_confirmed: 'privacy.errors.notConfirmed',
   not_authenticated_with_google: 'errors.notWithGoogle',
   password_exists: 'errors.passwordExists',
   no_password: 'errors.noPassword',

@@ -922,6 +922,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deleteAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete my account (from a recent sign-in, typing its e-mail address; not while I own a store). The stores keep my shifts, hours and pay under an anonymous name; my personal data is removed and every session ends. */
+        post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deleteAvailableTime": {
         parameters: {
             query?: never;
@@ -1757,6 +1774,23 @@ export interface paths {
         };
         /** `GET /api/v1/me`: the signed-in user, with every store they belong to. */
         get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/me/archive`: the signed-in person's archive, as a JSON file to save. */
+        get: operations["archive"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3036,6 +3070,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/updatePrivacySettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose who in my stores sees my phone number and my birthday: everyone, managers only, or only me. */
+        post: operations["updatePrivacySettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/updateProfile": {
         parameters: {
             query?: never;
@@ -3045,7 +3096,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Update one's own name, image, birthday and phone number. */
+        /** Update one's own name, image, birthday, phone number, description and about-me text. */
         post: operations["updateProfile"];
         delete?: never;
         options?: never;
@@ -3352,6 +3403,26 @@ export interface components {
              * @description A day of the period (YYYY-MM-DD).
              */
             day: string;
+        };
+        /** @description Everything the product holds about one person. */
+        Archive: {
+            /**
+             * Format: int64
+             * @description When it was made, epoch ms.
+             */
+            exportedAt: number;
+            feedback: components["schemas"]["FeedbackEntry"][];
+            files: components["schemas"]["FileEntry"][];
+            /** @description `clockto-archive`. */
+            format: string;
+            linkedAccounts: components["schemas"]["LinkedAccount"][];
+            notificationSettings: components["schemas"]["NotificationSettingsView"];
+            profile: components["schemas"]["UserView"];
+            sessions: components["schemas"]["SessionEntry"][];
+            stores: components["schemas"]["StoreArchive"][];
+            tickets: components["schemas"]["TicketEntry"][];
+            /** Format: int32 */
+            version: number;
         };
         /** @description An employee a public caller may be offered: no contact details, no pay. */
         AssignableEmployee: {
@@ -4153,6 +4224,14 @@ export interface components {
         DeactivateEmployee: components["schemas"]["EmployeeTarget"];
         /** @description `declineShift`, by the assignee. */
         DeclineShift: components["schemas"]["OneShift"];
+        /**
+         * @description `deleteAccount`: deletes the signed-in account, from a recent sign-in, once its person
+         *     has typed its e-mail address; refused while it owns a store.
+         */
+        DeleteAccount: {
+            /** @description The account's e-mail address, typed by its person to confirm. */
+            confirmation: components["schemas"]["RequiredText254"];
+        };
         /** @description `deleteAvailableTime`: removes one of one's own windows. */
         DeleteAvailableTime: {
             /** Format: uuid */
@@ -4357,7 +4436,8 @@ export interface components {
         };
         /**
          * @description An employee record. Wages, wage type and permissions are present only for managers and
-         *     for the employee's own record.
+         *     for the employee's own record; the phone number and birthday only for whom its person
+         *     shows them to (`domain::privacy`), and `null` for the others.
          */
         EmployeeView: {
             /**
@@ -4540,6 +4620,15 @@ export interface components {
             items: components["schemas"]["StringList1to10"];
             start?: null | components["schemas"]["Instant"];
         };
+        /** @description A piece of feedback. */
+        FeedbackEntry: {
+            comment: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int32 */
+            rating: number;
+            storeId: null | components["schemas"]["StoreId"];
+        };
         /** @description The answer of `sendFeedback`. */
         FeedbackSent: {
             /** Format: uuid */
@@ -4556,6 +4645,21 @@ export interface components {
             contentType: string;
             /** @description The name to save it under. */
             name: string;
+        };
+        /** @description An uploaded file: its details, and the address that downloads it with one's token. */
+        FileEntry: {
+            /** Format: int64 */
+            createdAt: number;
+            id: components["schemas"]["FileId"];
+            mime: string;
+            name: string;
+            /** @description chat, logo, profile or support. */
+            purpose: string;
+            /** Format: int64 */
+            size: number;
+            storeId: null | components["schemas"]["StoreId"];
+            /** @description `/api/v1/files/{id}`. */
+            url: string;
         };
         /**
          * Format: uuid
@@ -4926,6 +5030,21 @@ export interface components {
         LinkToken: {
             token: components["schemas"]["Text200"];
         };
+        /** @description An account of an OpenID provider (Google) that signs in to this one. */
+        LinkedAccount: {
+            /**
+             * Format: email
+             * @description The provider account's address when it was linked.
+             */
+            email: string;
+            /** @description The provider's issuer, e.g. `https://accounts.google.com`. */
+            issuer: string;
+            /**
+             * Format: int64
+             * @description When it was linked, epoch ms.
+             */
+            linkedAt: number;
+        };
         /** @description `loadDailyTemplate`. */
         LoadDailyTemplate: {
             /** @description Epoch ms of the day's first moment; its local date is the day. */
@@ -4985,8 +5104,9 @@ export interface components {
         };
         /** @description `markNotificationsSeen`: one's own notifications (and, for managers, public ones). */
         MarkNotificationsSeen: components["schemas"]["NotificationIds"];
-        /** @description The signed-in user with their stores. */
+        /** @description The signed-in user with their stores and the provider accounts linked to theirs. */
         Me: components["schemas"]["UserView"] & {
+            linkedAccounts: components["schemas"]["LinkedAccount"][];
             stores: components["schemas"]["MembershipView"][];
         };
         /** @description A store the signed-in user belongs to. */
@@ -5297,6 +5417,17 @@ export interface components {
          * @enum {string}
          */
         Priority: "low" | "medium" | "high";
+        /**
+         * @description A person's choices. Both fields default to managers only: a person who chose nothing
+         *     shares neither with co-workers (data protection by default), and their managers see what
+         *     they saw before choices existed.
+         */
+        Privacy: {
+            /** @description Who sees the birthday. */
+            birthday: components["schemas"]["Visibility"];
+            /** @description Who sees the phone number. */
+            phone: components["schemas"]["Visibility"];
+        };
         /** @description One plan as sold. */
         Product: {
             id: components["schemas"]["Plan"];
@@ -5750,6 +5881,7 @@ export interface components {
         RequiredText20: string;
         RequiredText200: string;
         RequiredText2048: string;
+        RequiredText254: string;
         RequiredText40: string;
         RequiredText5: string;
         RequiredText500: string;
@@ -5976,6 +6108,19 @@ export interface components {
             /** Format: uuid */
             id: string;
             reason: string;
+        };
+        /** @description A sign-in session (its token is never kept, so never exported). */
+        SessionEntry: {
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            endedAt: number | null;
+            /** Format: int64 */
+            expiresAt: number;
+            /** @description How it signed in: `password`, `code` or `google`. */
+            method: string;
+            /** Format: int64 */
+            signedInAt: number;
         };
         /**
          * @description The state of a clock session.
@@ -6239,6 +6384,20 @@ export interface components {
          * @enum {string}
          */
         Status: "pending" | "inProgress" | "resolved";
+        /** @description What one store holds of the person, through one of their records there. */
+        StoreArchive: {
+            availability: components["schemas"]["AvailabilityView"][];
+            clockSessions: components["schemas"]["ClockSessionView"][];
+            /** @description The person's record, in full. */
+            employee: components["schemas"]["EmployeeView"];
+            /** @description The messages they sent and did not delete. */
+            messagesSent: components["schemas"]["MessageView"][];
+            /** @description Time off and dropped shifts. */
+            requests: components["schemas"]["RequestView"][];
+            /** @description Their shifts the store announced (drafts are the managers' until published). */
+            shifts: components["schemas"]["ShiftView"][];
+            store: components["schemas"]["StoreName"];
+        };
         /** @description A store with its roles and the caller's own record and permissions. */
         StoreDetail: {
             /** @description The caller's own employee record. */
@@ -6262,6 +6421,11 @@ export interface components {
          * @description A store (business).
          */
         StoreId: string;
+        /** @description The store a record belongs to. */
+        StoreName: {
+            id: components["schemas"]["StoreId"];
+            name: string;
+        };
         /**
          * @description The store a call acts on, as its payload names it: `store` or `storeId` (the spec uses
          *     both), an id or empty. Read from every payload of a call that names a store, beside the
@@ -6431,6 +6595,7 @@ export interface components {
             message: string;
         };
         Text120: string;
+        Text160: string;
         Text200: string;
         Text2000: string;
         Text2048: string;
@@ -6456,6 +6621,28 @@ export interface components {
             text: string;
         };
         TicketDescriptionList200: components["schemas"]["TicketDescription"][];
+        /** @description A support ticket with what one wrote in its thread and support's answer. */
+        TicketEntry: {
+            adminResponse: string | null;
+            /** Format: int64 */
+            createdAt: number;
+            id: components["schemas"]["TicketId"];
+            /** Format: int64 */
+            modifiedAt: number;
+            priority: components["schemas"]["Priority"];
+            status: components["schemas"]["Status"];
+            storeId: null | components["schemas"]["StoreId"];
+            /** Format: int64 */
+            ticketNo: number;
+            title: string;
+            /** @description What the person wrote, oldest first. */
+            written: string[];
+        };
+        /**
+         * Format: uuid
+         * @description A support ticket.
+         */
+        TicketId: string;
         /** @description The file attached to a ticket, as its readers get it. */
         TicketImage: {
             /** Format: uuid */
@@ -6792,16 +6979,24 @@ export interface components {
             };
             quietHours?: null | components["schemas"]["QuietHoursInput"];
         };
+        /** @description `updatePrivacySettings`: a field left out keeps its choice. */
+        UpdatePrivacySettings: {
+            birthday?: null | components["schemas"]["Visibility"];
+            phone?: null | components["schemas"]["Visibility"];
+        };
         /**
-         * @description `updateProfile`: the signed-in user's own name, image, birthday and phone number. Every
-         *     field is optional; a field left out is left unchanged.
+         * @description `updateProfile`: the signed-in user's own name, image, birthday, phone number,
+         *     description and about-me text. Every field is optional; a field left out is left
+         *     unchanged.
          */
         UpdateProfile: {
+            aboutMe?: null | components["schemas"]["Text2000"];
             /**
              * Format: int64
              * @description Epoch milliseconds, from 1900 on and not in the future.
              */
             birthday?: number | null;
+            description?: null | components["schemas"]["Text160"];
             firstName?: null | components["schemas"]["RequiredText100"];
             lastName?: null | components["schemas"]["RequiredText100"];
             /** @description Blank clears the number. */
@@ -6932,15 +7127,25 @@ export interface components {
              */
             hasPassword: boolean;
             id: components["schemas"]["UserId"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The last sign-in, epoch ms.
+             */
             lastLogin: number | null;
             lastName: string;
             personalInformationStatus: components["schemas"]["PersonalInfoStatus"];
             phoneNumber: string | null;
+            /** @description Who in the person's stores sees their phone number and birthday. */
+            privacy: components["schemas"]["Privacy"];
             profileImage: string | null;
             signInMethod: components["schemas"]["SignInMethod"];
             status: components["schemas"]["AccountStatus"];
         };
+        /**
+         * @description Who in a store sees a personal field of a person's employee record.
+         * @enum {string}
+         */
+        Visibility: "everyone" | "managers" | "onlyMe";
         /** @description The assistant's form, as documented. */
         VoiceCommandForm: {
             /**
@@ -6950,8 +7155,11 @@ export interface components {
             command?: string | null;
             /** @description The token of a proposed action, to carry it out. */
             confirmation?: string | null;
-            /** Format: uuid */
-            store_id: string;
+            /**
+             * Format: uuid
+             * @description The store. The form's field is `storeId`, as the server reads it.
+             */
+            storeId: string;
             /** @description A typed command, instead of a spoken one (at most 500 bytes). */
             text?: string | null;
         };
@@ -9970,6 +10178,57 @@ export interface operations {
             };
         };
     };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccount"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deleteAvailableTime: {
         parameters: {
             query?: never;
@@ -12663,6 +12922,35 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Me"];
                     };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    archive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive, as an attachment `clockto-archive-<date>.json` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Archive"];
                 };
             };
             /** @description Not signed in */
@@ -16609,6 +16897,57 @@ export interface operations {
             };
         };
     };
+    updatePrivacySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePrivacySettings"];
+            };
+        };
+        responses: {
+            /** @description `{"data": ...}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Privacy"];
+                    };
+                };
+            };
+            /** @description Invalid input or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     updateProfile: {
         parameters: {
             query?: never;
@@ -17074,6 +17413,7 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["VoiceReply"];
                     };
+                    "audio/wav": string;
                 };
             };
             /** @description No command, a recording that is not 16 kHz mono 16-bit WAV (`audio_format`) or is empty, a bad or expired confirmation */

@@ -50,6 +50,12 @@ export type SignupInput = Schemas['Signup'];
 export type SignInMethods = Schemas['SignInMethods'];
 /** What a Google sign-in's one-time code leads to: a session, or the prompt to link an account. */
 export type GoogleSignIn = CallOutput<'finishGoogleSignIn'>;
+/** An account of an OpenID provider (Google) linked to the signed-in one. */
+export type LinkedAccount = Schemas['LinkedAccount'];
+/** Who in a store sees a personal field: everyone, managers only, or only the person. */
+export type Visibility = Schemas['Visibility'];
+/** A person's choices of who sees their phone number and birthday. */
+export type Privacy = Schemas['Privacy'];
 
 // ---------------------------------------------------------------------------------------
 // Stores and teams

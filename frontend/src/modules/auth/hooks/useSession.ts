@@ -116,5 +116,5 @@ export function useSession() {
     forget();
   }, [api, forget]);
 
-  return { token, refreshMe, signIn, signInWithCode, start, signUp, signOut, signOutEverywhere };
+  return { token, refreshMe, signIn, signInWithCode, start, signUp, signOut, signOutEverywhere, forget };
 }

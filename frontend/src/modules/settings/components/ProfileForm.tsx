@@ -9,15 +9,26 @@ import { imageUrl, phone, required, type Rule } from '@/modules/forms/validation
 import { useReportedCall } from '@/modules/snackbar/hooks/useReportedCall';
 import { ImageUpload } from '@/modules/files/components/ImageUpload';
 import { Button } from '@/modules/ui/components/Button';
-import { FormError, TextField } from '@/modules/ui/components/Field';
+import { FormError, TextAreaField, TextField } from '@/modules/ui/components/Field';
+import { ABOUT_ME_MAX, characters, DESCRIPTION_MAX } from '@/modules/privacy/utils/privacy';
 import { Card, Row, Stack } from '@/modules/ui/components/Layout';
 
-type Fields = 'firstName' | 'lastName' | 'photo' | 'phone' | 'birthday';
+type Fields = 'firstName' | 'lastName' | 'photo' | 'phone' | 'birthday' | 'description' | 'aboutMe';
 
 const pastOrEmpty: Rule = (v) => (!v || Date.parse(v) < Date.now() ? null : 'validation.pastDate');
-const rules = () => ({ firstName: [required], lastName: [required], photo: [imageUrl], phone: [phone], birthday: [pastOrEmpty] });
+const shortDescription: Rule = (v) => (characters(v) <= DESCRIPTION_MAX ? null : 'validation.descriptionTooLong');
+const shortAboutMe: Rule = (v) => (characters(v) <= ABOUT_ME_MAX ? null : 'validation.aboutMeTooLong');
+const rules = () => ({
+  firstName: [required],
+  lastName: [required],
+  photo: [imageUrl],
+  phone: [phone],
+  birthday: [pastOrEmpty],
+  description: [shortDescription],
+  aboutMe: [shortAboutMe],
+});
 
-/** Name, photo, phone and birthday of the signed-in user. */
+/** Name, photo, phone, birthday, a one-line description and a few words about the signed-in user. */
 export function ProfileForm() {
   const { t } = useTranslation();
   const api = useApi();
@@ -31,6 +42,8 @@ export function ProfileForm() {
       photo: me?.profileImage ?? '',
       phone: me?.phoneNumber ?? '',
       birthday: me?.birthday ? format(new Date(me.birthday), 'yyyy-MM-dd') : '',
+      description: me?.description ?? '',
+      aboutMe: me?.aboutMe ?? '',
     },
     rules,
   );
@@ -49,6 +62,9 @@ export function ProfileForm() {
           phoneNumber: v.phone.trim(),
           ...(v.photo.trim() ? { profile: v.photo.trim() } : { removeProfile: true }),
           ...(v.birthday ? { birthday: Date.parse(v.birthday) } : {}),
+          // Blank clears either text.
+          description: v.description.trim(),
+          aboutMe: v.aboutMe.trim(),
         });
         await refreshMe();
       },
@@ -74,6 +90,8 @@ export function ProfileForm() {
           />
           <TextField label={t('fields.phone')} type="tel" {...form.field('phone')} error={err('phone')} />
           <TextField label={t('fields.birthday')} type="date" {...form.field('birthday')} error={err('birthday')} />
+          <TextField label={t('fields.description')} {...form.field('description')} error={err('description')} data-testid="profile-description" />
+          <TextAreaField label={t('fields.aboutMe')} rows={4} {...form.field('aboutMe')} error={err('aboutMe')} data-testid="profile-about-me" />
           {failure ? <FormError role="alert">{failure}</FormError> : null}
           <Row $justify="flex-end"><Button type="submit">{t('common.save')}</Button></Row>
         </Stack>
