@@ -18,6 +18,12 @@ if [ -f frontend/package.json ]; then
   (cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run build)
 fi
 
+# The voice assistant's speech worker; without it the assistant says it is unavailable.
+if [ -z "${SPEECH_WORKER:-}" ]; then
+  SPEECH_WORKER=$(scripts/speech-setup.sh) || { echo "the voice assistant is unavailable: its speech worker could not be set up" >&2; SPEECH_WORKER=; }
+  export SPEECH_WORKER
+fi
+
 export SEED_DEMO="${SEED_DEMO:-true}"
 cargo build -p backend
 exec "$BACKEND_BIN"

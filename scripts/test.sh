@@ -17,6 +17,12 @@ source scripts/cache.sh
 began=$SECONDS
 ADMIN_URL=$(scripts/ensure-postgres.sh) || exit 1
 export TEST_DATABASE_URL="$ADMIN_URL"
+# The voice assistant's speech worker: the backend's voice tests and the web app's
+# end-to-end tests start it (a missing worker fails them).
+speech_began=$SECONDS
+SPEECH_WORKER=$(scripts/speech-setup.sh) || exit 1
+export SPEECH_WORKER
+echo "== speech worker ready in $((SECONDS - speech_began)) s"
 
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT

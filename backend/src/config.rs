@@ -106,6 +106,44 @@ pub struct Settings {
     /// Sign-in through an OpenID provider, Google by default; `None` (no `OIDC_CLIENT_ID`)
     /// hides it. See [`Oidc`].
     pub oidc: Option<Oidc>,
+    /// The voice assistant's speech worker. See [`Voice`].
+    pub voice: Voice,
+}
+
+/// The voice assistant: its speech worker and its bounds.
+#[derive(Clone, Debug)]
+pub struct Voice {
+    /// `SPEECH_WORKER`: the command that starts the speech worker (`scripts/speech-setup.sh`
+    /// prints it); unset, the assistant answers that it is unavailable.
+    pub worker: Option<String>,
+    /// `SPEECH_TIMEOUT_MS`: how long one recognition or synthesis may take before the worker
+    /// is restarted.
+    pub timeout: Duration,
+    /// `SPEECH_QUEUE`: commands that may wait while one is handled; more are refused (503).
+    pub queue: usize,
+    /// `VOICE_PER_MINUTE`: commands a person may send per minute, per server process.
+    pub per_minute: u32,
+}
+
+impl Voice {
+    fn from_env() -> Result<Voice, String> {
+        Ok(Voice {
+            worker: var("SPEECH_WORKER"),
+            timeout: Duration::from_millis(positive("SPEECH_TIMEOUT_MS", 10_000)?),
+            queue: positive("SPEECH_QUEUE", 4)?,
+            per_minute: positive("VOICE_PER_MINUTE", 20)?,
+        })
+    }
+
+    /// No worker (tests that speak set one), the defaults otherwise.
+    pub fn for_tests() -> Voice {
+        Voice {
+            worker: None,
+            timeout: Duration::from_secs(10),
+            queue: 4,
+            per_minute: 1_000,
+        }
+    }
 }
 
 /// Signing in through an OpenID provider: Google, or any provider with discovery.
@@ -294,6 +332,7 @@ impl std::fmt::Debug for Settings {
             .field("billing", &self.billing)
             .field("sales_email", &self.sales_email)
             .field("oidc", &self.oidc)
+            .field("voice", &self.voice)
             .finish_non_exhaustive()
     }
 }
@@ -488,6 +527,7 @@ impl Settings {
             billing: Billing::from_env()?,
             sales_email: address_var("SALES_EMAIL")?,
             oidc: Oidc::from_env()?,
+            voice: Voice::from_env()?,
             data_dir,
         })
     }
@@ -547,6 +587,7 @@ impl Settings {
             sales_email: None,
             // A test that signs in through a provider points this at its own.
             oidc: None,
+            voice: Voice::for_tests(),
         }
     }
 }

@@ -21,6 +21,7 @@ pub mod realtime;
 pub mod seed;
 pub mod sheets;
 pub mod site;
+pub mod speech;
 pub mod startup;
 pub mod store;
 pub mod telemetry;

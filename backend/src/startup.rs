@@ -11,6 +11,7 @@ use crate::files::storage::Storage;
 use crate::jobs::{self, push::Pusher};
 use crate::mail::Mailer;
 use crate::realtime::{self, Gateway, Realtime, RealtimeConfig};
+use crate::speech::{Speech, SpeechSettings};
 use crate::time::Clock;
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{fn_service, ServerHandle, Service as _, ServiceRequest, ServiceResponse};
@@ -45,8 +46,24 @@ fn assemble(
         None => Storage::local(&settings.upload_dir),
     }
     .map_err(|e| e.to_string())?;
-    let state = AppState::new(settings, db, mailer, pusher, publish, files, clock)?;
+    let mut state = AppState::new(settings, db, mailer, pusher, publish, files, clock)?;
+    if let Some(command) = &state.settings.voice.worker {
+        state.speech = Speech::start(SpeechSettings {
+            command: command.clone(),
+            socket: speech_socket(),
+            queue: state.settings.voice.queue,
+            timeout: state.settings.voice.timeout,
+        });
+    }
     Ok((web::Data::new(state), realtime))
+}
+
+/// A socket path of this process's own (a test process runs several servers), short enough
+/// for a Unix socket's address.
+fn speech_socket() -> std::path::PathBuf {
+    static STARTED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    std::env::temp_dir().join(format!("clockto-speech-{}-{n}.sock", std::process::id()))
 }
 
 /// A server bound to its port, ready to run.

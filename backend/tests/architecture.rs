@@ -288,6 +288,14 @@ fn the_lower_layers_import_no_layer_above_them() {
             ],
         ),
         ("calls", &["api", "realtime", "site", "startup"]),
+        // The speech worker's client knows the domain's words and nothing of the store.
+        (
+            "speech",
+            &[
+                "db", "store", "calls", "api", "realtime", "site", "jobs", "startup", "auth",
+                "billing",
+            ],
+        ),
         // The transports sit side by side: none imports another.
         ("realtime", &["api", "site", "startup"]),
         ("api", &["realtime", "site", "startup"]),

@@ -39,7 +39,8 @@ function psql(sql) {
 /**
  * Starts the server binary on a free port with its own database, data and mail directories,
  * serving the built web app (or `staticDir`). `stop()` ends the process and drops the database.
- * `env` adds settings (for example `SUPPORT_EMAILS`).
+ * `env` adds settings (for example `SUPPORT_EMAILS`). The speech worker starts only for a test
+ * that names it (`SPEECH_WORKER`): the others need not load its models.
  */
 export async function startServer({ env = {}, staticDir } = {}) {
   const name = `clockto_e2e_${process.pid}_${Date.now().toString(36)}`;
@@ -61,6 +62,7 @@ export async function startServer({ env = {}, staticDir } = {}) {
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       SEED_DEMO: 'false',
       RUST_LOG: process.env.RUST_LOG ?? 'warn',
+      SPEECH_WORKER: '',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -125,10 +127,11 @@ export const invitationCode = (mailDir, to, after) => readCode(mailDir, to, /inv
 /**
  * Launches Debian's chromium headless with a fresh profile. Its contexts start as someone who
  * has seen the walkthrough tours (whose overlay would sit over what a test clicks); the tour
- * test opens its contexts with `withTours`.
+ * test opens its contexts with `withTours`. `args` adds chromium's own switches (a fake
+ * microphone).
  */
-export async function launchBrowser() {
-  const browser = await launchChromium();
+export async function launchBrowser(args = []) {
+  const browser = await launchChromium(args);
   const newContext = browser.newContext.bind(browser);
   browser.withTours = newContext;
   browser.newContext = async (options) => {
@@ -145,7 +148,7 @@ export async function launchBrowser() {
   return browser;
 }
 
-function launchChromium() {
+function launchChromium(extra = []) {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -156,6 +159,7 @@ function launchChromium() {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extra,
     ],
   });
 }

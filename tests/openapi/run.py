@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -40,6 +41,28 @@ def request(base: str, path: str, body=None, token=None):
         req.add_header("Authorization", f"Bearer {token}")
     with urllib.request.urlopen(req, timeout=10) as r:
         return json.load(r)
+
+
+def wait_for_assistant(base: str, token: str, store: str) -> None:
+    """Waits until the voice assistant's speech worker answers (it loads its models after the
+    server is ready), so a generated command is not refused as unavailable."""
+    boundary = "clockto-api-fuzz"
+    body = "".join(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'
+        for k, v in (("storeId", store), ("text", "help"))
+    ) + f"--{boundary}--\r\n"
+    deadline = time.monotonic() + 90
+    while True:
+        req = urllib.request.Request(f"{base}/api/v1/voice-assistant", data=body.encode(), method="POST")
+        req.add_header("Authorization", f"Bearer {token}")
+        req.add_header("Content-Type", f"multipart/form-data; boundary={boundary}")
+        try:
+            with urllib.request.urlopen(req, timeout=30):
+                return
+        except urllib.error.HTTPError as e:
+            if e.code != 503 or time.monotonic() > deadline:
+                raise SystemExit(f"the voice assistant did not answer: {e.code} {e.read()[:200]!r}")
+        time.sleep(0.2)
 
 
 def main() -> int:
@@ -74,6 +97,7 @@ def main() -> int:
         me = request(base, "/api/v1/me", token=token)
         store = me["data"]["stores"][0]["id"]
         role = request(base, f"/api/v1/stores/{store}/roles", token=token)["data"][0]["id"]
+        wait_for_assistant(base, token, store)
         har = OUT / "run.har"
         command = [
             str(OUT / "venv" / "bin" / "st"),

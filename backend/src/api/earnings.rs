@@ -6,11 +6,12 @@
 use crate::api::pay;
 use crate::api::stores::{read, StoreMember};
 use crate::calls::bounded;
+use crate::calls::guard::Member;
 use crate::calls::AppState;
 use crate::domain::work::Outlook;
 use crate::error::AppResult;
 use actix_web::{web, HttpResponse};
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -67,8 +68,21 @@ pub async fn get_earnings(
     query: web::Query<EarningsQuery>,
 ) -> AppResult<HttpResponse> {
     let (from, to) = crate::api::reports::range(query.start, query.end)?;
+    Ok(crate::api::envelope::ok(
+        estimate(&state, &member, from, to).await?,
+    ))
+}
+
+/// The member's own worked and estimated hours and pay of `from..to` (the employee home's
+/// figure, and the voice assistant's).
+pub async fn estimate(
+    state: &AppState,
+    member: &Member,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> AppResult<Earnings> {
     let me = member.employee.id;
-    let ledger = pay::load(&state, member.store_id(), move |_, _| (from, to)).await?;
+    let ledger = pay::load(state, member.store_id(), move |_, _| (from, to)).await?;
     let workers: Vec<_> = ledger
         .workers(|e| e.id == me)
         .into_iter()
@@ -77,12 +91,12 @@ pub async fn get_earnings(
     let now = Utc::now();
     let worked = ledger.report(&workers, now, Outlook::Worked).total;
     let expected = ledger.report(&workers, now, Outlook::Expected).total;
-    Ok(crate::api::envelope::ok(Earnings {
+    Ok(Earnings {
         currency: ledger.currency.clone(),
         worked_minutes: worked.worked_minutes,
         pay: worked.cost(),
         expected_minutes: expected.worked_minutes,
         expected_pay: expected.cost(),
         shifts: expected.shifts,
-    }))
+    })
 }

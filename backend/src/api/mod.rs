@@ -32,6 +32,7 @@ pub mod stores;
 pub mod support;
 pub mod templates;
 pub mod undo;
+pub mod voice;
 
 use crate::calls::{Answer, Calls, Registry};
 use crate::error::{AppError, AppResult};
@@ -100,6 +101,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .configure(booking::routes)
                 .configure(billing::routes)
                 .configure(blog::routes)
+                .configure(voice::routes)
                 .configure(account::notification_settings::routes)
                 .route("/{call}", web::post().to(dispatch)),
         );

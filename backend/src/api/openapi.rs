@@ -64,7 +64,8 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::sheets::forms::form,
         crate::api::sheets::imports::import_roles,
         crate::api::sheets::imports::import_employees,
-        crate::api::sheets::imports::import_shift_templates
+        crate::api::sheets::imports::import_shift_templates,
+        crate::api::voice::assistant
     ),
     components(schemas(
         crate::domain::import::RowError,
@@ -125,6 +126,9 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
         crate::api::blog::views::PostAuthor,
         crate::api::blog::views::PostAudio,
         crate::domain::blog::comment::Status,
+        crate::api::voice::VoiceReply,
+        crate::api::voice::Timings,
+        crate::api::voice::VoiceCommandForm,
         crate::api::account::archive::Archive
     ))
 )]
@@ -268,6 +272,7 @@ fn add_links(doc: &mut utoipa::openapi::OpenApi) {
 pub fn build(registry: &Registry) -> utoipa::openapi::OpenApi {
     let mut doc = ResourceDoc::openapi();
     envelope_reads(&mut doc);
+    crate::api::voice::document_audio(&mut doc);
     let components = doc.components.get_or_insert_with(Default::default);
     components.add_security_scheme(
         "bearer",

@@ -6,6 +6,7 @@ pub mod codes;
 pub mod jwt;
 pub mod oidc;
 pub mod password;
+pub mod person_rate;
 pub mod public_rate;
 pub mod session;
 pub mod throttle;

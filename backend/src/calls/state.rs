@@ -36,6 +36,10 @@ pub struct AppState {
     pub plans: crate::store::billing::Plans,
     /// The OpenID provider people sign in through (Google), when one is configured.
     pub oidc: Option<crate::auth::oidc::Provider>,
+    /// The speech worker (none until start-up starts one).
+    pub speech: crate::speech::Speech,
+    /// The voice assistant's allowance per person.
+    pub voice_rate: crate::auth::person_rate::PersonRate,
 }
 
 impl AppState {
@@ -76,7 +80,11 @@ impl AppState {
             .clone()
             .map(|oidc| crate::auth::oidc::Provider::new(oidc, &settings.public_url, clock.clone()))
             .transpose()?;
+        let voice_rate =
+            crate::auth::person_rate::PersonRate::per_minute(settings.voice.per_minute);
         Ok(AppState {
+            speech: crate::speech::Speech::disabled(),
+            voice_rate,
             oidc,
             plans,
             booking_links,

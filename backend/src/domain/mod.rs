@@ -44,4 +44,5 @@ pub mod time_off;
 pub mod timesheet;
 pub mod unsubscribe;
 pub mod upload;
+pub mod voice;
 pub mod work;

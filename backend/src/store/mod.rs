@@ -36,5 +36,6 @@ pub mod templates;
 pub mod time_off;
 pub mod timed;
 pub mod views;
+pub mod voice;
 pub mod weeks;
 pub mod write;

@@ -50,4 +50,6 @@ mod support;
 mod template_sheets;
 mod templates;
 mod undo;
+mod voice;
+mod voice_table;
 mod weeks;

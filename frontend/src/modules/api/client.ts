@@ -29,6 +29,19 @@ function pageLanguage(): string | undefined {
   return typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
 }
 
+/** The voice assistant's answer: the spoken reply and the texts shown beside it. */
+export interface VoiceAnswer {
+  audio: Blob;
+  /** What was heard (empty for a confirmation). */
+  transcript: string;
+  answer: string;
+  intent: string;
+  /** `grammar`, `open`, `typed` or `confirmation`. */
+  heard: string;
+  /** The token that carries out the proposed action, when one waits. */
+  confirmation: string | null;
+}
+
 /** Supplies the bearer token of the signed-in user, if any. */
 export type TokenSource = () => string | null;
 
@@ -83,6 +96,44 @@ export class ApiClient {
     form.set('storeId', storeId);
     form.set('file', file, name);
     return this.request<T>('POST', `/${call}`, form, true);
+  }
+
+  /**
+   * Asks the voice assistant (`POST /api/v1/voice-assistant`, multipart): a recorded command
+   * (16 kHz mono WAV), a typed one, or the confirmation of a proposed action. Answers the
+   * spoken reply and its texts, which the server sends as headers beside the audio.
+   */
+  async voice(storeId: string, command: { recording?: Blob; text?: string; confirmation?: string }): Promise<VoiceAnswer> {
+    const form = new FormData();
+    form.set('storeId', storeId);
+    if (command.recording) form.set('command', command.recording, 'command.wav');
+    if (command.text) form.set('text', command.text);
+    if (command.confirmation) form.set('confirmation', command.confirmation);
+    const headers: Record<string, string> = {};
+    const token = this.token();
+    if (token) headers.authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await this.fetcher(`${this.base}/voice-assistant`, { method: 'POST', headers, body: form });
+    } catch {
+      throw ApiError.unexpected(0);
+    }
+    if (response.ok) {
+      // The texts are form-encoded UTF-8 (a header carries no other bytes).
+      const text = (name: string) => new URLSearchParams(`t=${response.headers.get(name) ?? ''}`).get('t') ?? '';
+      return {
+        audio: await response.blob(),
+        transcript: text('voice-transcript'),
+        answer: text('voice-answer'),
+        intent: response.headers.get('voice-intent') ?? '',
+        heard: response.headers.get('voice-heard') ?? '',
+        confirmation: response.headers.get('voice-confirmation'),
+      };
+    }
+    if (response.status === 401 && token) this.onUnauthorized();
+    const json: unknown = await response.json().catch(() => null);
+    if (isErrorBody(json)) throw new ApiError(json, response.status);
+    throw ApiError.unexpected(response.status);
   }
 
   /** A download under `/api/v1` (an export): the file and the name the server gives it. */

@@ -180,6 +180,10 @@ export const ERROR_KEYS: Record<string, string | ((details: Record<string, unkno
   non_profit_unavailable: 'billing.errors.nonProfitUnavailable',
   no_subscription: 'billing.errors.noSubscription',
   payment_provider_unavailable: 'billing.errors.providerUnavailable',
+  // The voice assistant's worker and rate; a recording's refusals show the server's text.
+  assistant_unavailable: 'voice.unavailable',
+  assistant_busy: 'voice.busy',
+  too_many_commands: 'voice.tooMany',
 };
 
 /** The refusals of a plan's limits: wherever a call meets one, it says what the plan allows. */

@@ -3459,6 +3459,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/voice-assistant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/v1/voice-assistant` (multipart: `command` or `text` or `confirmation`, and
+         *     `storeId`): answers a command in speech.
+         */
+        post: operations["assistant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vote": {
         parameters: {
             query?: never;
@@ -7351,6 +7371,15 @@ export interface components {
             /** Format: int64 */
             workedMinutes: number;
         };
+        /** @description Where a command's time went, in milliseconds. */
+        Timings: {
+            /** Format: double */
+            answerMs: number;
+            /** Format: double */
+            recogniseMs: number;
+            /** Format: double */
+            synthesiseMs: number;
+        };
         /**
          * @description `toggleBookingFeature`: turn client booking on or off. Setting the value the store already
          *     has changes nothing.
@@ -7664,6 +7693,49 @@ export interface components {
          * @enum {string}
          */
         Visibility: "everyone" | "managers" | "onlyMe";
+        /** @description The assistant's form, as documented. */
+        VoiceCommandForm: {
+            /**
+             * Format: binary
+             * @description The spoken command: a WAV file of 16 kHz mono 16-bit PCM, at most 15 seconds.
+             */
+            command?: string | null;
+            /** @description The token of a proposed action, to carry it out. */
+            confirmation?: string | null;
+            /**
+             * Format: uuid
+             * @description The store. The form's field is `storeId`, as the server reads it.
+             */
+            storeId: string;
+            /** @description A typed command, instead of a spoken one (at most 500 bytes). */
+            text?: string | null;
+        };
+        /**
+         * @description The answer, as JSON (`Accept: application/json`); otherwise the audio is the body and
+         *     the texts are headers.
+         */
+        VoiceReply: {
+            /** @description The answer's text, as spoken. */
+            answer: string;
+            /**
+             * Format: byte
+             * @description The spoken answer, a WAV file in base64.
+             */
+            audio: string;
+            /** @description The token confirming the proposed action, when one waits (two minutes). */
+            confirmation?: string | null;
+            /**
+             * @description How: `grammar` (held to the store's sentences), `open` (approximate), `typed`, or
+             *     `confirmation`.
+             */
+            heard: string;
+            /** @description What the command asked (`whoWorks`, `clockIn`, ... `unknown`). */
+            intent: string;
+            /** @description Where the time went, in milliseconds: recognition, the answer, synthesis. */
+            timings: components["schemas"]["Timings"];
+            /** @description What was heard (or typed). */
+            transcript: string;
+        };
         /** @description `vote`: choose a poll's answers (one unless it allows several) or answer an open question. */
         VoteCall: {
             answer?: null | components["schemas"]["Text500"];
@@ -18474,6 +18546,96 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assistant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VoiceCommandForm"];
+            };
+        };
+        responses: {
+            /** @description The spoken answer (`audio/wav`), with `Voice-Transcript`, `Voice-Answer` (UTF-8, form-urlencoded), `Voice-Intent`, `Voice-Heard`, `Voice-Confirmation` (when an action waits) and `Server-Timing` headers; as `{"data": VoiceReply}` to `Accept: application/json` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VoiceReply"];
+                    };
+                    "audio/wav": string;
+                };
+            };
+            /** @description No command, a recording that is not 16 kHz mono 16-bit WAV (`audio_format`) or is empty, a bad or expired confirmation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member of the store, or its plan lacks the assistant (`plan_limit`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A recording longer than 15 seconds (`audio_too_long`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many commands this minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The speech worker is not running (`assistant_unavailable`) or is busy (`assistant_busy`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,7 @@ import { Button } from '@/modules/ui/components/Button';
 import { Loading } from '@/modules/ui/components/Spinner';
 import { useIsBelow } from '@/modules/ui/hooks/useMediaQuery';
 import { down } from '@/modules/ui/theme/tokens';
+import { VoiceButton } from '@/modules/voice/components/VoiceButton';
 import { useLoadLiveFeeds } from '../hooks/useLiveFeeds';
 import { useNavBadges } from '../hooks/useNavBadges';
 import { BottomNav } from './BottomNav';
@@ -84,6 +85,7 @@ export function AppShell() {
             <StoreChooser />
             <ConnectionDot />
             <StyledSpacer />
+            <VoiceButton />
             {phone ? null : <LanguagePicker />}
             <Avatar name={name} src={me?.profileImage} size={32} />
             <Button $variant="ghost" $small onClick={handleSignOut} style={{ whiteSpace: 'nowrap' }}>

@@ -1,0 +1,398 @@
+//! What a command asks, read from its words: the grammar's sentence, the open recogniser's
+//! approximate words, or a typed command alike. The reading is loose on purpose: the
+//! keywords and the store's names decide, the filler words do not.
+
+use crate::domain::ids::{EmployeeId, RoleId};
+use crate::domain::voice::words::{near, tokens, Lexicon};
+use chrono::Weekday;
+
+/// A day a command names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Day {
+    Today,
+    Tomorrow,
+    /// The next such weekday, today included.
+    On(Weekday),
+}
+
+/// A part of a day, in the store's local time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// 05:00 to 12:00.
+    Morning,
+    /// 12:00 to 17:00.
+    Afternoon,
+    /// 17:00 to 22:00.
+    Evening,
+    /// 22:00 to 05:00 of the next day.
+    Night,
+}
+
+impl Part {
+    /// The local hours it spans, the end past 24 when it runs into the next day.
+    pub fn hours(self) -> (u32, u32) {
+        match self {
+            Part::Morning => (5, 12),
+            Part::Afternoon => (12, 17),
+            Part::Evening => (17, 22),
+            Part::Night => (22, 29),
+        }
+    }
+}
+
+/// What a command asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Intent {
+    /// Who works (a day, a part of it, a role).
+    WhoWorks {
+        day: Option<Day>,
+        part: Option<Part>,
+        role: Option<RoleId>,
+    },
+    /// Who is on the clock now.
+    OnTheClock,
+    /// Whose shift today has started without them, or ended unworked.
+    LateOrMissing,
+    MyNextShift,
+    /// My hours and estimated earnings this week.
+    MyWeek,
+    MyRequests,
+    OpenShifts {
+        day: Option<Day>,
+    },
+    /// Shifts dropped into the pool.
+    Pool,
+    /// Time off waiting for an answer.
+    PendingTimeOff,
+    ClockIn,
+    ClockOut,
+    /// Give an open shift (a day's, a role's) to someone.
+    GiveOpenShift {
+        day: Option<Day>,
+        role: Option<RoleId>,
+        to: EmployeeId,
+    },
+    /// Approve someone's pending time off.
+    ApproveTimeOff {
+        of: EmployeeId,
+    },
+    Help,
+    /// Something the assistant does not know, or an action missing its person.
+    Unknown,
+}
+
+impl Intent {
+    /// A stable name, for the screen and the logs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Intent::WhoWorks { .. } => "whoWorks",
+            Intent::OnTheClock => "onTheClock",
+            Intent::LateOrMissing => "lateOrMissing",
+            Intent::MyNextShift => "myNextShift",
+            Intent::MyWeek => "myWeek",
+            Intent::MyRequests => "myRequests",
+            Intent::OpenShifts { .. } => "openShifts",
+            Intent::Pool => "pool",
+            Intent::PendingTimeOff => "pendingTimeOff",
+            Intent::ClockIn => "clockIn",
+            Intent::ClockOut => "clockOut",
+            Intent::GiveOpenShift { .. } => "giveOpenShift",
+            Intent::ApproveTimeOff { .. } => "approveTimeOff",
+            Intent::Help => "help",
+            Intent::Unknown => "unknown",
+        }
+    }
+}
+
+const WEEKDAYS: [(&str, Weekday); 7] = [
+    ("monday", Weekday::Mon),
+    ("tuesday", Weekday::Tue),
+    ("wednesday", Weekday::Wed),
+    ("thursday", Weekday::Thu),
+    ("friday", Weekday::Fri),
+    ("saturday", Weekday::Sat),
+    ("sunday", Weekday::Sun),
+];
+
+/// The weekdays' names, for the grammar.
+pub fn weekday_names() -> impl Iterator<Item = &'static str> {
+    WEEKDAYS.iter().map(|(n, _)| *n)
+}
+
+struct Words<'a>(&'a [String]);
+
+impl Words<'_> {
+    fn has(&self, word: &str) -> bool {
+        self.0.iter().any(|w| near(w, word))
+    }
+
+    fn any(&self, words: &[&str]) -> bool {
+        words.iter().any(|w| self.has(w))
+    }
+
+    /// Whether the words hold `seq` in a row.
+    fn seq(&self, seq: &[&str]) -> bool {
+        self.0
+            .windows(seq.len())
+            .any(|w| w.iter().zip(seq).all(|(a, b)| near(a, b)))
+    }
+
+    fn day(&self) -> Option<Day> {
+        if self.has("today") || self.has("tonight") {
+            return Some(Day::Today);
+        }
+        if self.has("tomorrow") {
+            return Some(Day::Tomorrow);
+        }
+        WEEKDAYS.iter().find_map(|(name, day)| {
+            self.0
+                .iter()
+                .any(|w| near(w, name) || *w == format!("{name}s"))
+                .then_some(Day::On(*day))
+        })
+    }
+
+    fn part(&self) -> Option<Part> {
+        if self.has("morning") {
+            Some(Part::Morning)
+        } else if self.has("afternoon") {
+            Some(Part::Afternoon)
+        } else if self.has("evening") {
+            Some(Part::Evening)
+        } else if self.has("night") || self.has("tonight") {
+            Some(Part::Night)
+        } else {
+            None
+        }
+    }
+}
+
+/// What `text` asks, with the store's names and roles.
+pub fn understand(text: &str, lexicon: &Lexicon) -> Intent {
+    let tokens = tokens(text);
+    let w = Words(&tokens);
+    let mine = w.any(&["my", "i", "me"]);
+    if tokens.is_empty() {
+        return Intent::Unknown;
+    }
+    if w.has("help") || w.seq(&["what", "can", "i", "say"]) || w.seq(&["what", "can", "you"]) {
+        return Intent::Help;
+    }
+    if w.seq(&["on", "the", "clock"]) || w.seq(&["clocked", "in"]) {
+        return Intent::OnTheClock;
+    }
+    let clock_in = [
+        &["clock", "me", "in"][..],
+        &["clock", "in"],
+        &["start", "my", "shift"],
+        &["punch", "in"],
+        &["check", "in"],
+    ];
+    if clock_in.iter().any(|s| w.seq(s)) {
+        return Intent::ClockIn;
+    }
+    let clock_out = [
+        &["clock", "me", "out"][..],
+        &["clock", "out"],
+        &["end", "my", "shift"],
+        &["finish", "my", "shift"],
+        &["punch", "out"],
+        &["check", "out"],
+    ];
+    if clock_out.iter().any(|s| w.seq(s)) {
+        return Intent::ClockOut;
+    }
+    if w.any(&["give", "assign"]) {
+        return match lexicon.name_in(&tokens) {
+            Some(to) => Intent::GiveOpenShift {
+                day: w.day(),
+                role: lexicon.role_in(&tokens),
+                to,
+            },
+            None => Intent::Unknown,
+        };
+    }
+    if w.any(&["approve", "accept"]) {
+        return match lexicon.name_in(&tokens) {
+            Some(of) => Intent::ApproveTimeOff { of },
+            None => Intent::Unknown,
+        };
+    }
+    if w.any(&["late", "missing", "absent"]) || w.seq(&["no", "show"]) {
+        return Intent::LateOrMissing;
+    }
+    if mine && (w.has("next") || w.seq(&["when", "do", "i", "work"])) {
+        return Intent::MyNextShift;
+    }
+    if mine && w.any(&["hours", "earn", "earnings", "pay", "paid", "money"]) {
+        return Intent::MyWeek;
+    }
+    if mine && w.any(&["request", "requests"]) {
+        return Intent::MyRequests;
+    }
+    let time_off = w.seq(&["time", "off"])
+        || w.seq(&["day", "off"])
+        || w.seq(&["days", "off"])
+        || w.any(&["vacation", "holiday", "leave"]);
+    if time_off {
+        return Intent::PendingTimeOff;
+    }
+    if w.any(&["pool", "dropped", "drop", "drops"]) {
+        return Intent::Pool;
+    }
+    if w.has("open") && w.any(&["shift", "shifts"]) {
+        return Intent::OpenShifts { day: w.day() };
+    }
+    let role = lexicon.role_in(&tokens);
+    let asks_who = w.any(&["who", "which", "whos"]) || role.is_some();
+    let about_work = w.any(&[
+        "work",
+        "works",
+        "working",
+        "scheduled",
+        "shift",
+        "shifts",
+        "on",
+    ]);
+    if (asks_who && about_work) || w.seq(&["the", "schedule"]) || w.has("works") {
+        return Intent::WhoWorks {
+            day: w.day(),
+            part: w.part(),
+            role,
+        };
+    }
+    Intent::Unknown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::voice::facts::sample::*;
+
+    fn lex() -> Lexicon {
+        Lexicon::of(&cafe(ANA, true, true))
+    }
+
+    fn is(text: &str) -> Intent {
+        understand(text, &lex())
+    }
+
+    #[test]
+    fn who_works_reads_the_day_the_part_and_the_role() {
+        assert_eq!(
+            is("Who works tomorrow?"),
+            Intent::WhoWorks {
+                day: Some(Day::Tomorrow),
+                part: None,
+                role: None
+            }
+        );
+        assert_eq!(
+            is("who is working on saturday evening"),
+            Intent::WhoWorks {
+                day: Some(Day::On(Weekday::Sat)),
+                part: Some(Part::Evening),
+                role: None
+            }
+        );
+        assert_eq!(
+            is("which baristas work today"),
+            Intent::WhoWorks {
+                day: Some(Day::Today),
+                part: None,
+                role: Some(role(BARISTA))
+            }
+        );
+        assert_eq!(
+            is("who's on tonight"),
+            Intent::WhoWorks {
+                day: Some(Day::Today),
+                part: Some(Part::Night),
+                role: None
+            }
+        );
+    }
+
+    #[test]
+    fn the_clock_questions_and_actions_are_told_apart() {
+        assert_eq!(is("who is on the clock right now"), Intent::OnTheClock);
+        assert_eq!(is("Who is clocked in?"), Intent::OnTheClock);
+        assert_eq!(is("Clock me in."), Intent::ClockIn);
+        assert_eq!(is("start my shift"), Intent::ClockIn);
+        assert_eq!(is("clock me out"), Intent::ClockOut);
+        assert_eq!(is("finish my shift"), Intent::ClockOut);
+        assert_eq!(is("who is late or missing"), Intent::LateOrMissing);
+    }
+
+    #[test]
+    fn my_questions() {
+        assert_eq!(is("When is my next shift?"), Intent::MyNextShift);
+        assert_eq!(is("when do I work next"), Intent::MyNextShift);
+        assert_eq!(is("how much will I earn this week"), Intent::MyWeek);
+        assert_eq!(is("what are my hours this week"), Intent::MyWeek);
+        assert_eq!(is("what are my open requests"), Intent::MyRequests);
+    }
+
+    #[test]
+    fn the_managers_lists() {
+        assert_eq!(
+            is("are there open shifts tomorrow"),
+            Intent::OpenShifts {
+                day: Some(Day::Tomorrow)
+            }
+        );
+        assert_eq!(is("what is in the pool"), Intent::Pool);
+        assert_eq!(is("which shifts were dropped"), Intent::Pool);
+        assert_eq!(is("who asked for time off"), Intent::PendingTimeOff);
+    }
+
+    #[test]
+    fn actions_name_their_person() {
+        assert_eq!(
+            is("Give the open Saturday shift to Ana."),
+            Intent::GiveOpenShift {
+                day: Some(Day::On(Weekday::Sat)),
+                role: None,
+                to: emp(ANA)
+            }
+        );
+        assert_eq!(
+            is("assign the open cashier shift to chloe"),
+            Intent::GiveOpenShift {
+                day: None,
+                role: Some(role(CASHIER)),
+                to: emp(CHLOE)
+            }
+        );
+        assert_eq!(
+            is("Approve Ben's time off."),
+            Intent::ApproveTimeOff { of: emp(BEN) }
+        );
+        assert_eq!(is("approve the time off"), Intent::Unknown);
+        assert_eq!(is("give the open shift to somebody"), Intent::Unknown);
+    }
+
+    #[test]
+    fn open_recognition_is_read_loosely() {
+        // The open recogniser's words for "who works tomorrow".
+        assert!(matches!(
+            is("the work's tomorrow"),
+            Intent::WhoWorks {
+                day: Some(Day::Tomorrow),
+                ..
+            }
+        ));
+        assert_eq!(
+            is("approve davis time off"),
+            Intent::ApproveTimeOff { of: emp(DAVID) }
+        );
+    }
+
+    #[test]
+    fn anything_else_is_unknown_or_help() {
+        assert_eq!(is("what is the weather"), Intent::Unknown);
+        assert_eq!(is(""), Intent::Unknown);
+        assert_eq!(is("help"), Intent::Help);
+        assert_eq!(is("what can I say"), Intent::Help);
+    }
+}
