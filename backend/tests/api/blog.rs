@@ -5,6 +5,7 @@
 //! held off by the hidden field, the page's ticket and the rate per address.
 
 use crate::fixtures::demo::{get_page, post_form};
+use crate::fixtures::files::{form, upload_form};
 use crate::fixtures::{spawn_app_with, Reply, TestApp, TestUser};
 use serde_json::{json, Value};
 use std::io::Cursor;
@@ -29,32 +30,13 @@ fn png() -> Vec<u8> {
 }
 
 async fn upload_cover(app: &TestApp, token: &str) -> Reply {
-    let boundary = "----clockto-blog-boundary";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\ncover\r\n\
-         --{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"cover.png\"\r\n\
-         Content-Type: image/png\r\n\r\n"
+    let picture = png();
+    upload_form(
+        app,
+        Some(token),
+        form(&[("purpose", "cover")], Some(("cover.png", &picture))),
     )
-    .into_bytes();
-    body.extend_from_slice(&png());
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let mut res = app
-        .client
-        .post(format!("{}/api/v1/files", app.address))
-        .insert_header((
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .bearer_auth(token)
-        .send_body(body)
-        .await
-        .expect("send upload");
-    let status = res.status().as_u16();
-    let bytes = res.body().limit(1 << 20).await.expect("body");
-    Reply {
-        status,
-        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    }
+    .await
 }
 
 struct Blog {

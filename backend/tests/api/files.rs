@@ -5,6 +5,7 @@
 //! notifications of new messages and mentions.
 
 use crate::fixtures::chat::team;
+use crate::fixtures::files::{form, upload_form};
 use crate::fixtures::scene::{scene, Scene};
 use crate::fixtures::stores::create_store;
 use crate::fixtures::{Reply, TestApp};
@@ -25,49 +26,6 @@ fn png(width: u32, height: u32) -> Vec<u8> {
 }
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n";
-
-/// A multipart form with text fields and one file.
-fn form(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {
-    let boundary = "----clockto-test-boundary-7d1f";
-    let mut body = Vec::new();
-    for (name, value) in fields {
-        body.extend_from_slice(
-            format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
-            )
-            .as_bytes(),
-        );
-    }
-    if let Some((filename, bytes)) = file {
-        body.extend_from_slice(
-            format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\nContent-Type: image/jpeg\r\n\r\n"
-            )
-            .as_bytes(),
-        );
-        body.extend_from_slice(bytes);
-        body.extend_from_slice(b"\r\n");
-    }
-    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={boundary}"), body)
-}
-
-async fn upload_form(app: &TestApp, token: Option<&str>, form: (String, Vec<u8>)) -> Reply {
-    let mut req = app
-        .client
-        .post(format!("{}/api/v1/files", app.address))
-        .insert_header(("content-type", form.0));
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    let mut res = req.send_body(form.1).await.expect("send upload");
-    let status = res.status().as_u16();
-    let bytes = res.body().limit(1 << 20).await.expect("body");
-    Reply {
-        status,
-        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    }
-}
 
 async fn upload(s: &Scene, token: &str, filename: &str, bytes: &[u8]) -> Reply {
     upload_form(

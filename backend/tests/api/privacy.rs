@@ -4,6 +4,7 @@
 //! the sessions and sockets ended), and the profile's own texts.
 
 use crate::fixtures::chat::{send, team};
+use crate::fixtures::files::{form, upload_form};
 use crate::fixtures::push::{subscribe, Browser, PushService};
 use crate::fixtures::scene::{berlin, scene, Scene, HOUR};
 use crate::fixtures::stores::{add_member, count, create_store, snapshot};
@@ -437,45 +438,13 @@ async fn upload(
     name: &str,
     bytes: &[u8],
 ) -> Value {
-    let boundary = "----clockto-privacy-boundary";
-    let mut body = Vec::new();
     let mut fields = vec![("purpose", purpose)];
     if let Some(store) = store {
         fields.push(("storeId", store));
     }
-    for (k, v) in fields {
-        body.extend_from_slice(
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n")
-                .as_bytes(),
-        );
-    }
-    body.extend_from_slice(
-        format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-        )
-        .as_bytes(),
-    );
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let mut res = app
-        .client
-        .post(format!("{}/api/v1/files", app.address))
-        .insert_header((
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .bearer_auth(token)
-        .send_body(body)
-        .await
-        .expect("upload");
-    let bytes = res.body().limit(1 << 20).await.expect("body");
-    assert_eq!(
-        res.status().as_u16(),
-        200,
-        "{}",
-        String::from_utf8_lossy(&bytes)
-    );
-    serde_json::from_slice::<Value>(&bytes).expect("json")["data"].clone()
+    let reply = upload_form(app, Some(token), form(&fields, Some((name, bytes)))).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.body["data"].clone()
 }
 
 /// A small PNG picture.

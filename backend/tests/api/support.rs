@@ -3,6 +3,7 @@
 //! in progress or resolved, which the user is mailed about and reads as unseen; the user's
 //! comment reopens a resolved ticket; feedback is rated 1 to 5.
 
+use crate::fixtures::files::{form, upload_form};
 use crate::fixtures::{spawn_app_with, Reply, TestApp, TestUser};
 use diesel::RunQueryDsl;
 use serde_json::{json, Value};
@@ -28,32 +29,12 @@ fn jpeg() -> Vec<u8> {
 const ZIP: &[u8] = b"PK\x03\x04\x0a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00a.txtPK\x05\x06\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00";
 
 async fn upload(app: &TestApp, token: &str, filename: &str, bytes: &[u8]) -> Reply {
-    let boundary = "----clockto-support-boundary";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\nsupport\r\n\
-         --{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\n\
-         Content-Type: application/octet-stream\r\n\r\n"
+    upload_form(
+        app,
+        Some(token),
+        form(&[("purpose", "support")], Some((filename, bytes))),
     )
-    .into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let mut res = app
-        .client
-        .post(format!("{}/api/v1/files", app.address))
-        .insert_header((
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .bearer_auth(token)
-        .send_body(body)
-        .await
-        .expect("send upload");
-    let status = res.status().as_u16();
-    let bytes = res.body().limit(1 << 20).await.expect("body");
-    Reply {
-        status,
-        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    }
+    .await
 }
 
 async fn raise(app: &TestApp, user: &TestUser, title: &str) -> Value {
