@@ -12,7 +12,8 @@ stamp="$venv/.requirements"
 apt_install() {
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@") >&2
 }
-command -v python3 >/dev/null && python3 -m venv --help >/dev/null 2>&1 || apt_install python3 python3-venv
+# Debian's python3 makes a venv only with python3-venv, which brings ensurepip.
+command -v python3 >/dev/null && python3 -c 'import ensurepip' 2>/dev/null || apt_install python3 python3-venv
 if ! cmp -s speech/requirements.txt "$stamp" 2>/dev/null; then
   echo "speech: installing the worker's packages into $venv..." >&2
   rm -rf "$venv"
