@@ -9,6 +9,33 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use uuid::Uuid;
 
+/// Adds the row of a post and a visitor to `$rows` unless it is there, and moves the post's
+/// `$count` only when it was added, in one transaction: the count, and whether it moved.
+/// Likes and views differ only in their table and column.
+macro_rules! count_once {
+    ($conn:expr, $rows:ident, $count:ident, $id:expr, $visitor:expr) => {
+        $conn.transaction(|conn| {
+            let added = diesel::insert_into($rows::table)
+                .values(($rows::post_id.eq($id), $rows::visitor.eq($visitor)))
+                .on_conflict_do_nothing()
+                .execute(conn)?
+                > 0;
+            let count = if added {
+                diesel::update(blog_posts::table.find($id))
+                    .set(blog_posts::$count.eq(blog_posts::$count + 1))
+                    .returning(blog_posts::$count)
+                    .get_result(conn)?
+            } else {
+                blog_posts::table
+                    .find($id)
+                    .select(blog_posts::$count)
+                    .first(conn)?
+            };
+            Ok((count, added))
+        })
+    };
+}
+
 /// A post, in one language.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = blog_posts, check_for_backend(diesel::pg::Pg))]
@@ -279,46 +306,12 @@ impl Post {
     /// row, in the same transaction, so concurrent likes add up exactly. The post's count,
     /// and whether this like was new.
     pub fn like(conn: &mut PgConnection, id: Uuid, visitor: Uuid) -> QueryResult<(i32, bool)> {
-        conn.transaction(|conn| {
-            let added = diesel::insert_into(blog_likes::table)
-                .values((blog_likes::post_id.eq(id), blog_likes::visitor.eq(visitor)))
-                .on_conflict_do_nothing()
-                .execute(conn)?;
-            let likes = if added > 0 {
-                diesel::update(blog_posts::table.find(id))
-                    .set(blog_posts::likes.eq(blog_posts::likes + 1))
-                    .returning(blog_posts::likes)
-                    .get_result(conn)?
-            } else {
-                blog_posts::table
-                    .find(id)
-                    .select(blog_posts::likes)
-                    .first(conn)?
-            };
-            Ok((likes, added > 0))
-        })
+        count_once!(conn, blog_likes, likes, id, visitor)
     }
 
     /// Counts a visitor's view once, as [`Post::like`] counts a like.
     pub fn see(conn: &mut PgConnection, id: Uuid, visitor: Uuid) -> QueryResult<(i32, bool)> {
-        conn.transaction(|conn| {
-            let added = diesel::insert_into(blog_views::table)
-                .values((blog_views::post_id.eq(id), blog_views::visitor.eq(visitor)))
-                .on_conflict_do_nothing()
-                .execute(conn)?;
-            let seen = if added > 0 {
-                diesel::update(blog_posts::table.find(id))
-                    .set(blog_posts::seen.eq(blog_posts::seen + 1))
-                    .returning(blog_posts::seen)
-                    .get_result(conn)?
-            } else {
-                blog_posts::table
-                    .find(id)
-                    .select(blog_posts::seen)
-                    .first(conn)?
-            };
-            Ok((seen, added > 0))
-        })
+        count_once!(conn, blog_views, seen, id, visitor)
     }
 
     /// Whether a visitor likes a post.
