@@ -1,8 +1,9 @@
 // Where our server's time goes under the workloads whose targets are missed (not part of the
 // tests; `scripts/bench-profile.sh`). Needs `perf` with access to the server's process.
 //
-// - cpu-W1, cpu-W2, cpu-W5: the workload as `run.mjs` runs it (W1 at 25,000 deliveries/s to
-//   1,000 sockets, W2's 200 stores, W5's 4 KB edits) while `perf record` samples the server;
+// - cpu-W1, cpu-W2, cpu-W5, cpu-W8: the workload as `run.mjs` runs it (W1 at 25,000
+//   deliveries/s to 1,000 sockets, W2's 200 stores, W5's 4 KB edits, W8's team chat of 500
+//   members at 50 messages/s) while `perf record` samples the server;
 //   prints its CPU per delivery and the samples by kind (the kernel's TCP, its scheduling and
 //   wake-ups, system call entry, our code, the runtime, the allocator, copies).
 // - one-edit: one edit to a store watched by 1,000 sockets, ten times, while `perf` records the
@@ -10,6 +11,8 @@
 //   `performance.now()`), and splits each edit's time: the edit read to the commit's answer
 //   (with the round trips to Postgres counted), that answer to the first frame out, the first
 //   to the last of the 1,000 frames written, and the last written to the last received.
+// - one-message: the same split for one chat message to W8's 500 members, and its
+//   acknowledgement.
 //
 // PROFILE=cpu-W1,one-edit picks; PERF_FREQ (default 1999) samples a second.
 import { spawn, execFileSync } from 'node:child_process';
@@ -17,11 +20,12 @@ import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { markerOf, now } from './lib/eio.mjs';
+import { chatRoom, w8 } from './lib/chat.mjs';
 import { Ours } from './lib/targets.mjs';
 import { editors, percentile, receivers, w1, w2, w5 } from './lib/workloads.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const chosen = (process.env.PROFILE || 'cpu-W1,cpu-W2,cpu-W5,one-edit').split(',');
+const chosen = (process.env.PROFILE || 'cpu-W1,cpu-W2,cpu-W5,cpu-W8,one-edit,one-message').split(',');
 const FREQ = process.env.PERF_FREQ || '1999';
 const scratch = mkdtempSync(join(tmpdir(), 'clockto-profile-'));
 
@@ -156,13 +160,81 @@ function syscallEvents(file) {
   return events;
 }
 
+/**
+ * Sends `count` changes one at a time through `sender` (`send(m)` resolves with the answer)
+ * while `perf` records the server's system calls on its sockets, and splits each change's
+ * time from its send to the last of the `readers` having it (`lastAt(m)`, 0 until then).
+ */
+async function traceOne(target, { title, sender, readers, send, lastAt, count }) {
+  const ports = serverFds(target.pid);
+  const senderPort = sender.ws._socket.localPort;
+  const readerPorts = new Set(readers.map((c) => c.ws._socket.localPort));
+  const kindOfFd = (fd) => {
+    const port = ports.get(fd);
+    if (port === 5432) return 'pg';
+    if (port === senderPort) return 'sender';
+    if (readerPorts.has(port)) return 'reader';
+    return null;
+  };
+  // performance.now() and CLOCK_MONOTONIC differ by a constant.
+  const offset = Number(process.hrtime.bigint()) / 1e6 - now();
+  const file = join(scratch, 'one.data');
+  const calls = ['sendto', 'write', 'writev', 'recvfrom', 'read'];
+  const perf = record(target.pid, ['-k', 'CLOCK_MONOTONIC', ...calls.flatMap((c) => ['-e', `syscalls:sys_enter_${c}`, '-e', `syscalls:sys_exit_${c}`])], file);
+  await perf.started;
+  const sent = [];
+  for (let i = 0; i < count; i++) {
+    const at = now();
+    const answer = send(i);
+    const acked = answer.then(() => now());
+    const until = now() + 2000;
+    while (lastAt(i) === 0 && now() < until) await sleep(5);
+    const ack = await acked;
+    await sleep(200);
+    sent.push({ at: at + offset, ack: ack + offset, last: (lastAt(i) || NaN) + offset });
+  }
+  await perf.stop();
+  const events = syscallEvents(file).filter((e) => kindOfFd(e.fd) !== null);
+  const rows = [];
+  for (const { at, ack, last } of sent) {
+    const inChange = events.filter((e) => e.at >= at && e.at <= at + 190);
+    const read = inChange.find((e) => !e.enter && kindOfFd(e.fd) === 'sender' && e.ret > 0);
+    const frames = inChange.filter((e) => e.enter && kindOfFd(e.fd) === 'reader' && e.call !== 'recvfrom' && e.call !== 'read');
+    if (!read || frames.length === 0) continue;
+    const first = frames[0].at;
+    const pgWrites = inChange.filter((e) => e.enter && kindOfFd(e.fd) === 'pg' && e.at >= read.at && e.at <= first && (e.call === 'sendto' || e.call === 'write'));
+    const pgAnswers = inChange.filter((e) => !e.enter && kindOfFd(e.fd) === 'pg' && e.ret > 0 && e.at >= read.at && e.at <= first);
+    const committed = pgAnswers.length ? pgAnswers[pgAnswers.length - 1].at : read.at;
+    rows.push({
+      readAfterSend: read.at - at,
+      commit: committed - read.at,
+      roundTrips: pgWrites.length,
+      toFirstFrame: first - committed,
+      fanOut: frames[frames.length - 1].at - first,
+      frames: frames.length,
+      sockets: new Set(frames.map((e) => e.fd)).size,
+      threads: new Set(frames.map((e) => e.tid)).size,
+      lastReceived: last - frames[frames.length - 1].at,
+      total: last - at,
+      ack: ack - at,
+    });
+  }
+  const med = (k) => percentile(rows.map((r) => r[k]), 50).toFixed(2);
+  console.log(`\n## ${title} (${rows.length} traced; medians)`);
+  console.log(`  sent by the generator -> read by the server: ${med('readAfterSend')} ms`);
+  console.log(`  read -> the commit's last answer from Postgres: ${med('commit')} ms, ${med('roundTrips')} statements sent`);
+  console.log(`  commit answered -> first frame written: ${med('toFirstFrame')} ms`);
+  console.log(`  first -> last frame written (${med('frames')} writes to ${med('sockets')} sockets, from ${med('threads')} threads): ${med('fanOut')} ms`);
+  console.log(`  last frame written -> the last socket has it (the generator reading ${readers.length} sockets): ${med('lastReceived')} ms`);
+  console.log(`  sent -> the last socket has it: ${med('total')} ms; sent -> acknowledged: ${med('ack')} ms`);
+}
+
 async function oneEdit({ sockets = 1000, edits = 10 } = {}) {
   const target = new Ours();
   await target.start();
   try {
     const [store] = await target.stores(1);
     const lastAt = new Map();
-    let marker = 1_000_000;
     const watching = await receivers(target, store, sockets, {
       collect: (raw, at) => {
         const m = markerOf(raw);
@@ -171,69 +243,47 @@ async function oneEdit({ sockets = 1000, edits = 10 } = {}) {
     });
     const [editor] = await editors(target, 1);
     // Warm: the store's actor, its working set and the pool's connections.
+    let marker = 1_000_000;
     for (let i = 0; i < 3; i++) await editor.call(...target.edit(store, marker++));
     await sleep(500);
-    const ports = serverFds(target.pid);
-    const editorPort = editor.ws._socket.localPort;
-    const receiverPorts = new Set(watching.map((c) => c.ws._socket.localPort));
-    const kindOfFd = (fd) => {
-      const port = ports.get(fd);
-      if (port === 5432) return 'pg';
-      if (port === editorPort) return 'editor';
-      if (receiverPorts.has(port)) return 'receiver';
-      return null;
-    };
-    // performance.now() and CLOCK_MONOTONIC differ by a constant.
-    const offset = Number(process.hrtime.bigint()) / 1e6 - now();
-    const file = join(scratch, 'one-edit.data');
-    const calls = ['sendto', 'write', 'writev', 'recvfrom', 'read'];
-    const perf = record(target.pid, ['-k', 'CLOCK_MONOTONIC', ...calls.flatMap((c) => ['-e', `syscalls:sys_enter_${c}`, '-e', `syscalls:sys_exit_${c}`])], file);
-    await perf.started;
-    const sent = [];
-    for (let i = 0; i < edits; i++) {
-      const m = marker++;
-      const at = now();
-      await editor.call(...target.edit(store, m));
-      const until = now() + 2000;
-      while ((lastAt.get(m) ?? 0) === 0 && now() < until) await sleep(5);
-      await sleep(200);
-      sent.push({ m, at: at + offset, last: (lastAt.get(m) ?? NaN) + offset });
-    }
-    await perf.stop();
-    const events = syscallEvents(file).filter((e) => kindOfFd(e.fd) !== null);
-    const rows = [];
-    for (const { at, last } of sent) {
-      const inEdit = events.filter((e) => e.at >= at && e.at <= at + 190);
-      const read = inEdit.find((e) => !e.enter && kindOfFd(e.fd) === 'editor' && e.ret > 0);
-      const frames = inEdit.filter((e) => e.enter && kindOfFd(e.fd) === 'receiver' && e.call !== 'recvfrom' && e.call !== 'read');
-      if (!read || frames.length === 0) continue;
-      const first = frames[0].at;
-      const pgWrites = inEdit.filter((e) => e.enter && kindOfFd(e.fd) === 'pg' && e.at >= read.at && e.at <= first && (e.call === 'sendto' || e.call === 'write'));
-      const pgAnswers = inEdit.filter((e) => !e.enter && kindOfFd(e.fd) === 'pg' && e.ret > 0 && e.at >= read.at && e.at <= first);
-      const committed = pgAnswers.length ? pgAnswers[pgAnswers.length - 1].at : read.at;
-      rows.push({
-        readAfterSend: read.at - at,
-        commit: committed - read.at,
-        roundTrips: pgWrites.length,
-        toFirstFrame: first - committed,
-        fanOut: frames[frames.length - 1].at - first,
-        frames: frames.length,
-        sockets: new Set(frames.map((e) => e.fd)).size,
-        threads: new Set(frames.map((e) => e.tid)).size,
-        lastReceived: last - frames[frames.length - 1].at,
-        total: last - at,
-      });
-    }
-    const med = (k) => percentile(rows.map((r) => r[k]), 50).toFixed(2);
-    console.log(`\n## one edit to ${sockets} sockets (${rows.length} edits traced; medians)`);
-    console.log(`  sent by the generator -> read by the server: ${med('readAfterSend')} ms`);
-    console.log(`  read -> the commit's last answer from Postgres: ${med('commit')} ms, ${med('roundTrips')} statements sent`);
-    console.log(`  commit answered -> first frame written: ${med('toFirstFrame')} ms`);
-    console.log(`  first -> last frame written (${med('frames')} writes to ${med('sockets')} sockets, from ${med('threads')} threads): ${med('fanOut')} ms`);
-    console.log(`  last frame written -> the last socket has it (the generator reading ${sockets} sockets): ${med('lastReceived')} ms`);
-    console.log(`  sent -> the last socket has it: ${med('total')} ms`);
+    const base = marker;
+    await traceOne(target, {
+      title: `one edit to ${sockets} sockets`,
+      sender: editor,
+      readers: watching,
+      send: (i) => editor.call(...target.edit(store, base + i)),
+      lastAt: (i) => lastAt.get(base + i) ?? 0,
+      count: edits,
+    });
     editor.close();
     for (const c of watching) c.close();
+  } finally {
+    await target.stop();
+  }
+}
+
+async function oneMessage({ members = 500, messages = 10 } = {}) {
+  const target = new Ours();
+  await target.start();
+  try {
+    const lastAt = new Map();
+    const room = await chatRoom(target, members, (m, at) => lastAt.set(m, Math.max(lastAt.get(m) ?? 0, at)));
+    // Warm: the store's actor, its working set, the pool's connections and the readers'
+    // notifications of the first unread message.
+    for (let m = 1_000_000; m < 1_000_003; m++) await room.send(m);
+    await sleep(500);
+    const base = 2_000_000;
+    // One sender, so its socket is the one the trace reads the message from.
+    const sender = room.sender(base);
+    await traceOne(target, {
+      title: `one chat message to ${members} members`,
+      sender,
+      readers: room.sockets.filter((c) => c !== sender),
+      send: (i) => room.send(base + i * 10),
+      lastAt: (i) => lastAt.get(base + i * 10) ?? 0,
+      count: messages,
+    });
+    room.close();
   } finally {
     await target.stop();
   }
@@ -244,7 +294,9 @@ try {
     if (p === 'cpu-W1') await cpuProfile('cpu-W1: 1,000 sockets, 25,000 deliveries/s', (t) => w1(t, { n: 1000, rates: [25], seconds: 5, referenceRate: 25 }));
     else if (p === 'cpu-W2') await cpuProfile('cpu-W2: 200 stores, 200 edits/s', (t) => w2(t, { stores: 200, editsPerSecond: 200, seconds: 5 }));
     else if (p === 'cpu-W5') await cpuProfile('cpu-W5: 100 sockets, 200 edits/s of 4 KB', (t) => w5(t, { n: 100, rate: 200, seconds: 10 }));
+    else if (p === 'cpu-W8') await cpuProfile('cpu-W8: team chat, 500 members, 50 messages/s', (t) => w8(t, { members: 500, rate: 50, seconds: 10 }));
     else if (p === 'one-edit') await oneEdit();
+    else if (p === 'one-message') await oneMessage();
     else throw new Error(`unknown profile ${p}`);
   }
 } finally {

@@ -38,28 +38,46 @@ function markerOf(raw) {
   return Number.parseInt(raw.slice(i + 14, i + 26), 10);
 }
 
-export async function w8(target, { members, rate, seconds }) {
+/**
+ * `members` sockets of one store joined to its team conversation, each message change handed
+ * to `onMessage(marker, at)`. `send(m)` posts `w8:<m>` from the `m % SENDERS`th member and
+ * resolves with the acknowledgement.
+ */
+export async function chatRoom(target, members, onMessage) {
   const { storeId, conversationId, tokens } = await setUp(target, members);
-  const sentAt = [];
-  const latencies = [];
-  const got = new Uint32Array(Math.ceil(rate * seconds) + 1);
-  let delivered = 0;
   const sockets = await openMany(members, 100, async (i) => {
     const c = new Client(target.base, {
       token: tokens[i],
       onChange: (raw, at) => {
         const m = markerOf(raw);
-        const t = sentAt[m];
-        if (t === undefined) return;
-        latencies.push(at - t);
-        got[m] += 1;
-        delivered += 1;
+        if (m >= 0) onMessage(m, at);
       },
     });
     await c.connect();
     const joined = await c.join(storeId);
     if (!joined.data) throw new Error(`join refused: ${JSON.stringify(joined)}`);
     return c;
+  });
+  const storeKey = target.name === 'ours' ? 'store' : 'storeId';
+  return {
+    sockets,
+    sender: (m) => sockets[m % SENDERS],
+    send: (m) => sockets[m % SENDERS].call('sendMessage', { [storeKey]: storeId, conversationId, content: `w8:${m}` }),
+    close: () => sockets.forEach((c) => c.close()),
+  };
+}
+
+export async function w8(target, { members, rate, seconds }) {
+  const sentAt = [];
+  const latencies = [];
+  const got = new Uint32Array(Math.ceil(rate * seconds) + 1);
+  let delivered = 0;
+  const room = await chatRoom(target, members, (m, at) => {
+    const t = sentAt[m];
+    if (t === undefined) return;
+    latencies.push(at - t);
+    got[m] += 1;
+    delivered += 1;
   });
   const total = Math.round(rate * seconds);
   const acks = [];
@@ -72,12 +90,7 @@ export async function w8(target, { members, rate, seconds }) {
       const m = sent;
       const t = now();
       sentAt[m] = t;
-      const sender = sockets[m % SENDERS];
-      acks.push(
-        sender
-          .call('sendMessage', { [target.name === 'ours' ? 'store' : 'storeId']: storeId, conversationId, content: `w8:${m}` })
-          .then((a) => ({ ok: !!(a && a.data), ms: now() - t })),
-      );
+      acks.push(room.send(m).then((a) => ({ ok: !!(a && a.data), ms: now() - t })));
       sent += 1;
     }
     await sleep(2);
@@ -87,7 +100,7 @@ export async function w8(target, { members, rate, seconds }) {
   while (delivered < expected && now() < drainUntil) await sleep(10);
   const cpu = cpuMs(target.pid) - cpu0;
   const answers = await Promise.all(acks);
-  for (const c of sockets) c.close();
+  room.close();
   const label = `W8 chat ${members} readers ${rate} msg/s`;
   return {
     [`${label} delivery p50 ms`]: percentile(latencies, 50),
