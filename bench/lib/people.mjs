@@ -24,8 +24,8 @@ export function seedMembers(target, storeId, n, { label, extra = '', extraColumn
           SELECT uid, '${tag}-' || g || '@bench.example.com', '-', 'Bench', 'Member ' || g, 'confirmed', 'set' FROM g),
     e AS (INSERT INTO employees (id, store_id, user_id, email, full_name)
           SELECT eid, '${storeId}', uid, '${tag}-' || g || '@bench.example.com', 'Bench Member ' || g FROM g),
-    s AS (INSERT INTO sessions (id, user_id, created_at, expires_at)
-          SELECT sid, uid, now(), now() + interval '1 day' FROM g)
+    s AS (INSERT INTO sessions (id, user_id, created_at, expires_at, signed_in_at)
+          SELECT sid, uid, now(), now() + interval '1 day', now() FROM g)
     ${extra}
     SELECT uid || ',' || sid || ',' || eid ${extraColumn ? `|| ',' || ${extraColumn}` : ''} FROM g`);
   const issued = Math.floor(Date.now() / 1000);
