@@ -1,7 +1,9 @@
-//! The bridge to the database: callers take turns for the pool's connections.
+//! The bridge to the database: callers take turns for the pool's connections, and a dead
+//! connection is noticed.
 
 use crate::fixtures::spawn_app;
 use backend::db::Db;
+use diesel::sql_types::{BigInt, Integer};
 use diesel::RunQueryDsl;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -56,4 +58,47 @@ async fn a_caller_waiting_past_the_connect_timeout_is_told_to_come_back() {
     );
     release.send(()).expect("release the holder");
     busy.await.expect("task").expect("the holder finishes");
+}
+
+/// The server process's id of the connection `db` hands out.
+async fn backend_pid(db: &Db) -> backend::error::AppResult<i32> {
+    db.run(|c| {
+        Ok(diesel::select(diesel::dsl::sql::<Integer>("pg_backend_pid()")).get_result(c)?)
+    })
+    .await
+}
+
+#[actix_web::test]
+async fn a_connection_that_died_is_checked_after_the_work_it_failed_and_replaced() {
+    let app = spawn_app().await;
+    let db = Db::new(&app.db_url, 1, Duration::from_secs(10));
+    let pid = backend_pid(&db).await.expect("a connection");
+    let mut other = app.conn();
+    diesel::sql_query("SELECT pg_terminate_backend($1)")
+        .bind::<Integer, _>(pid)
+        .execute(&mut other)
+        .expect("terminate");
+    // The terminated backend is gone once Postgres no longer lists it.
+    let mut gone = false;
+    for _ in 0..100 {
+        let listed: i64 = diesel::select(diesel::dsl::sql::<BigInt>(&format!(
+            "(SELECT count(*) FROM pg_stat_activity WHERE pid = {pid})"
+        )))
+        .get_result(&mut other)
+        .expect("pg_stat_activity");
+        if listed == 0 {
+            gone = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(gone, "the backend should have ended");
+    // Used successfully a moment ago, the connection is handed out without a check: the work
+    // on it fails, as work in flight when Postgres goes away does...
+    backend_pid(&db)
+        .await
+        .expect_err("the connection is dead");
+    // ...and the connection is checked before the next work, which gets a new one.
+    let again = backend_pid(&db).await.expect("a new connection");
+    assert_ne!(again, pid);
 }
