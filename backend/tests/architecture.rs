@@ -324,7 +324,7 @@ fn only_the_store_and_its_models_write_a_stores_tables() {
         "diesel::insert_into(",
         "diesel::update(",
         "diesel::delete(",
-        "set_versions(",
+        "StoreEvent::append(",
         ".upsert(",
         "upsert_many(",
         "delete_many(",

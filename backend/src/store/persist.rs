@@ -12,7 +12,6 @@ use crate::db::models::push_subscription::PushSubscription;
 use crate::db::models::request::Request;
 use crate::db::models::role::Role;
 use crate::db::models::shift::Shift;
-use crate::db::models::store::Store;
 use crate::db::models::store_event::StoreEvent;
 use crate::db::models::template::Template;
 use crate::db::schema::stores;
@@ -152,9 +151,7 @@ pub fn persist_all(
                 )
             })
             .collect();
-        StoreEvent::insert_many(conn, &rows, now)?;
-        Store::set_versions(conn, &versions)?;
-        StoreEvent::announce(conn, &versions)?;
+        StoreEvent::append(conn, &rows, &versions, now)?;
         Ok(answers)
     })
 }

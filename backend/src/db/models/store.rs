@@ -134,24 +134,6 @@ impl<'a> From<&'a Store> for StoreSettings<'a> {
 pub use crate::domain::audience::Audience;
 
 impl Store {
-    /// Sets the version of each store in one statement (the commit's last event's).
-    pub fn set_versions(conn: &mut PgConnection, versions: &[(StoreId, i64)]) -> QueryResult<()> {
-        if versions.is_empty() {
-            return Ok(());
-        }
-        let (ids, numbers): (Vec<uuid::Uuid>, Vec<i64>) =
-            versions.iter().map(|(id, v)| (id.0, *v)).unzip();
-        diesel::sql_query(
-            "UPDATE stores SET version = v.version
-               FROM unnest($1::uuid[], $2::int8[]) AS v(id, version)
-              WHERE stores.id = v.id",
-        )
-        .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(ids)
-        .bind::<diesel::sql_types::Array<diesel::sql_types::BigInt>, _>(numbers)
-        .execute(conn)
-        .map(|_| ())
-    }
-
     /// The store's current version.
     pub fn current_version(conn: &mut PgConnection, id: StoreId) -> QueryResult<i64> {
         stores::table.find(id).select(stores::version).first(conn)
