@@ -28,13 +28,14 @@ pub struct Batch {
     pub store: StoreId,
     pub expected: i64,
     pub effects: Vec<Effects>,
-    /// Runs with the committed events of each command as soon as the transaction commits,
-    /// on the committing thread, before the answer travels back to the actor.
+    /// Runs with the committed events of each command (and the effects, whose answers it
+    /// may take) as soon as the transaction commits, on the committing thread, before the
+    /// answer travels back to the actor.
     pub on_commit: OnCommit,
 }
 
 /// What a batch does the moment it is committed (see [`Batch::on_commit`]).
-pub type OnCommit = Box<dyn FnOnce(&[Vec<CommittedEvent>]) + Send>;
+pub type OnCommit = Box<dyn FnOnce(&[Vec<CommittedEvent>], &mut [Effects]) + Send>;
 
 /// What the commit of a batch returns: the committed events of each command (or why there
 /// are none), and the planned effects handed back for their answers.
@@ -178,10 +179,12 @@ fn answer_batch(
     result: Result<Vec<Vec<CommittedEvent>>, PersistError>,
 ) {
     let Batch {
-        effects, on_commit, ..
+        mut effects,
+        on_commit,
+        ..
     } = batch;
     if let Ok(committed) = &result {
-        on_commit(committed);
+        on_commit(committed, &mut effects);
     }
     let _ = reply.send((result, effects));
 }

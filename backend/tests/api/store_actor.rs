@@ -305,7 +305,7 @@ async fn a_batch_that_cannot_commit_fails_alone_among_other_stores() {
             store,
             expected: 0,
             effects: vec![draft_shift(owner_of_rows, "x", now)],
-            on_commit: Box::new(move |committed| {
+            on_commit: Box::new(move |committed, _| {
                 let mut told = told.lock().expect("lock");
                 told.extend(committed.iter().flatten().map(|e| (e.store_id, e.version)));
             }),

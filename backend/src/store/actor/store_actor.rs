@@ -15,7 +15,7 @@ use crate::time::Clock;
 use actix::prelude::*;
 use chrono::{DateTime, Utc};
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
@@ -106,6 +106,24 @@ struct InFlight {
     undo: Vec<Undo>,
     /// The committed version the batch was planned on.
     base: i64,
+}
+
+/// The commands of a batch being committed, until they are answered.
+type Answers = Arc<Mutex<Option<Vec<(Pending, Option<AppError>)>>>>;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // Taken and put back whole: a panic elsewhere leaves it consistent.
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Answers a batch's commands: each planning error, else the next of the planned `replies`.
+fn answer(items: Vec<(Pending, Option<AppError>)>, mut replies: impl Iterator<Item = Reply>) {
+    for (pending, error) in items {
+        match error {
+            Some(e) => pending.answer(Err(e)),
+            None => pending.answer(Ok(replies.next().unwrap_or_default())),
+        }
+    }
 }
 
 /// One store's actor.
@@ -340,9 +358,16 @@ impl StoreActor {
     fn commit(&mut self, batch: InFlight, effects: Vec<Effects>, ctx: &mut Context<Self>) {
         self.committing = true;
         metrics::histogram!("clockto_commit_batch_size").record(batch.items.len() as f64);
-        let (commits, store, expected) = (self.commits.clone(), self.id, batch.base);
+        let InFlight { items, undo, base } = batch;
+        let (commits, store, expected) = (self.commits.clone(), self.id, base);
         self.committing_from = Some(expected);
-        let on_commit = self.on_commit(expected, effects.iter().any(|e| !e.is_empty()));
+        // Answered at the commit when it succeeds; otherwise still here for `finish`.
+        let waiting: Answers = Arc::new(Mutex::new(Some(items)));
+        let on_commit = self.on_commit(
+            expected,
+            effects.iter().any(|e| !e.is_empty()),
+            waiting.clone(),
+        );
         let write = async move {
             commits
                 .commit(Batch {
@@ -356,24 +381,30 @@ impl StoreActor {
         ctx.spawn(write.into_actor(self).map(move |result, act, ctx| {
             act.committing = false;
             act.committing_from = None;
-            act.finish(batch, result, ctx);
+            let items = lock(&waiting).take().unwrap_or_default();
+            act.finish(InFlight { items, undo, base }, result, ctx);
             act.pump(ctx);
         }));
     }
 
     /// What a batch planned on version `base` does as soon as it commits, on the committing
     /// thread: the kept week answers go (before anyone is answered or told, so a writer reads
-    /// its own edit), then this node's sockets are told; the answers wait for the actor. So
-    /// the change does not wait for the commit's answer to travel back here, and reaches the
-    /// hub before the database's announcement of it (which would have the hub read it back
-    /// from the outbox).
-    fn on_commit(&self, base: i64, writes: bool) -> OnCommit {
+    /// its own edit), the callers are answered, then this node's sockets are told. So neither
+    /// the answers nor the change wait for the commit's result to travel back here (a thread
+    /// hand-off, and a wait behind whatever else this actor's thread runs), and the change
+    /// reaches the hub before the database's announcement of it (which would have the hub
+    /// read it back from the outbox). The answers go first: they are a few, where a change may
+    /// wake hundreds of sockets ahead of them. The actor learns the new version after; a
+    /// caller's next command waits in its queue until then.
+    fn on_commit(&self, base: i64, writes: bool, waiting: Answers) -> OnCommit {
         let (store, weeks, publish) = (self.id, self.weeks.clone(), self.publish.clone());
-        Box::new(move |committed: &[Vec<CommittedEvent>]| {
+        Box::new(move |committed: &[Vec<CommittedEvent>], effects: &mut [Effects]| {
             let last = committed.iter().flatten().last();
             if writes {
                 weeks.changed(store, last.map_or(base, |e| e.version));
             }
+            let items = lock(&waiting).take().unwrap_or_default();
+            answer(items, effects.iter_mut().map(|e| std::mem::take(&mut e.reply)));
             if last.is_some() {
                 match committed {
                     [one] => publish(one),
@@ -393,16 +424,9 @@ impl StoreActor {
                     state.store.version = last.version;
                     state.members_at = state.members_at.max(last.version);
                 }
-                // The kept weeks and the sockets were told at the commit (`on_commit`).
-                let mut replies = effects.into_iter();
-                for (pending, error) in items {
-                    match error {
-                        Some(e) => pending.answer(Err(e)),
-                        None => {
-                            pending.answer(Ok(replies.next().map(|e| e.reply).unwrap_or_default()))
-                        }
-                    }
-                }
+                // The kept weeks and the sockets were told at the commit, and a commit's
+                // callers answered (`on_commit`); a check's are answered here.
+                answer(items, effects.into_iter().map(|e| e.reply));
             }
             Ok((Err(PersistError::Stale), _)) => {
                 // Another process changed the store: reload and plan the batch again.
