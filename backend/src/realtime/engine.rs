@@ -7,6 +7,7 @@ use crate::realtime::outbound::{Drained, Frame, Outbound};
 use crate::realtime::server::{Gateway, Realtime, RealtimeConfig};
 use crate::realtime::session::{Flow, Session, Transport};
 use crate::realtime::socket;
+use crate::realtime::ws_body::{Frames, Writer};
 use actix_web::http::header::{self, ContentType};
 use actix_web::http::Method;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -281,29 +282,35 @@ fn websocket(
             (session, false)
         }
     };
-    actix_web::rt::spawn(run_websocket(rt, state, session, ws, stream, upgrading));
+    // The session's queue is written by the response body itself (`ws_body`).
+    let (head, control) = response.into_parts();
+    let (frames, writer) = Frames::new(control, session.out.clone(), upgrading);
+    let response = head.set_body(frames).map_into_boxed_body();
+    actix_web::rt::spawn(run_websocket(rt, state, session, ws, stream, writer));
     response
 }
 
-/// Drives one WebSocket: reads packets and writes the session's queue. While upgrading, the
-/// queue still belongs to polling; the WebSocket answers the probe and takes over on the
-/// client's `upgrade` packet.
+/// Drives one WebSocket: reads packets, until the session's queue closes. The queue is written
+/// by the response's body ([`Frames`]) once the `writer` has it: while upgrading, the queue
+/// still belongs to polling; the WebSocket answers the probe and takes over on the client's
+/// `upgrade` packet.
 async fn run_websocket(
     rt: Arc<Realtime>,
     state: web::Data<Gateway>,
     session: Arc<Session>,
     mut ws: actix_ws::Session,
     mut stream: actix_ws::AggregatedMessageStream,
-    upgrading: bool,
+    writer: Arc<Writer>,
 ) {
-    let mut writing = !upgrading;
     loop {
         tokio::select! {
             message = stream.recv() => {
                 let text = match message {
                     Some(Ok(AggregatedMessage::Text(text))) => text,
                     Some(Ok(AggregatedMessage::Ping(bytes))) => {
-                        if ws.pong(&bytes).await.is_err() {
+                        let ponged = ws.pong(&bytes).await;
+                        writer.sent();
+                        if ponged.is_err() {
                             break;
                         }
                         continue;
@@ -314,12 +321,14 @@ async fn run_websocket(
                     | Some(Err(_))
                     | None => break,
                 };
-                if writing {
+                if writer.is_writing() {
                     if handle_packet(&state, &session, &text) == Flow::Close {
                         break;
                     }
                 } else if &*text == "2probe" {
-                    if ws.text("3probe").await.is_err() {
+                    let answered = ws.text("3probe").await;
+                    writer.sent();
+                    if answered.is_err() {
                         break;
                     }
                     session.lock().upgrading = true;
@@ -330,33 +339,15 @@ async fn run_websocket(
                         st.transport = Transport::WebSocket;
                         st.upgrading = false;
                     }
-                    writing = true;
-                    session.out.wake();
+                    writer.take_over();
                 } else {
                     break;
                 }
             }
-            _ = session.out.wait(), if writing => {
-                match session.out.drain() {
-                    Some(Drained::Frames(frames)) => {
-                        let mut sent = true;
-                        for frame in frames {
-                            if ws.text(frame).await.is_err() {
-                                sent = false;
-                                break;
-                            }
-                        }
-                        if !sent {
-                            break;
-                        }
-                    }
-                    Some(Drained::Closed) => break,
-                    None => {}
-                }
-            }
+            _ = session.out.closed(), if writer.is_writing() => break,
         }
     }
-    if writing {
+    if writer.is_writing() {
         rt.terminate(&session);
     } else {
         // A failed upgrade: the session goes on polling.
@@ -364,6 +355,7 @@ async fn run_websocket(
         session.out.wake();
     }
     let _ = ws.close(None).await;
+    writer.sent();
 }
 
 /// Pings the client every `ping_interval` and ends the session when a pong does not come

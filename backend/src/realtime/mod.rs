@@ -15,6 +15,7 @@
 //!   room and shows it).
 //! - [`server`]: this process's realtime server and what its endpoints work with.
 //! - [`session`]: one Engine.IO session and the Socket.IO connection on it.
+//! - [`ws_body`]: a WebSocket's response body, writing the session's queue.
 
 pub mod alerts;
 pub mod delivery;
@@ -28,6 +29,7 @@ pub mod server;
 pub mod session;
 pub mod sio;
 pub mod socket;
+pub mod ws_body;
 pub mod tasks;
 
 pub use server::{Gateway, Realtime, RealtimeConfig};

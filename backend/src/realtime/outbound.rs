@@ -3,9 +3,11 @@
 //! letting its backlog grow or slowing whoever broadcasts.
 
 use bytestring::ByteString;
+use futures_util::task::AtomicWaker;
 use std::collections::VecDeque;
 use std::pin::pin;
 use std::sync::Mutex;
+use std::task::Waker;
 use tokio::sync::Notify;
 
 /// One encoded Engine.IO packet (e.g. `42["change",{...}]`). Cloning shares the bytes, so a
@@ -20,6 +22,9 @@ pub struct Outbound {
     ready: Notify,
     /// Wakes tasks that wait only for the close.
     closed: Notify,
+    /// Wakes the WebSocket's response body (`realtime::ws_body`), which the connection's
+    /// own task polls: a frame pushed wakes that task alone.
+    writer: AtomicWaker,
     limit: usize,
 }
 
@@ -44,6 +49,7 @@ impl Outbound {
             inner: Mutex::new(Queue::default()),
             ready: Notify::new(),
             closed: Notify::new(),
+            writer: AtomicWaker::new(),
             limit,
         }
     }
@@ -69,6 +75,7 @@ impl Outbound {
         q.frames.push_back(frame);
         drop(q);
         self.ready.notify_waiters();
+        self.writer.wake();
         true
     }
 
@@ -103,6 +110,13 @@ impl Outbound {
     /// Wakes whoever waits for frames without queuing any (to re-check other state).
     pub fn wake(&self) {
         self.ready.notify_waiters();
+        self.writer.wake();
+    }
+
+    /// Has `waker` woken by the next push, wake or close (one writer at a time). Register
+    /// before draining, so a push in between is not missed.
+    pub fn register(&self, waker: &Waker) {
+        self.writer.register(waker);
     }
 
     /// Closes the queue; later pushes are dropped.
@@ -118,6 +132,7 @@ impl Outbound {
         }
         self.ready.notify_waiters();
         self.closed.notify_waiters();
+        self.writer.wake();
     }
 
     pub fn is_closed(&self) -> bool {
