@@ -15,7 +15,8 @@ Requests (the header's `op`):
   (`constrained` false), which the server matches loosely.
 - `synthesise`: the header's `text` in `lang` (`en`, `de`, `es`, `fa`) at `rate` (1 is normal
   speed); answers a 16-bit mono WAV body and its `sampleRate` (the voice's own, or the
-  header's `sampleRate` when it asks for one).
+  header's `sampleRate` when it asks for one). A language without a voice here answers
+  `{"ok": false, "noVoice": true}`.
 
 Models are loaded once at start and kept warm: pocketsphinx's English model and dictionary,
 piper's en_US voice (joe), and espeak-ng for the other languages when Debian's package is
@@ -171,7 +172,7 @@ class Speech:
             return wav(pcm, rate_hz), rate_hz
         voice = ESPEAK_VOICES.get(lang)
         if not voice or not self.espeak:
-            raise Refused(f"no voice for {lang}")
+            raise NoVoice(f"no voice for {lang}")
         speed = str(int(175 * max(0.5, min(2.0, rate))))
         out = subprocess.run(
             [self.espeak, "-v", voice, "-s", speed, "--stdout", text],
@@ -202,6 +203,10 @@ def load_voice() -> PiperVoice:
 
 class Refused(Exception):
     pass
+
+
+class NoVoice(Refused):
+    """A language no voice speaks here: the server shows its text unspoken."""
 
 
 def resample(pcm: bytes, rate: int, to_rate: int) -> bytes:
@@ -312,6 +317,8 @@ def serve(path: str) -> None:
                         break
                     try:
                         answer, audio = handle(speech, json.loads(head), body)
+                    except NoVoice as e:
+                        answer, audio = {"ok": False, "noVoice": True, "error": str(e)}, b""
                     except (Refused, ValueError, subprocess.SubprocessError) as e:
                         answer, audio = {"ok": False, "error": str(e)}, b""
                     send(conn, answer, audio)

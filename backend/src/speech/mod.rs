@@ -112,6 +112,9 @@ impl Speech {
                 TrySendError::Disconnected(_) => SpeechError::Unavailable,
             })?;
         let (header, body) = answer.await.map_err(|_| SpeechError::Unavailable)??;
+        if header["noVoice"].as_bool() == Some(true) {
+            return Err(SpeechError::NoVoice);
+        }
         if header["ok"].as_bool() != Some(true) {
             let why = header["error"].as_str().unwrap_or("no reason given");
             return Err(SpeechError::Refused(why.to_string()));
@@ -149,7 +152,8 @@ impl Speech {
     }
 
     /// Speaks `text` in `language` at `rate` (1 is normal speed) as a WAV file, at the
-    /// voice's own sample rate or at `sample_rate` when one is asked for.
+    /// voice's own sample rate or at `sample_rate` when one is asked for;
+    /// [`SpeechError::NoVoice`] when no voice speaks the language here.
     pub async fn synthesise(
         &self,
         text: &str,

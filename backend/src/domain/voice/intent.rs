@@ -3,6 +3,7 @@
 //! keywords and the store's names decide, the filler words do not.
 
 use crate::domain::ids::{EmployeeId, RoleId};
+use crate::domain::voice::keywords::{self, Keywords};
 use crate::domain::voice::words::{near, tokens, Lexicon};
 use chrono::Weekday;
 
@@ -104,62 +105,62 @@ impl Intent {
     }
 }
 
-const WEEKDAYS: [(&str, Weekday); 7] = [
-    ("monday", Weekday::Mon),
-    ("tuesday", Weekday::Tue),
-    ("wednesday", Weekday::Wed),
-    ("thursday", Weekday::Thu),
-    ("friday", Weekday::Fri),
-    ("saturday", Weekday::Sat),
-    ("sunday", Weekday::Sun),
-];
-
-/// The weekdays' names, for the grammar.
+/// The English weekdays' names, for the grammar.
 pub fn weekday_names() -> impl Iterator<Item = &'static str> {
-    WEEKDAYS.iter().map(|(n, _)| *n)
+    keywords::EN.weekdays.iter().flat_map(|names| names.iter().copied())
 }
 
+/// A command's words, read against every language's keywords.
 struct Words<'a>(&'a [String]);
 
 impl Words<'_> {
-    fn has(&self, word: &str) -> bool {
-        self.0.iter().any(|w| near(w, word))
+    /// Whether the words hold `phrase`'s words in a row.
+    fn holds(&self, phrase: &[String]) -> bool {
+        !phrase.is_empty()
+            && self
+                .0
+                .windows(phrase.len())
+                .any(|w| w.iter().zip(phrase).all(|(a, b)| near(a, b)))
     }
 
-    fn any(&self, words: &[&str]) -> bool {
-        words.iter().any(|w| self.has(w))
+    /// Whether the words hold one of a language's phrases, in any language.
+    fn said(&self, phrases: impl Fn(&Keywords) -> &'static [&'static str]) -> bool {
+        keywords::ALL
+            .iter()
+            .any(|k| phrases(k).iter().any(|p| self.holds(&tokens(p))))
     }
 
-    /// Whether the words hold `seq` in a row.
-    fn seq(&self, seq: &[&str]) -> bool {
-        self.0
-            .windows(seq.len())
-            .any(|w| w.iter().zip(seq).all(|(a, b)| near(a, b)))
-    }
-
-    fn day(&self) -> Option<Day> {
-        if self.has("today") || self.has("tonight") {
-            return Some(Day::Today);
-        }
-        if self.has("tomorrow") {
-            return Some(Day::Tomorrow);
-        }
-        WEEKDAYS.iter().find_map(|(name, day)| {
-            self.0
-                .iter()
-                .any(|w| near(w, name) || *w == format!("{name}s"))
-                .then_some(Day::On(*day))
+    fn tomorrow(&self) -> bool {
+        keywords::ALL.iter().any(|k| {
+            k.tomorrow.iter().any(|word| {
+                self.0.iter().enumerate().any(|(i, w)| {
+                    near(w, word)
+                        && !(i > 0 && k.not_tomorrow_after.contains(&self.0[i - 1].as_str()))
+                })
+            })
         })
     }
 
+    fn day(&self) -> Option<Day> {
+        if self.said(|k| k.today) {
+            return Some(Day::Today);
+        }
+        if self.tomorrow() {
+            return Some(Day::Tomorrow);
+        }
+        keywords::weekdays()
+            .into_iter()
+            .find_map(|(name, day)| self.holds(&tokens(name)).then_some(Day::On(day)))
+    }
+
     fn part(&self) -> Option<Part> {
-        if self.has("morning") {
+        if self.said(|k| k.morning) {
             Some(Part::Morning)
-        } else if self.has("afternoon") {
+        } else if self.said(|k| k.afternoon) {
             Some(Part::Afternoon)
-        } else if self.has("evening") {
+        } else if self.said(|k| k.evening) {
             Some(Part::Evening)
-        } else if self.has("night") || self.has("tonight") {
+        } else if self.said(|k| k.night) {
             Some(Part::Night)
         } else {
             None
@@ -167,42 +168,27 @@ impl Words<'_> {
     }
 }
 
-/// What `text` asks, with the store's names and roles.
+/// What `text` asks, with the store's names and roles, in any of the product's languages.
 pub fn understand(text: &str, lexicon: &Lexicon) -> Intent {
     let tokens = tokens(text);
     let w = Words(&tokens);
-    let mine = w.any(&["my", "i", "me"]);
     if tokens.is_empty() {
         return Intent::Unknown;
     }
-    if w.has("help") || w.seq(&["what", "can", "i", "say"]) || w.seq(&["what", "can", "you"]) {
+    let mine = w.said(|k| k.mine);
+    if w.said(|k| k.help) {
         return Intent::Help;
     }
-    if w.seq(&["on", "the", "clock"]) || w.seq(&["clocked", "in"]) {
+    if w.said(|k| k.on_the_clock) {
         return Intent::OnTheClock;
     }
-    let clock_in = [
-        &["clock", "me", "in"][..],
-        &["clock", "in"],
-        &["start", "my", "shift"],
-        &["punch", "in"],
-        &["check", "in"],
-    ];
-    if clock_in.iter().any(|s| w.seq(s)) {
+    if w.said(|k| k.clock_in) {
         return Intent::ClockIn;
     }
-    let clock_out = [
-        &["clock", "me", "out"][..],
-        &["clock", "out"],
-        &["end", "my", "shift"],
-        &["finish", "my", "shift"],
-        &["punch", "out"],
-        &["check", "out"],
-    ];
-    if clock_out.iter().any(|s| w.seq(s)) {
+    if w.said(|k| k.clock_out) {
         return Intent::ClockOut;
     }
-    if w.any(&["give", "assign"]) {
+    if w.said(|k| k.give) {
         return match lexicon.name_in(&tokens) {
             Some(to) => Intent::GiveOpenShift {
                 day: w.day(),
@@ -212,49 +198,36 @@ pub fn understand(text: &str, lexicon: &Lexicon) -> Intent {
             None => Intent::Unknown,
         };
     }
-    if w.any(&["approve", "accept"]) {
+    if w.said(|k| k.approve) {
         return match lexicon.name_in(&tokens) {
             Some(of) => Intent::ApproveTimeOff { of },
             None => Intent::Unknown,
         };
     }
-    if w.any(&["late", "missing", "absent"]) || w.seq(&["no", "show"]) {
+    if w.said(|k| k.late) {
         return Intent::LateOrMissing;
     }
-    if mine && (w.has("next") || w.seq(&["when", "do", "i", "work"])) {
+    if mine && w.said(|k| k.next) {
         return Intent::MyNextShift;
     }
-    if mine && w.any(&["hours", "earn", "earnings", "pay", "paid", "money"]) {
+    if mine && w.said(|k| k.week) {
         return Intent::MyWeek;
     }
-    if mine && w.any(&["request", "requests"]) {
+    if mine && w.said(|k| k.requests) {
         return Intent::MyRequests;
     }
-    let time_off = w.seq(&["time", "off"])
-        || w.seq(&["day", "off"])
-        || w.seq(&["days", "off"])
-        || w.any(&["vacation", "holiday", "leave"]);
-    if time_off {
+    if w.said(|k| k.time_off) {
         return Intent::PendingTimeOff;
     }
-    if w.any(&["pool", "dropped", "drop", "drops"]) {
+    if w.said(|k| k.pool) {
         return Intent::Pool;
     }
-    if w.has("open") && w.any(&["shift", "shifts"]) {
+    if w.said(|k| k.open) && w.said(|k| k.shift) {
         return Intent::OpenShifts { day: w.day() };
     }
     let role = lexicon.role_in(&tokens);
-    let asks_who = w.any(&["who", "which", "whos"]) || role.is_some();
-    let about_work = w.any(&[
-        "work",
-        "works",
-        "working",
-        "scheduled",
-        "shift",
-        "shifts",
-        "on",
-    ]);
-    if (asks_who && about_work) || w.seq(&["the", "schedule"]) || w.has("works") {
+    let asks_who = w.said(|k| k.who) || role.is_some();
+    if (asks_who && w.said(|k| k.work)) || w.said(|k| k.schedule) {
         return Intent::WhoWorks {
             day: w.day(),
             part: w.part(),
