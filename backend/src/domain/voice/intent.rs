@@ -368,4 +368,173 @@ mod tests {
         assert_eq!(is("help"), Intent::Help);
         assert_eq!(is("what can I say"), Intent::Help);
     }
+    /// Typed commands of one language and what they ask.
+    fn table(commands: &[(&str, Intent)]) {
+        for (text, intent) in commands {
+            assert_eq!(&is(text), intent, "{text}");
+        }
+    }
+
+    fn who(day: Option<Day>, part: Option<Part>, role: Option<RoleId>) -> Intent {
+        Intent::WhoWorks { day, part, role }
+    }
+
+    fn sat() -> Option<Day> {
+        Some(Day::On(Weekday::Sat))
+    }
+
+    #[test]
+    fn german_commands() {
+        table(&[
+            ("Wer arbeitet morgen?", who(Some(Day::Tomorrow), None, None)),
+            ("wer arbeitet heute?", who(Some(Day::Today), None, None)),
+            (
+                "Wer arbeitet am Samstag am Abend?",
+                who(sat(), Some(Part::Evening), None),
+            ),
+            (
+                "Wer arbeitet morgen früh?",
+                who(Some(Day::Tomorrow), Some(Part::Morning), None),
+            ),
+            (
+                "Wer hat am Morgen Dienst?",
+                who(None, Some(Part::Morning), None),
+            ),
+            (
+                "Welche Baristas arbeiten am Dienstag?",
+                who(Some(Day::On(Weekday::Tue)), None, Some(role(BARISTA))),
+            ),
+            ("Wer ist eingestempelt?", Intent::OnTheClock),
+            ("Wer ist zu spät oder fehlt?", Intent::LateOrMissing),
+            ("Wann ist meine nächste Schicht?", Intent::MyNextShift),
+            ("Wie viel verdiene ich diese Woche?", Intent::MyWeek),
+            ("Wie viele Stunden habe ich?", Intent::MyWeek),
+            ("Zeig meine offenen Anträge", Intent::MyRequests),
+            (
+                "Welche offenen Schichten gibt es morgen?",
+                Intent::OpenShifts {
+                    day: Some(Day::Tomorrow),
+                },
+            ),
+            ("Was ist in der Schichtbörse?", Intent::Pool),
+            ("Wer hat Urlaub beantragt?", Intent::PendingTimeOff),
+            ("Stempel mich ein", Intent::ClockIn),
+            ("STEMPLE MICH AUS!", Intent::ClockOut),
+            (
+                "Gib die offene Schicht am Samstag an Ana",
+                Intent::GiveOpenShift {
+                    day: sat(),
+                    role: None,
+                    to: emp(ANA),
+                },
+            ),
+            ("Genehmige Bens Urlaub", Intent::ApproveTimeOff { of: emp(BEN) }),
+            ("Hilfe", Intent::Help),
+            ("Wie ist das Wetter?", Intent::Unknown),
+        ]);
+    }
+
+    #[test]
+    fn spanish_commands() {
+        table(&[
+            ("¿Quién trabaja mañana?", who(Some(Day::Tomorrow), None, None)),
+            ("quien trabaja hoy", who(Some(Day::Today), None, None)),
+            (
+                "¿Quién trabaja mañana por la mañana?",
+                who(Some(Day::Tomorrow), Some(Part::Morning), None),
+            ),
+            (
+                "¿Quién trabaja el sábado por la tarde?",
+                who(sat(), Some(Part::Afternoon), None),
+            ),
+            (
+                "¿Qué baristas trabajan el miércoles?",
+                who(Some(Day::On(Weekday::Wed)), None, Some(role(BARISTA))),
+            ),
+            (
+                "¿Quién trabaja esta noche?",
+                who(Some(Day::Today), Some(Part::Evening), None),
+            ),
+            ("¿Quién ha fichado?", Intent::OnTheClock),
+            ("¿Quién llega tarde?", Intent::LateOrMissing),
+            ("¿Quién falta hoy?", Intent::LateOrMissing),
+            ("¿Cuándo es mi próximo turno?", Intent::MyNextShift),
+            ("¿Cuánto ganaré esta semana?", Intent::MyWeek),
+            ("¿Cuántas horas tengo esta semana?", Intent::MyWeek),
+            ("¿Cuáles son mis solicitudes abiertas?", Intent::MyRequests),
+            (
+                "¿Qué turnos abiertos hay el sábado?",
+                Intent::OpenShifts { day: sat() },
+            ),
+            ("¿Qué hay en la bolsa?", Intent::Pool),
+            ("¿Quién pidió vacaciones?", Intent::PendingTimeOff),
+            ("Ficha mi entrada", Intent::ClockIn),
+            ("ficha mi salida", Intent::ClockOut),
+            (
+                "Da el turno abierto del sábado a Chloé",
+                Intent::GiveOpenShift {
+                    day: sat(),
+                    role: None,
+                    to: emp(CHLOE),
+                },
+            ),
+            (
+                "Aprueba las vacaciones de Ben",
+                Intent::ApproveTimeOff { of: emp(BEN) },
+            ),
+            ("ayuda", Intent::Help),
+            ("¿Qué tiempo hace?", Intent::Unknown),
+        ]);
+    }
+
+    #[test]
+    fn persian_commands() {
+        table(&[
+            ("فردا چه کسی کار می‌کند؟", who(Some(Day::Tomorrow), None, None)),
+            // Arabic letters and no zero-width non-joiner, as many keyboards type it.
+            ("امروز چه كسي كار ميكند", who(Some(Day::Today), None, None)),
+            (
+                "چه کسی شنبه عصر کار می‌کند؟",
+                who(sat(), Some(Part::Evening), None),
+            ),
+            (
+                "چه کسی سه شنبه صبح کار می‌کند؟",
+                who(Some(Day::On(Weekday::Tue)), Some(Part::Morning), None),
+            ),
+            (
+                "کدام Barista ها پنجشنبه کار می‌کنند؟",
+                who(Some(Day::On(Weekday::Thu)), None, Some(role(BARISTA))),
+            ),
+            ("چه کسی ورود زده؟", Intent::OnTheClock),
+            ("چه کسی دیر کرده یا غایب است؟", Intent::LateOrMissing),
+            ("شیفت بعدی من کی است؟", Intent::MyNextShift),
+            ("این هفته چقدر درآمد دارم؟", Intent::MyWeek),
+            ("این هفته چند ساعت دارم؟", Intent::MyWeek),
+            ("درخواست‌های باز من چیست؟", Intent::MyRequests),
+            (
+                "فردا چه شیفت‌های بازی هست؟",
+                Intent::OpenShifts {
+                    day: Some(Day::Tomorrow),
+                },
+            ),
+            ("در استخر شیفت چه هست؟", Intent::Pool),
+            ("چه کسی مرخصی خواسته؟", Intent::PendingTimeOff),
+            ("ورود من را ثبت کن", Intent::ClockIn),
+            ("خروج من را ثبت کن", Intent::ClockOut),
+            (
+                "شیفت باز شنبه را به Ana بده",
+                Intent::GiveOpenShift {
+                    day: sat(),
+                    role: None,
+                    to: emp(ANA),
+                },
+            ),
+            (
+                "مرخصی David را تأیید کن",
+                Intent::ApproveTimeOff { of: emp(DAVID) },
+            ),
+            ("راهنما", Intent::Help),
+            ("هوا چطور است؟", Intent::Unknown),
+        ]);
+    }
 }

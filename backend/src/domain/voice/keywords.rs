@@ -185,7 +185,7 @@ pub const DE: Keywords = Keywords {
         &["samstag", "sonnabend"],
         &["sonntag"],
     ],
-    morning: &["vormittag", "vormittags", "morgens", "am morgen", "früh"],
+    morning: &["vormittag", "vormittags", "am morgen", "früh"],
     afternoon: &["nachmittag", "nachmittags"],
     evening: &["abend", "abends"],
     night: &["nacht", "nachts"],
@@ -236,7 +236,7 @@ pub const ES: Keywords = Keywords {
         "no ha venido",
         "no vino",
     ],
-    mine: &["mi", "mis", "me", "yo", "tengo"],
+    mine: &["mi", "mis", "me", "yo", "tengo", "gano", "ganaré", "cobro", "cobraré"],
     next: &["próximo", "próxima", "siguiente", "cuándo trabajo", "cuándo me toca"],
     week: &[
         "horas", "ganaré", "gano", "ganar", "sueldo", "pago", "paga", "dinero", "cobraré",
