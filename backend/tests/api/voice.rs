@@ -640,7 +640,7 @@ async fn an_employees_permissions_hold_in_every_language() {
 async fn a_language_without_a_voice_is_answered_in_writing_only() {
     // A server without espeak-ng: English keeps piper's voice, the others have none.
     let s = speaking(|settings| {
-        settings.voice.worker = Some(format!("PATH=/nonexistent {}", worker()));
+        settings.voice.worker = Some(format!("env PATH=/nonexistent {}", worker()));
     })
     .await;
     let heard = say_in(&s, &s.scheduler, "es", "¿Quién trabaja hoy?").await;
