@@ -29,6 +29,14 @@ function tomorrowAt(hour) {
   return day.getTime() + hour * 3600 * 1000 - offset;
 }
 
+/**
+ * Waits until the panel's Ask button has faded back in after an answer (a 0.15 s
+ * transition), so axe reads its colours and not a frame of the fade.
+ */
+async function settled(page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('button[type="submit"]')].every((b) => getComputedStyle(b).opacity === '1'));
+}
+
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'clockto-voice-'));
   // The command the fake microphone plays, spoken by the worker's voice, with silence around it.
@@ -140,6 +148,7 @@ test('in Spanish on a phone, a typed command is answered in Spanish and spoken b
     return a instanceof HTMLAudioElement && a.duration > 1 && (a.played.length > 0 || !a.paused);
   });
   assert.equal(await overflows(page), false);
+  await settled(page);
   assert.deepEqual(await violations(page), []);
   await screenshot(page, 'voice-phone-es');
   await page.close();
@@ -158,6 +167,7 @@ test('in Persian the panel reads right to left, says commands are typed in Persi
   await page.getByText('امروز کسی کار نمی‌کند.').waitFor({ timeout: 30_000 });
   await page.getByTestId('voice-audio').waitFor();
   assert.equal(await overflows(page), false);
+  await settled(page);
   assert.deepEqual(await violations(page), []);
   await screenshot(page, 'voice-phone-fa');
   assert.ok(owner.storeId);
