@@ -557,7 +557,14 @@ async fn typed_german_spanish_and_persian_commands_are_answered_and_spoken_in_th
         )
     );
     let token = proposed["confirmation"].as_str().expect("a confirmation");
-    let done = ask_form_in(&s, &s.scheduler, Some("es"), &[("confirmation", token)], None).await;
+    let done = ask_form_in(
+        &s,
+        &s.scheduler,
+        Some("es"),
+        &[("confirmation", token)],
+        None,
+    )
+    .await;
     assert_eq!(
         done.data()["answer"],
         format!("{ana_name} tiene el turno mañana.")
@@ -652,7 +659,10 @@ async fn a_language_without_a_voice_is_answered_in_writing_only() {
 
     // Without asking for JSON: no audio, and the headers say so.
     let (content_type, body) = form(
-        &[("storeId", s.store.as_str()), ("text", "Wer arbeitet heute?")],
+        &[
+            ("storeId", s.store.as_str()),
+            ("text", "Wer arbeitet heute?"),
+        ],
         None,
     );
     let mut res = s

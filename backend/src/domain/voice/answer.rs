@@ -11,7 +11,7 @@ use crate::domain::voice::confirm::Action;
 use crate::domain::voice::facts::{Facts, ShiftFact};
 use crate::domain::voice::intent::{Day, Intent, Part};
 use crate::domain::voice::message::{
-    Absent, DayRef, Dates, Dropped, Group, Listed, Message, MyRequest, MyShiftNote, OnClock,
+    Absent, Dates, DayRef, Dropped, Group, Listed, Message, MyRequest, MyShiftNote, OnClock,
     OpenShift, OpenWhen, Span,
 };
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
@@ -178,7 +178,15 @@ fn who_works(facts: &Facts, day: Day, part: Option<Part>, role: Option<RoleId>) 
     for s in &shifts {
         let Some(who) = s.assigned else { continue };
         let name = facts.name_of(who);
-        let key = |o: &ShiftFact| (o.start, o.end, o.open_ended, o.role, o.status == Status::Draft);
+        let key = |o: &ShiftFact| {
+            (
+                o.start,
+                o.end,
+                o.open_ended,
+                o.role,
+                o.status == Status::Draft,
+            )
+        };
         match groups.iter_mut().find(|g| key(g.0) == key(s)) {
             Some(group) => group.1.push(name),
             None => groups.push((s, vec![name])),

@@ -9,7 +9,7 @@ use crate::domain::language::Language;
 use crate::domain::voice::answer::Answer;
 use crate::domain::voice::intent::Part;
 use crate::domain::voice::message::{
-    Absent, DayRef, Dates, Dropped, Group, Listed, Message, MyRequest, MyShiftNote, OnClock,
+    Absent, Dates, DayRef, Dropped, Group, Listed, Message, MyRequest, MyShiftNote, OnClock,
     OpenShift, OpenWhen, Span,
 };
 use chrono::{Datelike, NaiveDate, NaiveTime, Timelike, Weekday};
@@ -157,7 +157,10 @@ impl Catalogue {
         let said = |h: u32| {
             let one = if h == 1 { "_one" } else { "" };
             let key = if m == 0 { "time_hour" } else { "time_minutes" };
-            self.fill(&format!("{key}{one}"), &[("h", &self.number(h)), ("mm", &mm)])
+            self.fill(
+                &format!("{key}{one}"),
+                &[("h", &self.number(h)), ("mm", &mm)],
+            )
         };
         match (self.clock, h, m) {
             (Clock::TwentyFour, ..) => said(h),
@@ -411,7 +414,9 @@ impl Catalogue {
             } => {
                 let when = self.when(*day, *part);
                 let said = match role {
-                    Some(t) => self.fill("no_role_works", &[("role", &self.role(t)), ("when", &when)]),
+                    Some(t) => {
+                        self.fill("no_role_works", &[("role", &self.role(t)), ("when", &when)])
+                    }
                     None => self.fill("nobody_works", &[("when", &when)]),
                 };
                 capitalise(&said) + &self.not_taken(*open)
@@ -567,9 +572,7 @@ impl Catalogue {
                     ],
                 )
             }
-            M::Given { to, day } => {
-                self.fill("given", &[("name", to), ("day", &self.day(*day))])
-            }
+            M::Given { to, day } => self.fill("given", &[("name", to), ("day", &self.day(*day))]),
             M::NoTimeOffOf(name) => self.fill("no_time_off_of", &[("name", name)]),
             M::ApproveOffer { of, dates } => self.fill(
                 "approve_offer",
@@ -644,7 +647,10 @@ mod tests {
             for key in c.texts.keys() {
                 assert!(EN.texts.contains_key(key), "{language:?}: unknown {key}");
             }
-            assert!(!json(language).contains("\"\""), "{language:?}: an empty text");
+            assert!(
+                !json(language).contains("\"\""),
+                "{language:?}: an empty text"
+            );
         }
     }
 
@@ -671,7 +677,10 @@ mod tests {
     #[test]
     fn days_dates_money_and_lists_are_the_languages() {
         let mon = DayRef::Date(date(14));
-        assert_eq!(Catalogue::of(Language::En).day(mon), "on Monday, December 14");
+        assert_eq!(
+            Catalogue::of(Language::En).day(mon),
+            "on Monday, December 14"
+        );
         assert_eq!(
             Catalogue::of(Language::De).day(mon),
             "am Montag, dem 14. Dezember"
@@ -689,14 +698,29 @@ mod tests {
             Catalogue::of(Language::Es).dates(range),
             "del 10 de diciembre al 11 de diciembre"
         );
-        assert_eq!(Catalogue::of(Language::En).money(512.4, "EUR"), "512.40 euros");
+        assert_eq!(
+            Catalogue::of(Language::En).money(512.4, "EUR"),
+            "512.40 euros"
+        );
         assert_eq!(Catalogue::of(Language::En).money(120.5, "USD"), "$120.50");
-        assert_eq!(Catalogue::of(Language::De).money(512.4, "EUR"), "512,40 Euro");
-        assert_eq!(Catalogue::of(Language::Fa).money(512.4, "EUR"), "۵۱۲٫۴۰ یورو");
+        assert_eq!(
+            Catalogue::of(Language::De).money(512.4, "EUR"),
+            "512,40 Euro"
+        );
+        assert_eq!(
+            Catalogue::of(Language::Fa).money(512.4, "EUR"),
+            "۵۱۲٫۴۰ یورو"
+        );
         assert_eq!(Catalogue::of(Language::Es).money(3.0, "CHF"), "3,00 CHF");
         let names = ["Ana".to_string(), "Ben".into(), "Chloé".into()];
-        assert_eq!(Catalogue::of(Language::En).list(&names), "Ana, Ben and Chloé");
-        assert_eq!(Catalogue::of(Language::De).list(&names), "Ana, Ben und Chloé");
+        assert_eq!(
+            Catalogue::of(Language::En).list(&names),
+            "Ana, Ben and Chloé"
+        );
+        assert_eq!(
+            Catalogue::of(Language::De).list(&names),
+            "Ana, Ben und Chloé"
+        );
         assert_eq!(Catalogue::of(Language::Fa).list(&names), "Ana، Ben و Chloé");
     }
 

@@ -107,7 +107,10 @@ impl Intent {
 
 /// The English weekdays' names, for the grammar.
 pub fn weekday_names() -> impl Iterator<Item = &'static str> {
-    keywords::EN.weekdays.iter().flat_map(|names| names.iter().copied())
+    keywords::EN
+        .weekdays
+        .iter()
+        .flat_map(|names| names.iter().copied())
 }
 
 /// A command's words, read against every language's keywords.
@@ -428,7 +431,10 @@ mod tests {
                     to: emp(ANA),
                 },
             ),
-            ("Genehmige Bens Urlaub", Intent::ApproveTimeOff { of: emp(BEN) }),
+            (
+                "Genehmige Bens Urlaub",
+                Intent::ApproveTimeOff { of: emp(BEN) },
+            ),
             ("Hilfe", Intent::Help),
             ("Wie ist das Wetter?", Intent::Unknown),
         ]);
@@ -437,7 +443,10 @@ mod tests {
     #[test]
     fn spanish_commands() {
         table(&[
-            ("¿Quién trabaja mañana?", who(Some(Day::Tomorrow), None, None)),
+            (
+                "¿Quién trabaja mañana?",
+                who(Some(Day::Tomorrow), None, None),
+            ),
             ("quien trabaja hoy", who(Some(Day::Today), None, None)),
             (
                 "¿Quién trabaja mañana por la mañana?",
@@ -490,7 +499,10 @@ mod tests {
     #[test]
     fn persian_commands() {
         table(&[
-            ("فردا چه کسی کار می‌کند؟", who(Some(Day::Tomorrow), None, None)),
+            (
+                "فردا چه کسی کار می‌کند؟",
+                who(Some(Day::Tomorrow), None, None),
+            ),
             // Arabic letters and no zero-width non-joiner, as many keyboards type it.
             ("امروز چه كسي كار ميكند", who(Some(Day::Today), None, None)),
             (

@@ -47,7 +47,13 @@ pub struct Keywords {
 pub const EN: Keywords = Keywords {
     help: &["help", "what can i say", "what can you"],
     on_the_clock: &["on the clock", "clocked in"],
-    clock_in: &["clock me in", "clock in", "start my shift", "punch in", "check in"],
+    clock_in: &[
+        "clock me in",
+        "clock in",
+        "start my shift",
+        "punch in",
+        "check in",
+    ],
     clock_out: &[
         "clock me out",
         "clock out",
@@ -63,12 +69,22 @@ pub const EN: Keywords = Keywords {
     next: &["next", "when do i work"],
     week: &["hours", "earn", "earnings", "pay", "paid", "money"],
     requests: &["request", "requests"],
-    time_off: &["time off", "day off", "days off", "vacation", "holiday", "leave"],
+    time_off: &[
+        "time off", "day off", "days off", "vacation", "holiday", "leave",
+    ],
     pool: &["pool", "dropped", "drop", "drops"],
     open: &["open"],
     shift: &["shift", "shifts"],
     who: &["who", "which", "whos"],
-    work: &["work", "works", "working", "scheduled", "shift", "shifts", "on"],
+    work: &[
+        "work",
+        "works",
+        "working",
+        "scheduled",
+        "shift",
+        "shifts",
+        "on",
+    ],
     schedule: &["the schedule", "works"],
     today: &["today", "tonight"],
     tomorrow: &["tomorrow"],
@@ -122,7 +138,9 @@ pub const DE: Keywords = Keywords {
         "abwesend",
         "nicht erschienen",
     ],
-    mine: &["mein", "meine", "meinen", "meiner", "meines", "ich", "mir", "mich"],
+    mine: &[
+        "mein", "meine", "meinen", "meiner", "meines", "ich", "mir", "mich",
+    ],
     next: &["nächste", "nächster", "nächsten", "wann arbeite ich"],
     week: &[
         "stunden",
@@ -193,7 +211,13 @@ pub const DE: Keywords = Keywords {
 
 pub const ES: Keywords = Keywords {
     help: &["ayuda", "qué puedo decir", "qué puedes hacer"],
-    on_the_clock: &["fichado", "fichada", "fichados", "han fichado", "ha fichado"],
+    on_the_clock: &[
+        "fichado",
+        "fichada",
+        "fichados",
+        "han fichado",
+        "ha fichado",
+    ],
     clock_in: &[
         "fichar entrada",
         "ficha mi entrada",
@@ -236,8 +260,16 @@ pub const ES: Keywords = Keywords {
         "no ha venido",
         "no vino",
     ],
-    mine: &["mi", "mis", "me", "yo", "tengo", "gano", "ganaré", "cobro", "cobraré"],
-    next: &["próximo", "próxima", "siguiente", "cuándo trabajo", "cuándo me toca"],
+    mine: &[
+        "mi", "mis", "me", "yo", "tengo", "gano", "ganaré", "cobro", "cobraré",
+    ],
+    next: &[
+        "próximo",
+        "próxima",
+        "siguiente",
+        "cuándo trabajo",
+        "cuándo me toca",
+    ],
     week: &[
         "horas", "ganaré", "gano", "ganar", "sueldo", "pago", "paga", "dinero", "cobraré",
     ],
@@ -254,14 +286,7 @@ pub const ES: Keywords = Keywords {
     ],
     pool: &["bolsa", "pool", "cedido", "cedidos", "soltado", "soltados"],
     open: &[
-        "abierto",
-        "abiertos",
-        "abierta",
-        "abiertas",
-        "libre",
-        "libres",
-        "vacante",
-        "vacantes",
+        "abierto", "abiertos", "abierta", "abiertas", "libre", "libres", "vacante", "vacantes",
     ],
     shift: &["turno", "turnos"],
     who: &["quién", "quiénes", "qué", "cuáles"],
@@ -325,7 +350,15 @@ pub const FA: Keywords = Keywords {
     give: &["بده", "بدهید", "واگذار کن", "اختصاص بده"],
     approve: &["تأیید", "تأیید کن", "موافقت کن", "قبول کن"],
     late: &["دیر", "تأخیر", "غایب", "غایبند", "نیامده", "نیامده‌اند"],
-    mine: &["من", "شیفتم", "درآمدم", "ساعت‌هایم", "درخواست‌هایم", "کنم", "دارم"],
+    mine: &[
+        "من",
+        "شیفتم",
+        "درآمدم",
+        "ساعت‌هایم",
+        "درخواست‌هایم",
+        "کنم",
+        "دارم",
+    ],
     next: &["بعدی", "کی کار می‌کنم"],
     week: &["ساعت", "ساعات", "درآمد", "درآمدم", "حقوق", "پول", "دستمزد"],
     requests: &["درخواست", "درخواست‌ها", "درخواست‌هایم"],
@@ -377,8 +410,6 @@ pub fn weekdays() -> Vec<(&'static str, Weekday)> {
                 .flat_map(|(names, day)| names.iter().map(move |n| (*n, day)))
         })
         .collect();
-    all.sort_by_key(|(n, _)| {
-        std::cmp::Reverse(crate::domain::voice::words::tokens(n).len())
-    });
+    all.sort_by_key(|(n, _)| std::cmp::Reverse(crate::domain::voice::words::tokens(n).len()));
     all
 }

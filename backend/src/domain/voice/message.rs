@@ -119,8 +119,12 @@ pub enum Message {
     /// A permission refusal, in the spec's words (said as given, in every language).
     Refused(String),
     /// What may be asked; `manager` picks the examples.
-    Help { manager: bool },
-    Unknown { manager: bool },
+    Help {
+        manager: bool,
+    },
+    Unknown {
+        manager: bool,
+    },
     /// Nobody (or no one of `role`) works then; `open` shifts are not taken.
     NobodyWorks {
         role: Option<String>,
@@ -171,10 +175,15 @@ pub enum Message {
     TimeOffWaiting(Listed<(String, Dates)>),
     AlreadyOnTheClock,
     NoShiftToClockIn,
-    ClockInOffer { day: DayRef, span: Span },
+    ClockInOffer {
+        day: DayRef,
+        span: Span,
+    },
     ClockedIn,
     NotOnTheClock,
-    ClockOutOffer { span: Span },
+    ClockOutOffer {
+        span: Span,
+    },
     ClockedOut,
     UnknownPerson,
     NoOpenShiftToGive(OpenWhen),
@@ -184,8 +193,17 @@ pub enum Message {
         span: Span,
         to: String,
     },
-    Given { to: String, day: DayRef },
+    Given {
+        to: String,
+        day: DayRef,
+    },
     NoTimeOffOf(String),
-    ApproveOffer { of: String, dates: Dates },
-    Approved { of: String, dates: Dates },
+    ApproveOffer {
+        of: String,
+        dates: Dates,
+    },
+    Approved {
+        of: String,
+        dates: Dates,
+    },
 }

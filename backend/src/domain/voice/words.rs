@@ -212,7 +212,10 @@ mod tests {
         );
         assert_eq!(w("  "), Vec::<String>::new());
         assert_eq!(w("¿Quién trabaja MAÑANA?"), ["quien", "trabaja", "manana"]);
-        assert_eq!(w("Wer arbeitet übermorgen?"), ["wer", "arbeitet", "ubermorgen"]);
+        assert_eq!(
+            w("Wer arbeitet übermorgen?"),
+            ["wer", "arbeitet", "ubermorgen"]
+        );
     }
 
     #[test]
