@@ -6,6 +6,7 @@
 //! titles are the store's, said as written.
 
 use crate::domain::language::Language;
+use crate::domain::placeholders::fill;
 use crate::domain::voice::answer::Answer;
 use crate::domain::voice::intent::Part;
 use crate::domain::voice::message::{
@@ -58,15 +59,6 @@ static ES: LazyLock<Catalogue> =
     LazyLock::new(|| read(Language::Es, include_str!("catalogue/es.json")));
 static FA: LazyLock<Catalogue> =
     LazyLock::new(|| read(Language::Fa, include_str!("catalogue/fa.json")));
-
-/// `template` with each `{name}` replaced by its value.
-fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    values
-        .iter()
-        .fold(template.to_string(), |text, (name, value)| {
-            text.replace(&format!("{{{name}}}"), value)
-        })
-}
 
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
