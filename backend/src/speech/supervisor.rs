@@ -208,3 +208,41 @@ fn refuse_for(jobs: &Lanes, pause: Duration) -> bool {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossbeam_channel::bounded;
+    use serde_json::json;
+
+    fn job(op: &str) -> Job {
+        Job {
+            header: json!({ "op": op }),
+            body: Vec::new(),
+            reply: tokio::sync::oneshot::channel().0,
+        }
+    }
+
+    #[test]
+    fn a_voice_command_is_taken_before_a_waiting_narration() {
+        let (first, first_jobs) = bounded(4);
+        let (background, background_jobs) = bounded(1);
+        let lanes = Lanes {
+            first: first_jobs,
+            background: background_jobs,
+        };
+        background.send(job("narration")).expect("queued");
+        first.send(job("command")).expect("queued");
+        let op = |lanes: &Lanes| {
+            lanes
+                .next(Duration::ZERO)
+                .ok()
+                .map(|j| j.header["op"].clone())
+        };
+        assert_eq!(op(&lanes), Some(json!("command")));
+        assert_eq!(op(&lanes), Some(json!("narration")));
+        assert!(matches!(lanes.next(Duration::ZERO), Err(Idle::Timeout)));
+        drop((first, background));
+        assert!(matches!(lanes.next(Duration::ZERO), Err(Idle::Closed)));
+    }
+}
