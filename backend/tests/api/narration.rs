@@ -1,7 +1,8 @@
 //! The blog's narration, made by the real speech worker: a published post in English and one
 //! in Spanish are read aloud into Ogg Vorbis that decodes to the duration the post shows; a
 //! changed text is narrated again and the old file removed; a language without a voice gets
-//! no player; a post withdrawn while it is narrated gets no narration and leaves no file.
+//! no player; a post withdrawn while it is narrated gets no narration and leaves no file; a
+//! due post is held by one process at a time, and taken over once its holder's lease ends.
 
 use crate::blog::{blog_with, Blog};
 use crate::fixtures::demo::get_page;
@@ -280,4 +281,45 @@ async fn a_post_withdrawn_while_it_is_narrated_gets_no_narration_and_leaves_no_f
         },
     )
     .await;
+}
+
+#[actix_web::test]
+async fn a_due_post_is_held_by_one_process_at_a_time_until_its_lease_ends() {
+    use backend::db::models::narration::{Narration, Release, LEASE};
+    // No worker here: nothing narrates, and the test claims as two processes would.
+    let b = blog_with(|_| {}).await;
+    let (id, _) = publish(&b, b.post("Claimed once")).await;
+    let id: uuid::Uuid = id.parse().expect("uuid");
+    let now = chrono::Utc::now();
+    let (mut one, mut other) = (b.app.conn(), b.app.conn());
+    let first = Narration::claim(&mut one, now)
+        .expect("claim")
+        .expect("the due post");
+    assert_eq!((first.post.id, first.post.audio_attempts), (id, 1));
+    assert!(Narration::claim(&mut other, now).expect("claim").is_none());
+    assert_eq!(
+        Narration::renew(&mut one, id, first.lease, now).expect("renew"),
+        Some(true)
+    );
+    // A process that died: once its lease ends, another takes the post, and the first one's
+    // writes change nothing.
+    let later = now + LEASE + chrono::Duration::seconds(1);
+    let second = Narration::claim(&mut other, later)
+        .expect("claim")
+        .expect("taken over");
+    assert_eq!(second.post.audio_attempts, 2);
+    assert_eq!(
+        Narration::renew(&mut one, id, first.lease, later).expect("renew"),
+        None
+    );
+    assert!(!Narration::store(&mut one, id, first.lease, "blog/x.ogg", 3).expect("store"));
+    assert_eq!(
+        Narration::release(&mut one, id, first.lease, Release::NotDue).expect("release"),
+        0
+    );
+    let still = columns(&b, &id.to_string());
+    assert!(
+        still.due && still.leased && still.audio_key.is_none(),
+        "{still:?}"
+    );
 }
