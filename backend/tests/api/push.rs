@@ -2,9 +2,7 @@
 //! push service (a real HTTP server on loopback) receives what the server sends, and the test
 //! checks the VAPID signature and decrypts the message as the browser would.
 
-use crate::fixtures::push::{
-    pending_pushes, subscribe, until_nothing_pending, Browser, PushService,
-};
+use crate::fixtures::push::{subscribe, until_nothing_pending, Browser, PushService};
 use crate::fixtures::scene::{berlin, scene, Scene};
 use crate::fixtures::stores::{
     count, create_store, NOT_AUTHENTICATED, NO_ACTIVE_STORE, NO_EMPLOYEE_DOCUMENT,
