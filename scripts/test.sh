@@ -22,6 +22,8 @@ export TEST_DATABASE_URL="$ADMIN_URL"
 speech_began=$SECONDS
 SPEECH_WORKER=$(scripts/speech-setup.sh) || exit 1
 export SPEECH_WORKER
+# The German, Spanish and Persian answers are spoken by espeak-ng, which the tests hear.
+command -v espeak-ng >/dev/null || { echo "espeak-ng is missing (scripts/speech-setup.sh installs it)" >&2; exit 1; }
 echo "== speech worker ready in $((SECONDS - speech_began)) s"
 
 logs=$(mktemp -d)

@@ -15,11 +15,13 @@ Requests (the header's `op`):
   (`constrained` false), which the server matches loosely.
 - `synthesise`: the header's `text` in `lang` (`en`, `de`, `es`, `fa`) at `rate` (1 is normal
   speed); answers a 16-bit mono WAV body and its `sampleRate` (the voice's own, or the
-  header's `sampleRate` when it asks for one).
+  header's `sampleRate` when it asks for one). A language without a voice here answers
+  `{"ok": false, "noVoice": true}`.
 
 Models are loaded once at start and kept warm: pocketsphinx's English model and dictionary,
 piper's en_US voice (joe), and espeak-ng for the other languages when Debian's package is
-there.
+there. `--voices en,de` keeps only the voices of those languages (say, only the natural
+English one): the others are refused as if missing, and the blog narrates no post in them.
 """
 
 from __future__ import annotations
@@ -73,20 +75,22 @@ def log(*args):
 
 
 class Speech:
-    def __init__(self) -> None:
+    def __init__(self, languages: set[str] | None = None) -> None:
         began = time.monotonic()
+        self.languages = languages
         self.voice = load_voice()
         self.decoder = Decoder(logfn=os.devnull)
         self.open_search = self.decoder.current_search()
         self.grammars: OrderedDict[str, str] = OrderedDict()
         self.espeak = shutil.which("espeak-ng")
         # Warm both models, so the first command is as fast as the others.
-        self.synthesise("Ready.", "en", 1.0)
+        list(self.voice.synthesize("Ready."))
         self.recognise(np.zeros(RATE // 2, dtype=np.int16).tobytes(), None, [])
         log(f"models loaded in {time.monotonic() - began:.2f} s")
 
     def voices(self) -> list[str]:
-        return ["en"] + (sorted(ESPEAK_VOICES) if self.espeak else [])
+        every = ["en"] + (sorted(ESPEAK_VOICES) if self.espeak else [])
+        return [v for v in every if self.languages is None or v in self.languages]
 
     # Recognition -------------------------------------------------------------------------
 
@@ -161,6 +165,8 @@ class Speech:
     def synthesise(
         self, text: str, lang: str, rate: float, to_rate: int | None = None
     ) -> tuple[bytes, int]:
+        if lang not in self.voices():
+            raise NoVoice(f"no voice for {lang}")
         if lang == "en":
             config = SynthesisConfig(length_scale=1.0 / max(0.5, min(2.0, rate)))
             chunks = list(self.voice.synthesize(text, config))
@@ -169,9 +175,7 @@ class Speech:
             if to_rate and to_rate != rate_hz:
                 pcm, rate_hz = resample(pcm, rate_hz, to_rate), to_rate
             return wav(pcm, rate_hz), rate_hz
-        voice = ESPEAK_VOICES.get(lang)
-        if not voice or not self.espeak:
-            raise Refused(f"no voice for {lang}")
+        voice = ESPEAK_VOICES[lang]
         speed = str(int(175 * max(0.5, min(2.0, rate))))
         out = subprocess.run(
             [self.espeak, "-v", voice, "-s", speed, "--stdout", text],
@@ -202,6 +206,10 @@ def load_voice() -> PiperVoice:
 
 class Refused(Exception):
     pass
+
+
+class NoVoice(Refused):
+    """A language no voice speaks here: the server shows its text unspoken."""
 
 
 def resample(pcm: bytes, rate: int, to_rate: int) -> bytes:
@@ -289,9 +297,9 @@ def watch_parent() -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-def serve(path: str) -> None:
+def serve(path: str, languages: set[str] | None) -> None:
     watch_parent()
-    speech = Speech()
+    speech = Speech(languages)
     if os.path.exists(path):
         os.unlink(path)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -312,6 +320,8 @@ def serve(path: str) -> None:
                         break
                     try:
                         answer, audio = handle(speech, json.loads(head), body)
+                    except NoVoice as e:
+                        answer, audio = {"ok": False, "noVoice": True, "error": str(e)}, b""
                     except (Refused, ValueError, subprocess.SubprocessError) as e:
                         answer, audio = {"ok": False, "error": str(e)}, b""
                     send(conn, answer, audio)
@@ -342,13 +352,17 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=1.0, help="--say's speed (1 is normal)")
     parser.add_argument("--pad", type=float, default=0.3, help="--say's silence each side, s")
     parser.add_argument("--seconds", type=float, help="--say's whole length, s (padded)")
+    parser.add_argument(
+        "--voices", help="the languages to speak, comma-separated (default: every one with a voice)"
+    )
     args = parser.parse_args()
     if args.say is not None:
         if not args.out:
             parser.error("--say needs --out")
         say(args.say, args.out, args.rate, args.pad, args.seconds)
     elif args.socket:
-        serve(args.socket)
+        languages = {v.strip() for v in args.voices.split(",")} if args.voices else None
+        serve(args.socket, languages)
     else:
         parser.error("--socket or --say is needed")
 

@@ -188,6 +188,13 @@ impl Application {
                 sales,
             ));
         }
+        // Without a speech worker it only removes the files of narrations no longer heard.
+        actix_web::rt::spawn(jobs::narration::run(
+            state.db.clone(),
+            state.files.clone(),
+            state.speech.clone(),
+            state.narrator.clone(),
+        ));
         let (db, pusher, stores) = (state.db.clone(), state.pusher.clone(), state.stores.clone());
         actix_web::rt::spawn(jobs::deliveries(
             "web push",

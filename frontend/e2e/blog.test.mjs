@@ -2,7 +2,8 @@
 // Markdown rendered beside it as it is typed), gives it a cover and publishes it; a visitor
 // on a phone finds it in the list, reads it, likes it once (a second like changes nothing),
 // is counted as its reader, and comments; the comment shows once the editor approves it. The
-// post's HTML carries its meta tags, Open Graph and JSON-LD without running a script; the
+// post's HTML carries its meta tags, Open Graph and JSON-LD without running a script; once
+// the speech worker has narrated it, the visitor's page shows the player and it plays; the
 // pages pass axe and fit the phone, in Spanish and in Persian (right to left).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +11,8 @@ import { call, mailedCode, overflows, PHONE, DESKTOP, screenshot, useServerAndBr
 import { png } from '../../tests/fixtures/png.mjs';
 
 const EDITOR = 'editor@clockto.test';
+const WORKER = process.env.SPEECH_WORKER;
+if (!WORKER) throw new Error('SPEECH_WORKER must name the speech worker (scripts/speech-setup.sh prints it)');
 const TITLE = 'Planificar la semana sin sorpresas';
 const SLUG = 'planificar-la-semana-sin-sorpresas';
 
@@ -20,7 +23,7 @@ useServerAndBrowser(
     server = s;
     browser = b;
   },
-  { env: { BLOG_EDITOR_EMAILS: EDITOR } },
+  { env: { BLOG_EDITOR_EMAILS: EDITOR, SPEECH_WORKER: WORKER } },
 );
 
 /** An editor's confirmed account (no store: the blog's editors are the site's). */
@@ -169,6 +172,41 @@ test('a visitor on a phone reads it, likes it once, comments, and sees the comme
   await page.reload();
   await page.locator('.comment', { hasText: '¡Muy útil, gracias!' }).waitFor();
   assert.ok(!(await page.content()).includes('lucia@example.com'), 'the address is never shown');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("once narrated, the visitor's page shows the player and it plays", async () => {
+  // The speech worker loads its models, then reads the post aloud in the background.
+  let audio = null;
+  const deadline = Date.now() + 180_000;
+  while (!audio) {
+    assert.ok(Date.now() < deadline, 'the post was not narrated in 3 minutes');
+    const res = await fetch(`${server.url}/api/v1/posts/by-slug/${SLUG}?lang=es`);
+    audio = (await res.json()).data.audio;
+    if (!audio) await new Promise((r) => setTimeout(r, 500));
+  }
+  assert.ok(audio.duration > 0);
+  const { context, problems } = await visitorPhone();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/posts/${SLUG}?lang=es`);
+  const player = page.locator('section.listen audio');
+  await player.waitFor();
+  assert.equal(await player.getAttribute('src'), audio.url);
+  // Played (muted, as a page may play without a gesture): it runs, and knows its length.
+  const played = await player.evaluate(async (element) => {
+    element.muted = true;
+    await element.play();
+    await new Promise((resolve) => {
+      const check = () => (element.currentTime > 0.3 ? resolve() : setTimeout(check, 50));
+      check();
+    });
+    element.pause();
+    return { duration: element.duration, currentTime: element.currentTime, error: element.error?.code ?? null };
+  });
+  assert.equal(played.error, null);
+  assert.ok(Number.isFinite(played.duration) && played.duration > 0, `duration ${played.duration}`);
+  assert.ok(Math.abs(played.duration - audio.duration) <= 1, `plays ${played.duration} s, shows ${audio.duration} s`);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -1,8 +1,9 @@
 // The voice assistant in Chromium with a fake microphone that plays a synthesised command:
 // the manager holds the microphone button, asks who works tomorrow, and sees and hears the
 // answer, which the real server recognised and spoke with its speech worker. An action the
-// manager types is proposed and only carried out once confirmed. The panel fits a phone and
-// passes axe.
+// manager types is proposed and only carried out once confirmed. In Spanish and Persian a
+// typed command is answered in the page's language by that language's voice. The panel fits
+// a phone and passes axe.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,14 @@ function tomorrowAt(hour) {
   const offset = berlin.getTime() - new Date(now.toLocaleString('en-US', { timeZone: 'UTC' })).getTime();
   const day = new Date(Date.UTC(berlin.getFullYear(), berlin.getMonth(), berlin.getDate()) + DAY);
   return day.getTime() + hour * 3600 * 1000 - offset;
+}
+
+/**
+ * Waits until the panel's Ask button has faded back in after an answer (a 0.15 s
+ * transition), so axe reads its colours and not a frame of the fade.
+ */
+async function settled(page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('button[type="submit"]')].every((b) => getComputedStyle(b).opacity === '1'));
 }
 
 before(async () => {
@@ -106,18 +115,59 @@ test('the manager asks aloud who works tomorrow and sees and hears the answer', 
   await page.close();
 });
 
-test('in Persian the panel reads right to left, says the assistant speaks English, fits a phone and passes axe', async () => {
+test('in Spanish on a phone, a typed command is answered in Spanish and spoken by the Spanish voice', async () => {
+  const owner = await ownerWithStore(server, { email: 'owner-es@voice.test', store: 'Café Sol' });
+  await employeeJoined(server, owner, { email: 'lucia@voice.test', firstName: 'Lucía', lastName: 'Gómez' });
+  const lucia = await employeeId(server, owner, 'lucia@voice.test');
+  const created = await call(
+    server.url,
+    'createShift',
+    { storeId: owner.storeId, title: 'Mañana', start: tomorrowAt(9), end: tomorrowAt(17), role: owner.roleId, assigned: lucia },
+    owner.token,
+  );
+  await call(server.url, 'publishShifts', { storeId: owner.storeId, shifts: created.shifts.map((s) => s.id) }, owner.token);
+
+  const page = await signedIn(browser, server, { email: 'owner-es@voice.test', password: 'secret123' }, { phone: true, bypassCSP: true, language: 'es' });
+  await page.getByTestId('voice-open').click();
+  await page.getByTestId('voice-talk').waitFor();
+  assert.equal(
+    await page.getByTestId('voice-language').textContent(),
+    'El reconocimiento de voz entiende inglés. Escribe tu orden en español; las respuestas se dicen en español.',
+  );
+  const input = page.getByLabel('Escribe una orden');
+  assert.equal(await input.getAttribute('placeholder'), '¿Quién trabaja mañana?');
+  await input.fill('¿Quién trabaja mañana?');
+  await page.getByRole('button', { name: 'Preguntar' }).click();
+  const answer = page.getByTestId('voice-answer');
+  await answer.waitFor({ timeout: 30_000 });
+  assert.equal(await answer.textContent(), '1 turno mañana: Lucía Gómez como barista de las 9 a las 17.');
+  assert.equal(await answer.getAttribute('lang'), 'es');
+  // The answer is spoken: the player holds the Spanish voice's audio and has begun.
+  await page.waitForFunction(() => {
+    const a = document.querySelector('[data-testid="voice-audio"]');
+    return a instanceof HTMLAudioElement && a.duration > 1 && (a.played.length > 0 || !a.paused);
+  });
+  assert.equal(await overflows(page), false);
+  await settled(page);
+  assert.deepEqual(await violations(page), []);
+  await screenshot(page, 'voice-phone-es');
+  await page.close();
+});
+
+test('in Persian the panel reads right to left, says commands are typed in Persian, answers in Persian, fits a phone and passes axe', async () => {
   const owner = await ownerWithStore(server, { email: 'owner-fa@voice.test', store: 'کافه' });
   const page = await signedIn(browser, server, { email: 'owner-fa@voice.test', password: 'secret123' }, { phone: true, bypassCSP: true, language: 'fa' });
   await page.goto(`${server.url}/schedule`);
   await page.getByTestId('voice-open').click();
   await page.getByTestId('voice-talk').waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
-  await page.getByText('دستیار فعلاً فقط انگلیسی می‌فهمد و به انگلیسی پاسخ می‌دهد. دستور خود را به انگلیسی بگویید یا بنویسید.').waitFor();
-  await page.getByLabel('دستور را بنویسید').fill('who works today');
+  await page.getByText('تشخیص گفتار فقط انگلیسی را می‌فهمد. دستور خود را به فارسی بنویسید؛ پاسخ‌ها به فارسی گفته می‌شوند.').waitFor();
+  await page.getByLabel('دستور را بنویسید').fill('امروز چه کسی کار می‌کند؟');
   await page.getByRole('button', { name: 'بپرس' }).click();
-  await page.getByText('Nobody works today.').waitFor({ timeout: 30_000 });
+  await page.getByText('امروز کسی کار نمی‌کند.').waitFor({ timeout: 30_000 });
+  await page.getByTestId('voice-audio').waitFor();
   assert.equal(await overflows(page), false);
+  await settled(page);
   assert.deepEqual(await violations(page), []);
   await screenshot(page, 'voice-phone-fa');
   assert.ok(owner.storeId);

@@ -40,6 +40,8 @@ pub struct AppState {
     pub speech: crate::speech::Speech,
     /// The voice assistant's allowance per person.
     pub voice_rate: crate::auth::person_rate::PersonRate,
+    /// Wakes the blog's narration job (a post came due, or left a file to remove).
+    pub narrator: crate::jobs::narration::Narrator,
 }
 
 impl AppState {
@@ -85,6 +87,7 @@ impl AppState {
         Ok(AppState {
             speech: crate::speech::Speech::disabled(),
             voice_rate,
+            narrator: crate::jobs::narration::Narrator::default(),
             oidc,
             plans,
             booking_links,

@@ -761,6 +761,16 @@ diesel::table! {
         modified_at -> Timestamptz,
         likes -> Int4,
         seen -> Int4,
+        audio_lease -> Nullable<Uuid>,
+        audio_leased_until -> Nullable<Timestamptz>,
+        audio_attempts -> Int4,
+    }
+}
+
+diesel::table! {
+    blog_audio_leftovers (key) {
+        key -> Text,
+        remove_at -> Timestamptz,
     }
 }
 
@@ -856,6 +866,7 @@ diesel::joinable!(blog_likes -> blog_posts (post_id));
 diesel::joinable!(blog_views -> blog_posts (post_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    blog_audio_leftovers,
     blog_comments,
     blog_likes,
     blog_posts,

@@ -27,6 +27,7 @@ pub mod membership;
 pub mod notification;
 pub mod notification_settings;
 pub mod permissions;
+pub mod placeholders;
 pub mod pool;
 pub mod privacy;
 pub mod push;

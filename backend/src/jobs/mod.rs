@@ -1,8 +1,8 @@
 //! Timed and background work. Every job derives what to do from the database, so it
-//! survives restarts, and never acts twice with two server processes: the senders lease their
-//! rows of a queue (`FOR UPDATE SKIP LOCKED`, then a lease no other sender takes them under),
-//! and the schedule's clock acts through the store's actor, whose plan sees what is already
-//! done.
+//! survives restarts, and never acts twice with two server processes: the senders and the
+//! blog's narrator lease their rows of a queue (`FOR UPDATE SKIP LOCKED`, then a lease no
+//! other process takes them under), and the schedule's clock acts through the store's actor,
+//! whose plan sees what is already done.
 
 pub mod billing_seats;
 pub mod booking_mail;
@@ -10,6 +10,7 @@ pub mod deliver;
 pub mod demo_mail;
 mod lease;
 mod mail_queue;
+pub mod narration;
 pub mod outbox;
 pub mod push;
 pub mod schedule;

@@ -3,6 +3,7 @@
 //! (and by the tests), so no page falls back to another language.
 
 use super::language::Lang;
+pub use crate::domain::placeholders::fill;
 use serde::Deserialize;
 use std::sync::LazyLock;
 
@@ -258,15 +259,6 @@ impl Texts {
     }
 }
 
-/// `template` with each `{name}` replaced by its value.
-pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    values
-        .iter()
-        .fold(template.to_string(), |text, (name, value)| {
-            text.replace(&format!("{{{name}}}"), value)
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -312,14 +304,5 @@ mod tests {
             .expect("JSON");
             assert!(!json.contains("\"\""), "{lang:?}: an empty text");
         }
-    }
-
-    #[test]
-    fn placeholders_are_filled() {
-        assert_eq!(
-            fill("{a} and {b}, {a}", &[("a", "1"), ("b", "2")]),
-            "1 and 2, 1"
-        );
-        assert_eq!(fill("none", &[("a", "1")]), "none");
     }
 }

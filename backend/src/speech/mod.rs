@@ -7,7 +7,9 @@
 //! assistant is unavailable and nothing else changes.
 //!
 //! [`Speech::synthesise`] is the one way to speak a text in a language; the assistant's
-//! answers go through it, and so can anything else that narrates.
+//! answers go through it. Work that can wait (a blog post's narration) asks in the background
+//! lane, [`Speech::synthesise_in_background`], which the worker takes only when no other
+//! request waits.
 
 mod protocol;
 mod request;
@@ -15,12 +17,13 @@ mod supervisor;
 
 use request::Job;
 pub use request::{SpeechError, SpeechSettings};
+use supervisor::Lanes;
 
 use crate::domain::language::Language;
 use crate::domain::voice::Grammar;
+use crossbeam_channel::{bounded, Sender, TrySendError};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{sync_channel, SyncSender, TrySendError};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::oneshot;
@@ -62,8 +65,17 @@ pub struct Speech {
 }
 
 struct Inner {
-    queue: SyncSender<Job>,
+    queue: Sender<Job>,
+    /// Requests that wait for the worker to have nothing else to do.
+    background: Sender<Job>,
     ready: Arc<AtomicBool>,
+}
+
+/// Which lane a request waits in.
+#[derive(Clone, Copy)]
+enum Lane {
+    First,
+    Background,
 }
 
 impl Speech {
@@ -74,11 +86,21 @@ impl Speech {
 
     /// Starts the worker and its supervisor (a thread of its own, which keeps it running).
     pub fn start(settings: SpeechSettings) -> Speech {
-        let (queue, jobs) = sync_channel(settings.queue);
+        let (queue, first) = bounded(settings.queue);
+        // One background request at a time per server process is all its narration asks.
+        let (background, background_jobs) = bounded(1);
         let ready = Arc::new(AtomicBool::new(false));
-        supervisor::spawn(settings, jobs, ready.clone());
+        let lanes = Lanes {
+            first,
+            background: background_jobs,
+        };
+        supervisor::spawn(settings, lanes, ready.clone());
         Speech {
-            inner: Some(Arc::new(Inner { queue, ready })),
+            inner: Some(Arc::new(Inner {
+                queue,
+                background,
+                ready,
+            })),
         }
     }
 
@@ -95,13 +117,25 @@ impl Speech {
     }
 
     async fn ask(&self, header: Value, body: Vec<u8>) -> Result<(Value, Vec<u8>), SpeechError> {
+        self.ask_in(Lane::First, header, body).await
+    }
+
+    async fn ask_in(
+        &self,
+        lane: Lane,
+        header: Value,
+        body: Vec<u8>,
+    ) -> Result<(Value, Vec<u8>), SpeechError> {
         let inner = self.inner.as_ref().ok_or(SpeechError::Unavailable)?;
         if !inner.ready.load(Ordering::SeqCst) {
             return Err(SpeechError::Unavailable);
         }
         let (reply, answer) = oneshot::channel();
-        inner
-            .queue
+        let queue = match lane {
+            Lane::First => &inner.queue,
+            Lane::Background => &inner.background,
+        };
+        queue
             .try_send(Job {
                 header,
                 body,
@@ -112,6 +146,9 @@ impl Speech {
                 TrySendError::Disconnected(_) => SpeechError::Unavailable,
             })?;
         let (header, body) = answer.await.map_err(|_| SpeechError::Unavailable)??;
+        if header["noVoice"].as_bool() == Some(true) {
+            return Err(SpeechError::NoVoice);
+        }
         if header["ok"].as_bool() != Some(true) {
             let why = header["error"].as_str().unwrap_or("no reason given");
             return Err(SpeechError::Refused(why.to_string()));
@@ -149,9 +186,33 @@ impl Speech {
     }
 
     /// Speaks `text` in `language` at `rate` (1 is normal speed) as a WAV file, at the
-    /// voice's own sample rate or at `sample_rate` when one is asked for.
+    /// voice's own sample rate or at `sample_rate` when one is asked for;
+    /// [`SpeechError::NoVoice`] when no voice speaks the language here.
     pub async fn synthesise(
         &self,
+        text: &str,
+        language: Language,
+        rate: f32,
+        sample_rate: Option<u32>,
+    ) -> Result<Audio, SpeechError> {
+        self.speak(Lane::First, text, language, rate, sample_rate)
+            .await
+    }
+
+    /// Speaks as [`Speech::synthesise`] does, once the worker has no other request waiting.
+    /// One such request waits at a time ([`SpeechError::Busy`] otherwise).
+    pub async fn synthesise_in_background(
+        &self,
+        text: &str,
+        language: Language,
+    ) -> Result<Audio, SpeechError> {
+        self.speak(Lane::Background, text, language, 1.0, None)
+            .await
+    }
+
+    async fn speak(
+        &self,
+        lane: Lane,
         text: &str,
         language: Language,
         rate: f32,
@@ -164,7 +225,7 @@ impl Speech {
             "rate": rate,
             "sampleRate": sample_rate,
         });
-        let (header, wav) = self.ask(header, Vec::new()).await?;
+        let (header, wav) = self.ask_in(lane, header, Vec::new()).await?;
         Ok(Audio {
             wav,
             sample_rate: header["sampleRate"].as_u64().unwrap_or(0) as u32,

@@ -28,7 +28,10 @@ pub enum SpeechError {
     /// The queue is full.
     #[error("the speech worker is busy")]
     Busy,
-    /// The worker refused the request (a language without a voice, a bad grammar).
+    /// The language has no voice on this server (its text is shown, not spoken).
+    #[error("no voice speaks this language here")]
+    NoVoice,
+    /// The worker refused the request (a bad grammar, a failed synthesis).
     #[error("the speech worker refused: {0}")]
     Refused(String),
 }

@@ -1,14 +1,16 @@
 //! The worker's supervisor: a thread that starts the worker, waits for its socket, hands it
 //! the queued requests one at a time, and starts it again when it dies or hangs (after a
 //! pause that grows while it keeps failing). While the worker is down, queued requests are
-//! answered at once as unavailable.
+//! answered at once as unavailable. Requests come in two lanes: the background lane's (a
+//! post's narration, piece by piece) are taken only when no other request waits, so a voice
+//! command waits at most for the one piece the worker is speaking.
 
 use super::protocol::{read_message, write_message};
 use super::request::{Job, SpeechError, SpeechSettings};
+use crossbeam_channel::{select_biased, Receiver};
 use std::os::unix::net::UnixStream;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -19,7 +21,31 @@ const CHECK_EVERY: Duration = Duration::from_millis(500);
 const PAUSE_FIRST: Duration = Duration::from_millis(500);
 const PAUSE_MAX: Duration = Duration::from_secs(30);
 
-pub(super) fn spawn(settings: SpeechSettings, jobs: Receiver<Job>, ready: Arc<AtomicBool>) {
+/// The requests waiting: the voice assistant's first, then the background's.
+pub(super) struct Lanes {
+    pub(super) first: Receiver<Job>,
+    pub(super) background: Receiver<Job>,
+}
+
+/// Why no request came.
+enum Idle {
+    Timeout,
+    /// The server let go of the handle.
+    Closed,
+}
+
+impl Lanes {
+    /// The next request within `wait`, a first-lane one whenever one waits.
+    fn next(&self, wait: Duration) -> Result<Job, Idle> {
+        select_biased! {
+            recv(self.first) -> job => job.map_err(|_| Idle::Closed),
+            recv(self.background) -> job => job.map_err(|_| Idle::Closed),
+            default(wait) => Err(Idle::Timeout),
+        }
+    }
+}
+
+pub(super) fn spawn(settings: SpeechSettings, jobs: Lanes, ready: Arc<AtomicBool>) {
     let spawned = std::thread::Builder::new()
         .name("speech-supervisor".into())
         .spawn(move || supervise(&settings, &jobs, &ready));
@@ -34,7 +60,7 @@ enum Outcome {
     Closed,
 }
 
-fn supervise(settings: &SpeechSettings, jobs: &Receiver<Job>, ready: &AtomicBool) {
+fn supervise(settings: &SpeechSettings, jobs: &Lanes, ready: &AtomicBool) {
     let mut pause = PAUSE_FIRST;
     loop {
         let began = Instant::now();
@@ -107,7 +133,7 @@ fn start(settings: &SpeechSettings) -> std::io::Result<Child> {
 fn connect(
     settings: &SpeechSettings,
     child: &mut Child,
-    jobs: &Receiver<Job>,
+    jobs: &Lanes,
 ) -> Option<std::io::Result<UnixStream>> {
     let deadline = Instant::now() + START_WITHIN;
     loop {
@@ -133,12 +159,12 @@ fn serve(
     settings: &SpeechSettings,
     child: &mut Child,
     mut stream: UnixStream,
-    jobs: &Receiver<Job>,
+    jobs: &Lanes,
 ) -> Outcome {
     let _ = stream.set_read_timeout(Some(settings.timeout));
     let _ = stream.set_write_timeout(Some(settings.timeout));
     loop {
-        match jobs.recv_timeout(CHECK_EVERY) {
+        match jobs.next(CHECK_EVERY) {
             Ok(job) => {
                 let answer = write_message(&mut stream, &job.header, &job.body)
                     .and_then(|()| read_message(&mut stream));
@@ -153,32 +179,70 @@ fn serve(
                     }
                 }
             }
-            Err(RecvTimeoutError::Timeout) => {
+            Err(Idle::Timeout) => {
                 if let Ok(Some(status)) = child.try_wait() {
                     tracing::warn!(%status, "the speech worker exited");
                     return Outcome::Again;
                 }
             }
-            Err(RecvTimeoutError::Disconnected) => return Outcome::Closed,
+            Err(Idle::Closed) => return Outcome::Closed,
         }
     }
 }
 
 /// Answers every request that arrives within `pause` as unavailable; true when the server
 /// let go of the handle.
-fn refuse_for(jobs: &Receiver<Job>, pause: Duration) -> bool {
+fn refuse_for(jobs: &Lanes, pause: Duration) -> bool {
     let until = Instant::now() + pause;
     loop {
         let left = until.saturating_duration_since(Instant::now());
         if left.is_zero() {
             return false;
         }
-        match jobs.recv_timeout(left) {
+        match jobs.next(left) {
             Ok(job) => {
                 let _ = job.reply.send(Err(SpeechError::Unavailable));
             }
-            Err(RecvTimeoutError::Timeout) => return false,
-            Err(RecvTimeoutError::Disconnected) => return true,
+            Err(Idle::Timeout) => return false,
+            Err(Idle::Closed) => return true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossbeam_channel::bounded;
+    use serde_json::json;
+
+    fn job(op: &str) -> Job {
+        Job {
+            header: json!({ "op": op }),
+            body: Vec::new(),
+            reply: tokio::sync::oneshot::channel().0,
+        }
+    }
+
+    #[test]
+    fn a_voice_command_is_taken_before_a_waiting_narration() {
+        let (first, first_jobs) = bounded(4);
+        let (background, background_jobs) = bounded(1);
+        let lanes = Lanes {
+            first: first_jobs,
+            background: background_jobs,
+        };
+        background.send(job("narration")).expect("queued");
+        first.send(job("command")).expect("queued");
+        let op = |lanes: &Lanes| {
+            lanes
+                .next(Duration::ZERO)
+                .ok()
+                .map(|j| j.header["op"].clone())
+        };
+        assert_eq!(op(&lanes), Some(json!("command")));
+        assert_eq!(op(&lanes), Some(json!("narration")));
+        assert!(matches!(lanes.next(Duration::ZERO), Err(Idle::Timeout)));
+        drop((first, background));
+        assert!(matches!(lanes.next(Duration::ZERO), Err(Idle::Closed)));
     }
 }

@@ -13,8 +13,12 @@ use std::time::Duration;
 
 const EDITOR: &str = "editor@clockto.test";
 
-async fn app() -> TestApp {
-    spawn_app_with(|s| s.blog_editor_emails = vec![EDITOR.to_string()]).await
+async fn app_with(configure: impl FnOnce(&mut backend::config::Settings)) -> TestApp {
+    spawn_app_with(|s| {
+        s.blog_editor_emails = vec![EDITOR.to_string()];
+        configure(s);
+    })
+    .await
 }
 
 /// A PNG picture, wide like a cover.
@@ -39,14 +43,19 @@ async fn upload_cover(app: &TestApp, token: &str) -> Reply {
     .await
 }
 
-struct Blog {
-    app: TestApp,
-    editor: TestUser,
-    cover: String,
+/// A server with an editor and a cover to write posts with.
+pub struct Blog {
+    pub app: TestApp,
+    pub editor: TestUser,
+    pub cover: String,
 }
 
 async fn blog() -> Blog {
-    let app = app().await;
+    blog_with(|_| {}).await
+}
+
+pub async fn blog_with(configure: impl FnOnce(&mut backend::config::Settings)) -> Blog {
+    let app = app_with(configure).await;
     let editor = app.create_user(EDITOR);
     let cover = upload_cover(&app, &editor.token).await.data()["id"]
         .as_str()
@@ -56,7 +65,7 @@ async fn blog() -> Blog {
 }
 
 impl Blog {
-    fn post(&self, title: &str) -> Value {
+    pub fn post(&self, title: &str) -> Value {
         json!({
             "title": title,
             "abstract": format!("What {title} is about."),
@@ -67,13 +76,13 @@ impl Blog {
         })
     }
 
-    async fn save(&self, body: Value) -> Reply {
+    pub async fn save(&self, body: Value) -> Reply {
         self.app
             .call("savePost", body, Some(&self.editor.token))
             .await
     }
 
-    async fn publish(&self, id: &str, published: bool) -> Reply {
+    pub async fn publish(&self, id: &str, published: bool) -> Reply {
         self.app
             .call(
                 "publishPost",
@@ -799,10 +808,36 @@ async fn the_player_shows_only_once_a_post_has_its_narration_and_a_new_text_make
     .expect("narrated");
     let page = get_page(&b.app, &format!("/posts/{slug}"), None).await;
     assert!(page.html.contains(&format!(
-        "<audio controls preload=\"none\" src=\"/posts/{id}/audio\">"
+        "<audio controls preload=\"none\" src=\"/posts/{id}/audio?v={id}\">"
     )));
     let audio = get_page(&b.app, &format!("/posts/{id}/audio"), None).await;
     assert_eq!((audio.status, audio.html.as_str()), (200, "OggS narration"));
+    // A player reads parts of it.
+    let ranged = |range: &'static str| {
+        b.app
+            .client
+            .get(format!("{}/posts/{id}/audio", b.app.address))
+            .insert_header(("range", range))
+            .send()
+    };
+    let mut part = ranged("bytes=0-3").await.expect("range");
+    assert_eq!(part.status().as_u16(), 206);
+    assert_eq!(
+        part.headers().get("content-range").expect("content-range"),
+        "bytes 0-3/14"
+    );
+    assert_eq!(&part.body().await.expect("body")[..], b"OggS");
+    let mut tail = ranged("bytes=-9").await.expect("range");
+    assert_eq!(&tail.body().await.expect("body")[..], b"narration");
+    let beyond = ranged("bytes=99-").await.expect("range");
+    assert_eq!(beyond.status().as_u16(), 416);
+    assert_eq!(
+        beyond
+            .headers()
+            .get("content-range")
+            .expect("content-range"),
+        "bytes */14"
+    );
     let post = b
         .app
         .get(&format!("/api/v1/posts/by-slug/{slug}"), None)
@@ -822,4 +857,10 @@ async fn the_player_shows_only_once_a_post_has_its_narration_and_a_new_text_make
             .status,
         404
     );
+    // Its file is removed, though no speech worker runs here to narrate it again.
+    crate::fixtures::wait::eventually("the stale narration's file removed", async || {
+        b.app.state.files.get(&key).await.is_err()
+    })
+    .await;
+    assert!(due(&b.app), "still due, waiting for a worker");
 }

@@ -27,6 +27,7 @@ mod jobs;
 mod logs;
 mod membership;
 mod metrics;
+mod narration;
 mod notification_settings;
 mod outbox;
 mod pay;

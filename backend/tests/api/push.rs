@@ -2,9 +2,7 @@
 //! push service (a real HTTP server on loopback) receives what the server sends, and the test
 //! checks the VAPID signature and decrypts the message as the browser would.
 
-use crate::fixtures::push::{
-    pending_pushes, subscribe, until_nothing_pending, Browser, PushService,
-};
+use crate::fixtures::push::{subscribe, until_nothing_pending, Browser, PushService};
 use crate::fixtures::scene::{berlin, scene, Scene};
 use crate::fixtures::stores::{
     count, create_store, NOT_AUTHENTICATED, NO_ACTIVE_STORE, NO_EMPLOYEE_DOCUMENT,
@@ -206,6 +204,10 @@ async fn a_push_claim_is_held_up_neither_by_a_mail_claim_nor_by_the_reader() {
     )
     .expect("queue");
 
+    // The server's own mail and push rounds run beside this test (a wake left by the publish
+    // may still be pending), so either may take a row first: what must hold is that no claim,
+    // theirs or the test's, waits on the locks below, and that each row is claimed once.
+    //
     // The reader marks it seen and a mail claim takes it, both still uncommitted...
     let mut busy = s.app.conn();
     diesel::sql_query("BEGIN")
@@ -214,11 +216,11 @@ async fn a_push_claim_is_held_up_neither_by_a_mail_claim_nor_by_the_reader() {
     diesel::sql_query("UPDATE notifications SET seen = true")
         .execute(&mut busy)
         .expect("seen");
-    assert_eq!(
+    assert!(
         Delivery::claim(&mut busy, Channel::Mail, 50)
             .expect("mail claim")
-            .len(),
-        1
+            .len()
+            <= 1
     );
     // ...and a push claim on another connection goes ahead at once.
     let url = s.app.db_url.clone();
@@ -234,9 +236,14 @@ async fn a_push_claim_is_held_up_neither_by_a_mail_claim_nor_by_the_reader() {
     )
     .await;
     let claimed = push.join().expect("push claim thread");
-    assert_eq!(claimed.len(), 1);
-    assert_eq!(claimed[0].notification.id, note.id);
-    assert_eq!(claimed[0].attempt, 1);
+    match claimed.as_slice() {
+        [one] => {
+            assert_eq!(one.notification.id, note.id);
+            assert_eq!(one.attempt, 1);
+        }
+        [] => {} // the server's push round had it first
+        more => panic!("{} rows claimed for one notification", more.len()),
+    }
     // A second claimer finds nothing: each notification goes out once per channel.
     assert!(Delivery::claim(&mut s.app.conn(), Channel::Push, 50)
         .expect("claim")
@@ -244,15 +251,32 @@ async fn a_push_claim_is_held_up_neither_by_a_mail_claim_nor_by_the_reader() {
     diesel::sql_query("COMMIT")
         .execute(&mut busy)
         .expect("commit");
-    // Claimed rows stay queued, under lease, until their sender settles them: nobody else
-    // takes them meanwhile.
-    assert_eq!(pending_pushes(&s.app), 1);
+    // Claimed once: the test's claim stays queued under lease until settled, and nobody else
+    // takes it meanwhile; the server's own claim is leased or already settled (gone).
+    let attempts = push_attempts(&s.app, note.id);
+    if claimed.is_empty() {
+        assert!(attempts.iter().all(|&a| a == 1), "{attempts:?}");
+    } else {
+        assert_eq!(attempts, [1]);
+    }
     assert!(Delivery::claim(&mut s.app.conn(), Channel::Push, 50)
         .expect("claim")
         .is_empty());
     assert!(Delivery::claim(&mut s.app.conn(), Channel::Mail, 50)
         .expect("claim")
         .is_empty());
+}
+
+/// How many times each push row of `note` still queued was claimed.
+fn push_attempts(app: &TestApp, note: backend::domain::ids::NotificationId) -> Vec<i32> {
+    use backend::db::schema::notification_deliveries as d;
+    use diesel::{ExpressionMethods, QueryDsl, RunQueryDsl};
+    d::table
+        .filter(d::channel.eq(Channel::Push.as_str()))
+        .filter(d::notification_id.eq(note))
+        .select(d::attempts)
+        .load(&mut app.conn())
+        .expect("push rows")
 }
 
 #[actix_web::test]

@@ -67,20 +67,33 @@ async fn ask_form(
     fields: &[(&str, &str)],
     command: Option<&[u8]>,
 ) -> Reply {
+    ask_form_in(s, user, None, fields, command).await
+}
+
+/// Sends the form as `user` from a screen in `language` (its `Accept-Language`), asking
+/// for JSON.
+async fn ask_form_in(
+    s: &Scene,
+    user: &TestUser,
+    language: Option<&str>,
+    fields: &[(&str, &str)],
+    command: Option<&[u8]>,
+) -> Reply {
     let mut all = vec![("storeId", s.store.as_str())];
     all.extend_from_slice(fields);
     let (content_type, body) = form(&all, command);
-    let mut res = s
+    let mut req = s
         .app
         .client
         .post(format!("{}/api/v1/voice-assistant", s.app.address))
         .insert_header(("content-type", content_type))
         .insert_header(("accept", "application/json"))
         .bearer_auth(&user.token)
-        .timeout(Duration::from_secs(60))
-        .send_body(body)
-        .await
-        .expect("send the command");
+        .timeout(Duration::from_secs(60));
+    if let Some(language) = language {
+        req = req.insert_header(("accept-language", language));
+    }
+    let mut res = req.send_body(body).await.expect("send the command");
     let status = res.status().as_u16();
     let bytes = res.body().limit(64 << 20).await.expect("body");
     Reply {
@@ -94,6 +107,21 @@ async fn say(s: &Scene, user: &TestUser, text: &str) -> Value {
     let reply = ask_form(s, user, &[("text", text)], None).await;
     assert_eq!(reply.status, 200, "{text}: {}", reply.body);
     reply.data().clone()
+}
+
+/// A typed command's answer, asked from a screen in `language`.
+async fn say_in(s: &Scene, user: &TestUser, language: &str, text: &str) -> Value {
+    let reply = ask_form_in(s, user, Some(language), &[("text", text)], None).await;
+    assert_eq!(reply.status, 200, "{text}: {}", reply.body);
+    reply.data().clone()
+}
+
+/// The answer's audio, decoded.
+fn audio_of(data: &Value) -> Vec<u8> {
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD
+        .decode(data["audio"].as_str().expect("audio"))
+        .expect("base64")
 }
 
 /// A command spoken by the worker's own voice, as the browser records it (16 kHz mono).
@@ -451,4 +479,213 @@ async fn clock_me_in_and_out_by_voice_once_confirmed() {
     let done = ask_form(&s, &s.ana, &[("confirmation", &token)], None).await;
     assert_eq!(done.data()["answer"], "You are clocked out.");
     assert_eq!(s.stored(&shift["id"]).await["progress"], "c");
+}
+
+#[actix_web::test]
+async fn typed_german_spanish_and_persian_commands_are_answered_and_spoken_in_their_language() {
+    let s = speaking(|_| {}).await;
+    let ana = s
+        .shift(Some(&s.ana_id), berlin(1, 9, 0), berlin(1, 17, 0))
+        .await;
+    s.publish(&[&ana]).await.data();
+    let ana_name = name_of(&s, &s.ana_id).await;
+
+    let asked = [
+        (
+            "de-DE,de;q=0.9,en;q=0.5",
+            "de",
+            "Wer arbeitet morgen?",
+            format!("1 Schicht morgen: {ana_name} als Barista von 9 Uhr bis 17 Uhr."),
+        ),
+        (
+            "es",
+            "es",
+            "¿Quién trabaja MAÑANA?",
+            format!("1 turno mañana: {ana_name} como barista de las 9 a las 17."),
+        ),
+        (
+            "fa-IR",
+            "fa",
+            "فردا چه كسي كار ميكند؟",
+            format!("فردا ۱ شیفت: {ana_name} به‌عنوان Barista از ساعت ۹ تا ساعت ۱۷."),
+        ),
+    ];
+    for (header, language, command, expected) in asked {
+        let heard = say_in(&s, &s.scheduler, header, command).await;
+        assert_eq!(heard["intent"], "whoWorks", "{command}");
+        assert_eq!(heard["language"], language);
+        assert_eq!(heard["answer"], expected.as_str());
+        // Spoken by the language's own voice (espeak-ng's), the very sound it makes of the
+        // answer, not the English voice reading it.
+        let audio = audio_of(&heard);
+        assert_eq!(&audio[..4], b"RIFF");
+        assert!(audio.len() > 20_000, "a spoken sentence, not silence");
+        let voice = backend::domain::language::Language::parse(language).expect("ours");
+        let own = s
+            .app
+            .state
+            .speech
+            .synthesise(&expected, voice, 1.1, None)
+            .await
+            .expect("the language's voice");
+        assert_eq!(audio, own.wav, "{language}");
+        let english = s
+            .app
+            .state
+            .speech
+            .synthesise(&expected, Language::En, 1.1, None)
+            .await
+            .expect("the English voice");
+        assert_ne!(audio, english.wav, "{language}");
+    }
+
+    // An action is proposed and, once confirmed, said done in the language it was asked in.
+    let open = s.shift(None, berlin(1, 18, 0), berlin(1, 22, 0)).await;
+    let proposed = say_in(
+        &s,
+        &s.scheduler,
+        "es",
+        &format!("Da el turno abierto de mañana a {ana_name}"),
+    )
+    .await;
+    assert_eq!(proposed["intent"], "giveOpenShift");
+    assert_eq!(
+        proposed["answer"],
+        format!(
+            "¿Dar el turno abierto de barista mañana de las 18 a las 22 a {ana_name}? \
+             Confirma para seguir adelante."
+        )
+    );
+    let token = proposed["confirmation"].as_str().expect("a confirmation");
+    let done = ask_form_in(
+        &s,
+        &s.scheduler,
+        Some("es"),
+        &[("confirmation", token)],
+        None,
+    )
+    .await;
+    assert_eq!(
+        done.data()["answer"],
+        format!("{ana_name} tiene el turno mañana.")
+    );
+    assert_eq!(s.stored(&open["id"]).await["assigned"], json!(s.ana_id));
+
+    // Without `Accept-Language`, the language the person last signed in with; without
+    // either, English.
+    let heard = say(&s, &s.scheduler, "wer arbeitet morgen").await;
+    assert_eq!(heard["language"], "en");
+    assert!(heard["answer"]
+        .as_str()
+        .expect("answer")
+        .starts_with("2 shifts tomorrow: "));
+    use diesel::RunQueryDsl as _;
+    diesel::sql_query("UPDATE users SET language = 'de' WHERE email = $1")
+        .bind::<diesel::sql_types::Text, _>(&s.scheduler.email)
+        .execute(&mut s.app.conn())
+        .expect("save the language");
+    let heard = say(&s, &s.scheduler, "help").await;
+    assert_eq!(heard["language"], "de");
+    assert!(heard["answer"]
+        .as_str()
+        .expect("answer")
+        .starts_with("Sie können fragen: Wer arbeitet morgen?"));
+}
+
+#[actix_web::test]
+async fn an_employees_permissions_hold_in_every_language() {
+    let s = speaking(|_| {}).await;
+    let ana = s
+        .shift(Some(&s.ana_id), berlin(1, 9, 0), berlin(1, 17, 0))
+        .await;
+    s.publish(&[&ana]).await.data();
+    // A draft of Ben's and an open shift: Ana neither sees the draft nor may give the shift.
+    s.shift(Some(&s.ben_id), berlin(1, 12, 0), berlin(1, 20, 0))
+        .await;
+    let open = s.shift(None, berlin(1, 7, 0), berlin(1, 11, 0)).await;
+    let ben_name = name_of(&s, &s.ben_id).await;
+    let asked = [
+        (
+            "de",
+            "Wer arbeitet morgen?",
+            "Wer ist eingestempelt?",
+            "Wer hat Urlaub beantragt?",
+            format!("Gib die offene Schicht morgen an {ben_name}"),
+        ),
+        (
+            "es",
+            "¿Quién trabaja mañana?",
+            "¿Quién ha fichado?",
+            "¿Quién pidió vacaciones?",
+            format!("Da el turno abierto de mañana a {ben_name}"),
+        ),
+        (
+            "fa",
+            "فردا چه کسی کار می‌کند؟",
+            "چه کسی ورود زده؟",
+            "چه کسی مرخصی خواسته؟",
+            format!("شیفت باز فردا را به {ben_name} بده"),
+        ),
+    ];
+    for (language, who, clock, time_off, give) in asked {
+        let heard = say_in(&s, &s.ana, language, who).await;
+        let answer = heard["answer"].as_str().expect("answer");
+        assert_eq!(heard["intent"], "whoWorks", "{who}");
+        assert!(!answer.contains(&ben_name), "{answer}");
+        for refused in [clock, time_off, give.as_str()] {
+            let heard = say_in(&s, &s.ana, language, refused).await;
+            assert_ne!(heard["intent"], "unknown", "{refused}");
+            // The spec's refusal, as the spec words it.
+            assert_eq!(heard["answer"], NOT_ENOUGH_PERMISSION, "{refused}");
+            assert_eq!(heard["confirmation"], Value::Null);
+        }
+    }
+    assert_eq!(s.stored(&open["id"]).await["assigned"], Value::Null);
+}
+
+#[actix_web::test]
+async fn a_language_without_a_voice_is_answered_in_writing_only() {
+    // A worker keeping only the English voice, as one without espeak-ng does.
+    let s = speaking(|settings| {
+        settings.voice.worker = Some(format!("{} --voices en", worker()));
+    })
+    .await;
+    let heard = say_in(&s, &s.scheduler, "es", "¿Quién trabaja hoy?").await;
+    assert_eq!(heard["language"], "es");
+    assert_eq!(heard["answer"], "Nadie trabaja hoy.");
+    assert_eq!(heard["audio"], Value::Null);
+    let heard = say_in(&s, &s.scheduler, "en", "who works today").await;
+    assert_eq!(&audio_of(&heard)[..4], b"RIFF");
+
+    // Without asking for JSON: no audio, and the headers say so.
+    let (content_type, body) = form(
+        &[
+            ("storeId", s.store.as_str()),
+            ("text", "Wer arbeitet heute?"),
+        ],
+        None,
+    );
+    let mut res = s
+        .app
+        .client
+        .post(format!("{}/api/v1/voice-assistant", s.app.address))
+        .insert_header(("content-type", content_type))
+        .insert_header(("accept-language", "de"))
+        .bearer_auth(&s.scheduler.token)
+        .timeout(Duration::from_secs(60))
+        .send_body(body)
+        .await
+        .expect("send");
+    assert_eq!(res.status().as_u16(), 200);
+    let header = |name: &str| {
+        res.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(header("content-language"), "de");
+    assert_eq!(header("voice-spoken"), "no");
+    assert_eq!(header("voice-answer"), "Heute+arbeitet+niemand.");
+    assert!(res.body().await.expect("body").is_empty());
 }

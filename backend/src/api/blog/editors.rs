@@ -6,10 +6,12 @@ use super::reads::{ticket_for, view_of};
 use super::views::PostView;
 use crate::calls::bounded::{RequiredText, Text};
 use crate::calls::{input, Access, Call, Ctx};
-use crate::db::models::blog::{Comment, NarrationForm, Post, PostInsertForm, PostTextForm};
+use crate::db::models::blog::{Comment, Post, PostInsertForm, PostTextForm};
 use crate::db::models::file::StoredFile;
+use crate::db::models::narration::Narration;
 use crate::db::models::user::User;
 use crate::domain::blog::comment::{self, Moderation, Status};
+use crate::domain::blog::narration::{self, Heard};
 use crate::domain::blog::post::{
     self, Written, ABSTRACT_MAX, CONCLUSION_MAX, CONTENT_MAX, TAGS_MAX, TITLE_MAX,
 };
@@ -118,7 +120,8 @@ impl Call for SavePost {
         let (post_id, translation_of, language) =
             (self.post_id, self.translation_of, self.language);
         let state = ctx.state.clone();
-        ctx.state
+        let saved = ctx
+            .state
             .db
             .transaction(move |conn| {
                 let file = StoredFile::find(conn, cover)?;
@@ -148,21 +151,11 @@ impl Call for SavePost {
                             },
                         )
                         .map_err(taken)?;
-                        let heard =
-                            |p: &Post| (p.title.clone(), p.content.clone(), p.conclusion.clone());
-                        let (b, a) = (heard(&before), heard(&changed));
-                        let stale = post::narration_stale((&b.0, &b.1, &b.2), (&a.0, &a.1, &a.2))
+                        let stale = narration::stale(heard(&before), heard(&changed))
                             || before.language != changed.language;
                         if stale && (changed.audio_key.is_some() || changed.published) {
-                            Post::change_narration(
-                                conn,
-                                id,
-                                &NarrationForm {
-                                    audio_key: None,
-                                    audio_duration: None,
-                                    audio_due_at: changed.published.then_some(now),
-                                },
-                            )?
+                            Narration::forget(conn, id, changed.published.then_some(now), now)?;
+                            Post::find(conn, id)?.ok_or(BlogError::PostUnknown)?
                         } else {
                             changed
                         }
@@ -210,7 +203,20 @@ impl Call for SavePost {
                 let ticket = ticket_for(&state, saved.id);
                 view_of(conn, saved, true, ticket)
             })
-            .await
+            .await;
+        // A narration may have come due, or a file be left to remove.
+        ctx.state.narrator.wake();
+        saved
+    }
+}
+
+/// What a post's narration says.
+fn heard(post: &Post) -> Heard<'_> {
+    Heard {
+        title: &post.title,
+        abstract_text: &post.abstract_text,
+        content: &post.content,
+        conclusion: &post.conclusion,
     }
 }
 
@@ -235,28 +241,25 @@ impl Call for PublishPost {
         super::access::editor(&ctx.state, ctx.user()?).await?;
         let (id, published) = (self.post_id, self.published);
         let state = ctx.state.clone();
-        ctx.state
+        let answer = ctx
+            .state
             .db
             .transaction(move |conn| {
                 Post::find_for_update(conn, id)?.ok_or(BlogError::PostUnknown)?;
                 let now = Utc::now();
                 let mut post = Post::set_published(conn, id, published, now)?;
-                // A published post without its narration is due one.
-                if published && post.audio_key.is_none() && post.audio_due_at.is_none() {
-                    post = Post::change_narration(
-                        conn,
-                        id,
-                        &NarrationForm {
-                            audio_key: None,
-                            audio_duration: None,
-                            audio_due_at: Some(now),
-                        },
-                    )?;
+                // A published post without its narration is due one; a draft keeps none.
+                let due = published && post.audio_key.is_none() && post.audio_due_at.is_none();
+                if due || !published {
+                    Narration::forget(conn, id, due.then_some(now), now)?;
+                    post = Post::find(conn, id)?.ok_or(BlogError::PostUnknown)?;
                 }
                 let ticket = ticket_for(&state, post.id);
                 view_of(conn, post, true, ticket)
             })
-            .await
+            .await;
+        ctx.state.narrator.wake();
+        answer
     }
 }
 
@@ -286,15 +289,20 @@ impl Call for DeletePost {
     async fn run(self, ctx: Ctx) -> AppResult<Removed> {
         super::access::editor(&ctx.state, ctx.user()?).await?;
         let id = self.post_id;
-        ctx.state
+        let removed = ctx
+            .state
             .db
-            .run(move |conn| {
+            .transaction(move |conn| {
+                // Its narration's file goes too.
+                Narration::forget(conn, id, None, Utc::now())?;
                 if Post::delete(conn, id)? == 0 {
                     return Err(BlogError::PostUnknown.into());
                 }
                 Ok(Removed { id })
             })
-            .await
+            .await;
+        ctx.state.narrator.wake();
+        removed
     }
 }
 

@@ -136,8 +136,8 @@ impl PostSummary {
 /// Where a post's narration is heard, once made.
 pub fn audio_of(post: &Post) -> Option<PostAudio> {
     match (&post.audio_key, post.audio_duration) {
-        (Some(_), Some(duration)) => Some(PostAudio {
-            url: format!("/posts/{}/audio", post.id),
+        (Some(key), Some(duration)) => Some(PostAudio {
+            url: crate::domain::blog::narration::address(post.id, key),
             duration,
         }),
         _ => None,

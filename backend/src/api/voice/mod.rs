@@ -9,6 +9,11 @@
 //! the caller sends it back (`confirmation`) and the action runs as the same call the screens
 //! make, through the registry, with the caller's rights, rules and refusals.
 //!
+//! The answer is worded and spoken in the caller's language (see [`language_of`]): English by
+//! piper's voice, German, Spanish and Persian by espeak-ng's; where a language has no voice on
+//! the server, the text is answered without audio. Commands are understood in all four
+//! languages when typed; speech is recognised in English.
+//!
 //! Premium only (unlimited without billing), a command of at most 15 seconds, and a rate per
 //! person.
 
@@ -16,12 +21,14 @@ mod form;
 
 use crate::calls::guard::{self, Member, SignedIn};
 use crate::calls::{AppState, Calls, Origin, Transport};
+use crate::db::models::user::User;
 use crate::domain::calendar::week_of;
+use crate::domain::ids::UserId;
 use crate::domain::language::Language;
 use crate::domain::permissions::{Permission, Perms};
 use crate::domain::voice::confirm::{self, Pending, CONFIRM_WITHIN};
 use crate::domain::voice::facts::{Me, Week};
-use crate::domain::voice::{answer, grammar, understand, wav, Intent, Lexicon};
+use crate::domain::voice::{answer, grammar, understand, wav, Catalogue, Intent, Lexicon};
 use crate::error::{AppError, AppResult, ErrorKind};
 use crate::messages;
 use crate::speech::SpeechError;
@@ -94,13 +101,17 @@ pub struct VoiceReply {
     pub heard: String,
     /// What the command asked (`whoWorks`, `clockIn`, ... `unknown`).
     pub intent: String,
-    /// The answer's text, as spoken.
+    /// The answer's text, as spoken, in `language`.
     pub answer: String,
+    /// The language of the answer: the screen's (`Accept-Language`), else the one the
+    /// person last signed in with, else English.
+    pub language: Language,
     /// The token confirming the proposed action, when one waits (two minutes).
     pub confirmation: Option<String>,
-    /// The spoken answer, a WAV file in base64.
+    /// The spoken answer, a WAV file in base64; null when no voice speaks `language` on
+    /// this server (the answer is then only shown).
     #[schema(format = Byte)]
-    pub audio: String,
+    pub audio: Option<String>,
     /// Where the time went, in milliseconds: recognition, the answer, synthesis.
     pub timings: Timings,
 }
@@ -130,6 +141,7 @@ fn speech_failed(e: SpeechError) -> AppError {
             "The voice assistant is busy. Try again in a moment.",
         ),
         SpeechError::Unavailable => unavailable(),
+        SpeechError::NoVoice => AppError::internal("speech worker: no voice"),
         SpeechError::Refused(why) => AppError::internal(format!("speech worker: {why}")),
     }
 }
@@ -156,7 +168,7 @@ fn ms(since: Instant) -> f64 {
     request_body(content = VoiceCommandForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The spoken answer (`audio/wav`), with `Voice-Transcript`, `Voice-Answer` (UTF-8, form-urlencoded), `Voice-Intent`, `Voice-Heard`, `Voice-Confirmation` (when an action waits) and `Server-Timing` headers; as `{\"data\": VoiceReply}` to `Accept: application/json`", body = VoiceReply),
+        (status = 200, description = "The spoken answer (`audio/wav`), with `Content-Language` (the answer's language), `Voice-Spoken` (`no`, with an empty body, when no voice speaks that language on this server), `Voice-Transcript`, `Voice-Answer` (UTF-8, form-urlencoded), `Voice-Intent`, `Voice-Heard`, `Voice-Confirmation` (when an action waits) and `Server-Timing` headers; as `{\"data\": VoiceReply}` to `Accept: application/json`", body = VoiceReply),
         (status = 400, description = "No command, a recording that is not 16 kHz mono 16-bit WAV (`audio_format`) or is empty, a bad or expired confirmation", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "Not a member of the store, or its plan lacks the assistant (`plan_limit`)", body = crate::error::ErrorBody),
@@ -224,6 +236,8 @@ pub async fn assistant(
     if !state.speech.is_ready() {
         return Err(unavailable());
     }
+    let language = language_of(&state, &req, user.0).await?;
+    let words = Catalogue::of(language);
     let reply = if let Some(token) = &form.confirmation {
         confirmed(&calls, &req, &member, token).await?
     } else {
@@ -256,12 +270,13 @@ pub async fn assistant(
             facts.week = Some(this_week(&state, &member).await?);
         }
         let said = answer(&intent, &facts, messages::NOT_ENOUGH_PERMISSION);
-        let confirmation = said.action.map(|(action, done)| {
+        let confirmation = said.action.as_ref().map(|(action, done)| {
             let pending = Pending {
                 store: member.store_id(),
                 user: member.user,
-                action,
-                done,
+                action: action.clone(),
+                // Said once done, in the language it was proposed in.
+                done: words.say(done),
                 expires: (facts.now + CONFIRM_WITHIN).timestamp_millis(),
             };
             confirm::seal(&pending, &confirm_key(&state))
@@ -271,28 +286,47 @@ pub async fn assistant(
             transcript,
             heard,
             intent: intent.name(),
-            answer: said.text,
+            answer: words.answer(&said),
             confirmation,
         }
     };
     let began = Instant::now();
-    // The answers are worded in English, so they are spoken in English; a little faster
-    // than the voice's own pace, as a busy person listens.
-    let audio = state
+    // A little faster than the voice's own pace, as a busy person listens.
+    let audio = match state
         .speech
-        .synthesise(&reply.answer, Language::En, ANSWER_PACE, None)
+        .synthesise(&reply.answer, language, ANSWER_PACE, None)
         .await
-        .map_err(speech_failed)?;
+    {
+        Ok(audio) => Some(audio.wav),
+        Err(SpeechError::NoVoice) => None,
+        Err(e) => return Err(speech_failed(e)),
+    };
     timings.synthesise_ms = ms(began);
     tracing::info!(
         intent = reply.intent,
         heard = reply.heard,
+        language = language.as_str(),
+        spoken = audio.is_some(),
         recognise_ms = timings.recognise_ms,
         answer_ms = timings.answer_ms,
         synthesise_ms = timings.synthesise_ms,
         "voice command answered"
     );
-    Ok(respond(&req, reply, audio.wav, timings))
+    Ok(respond(&req, reply, language, audio, timings))
+}
+
+/// The language an answer is said in: the screen's (`Accept-Language`, which the web app
+/// sets to the language it shows, so the answer matches the panel), else the one the person
+/// last signed in with (a client that names none), else English.
+async fn language_of(state: &AppState, req: &HttpRequest, user: UserId) -> AppResult<Language> {
+    if let Some(language) = Origin::of(req).language {
+        return Ok(language);
+    }
+    let saved = state
+        .db
+        .run(move |conn| Ok(User::find(conn, user)?.language))
+        .await?;
+    Ok(saved.unwrap_or_default())
 }
 
 /// What the assistant heard and answers, before it is spoken.
@@ -362,7 +396,13 @@ fn encoded(text: &str) -> String {
     url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
 }
 
-fn respond(req: &HttpRequest, said: Said, wav: Vec<u8>, timings: Timings) -> HttpResponse {
+fn respond(
+    req: &HttpRequest,
+    said: Said,
+    language: Language,
+    wav: Option<Vec<u8>>,
+    timings: Timings,
+) -> HttpResponse {
     let json_only = req
         .headers()
         .get(header::ACCEPT)
@@ -375,13 +415,15 @@ fn respond(req: &HttpRequest, said: Said, wav: Vec<u8>, timings: Timings) -> Htt
             heard: said.heard.into(),
             intent: said.intent.into(),
             answer: said.answer,
+            language,
             confirmation: said.confirmation,
-            audio: base64::engine::general_purpose::STANDARD.encode(&wav),
+            audio: wav.map(|wav| base64::engine::general_purpose::STANDARD.encode(wav)),
             timings,
         });
     }
     let mut res = HttpResponse::Ok();
-    res.content_type("audio/wav")
+    res.insert_header((header::CONTENT_LANGUAGE, language.as_str()))
+        .insert_header(("Voice-Spoken", if wav.is_some() { "yes" } else { "no" }))
         .insert_header(("Voice-Transcript", encoded(&said.transcript)))
         .insert_header(("Voice-Answer", encoded(&said.answer)))
         .insert_header(("Voice-Intent", said.intent))
@@ -397,5 +439,9 @@ fn respond(req: &HttpRequest, said: Said, wav: Vec<u8>, timings: Timings) -> Htt
     if let Some(token) = said.confirmation {
         res.insert_header(("Voice-Confirmation", token));
     }
-    res.body(wav)
+    match wav {
+        Some(wav) => res.content_type("audio/wav").body(wav),
+        // No voice speaks the language here: the texts are the answer.
+        None => res.finish(),
+    }
 }

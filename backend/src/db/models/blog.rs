@@ -110,15 +110,6 @@ pub struct PostTextForm {
     pub modified_at: DateTime<Utc>,
 }
 
-/// Narration's fields: cleared, and due again, when the heard text changes.
-#[derive(Debug, Clone, AsChangeset)]
-#[diesel(table_name = blog_posts, treat_none_as_null = true)]
-pub struct NarrationForm {
-    pub audio_key: Option<String>,
-    pub audio_duration: Option<i32>,
-    pub audio_due_at: Option<DateTime<Utc>>,
-}
-
 /// What a list is narrowed to.
 #[derive(Debug, Clone, Default)]
 pub struct Filter {
@@ -257,17 +248,6 @@ impl Post {
         conn: &mut PgConnection,
         id: Uuid,
         form: &PostTextForm,
-    ) -> QueryResult<Post> {
-        diesel::update(blog_posts::table.find(id))
-            .set(form)
-            .returning(Post::as_returning())
-            .get_result(conn)
-    }
-
-    pub fn change_narration(
-        conn: &mut PgConnection,
-        id: Uuid,
-        form: &NarrationForm,
     ) -> QueryResult<Post> {
         diesel::update(blog_posts::table.find(id))
             .set(form)

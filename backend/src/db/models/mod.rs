@@ -14,6 +14,7 @@ pub mod import_document;
 pub mod invite;
 pub mod log;
 pub mod login_failure;
+pub mod narration;
 pub mod notification;
 pub mod notification_delivery;
 pub mod notification_setting;

@@ -1,9 +1,11 @@
 //! The blog's rules: a post's fields (`post`), its address (`slug`), its Markdown turned into
-//! safe HTML (`render`), its reading time (`reading`), the lists' pages (`paging`), comments
-//! and their moderation (`comment`), and what holds spam off (`spam`). Pure: no I/O.
+//! safe HTML (`render`), its reading time (`reading`), what its narration says (`narration`),
+//! the lists' pages (`paging`), comments and their moderation (`comment`), and what holds spam
+//! off (`spam`). Pure: no I/O.
 
 pub mod comment;
 mod error;
+pub mod narration;
 pub mod paging;
 pub mod post;
 pub mod reading;

@@ -86,11 +86,6 @@ pub fn draft(written: Written) -> Result<Draft, BlogError> {
     })
 }
 
-/// Whether saving a post's new text makes its narration stale: the words heard changed.
-pub fn narration_stale(before: (&str, &str, &str), after: (&str, &str, &str)) -> bool {
-    before != after
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,11 +145,5 @@ mod tests {
             ..written()
         };
         assert_eq!(draft(w).map(|d| d.duration), Ok(reading::DEFAULT_DURATION));
-    }
-
-    #[test]
-    fn narration_is_stale_when_a_heard_text_changes() {
-        assert!(!narration_stale(("a", "b", "c"), ("a", "b", "c")));
-        assert!(narration_stale(("a", "b", "c"), ("a", "b!", "c")));
     }
 }

@@ -1,15 +1,20 @@
 //! The assistant's answers: what to say to a command, from the facts its caller may see, and
-//! the action to confirm when the command asks for a change. Spoken sentences: short, times
-//! in the store's zone as people say them ("9 AM", "tomorrow").
+//! the action to confirm when the command asks for a change. What is said is a [`Message`]
+//! in no language yet, with times and days already the store's local ones; the catalogue
+//! words it in the caller's language.
 
 use crate::domain::calendar::{local_date, start_of_day};
 use crate::domain::clock::{attendance, Attendance, SessionStatus};
-use crate::domain::ids::EmployeeId;
+use crate::domain::ids::{EmployeeId, RoleId};
 use crate::domain::shift::Status;
 use crate::domain::voice::confirm::Action;
 use crate::domain::voice::facts::{Facts, ShiftFact};
 use crate::domain::voice::intent::{Day, Intent, Part};
-use chrono::{DateTime, Datelike, Duration, NaiveDate, Timelike, Utc};
+use crate::domain::voice::message::{
+    Absent, Dates, DayRef, Dropped, Group, Listed, Message, MyRequest, MyShiftNote, OnClock,
+    OpenShift, OpenWhen, Span,
+};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
 
 /// How many items an answer reads out before it says how many more there are.
 pub const LISTED_MAX: usize = 6;
@@ -17,35 +22,21 @@ pub const LISTED_MAX: usize = 6;
 /// What the assistant says, and what it offers to do.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Answer {
-    pub text: String,
+    pub say: Message,
     /// An action waiting for the caller's confirmation, with what to say once done.
-    pub action: Option<(Action, String)>,
+    pub action: Option<(Action, Message)>,
 }
 
 impl Answer {
-    fn say(text: impl Into<String>) -> Answer {
-        Answer {
-            text: text.into(),
-            action: None,
-        }
+    fn say(say: Message) -> Answer {
+        Answer { say, action: None }
     }
 
-    fn offer(question: String, action: Action, done: String) -> Answer {
+    fn offer(question: Message, action: Action, done: Message) -> Answer {
         Answer {
-            text: format!("{question} Confirm to go ahead."),
+            say: question,
             action: Some((action, done)),
         }
-    }
-}
-
-/// Examples of what may be asked, for help and for a command not understood.
-pub fn examples(facts: &Facts) -> &'static str {
-    if facts.me.schedule {
-        "Who works tomorrow? Who is on the clock? What open shifts are there? \
-         Give the open Saturday shift to someone. Approve someone's time off."
-    } else {
-        "Who works tomorrow? When is my next shift? How many hours do I have this week? \
-         What are my open requests? Clock me in."
     }
 }
 
@@ -53,73 +44,56 @@ pub fn examples(facts: &Facts) -> &'static str {
 /// caller may not ask or do is answered with `refusal`, the permission refusal's text.
 pub fn answer(intent: &Intent, facts: &Facts, refusal: &str) -> Answer {
     let manager = facts.me.schedule || facts.me.staff;
+    let refused = || Answer::say(Message::Refused(refusal.to_string()));
     match intent {
         Intent::WhoWorks { day, part, role } => {
             who_works(facts, day.unwrap_or(Day::Today), *part, *role)
         }
         Intent::OnTheClock if manager => on_the_clock(facts),
         Intent::LateOrMissing if manager => late_or_missing(facts),
-        Intent::OnTheClock | Intent::LateOrMissing => Answer::say(refusal),
+        Intent::OnTheClock | Intent::LateOrMissing => refused(),
         Intent::MyNextShift => next_shift(facts),
         Intent::MyWeek => my_week(facts),
         Intent::MyRequests => my_requests(facts),
         Intent::OpenShifts { day } => open_shifts(facts, *day),
         Intent::Pool => pool(facts),
         Intent::PendingTimeOff if facts.me.staff => pending_time_off(facts),
-        Intent::PendingTimeOff => Answer::say(refusal),
+        Intent::PendingTimeOff => refused(),
         Intent::ClockIn => clock_in(facts),
         Intent::ClockOut => clock_out(facts),
         Intent::GiveOpenShift { day, role, to } if facts.me.schedule => {
             give(facts, *day, *role, *to)
         }
         Intent::ApproveTimeOff { of } if facts.me.staff => approve(facts, *of),
-        Intent::GiveOpenShift { .. } | Intent::ApproveTimeOff { .. } => Answer::say(refusal),
-        Intent::Help => Answer::say(format!("You can ask: {}", examples(facts))),
-        Intent::Unknown => Answer::say(format!(
-            "Sorry, I did not understand that. You can ask: {}",
-            examples(facts)
-        )),
+        Intent::GiveOpenShift { .. } | Intent::ApproveTimeOff { .. } => refused(),
+        Intent::Help => Answer::say(Message::Help {
+            manager: facts.me.schedule,
+        }),
+        Intent::Unknown => Answer::say(Message::Unknown {
+            manager: facts.me.schedule,
+        }),
     }
 }
 
-// Spoken times ---------------------------------------------------------------------------
+// Times and days ---------------------------------------------------------------------------
 
-/// A time of day as said: "9 AM", "9:30 PM", "noon", "midnight".
-pub fn clock_time(facts: &Facts, at: DateTime<Utc>) -> String {
-    let local = at.with_timezone(&facts.zone);
-    let (h, m) = (local.hour(), local.minute());
-    match (h, m) {
-        (0, 0) => "midnight".into(),
-        (12, 0) => "noon".into(),
-        _ => {
-            let half = if h < 12 { "AM" } else { "PM" };
-            let h12 = match h % 12 {
-                0 => 12,
-                h => h,
-            };
-            if m == 0 {
-                format!("{h12} {half}")
-            } else {
-                format!("{h12}:{m:02} {half}")
-            }
-        }
-    }
+fn local_time(facts: &Facts, at: DateTime<Utc>) -> NaiveTime {
+    at.with_timezone(&facts.zone).time()
 }
 
 fn today(facts: &Facts) -> NaiveDate {
     local_date(facts.zone, facts.now)
 }
 
-/// A date as said from today: "today", "tomorrow", "on Saturday", "on Saturday, December 12".
-pub fn day_phrase(facts: &Facts, date: NaiveDate) -> String {
-    let today = today(facts);
-    let ahead = (date - today).num_days();
-    match ahead {
-        0 => "today".into(),
-        1 => "tomorrow".into(),
-        -1 => "yesterday".into(),
-        2..=6 => format!("on {}", date.format("%A")),
-        _ => format!("on {}", date.format("%A, %B %-d")),
+/// A date as said from today: today, tomorrow, yesterday, a weekday of the coming week, or
+/// the date.
+pub fn day_ref(facts: &Facts, date: NaiveDate) -> DayRef {
+    match (date - today(facts)).num_days() {
+        0 => DayRef::Today,
+        1 => DayRef::Tomorrow,
+        -1 => DayRef::Yesterday,
+        2..=6 => DayRef::Weekday(date.weekday()),
+        _ => DayRef::Date(date),
     }
 }
 
@@ -159,68 +133,24 @@ fn window(facts: &Facts, date: NaiveDate, part: Option<Part>) -> (DateTime<Utc>,
     }
 }
 
-fn part_phrase(part: Option<Part>) -> &'static str {
-    match part {
-        None => "",
-        Some(Part::Morning) => " in the morning",
-        Some(Part::Afternoon) => " in the afternoon",
-        Some(Part::Evening) => " in the evening",
-        Some(Part::Night) => " at night",
-    }
-}
-
-fn span(facts: &Facts, s: &ShiftFact) -> String {
-    if s.open_ended {
-        format!("from {}", clock_time(facts, s.start))
-    } else {
-        format!(
-            "from {} to {}",
-            clock_time(facts, s.start),
-            clock_time(facts, s.end)
-        )
-    }
-}
-
-/// "a, b and c".
-fn list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+fn span(facts: &Facts, s: &ShiftFact) -> Span {
+    Span {
+        from: local_time(facts, s.start),
+        to: (!s.open_ended).then(|| local_time(facts, s.end)),
     }
 }
 
 /// Up to [`LISTED_MAX`] items read out, and how many more.
-fn read_out(items: Vec<String>) -> String {
+fn read_out<T>(items: Vec<T>) -> Listed<T> {
     let more = items.len().saturating_sub(LISTED_MAX);
-    let mut shown: Vec<String> = items.into_iter().take(LISTED_MAX).collect();
-    if more > 0 {
-        shown.push(format!("{more} more"));
-    }
-    list(&shown)
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
+    Listed {
+        items: items.into_iter().take(LISTED_MAX).collect(),
+        more,
     }
 }
 
-fn role_of(facts: &Facts, s: &ShiftFact) -> String {
-    facts
-        .role_title(s.role)
-        .map(|t| format!(" as {}", t.to_lowercase()))
-        .unwrap_or_default()
-}
-
-fn draft_mark(s: &ShiftFact) -> &'static str {
-    if s.status == Status::Draft {
-        ", a draft"
-    } else {
-        ""
-    }
+fn role_title(facts: &Facts, role: Option<RoleId>) -> Option<String> {
+    facts.role_title(role).map(str::to_string)
 }
 
 /// Shifts that still stand (not declined, rejected or called off).
@@ -230,12 +160,7 @@ fn standing(s: &ShiftFact) -> bool {
 
 // The answers ----------------------------------------------------------------------------
 
-fn who_works(
-    facts: &Facts,
-    day: Day,
-    part: Option<Part>,
-    role: Option<crate::domain::ids::RoleId>,
-) -> Answer {
+fn who_works(facts: &Facts, day: Day, part: Option<Part>, role: Option<RoleId>) -> Answer {
     let date = date_for(facts, day);
     let (from, to) = window(facts, date, part);
     let mut shifts: Vec<&ShiftFact> = facts
@@ -245,38 +170,37 @@ fn who_works(
         .filter(|s| role.is_none() || s.role == role)
         .collect();
     shifts.sort_by_key(|s| (s.start, s.end));
-    let when = format!("{}{}", day_phrase(facts, date), part_phrase(part));
-    let who = role
-        .and_then(|r| facts.role_title(Some(r)))
-        .map_or("Nobody".to_string(), |t| format!("No {}", t.to_lowercase()));
+    let day = day_ref(facts, date);
+    let open = shifts.iter().filter(|s| s.assigned.is_none()).count();
     // People working the same hours in the same role are said together: a spoken list of
     // a busy day stays short.
     let mut groups: Vec<(&ShiftFact, Vec<&str>)> = Vec::new();
     for s in &shifts {
         let Some(who) = s.assigned else { continue };
         let name = facts.name_of(who);
-        let same = |g: &&mut (&ShiftFact, Vec<&str>)| {
-            let o = g.0;
+        let key = |o: &ShiftFact| {
             (
                 o.start,
                 o.end,
                 o.open_ended,
                 o.role,
                 o.status == Status::Draft,
-            ) == (
-                s.start,
-                s.end,
-                s.open_ended,
-                s.role,
-                s.status == Status::Draft,
             )
         };
-        match groups.iter_mut().find(same) {
+        match groups.iter_mut().find(|g| key(g.0) == key(s)) {
             Some(group) => group.1.push(name),
             None => groups.push((s, vec![name])),
         }
     }
     let count = groups.iter().map(|g| g.1.len()).sum::<usize>();
+    if count == 0 {
+        return Answer::say(Message::NobodyWorks {
+            role: role_title(facts, role),
+            day,
+            part,
+            open,
+        });
+    }
     let mut said = 0;
     let mut items = Vec::new();
     for (s, names) in &groups {
@@ -289,45 +213,22 @@ fn who_works(
             .map(|n| n.to_string())
             .collect();
         said += names.len();
-        let title = facts.role_title(s.role).map(str::to_lowercase);
-        let role = match title {
-            Some(t) if names.len() > 1 && !t.contains(' ') => format!(" as {t}s"),
-            Some(t) => format!(" as {t}"),
-            None => String::new(),
-        };
-        items.push(format!(
-            "{}{role} {}{}",
-            list(&names),
-            span(facts, s),
-            draft_mark(s)
-        ));
+        items.push(Group {
+            names,
+            role: role_title(facts, s.role),
+            span: span(facts, s),
+            draft: s.status == Status::Draft,
+        });
     }
-    if count > said {
-        items.push(format!("{} more", count - said));
-    }
-    let open = shifts.iter().filter(|s| s.assigned.is_none()).count();
-    let open_text = match open {
-        0 => String::new(),
-        n => format!(
-            " {} not yet taken.",
-            plural(n, "open shift is", "open shifts are")
-        ),
-    };
-    if items.is_empty() {
-        return Answer::say(format!("{who} works {when}.{open_text}"));
-    }
-    let people = plural(count, "shift", "shifts");
-    Answer::say(format!(
-        "{} {when}: {}.{open_text}",
-        capitalise(&people),
-        items.join("; ")
-    ))
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| {
-        c.to_uppercase().collect::<String>() + chars.as_str()
+    Answer::say(Message::WhoWorks {
+        day,
+        part,
+        count,
+        groups: Listed {
+            items,
+            more: count - said,
+        },
+        open,
     })
 }
 
@@ -343,25 +244,21 @@ fn on_the_clock(facts: &Facts) -> Answer {
         })
         .collect();
     on.sort_by_key(|s| s.start);
-    if on.is_empty() {
-        return Answer::say("Nobody is on the clock right now.");
-    }
-    let items: Vec<String> = on
+    let items: Vec<OnClock> = on
         .iter()
         .filter_map(|s| {
-            let name = facts.name_of(s.assigned?);
+            let name = facts.name_of(s.assigned?).to_string();
             Some(match s.session {
-                Some(SessionStatus::OnBreak) => format!("{name}, on a break"),
-                _ if s.open_ended => name.to_string(),
-                _ => format!("{name} until {}", clock_time(facts, s.end)),
+                Some(SessionStatus::OnBreak) => OnClock::OnBreak(name),
+                _ if s.open_ended => OnClock::Working(name),
+                _ => OnClock::Until(name, local_time(facts, s.end)),
             })
         })
         .collect();
-    Answer::say(format!(
-        "{} on the clock: {}.",
-        capitalise(&plural(items.len(), "person is", "people are")),
-        read_out(items)
-    ))
+    if items.is_empty() {
+        return Answer::say(Message::NobodyOnTheClock);
+    }
+    Answer::say(Message::OnTheClock(read_out(items)))
 }
 
 fn late_or_missing(facts: &Facts) -> Answer {
@@ -381,22 +278,23 @@ fn late_or_missing(facts: &Facts) -> Answer {
             (s.start, s.end, s.open_ended),
             facts.now,
         );
-        let name = facts.name_of(who);
+        let name = facts.name_of(who).to_string();
         match state {
-            Attendance::Late => items.push(format!(
-                "{name} is late for the shift that began at {}",
-                clock_time(facts, s.start)
-            )),
-            Attendance::Missing => {
-                items.push(format!("{name} missed the shift {}", span(facts, s)))
-            }
+            Attendance::Late => items.push(Absent::Late {
+                name,
+                began: local_time(facts, s.start),
+            }),
+            Attendance::Missing => items.push(Absent::Missed {
+                name,
+                span: span(facts, s),
+            }),
             _ => {}
         }
     }
     if items.is_empty() {
-        return Answer::say("Nobody is late or missing today.");
+        return Answer::say(Message::NobodyLate);
     }
-    Answer::say(format!("{}.", capitalise(&read_out(items))))
+    Answer::say(Message::Late(read_out(items)))
 }
 
 fn mine(facts: &Facts) -> impl Iterator<Item = &ShiftFact> {
@@ -415,124 +313,88 @@ fn next_shift(facts: &Facts) -> Answer {
         .collect();
     ahead.sort_by_key(|s| s.start);
     let Some(s) = ahead.first() else {
-        return Answer::say("You have no shifts coming up.");
+        return Answer::say(Message::NoShiftAhead);
     };
     if s.start <= facts.now && s.session.is_some() {
-        return Answer::say(if s.open_ended {
-            format!("You are on a shift now{}.", role_of(facts, s))
-        } else {
-            format!(
-                "You are on a shift now{}, until {}.",
-                role_of(facts, s),
-                clock_time(facts, s.end)
-            )
+        return Answer::say(Message::OnShiftNow {
+            role: role_title(facts, s.role),
+            until: (!s.open_ended).then(|| local_time(facts, s.end)),
         });
     }
-    let day = day_phrase(facts, date_of(facts, s.start));
-    let mut text = format!(
-        "Your next shift is {day} {}{}.",
-        span(facts, s),
-        role_of(facts, s)
-    );
-    if s.status == Status::Published {
-        text.push_str(" It is not confirmed yet.");
-    } else if s.status == Status::Dropped {
-        text.push_str(" You dropped it; it is yours until someone takes it.");
-    }
-    Answer::say(text)
+    let note = match s.status {
+        Status::Published => MyShiftNote::NotConfirmed,
+        Status::Dropped => MyShiftNote::Dropped,
+        _ => MyShiftNote::None,
+    };
+    Answer::say(Message::NextShift {
+        day: day_ref(facts, date_of(facts, s.start)),
+        span: span(facts, s),
+        role: role_title(facts, s.role),
+        note,
+    })
 }
 
-/// An amount as said: "$120.50", "512.40 euros".
-pub fn money(amount: f64, currency: &str) -> String {
-    match currency {
-        "USD" => format!("${amount:.2}"),
-        "GBP" => format!("£{amount:.2}"),
-        "EUR" => format!("{amount:.2} euros"),
-        code => format!("{amount:.2} {code}"),
-    }
-}
-
-fn hours(minutes: i64) -> String {
-    // The spec shows hours whole.
-    let h = (minutes as f64 / 60.0).round() as i64;
-    if h == 1 {
-        "1 hour".into()
-    } else {
-        format!("{h} hours")
-    }
+/// Minutes as whole hours (the spec shows hours whole).
+fn whole_hours(minutes: i64) -> i64 {
+    (minutes as f64 / 60.0).round() as i64
 }
 
 fn my_week(facts: &Facts) -> Answer {
     let Some(week) = &facts.week else {
-        return Answer::say("I could not read your hours this week.");
+        return Answer::say(Message::WeekUnknown);
     };
     if week.expected_minutes == 0 {
-        return Answer::say("You have no hours this week.");
+        return Answer::say(Message::NoHoursThisWeek);
     }
-    Answer::say(format!(
-        "This week you have worked {} so far. With your shifts to come that makes {}, \
-         about {} before taxes.",
-        hours(week.worked_minutes),
-        hours(week.expected_minutes),
-        money(week.expected_pay, &week.currency)
-    ))
+    Answer::say(Message::MyWeek {
+        worked_hours: whole_hours(week.worked_minutes),
+        expected_hours: whole_hours(week.expected_minutes),
+        pay: week.expected_pay,
+        currency: week.currency.clone(),
+    })
 }
 
 fn my_requests(facts: &Facts) -> Answer {
     let me = facts.me.employee;
-    let mut items: Vec<String> = facts
+    let mut items: Vec<MyRequest> = facts
         .time_off
         .iter()
         .filter(|t| t.employee == me)
-        .map(|t| format!("time off {}", dates(facts, t.start, t.end)))
+        .map(|t| MyRequest::TimeOff(dates(facts, t.start, t.end)))
         .collect();
     for d in facts.drops.iter().filter(|d| d.employee == me) {
-        let shift = facts.shift(d.shift);
-        let when = shift.map_or(String::new(), |s| {
-            format!(" {}", day_phrase(facts, date_of(facts, s.start)))
-        });
-        items.push(match d.grabbed_by {
-            Some(by) => format!(
-                "your shift{when} in the pool, taken by {}, waiting for approval",
-                facts.name_of(by)
-            ),
-            None => format!("your shift{when} in the pool"),
+        items.push(MyRequest::Drop {
+            day: facts
+                .shift(d.shift)
+                .map(|s| day_ref(facts, date_of(facts, s.start))),
+            taken_by: d.grabbed_by.map(|by| facts.name_of(by).to_string()),
         });
     }
     if items.is_empty() {
-        return Answer::say("You have no open requests.");
+        return Answer::say(Message::NoRequests);
     }
-    Answer::say(format!(
-        "You have {}: {}.",
-        plural(items.len(), "open request", "open requests"),
-        read_out(items)
-    ))
+    Answer::say(Message::MyRequests(read_out(items)))
 }
 
-/// A request's days: "on December 10" or "from December 10 to December 11".
-fn dates(facts: &Facts, start: DateTime<Utc>, end: DateTime<Utc>) -> String {
+/// A request's days, first to last.
+fn dates(facts: &Facts, start: DateTime<Utc>, end: DateTime<Utc>) -> Dates {
     let first = date_of(facts, start);
     // An entire-day span ends at the last instant of its last day.
     let last = date_of(facts, end - Duration::seconds(1)).max(first);
-    let say = |d: NaiveDate| d.format("%B %-d").to_string();
-    if first == last {
-        format!("on {}", say(first))
-    } else {
-        format!("from {} to {}", say(first), say(last))
-    }
+    Dates { first, last }
 }
 
-fn open_list(facts: &Facts, day: Option<Day>) -> (Vec<&ShiftFact>, String) {
+fn open_list(facts: &Facts, day: Option<Day>) -> (Vec<&ShiftFact>, OpenWhen) {
     let (from, to, when) = match day {
         Some(day) => {
             let date = date_for(facts, day);
             let (from, to) = window(facts, date, None);
-            (from, to, day_phrase(facts, date))
+            (from, to, OpenWhen::Day(day_ref(facts, date)))
         }
         None => (
             facts.now,
             facts.now + Duration::days(7),
-            "this coming week".into(),
+            OpenWhen::ComingWeek,
         ),
     };
     let mut open: Vec<&ShiftFact> = facts
@@ -548,86 +410,56 @@ fn open_list(facts: &Facts, day: Option<Day>) -> (Vec<&ShiftFact>, String) {
 fn open_shifts(facts: &Facts, day: Option<Day>) -> Answer {
     let (open, when) = open_list(facts, day);
     if open.is_empty() {
-        return Answer::say(format!("There are no open shifts {when}."));
+        return Answer::say(Message::NoOpenShifts(when));
     }
-    let items: Vec<String> = open
+    let items: Vec<OpenShift> = open
         .iter()
-        .map(|s| {
-            let title = facts
-                .role_title(s.role)
-                .map(|t| format!(", {}", t.to_lowercase()))
-                .unwrap_or_default();
-            format!(
-                "{} {}{title}{}",
-                day_phrase(facts, date_of(facts, s.start)),
-                span(facts, s),
-                draft_mark(s)
-            )
+        .map(|s| OpenShift {
+            day: day_ref(facts, date_of(facts, s.start)),
+            span: span(facts, s),
+            role: role_title(facts, s.role),
+            draft: s.status == Status::Draft,
         })
         .collect();
-    Answer::say(format!(
-        "{} {when}: {}.",
-        capitalise(&plural(items.len(), "open shift", "open shifts")),
-        read_out(items)
-    ))
+    Answer::say(Message::OpenShifts(when, read_out(items)))
 }
 
 fn pool(facts: &Facts) -> Answer {
-    let items: Vec<String> = facts
+    let items: Vec<Dropped> = facts
         .drops
         .iter()
         .filter_map(|d| {
             let s = facts.shift(d.shift)?;
-            let owner = facts.name_of(d.employee);
-            let base = format!(
-                "{owner}'s shift {} {}",
-                day_phrase(facts, date_of(facts, s.start)),
-                span(facts, s)
-            );
-            Some(match d.grabbed_by {
-                Some(by) => format!(
-                    "{base}, taken by {}, waiting for approval",
-                    facts.name_of(by)
-                ),
-                None => base,
+            Some(Dropped {
+                owner: facts.name_of(d.employee).to_string(),
+                day: day_ref(facts, date_of(facts, s.start)),
+                span: span(facts, s),
+                taken_by: d.grabbed_by.map(|by| facts.name_of(by).to_string()),
             })
         })
         .collect();
     if items.is_empty() {
-        return Answer::say("The pool is empty.");
+        return Answer::say(Message::PoolEmpty);
     }
-    Answer::say(format!(
-        "{} in the pool: {}.",
-        capitalise(&plural(items.len(), "shift is", "shifts are")),
-        read_out(items)
-    ))
+    Answer::say(Message::Pool(read_out(items)))
 }
 
 fn pending_time_off(facts: &Facts) -> Answer {
     let mut waiting: Vec<_> = facts.time_off.iter().collect();
     waiting.sort_by_key(|t| t.start);
     if waiting.is_empty() {
-        return Answer::say("No time off is waiting for an answer.");
+        return Answer::say(Message::NoTimeOffWaiting);
     }
-    let items: Vec<String> = waiting
+    let items = waiting
         .iter()
         .map(|t| {
-            format!(
-                "{}, {}",
-                facts.name_of(t.employee),
-                dates(facts, t.start, t.end)
+            (
+                facts.name_of(t.employee).to_string(),
+                dates(facts, t.start, t.end),
             )
         })
         .collect();
-    Answer::say(format!(
-        "{} waiting: {}.",
-        capitalise(&plural(
-            items.len(),
-            "time-off request is",
-            "time-off requests are"
-        )),
-        read_out(items)
-    ))
+    Answer::say(Message::TimeOffWaiting(read_out(items)))
 }
 
 fn clock_in(facts: &Facts) -> Answer {
@@ -637,20 +469,22 @@ fn clock_in(facts: &Facts) -> Answer {
             Some(SessionStatus::Working | SessionStatus::OnBreak)
         )
     }) {
-        return Answer::say("You are already on the clock.");
+        return Answer::say(Message::AlreadyOnTheClock);
     }
     let mut ahead: Vec<&ShiftFact> = mine(facts)
         .filter(|s| s.session.is_none() && (s.open_ended || s.end > facts.now))
         .collect();
     ahead.sort_by_key(|s| s.start);
     let Some(s) = ahead.first() else {
-        return Answer::say("You have no shift to clock in to.");
+        return Answer::say(Message::NoShiftToClockIn);
     };
-    let day = day_phrase(facts, date_of(facts, s.start));
     Answer::offer(
-        format!("Clock you in to your shift {day} {}?", span(facts, s)),
+        Message::ClockInOffer {
+            day: day_ref(facts, date_of(facts, s.start)),
+            span: span(facts, s),
+        },
         Action::ClockIn { shift: s.id },
-        "You are clocked in.".into(),
+        Message::ClockedIn,
     )
 }
 
@@ -662,23 +496,20 @@ fn clock_out(facts: &Facts) -> Answer {
         )
     });
     let Some(s) = on else {
-        return Answer::say("You are not on the clock.");
+        return Answer::say(Message::NotOnTheClock);
     };
     Answer::offer(
-        format!("Clock you out of your shift {}?", span(facts, s)),
+        Message::ClockOutOffer {
+            span: span(facts, s),
+        },
         Action::ClockOut { shift: s.id },
-        "You are clocked out.".into(),
+        Message::ClockedOut,
     )
 }
 
-fn give(
-    facts: &Facts,
-    day: Option<Day>,
-    role: Option<crate::domain::ids::RoleId>,
-    to: EmployeeId,
-) -> Answer {
+fn give(facts: &Facts, day: Option<Day>, role: Option<RoleId>, to: EmployeeId) -> Answer {
     let Some(person) = facts.person(to) else {
-        return Answer::say("I don't know who that is.");
+        return Answer::say(Message::UnknownPerson);
     };
     let (open, when) = open_list(facts, day);
     let fits = |s: &&&ShiftFact| role.is_none() || s.role == role;
@@ -689,25 +520,25 @@ fn give(
         .find(|s| s.role.is_none_or(|r| person.roles.contains(&r)))
         .or_else(|| open.iter().find(fits));
     let Some(s) = shift else {
-        return Answer::say(format!("There is no open shift {when} to give."));
+        return Answer::say(Message::NoOpenShiftToGive(when));
     };
-    let day = day_phrase(facts, date_of(facts, s.start));
-    let title = facts
-        .role_title(s.role)
-        .map(|t| format!(" {}", t.to_lowercase()))
-        .unwrap_or_default();
+    let day = day_ref(facts, date_of(facts, s.start));
     Answer::offer(
-        format!(
-            "Give the open{title} shift {day} {} to {}?",
-            span(facts, s),
-            person.name
-        ),
+        Message::GiveOffer {
+            role: role_title(facts, s.role),
+            day,
+            span: span(facts, s),
+            to: person.name.clone(),
+        },
         Action::GiveShift {
             shift: s.id,
             version: s.version,
             to,
         },
-        format!("{} has the shift {day}.", person.name),
+        Message::Given {
+            to: person.name.clone(),
+            day,
+        },
     )
 }
 
@@ -716,48 +547,62 @@ fn approve(facts: &Facts, of: EmployeeId) -> Answer {
     let mut theirs: Vec<_> = facts.time_off.iter().filter(|t| t.employee == of).collect();
     theirs.sort_by_key(|t| t.start);
     let Some(t) = theirs.first() else {
-        return Answer::say(format!("{name} has no time off waiting for an answer."));
+        return Answer::say(Message::NoTimeOffOf(name));
     };
-    let days = dates(facts, t.start, t.end);
+    let dates = dates(facts, t.start, t.end);
     Answer::offer(
-        format!("Approve {name}'s time off {days}?"),
+        Message::ApproveOffer {
+            of: name.clone(),
+            dates,
+        },
         Action::ApproveTimeOff { request: t.id },
-        format!("{name}'s time off {days} is approved."),
+        Message::Approved { of: name, dates },
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::language::Language;
+    use crate::domain::voice::catalogue::Catalogue;
     use crate::domain::voice::facts::sample::*;
     use crate::domain::voice::words::Lexicon;
     use crate::messages;
     use chrono::Weekday;
 
-    fn ask(facts: &Facts, text: &str) -> Answer {
+    /// An answer as said in English.
+    struct Said {
+        text: String,
+        action: Option<(Action, String)>,
+    }
+
+    fn ask(facts: &Facts, text: &str) -> Said {
         let facts = facts.clone().seen_by();
         let intent = crate::domain::voice::intent::understand(text, &Lexicon::of(&facts));
-        answer(&intent, &facts, messages::NOT_ENOUGH_PERMISSION)
+        let a = answer(&intent, &facts, messages::NOT_ENOUGH_PERMISSION);
+        let en = Catalogue::of(Language::En);
+        Said {
+            text: en.answer(&a),
+            action: a.action.map(|(action, done)| (action, en.say(&done))),
+        }
     }
 
     #[test]
     fn times_and_days_are_said_as_people_say_them() {
         let f = cafe(ANA, true, true);
-        assert_eq!(clock_time(&f, at(4, 9)), "9 AM");
-        assert_eq!(clock_time(&f, at(4, 12)), "noon");
-        assert_eq!(clock_time(&f, at(4, 0)), "midnight");
-        assert_eq!(clock_time(&f, at(4, 17) + Duration::minutes(30)), "5:30 PM");
-        assert_eq!(day_phrase(&f, date_of(&f, at(4, 9))), "today");
-        assert_eq!(day_phrase(&f, date_of(&f, at(5, 9))), "tomorrow");
-        assert_eq!(day_phrase(&f, date_of(&f, at(7, 9))), "on Monday");
-        assert_eq!(
-            day_phrase(&f, date_of(&f, at(14, 9))),
-            "on Monday, December 14"
-        );
+        let en = Catalogue::of(Language::En);
+        let time = |at| en.time(local_time(&f, at));
+        let day = |at| en.day(day_ref(&f, date_of(&f, at)));
+        assert_eq!(time(at(4, 9)), "9 AM");
+        assert_eq!(time(at(4, 12)), "noon");
+        assert_eq!(time(at(4, 0)), "midnight");
+        assert_eq!(time(at(4, 17) + Duration::minutes(30)), "5:30 PM");
+        assert_eq!(day(at(4, 9)), "today");
+        assert_eq!(day(at(5, 9)), "tomorrow");
+        assert_eq!(day(at(7, 9)), "on Monday");
+        assert_eq!(day(at(14, 9)), "on Monday, December 14");
         assert_eq!(date_for(&f, Day::On(Weekday::Fri)), date_of(&f, at(4, 9)));
         assert_eq!(date_for(&f, Day::On(Weekday::Thu)), date_of(&f, at(10, 9)));
-        assert_eq!(money(512.4, "EUR"), "512.40 euros");
-        assert_eq!(money(120.5, "USD"), "$120.50");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! keywords and the store's names decide, the filler words do not.
 
 use crate::domain::ids::{EmployeeId, RoleId};
+use crate::domain::voice::keywords::{self, Keywords};
 use crate::domain::voice::words::{near, tokens, Lexicon};
 use chrono::Weekday;
 
@@ -104,62 +105,65 @@ impl Intent {
     }
 }
 
-const WEEKDAYS: [(&str, Weekday); 7] = [
-    ("monday", Weekday::Mon),
-    ("tuesday", Weekday::Tue),
-    ("wednesday", Weekday::Wed),
-    ("thursday", Weekday::Thu),
-    ("friday", Weekday::Fri),
-    ("saturday", Weekday::Sat),
-    ("sunday", Weekday::Sun),
-];
-
-/// The weekdays' names, for the grammar.
+/// The English weekdays' names, for the grammar.
 pub fn weekday_names() -> impl Iterator<Item = &'static str> {
-    WEEKDAYS.iter().map(|(n, _)| *n)
+    keywords::EN
+        .weekdays
+        .iter()
+        .flat_map(|names| names.iter().copied())
 }
 
+/// A command's words, read against every language's keywords.
 struct Words<'a>(&'a [String]);
 
 impl Words<'_> {
-    fn has(&self, word: &str) -> bool {
-        self.0.iter().any(|w| near(w, word))
+    /// Whether the words hold `phrase`'s words in a row.
+    fn holds(&self, phrase: &[String]) -> bool {
+        !phrase.is_empty()
+            && self
+                .0
+                .windows(phrase.len())
+                .any(|w| w.iter().zip(phrase).all(|(a, b)| near(a, b)))
     }
 
-    fn any(&self, words: &[&str]) -> bool {
-        words.iter().any(|w| self.has(w))
+    /// Whether the words hold one of a language's phrases, in any language.
+    fn said(&self, phrases: impl Fn(&Keywords) -> &'static [&'static str]) -> bool {
+        keywords::ALL
+            .iter()
+            .any(|k| phrases(k).iter().any(|p| self.holds(&tokens(p))))
     }
 
-    /// Whether the words hold `seq` in a row.
-    fn seq(&self, seq: &[&str]) -> bool {
-        self.0
-            .windows(seq.len())
-            .any(|w| w.iter().zip(seq).all(|(a, b)| near(a, b)))
-    }
-
-    fn day(&self) -> Option<Day> {
-        if self.has("today") || self.has("tonight") {
-            return Some(Day::Today);
-        }
-        if self.has("tomorrow") {
-            return Some(Day::Tomorrow);
-        }
-        WEEKDAYS.iter().find_map(|(name, day)| {
-            self.0
-                .iter()
-                .any(|w| near(w, name) || *w == format!("{name}s"))
-                .then_some(Day::On(*day))
+    fn tomorrow(&self) -> bool {
+        keywords::ALL.iter().any(|k| {
+            k.tomorrow.iter().any(|word| {
+                self.0.iter().enumerate().any(|(i, w)| {
+                    near(w, word)
+                        && !(i > 0 && k.not_tomorrow_after.contains(&self.0[i - 1].as_str()))
+                })
+            })
         })
     }
 
+    fn day(&self) -> Option<Day> {
+        if self.said(|k| k.today) {
+            return Some(Day::Today);
+        }
+        if self.tomorrow() {
+            return Some(Day::Tomorrow);
+        }
+        keywords::weekdays()
+            .into_iter()
+            .find_map(|(name, day)| self.holds(&tokens(name)).then_some(Day::On(day)))
+    }
+
     fn part(&self) -> Option<Part> {
-        if self.has("morning") {
+        if self.said(|k| k.morning) {
             Some(Part::Morning)
-        } else if self.has("afternoon") {
+        } else if self.said(|k| k.afternoon) {
             Some(Part::Afternoon)
-        } else if self.has("evening") {
+        } else if self.said(|k| k.evening) {
             Some(Part::Evening)
-        } else if self.has("night") || self.has("tonight") {
+        } else if self.said(|k| k.night) {
             Some(Part::Night)
         } else {
             None
@@ -167,42 +171,27 @@ impl Words<'_> {
     }
 }
 
-/// What `text` asks, with the store's names and roles.
+/// What `text` asks, with the store's names and roles, in any of the product's languages.
 pub fn understand(text: &str, lexicon: &Lexicon) -> Intent {
     let tokens = tokens(text);
     let w = Words(&tokens);
-    let mine = w.any(&["my", "i", "me"]);
     if tokens.is_empty() {
         return Intent::Unknown;
     }
-    if w.has("help") || w.seq(&["what", "can", "i", "say"]) || w.seq(&["what", "can", "you"]) {
+    let mine = w.said(|k| k.mine);
+    if w.said(|k| k.help) {
         return Intent::Help;
     }
-    if w.seq(&["on", "the", "clock"]) || w.seq(&["clocked", "in"]) {
+    if w.said(|k| k.on_the_clock) {
         return Intent::OnTheClock;
     }
-    let clock_in = [
-        &["clock", "me", "in"][..],
-        &["clock", "in"],
-        &["start", "my", "shift"],
-        &["punch", "in"],
-        &["check", "in"],
-    ];
-    if clock_in.iter().any(|s| w.seq(s)) {
+    if w.said(|k| k.clock_in) {
         return Intent::ClockIn;
     }
-    let clock_out = [
-        &["clock", "me", "out"][..],
-        &["clock", "out"],
-        &["end", "my", "shift"],
-        &["finish", "my", "shift"],
-        &["punch", "out"],
-        &["check", "out"],
-    ];
-    if clock_out.iter().any(|s| w.seq(s)) {
+    if w.said(|k| k.clock_out) {
         return Intent::ClockOut;
     }
-    if w.any(&["give", "assign"]) {
+    if w.said(|k| k.give) {
         return match lexicon.name_in(&tokens) {
             Some(to) => Intent::GiveOpenShift {
                 day: w.day(),
@@ -212,49 +201,36 @@ pub fn understand(text: &str, lexicon: &Lexicon) -> Intent {
             None => Intent::Unknown,
         };
     }
-    if w.any(&["approve", "accept"]) {
+    if w.said(|k| k.approve) {
         return match lexicon.name_in(&tokens) {
             Some(of) => Intent::ApproveTimeOff { of },
             None => Intent::Unknown,
         };
     }
-    if w.any(&["late", "missing", "absent"]) || w.seq(&["no", "show"]) {
+    if w.said(|k| k.late) {
         return Intent::LateOrMissing;
     }
-    if mine && (w.has("next") || w.seq(&["when", "do", "i", "work"])) {
+    if mine && w.said(|k| k.next) {
         return Intent::MyNextShift;
     }
-    if mine && w.any(&["hours", "earn", "earnings", "pay", "paid", "money"]) {
+    if mine && w.said(|k| k.week) {
         return Intent::MyWeek;
     }
-    if mine && w.any(&["request", "requests"]) {
+    if mine && w.said(|k| k.requests) {
         return Intent::MyRequests;
     }
-    let time_off = w.seq(&["time", "off"])
-        || w.seq(&["day", "off"])
-        || w.seq(&["days", "off"])
-        || w.any(&["vacation", "holiday", "leave"]);
-    if time_off {
+    if w.said(|k| k.time_off) {
         return Intent::PendingTimeOff;
     }
-    if w.any(&["pool", "dropped", "drop", "drops"]) {
+    if w.said(|k| k.pool) {
         return Intent::Pool;
     }
-    if w.has("open") && w.any(&["shift", "shifts"]) {
+    if w.said(|k| k.open) && w.said(|k| k.shift) {
         return Intent::OpenShifts { day: w.day() };
     }
     let role = lexicon.role_in(&tokens);
-    let asks_who = w.any(&["who", "which", "whos"]) || role.is_some();
-    let about_work = w.any(&[
-        "work",
-        "works",
-        "working",
-        "scheduled",
-        "shift",
-        "shifts",
-        "on",
-    ]);
-    if (asks_who && about_work) || w.seq(&["the", "schedule"]) || w.has("works") {
+    let asks_who = w.said(|k| k.who) || role.is_some();
+    if (asks_who && w.said(|k| k.work)) || w.said(|k| k.schedule) {
         return Intent::WhoWorks {
             day: w.day(),
             part: w.part(),
@@ -394,5 +370,183 @@ mod tests {
         assert_eq!(is(""), Intent::Unknown);
         assert_eq!(is("help"), Intent::Help);
         assert_eq!(is("what can I say"), Intent::Help);
+    }
+    /// Typed commands of one language and what they ask.
+    fn table(commands: &[(&str, Intent)]) {
+        for (text, intent) in commands {
+            assert_eq!(&is(text), intent, "{text}");
+        }
+    }
+
+    fn who(day: Option<Day>, part: Option<Part>, role: Option<RoleId>) -> Intent {
+        Intent::WhoWorks { day, part, role }
+    }
+
+    fn sat() -> Option<Day> {
+        Some(Day::On(Weekday::Sat))
+    }
+
+    #[test]
+    fn german_commands() {
+        table(&[
+            ("Wer arbeitet morgen?", who(Some(Day::Tomorrow), None, None)),
+            ("wer arbeitet heute?", who(Some(Day::Today), None, None)),
+            (
+                "Wer arbeitet am Samstag am Abend?",
+                who(sat(), Some(Part::Evening), None),
+            ),
+            (
+                "Wer arbeitet morgen früh?",
+                who(Some(Day::Tomorrow), Some(Part::Morning), None),
+            ),
+            (
+                "Wer hat am Morgen Dienst?",
+                who(None, Some(Part::Morning), None),
+            ),
+            (
+                "Welche Baristas arbeiten am Dienstag?",
+                who(Some(Day::On(Weekday::Tue)), None, Some(role(BARISTA))),
+            ),
+            ("Wer ist eingestempelt?", Intent::OnTheClock),
+            ("Wer ist zu spät oder fehlt?", Intent::LateOrMissing),
+            ("Wann ist meine nächste Schicht?", Intent::MyNextShift),
+            ("Wie viel verdiene ich diese Woche?", Intent::MyWeek),
+            ("Wie viele Stunden habe ich?", Intent::MyWeek),
+            ("Zeig meine offenen Anträge", Intent::MyRequests),
+            (
+                "Welche offenen Schichten gibt es morgen?",
+                Intent::OpenShifts {
+                    day: Some(Day::Tomorrow),
+                },
+            ),
+            ("Was ist in der Schichtbörse?", Intent::Pool),
+            ("Wer hat Urlaub beantragt?", Intent::PendingTimeOff),
+            ("Stempel mich ein", Intent::ClockIn),
+            ("STEMPLE MICH AUS!", Intent::ClockOut),
+            (
+                "Gib die offene Schicht am Samstag an Ana",
+                Intent::GiveOpenShift {
+                    day: sat(),
+                    role: None,
+                    to: emp(ANA),
+                },
+            ),
+            (
+                "Genehmige Bens Urlaub",
+                Intent::ApproveTimeOff { of: emp(BEN) },
+            ),
+            ("Hilfe", Intent::Help),
+            ("Wie ist das Wetter?", Intent::Unknown),
+        ]);
+    }
+
+    #[test]
+    fn spanish_commands() {
+        table(&[
+            (
+                "¿Quién trabaja mañana?",
+                who(Some(Day::Tomorrow), None, None),
+            ),
+            ("quien trabaja hoy", who(Some(Day::Today), None, None)),
+            (
+                "¿Quién trabaja mañana por la mañana?",
+                who(Some(Day::Tomorrow), Some(Part::Morning), None),
+            ),
+            (
+                "¿Quién trabaja el sábado por la tarde?",
+                who(sat(), Some(Part::Afternoon), None),
+            ),
+            (
+                "¿Qué baristas trabajan el miércoles?",
+                who(Some(Day::On(Weekday::Wed)), None, Some(role(BARISTA))),
+            ),
+            (
+                "¿Quién trabaja esta noche?",
+                who(Some(Day::Today), Some(Part::Evening), None),
+            ),
+            ("¿Quién ha fichado?", Intent::OnTheClock),
+            ("¿Quién llega tarde?", Intent::LateOrMissing),
+            ("¿Quién falta hoy?", Intent::LateOrMissing),
+            ("¿Cuándo es mi próximo turno?", Intent::MyNextShift),
+            ("¿Cuánto ganaré esta semana?", Intent::MyWeek),
+            ("¿Cuántas horas tengo esta semana?", Intent::MyWeek),
+            ("¿Cuáles son mis solicitudes abiertas?", Intent::MyRequests),
+            (
+                "¿Qué turnos abiertos hay el sábado?",
+                Intent::OpenShifts { day: sat() },
+            ),
+            ("¿Qué hay en la bolsa?", Intent::Pool),
+            ("¿Quién pidió vacaciones?", Intent::PendingTimeOff),
+            ("Ficha mi entrada", Intent::ClockIn),
+            ("ficha mi salida", Intent::ClockOut),
+            (
+                "Da el turno abierto del sábado a Chloé",
+                Intent::GiveOpenShift {
+                    day: sat(),
+                    role: None,
+                    to: emp(CHLOE),
+                },
+            ),
+            (
+                "Aprueba las vacaciones de Ben",
+                Intent::ApproveTimeOff { of: emp(BEN) },
+            ),
+            ("ayuda", Intent::Help),
+            ("¿Qué tiempo hace?", Intent::Unknown),
+        ]);
+    }
+
+    #[test]
+    fn persian_commands() {
+        table(&[
+            (
+                "فردا چه کسی کار می‌کند؟",
+                who(Some(Day::Tomorrow), None, None),
+            ),
+            // Arabic letters and no zero-width non-joiner, as many keyboards type it.
+            ("امروز چه كسي كار ميكند", who(Some(Day::Today), None, None)),
+            (
+                "چه کسی شنبه عصر کار می‌کند؟",
+                who(sat(), Some(Part::Evening), None),
+            ),
+            (
+                "چه کسی سه شنبه صبح کار می‌کند؟",
+                who(Some(Day::On(Weekday::Tue)), Some(Part::Morning), None),
+            ),
+            (
+                "کدام Barista ها پنجشنبه کار می‌کنند؟",
+                who(Some(Day::On(Weekday::Thu)), None, Some(role(BARISTA))),
+            ),
+            ("چه کسی ورود زده؟", Intent::OnTheClock),
+            ("چه کسی دیر کرده یا غایب است؟", Intent::LateOrMissing),
+            ("شیفت بعدی من کی است؟", Intent::MyNextShift),
+            ("این هفته چقدر درآمد دارم؟", Intent::MyWeek),
+            ("این هفته چند ساعت دارم؟", Intent::MyWeek),
+            ("درخواست‌های باز من چیست؟", Intent::MyRequests),
+            (
+                "فردا چه شیفت‌های بازی هست؟",
+                Intent::OpenShifts {
+                    day: Some(Day::Tomorrow),
+                },
+            ),
+            ("در استخر شیفت چه هست؟", Intent::Pool),
+            ("چه کسی مرخصی خواسته؟", Intent::PendingTimeOff),
+            ("ورود من را ثبت کن", Intent::ClockIn),
+            ("خروج من را ثبت کن", Intent::ClockOut),
+            (
+                "شیفت باز شنبه را به Ana بده",
+                Intent::GiveOpenShift {
+                    day: sat(),
+                    role: None,
+                    to: emp(ANA),
+                },
+            ),
+            (
+                "مرخصی David را تأیید کن",
+                Intent::ApproveTimeOff { of: emp(DAVID) },
+            ),
+            ("راهنما", Intent::Help),
+            ("هوا چطور است؟", Intent::Unknown),
+        ]);
     }
 }

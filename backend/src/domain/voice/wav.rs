@@ -43,30 +43,36 @@ fn u32_at(b: &[u8], at: usize) -> Option<u32> {
     Some(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?))
 }
 
-/// The PCM samples of a WAV file (little-endian bytes), checked to be 16 kHz mono 16-bit
-/// and at most [`SECONDS_MAX`] long.
-pub fn samples(file: &[u8]) -> Result<&[u8], Refusal> {
+/// Mono 16-bit PCM samples (little-endian bytes) at their sample rate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pcm<'a> {
+    pub rate: u32,
+    pub data: &'a [u8],
+}
+
+/// The samples of a WAV file of mono 16-bit PCM at any rate (the speech worker's voices speak
+/// at their own); anything else is [`Refusal::Format`].
+pub fn mono16(file: &[u8]) -> Result<Pcm<'_>, Refusal> {
     if file.len() < 12 || &file[0..4] != b"RIFF" || &file[8..12] != b"WAVE" {
         return Err(Refusal::Format);
     }
     let mut at = 12;
-    let mut format_ok = false;
+    let mut rate = None;
     while at + 8 <= file.len() {
         let id = &file[at..at + 4];
         let size = u32_at(file, at + 4).ok_or(Refusal::Format)? as usize;
         let body = at + 8;
-        match id {
-            b"fmt " => {
+        match (id, rate) {
+            (b"fmt ", _) => {
                 let pcm = u16_at(file, body) == Some(1);
                 let mono = u16_at(file, body + 2) == Some(1);
-                let rate = u32_at(file, body + 4) == Some(RATE);
                 let bits = u16_at(file, body + 14) == Some(16);
-                format_ok = pcm && mono && rate && bits;
-                if !format_ok {
+                rate = u32_at(file, body + 4).filter(|r| pcm && mono && bits && *r > 0);
+                if rate.is_none() {
                     return Err(Refusal::Format);
                 }
             }
-            b"data" if format_ok => {
+            (b"data", Some(rate)) => {
                 // A recorder that streams may leave the size unknown (0 or too large): the
                 // samples then run to the end of the file.
                 let end = match body.checked_add(size) {
@@ -74,21 +80,31 @@ pub fn samples(file: &[u8]) -> Result<&[u8], Refusal> {
                     _ => file.len(),
                 };
                 let data = &file[body..end - (end - body) % 2];
-                if data.len() > (RATE * 2 * SECONDS_MAX) as usize {
-                    return Err(Refusal::TooLong);
-                }
-                if data.is_empty() {
-                    return Err(Refusal::Empty);
-                }
-                return Ok(data);
+                return Ok(Pcm { rate, data });
             }
-            b"data" => return Err(Refusal::Format),
+            (b"data", None) => return Err(Refusal::Format),
             _ => {}
         }
         // Chunks are padded to an even size.
         at = body.saturating_add(size + size % 2);
     }
     Err(Refusal::Format)
+}
+
+/// The PCM samples of a recorded command (little-endian bytes), checked to be 16 kHz mono
+/// 16-bit and at most [`SECONDS_MAX`] long.
+pub fn samples(file: &[u8]) -> Result<&[u8], Refusal> {
+    let pcm = mono16(file)?;
+    if pcm.rate != RATE {
+        return Err(Refusal::Format);
+    }
+    if pcm.data.len() > (RATE * 2 * SECONDS_MAX) as usize {
+        return Err(Refusal::TooLong);
+    }
+    if pcm.data.is_empty() {
+        return Err(Refusal::Empty);
+    }
+    Ok(pcm.data)
 }
 
 /// A WAV file of 16 kHz mono 16-bit samples (for tests and the benchmark's recordings).
@@ -121,6 +137,20 @@ mod tests {
     fn a_16k_mono_recording_gives_its_samples() {
         let file = encode(&[1, -1, 300]);
         assert_eq!(samples(&file), Ok(&file[44..]));
+    }
+
+    #[test]
+    fn a_voice_s_own_rate_is_read() {
+        let mut file = encode(&[5, 6]);
+        file[24..28].copy_from_slice(&22_050u32.to_le_bytes());
+        assert_eq!(
+            mono16(&file),
+            Ok(Pcm {
+                rate: 22_050,
+                data: &file[44..]
+            })
+        );
+        assert_eq!(samples(&file), Err(Refusal::Format));
     }
 
     #[test]

@@ -1,19 +1,22 @@
-//! Words as the assistant hears them: lower case ASCII letters, one token each. A name or role
-//! of the store is spelled the same way in the grammar the recogniser is given and in the
-//! text it answers, so the two always meet.
+//! Words as the assistant hears them: lower case letters without accents, one token each. A
+//! name or role of the store is spelled the same way in the grammar the recogniser is given
+//! and in the text it answers, so the two always meet; a typed command in German, Spanish or
+//! Persian is folded the same way as its keywords (`keywords`), so spelling variants meet too.
 
 use crate::domain::ids::{EmployeeId, RoleId};
 use crate::domain::voice::facts::Facts;
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization as _;
 
-/// A text as words: lower case, accents taken off, apostrophes joined ("who's" is "who is",
-/// "Ana's" is "ana" with a possessive that matters to nobody), everything else a separator.
+/// A text as words: lower case, accents and Arabic-script vowel marks taken off, Persian
+/// letters in their Persian forms, apostrophes joined ("who's" is "who is", "Ana's" is "ana"
+/// with a possessive that matters to nobody), everything else a separator. A Persian
+/// zero-width non-joiner separates too, since the same word is typed with one, a space, or
+/// neither ("سه‌شنبه", "سه شنبه").
 pub fn tokens(text: &str) -> Vec<String> {
-    let mut folded = String::with_capacity(text.len());
-    for c in text.chars() {
-        folded.push_str(&fold(c));
-    }
+    let folded: String = text.nfkd().filter_map(fold).collect();
     let mut out = Vec::new();
-    for raw in folded.split(|c: char| !(c.is_ascii_alphanumeric() || c == '\'' || c == '-')) {
+    for raw in folded.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '-')) {
         let word = raw.trim_matches(|c| c == '\'' || c == '-');
         if word.is_empty() {
             continue;
@@ -40,28 +43,30 @@ pub fn tokens(text: &str) -> Vec<String> {
     out
 }
 
-/// A letter as plain ASCII lower case; anything else is a separator.
-fn fold(c: char) -> String {
-    let lower: String = c.to_lowercase().collect();
-    lower
-        .chars()
-        .map(|c| match c {
-            'a'..='z' | '0'..='9' | '\'' | '-' => c,
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' => 'a',
-            'ç' | 'č' | 'ć' => 'c',
-            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' => 'e',
-            'ì' | 'í' | 'î' | 'ï' | 'ī' => 'i',
-            'ñ' | 'ń' => 'n',
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' => 'o',
-            'ù' | 'ú' | 'û' | 'ü' | 'ū' => 'u',
-            'ý' | 'ÿ' => 'y',
-            'š' | 'ś' | 'ß' => 's',
-            'ž' | 'ź' | 'ż' => 'z',
-            'ł' => 'l',
-            '’' | '`' => '\'',
-            _ => ' ',
-        })
-        .collect()
+/// A decomposed character as the assistant reads it: marks dropped, letters lower case,
+/// the letters decomposition leaves alone mapped by hand, anything else a separator.
+fn fold(c: char) -> Option<char> {
+    if is_combining_mark(c) || c == '\u{0640}' {
+        // Accents, harakat, the hamza and madda above, the tatweel.
+        return None;
+    }
+    Some(match c {
+        'ß' => 's',
+        'ø' => 'o',
+        'ł' => 'l',
+        'đ' => 'd',
+        '’' | '`' => '\'',
+        // Arabic forms of Persian letters, as many keyboards type them.
+        'ي' | 'ى' => 'ی',
+        'ك' => 'ک',
+        'ة' => 'ه',
+        // Persian and Arabic-Indic digits.
+        '۰'..='۹' => char::from(b'0' + (c as u32 - '۰' as u32) as u8),
+        '٠'..='٩' => char::from(b'0' + (c as u32 - '٠' as u32) as u8),
+        c if c.is_alphanumeric() => return c.to_lowercase().next(),
+        '\'' | '-' => c,
+        _ => ' ',
+    })
 }
 
 /// Whether a grammar may carry the word: letters only (the recogniser's dictionary spells
@@ -91,7 +96,7 @@ pub fn distance(a: &str, b: &str) -> usize {
 /// Whether a heard word is `known`, loosely: exactly, or one letter off for words of five
 /// letters or more (open recognition often hears a name a sound away).
 pub fn near(heard: &str, known: &str) -> bool {
-    heard == known || (known.len() >= 5 && distance(heard, known) <= 1)
+    heard == known || (known.chars().count() >= 5 && distance(heard, known) <= 1)
 }
 
 /// The store's names and roles as words.
@@ -142,22 +147,36 @@ impl Lexicon {
     }
 
     /// The employee named in `words`, if one is.
+    /// A name may end in a possessive `s` ("Bens Urlaub").
     pub fn name_in(&self, words: &[String]) -> Option<EmployeeId> {
-        find(&self.names, words, false)
+        find(&self.names, words, Ending::Possessive)
     }
 
     /// The role named in `words` (singular or plural), if one is.
     pub fn role_in(&self, words: &[String]) -> Option<RoleId> {
-        find(&self.roles, words, true)
+        find(&self.roles, words, Ending::Plural)
     }
 }
 
-fn find<T: Copy>(forms: &[(Vec<String>, T)], words: &[String], plural: bool) -> Option<T> {
+/// The endings a form's last word may take.
+#[derive(Clone, Copy)]
+enum Ending {
+    /// A role's plural: `-s`, `-es`.
+    Plural,
+    /// A name's possessive written without an apostrophe (German): `-s`.
+    Possessive,
+}
+
+fn find<T: Copy>(forms: &[(Vec<String>, T)], words: &[String], ending: Ending) -> Option<T> {
+    let ends = |w: &str, f: &str| match ending {
+        Ending::Plural => w == format!("{f}s") || w == format!("{f}es"),
+        Ending::Possessive => w == format!("{f}s"),
+    };
     let matches = |form: &[String], at: &[String]| {
         form.len() <= at.len()
             && form.iter().zip(at).enumerate().all(|(i, (f, w))| {
                 let last = i + 1 == form.len();
-                near(w, f) || (plural && last && (w == &format!("{f}s") || w == &format!("{f}es")))
+                near(w, f) || (last && ends(w, f))
             })
     };
     // Exact forms anywhere before loose ones: a loose match must not steal a word.
@@ -192,6 +211,22 @@ mod tests {
             ["i", "am", "late", "we", "are", "here"]
         );
         assert_eq!(w("  "), Vec::<String>::new());
+        assert_eq!(w("¿Quién trabaja MAÑANA?"), ["quien", "trabaja", "manana"]);
+        assert_eq!(
+            w("Wer arbeitet übermorgen?"),
+            ["wer", "arbeitet", "ubermorgen"]
+        );
+    }
+
+    #[test]
+    fn persian_is_folded_to_one_spelling() {
+        // Arabic yeh and kaf, a hamza, a zero-width non-joiner, Persian digits.
+        assert_eq!(w("چه كسي"), w("چه کسی"));
+        assert_eq!(w("تأیید"), ["تایید"]);
+        assert_eq!(w("سه\u{200c}شنبه"), ["سه", "شنبه"]);
+        assert_eq!(w("شیفت‌های باز؟"), ["شیفت", "های", "باز"]);
+        assert_eq!(w("ساعت ۹"), ["ساعت", "9"]);
+        assert!(near("مرخصیها", "مرخصیهای"));
     }
 
     #[test]

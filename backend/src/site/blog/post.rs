@@ -8,7 +8,7 @@ use super::list::{cover_of, encode, post_href, tag_href, CoverImage, Recent, Tag
 use crate::calls::AppState;
 use crate::db::models::blog::{self as rows, Comment, Filter, Post};
 use crate::domain::blog::comment::{self, SHOWN_MAX};
-use crate::domain::blog::{paging, reading, spam, BlogError};
+use crate::domain::blog::{narration, paging, reading, spam, BlogError};
 use crate::error::{AppError, AppResult};
 use crate::site::assets::ASSETS;
 use crate::site::format::{date, number};
@@ -341,8 +341,8 @@ pub async fn page(
 /// speaks never gets one).
 pub fn narration(post: &Post, texts: &'static Texts) -> Option<Narration> {
     match (&post.audio_key, post.audio_duration) {
-        (Some(_), Some(seconds)) => Some(Narration {
-            url: format!("/posts/{}/audio", post.id),
+        (Some(key), Some(seconds)) => Some(Narration {
+            url: narration::address(post.id, key),
             minutes: fill(
                 &texts.blog.minutes,
                 &[("count", &number(texts, reading::minutes(seconds)))],
@@ -352,8 +352,13 @@ pub fn narration(post: &Post, texts: &'static Texts) -> Option<Narration> {
     }
 }
 
-/// `GET /posts/{id}/audio`: a published post's narration, once made.
-pub async fn audio(state: web::Data<AppState>, id: web::Path<String>) -> AppResult<HttpResponse> {
+/// `GET /posts/{id}/audio`: a published post's narration, once made. A player asks for parts
+/// of it (`Range`), to learn its length and to seek.
+pub async fn audio(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+) -> AppResult<HttpResponse> {
     let id: uuid::Uuid = id
         .parse()
         .map_err(|_| AppError::from(BlogError::PostUnknown))?;
@@ -369,9 +374,36 @@ pub async fn audio(state: web::Data<AppState>, id: web::Path<String>) -> AppResu
         .get(&key)
         .await
         .map_err(|_| AppError::from(BlogError::PostUnknown))?;
-    Ok(HttpResponse::Ok()
+    let total = bytes.len() as u64;
+    let mut answer = HttpResponse::Ok();
+    answer
         .insert_header((header::CONTENT_TYPE, "audio/ogg"))
+        .insert_header((header::ACCEPT_RANGES, "bytes"))
         .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .body(bytes))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"));
+    let asked = req
+        .headers()
+        .get(header::RANGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<header::Range>().ok());
+    // One range is answered with its part; several (which players do not ask) with the whole.
+    let Some(header::Range::Bytes(ranges)) = asked else {
+        return Ok(answer.body(bytes));
+    };
+    let [range] = ranges.as_slice() else {
+        return Ok(answer.body(bytes));
+    };
+    match range.to_satisfiable_range(total) {
+        Some((first, last)) => Ok(answer
+            .status(actix_web::http::StatusCode::PARTIAL_CONTENT)
+            .insert_header((
+                header::CONTENT_RANGE,
+                format!("bytes {first}-{last}/{total}"),
+            ))
+            .body(bytes.slice(first as usize..=last as usize))),
+        None => Ok(answer
+            .status(actix_web::http::StatusCode::RANGE_NOT_SATISFIABLE)
+            .insert_header((header::CONTENT_RANGE, format!("bytes */{total}")))
+            .finish()),
+    }
 }

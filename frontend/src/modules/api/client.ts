@@ -31,7 +31,10 @@ function pageLanguage(): string | undefined {
 
 /** The voice assistant's answer: the spoken reply and the texts shown beside it. */
 export interface VoiceAnswer {
-  audio: Blob;
+  /** The spoken answer; null when no voice speaks the answer's language on the server. */
+  audio: Blob | null;
+  /** The answer's language (the page's, which the request names). */
+  language: string;
   /** What was heard (empty for a confirmation). */
   transcript: string;
   answer: string;
@@ -101,7 +104,8 @@ export class ApiClient {
   /**
    * Asks the voice assistant (`POST /api/v1/voice-assistant`, multipart): a recorded command
    * (16 kHz mono WAV), a typed one, or the confirmation of a proposed action. Answers the
-   * spoken reply and its texts, which the server sends as headers beside the audio.
+   * spoken reply and its texts, which the server sends as headers beside the audio. The
+   * answer is worded and spoken in the page's language.
    */
   async voice(storeId: string, command: { recording?: Blob; text?: string; confirmation?: string }): Promise<VoiceAnswer> {
     const form = new FormData();
@@ -112,6 +116,8 @@ export class ApiClient {
     const headers: Record<string, string> = {};
     const token = this.token();
     if (token) headers.authorization = `Bearer ${token}`;
+    const language = pageLanguage();
+    if (language) headers['accept-language'] = language;
     let response: Response;
     try {
       response = await this.fetcher(`${this.base}/voice-assistant`, { method: 'POST', headers, body: form });
@@ -121,8 +127,10 @@ export class ApiClient {
     if (response.ok) {
       // The texts are form-encoded UTF-8 (a header carries no other bytes).
       const text = (name: string) => new URLSearchParams(`t=${response.headers.get(name) ?? ''}`).get('t') ?? '';
+      const spoken = response.headers.get('voice-spoken') !== 'no';
       return {
-        audio: await response.blob(),
+        audio: spoken ? await response.blob() : null,
+        language: response.headers.get('content-language') ?? language ?? 'en',
         transcript: text('voice-transcript'),
         answer: text('voice-answer'),
         intent: response.headers.get('voice-intent') ?? '',

@@ -7715,13 +7715,14 @@ export interface components {
          *     the texts are headers.
          */
         VoiceReply: {
-            /** @description The answer's text, as spoken. */
+            /** @description The answer's text, as spoken, in `language`. */
             answer: string;
             /**
              * Format: byte
-             * @description The spoken answer, a WAV file in base64.
+             * @description The spoken answer, a WAV file in base64; null when no voice speaks `language` on
+             *     this server (the answer is then only shown).
              */
-            audio: string;
+            audio?: string | null;
             /** @description The token confirming the proposed action, when one waits (two minutes). */
             confirmation?: string | null;
             /**
@@ -7731,6 +7732,11 @@ export interface components {
             heard: string;
             /** @description What the command asked (`whoWorks`, `clockIn`, ... `unknown`). */
             intent: string;
+            /**
+             * @description The language of the answer: the screen's (`Accept-Language`), else the one the
+             *     person last signed in with, else English.
+             */
+            language: components["schemas"]["Language"];
             /** @description Where the time went, in milliseconds: recognition, the answer, synthesis. */
             timings: components["schemas"]["Timings"];
             /** @description What was heard (or typed). */
@@ -18568,7 +18574,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The spoken answer (`audio/wav`), with `Voice-Transcript`, `Voice-Answer` (UTF-8, form-urlencoded), `Voice-Intent`, `Voice-Heard`, `Voice-Confirmation` (when an action waits) and `Server-Timing` headers; as `{"data": VoiceReply}` to `Accept: application/json` */
+            /** @description The spoken answer (`audio/wav`), with `Content-Language` (the answer's language), `Voice-Spoken` (`no`, with an empty body, when no voice speaks that language on this server), `Voice-Transcript`, `Voice-Answer` (UTF-8, form-urlencoded), `Voice-Intent`, `Voice-Heard`, `Voice-Confirmation` (when an action waits) and `Server-Timing` headers; as `{"data": VoiceReply}` to `Accept: application/json` */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -65,6 +65,45 @@ describe('VoicePanel', () => {
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
   });
 
+  it('in Spanish says commands are typed in Spanish, asks in the page language, and says plainly when an answer has no voice', async () => {
+    await i18n.changeLanguage('es');
+    document.documentElement.lang = 'es';
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    globalThis.URL.createObjectURL ??= () => 'blob:x';
+    globalThis.URL.revokeObjectURL ??= () => {};
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(spoken('Nadie trabaja mañana.', { 'content-language': 'es', 'voice-spoken': 'yes' }))
+      .mockResolvedValueOnce(
+        new Response(null, {
+          status: 200,
+          headers: { 'content-language': 'es', 'voice-spoken': 'no', 'voice-answer': new URLSearchParams({ t: 'Ya has fichado.' }).toString().slice(2) },
+        }),
+      );
+    renderPanel();
+    expect(screen.getByTestId('voice-language').textContent).toBe(
+      'El reconocimiento de voz entiende inglés. Escribe tu orden en español; las respuestas se dicen en español.',
+    );
+    const input = screen.getByLabelText('Escribe una orden');
+    expect(input.getAttribute('placeholder')).toBe('¿Quién trabaja mañana?');
+    await userEvent.type(input, '¿Quién trabaja mañana?');
+    await userEvent.click(screen.getByRole('button', { name: 'Preguntar' }));
+    expect((await screen.findByTestId('voice-answer')).textContent).toBe('Nadie trabaja mañana.');
+    expect(screen.getByTestId('voice-answer').getAttribute('lang')).toBe('es');
+    expect((fetch.mock.calls[0]![1]?.headers as Record<string, string>)['accept-language']).toBe('es');
+    expect(screen.getByTestId('voice-audio')).toBeTruthy();
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'ficha mi entrada');
+    await userEvent.click(screen.getByRole('button', { name: 'Preguntar' }));
+    await waitFor(() => expect(screen.getByTestId('voice-answer').textContent).toBe('Ya has fichado.'));
+    expect(screen.queryByTestId('voice-audio')).toBeNull();
+    expect(screen.getByText('Esta respuesta solo se muestra: este servidor no tiene voz para su idioma.')).toBeTruthy();
+    expect(screen.getByTestId('voice-language').textContent).toContain('las respuestas solo se muestran');
+    document.documentElement.lang = 'en';
+    await i18n.changeLanguage('en');
+  });
+
   it('shows the plan refusal in the catalogue words', async () => {
     await i18n.changeLanguage('en');
     vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(

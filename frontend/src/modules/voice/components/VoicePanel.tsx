@@ -88,7 +88,9 @@ export interface VoicePanelProps {
 /**
  * The voice assistant: hold the button (or Space or Enter on it) and speak; the command is
  * recorded here, recognised on the store's own server, and answered aloud and in writing.
- * An action is spoken back and waits for Confirm. A command can also be typed.
+ * An action is spoken back and waits for Confirm. A command can also be typed. Speech is
+ * recognised in English; commands are typed in any of the app's languages and answered in
+ * the app's language, aloud where the server has a voice for it (the panel says which).
  */
 export function VoicePanel({ storeId, onClose }: VoicePanelProps) {
   const { t, i18n } = useTranslation();
@@ -98,6 +100,8 @@ export function VoicePanel({ storeId, onClose }: VoicePanelProps) {
   const [audioUrl, setAudioUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
+  // Whether the server had no voice for the last answer's language.
+  const [voiceless, setVoiceless] = useState(false);
   const audioRef = useRef<HTMLAudioElement>(null);
 
   const handleAnswer = useCallback(
@@ -107,9 +111,10 @@ export function VoicePanel({ storeId, onClose }: VoicePanelProps) {
       try {
         const answer = await api.voice(storeId, command);
         setReply(answer);
+        setVoiceless(answer.audio === null);
         setAudioUrl((old) => {
           if (old) URL.revokeObjectURL(old);
-          return URL.createObjectURL(answer.audio);
+          return answer.audio ? URL.createObjectURL(answer.audio) : null;
         });
       } catch (e) {
         setReply(null);
@@ -178,7 +183,9 @@ export function VoicePanel({ storeId, onClose }: VoicePanelProps) {
         </Button>
       }
     >
-      {i18n.resolvedLanguage !== 'en' ? <StyledNote>{t('voice.englishOnly')}</StyledNote> : null}
+      {i18n.resolvedLanguage !== 'en' ? (
+        <StyledNote data-testid="voice-language">{t(voiceless ? 'voice.languageShown' : 'voice.languageSpoken')}</StyledNote>
+      ) : null}
       <StyledTalk
         type="button"
         $live={live}
@@ -223,7 +230,7 @@ export function VoicePanel({ storeId, onClose }: VoicePanelProps) {
               </>
             ) : null}
             <dt>{t('voice.answer')}</dt>
-            <dd data-testid="voice-answer" dir="auto">
+            <dd data-testid="voice-answer" dir="auto" lang={reply.language}>
               {reply.answer}
             </dd>
             </dl>
@@ -237,7 +244,11 @@ export function VoicePanel({ storeId, onClose }: VoicePanelProps) {
                 </Button>
               </StyledChoices>
             ) : null}
-            {audioUrl ? <audio ref={audioRef} src={audioUrl} controls aria-label={t('voice.spoken')} data-testid="voice-audio" /> : null}
+            {audioUrl ? (
+              <audio ref={audioRef} src={audioUrl} controls aria-label={t('voice.spoken')} data-testid="voice-audio" />
+            ) : (
+              <StyledNote>{t('voice.notSpoken')}</StyledNote>
+            )}
           </StyledExchange>
         ) : (
           <StyledNote>{t('voice.hint')}</StyledNote>
