@@ -29,8 +29,8 @@ pub mod server;
 pub mod session;
 pub mod sio;
 pub mod socket;
-pub mod ws_body;
 pub mod tasks;
+pub mod ws_body;
 
 pub use server::{Gateway, Realtime, RealtimeConfig};
 

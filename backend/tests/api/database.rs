@@ -62,10 +62,8 @@ async fn a_caller_waiting_past_the_connect_timeout_is_told_to_come_back() {
 
 /// The server process's id of the connection `db` hands out.
 async fn backend_pid(db: &Db) -> backend::error::AppResult<i32> {
-    db.run(|c| {
-        Ok(diesel::select(diesel::dsl::sql::<Integer>("pg_backend_pid()")).get_result(c)?)
-    })
-    .await
+    db.run(|c| Ok(diesel::select(diesel::dsl::sql::<Integer>("pg_backend_pid()")).get_result(c)?))
+        .await
 }
 
 #[actix_web::test]
@@ -95,9 +93,7 @@ async fn a_connection_that_died_is_checked_after_the_work_it_failed_and_replaced
     assert!(gone, "the backend should have ended");
     // Used successfully a moment ago, the connection is handed out without a check: the work
     // on it fails, as work in flight when Postgres goes away does...
-    backend_pid(&db)
-        .await
-        .expect_err("the connection is dead");
+    backend_pid(&db).await.expect_err("the connection is dead");
     // ...and the connection is checked before the next work, which gets a new one.
     let again = backend_pid(&db).await.expect("a new connection");
     assert_ne!(again, pid);

@@ -398,20 +398,25 @@ impl StoreActor {
     /// caller's next command waits in its queue until then.
     fn on_commit(&self, base: i64, writes: bool, waiting: Answers) -> OnCommit {
         let (store, weeks, publish) = (self.id, self.weeks.clone(), self.publish.clone());
-        Box::new(move |committed: &[Vec<CommittedEvent>], effects: &mut [Effects]| {
-            let last = committed.iter().flatten().last();
-            if writes {
-                weeks.changed(store, last.map_or(base, |e| e.version));
-            }
-            let items = lock(&waiting).take().unwrap_or_default();
-            answer(items, effects.iter_mut().map(|e| std::mem::take(&mut e.reply)));
-            if last.is_some() {
-                match committed {
-                    [one] => publish(one),
-                    _ => publish(&committed.concat()),
+        Box::new(
+            move |committed: &[Vec<CommittedEvent>], effects: &mut [Effects]| {
+                let last = committed.iter().flatten().last();
+                if writes {
+                    weeks.changed(store, last.map_or(base, |e| e.version));
                 }
-            }
-        })
+                let items = lock(&waiting).take().unwrap_or_default();
+                answer(
+                    items,
+                    effects.iter_mut().map(|e| std::mem::take(&mut e.reply)),
+                );
+                if last.is_some() {
+                    match committed {
+                        [one] => publish(one),
+                        _ => publish(&committed.concat()),
+                    }
+                }
+            },
+        )
     }
 
     fn finish(&mut self, batch: InFlight, result: Outcome, ctx: &mut Context<Self>) {
