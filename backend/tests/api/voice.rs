@@ -79,6 +79,40 @@ async fn ask_form_in(
     fields: &[(&str, &str)],
     command: Option<&[u8]>,
 ) -> Reply {
+    let answered = send(s, user, language, Some("application/json"), fields, command).await;
+    Reply {
+        status: answered.status,
+        body: serde_json::from_slice(&answered.body).unwrap_or(Value::Null),
+    }
+}
+
+/// What the call answered, whatever its form.
+struct Answered {
+    status: u16,
+    headers: actix_web::http::header::HeaderMap,
+    body: actix_web::web::Bytes,
+}
+
+impl Answered {
+    /// A header's value, empty when absent.
+    fn header(&self, name: &str) -> &str {
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+    }
+}
+
+/// Sends the form (the store's id added) as `user`, from a screen in `language` when one is
+/// given, accepting `accept` when one is given (the audio itself otherwise).
+async fn send(
+    s: &Scene,
+    user: &TestUser,
+    language: Option<&str>,
+    accept: Option<&str>,
+    fields: &[(&str, &str)],
+    command: Option<&[u8]>,
+) -> Answered {
     let mut all = vec![("storeId", s.store.as_str())];
     all.extend_from_slice(fields);
     let (content_type, body) = form(&all, command);
@@ -87,18 +121,19 @@ async fn ask_form_in(
         .client
         .post(format!("{}/api/v1/voice-assistant", s.app.address))
         .insert_header(("content-type", content_type))
-        .insert_header(("accept", "application/json"))
         .bearer_auth(&user.token)
         .timeout(Duration::from_secs(60));
+    if let Some(accept) = accept {
+        req = req.insert_header(("accept", accept));
+    }
     if let Some(language) = language {
         req = req.insert_header(("accept-language", language));
     }
     let mut res = req.send_body(body).await.expect("send the command");
-    let status = res.status().as_u16();
-    let bytes = res.body().limit(64 << 20).await.expect("body");
-    Reply {
-        status,
-        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    Answered {
+        status: res.status().as_u16(),
+        headers: res.headers().clone(),
+        body: res.body().limit(64 << 20).await.expect("body"),
     }
 }
 
@@ -187,32 +222,14 @@ async fn a_manager_asks_aloud_who_works_tomorrow_and_hears_the_answer() {
     assert!(audio.len() > 20_000, "a spoken sentence, not silence");
 
     // Without asking for JSON, the answer is the audio, its texts beside it.
-    let (content_type, body) = form(&[("storeId", s.store.as_str())], Some(&command));
-    let mut res = s
-        .app
-        .client
-        .post(format!("{}/api/v1/voice-assistant", s.app.address))
-        .insert_header(("content-type", content_type))
-        .bearer_auth(&s.scheduler.token)
-        .timeout(Duration::from_secs(60))
-        .send_body(body)
-        .await
-        .expect("send");
-    assert_eq!(res.status().as_u16(), 200);
-    let header = |name: &str| {
-        res.headers()
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_string()
-    };
-    assert_eq!(header("content-type"), "audio/wav");
-    assert_eq!(header("voice-transcript"), "who+works+tomorrow");
-    assert_eq!(header("voice-intent"), "whoWorks");
-    assert!(header("voice-answer").starts_with("2+shifts+tomorrow"));
-    assert!(header("server-timing").contains("recognise;dur="));
-    let bytes = res.body().limit(64 << 20).await.expect("audio");
-    assert_eq!(&bytes[..4], b"RIFF");
+    let res = send(&s, &s.scheduler, None, None, &[], Some(&command)).await;
+    assert_eq!(res.status, 200);
+    assert_eq!(res.header("content-type"), "audio/wav");
+    assert_eq!(res.header("voice-transcript"), "who+works+tomorrow");
+    assert_eq!(res.header("voice-intent"), "whoWorks");
+    assert!(res.header("voice-answer").starts_with("2+shifts+tomorrow"));
+    assert!(res.header("server-timing").contains("recognise;dur="));
+    assert_eq!(&res.body[..4], b"RIFF");
 }
 
 #[actix_web::test]
@@ -658,34 +675,18 @@ async fn a_language_without_a_voice_is_answered_in_writing_only() {
     assert_eq!(&audio_of(&heard)[..4], b"RIFF");
 
     // Without asking for JSON: no audio, and the headers say so.
-    let (content_type, body) = form(
-        &[
-            ("storeId", s.store.as_str()),
-            ("text", "Wer arbeitet heute?"),
-        ],
+    let res = send(
+        &s,
+        &s.scheduler,
+        Some("de"),
         None,
-    );
-    let mut res = s
-        .app
-        .client
-        .post(format!("{}/api/v1/voice-assistant", s.app.address))
-        .insert_header(("content-type", content_type))
-        .insert_header(("accept-language", "de"))
-        .bearer_auth(&s.scheduler.token)
-        .timeout(Duration::from_secs(60))
-        .send_body(body)
-        .await
-        .expect("send");
-    assert_eq!(res.status().as_u16(), 200);
-    let header = |name: &str| {
-        res.headers()
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_string()
-    };
-    assert_eq!(header("content-language"), "de");
-    assert_eq!(header("voice-spoken"), "no");
-    assert_eq!(header("voice-answer"), "Heute+arbeitet+niemand.");
-    assert!(res.body().await.expect("body").is_empty());
+        &[("text", "Wer arbeitet heute?")],
+        None,
+    )
+    .await;
+    assert_eq!(res.status, 200);
+    assert_eq!(res.header("content-language"), "de");
+    assert_eq!(res.header("voice-spoken"), "no");
+    assert_eq!(res.header("voice-answer"), "Heute+arbeitet+niemand.");
+    assert!(res.body.is_empty());
 }
