@@ -31,9 +31,12 @@ function tomorrowAt(hour) {
 
 /**
  * Waits until the panel's Ask button has faded back in after an answer (a 0.15 s
- * transition), so axe reads its colours and not a frame of the fade.
+ * transition), so axe reads its colours and not a frame of the fade. From then on the page is
+ * seen as by a person whose system asks for reduced motion, so a later change of state (the
+ * button disabled and enabled again) is not caught halfway either.
  */
 async function settled(page) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.waitForFunction(() => [...document.querySelectorAll('button[type="submit"]')].every((b) => getComputedStyle(b).opacity === '1'));
 }
 
