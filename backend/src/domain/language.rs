@@ -76,9 +76,28 @@ fn quality(text: &str) -> Option<u16> {
         .then(|| (value * 1000.0).round() as u16)
 }
 
+/// `text` with its ASCII digits written in `digits` (a language's ten, zero first), as
+/// Persian writes ۰ to ۹; a digit `digits` lacks stays as it is.
+pub fn with_digits(text: &str, digits: &str) -> String {
+    let own: Vec<char> = digits.chars().collect();
+    text.chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d) => own.get(d as usize).copied().unwrap_or(c),
+            None => c,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digits_are_written_in_the_language_s_own() {
+        assert_eq!(with_digits("9:30, 12.5", "۰۱۲۳۴۵۶۷۸۹"), "۹:۳۰, ۱۲.۵");
+        assert_eq!(with_digits("2026", "0123456789"), "2026");
+        assert_eq!(with_digits("7 x", ""), "7 x");
+    }
 
     #[test]
     fn tags_read_their_primary_language() {

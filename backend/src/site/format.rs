@@ -2,17 +2,12 @@
 //! separator, its names of days and months).
 
 use super::texts::{fill, Texts};
+use crate::domain::language::with_digits;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 
 /// `text` with its ASCII digits in the language's.
 pub fn digits(t: &Texts, text: &str) -> String {
-    let own: Vec<char> = t.digits.chars().collect();
-    text.chars()
-        .map(|c| match c.to_digit(10) {
-            Some(d) => own.get(d as usize).copied().unwrap_or(c),
-            None => c,
-        })
-        .collect()
+    with_digits(text, &t.digits)
 }
 
 /// A whole number.

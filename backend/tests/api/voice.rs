@@ -232,18 +232,23 @@ async fn a_manager_asks_aloud_who_works_tomorrow_and_hears_the_answer() {
     assert_eq!(&res.body[..4], b"RIFF");
 }
 
-#[actix_web::test]
-async fn an_employee_hears_no_drafts_no_wages_and_may_not_give_shifts() {
-    let s = speaking(|_| {}).await;
+/// Tomorrow: Ana's published shift, and two drafts only managers see (Ben's and an open
+/// one). Answers the open draft and Ben's name as the assistant says it.
+async fn ana_published_and_managers_drafts(s: &Scene) -> (Value, String) {
     let ana = s
         .shift(Some(&s.ana_id), berlin(1, 9, 0), berlin(1, 17, 0))
         .await;
     s.publish(&[&ana]).await.data();
-    // A draft of Ben's, and an open draft: the managers' alone.
     s.shift(Some(&s.ben_id), berlin(1, 12, 0), berlin(1, 20, 0))
         .await;
     let open = s.shift(None, berlin(1, 7, 0), berlin(1, 11, 0)).await;
-    let ben_name = name_of(&s, &s.ben_id).await;
+    (open, name_of(s, &s.ben_id).await)
+}
+
+#[actix_web::test]
+async fn an_employee_hears_no_drafts_no_wages_and_may_not_give_shifts() {
+    let s = speaking(|_| {}).await;
+    let (open, ben_name) = ana_published_and_managers_drafts(&s).await;
 
     let heard = say(&s, &s.ana, "who works tomorrow").await;
     let answer = heard["answer"].as_str().expect("answer");
@@ -612,15 +617,7 @@ async fn typed_german_spanish_and_persian_commands_are_answered_and_spoken_in_th
 #[actix_web::test]
 async fn an_employees_permissions_hold_in_every_language() {
     let s = speaking(|_| {}).await;
-    let ana = s
-        .shift(Some(&s.ana_id), berlin(1, 9, 0), berlin(1, 17, 0))
-        .await;
-    s.publish(&[&ana]).await.data();
-    // A draft of Ben's and an open shift: Ana neither sees the draft nor may give the shift.
-    s.shift(Some(&s.ben_id), berlin(1, 12, 0), berlin(1, 20, 0))
-        .await;
-    let open = s.shift(None, berlin(1, 7, 0), berlin(1, 11, 0)).await;
-    let ben_name = name_of(&s, &s.ben_id).await;
+    let (open, ben_name) = ana_published_and_managers_drafts(&s).await;
     let asked = [
         (
             "de",

@@ -5,7 +5,7 @@
 //! says "9 AM" and "noon", the others the 24-hour time their screens show. Names and role
 //! titles are the store's, said as written.
 
-use crate::domain::language::Language;
+use crate::domain::language::{with_digits, Language};
 use crate::domain::placeholders::fill;
 use crate::domain::voice::answer::Answer;
 use crate::domain::voice::intent::Part;
@@ -120,13 +120,7 @@ impl Catalogue {
 
     /// `text` with its ASCII digits in the language's.
     fn digits(&self, text: &str) -> String {
-        let own: Vec<char> = self.digits.chars().collect();
-        text.chars()
-            .map(|c| match c.to_digit(10) {
-                Some(d) => own.get(d as usize).copied().unwrap_or(c),
-                None => c,
-            })
-            .collect()
+        with_digits(text, &self.digits)
     }
 
     fn number(&self, n: impl std::fmt::Display) -> String {
