@@ -59,6 +59,26 @@ pub fn tag_href(name: &str, lang: Lang) -> String {
     format!("{}&tag={}", href(Page::Blog.path(), lang), encode(name))
 }
 
+/// A post's topics as links to their lists (none of them the list being shown).
+pub fn tag_links(post: &Post, lang: Lang) -> Vec<TagLink> {
+    post.tags
+        .iter()
+        .map(|name| TagLink {
+            name: name.clone(),
+            href: tag_href(name, lang),
+            current: false,
+        })
+        .collect()
+}
+
+/// A post's reading time as pages say it ("4 min read").
+pub fn reading_time(post: &Post, texts: &Texts, t: &Blog) -> String {
+    fill(
+        &t.minutes,
+        &[("count", &number(texts, reading::minutes(post.duration)))],
+    )
+}
+
 /// A post's cover as pages show it: its large copy with its size, and the phone-sized one
 /// with its width, for `srcset`.
 pub struct CoverImage {
@@ -100,20 +120,9 @@ pub fn card(texts: &'static Texts, lang: Lang, listed: &rows::Listed) -> Card {
         cover: cover_of(listed),
         iso: post.modified_at.date_naive().to_string(),
         date: date(texts, post.modified_at.date_naive()),
-        minutes: fill(
-            &t.minutes,
-            &[("count", &number(texts, reading::minutes(post.duration)))],
-        ),
+        minutes: reading_time(post, texts, t),
         likes: number(texts, post.likes),
-        tags: post
-            .tags
-            .iter()
-            .map(|name| TagLink {
-                name: name.clone(),
-                href: tag_href(name, lang),
-                current: false,
-            })
-            .collect(),
+        tags: tag_links(post, lang),
     }
 }
 

@@ -4,7 +4,9 @@
 //! and JSON-LD's `BlogPosting`. `/posts/{id}/audio` plays its narration.
 
 use super::cookies;
-use super::list::{cover_of, encode, post_href, tag_href, CoverImage, Recent, TagLink};
+use super::list::{
+    cover_of, encode, post_href, reading_time, tag_links, CoverImage, Recent, TagLink,
+};
 use crate::calls::AppState;
 use crate::db::models::blog::{self as rows, Comment, Filter, Post};
 use crate::domain::blog::comment::{self, SHOWN_MAX};
@@ -271,19 +273,8 @@ pub async fn page(
             &[("date", &date(texts, published.date_naive()))],
         ),
         updated,
-        minutes: fill(
-            &t.minutes,
-            &[("count", &number(texts, reading::minutes(post.duration)))],
-        ),
-        tags: post
-            .tags
-            .iter()
-            .map(|name| TagLink {
-                name: name.clone(),
-                href: tag_href(name, lang),
-                current: false,
-            })
-            .collect(),
+        minutes: reading_time(post, texts, t),
+        tags: tag_links(post, lang),
         likes: number(texts, post.likes),
         liked,
         seen: number(texts, post.seen),
