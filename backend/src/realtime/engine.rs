@@ -3,21 +3,26 @@
 //! business ([`crate::realtime::socket`]).
 
 use crate::realtime::eio::{self, PacketType};
+use crate::realtime::heartbeat::Heartbeat;
 use crate::realtime::outbound::{Drained, Frame, Outbound};
 use crate::realtime::server::{Gateway, Realtime, RealtimeConfig};
 use crate::realtime::session::{Flow, Session, Transport};
 use crate::realtime::socket;
 use crate::realtime::ws_body::{Frames, Writer};
+use crate::realtime::ws_read::{Incoming, Received};
+use actix_http::ws;
+use actix_web::body::BoxBody;
 use actix_web::http::header::{self, ContentType};
 use actix_web::http::Method;
 use actix_web::{web, HttpRequest, HttpResponse};
-use actix_ws::AggregatedMessage;
 use futures_util::StreamExt;
 use serde::Deserialize;
 use serde_json::json;
 use std::net::IpAddr;
 use std::pin::pin;
 use std::sync::Arc;
+use std::time::Duration;
+use tokio::time::{sleep_until, Instant};
 
 /// The query of every Engine.IO request.
 #[derive(Debug, Deserialize)]
@@ -106,7 +111,10 @@ fn new_session(
         transport,
     ));
     rt.insert_session(session.clone());
-    actix_web::rt::spawn(heartbeat(state.clone(), session.clone()));
+    if transport == Transport::Polling {
+        // A WebSocket's own task keeps its heartbeat (`run_websocket`).
+        actix_web::rt::spawn(heartbeat(state.clone(), session.clone()));
+    }
     session
 }
 
@@ -240,10 +248,19 @@ fn websocket(
     sid: Option<String>,
 ) -> HttpResponse {
     let existing = match sid {
-        Some(sid) => {
-            let Some(session) = rt.session(&sid) else {
-                return refuse(1, "Session ID unknown");
-            };
+        Some(sid) => match rt.session(&sid) {
+            Some(session) => Some(session),
+            None => return refuse(1, "Session ID unknown"),
+        },
+        None => None,
+    };
+    let mut response = match ws::handshake(req.head()) {
+        Ok(response) => response,
+        // Not a WebSocket handshake (no upgrade headers, a bad key or version).
+        Err(e) => return HttpResponse::BadRequest().body(e.to_string()),
+    };
+    let (session, upgrading) = match existing {
+        Some(session) => {
             let taken = {
                 let st = session.lock();
                 st.transport != Transport::Polling || st.upgrading
@@ -251,31 +268,12 @@ fn websocket(
             if taken {
                 // The session already has its WebSocket (or one is upgrading): as the
                 // reference server does, this one is accepted, then closed at once.
-                return match actix_ws::handle(&req, body) {
-                    Ok((response, ws, _stream)) => {
-                        actix_web::rt::spawn(async move {
-                            let _ = ws.close(None).await;
-                        });
-                        response
-                    }
-                    Err(e) => e.error_response(),
-                };
+                let (frames, writer) = Frames::new(Arc::new(Outbound::new(0)), true);
+                writer.close();
+                return with_body(&mut response, frames);
             }
-            Some(session)
+            (session, true)
         }
-        None => None,
-    };
-    let (response, ws, stream) = match actix_ws::handle(&req, body) {
-        Ok(parts) => parts,
-        Err(e) => return e.error_response(),
-    };
-    let max = rt.config.max_payload;
-    let stream = stream
-        .max_frame_size(max)
-        .aggregate_continuations()
-        .max_continuation_size(max);
-    let (session, upgrading) = match existing {
-        Some(session) => (session, true),
         None => {
             let session = new_session(&rt, &state, Transport::WebSocket, peer(&req));
             session.send(open_packet(&session.sid, &rt.config, &[]));
@@ -283,57 +281,64 @@ fn websocket(
         }
     };
     // The session's queue is written by the response body itself (`ws_body`).
-    let (head, control) = response.into_parts();
-    let (frames, writer) = Frames::new(control, session.out.clone(), upgrading);
-    let response = head.set_body(frames).map_into_boxed_body();
-    actix_web::rt::spawn(run_websocket(rt, state, session, ws, stream, writer));
-    response
+    let (frames, writer) = Frames::new(session.out.clone(), upgrading);
+    let incoming = Incoming::new(body, rt.config.max_payload);
+    actix_web::rt::spawn(run_websocket(rt, state, session, incoming, writer));
+    with_body(&mut response, frames)
+}
+
+/// The handshake's answer (101), its body writing the WebSocket's frames.
+fn with_body(response: &mut actix_http::ResponseBuilder, frames: Frames) -> HttpResponse {
+    match response.message_body(BoxBody::new(frames)) {
+        Ok(response) => HttpResponse::from(response),
+        Err(e) => actix_web::Error::from(e).error_response(),
+    }
 }
 
 /// Drives one WebSocket: reads packets, until the session's queue closes. The queue is written
 /// by the response's body ([`Frames`]) once the `writer` has it: while upgrading, the queue
-/// still belongs to polling; the WebSocket answers the probe and takes over on the client's
-/// `upgrade` packet.
+/// still belongs to polling (whose heartbeat goes on); the WebSocket answers the probe and
+/// takes over on the client's `upgrade` packet. A session that began on this WebSocket has
+/// its heartbeat here.
 async fn run_websocket(
     rt: Arc<Realtime>,
     state: web::Data<Gateway>,
     session: Arc<Session>,
-    mut ws: actix_ws::Session,
-    mut stream: actix_ws::AggregatedMessageStream,
+    mut incoming: Incoming,
     writer: Arc<Writer>,
 ) {
+    let upgrading = !writer.is_writing();
+    let mut beat = (!upgrading).then(|| Heartbeat::new(&rt.config));
+    let sleep = sleep_until(beat.as_ref().map_or_else(far, Heartbeat::due));
+    let mut sleep = pin!(sleep);
     loop {
         tokio::select! {
-            message = stream.recv() => {
-                let text = match message {
-                    Some(Ok(AggregatedMessage::Text(text))) => text,
-                    Some(Ok(AggregatedMessage::Ping(bytes))) => {
-                        let ponged = ws.pong(&bytes).await;
-                        writer.sent();
-                        if ponged.is_err() {
-                            break;
-                        }
+            received = incoming.recv() => {
+                let text = match received {
+                    Some(Received::Text(text)) => text,
+                    Some(Received::Ping(payload)) => {
+                        writer.pong(&payload);
                         continue;
                     }
-                    Some(Ok(AggregatedMessage::Pong(_))) => continue,
-                    // Binary frames and protocol errors (such as an oversized frame) end it.
-                    Some(Ok(AggregatedMessage::Binary(_) | AggregatedMessage::Close(_)))
-                    | Some(Err(_))
-                    | None => break,
+                    None => break,
+                };
+                let Ok(text) = std::str::from_utf8(&text) else {
+                    break;
                 };
                 if writer.is_writing() {
-                    if handle_packet(&state, &session, &text) == Flow::Close {
+                    if handle_packet(&state, &session, text) == Flow::Close {
                         break;
                     }
-                } else if &*text == "2probe" {
-                    let answered = ws.text("3probe").await;
-                    writer.sent();
-                    if answered.is_err() {
-                        break;
+                    if let Some(beat) = beat.as_mut() {
+                        if beat.answered(&session) {
+                            sleep.as_mut().reset(beat.due());
+                        }
                     }
+                } else if text == "2probe" {
+                    writer.text("3probe");
                     session.lock().upgrading = true;
                     session.out.wake();
-                } else if &*text == "5" {
+                } else if text == "5" {
                     {
                         let mut st = session.lock();
                         st.transport = Transport::WebSocket;
@@ -344,7 +349,15 @@ async fn run_websocket(
                     break;
                 }
             }
+            () = &mut sleep, if beat.is_some() => {
+                let Some(beat) = beat.as_mut() else { break };
+                if beat.tick(&session) == Flow::Close {
+                    break;
+                }
+                sleep.as_mut().reset(beat.due());
+            }
             _ = session.out.closed(), if writer.is_writing() => break,
+            () = writer.gone() => break,
         }
     }
     if writer.is_writing() {
@@ -354,34 +367,32 @@ async fn run_websocket(
         session.lock().upgrading = false;
         session.out.wake();
     }
-    let _ = ws.close(None).await;
-    writer.sent();
+    writer.close();
 }
 
-/// Pings the client every `ping_interval` and ends the session when a pong does not come
-/// back within `ping_timeout`. Also the one place a closed session is always cleaned up.
+/// A deadline that never comes, for a timer that is not used.
+fn far() -> Instant {
+    Instant::now() + Duration::from_secs(86_400 * 365)
+}
+
+/// The heartbeat of a session that began with long-polling (its pongs come in other
+/// requests); also the one place such a session is always cleaned up.
 async fn heartbeat(state: web::Data<Gateway>, session: Arc<Session>) {
     let rt = state.realtime.clone();
-    let (interval, timeout) = (rt.config.ping_interval, rt.config.ping_timeout);
+    let mut beat = Heartbeat::new(&rt.config);
     loop {
-        tokio::select! {
-            _ = actix_web::rt::time::sleep(interval) => {}
-            _ = session.out.closed() => break,
-        }
         let mut pong = pin!(session.pong.notified());
         pong.as_mut().enable();
-        session.lock().awaiting_pong = true;
-        if !session.send(eio::encode(PacketType::Ping, "").into()) {
-            break;
-        }
+        // Enabled before looking, so a pong in between is not missed.
+        beat.answered(&session);
         tokio::select! {
-            _ = &mut pong => {}
-            _ = actix_web::rt::time::sleep(timeout) => {}
+            () = sleep_until(beat.due()) => {
+                if beat.tick(&session) == Flow::Close {
+                    break;
+                }
+            }
+            () = &mut pong => {}
             _ = session.out.closed() => break,
-        }
-        if session.lock().awaiting_pong {
-            tracing::debug!(sid = %session.sid, "ping timeout");
-            break;
         }
     }
     rt.terminate(&session);

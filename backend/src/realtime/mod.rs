@@ -3,7 +3,8 @@
 //! with its default options.
 //!
 //! - [`eio`] and [`sio`]: the packet codecs of the two protocols.
-//! - [`engine`]: sessions, transports, heartbeats.
+//! - [`engine`]: sessions, transports and their upgrade.
+//! - [`heartbeat`]: the pings' schedule.
 //! - [`socket`]: connecting with a token and the events of the contract.
 //! - [`hub`]: sockets, rooms, ordered and filtered fan-out, presence, notifications.
 //! - [`tasks`]: the hub's work for the delivery loop, in a queue that merges repeats.
@@ -15,12 +16,14 @@
 //!   room and shows it).
 //! - [`server`]: this process's realtime server and what its endpoints work with.
 //! - [`session`]: one Engine.IO session and the Socket.IO connection on it.
-//! - [`ws_body`]: a WebSocket's response body, writing the session's queue.
+//! - [`ws_body`] and [`ws_read`]: a WebSocket's two directions, the response body writing
+//!   the session's queue and the frames read from the request.
 
 pub mod alerts;
 pub mod delivery;
 pub mod eio;
 pub mod engine;
+pub mod heartbeat;
 pub mod hub;
 pub mod outbound;
 pub mod outbox;
@@ -31,6 +34,7 @@ pub mod sio;
 pub mod socket;
 pub mod tasks;
 pub mod ws_body;
+pub mod ws_read;
 
 pub use server::{Gateway, Realtime, RealtimeConfig};
 

@@ -1,39 +1,50 @@
 //! The response body of a WebSocket: the session's queue written as text frames straight
-//! from the connection's own task.
+//! from the connection's own task, through actix-http's frame codec.
 //!
-//! actix-ws hands every frame through a channel to its body, so a broadcast woke two tasks
-//! per socket (the session's writer, then the connection) and crossed a channel. Here the
-//! connection polls the queue itself: a pushed frame wakes that one task, which takes every
-//! frame waiting and writes them in one go. actix-ws's own body stays inside, for the few
-//! frames the session's task sends beside the queue (the probe's answer, pongs, the close
-//! frame); it is polled only when told of one (polling its channel for every broadcast cost
-//! a twentieth of the server's time), and its end is this body's end.
+//! A pushed frame wakes the connection's task, which takes every frame waiting and writes
+//! them in one buffer: no writer task and no channel per socket (actix-ws gave each socket a
+//! channel of 32 messages and woke two tasks per frame). The few frames the socket's task
+//! writes itself (the probe's answer, pongs, the close frame) wait in [`Writer`]'s control
+//! buffer, which holds nothing while idle.
 
 use crate::realtime::outbound::{Drained, Outbound};
-use actix_http::ws::{OpCode, Parser};
-use actix_web::body::{BodySize, BoxBody, MessageBody};
+use actix_http::ws::{CloseCode, CloseReason, OpCode, Parser};
+use actix_web::body::{BodySize, MessageBody};
 use actix_web::web::{Bytes, BytesMut};
 use std::error::Error;
+use std::mem;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
+use tokio::sync::Notify;
+
+/// A control frame's payload is at most 125 bytes (RFC 6455, 5.5).
+const MAX_CONTROL_PAYLOAD: usize = 125;
 
 /// The body of a WebSocket's response.
 pub struct Frames {
-    /// actix-ws's body: frames sent through its session.
-    control: BoxBody,
     writer: Arc<Writer>,
+    /// The close frame was written: the body ends.
+    ended: bool,
 }
 
-/// What the session's task tells the body.
+/// What the socket's task and the body share.
 pub struct Writer {
     out: Arc<Outbound>,
     /// Whether the queue is this WebSocket's to write: not while an upgrade from polling is
     /// under way (the queue is still the polls').
     writing: AtomicBool,
-    /// A frame was sent through actix-ws's session (or it closed) since the body last looked.
-    sent: AtomicBool,
+    /// Frames written by the socket's task, encoded, and whether the last is the close frame.
+    control: Mutex<Control>,
+    /// The body was dropped: the connection is gone.
+    gone: Notify,
+}
+
+#[derive(Default)]
+struct Control {
+    bytes: BytesMut,
+    closing: bool,
 }
 
 impl Writer {
@@ -47,29 +58,61 @@ impl Writer {
         self.writing.load(Ordering::Acquire)
     }
 
-    /// Call after each frame sent through actix-ws's session, and after closing it.
-    pub fn sent(&self) {
-        self.sent.store(true, Ordering::Release);
+    /// Writes a text frame ahead of the queue (the probe's answer, while upgrading).
+    pub fn text(&self, text: &str) {
+        self.control(|c| Parser::write_message(&mut c.bytes, text, OpCode::Text, true, false));
+    }
+
+    /// Answers a ping with its payload, cut to what a control frame may carry.
+    pub fn pong(&self, payload: &[u8]) {
+        let payload = &payload[..payload.len().min(MAX_CONTROL_PAYLOAD)];
+        self.control(|c| Parser::write_message(&mut c.bytes, payload, OpCode::Pong, true, false));
+    }
+
+    /// Writes the close frame after what is queued; the body ends with it.
+    pub fn close(&self) {
+        self.control(|c| {
+            if !c.closing {
+                let reason = CloseReason::from(CloseCode::Normal);
+                Parser::write_close(&mut c.bytes, Some(reason), false);
+                c.closing = true;
+            }
+        });
+    }
+
+    /// Resolves once the connection is gone (its body dropped), whatever the socket's task
+    /// was waiting for.
+    pub async fn gone(&self) {
+        self.gone.notified().await;
+    }
+
+    fn control(&self, write: impl FnOnce(&mut Control)) {
+        write(&mut self.control.lock().unwrap_or_else(|p| p.into_inner()));
         self.out.wake();
     }
 }
 
 impl Frames {
-    /// The body writing `out` (at once, or from [`Writer::take_over`] on when `upgrading`)
-    /// beside actix-ws's body `control`.
-    pub fn new(control: BoxBody, out: Arc<Outbound>, upgrading: bool) -> (Frames, Arc<Writer>) {
+    /// The body writing `out` (at once, or from [`Writer::take_over`] on when `upgrading`).
+    pub fn new(out: Arc<Outbound>, upgrading: bool) -> (Frames, Arc<Writer>) {
         let writer = Arc::new(Writer {
             out,
             writing: AtomicBool::new(!upgrading),
-            sent: AtomicBool::new(true),
+            control: Mutex::default(),
+            gone: Notify::new(),
         });
-        (
-            Frames {
-                control,
-                writer: writer.clone(),
-            },
-            writer,
-        )
+        let frames = Frames {
+            writer: writer.clone(),
+            ended: false,
+        };
+        (frames, writer)
+    }
+}
+
+impl Drop for Frames {
+    fn drop(&mut self) {
+        // A stored permit: the socket's task sees it even if it was not waiting yet.
+        self.writer.gone.notify_one();
     }
 }
 
@@ -85,36 +128,39 @@ impl MessageBody for Frames {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Bytes, Self::Error>>> {
         let this = &mut *self;
+        if this.ended {
+            return Poll::Ready(None);
+        }
         let writer = &*this.writer;
-        // Cleared before looking: a frame sent meanwhile sets it again and wakes this body.
-        if writer.sent.swap(false, Ordering::AcqRel) {
-            match Pin::new(&mut this.control).poll_next(cx) {
-                Poll::Ready(Some(bytes)) => {
-                    // There may be more (the close frame is followed by the end).
-                    writer.sent.store(true, Ordering::Release);
-                    return Poll::Ready(Some(bytes));
-                }
-                // The session closed the WebSocket (after its close frame): nothing follows.
-                Poll::Ready(None) => return Poll::Ready(None),
-                Poll::Pending => {}
-            }
-        }
-        // Registered before looking, so a push or the upgrade's end in between is not missed.
+        // Registered before looking, so a push or a control frame in between is not missed.
         writer.out.register(cx.waker());
-        if !writer.is_writing() {
-            return Poll::Pending;
-        }
-        match writer.out.drain() {
-            Some(Drained::Frames(frames)) => {
-                let mut buf = BytesMut::with_capacity(frames.iter().map(|f| f.len() + 10).sum());
+        let mut buf = BytesMut::new();
+        if writer.is_writing() {
+            // A closed queue is seen by the socket's task too, which writes the close frame.
+            if let Some(Drained::Frames(frames)) = writer.out.drain() {
+                buf.reserve(frames.iter().map(|f| f.len() + 10).sum());
                 for frame in frames {
                     Parser::write_message(&mut buf, frame.as_bytes(), OpCode::Text, true, false);
                 }
-                Poll::Ready(Some(Ok(buf.freeze())))
             }
-            // The session's task sees the close too, and closes the WebSocket through
-            // actix-ws's session, which ends `control`.
-            Some(Drained::Closed) | None => Poll::Pending,
+        }
+        // After the queue's frames, so that the close frame is the last one written.
+        {
+            let mut control = writer.control.lock().unwrap_or_else(|p| p.into_inner());
+            if buf.is_empty() {
+                buf = mem::take(&mut control.bytes);
+            } else {
+                buf.extend_from_slice(&control.bytes);
+                control.bytes = BytesMut::new();
+            }
+            this.ended = control.closing;
+        }
+        if !buf.is_empty() {
+            Poll::Ready(Some(Ok(buf.freeze())))
+        } else if this.ended {
+            Poll::Ready(None)
+        } else {
+            Poll::Pending
         }
     }
 }

@@ -33,7 +33,11 @@ test('the handshake announces the configured heartbeat', async () => {
 
 test('a client that stops answering pings is dropped; one that answers stays', async () => {
   const silent = await connect(cluster.server, team.ann.token, { transports: ['websocket'] });
+  // Both kinds of session: one upgraded from polling, one on a WebSocket from the start.
   const alive = await connect(cluster.server, team.manager.token);
+  const steady = await connect(cluster.server, team.manager.token, { transports: ['websocket'] });
+  let pings = 0;
+  steady.io.engine.on('ping', () => pings++);
   try {
     await join(silent, team.storeId);
     await join(alive, team.storeId);
@@ -50,9 +54,13 @@ test('a client that stops answering pings is dropped; one that answers stays', a
     // The server took the dropped socket out of the room.
     await until(() => alive.presence.at(-1)?.users.length === 0, 'Ann withdrawn');
     assert.ok(alive.connected, 'the answering client stays connected');
+    // Pinged again after each pong, for several intervals.
+    await until(() => pings >= 4, 'four pings answered');
+    assert.ok(steady.connected, 'the answering WebSocket client stays connected');
   } finally {
     silent.close();
     alive.close();
+    steady.close();
   }
 });
 
