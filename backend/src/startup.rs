@@ -88,7 +88,9 @@ impl Application {
         crate::monitoring::recorder();
         let (state, realtime) = assemble(settings, clock)?;
         let calls = Calls::new(api::registry(), state.clone(), realtime.readiness.clone());
-        let openapi = web::Data::new(api::openapi::build(calls.registry()));
+        let openapi = web::Data::new(api::openapi::Served::new(&api::openapi::build(
+            calls.registry(),
+        )));
         let gateway = web::Data::new(Gateway::new(realtime.clone(), calls.clone()));
         let drain = Drain {
             calls: calls.clone(),

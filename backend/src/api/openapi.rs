@@ -3,6 +3,7 @@
 
 use crate::calls::{Access, Registry, StoreTarget};
 use crate::error::ErrorBody;
+use actix_web::http::header::ContentType;
 use actix_web::{web, HttpResponse};
 use serde_json::Value;
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, PathItem};
@@ -416,9 +417,21 @@ fn envelope(answer: RefOr<Schema>) -> ObjectBuilder {
         .required("data")
 }
 
+/// The document as served, written once: the tree it is built from is large (megabytes of
+/// schemas and texts), the JSON a fraction of it.
+pub struct Served(web::Bytes);
+
+impl Served {
+    pub fn new(doc: &utoipa::openapi::OpenApi) -> Served {
+        Served(serde_json::to_vec(&to_json(doc)).unwrap_or_default().into())
+    }
+}
+
 /// `GET /api/v1/openapi.json`.
-pub async fn document(doc: web::Data<utoipa::openapi::OpenApi>) -> HttpResponse {
-    HttpResponse::Ok().json(to_json(&doc))
+pub async fn document(doc: web::Data<Served>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type(ContentType::json())
+        .body(doc.0.clone())
 }
 
 /// The document as served. utoipa writes a link's fields in snake case (`operation_id`,

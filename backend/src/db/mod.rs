@@ -60,10 +60,43 @@ impl ManageConnection for Checked {
     }
 }
 
+/// The threads database work runs on: at most one per connection of the pool, reused, and
+/// shared by every worker of the server. Work on each worker's own blocking pool started a
+/// thread whenever none of that worker's was idle at the moment, so a burst of joins left
+/// a hundred threads (and their stacks and allocator caches) where sixteen were ever busy.
+struct Threads(Option<tokio::runtime::Runtime>);
+
+impl Threads {
+    fn new(size: u32) -> Threads {
+        // Only its blocking pool is used; nothing is ever scheduled on the runtime itself.
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .max_blocking_threads(size as usize)
+            .thread_keep_alive(Duration::from_secs(60))
+            .thread_name("db")
+            .build()
+            .expect("the database's threads start");
+        Threads(Some(runtime))
+    }
+
+    fn handle(&self) -> &tokio::runtime::Handle {
+        self.0.as_ref().expect("present until dropped").handle()
+    }
+}
+
+impl Drop for Threads {
+    fn drop(&mut self) {
+        // Dropped from async code at shutdown, where waiting for the threads is not allowed.
+        if let Some(runtime) = self.0.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
 /// Handle to the database. Cheap to clone.
 #[derive(Clone)]
 pub struct Db {
     pool: PgPool,
+    threads: Arc<Threads>,
     /// One permit per connection of the pool: work waits here for its turn as a task, not
     /// as a blocking thread. Without it a burst of callers (5,000 sockets joining) started a
     /// blocking thread each, hundreds of them, all waiting for the same few connections.
@@ -84,12 +117,13 @@ impl Db {
             .build_unchecked(manager);
         Db {
             pool,
+            threads: Arc::new(Threads::new(size)),
             turns: Arc::new(Semaphore::new(size as usize)),
             wait: connect_timeout,
         }
     }
 
-    /// Runs `f` with a pooled connection on the blocking thread pool.
+    /// Runs `f` with a pooled connection on the database's threads.
     pub async fn run<T, F>(&self, f: F) -> AppResult<T>
     where
         F: FnOnce(&mut PgConnection) -> AppResult<T> + Send + 'static,
@@ -109,7 +143,7 @@ impl Db {
             self.pool.clone(),
             self.wait.saturating_sub(waited.elapsed()),
         );
-        actix_web::web::block(move || {
+        let work = self.threads.handle().spawn_blocking(move || {
             let _turn = turn;
             let conn = pool.get_timeout(left);
             metrics::histogram!("clockto_db_pool_wait_seconds")
@@ -120,8 +154,9 @@ impl Db {
             let done = f(&mut pooled.conn);
             pooled.until = done.is_ok().then(|| Instant::now() + TRUSTED_FOR);
             done
-        })
-        .await?
+        });
+        // A panic in `f` is an internal error, as a handler's own would be.
+        work.await.map_err(AppError::internal)?
     }
 
     /// Connections open and those in use, for the metrics.
