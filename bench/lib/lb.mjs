@@ -62,6 +62,7 @@ export function chat(members) {
         slot: (m) => m,
         markerOf: messageMarker,
         sender: (m) => room[m % SENDERS],
+        // A retry posts the same text, as the app's user sends it again.
         request: (m) => message('store', storeId, conversationId, m),
         stored: () => counted(psql(dbUrl(cluster.db), `SELECT substring(content from 4), count(*) FROM messages
           WHERE conversation_id = '${conversationId}' AND content LIKE 'w8:%' GROUP BY content`)),
@@ -93,11 +94,13 @@ export function smallStores(count) {
         slot: (m) => Math.floor(m / count),
         markerOf: titleMarker,
         sender: (m) => editors[m % editors.length],
-        request: (m) => cluster.edit(stores[m % count], m),
+        // A retry's title carries its attempt: an edit the server had applied when its
+        // answer was lost would otherwise be repeated unseen (the same value stores no change).
+        request: (m, attempt) => cluster.edit(stores[m % count], m, attempt ? { title: `b:${m} retry ${attempt}` } : {}),
         // Every change of the stores' shifts, by the marker in its title (the outbox keeps
         // each committed version).
         stored: () => counted(psql(dbUrl(cluster.db), `SELECT m, count(*) FROM (
-            SELECT (regexp_match(data::text, '"title": "b:([0-9]+)"'))[1]::bigint AS m
+            SELECT (regexp_match(data::text, '"title": "b:([0-9]+)'))[1]::bigint AS m
             FROM store_events WHERE store_id IN (${ids})) e WHERE m > 0 GROUP BY m`)),
         close: () => {
           for (const c of [...rooms.flat(), ...editors]) c.close();
@@ -152,7 +155,7 @@ export async function drive(cluster, balancer, base, workload, { rate, seconds, 
     const first = now();
     sentAt[m] = first;
     for (let attempt = 0; ; attempt++) {
-      const answer = await run.sender(m).call(...run.request(m));
+      const answer = await run.sender(m).call(...run.request(m, attempt));
       if (answer?.data) {
         acked.push(m);
         ackMs.push(now() - first);
