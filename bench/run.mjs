@@ -188,7 +188,7 @@ const table = [
   '|---|---|---|---|---|---|---|---|',
   ...rows,
   '',
-  `The perfect server is measured once, before any server under test starts (\`scripts/bench-limits.sh\` alone; Postgres's \`synchronous_commit\` ${limits.synchronousCommit}). A latency adds its parts as independent draws from each part's measured times. Its figures are composed so:`,
+  `The perfect server is measured once, before any server under test starts (\`scripts/bench-limits.sh\` alone; Postgres's \`synchronous_commit\` ${limits.synchronousCommit}). A latency adds its parts as independent draws from each part's measured times. Ours / perfect is the distance from the limit: above 1 for times, CPU and memory, below 1 for rates. The column's figures are composed so:`,
   '',
   ...legend.map((how) => `- ${how}.`),
   '',
