@@ -161,7 +161,7 @@ async function commits(quick, batches) {
 }
 
 /**
- * Measures both floors (about 25 s; `quick`: about 10). `batches`: W3's shapes as the run sets
+ * Measures both floors (about 25 s; `quick`: about 15). `batches`: W3's shapes as the run sets
  * them up, each committed as one batch.
  */
 export async function measureLimits({ quick = false, batches = W3_SHAPES } = {}) {
