@@ -3,5 +3,8 @@
 # database, packages and descriptors, and the release server unless BACKEND_BIN names one.
 source scripts/bench-env.sh
 if [ -z "${BACKEND_BIN:-}" ]; then
+  # Built in the shared build cache, as the other scripts build.
+  source scripts/cache.sh
   cargo build --release -p backend
+  export BACKEND_BIN="$CARGO_TARGET_DIR/release/backend"
 fi
