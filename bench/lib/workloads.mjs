@@ -219,6 +219,9 @@ export async function w2(target, { stores: count, editsPerSecond, seconds }) {
   };
 }
 
+/** W3's shapes in a full run: edits in flight, spread over that many stores. */
+export const W3_SHAPES = [{ stores: 1, inFlight: 64 }, { stores: 200, inFlight: 200 }];
+
 /** W3: durable edits per second with every edit committed before its acknowledgement. */
 export async function w3(target, { stores: count, inFlight, seconds }) {
   const stores = await target.stores(count);
