@@ -49,6 +49,7 @@ const loads = [];
 async function measure(column, cluster, balancer, base, during = null) {
   for (const [name, workload, shape] of plan) {
     const t0 = Date.now();
+    const noted = notes.length;
     const options = during ? { rate: shape.rate, seconds: 0, during, tail: WARM } : shape;
     const r = await drive(cluster, balancer, base, workload, options);
     for (const [k, v] of Object.entries(r.figures)) {
@@ -63,7 +64,7 @@ async function measure(column, cluster, balancer, base, during = null) {
       const each = r.restarts.map((x, i) => `node ${i + 1} drained and exited in ${fmt(x.drainMs)} ms, ready again ${fmt(x.startMs)} ms later, in HAProxy's rotation ${fmt(x.upMs)} ms after that`);
       notes.push(`${column}, ${workload.label}: ${each.join('; ')}.`);
     }
-    console.log(notes.slice(-2).join('\n'));
+    for (const n of notes.slice(noted)) console.log(`  ${n}`);
     await sleep(1000);
   }
   loads.push(`${column}: ${loadNow()}`);
