@@ -8,14 +8,14 @@
 //
 //   scripts/bench-nodes.sh                 (builds the release binary unless BACKEND_BIN is set)
 //   NODES=1,2 ONLY=N3 QUICK=1 node nodes.mjs
-import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Cluster } from './lib/targets.mjs';
 import { n1, n2, n3 } from './lib/nodes.mjs';
 import { n4, n5 } from './lib/notify.mjs';
+import { fmt, machine } from './lib/report.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const QUICK = process.env.QUICK === '1';
@@ -41,26 +41,7 @@ function record(column, figures) {
   }
 }
 
-function machine() {
-  let commit = 'unknown';
-  try {
-    commit = execSync('git rev-parse --short HEAD', { cwd: here, encoding: 'utf8' }).trim();
-  } catch {
-    // not a checkout
-  }
-  const top = execSync('ps -eo pcpu,comm --sort=-pcpu --no-headers | head -5', { encoding: 'utf8' })
-    .trim().split('\n').map((l) => l.trim()).join('; ');
-  return { cores: cpus().length, model: cpus()[0]?.model ?? 'unknown', load: loadavg().map((l) => l.toFixed(2)).join(' '), commit, top };
-}
-
-function fmt(v) {
-  if (typeof v !== 'number' || !Number.isFinite(v)) return 'n/a';
-  if (Math.abs(v) >= 1000) return Math.round(v).toLocaleString('en-US');
-  if (Math.abs(v) >= 10) return v.toFixed(1);
-  return v.toFixed(2);
-}
-
-const before = machine();
+const before = machine(here);
 console.log(`machine: ${before.cores} cores (${before.model}), load ${before.load}, commit ${before.commit}`);
 const loads = [];
 
@@ -115,7 +96,7 @@ if (!only || only.includes('N5')) {
   }
 }
 
-const after = machine();
+const after = machine(here);
 const table = [
   `Run of ${new Date().toISOString()} at commit ${before.commit}, one repetition.`,
   '',

@@ -10,7 +10,8 @@ import { cpus, loadavg } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ours, Peer, PgPeer } from './lib/targets.mjs';
-import { w1, w2, w3, w4, w5, w6, instructions, percentile } from './lib/workloads.mjs';
+import { w1, w2, w3, w4, w5, w6, instructions, percentile, W3_SHAPES } from './lib/workloads.mjs';
+import { floorOf, limitFigures, measureLimits } from './lib/limits.mjs';
 import { w7 } from './lib/clock.mjs';
 import { w8 } from './lib/chat.mjs';
 
@@ -20,6 +21,7 @@ const QUICK = process.env.QUICK === '1';
 const only = process.env.ONLY ? process.env.ONLY.split(',') : null;
 const servers = (process.env.TARGETS || 'ours,peer,pgpeer').split(',');
 const peers = ['peer', 'pgpeer'];
+const w3Shapes = W3_SHAPES.map((s) => ({ ...s, stores: QUICK ? Math.min(s.stores, 20) : s.stores }));
 
 const plan = [
   ['W4', true, (t) => w4(t, { steps: QUICK ? [1000] : [1000, 5000, 10000], storm: QUICK ? 1000 : 5000 })],
@@ -27,8 +29,7 @@ const plan = [
   ['W1', true, (t) => w1(t, { n: 1000, rates: [10, 25, 50, 100, 200], seconds: QUICK ? 1 : 3, referenceRate: 25 })],
   ['W2', true, (t) => w2(t, { stores: QUICK ? 20 : 200, editsPerSecond: 200, seconds: QUICK ? 2 : 5 })],
   ['W5', true, (t) => w5(t, { n: 100, rate: 200, seconds: QUICK ? 2 : 10 })],
-  ['W3', false, (t) => w3(t, { stores: 1, inFlight: 64, seconds: QUICK ? 2 : 5 })],
-  ['W3', false, (t) => w3(t, { stores: QUICK ? 20 : 200, inFlight: 200, seconds: QUICK ? 2 : 5 })],
+  ...w3Shapes.map((shape) => ['W3', false, (t) => w3(t, { ...shape, seconds: QUICK ? 2 : 5 })]),
   ['W6', false, (t) => w6(t, { employees: 200, shifts: 2000, concurrency: 32, seconds: QUICK ? 2 : 5 })],
   ['W7', false, (t) => w7(t, { stores: 1, perStore: 500, seconds: QUICK ? 10 : 60 })],
   ['W7', false, (t) => w7(t, { stores: 200, perStore: 25, seconds: QUICK ? 10 : 60 })],
@@ -61,6 +62,13 @@ function machine() {
 
 const before = machine();
 console.log(`machine: ${before.cores} cores (${before.model}), load ${before.load}, commit ${before.commit}`);
+
+// What a perfect server would reach on this machine, measured once, before the workloads.
+const t0 = Date.now();
+const limits = await measureLimits({ quick: QUICK, batches: w3Shapes });
+const limitRows = Object.entries(limitFigures(limits));
+console.log(`limits (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+for (const [k, v] of limitRows) console.log(`  ${k}: ${fmt(v)}`);
 
 for (let rep = 1; rep <= REPS; rep++) {
   for (const Target of [Ours, Peer, PgPeer]) {
@@ -120,8 +128,16 @@ const ratio = (name, peer) => {
   const r = results.get(name)[peer].length ? median(name, 'ours') / median(name, peer) : NaN;
   return Number.isFinite(r) ? r.toFixed(2) : '–';
 };
+const legend = [];
+function perfect(name) {
+  const floor = floorOf(limits, name);
+  if (!floor) return '– | –';
+  if (!legend.includes(floor.how)) legend.push(floor.how);
+  const r = median(name, 'ours') / floor.value;
+  return `${fmt(floor.value)} | ${Number.isFinite(r) ? r.toFixed(2) : '–'}`;
+}
 const rows = [...results.entries()].map(([name, v]) =>
-  `| ${name} | ${cell(v.ours)} | ${peers.map((p) => `${cell(v[p])} | ${ratio(name, p)}`).join(' | ')} |`);
+  `| ${name} | ${cell(v.ours)} | ${peers.map((p) => `${cell(v[p])} | ${ratio(name, p)}`).join(' | ')} | ${perfect(name)} |`);
 
 const find = (prefix) => [...results.keys()].find((k) => k.startsWith(prefix));
 function target(label, name, test, against = 'peer') {
@@ -168,9 +184,17 @@ const table = [
   `Busiest processes before the run: ${before.top}.`,
   'The load generator runs on the same machine and shares its cores with the server under test.',
   '',
-  '| figure | ours: median (range) | bare peer: median (range) | ours / bare | pg peer: median (range) | ours / pg |',
-  '|---|---|---|---|---|---|',
+  '| figure | ours: median (range) | bare peer: median (range) | ours / bare | pg peer: median (range) | ours / pg | perfect server on this machine | ours / perfect |',
+  '|---|---|---|---|---|---|---|---|',
   ...rows,
+  '',
+  `The perfect server is measured once, before any server under test starts (\`scripts/bench-limits.sh\` alone; Postgres's \`synchronous_commit\` ${limits.synchronousCommit}). A latency adds its parts as independent draws from each part's measured times. Ours / perfect is the distance from the limit: above 1 for times, CPU and memory, below 1 for rates. The column's figures are composed so:`,
+  '',
+  ...legend.map((how) => `- ${how}.`),
+  '',
+  '| limit measured | value |',
+  '|---|---|',
+  ...limitRows.map(([k, v]) => `| ${k} | ${fmt(v)} |`),
   '',
   '| target | result |',
   '|---|---|',

@@ -1,11 +1,11 @@
-# What every benchmark command does before it runs (sourced by bench.sh, soak.sh and
-# bench-nodes.sh from the repository root): a database to run on, the release server unless
-# BACKEND_BIN names one, the benchmark's packages, and descriptors for thousands of sockets on
-# each side.
-ADMIN_URL=$(scripts/ensure-postgres.sh)
-export BENCH_DATABASE_URL="${BENCH_DATABASE_URL:-$ADMIN_URL}"
+# What every benchmark command of our server does before it runs (sourced by bench.sh,
+# soak.sh, bench-nodes.sh, bench-lb.sh and bench-profile.sh from the repository root):
+# bench-env.sh's database, packages and descriptors, and the release server unless BACKEND_BIN
+# names one.
+source scripts/bench-env.sh
 if [ -z "${BACKEND_BIN:-}" ]; then
+  # Built in the shared build cache, as the other scripts build.
+  source scripts/cache.sh
   cargo build --release -p backend
+  export BACKEND_BIN="$CARGO_TARGET_DIR/release/backend"
 fi
-(cd bench && { [ -d node_modules ] || npm ci --no-audit --no-fund; })
-ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"

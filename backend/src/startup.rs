@@ -325,17 +325,19 @@ struct Drain {
 
 impl Drain {
     /// `/ready` answers 503 and new sockets and calls are refused; the calls under way finish
-    /// (their commands are committed by the store actors before they are answered); every
-    /// socket is closed so its client reconnects to another node and resumes with `since`;
-    /// the server stops, all within the grace period.
+    /// (their commands are committed by the store actors before they are answered) and a
+    /// socket's call until its answer is queued; every socket sends what is queued for it and
+    /// is closed, so its client reconnects to another node and resumes with `since`; the
+    /// server stops, all within the grace period.
     async fn run(self, server: ServerHandle) {
         let began = std::time::Instant::now();
         self.realtime.readiness.drain();
         tracing::info!(grace = ?self.grace, "draining");
-        while self.calls.in_flight() > 0 && began.elapsed() < self.grace {
+        let running = || self.calls.in_flight() + self.realtime.requests_running();
+        while running() > 0 && began.elapsed() < self.grace {
             actix_web::rt::time::sleep(std::time::Duration::from_millis(10)).await;
         }
-        let unfinished = self.calls.in_flight();
+        let unfinished = running();
         let sockets = self.realtime.hand_over();
         tracing::info!(sockets, unfinished, elapsed = ?began.elapsed(), "drained; stopping");
         server.stop(true).await;

@@ -11,7 +11,7 @@ import { percentile } from './workloads.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Members who post; every member reads. */
-const SENDERS = 10;
+export const SENDERS = 10;
 
 /** The store, its members' tokens and its team conversation, on either server. */
 async function setUp(target, members) {
@@ -19,6 +19,11 @@ async function setUp(target, members) {
     const storeId = crypto.randomUUID();
     return { storeId, conversationId: crypto.randomUUID(), tokens: Array(members).fill(target.token) };
   }
+  return teamChat(target, members);
+}
+
+/** A new store of ours with `members` members seeded, and its team conversation. */
+export async function teamChat(target, members) {
   const { storeId } = await api(target.base, 'createBusiness', {
     name: 'Chat at scale', type: 'retail and consumer', timezoneReference: 'UTC', logo: '',
   }, target.token);
@@ -31,7 +36,7 @@ async function setUp(target, members) {
 }
 
 /** The marker of a message change: the number in its content, `"content":"w8:<n>"`. */
-function markerOf(raw) {
+export function markerOf(raw) {
   if (!raw.includes('"message.created"')) return -1;
   const i = raw.indexOf('"content":"w8:');
   if (i < 0) return -1;
@@ -62,9 +67,14 @@ export async function chatRoom(target, members, onMessage) {
   return {
     sockets,
     sender: (m) => sockets[m % SENDERS],
-    send: (m) => sockets[m % SENDERS].call('sendMessage', { [storeKey]: storeId, conversationId, content: `w8:${m}` }),
+    send: (m) => sockets[m % SENDERS].call(...message(storeKey, storeId, conversationId, m)),
     close: () => sockets.forEach((c) => c.close()),
   };
+}
+
+/** The call posting message `m` (`w8:<m>`) to the conversation. */
+export function message(storeKey, storeId, conversationId, m) {
+  return ['sendMessage', { [storeKey]: storeId, conversationId, content: `w8:${m}` }];
 }
 
 export async function w8(target, { members, rate, seconds }) {

@@ -1,6 +1,7 @@
 // A minimal Engine.IO v4 / Socket.IO v5 client over WebSocket, cheap enough to run thousands
-// of sockets from one process without becoming the bottleneck: no reconnection, no buffering,
-// no binary, and `change` events are read with two string searches instead of JSON.parse.
+// of sockets from one process without becoming the bottleneck: no buffering, no binary, and
+// `change` events are read with two string searches instead of JSON.parse. It does not
+// reconnect by itself: `onClose` tells its owner (`lb.mjs`'s members reconnect as the app does).
 import WebSocket from 'ws';
 
 const OPEN = '0';
@@ -13,12 +14,13 @@ export const now = () => performance.now();
 export class Client {
   /**
    * @param {string} base  http://host:port
-   * @param {{token?: string, onChange?: (raw: string, at: number) => void}} opts
+   * @param {{token?: string, onChange?: (raw: string, at: number) => void, onClose?: () => void}} opts
    */
   constructor(base, opts = {}) {
     this.url = `${base.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
     this.token = opts.token;
     this.onChange = opts.onChange ?? null;
+    this.onClose = opts.onClose ?? null;
     this.acks = new Map();
     this.nextAck = 1;
     this.ws = null;
@@ -63,12 +65,15 @@ export class Client {
       ws.on('close', () => {
         for (const cb of this.acks.values()) cb({ message: 'closed', code: 'closed' });
         this.acks.clear();
+        if (connected) this.onClose?.();
+        else reject(new Error('closed before connecting'));
       });
     });
   }
 
   /** Emits an event with an acknowledgement; resolves with the ack's first argument. */
   emitAck(event, ...args) {
+    if (this.ws.readyState !== WebSocket.OPEN) return Promise.resolve({ message: 'closed', code: 'closed' });
     return new Promise((resolve) => {
       const id = this.nextAck++;
       this.acks.set(id, resolve);
@@ -76,8 +81,9 @@ export class Client {
     });
   }
 
-  join(storeId) {
-    return this.emitAck('join', { storeId });
+  /** Joins a store's room; with `since`, the server first replays the changes after it. */
+  join(storeId, since) {
+    return this.emitAck('join', since === undefined ? { storeId } : { storeId, since });
   }
 
   call(name, payload) {

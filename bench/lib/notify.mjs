@@ -11,13 +11,11 @@
 // cluster while a notifying transaction commits, so these commits queue behind each other).
 //
 // N5 runs the same ladder on NATS, the broker a plan past the ceiling would use.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { now } from './eio.mjs';
+import { pgbench } from './pgbench.mjs';
 import { adminUrl, dbUrl, psql } from './targets.mjs';
 import { percentile } from './workloads.mjs';
 
@@ -151,20 +149,6 @@ function summary(label, steps) {
   return figures;
 }
 
-/** Transactions per second of a pgbench script over `clients` connections for `seconds`. */
-function pgbench(url, script, clients, seconds) {
-  const dir = mkdtempSync(join(tmpdir(), 'clockto-notify-'));
-  try {
-    const file = join(dir, 'script.sql');
-    writeFileSync(file, script);
-    const out = execFileSync('pgbench', ['-n', '-f', file, '-c', String(clients), '-j', '2', '-T', String(seconds), url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    const m = out.match(/tps = ([\d.]+)/);
-    return m ? Number(m[1]) : NaN;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 export async function n4({ listenerCounts = [1, 2, 4], senders = 4, rates, seconds, benchSeconds = 5 }) {
   const db = `clockto_bench_notify_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   psql(adminUrl, `CREATE DATABASE ${db}`);
@@ -183,10 +167,10 @@ export async function n4({ listenerCounts = [1, 2, 4], senders = 4, rates, secon
     const write = '\\set id random(1, 1000)\nBEGIN;\nUPDATE bench_rows SET v = v + 1 WHERE id = :id;\n';
     const listener = (await connect(url, 1))[0];
     await listener.query(`LISTEN ${CHANNEL}`);
-    figures['N4 pgbench 16 clients: commits/s, one row each'] = pgbench(url, `${write}COMMIT;\n`, 16, benchSeconds);
-    figures['N4 pgbench 16 clients: commits/s, one row and a NOTIFY each (1 listener)'] = pgbench(url, `${write}SELECT pg_notify('${CHANNEL}', '${randomUUID()}:' || :id);\nCOMMIT;\n`, 16, benchSeconds);
-    figures['N4 pgbench 16 clients: commits/s, one row each, its NOTIFY after the commit in a transaction of its own (1 listener)'] = pgbench(url, `${write}COMMIT;\nSELECT pg_notify('${CHANNEL}', '${randomUUID()}:' || :id);\n`, 16, benchSeconds);
-    figures['N4 pgbench 16 clients: NOTIFY alone per second (1 listener)'] = pgbench(url, `SELECT pg_notify('${CHANNEL}', '${randomUUID()}:1');\n`, 16, benchSeconds);
+    figures['N4 pgbench 16 clients: commits/s, one row each'] = pgbench(url, `${write}COMMIT;\n`, { clients: 16, seconds: benchSeconds }).tps;
+    figures['N4 pgbench 16 clients: commits/s, one row and a NOTIFY each (1 listener)'] = pgbench(url, `${write}SELECT pg_notify('${CHANNEL}', '${randomUUID()}:' || :id);\nCOMMIT;\n`, { clients: 16, seconds: benchSeconds }).tps;
+    figures['N4 pgbench 16 clients: commits/s, one row each, its NOTIFY after the commit in a transaction of its own (1 listener)'] = pgbench(url, `${write}COMMIT;\nSELECT pg_notify('${CHANNEL}', '${randomUUID()}:' || :id);\n`, { clients: 16, seconds: benchSeconds }).tps;
+    figures['N4 pgbench 16 clients: NOTIFY alone per second (1 listener)'] = pgbench(url, `SELECT pg_notify('${CHANNEL}', '${randomUUID()}:1');\n`, { clients: 16, seconds: benchSeconds }).tps;
     await listener.end();
   } finally {
     psql(adminUrl, `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);

@@ -132,13 +132,16 @@ export async function api(base, name, body, token) {
 }
 
 /**
- * Starts one process of our server on the database `db`, listening on a free port (and
- * serving `/metrics` on another when `metrics` is set; under callgrind when `counting`);
- * resolves once it is ready. A process that does not get there is stopped, not left behind.
+ * Starts one process of our server on the database `db`, listening on `port` or a free one
+ * (and serving `/metrics` on `metricsPort` or another free one when `metrics` is set; under
+ * callgrind when `counting`); resolves once it is ready. A process that does not get there is
+ * stopped, not left behind.
  */
-export async function startProcess({ db, dir, jwtSecret, metrics = false, counting = null }) {
-  const port = await freePort();
-  const metricsPort = metrics ? await freePort() : null;
+export async function startProcess({
+  db, dir, jwtSecret, metrics = false, counting = null, port: fixed = null, metricsPort: fixedMetrics = null,
+}) {
+  const port = fixed ?? await freePort();
+  const metricsPort = metrics ? fixedMetrics ?? await freePort() : null;
   const proc = launch(binary, [], {
     env: {
       ...process.env,
@@ -165,6 +168,8 @@ export async function startProcess({ db, dir, jwtSecret, metrics = false, counti
     proc,
     pid: proc.pid,
     base,
+    port,
+    metricsPort,
     metrics: metricsPort ? `http://127.0.0.1:${metricsPort}/metrics` : null,
   };
 }
@@ -276,6 +281,8 @@ export class Cluster extends Ours {
     this.dir = mkdtempSync(join(tmpdir(), 'clockto-bench-'));
     this.jwtSecret = randomUUID() + randomUUID();
     const options = { db: this.db, dir: this.dir, jwtSecret: this.jwtSecret, metrics: true };
+    this.options = options;
+    this.retiredCpuMs = 0;
     this.nodes = [];
     try {
       this.nodes.push(await startProcess(options));
@@ -309,6 +316,42 @@ export class Cluster extends Ours {
       }
     }
     return total;
+  }
+
+  /** CPU ms used so far by every process of the cluster, those restarted away included. */
+  cpuMs() {
+    return this.nodes.reduce((sum, n) => sum + cpuMs(n.pid), this.retiredCpuMs);
+  }
+
+  /**
+   * Stops node `i` with SIGTERM (it drains, then exits) and starts it again on the same ports;
+   * resolves once it answers `/ready` with 200. Its CPU up to its exit is kept in `cpuMs()`.
+   * Returns how long the drain took and how long the new process took to be ready, in ms.
+   */
+  async restart(i) {
+    const old = this.nodes[i];
+    const t0 = performance.now();
+    const exited = new Promise((r) => old.proc.once('exit', r));
+    let used = cpuMs(old.pid);
+    old.proc.kill('SIGTERM');
+    // Read the CPU clock until the process is gone, so its drain is counted too.
+    let gone = false;
+    exited.then(() => {
+      gone = true;
+    });
+    while (!gone) {
+      try {
+        used = cpuMs(old.pid);
+      } catch {
+        // reaped
+      }
+      await sleep(20);
+    }
+    this.retiredCpuMs += used;
+    const t1 = performance.now();
+    this.nodes[i] = await startProcess({ ...this.options, port: old.port, metricsPort: old.metricsPort });
+    if (i === 0) [{ proc: this.proc, pid: this.pid, base: this.base }] = this.nodes;
+    return { drainMs: t1 - t0, startMs: performance.now() - t1 };
   }
 
   async stop() {

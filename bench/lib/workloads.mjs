@@ -144,6 +144,9 @@ export async function w1(target, { n, rates, seconds, referenceRate }) {
   return figures;
 }
 
+/** How many sockets watch store `i` of W2: 5 to 25. */
+export const smallStoreSize = (i) => 5 + ((i * 7) % 21);
+
 /** W2: 200 stores with 5 to 25 sockets each, edits spread over all stores; order checked. */
 export async function w2(target, { stores: count, editsPerSecond, seconds }) {
   const stores = await target.stores(count);
@@ -153,7 +156,7 @@ export async function w2(target, { stores: count, editsPerSecond, seconds }) {
   const latencies = [];
   const groups = [];
   for (let i = 0; i < stores.length; i++) {
-    const size = 5 + ((i * 7) % 21);
+    const size = smallStoreSize(i);
     const last = new Array(size).fill(0);
     const clients = await openMany(size, 50, async (k) => {
       const c = new Client(target.base, {
@@ -215,6 +218,9 @@ export async function w2(target, { stores: count, editsPerSecond, seconds }) {
     ...(target.counting && { [`W2 ${count} stores instructions/delivery (callgrind)`]: instructions / Math.max(1, delivered) }),
   };
 }
+
+/** W3's shapes in a full run: edits in flight, spread over that many stores. */
+export const W3_SHAPES = [{ stores: 1, inFlight: 64 }, { stores: 200, inFlight: 200 }];
 
 /** W3: durable edits per second with every edit committed before its acknowledgement. */
 export async function w3(target, { stores: count, inFlight, seconds }) {

@@ -33,6 +33,8 @@ struct Queue {
     frames: VecDeque<Frame>,
     bytes: usize,
     closed: bool,
+    /// Takes no more frames, and closes once the transport has taken those it holds.
+    finishing: bool,
 }
 
 /// What a transport finds in the queue.
@@ -63,7 +65,7 @@ impl Outbound {
     /// false) when the frame would exceed the bound.
     pub fn push(&self, frame: Frame) -> bool {
         let mut q = self.lock();
-        if q.closed {
+        if q.closed || q.finishing {
             return false;
         }
         if q.bytes + frame.len() > self.limit {
@@ -79,13 +81,19 @@ impl Outbound {
         true
     }
 
-    /// Takes every queued frame; `Closed` once the queue is closed (even with frames left).
+    /// Takes every queued frame; `Closed` once the queue is closed (even with frames left),
+    /// or finishing with nothing left.
     pub fn drain(&self) -> Option<Drained> {
         let mut q = self.lock();
         if q.closed {
             return Some(Drained::Closed);
         }
         if q.frames.is_empty() {
+            if q.finishing {
+                drop(q);
+                self.close();
+                return Some(Drained::Closed);
+            }
             return None;
         }
         q.bytes = 0;
@@ -133,6 +141,22 @@ impl Outbound {
         self.ready.notify_waiters();
         self.closed.notify_waiters();
         self.writer.wake();
+    }
+
+    /// Closes the queue once the transport has taken the frames it holds (at once if none):
+    /// what was queued, such as the answers to calls already committed, still goes out. Later
+    /// pushes are dropped.
+    pub fn finish(&self) {
+        let empty = {
+            let mut q = self.lock();
+            q.finishing = true;
+            q.frames.is_empty()
+        };
+        if empty {
+            self.close();
+        } else {
+            self.wake();
+        }
     }
 
     pub fn is_closed(&self) -> bool {
@@ -183,6 +207,25 @@ mod tests {
         assert!(out.is_closed());
         assert!(!out.push("1".into()));
         assert_eq!(out.drain(), Some(Drained::Closed));
+    }
+
+    #[test]
+    fn a_finishing_queue_hands_out_what_it_holds_then_closes() {
+        let out = Outbound::new(100);
+        assert!(out.push("43[1]".into()));
+        out.finish();
+        assert!(!out.is_closed());
+        assert!(
+            !out.push("42[\"late\"]".into()),
+            "nothing is taken after finish"
+        );
+        assert_eq!(out.drain(), Some(Drained::Frames(vec!["43[1]".into()])));
+        assert_eq!(out.drain(), Some(Drained::Closed));
+        assert!(out.is_closed());
+
+        let empty = Outbound::new(100);
+        empty.finish();
+        assert!(empty.is_closed(), "an empty queue closes at once");
     }
 
     #[actix_web::test]

@@ -131,13 +131,23 @@ impl Realtime {
         }
     }
 
+    /// The `call`s and `join`s of every socket that have not queued their answer yet.
+    pub fn requests_running(&self) -> usize {
+        self.lock_sessions()
+            .values()
+            .map(|s| s.requests_running())
+            .sum()
+    }
+
     /// Closes every connection of a draining node without a Socket.IO DISCONNECT, so each
     /// client reconnects by itself (through the load balancer, to another node) and rejoins
-    /// its store with `since`, missing nothing.
+    /// its store with `since`, missing nothing. Each connection first sends what is queued for
+    /// it: among it may be the answer to a call already committed, which a client that never
+    /// got it would send again (a message posted twice).
     pub fn hand_over(&self) -> usize {
         let sessions: Vec<Arc<Session>> = self.lock_sessions().values().cloned().collect();
         for session in &sessions {
-            self.terminate(session);
+            session.out.finish();
         }
         sessions.len()
     }

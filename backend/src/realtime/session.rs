@@ -133,6 +133,11 @@ impl Session {
             .map(|_| InFlight(self.clone()))
     }
 
+    /// The client's `call`s and `join`s running now (until their answer is queued).
+    pub fn requests_running(&self) -> usize {
+        self.in_flight.load(Ordering::Acquire)
+    }
+
     pub(crate) fn pong_received(&self) {
         self.lock().awaiting_pong = false;
         self.pong.notify_waiters();

@@ -2,7 +2,9 @@
 //! committed, its sockets are closed without a DISCONNECT (so clients reconnect), and a
 //! client that rejoins on the other node with `since` gets every change it had not seen.
 
-use crate::fixtures::stores::create_store;
+use crate::fixtures::chat::team;
+use crate::fixtures::scene::scene;
+use crate::fixtures::stores::{count, create_store};
 use crate::fixtures::wait::{eventually, eventually_ok, wait_ready};
 use crate::fixtures::{spawn_app, TestApp};
 use awc::ws::{Frame, Message};
@@ -98,10 +100,11 @@ fn record(versions: &Rc<RefCell<Vec<i64>>>, body: &str) {
     }
 }
 
-/// Starts the server binary as a second node on `b`'s database: the process, its port, its
-/// further log lines and the lines so far.
+/// Starts the server binary as a second node on `b`'s database, with `env` besides: the
+/// process, its port, its further log lines and the lines so far.
 fn start_node(
     b: &TestApp,
+    env: &[(&str, &str)],
 ) -> (
     std::process::Child,
     u16,
@@ -119,6 +122,7 @@ fn start_node(
         .env("RUST_LOG", "info")
         .env("SCHEDULE_TICK_SECONDS", "0")
         .env("DRAIN_GRACE_MS", "5000")
+        .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .spawn()
         .expect("start node A");
@@ -149,7 +153,7 @@ async fn sigterm_mid_load_loses_no_acknowledged_edit_and_clients_resume_on_the_o
     let b = spawn_app().await;
     let owner = b.create_user("owner.drain@example.com");
     let store = create_store(&b, &owner, "Drain").await;
-    let (mut child, port, rx, mut log, _dir) = start_node(&b);
+    let (mut child, port, rx, mut log, _dir) = start_node(&b, &[]);
     let a = format!("http://127.0.0.1:{port}");
     let client = awc::Client::builder()
         .timeout(Duration::from_secs(10))
@@ -296,7 +300,7 @@ async fn a_draining_node_is_not_ready_refuses_new_calls_and_finishes_the_one_und
     let b = spawn_app().await;
     let owner = b.create_user("owner.drain2@example.com");
     let store = create_store(&b, &owner, "Drain").await;
-    let (mut child, port, _rx, _log, _dir) = start_node(&b);
+    let (mut child, port, _rx, _log, _dir) = start_node(&b, &[]);
     let a = format!("http://127.0.0.1:{port}");
     let client = awc::Client::builder()
         .timeout(Duration::from_secs(20))
@@ -381,6 +385,103 @@ async fn a_draining_node_is_not_ready_refuses_new_calls_and_finishes_the_one_und
         .expect("count")
         .n;
     assert_eq!(n, 1, "the call under way was committed");
+}
+
+#[actix_web::test]
+async fn a_drain_sends_each_socket_the_answers_queued_for_it_before_closing_it() {
+    // Node A is the server binary; its socket's client sends many messages without reading,
+    // so their answers wait in the socket's queue on node A when it drains. The queue may
+    // hold them all, and the calls may all run at once.
+    let s = scene().await;
+    let conversation = team(&s, &s.ana.token).await;
+    let (mut child, port, _rx, _log, _dir) = start_node(
+        &s.app,
+        &[
+            ("SOCKET_QUEUE_BYTES", "67108864"),
+            ("SOCKET_CALLS_IN_FLIGHT", "4096"),
+        ],
+    );
+    let a = format!("http://127.0.0.1:{port}");
+    let client = awc::Client::builder()
+        .timeout(Duration::from_secs(20))
+        .finish();
+    wait_ready(&client, &a, 200, "ready").await;
+    let url = format!(
+        "{}/socket.io/?EIO=4&transport=websocket",
+        a.replacen("http", "ws", 1)
+    );
+    let (_, mut ws) = awc::Client::new().ws(url).connect().await.expect("ws");
+    let mut connect = Some(format!("40{}", json!({ "token": s.ana.token })));
+    loop {
+        let Frame::Text(t) = ws.next().await.expect("open").expect("frame") else {
+            continue;
+        };
+        if t.starts_with(b"40") {
+            break;
+        }
+        if let Some(packet) = connect.take() {
+            ws.send(Message::Text(packet.into()))
+                .await
+                .expect("connect");
+        }
+    }
+
+    // About 8 MB of answers: more than the kernel's buffers of the connection hold.
+    const SENT: usize = 2000;
+    let text = "x".repeat(3990);
+    for n in 0..SENT {
+        let body = json!({ "store": s.store, "conversationId": conversation["id"],
+            "content": format!("{text} {n}") });
+        let call = format!("42{n}{}", json!(["call", "sendMessage", body]));
+        ws.send(Message::Text(call.into())).await.expect("call");
+    }
+    let stored = format!(
+        "SELECT id FROM messages WHERE conversation_id = '{}' AND content LIKE 'xxx%'",
+        conversation["id"].as_str().expect("id")
+    );
+    eventually_ok(
+        Duration::from_secs(60),
+        "every message to be stored",
+        async || match count(&s.app, &stored) {
+            n if n == SENT as i64 => Ok(()),
+            n => Err(n),
+        },
+    )
+    .await;
+
+    let kill = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(kill.success());
+    let mut answered = 0;
+    let reading = async {
+        while let Some(Ok(frame)) = ws.next().await {
+            match frame {
+                Frame::Text(t) => {
+                    let t = String::from_utf8_lossy(&t).into_owned();
+                    assert!(!t.starts_with("41"), "a drain does not DISCONNECT: {t}");
+                    if t.starts_with("43") && t.contains(r#""data""#) {
+                        answered += 1;
+                    }
+                }
+                Frame::Close(_) => break,
+                _ => {}
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), reading)
+        .await
+        .expect("node A closed the socket");
+    assert_eq!(
+        answered, SENT,
+        "every stored message's answer reached its sender"
+    );
+    let status = actix_web::web::block(move || child.wait())
+        .await
+        .expect("block")
+        .expect("wait");
+    assert!(status.success(), "{status}");
 }
 
 /// How many of the database's connections wait for a lock.
