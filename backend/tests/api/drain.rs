@@ -90,6 +90,15 @@ async fn join(address: &str, token: &str, store: &str, since: Option<i64>) -> Jo
     }
 }
 
+/// Asks a node to stop, as an orchestrator does: it drains, then exits.
+fn sigterm(child: &std::process::Child) {
+    let kill = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(kill.success());
+}
+
 fn record(versions: &Rc<RefCell<Vec<i64>>>, body: &str) {
     if let Ok(Value::Array(parts)) = serde_json::from_str::<Value>(body) {
         if parts[0] == "change" {
@@ -213,11 +222,7 @@ async fn sigterm_mid_load_loses_no_acknowledged_edit_and_clients_resume_on_the_o
     })
     .await;
     let signalled = Instant::now();
-    let kill = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(kill.success());
+    sigterm(&child);
     let status = actix_web::web::block(move || child.wait())
         .await
         .expect("block")
@@ -339,11 +344,7 @@ async fn a_draining_node_is_not_ready_refuses_new_calls_and_finishes_the_one_und
     })
     .await;
 
-    let kill = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(kill.success());
+    sigterm(&child);
     wait_ready(&client, &a, 503, "draining").await;
     let health = client
         .get(format!("{a}/health"))
@@ -449,11 +450,7 @@ async fn a_drain_sends_each_socket_the_answers_queued_for_it_before_closing_it()
     )
     .await;
 
-    let kill = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(kill.success());
+    sigterm(&child);
     let mut answered = 0;
     let reading = async {
         while let Some(Ok(frame)) = ws.next().await {
