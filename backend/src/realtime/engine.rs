@@ -21,7 +21,6 @@ use serde_json::json;
 use std::net::IpAddr;
 use std::pin::pin;
 use std::sync::Arc;
-use std::time::Duration;
 use tokio::time::{sleep_until, Instant};
 
 /// The query of every Engine.IO request.
@@ -309,7 +308,8 @@ async fn run_websocket(
 ) {
     let upgrading = !writer.is_writing();
     let mut beat = (!upgrading).then(|| Heartbeat::new(&rt.config));
-    let sleep = sleep_until(beat.as_ref().map_or_else(far, Heartbeat::due));
+    // Without a heartbeat the timer's branch is disabled, so its deadline is never used.
+    let sleep = sleep_until(beat.as_ref().map_or_else(Instant::now, Heartbeat::due));
     let mut sleep = pin!(sleep);
     loop {
         tokio::select! {
@@ -368,11 +368,6 @@ async fn run_websocket(
         session.out.wake();
     }
     writer.close();
-}
-
-/// A deadline that never comes, for a timer that is not used.
-fn far() -> Instant {
-    Instant::now() + Duration::from_secs(86_400 * 365)
 }
 
 /// The heartbeat of a session that began with long-polling (its pongs come in other
