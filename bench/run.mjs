@@ -4,9 +4,7 @@
 //
 //   scripts/bench.sh            (builds the release binary and installs the packages first)
 //   REPS=1 QUICK=1 node run.mjs (a short run to try the harness)
-import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ours, Peer, PgPeer } from './lib/targets.mjs';
@@ -14,6 +12,7 @@ import { w1, w2, w3, w4, w5, w6, instructions, percentile, W3_SHAPES } from './l
 import { floorOf, limitFigures, measureLimits } from './lib/limits.mjs';
 import { w7 } from './lib/clock.mjs';
 import { w8 } from './lib/chat.mjs';
+import { fmt, machine } from './lib/report.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const REPS = Number(process.env.REPS || 3);
@@ -44,23 +43,7 @@ function record(target, figures) {
   }
 }
 
-function machine() {
-  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
-  let commit = 'unknown';
-  try {
-    commit = execSync('git rev-parse --short HEAD', { cwd: here, encoding: 'utf8' }).trim();
-  } catch {
-    // not a checkout
-  }
-  const top = execSync('ps -eo pcpu,comm --sort=-pcpu --no-headers | head -5', { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((l) => l.trim())
-    .join('; ');
-  return { cores: cpus().length, model: cpus()[0]?.model ?? 'unknown', load, commit, top };
-}
-
-const before = machine();
+const before = machine(here);
 console.log(`machine: ${before.cores} cores (${before.model}), load ${before.load}, commit ${before.commit}`);
 
 // What a perfect server would reach on this machine, measured once, before the workloads.
@@ -107,13 +90,6 @@ if (!only || only.includes('WI')) {
       await target.stop();
     }
   }
-}
-
-function fmt(v) {
-  if (!Number.isFinite(v)) return 'n/a';
-  if (Math.abs(v) >= 1000) return Math.round(v).toLocaleString('en-US');
-  if (Math.abs(v) >= 10) return v.toFixed(1);
-  return v.toFixed(2);
 }
 
 function cell(values) {
@@ -176,7 +152,7 @@ const targets = [
   target('W8 no message lost', find('W8 chat 500 readers 50 msg/s deliveries missing'), (o) => [o === 0, `${fmt(o)} missing`]),
 ];
 
-const after = machine();
+const after = machine(here);
 const table = [
   `Run of ${new Date().toISOString()} at commit ${before.commit}, ${REPS} repetition(s) per server, alternating.`,
   '',

@@ -6,7 +6,7 @@
 // A send whose socket closed, or that a draining node refused, is sent again by its client
 // once it is connected (the app keeps the text and sends it again), and counts as retried;
 // one not acknowledged within GIVE_UP_MS counts as never acknowledged.
-import { now, markerOf as titleMarker } from './eio.mjs';
+import { now, markerOf as titleMarker, openMany } from './eio.mjs';
 import { SENDERS, markerOf as messageMarker, message, teamChat } from './chat.mjs';
 import { Connections, Member } from './members.mjs';
 import { dbUrl, psql } from './targets.mjs';
@@ -26,14 +26,8 @@ function largest(values) {
   return values.length ? values.reduce((a, v) => (v > a ? v : a), -Infinity) : NaN;
 }
 
-/** Opens `members`, `parallel` at a time. */
-async function openAll(members, parallel = 50) {
-  let next = 0;
-  async function worker() {
-    while (next < members.length) await members[next++].open();
-  }
-  await Promise.all(Array.from({ length: Math.min(parallel, members.length) }, worker));
-}
+/** Opens `members`, 50 at a time. */
+const openAll = (members) => openMany(members.length, 50, (i) => members[i].open());
 
 /** Counts of each message stored, by marker, from rows of `marker|count`. */
 function counted(rows) {
