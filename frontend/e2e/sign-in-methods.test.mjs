@@ -155,10 +155,15 @@ test('on a phone in Persian the sign-in screens fit and read right to left', asy
   await screenshot(page, 'sign-in-methods-phone-fa');
   await page.getByRole('button', { name: 'کد را برایم ایمیل کن' }).click();
   await page.waitForURL(/\/login\/code$/);
+  // The code screen's own field: until it is drawn, the login screen's e-mail field (loaded
+  // first) is still the page's.
+  const send = page.getByRole('button', { name: 'ارسال کد' });
+  await send.waitFor();
   await page.locator('input[type="email"]').fill(email);
   // From now: the account's own confirmation mail, moments old, is not the code's.
   const before = mailsNow();
-  await page.getByRole('button', { name: 'ارسال کد' }).click();
+  await send.click();
+  await page.getByRole('status').filter({ hasText: email }).waitFor();
   const code = await signInCode(email, before);
   // The code's mail is in the language the person asked in.
   const mails = readdirSync(server.mailDir).map((f) => mailText(readFileSync(join(server.mailDir, f), 'utf8')));
