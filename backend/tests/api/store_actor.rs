@@ -2,15 +2,18 @@
 //! gap-free even when two server processes write to the same store.
 
 use crate::fixtures::spawn_app;
+use backend::db::models::chat::{Conversation, Message};
 use backend::db::models::shift::Shift;
-use backend::db::schema::{store_events, stores};
-use backend::domain::ids::StoreId;
+use backend::db::schema::{conversations, messages, shifts, store_events, stores};
+use backend::domain::chat::{Kind as ChatKind, MessageKind};
+use backend::domain::ids::{ConversationId, MessageId, StoreId};
 use backend::error::AppResult;
 use backend::store::command::{Command, Effects, EventDraft, Reply, Visibility, Write};
 use backend::store::commits::{Batch, Commits};
 use backend::store::persist::{persist_all, Part, PersistError};
 use backend::store::state::StoreState;
 use chrono::{DateTime, Duration, Utc};
+use diesel::connection::InstrumentationEvent;
 use diesel::prelude::*;
 use serde_json::json;
 use std::sync::{Arc, Mutex};
@@ -337,4 +340,151 @@ async fn a_batch_that_cannot_commit_fails_alone_among_other_stores() {
             assert_eq!(versions(&mut conn, store), vec![1]);
         }
     }
+}
+
+/// A conversation and its first two messages, the second a reply to the first, written by
+/// `product` (no sender).
+fn first_messages(store: StoreId, now: DateTime<Utc>) -> (Conversation, Message, Message) {
+    let conversation = Conversation {
+        id: ConversationId::new(),
+        store_id: store,
+        kind: ChatKind::Team,
+        title: None,
+        announcement: false,
+        member_ids: Vec::new(),
+        created_by: None,
+        last_seq: 2,
+        created_at: now,
+        updated_at: now,
+    };
+    let message = |seq: i64, reply_to: Option<MessageId>| Message {
+        id: MessageId::new(),
+        store_id: store,
+        conversation_id: conversation.id,
+        seq,
+        sender: None,
+        kind: MessageKind::Text,
+        content: format!("message {seq}"),
+        reply_to,
+        action: None,
+        modified: false,
+        deleted: false,
+        version: 1,
+        created_at: now,
+        updated_at: now,
+        attachments: json!([]),
+    };
+    let first = message(1, None);
+    let second = message(2, Some(first.id));
+    (conversation, first, second)
+}
+
+#[actix_web::test]
+async fn a_batch_of_upserts_commits_in_one_statement_with_each_row_in_its_final_state() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let store = app.insert_store(&owner, "Chat");
+    let now = Utc::now();
+    let mut shift_made = draft_shift(store, "Morning", now);
+    let Write::PutShift(shift) = &shift_made.writes[0] else {
+        unreachable!("a shift")
+    };
+    let mut renamed = (**shift).clone();
+    renamed.title = "Evening".into();
+    shift_made
+        .writes
+        .push(Write::PutShift(Box::new(renamed.clone())));
+    // The reply and the conversation come before the messages they refer to, which the
+    // statement checks only at its end.
+    let (conversation, first, second) = first_messages(store, now);
+    let chat = Effects {
+        reply: Reply::new(()),
+        events: vec![EventDraft {
+            kind: "message.created",
+            data: json!({ "seq": 2 }),
+            visibility: Visibility::Managers,
+        }],
+        writes: vec![
+            Write::PutMessage(Box::new(second.clone())),
+            Write::PutConversation(Box::new(conversation.clone())),
+            Write::PutMessage(Box::new(first.clone())),
+        ],
+    };
+    let batch = [&shift_made, &chat];
+    let mut conn = app.conn();
+    let statements = Arc::new(Mutex::new(Vec::new()));
+    let seen = statements.clone();
+    conn.set_instrumentation(move |event: InstrumentationEvent<'_>| {
+        if let InstrumentationEvent::StartQuery { query, .. } = event {
+            seen.lock().expect("lock").push(query.to_string());
+        }
+    });
+    let parts = [Part {
+        store,
+        expected: 0,
+        batch: &batch,
+    }];
+    let answers = persist_all(&mut conn, &parts, now).expect("commit");
+    let statements = statements.lock().expect("lock").clone();
+    assert_eq!(statements.len(), 1, "one statement: {statements:#?}");
+    let committed = answers[0].as_ref().expect("committed");
+    let numbered: Vec<i64> = committed.iter().flatten().map(|e| e.version).collect();
+    assert_eq!(numbered, vec![1, 2]);
+    assert_eq!(versions(&mut conn, store), vec![1, 2]);
+    assert_eq!(store_version(&mut conn, store), 2);
+    let written: Shift = shifts::table
+        .find(renamed.id)
+        .select(Shift::as_select())
+        .first(&mut conn)
+        .expect("the shift");
+    assert_eq!(written.title, "Evening", "the shift's last state");
+    let written: Vec<(MessageId, Option<MessageId>)> = messages::table
+        .filter(messages::conversation_id.eq(conversation.id))
+        .order(messages::seq)
+        .select((messages::id, messages::reply_to))
+        .load(&mut conn)
+        .expect("the messages");
+    assert_eq!(written, vec![(first.id, None), (second.id, Some(first.id))]);
+}
+
+#[actix_web::test]
+async fn a_batch_of_upserts_on_a_store_another_process_moved_writes_nothing() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let store = app.insert_store(&owner, "Chat");
+    let now = Utc::now();
+    let (conversation, first, _) = first_messages(store, now);
+    let chat = Effects {
+        reply: Reply::new(()),
+        events: vec![EventDraft {
+            kind: "message.created",
+            data: json!({ "seq": 1 }),
+            visibility: Visibility::Managers,
+        }],
+        writes: vec![
+            Write::PutConversation(Box::new(conversation.clone())),
+            Write::PutMessage(Box::new(first)),
+        ],
+    };
+    let mut conn = app.conn();
+    diesel::update(stores::table.find(store))
+        .set(stores::version.eq(4))
+        .execute(&mut conn)
+        .expect("bump");
+    let batch = [&chat];
+    let parts = [Part {
+        store,
+        expected: 0,
+        batch: &batch,
+    }];
+    let answers = persist_all(&mut conn, &parts, now).expect("answered");
+    assert!(answers[0].is_none(), "the store is stale");
+    assert_eq!(store_version(&mut conn, store), 4);
+    assert_eq!(versions(&mut conn, store), Vec::<i64>::new());
+    let conversations: i64 = conversations::table
+        .filter(conversations::id.eq(conversation.id))
+        .count()
+        .get_result(&mut conn)
+        .expect("count");
+    assert_eq!(conversations, 0, "nothing written");
 }

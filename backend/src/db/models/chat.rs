@@ -7,7 +7,10 @@ use crate::domain::chat::{Kind, MessageKind};
 use crate::domain::ids::{ConversationId, EmployeeId, MessageId, StoreId, SurveyId};
 use crate::domain::survey::Mode;
 use chrono::{DateTime, Utc};
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::query_builder::{QueryFragment, QueryId};
+use diesel::query_dsl::methods::ExecuteDsl;
 
 /// A conversation of a store.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Insertable, AsChangeset)]
@@ -34,12 +37,16 @@ impl Conversation {
     }
 
     pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        ExecuteDsl::execute(self.upsert_query(), conn)
+    }
+
+    /// The upsert of [`Conversation::upsert`], as a statement to run or to nest.
+    pub fn upsert_query(&self) -> impl QueryFragment<Pg> + QueryId + '_ {
         diesel::insert_into(conversations::table)
             .values(self)
             .on_conflict(conversations::id)
             .do_update()
             .set(self)
-            .execute(conn)
     }
 }
 
@@ -179,12 +186,16 @@ impl Message {
     }
 
     pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        ExecuteDsl::execute(self.upsert_query(), conn)
+    }
+
+    /// The upsert of [`Message::upsert`], as a statement to run or to nest.
+    pub fn upsert_query(&self) -> impl QueryFragment<Pg> + QueryId + '_ {
         diesel::insert_into(messages::table)
             .values(self)
             .on_conflict(messages::id)
             .do_update()
             .set(self)
-            .execute(conn)
     }
 }
 
@@ -208,6 +219,11 @@ impl ConversationRead {
     }
 
     pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        ExecuteDsl::execute(self.upsert_query(), conn)
+    }
+
+    /// The upsert of [`ConversationRead::upsert`], as a statement to run or to nest.
+    pub fn upsert_query(&self) -> impl QueryFragment<Pg> + QueryId + '_ {
         diesel::insert_into(conversation_reads::table)
             .values(self)
             .on_conflict((
@@ -216,7 +232,6 @@ impl ConversationRead {
             ))
             .do_update()
             .set(self)
-            .execute(conn)
     }
 }
 

@@ -2,7 +2,10 @@ use crate::db::schema::shifts;
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId, StoreId};
 use crate::domain::shift::{Progress, Status};
 use chrono::{DateTime, Utc};
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::query_builder::{QueryFragment, QueryId};
+use diesel::query_dsl::methods::ExecuteDsl;
 
 /// A shift row.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Insertable, AsChangeset)]
@@ -151,35 +154,42 @@ impl Shift {
     /// Inserts the shifts or overwrites their stored rows, in as few statements as the bind
     /// limit allows. Each id may appear once.
     pub fn upsert_many(conn: &mut PgConnection, rows: &[Shift]) -> QueryResult<usize> {
-        use diesel::upsert::excluded;
-        // 19 columns a row, well under Postgres's 65,535 bind parameters a statement.
         let mut written = 0;
-        for chunk in rows.chunks(2000) {
-            written += diesel::insert_into(shifts::table)
-                .values(chunk)
-                .on_conflict(shifts::id)
-                .do_update()
-                .set((
-                    shifts::title.eq(excluded(shifts::title)),
-                    shifts::start_at.eq(excluded(shifts::start_at)),
-                    shifts::end_at.eq(excluded(shifts::end_at)),
-                    shifts::open_ended.eq(excluded(shifts::open_ended)),
-                    shifts::status.eq(excluded(shifts::status)),
-                    shifts::progress.eq(excluded(shifts::progress)),
-                    shifts::assigned.eq(excluded(shifts::assigned)),
-                    shifts::assignee_email.eq(excluded(shifts::assignee_email)),
-                    shifts::role_id.eq(excluded(shifts::role_id)),
-                    shifts::tasks.eq(excluded(shifts::tasks)),
-                    shifts::rate.eq(excluded(shifts::rate)),
-                    shifts::cancel_reason.eq(excluded(shifts::cancel_reason)),
-                    shifts::adjacent_session_id.eq(excluded(shifts::adjacent_session_id)),
-                    shifts::version.eq(excluded(shifts::version)),
-                    shifts::auto_confirmed_at.eq(excluded(shifts::auto_confirmed_at)),
-                    shifts::updated_at.eq(excluded(shifts::updated_at)),
-                ))
-                .execute(conn)?;
+        for chunk in rows.chunks(Shift::MOST_UPSERTED) {
+            written += ExecuteDsl::execute(Shift::upsert_query(chunk), conn)?;
         }
         Ok(written)
+    }
+
+    /// Most rows in one upsert: 19 columns a row, well under Postgres's 65,535 bind
+    /// parameters a statement.
+    pub const MOST_UPSERTED: usize = 2000;
+
+    /// The upsert of up to [`Shift::MOST_UPSERTED`] rows, as a statement to run or to nest.
+    pub fn upsert_query(rows: &[Shift]) -> impl QueryFragment<Pg> + QueryId + '_ {
+        use diesel::upsert::excluded;
+        diesel::insert_into(shifts::table)
+            .values(rows)
+            .on_conflict(shifts::id)
+            .do_update()
+            .set((
+                shifts::title.eq(excluded(shifts::title)),
+                shifts::start_at.eq(excluded(shifts::start_at)),
+                shifts::end_at.eq(excluded(shifts::end_at)),
+                shifts::open_ended.eq(excluded(shifts::open_ended)),
+                shifts::status.eq(excluded(shifts::status)),
+                shifts::progress.eq(excluded(shifts::progress)),
+                shifts::assigned.eq(excluded(shifts::assigned)),
+                shifts::assignee_email.eq(excluded(shifts::assignee_email)),
+                shifts::role_id.eq(excluded(shifts::role_id)),
+                shifts::tasks.eq(excluded(shifts::tasks)),
+                shifts::rate.eq(excluded(shifts::rate)),
+                shifts::cancel_reason.eq(excluded(shifts::cancel_reason)),
+                shifts::adjacent_session_id.eq(excluded(shifts::adjacent_session_id)),
+                shifts::version.eq(excluded(shifts::version)),
+                shifts::auto_confirmed_at.eq(excluded(shifts::auto_confirmed_at)),
+                shifts::updated_at.eq(excluded(shifts::updated_at)),
+            ))
     }
 
     /// Deletes shifts of a store by id.

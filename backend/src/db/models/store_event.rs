@@ -2,8 +2,11 @@ use crate::db::schema::store_events;
 use crate::domain::audience::Audience;
 use crate::domain::ids::StoreId;
 use chrono::{DateTime, Utc};
+use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt, Bool, Jsonb, Nullable, Text, Timestamptz};
+use diesel::query_builder::{AstPass, QueryFragment, QueryId};
+use diesel::result::DatabaseErrorKind;
+use diesel::sql_types::{Array, BigInt, Bool, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 
 /// One committed change of a store (the transactional outbox). Versions per store are
 /// gap-free.
@@ -37,6 +40,30 @@ impl StoreEvent {
         if rows.is_empty() && versions.is_empty() {
             return Ok(());
         }
+        Appended::new(rows, versions, at).execute(conn).map(|_| ())
+    }
+}
+
+/// The end of a commit as one statement ([`StoreEvent::append`]) or, with [`Appended::whole`],
+/// a whole commit: its rows' upserts too, each a data-modifying `WITH` of the same statement,
+/// gated on the stores' versions. A statement is atomic on its own, so such a commit needs no
+/// `BEGIN`, lock or `COMMIT` of its own: one round trip where five to seven took as many.
+pub struct Appended<'a> {
+    columns: EventColumns<'a>,
+    at: DateTime<Utc>,
+    stores: Vec<uuid::Uuid>,
+    numbers: Vec<i64>,
+    /// The version each store's batch was planned on, for a whole commit.
+    expected: Option<Vec<i64>>,
+    writes: Vec<Box<dyn QueryFragment<Pg> + 'a>>,
+}
+
+impl<'a> Appended<'a> {
+    pub fn new(
+        rows: &[(StoreId, i64, &'a str, &'a serde_json::Value, &Audience)],
+        versions: &[(StoreId, i64)],
+        at: DateTime<Utc>,
+    ) -> Appended<'a> {
         let mut columns = EventColumns::default();
         for (store, version, kind, data, audience) in rows {
             let (managers_only, user_ids) = audience.to_columns();
@@ -51,38 +78,120 @@ impl StoreEvent {
                 format!("{{{}}}", ids.join(","))
             }));
         }
-        let (stores, numbers): (Vec<uuid::Uuid>, Vec<i64>) =
-            versions.iter().map(|(id, v)| (id.0, *v)).unzip();
-        diesel::sql_query(
-            "WITH appended AS (
+        let (stores, numbers) = versions.iter().map(|(id, v)| (id.0, *v)).unzip();
+        Appended {
+            columns,
+            at,
+            stores,
+            numbers,
+            expected: None,
+            writes: Vec::new(),
+        }
+    }
+
+    /// The whole commit: `writes` (upserts, each of rows no other one writes) go in the same
+    /// statement, and each store of `versions` must still be at its `expected` version, in
+    /// the same order. The stores' rows are locked first, in the order of their ids, as
+    /// every commit locks them. A store that has moved on makes its new version null, which
+    /// its column refuses: the statement fails whole, with [`moved_on`] true of its error.
+    pub fn whole(
+        mut self,
+        expected: Vec<i64>,
+        writes: Vec<Box<dyn QueryFragment<Pg> + 'a>>,
+    ) -> Appended<'a> {
+        self.expected = Some(expected);
+        self.writes = writes;
+        self
+    }
+}
+
+/// Whether a whole commit ([`Appended::whole`]) failed because a store moved on since its
+/// batch was planned (another server process committed to it).
+pub fn moved_on(error: &diesel::result::Error) -> bool {
+    matches!(
+        error,
+        diesel::result::Error::DatabaseError(DatabaseErrorKind::NotNullViolation, info)
+            if info.table_name() == Some("stores") && info.column_name() == Some("version")
+    )
+}
+
+impl QueryFragment<Pg> for Appended<'_> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        let c = &self.columns;
+        out.push_sql("WITH ");
+        if self.expected.is_some() {
+            out.push_sql("locked AS (SELECT id FROM stores WHERE id = ANY(");
+            out.push_bind_param::<Array<SqlUuid>, _>(&self.stores)?;
+            out.push_sql(") ORDER BY id FOR UPDATE), ");
+        }
+        out.push_sql(
+            "appended AS (
                  INSERT INTO store_events
                         (store_id, version, kind, data, managers_only, user_ids, created_at)
                  SELECT e.store_id, e.version, e.kind, e.data, e.managers_only,
-                        e.user_ids::uuid[], $7
-                   FROM unnest($1::uuid[], $2::int8[], $3::text[], $4::jsonb[], $5::bool[],
-                               $6::text[])
-                        AS e(store_id, version, kind, data, managers_only, user_ids)
+                        e.user_ids::uuid[], ",
+        );
+        out.push_bind_param::<Timestamptz, _>(&self.at)?;
+        out.push_sql(" FROM unnest(");
+        out.push_bind_param::<Array<SqlUuid>, _>(&c.stores)?;
+        out.push_sql("::uuid[], ");
+        out.push_bind_param::<Array<BigInt>, _>(&c.versions)?;
+        out.push_sql("::int8[], ");
+        out.push_bind_param::<Array<Text>, _>(&c.kinds)?;
+        out.push_sql("::text[], ");
+        out.push_bind_param::<Array<Jsonb>, _>(&c.data)?;
+        out.push_sql("::jsonb[], ");
+        out.push_bind_param::<Array<Bool>, _>(&c.managers_only)?;
+        out.push_sql("::bool[], ");
+        out.push_bind_param::<Array<Nullable<Text>>, _>(&c.user_ids)?;
+        out.push_sql(
+            "::text[]) AS e(store_id, version, kind, data, managers_only, user_ids)
              ), moved AS (
-                 UPDATE stores SET version = v.version
-                   FROM unnest($8::uuid[], $9::int8[]) AS v(id, version)
-                  WHERE stores.id = v.id
+                 UPDATE stores SET version = ",
+        );
+        match &self.expected {
+            Some(_) => out.push_sql("CASE WHEN stores.version = v.expected THEN v.version END"),
+            None => out.push_sql("v.version"),
+        }
+        out.push_sql(" FROM unnest(");
+        out.push_bind_param::<Array<SqlUuid>, _>(&self.stores)?;
+        out.push_sql("::uuid[], ");
+        out.push_bind_param::<Array<BigInt>, _>(&self.numbers)?;
+        match &self.expected {
+            Some(expected) => {
+                out.push_sql("::int8[], ");
+                out.push_bind_param::<Array<BigInt>, _>(expected)?;
+                out.push_sql(
+                    "::int8[]) AS v(id, version, expected) JOIN locked ON locked.id = v.id",
+                );
+            }
+            None => out.push_sql("::int8[]) AS v(id, version)"),
+        }
+        out.push_sql(
+            " WHERE stores.id = v.id
               RETURNING stores.id, stores.version
-             )
-             SELECT pg_notify('store_events', id::text || ':' || version) FROM moved",
-        )
-        .bind::<Array<diesel::sql_types::Uuid>, _>(columns.stores)
-        .bind::<Array<BigInt>, _>(columns.versions)
-        .bind::<Array<Text>, _>(columns.kinds)
-        .bind::<Array<Jsonb>, _>(columns.data)
-        .bind::<Array<Bool>, _>(columns.managers_only)
-        .bind::<Array<Nullable<Text>>, _>(columns.user_ids)
-        .bind::<Timestamptz, _>(at)
-        .bind::<Array<diesel::sql_types::Uuid>, _>(stores)
-        .bind::<Array<BigInt>, _>(numbers)
-        .execute(conn)
-        .map(|_| ())
+             )",
+        );
+        // Not read by the query below, these run after it has moved (and so locked) the
+        // stores.
+        for (i, write) in self.writes.iter().enumerate() {
+            out.push_sql(&format!(", w{i} AS ("));
+            write.walk_ast(out.reborrow())?;
+            out.push_sql(")");
+        }
+        out.push_sql(" SELECT pg_notify('store_events', id::text || ':' || version) FROM moved");
+        Ok(())
     }
+}
 
+impl QueryId for Appended<'_> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<Conn> RunQueryDsl<Conn> for Appended<'_> {}
+
+impl StoreEvent {
     /// The store's changes after version `after`, up to `upto` if given, oldest first, at
     /// most `limit` (replays and catch-ups).
     #[tracing::instrument(skip(conn))]

@@ -25,6 +25,9 @@ use diesel::prelude::*;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
+use upserts::Upserts;
+
+mod upserts;
 
 /// A committed change, as broadcast: `{"storeId", "version", "type", "data", "at"}`.
 #[derive(Debug, Clone, Serialize)]
@@ -95,12 +98,22 @@ pub fn persist(
 /// commit locks in that order, so two commits of several stores cannot deadlock), and a
 /// store no longer at its part's `expected` version (another server process changed it) is
 /// left out: its answer is `None`. The others' answers are their committed events, per
-/// effect, in order. Any failure rolls back every part.
+/// effect, in order. Any failure rolls back every part. Batches of upserts only commit in one
+/// statement ([`upserts`]), which locks the same way.
 pub fn persist_all(
     conn: &mut PgConnection,
     parts: &[Part],
     now: DateTime<Utc>,
 ) -> Result<Vec<Option<Vec<Vec<CommittedEvent>>>>, PersistError> {
+    if let Some(upserts) = Upserts::of(parts) {
+        match upserts::commit(conn, parts, &upserts, now) {
+            Ok(Some(answers)) => return Ok(answers),
+            // A store moved on, or Postgres refused the statement (which wrote nothing):
+            // the transaction below tells which parts commit, or why none does.
+            Ok(None) | Err(diesel::result::Error::DatabaseError(..)) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
     conn.transaction(|conn| {
         let ids: Vec<StoreId> = parts.iter().map(|p| p.store).collect();
         let current: HashMap<StoreId, i64> = stores::table
@@ -130,30 +143,41 @@ pub fn persist_all(
             .zip(&fresh)
             .map(|(part, &fresh)| fresh.then(|| number(part, part.expected, now)))
             .collect();
-        let versions: Vec<(StoreId, i64)> = answers
-            .iter()
-            .flatten()
-            .filter_map(|committed| committed.iter().flatten().last())
-            .map(|last| (last.store_id, last.version))
-            .collect();
-        let rows: Vec<_> = answers
-            .iter()
-            .flatten()
-            .flatten()
-            .flatten()
-            .map(|e| {
-                (
-                    e.store_id,
-                    e.version,
-                    e.kind.as_str(),
-                    &e.data,
-                    &e.visibility,
-                )
-            })
-            .collect();
+        let (rows, versions) = outbox(&answers);
         StoreEvent::append(conn, &rows, &versions, now)?;
         Ok(answers)
     })
+}
+
+/// An outbox row: the store, its version, the change's type, data and audience.
+type OutboxRow<'a> = (StoreId, i64, &'a str, &'a Value, &'a Visibility);
+
+/// The outbox rows of the committed answers, and each store's newest version.
+fn outbox(
+    answers: &[Option<Vec<Vec<CommittedEvent>>>],
+) -> (Vec<OutboxRow<'_>>, Vec<(StoreId, i64)>) {
+    let versions = answers
+        .iter()
+        .flatten()
+        .filter_map(|committed| committed.iter().flatten().last())
+        .map(|last| (last.store_id, last.version))
+        .collect();
+    let rows = answers
+        .iter()
+        .flatten()
+        .flatten()
+        .flatten()
+        .map(|e| {
+            (
+                e.store_id,
+                e.version,
+                e.kind.as_str(),
+                &e.data,
+                &e.visibility,
+            )
+        })
+        .collect();
+    (rows, versions)
 }
 
 /// The events of a part's batch, numbered from the store's version `at`.
