@@ -1,5 +1,6 @@
 //! Committing batches of planned effects: one transaction, serialised per store across every
-//! server process by the lock on the store's row, with the outbox rows and the version bump.
+//! server process by the lock on the store's row, with the outbox rows and the version bump;
+//! or, for a batch of upserts only, one statement ([`upserts`]).
 
 use crate::db::models::availability::AvailabilityWindow;
 use crate::db::models::billing::BillingEvent;
@@ -18,31 +19,18 @@ use crate::db::schema::stores;
 use crate::domain::ids::{ShiftId, StoreId, UserId};
 use crate::domain::notification_settings;
 use crate::error::AppError;
-use crate::store::command::{Effects, Visibility};
+use crate::store::command::Effects;
 use crate::store::write::Write;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use serde::Serialize;
-use serde_json::Value;
 use std::collections::HashMap;
 use upserts::Upserts;
 
+mod numbered;
 mod upserts;
 
-/// A committed change, as broadcast: `{"storeId", "version", "type", "data", "at"}`.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CommittedEvent {
-    pub store_id: StoreId,
-    pub version: i64,
-    #[serde(rename = "type")]
-    pub kind: String,
-    pub data: Value,
-    /// Epoch milliseconds.
-    pub at: i64,
-    #[serde(skip)]
-    pub visibility: Visibility,
-}
+use numbered::{number, outbox};
+pub use numbered::{Answers, CommittedEvent, Part};
 
 /// Why a batch did not commit.
 #[derive(Debug)]
@@ -55,21 +43,6 @@ pub enum PersistError {
 impl From<diesel::result::Error> for PersistError {
     fn from(e: diesel::result::Error) -> Self {
         PersistError::Failed(e.into())
-    }
-}
-
-/// One store's part of a commit: its batch, planned on the store's version `expected`.
-pub struct Part<'a> {
-    pub store: StoreId,
-    pub expected: i64,
-    pub batch: &'a [&'a Effects],
-}
-
-impl<'a> Part<'a> {
-    /// The writes of the batch, in order.
-    fn writes(&self) -> impl Iterator<Item = &'a Write> {
-        let batch: &'a [&'a Effects] = self.batch;
-        batch.iter().flat_map(|e| &e.writes)
     }
 }
 
@@ -104,7 +77,7 @@ pub fn persist_all(
     conn: &mut PgConnection,
     parts: &[Part],
     now: DateTime<Utc>,
-) -> Result<Vec<Option<Vec<Vec<CommittedEvent>>>>, PersistError> {
+) -> Result<Answers, PersistError> {
     if let Some(upserts) = Upserts::of(parts) {
         match upserts::commit(conn, parts, &upserts, now) {
             Ok(Some(answers)) => return Ok(answers),
@@ -147,62 +120,6 @@ pub fn persist_all(
         StoreEvent::append(conn, &rows, &versions, now)?;
         Ok(answers)
     })
-}
-
-/// An outbox row: the store, its version, the change's type, data and audience.
-type OutboxRow<'a> = (StoreId, i64, &'a str, &'a Value, &'a Visibility);
-
-/// The outbox rows of the committed answers, and each store's newest version.
-fn outbox(
-    answers: &[Option<Vec<Vec<CommittedEvent>>>],
-) -> (Vec<OutboxRow<'_>>, Vec<(StoreId, i64)>) {
-    let versions = answers
-        .iter()
-        .flatten()
-        .filter_map(|committed| committed.iter().flatten().last())
-        .map(|last| (last.store_id, last.version))
-        .collect();
-    let rows = answers
-        .iter()
-        .flatten()
-        .flatten()
-        .flatten()
-        .map(|e| {
-            (
-                e.store_id,
-                e.version,
-                e.kind.as_str(),
-                &e.data,
-                &e.visibility,
-            )
-        })
-        .collect();
-    (rows, versions)
-}
-
-/// The events of a part's batch, numbered from the store's version `at`.
-fn number(part: &Part, at: i64, now: DateTime<Utc>) -> Vec<Vec<CommittedEvent>> {
-    let mut version = at;
-    part.batch
-        .iter()
-        .map(|effects| {
-            effects
-                .events
-                .iter()
-                .map(|draft| {
-                    version += 1;
-                    CommittedEvent {
-                        store_id: part.store,
-                        version,
-                        kind: draft.kind.to_string(),
-                        data: draft.data.clone(),
-                        at: now.timestamp_millis(),
-                        visibility: draft.visibility.clone(),
-                    }
-                })
-                .collect()
-        })
-        .collect()
 }
 
 /// Writes the rows of the parts' batches. Each store's settings, roles, records and

@@ -3,7 +3,7 @@
 //! [`Appended::whole`]). A chat message and a shift's edit, the hottest commits, are such
 //! batches: one round trip to Postgres where they took five and seven.
 
-use super::{number, outbox, CommittedEvent, Part};
+use super::numbered::{number, outbox, Answers, Part};
 use crate::db::models::chat::{Conversation, ConversationRead, Message};
 use crate::db::models::shift::Shift;
 use crate::db::models::store_event::{moved_on, Appended};
@@ -93,7 +93,7 @@ pub(super) fn commit(
     parts: &[Part],
     upserts: &Upserts,
     now: DateTime<Utc>,
-) -> QueryResult<Option<Vec<Option<Vec<Vec<CommittedEvent>>>>>> {
+) -> QueryResult<Option<Answers>> {
     let answers: Vec<_> = parts
         .iter()
         .map(|part| Some(number(part, part.expected, now)))
