@@ -29,7 +29,7 @@ use upserts::Upserts;
 mod numbered;
 mod upserts;
 
-use numbered::{number, outbox};
+use numbered::{finals, number, outbox};
 pub use numbered::{Answers, CommittedEvent, Part};
 
 /// Why a batch did not commit.
@@ -336,39 +336,27 @@ fn write_rows(conn: &mut PgConnection, parts: &[&Part]) -> Result<(), PersistErr
 }
 
 /// The final state of each shift a batch writes (`None`: deleted), in first-written order.
-struct ShiftFinals<'a> {
-    finals: HashMap<ShiftId, Option<&'a Shift>>,
-    order: Vec<ShiftId>,
-}
+struct ShiftFinals<'a>(Vec<(ShiftId, Option<&'a Shift>)>);
 
 impl<'a> ShiftFinals<'a> {
     fn of(writes: impl Iterator<Item = &'a Write>) -> ShiftFinals<'a> {
-        let mut finals = HashMap::new();
-        let mut order = Vec::new();
-        for write in writes {
-            let (id, after) = match write {
-                Write::PutShift(shift) => (shift.id, Some(&**shift)),
-                Write::DeleteShift(id) => (*id, None),
-                _ => continue,
-            };
-            if finals.insert(id, after).is_none() {
-                order.push(id);
-            }
-        }
-        ShiftFinals { finals, order }
+        let changes = writes.filter_map(|write| match write {
+            Write::PutShift(shift) => Some((shift.id, Some(&**shift))),
+            Write::DeleteShift(id) => Some((*id, None)),
+            _ => None,
+        });
+        ShiftFinals(finals(changes, |(id, _)| *id))
     }
 
     fn puts(&self) -> impl Iterator<Item = &'a Shift> + '_ {
-        self.order
-            .iter()
-            .filter_map(|id| self.finals.get(id).copied().flatten())
+        self.0.iter().filter_map(|(_, after)| *after)
     }
 
     fn deletes(&self) -> Vec<ShiftId> {
-        self.order
+        self.0
             .iter()
-            .filter(|id| matches!(self.finals.get(id), Some(None)))
-            .copied()
+            .filter(|(_, after)| after.is_none())
+            .map(|(id, _)| *id)
             .collect()
     }
 }

@@ -1,5 +1,6 @@
 //! A store's part of a commit, and its events numbered on the store's version: what either
-//! way of committing (a transaction, or one statement of upserts) writes and answers.
+//! way of committing (a transaction, or one statement of upserts) writes and answers, and
+//! the final state of each row a batch writes.
 
 use crate::domain::ids::StoreId;
 use crate::store::command::{Effects, Visibility};
@@ -7,6 +8,8 @@ use crate::store::write::Write;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::Value;
+use std::collections::hash_map::{Entry, HashMap};
+use std::hash::Hash;
 
 /// A committed change, as broadcast: `{"storeId", "version", "type", "data", "at"}`.
 #[derive(Debug, Clone, Serialize)]
@@ -94,4 +97,44 @@ pub(super) fn number(part: &Part, at: i64, now: DateTime<Utc>) -> Vec<Vec<Commit
                 .collect()
         })
         .collect()
+}
+
+/// The last of each key's rows, in the order the keys were first written: a batch that writes
+/// one row several times writes its final state, once.
+pub(super) fn finals<T, K: Eq + Hash>(
+    rows: impl IntoIterator<Item = T>,
+    key: impl Fn(&T) -> K,
+) -> Vec<T> {
+    let mut at = HashMap::new();
+    let mut finals: Vec<T> = Vec::new();
+    for row in rows {
+        match at.entry(key(&row)) {
+            Entry::Occupied(i) => finals[*i.get()] = row,
+            Entry::Vacant(slot) => {
+                slot.insert(finals.len());
+                finals.push(row);
+            }
+        }
+    }
+    finals
+}
+
+#[cfg(test)]
+mod tests {
+    use super::finals;
+
+    #[test]
+    fn a_row_written_several_times_keeps_its_last_state_at_its_first_place() {
+        let writes = [("a", 1), ("b", 1), ("a", 2), ("c", 1), ("b", 2), ("a", 3)];
+        assert_eq!(
+            finals(writes, |(key, _)| *key),
+            vec![("a", 3), ("b", 2), ("c", 1)]
+        );
+    }
+
+    #[test]
+    fn rows_written_once_keep_their_order() {
+        assert_eq!(finals([3, 1, 2], |n| *n), vec![3, 1, 2]);
+        assert_eq!(finals(Vec::<i32>::new(), |n| *n), Vec::<i32>::new());
+    }
 }

@@ -3,7 +3,7 @@
 //! [`Appended::whole`]). A chat message and a shift's edit, the hottest commits, are such
 //! batches: one round trip to Postgres where they took five and seven.
 
-use super::numbered::{number, outbox, Answers, Part};
+use super::numbered::{finals, number, outbox, Answers, Part};
 use crate::db::models::chat::{Conversation, ConversationRead, Message};
 use crate::db::models::shift::Shift;
 use crate::db::models::store_event::{moved_on, Appended};
@@ -12,8 +12,6 @@ use chrono::{DateTime, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::QueryFragment;
-use std::collections::HashSet;
-use std::hash::Hash;
 
 /// The rows of a group of batches, each once, in its final state.
 pub(super) struct Upserts<'a> {
@@ -72,18 +70,6 @@ impl<'a> Upserts<'a> {
         }
         statements
     }
-}
-
-/// The last of each key's rows, in the order the keys were first written.
-fn finals<T, K: Eq + Hash>(rows: Vec<&T>, key: impl Fn(&T) -> K) -> Vec<&T> {
-    let mut seen = HashSet::new();
-    let mut last: Vec<&T> = rows
-        .into_iter()
-        .rev()
-        .filter(|r| seen.insert(key(r)))
-        .collect();
-    last.reverse();
-    last
 }
 
 /// Commits every part with its rows in one statement. `Ok(None)`: a store has moved on
