@@ -48,28 +48,47 @@ impl Member {
 impl StoreState {
     /// Who `user` is in this store, by the membership rule.
     pub fn member(&self, user: UserId) -> Result<Member, Refusal> {
-        let (employee, perms) = self.standing(user)?;
-        Ok(Member {
-            user,
-            store: self.store.clone(),
-            employee: employee.clone(),
-            perms,
-        })
+        member_among(&self.store, self.current_employees(), user)
     }
 
     /// The record `user` acts through and the permissions they act with, without copying
     /// either (the hub asks this for every socket of a room).
     pub fn standing(&self, user: UserId) -> Result<(&Employee, Perms), Refusal> {
-        let employee = self
-            .current_employees()
-            .find(|e| e.user_id == Some(user))
-            .ok_or(Refusal::NoRecord)?;
-        let record = Record {
-            perms: employee.perms(),
-            deactive: employee.deactive,
-            terminated: employee.terminated_at.is_some(),
-        };
-        let perms = membership::standing(self.store.owner_id == user, Some(record))?;
-        Ok((employee, perms))
+        standing_among(&self.store, self.current_employees(), user)
     }
+}
+
+/// Who `user` is in `store`, among its current `employees`.
+pub(crate) fn member_among<'a>(
+    store: &Store,
+    employees: impl IntoIterator<Item = &'a Employee>,
+    user: UserId,
+) -> Result<Member, Refusal> {
+    let (employee, perms) = standing_among(store, employees, user)?;
+    Ok(Member {
+        user,
+        store: store.clone(),
+        employee: employee.clone(),
+        perms,
+    })
+}
+
+/// The record `user` acts through among the store's current `employees`, and the permissions
+/// the membership rule gives them.
+fn standing_among<'a>(
+    store: &Store,
+    employees: impl IntoIterator<Item = &'a Employee>,
+    user: UserId,
+) -> Result<(&'a Employee, Perms), Refusal> {
+    let employee = employees
+        .into_iter()
+        .find(|e| e.user_id == Some(user))
+        .ok_or(Refusal::NoRecord)?;
+    let record = Record {
+        perms: employee.perms(),
+        deactive: employee.deactive,
+        terminated: employee.terminated_at.is_some(),
+    };
+    let perms = membership::standing(store.owner_id == user, Some(record))?;
+    Ok((employee, perms))
 }

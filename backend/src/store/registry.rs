@@ -5,7 +5,9 @@ use crate::domain::ids::StoreId;
 use crate::domain::ids::UserId;
 use crate::domain::membership::Refusal;
 use crate::error::{AppError, AppResult, ErrorKind};
-use crate::store::actor::{Heard, Lookup, Pending, Publish, Retire, Standings, StoreActor, Submit};
+use crate::store::actor::{
+    Door, Heard, Lookup, Pending, Publish, Retire, Standings, StoreActor, Submit,
+};
 use crate::store::command::{Command, Reply};
 use crate::store::commits::Commits;
 use crate::store::members::Member;
@@ -28,8 +30,14 @@ pub struct StoreRegistry {
     inner: Arc<Inner>,
 }
 
+/// A store's running actor, and the door it sets out.
+struct Running {
+    addr: Addr<StoreActor>,
+    door: Arc<Door>,
+}
+
 struct Inner {
-    actors: Mutex<HashMap<StoreId, Addr<StoreActor>>>,
+    actors: Mutex<HashMap<StoreId, Running>>,
     db: Db,
     /// Commits of different stores, sharing transactions.
     commits: Commits,
@@ -48,7 +56,7 @@ impl Inner {
     /// Removes the actor from the directory if it is still the registered one.
     fn retire(&self, store: StoreId, addr: &Addr<StoreActor>) -> bool {
         let mut actors = self.actors.lock().unwrap_or_else(|p| p.into_inner());
-        if actors.get(&store) == Some(addr) {
+        if actors.get(&store).map(|running| &running.addr) == Some(addr) {
             actors.remove(&store);
             true
         } else {
@@ -107,8 +115,12 @@ impl StoreRegistry {
         self.ask(store, Submit(pending), rx).await?
     }
 
-    /// Who `user` is in the store, from its actor's working set.
+    /// Who `user` is in the store, from its actor's working set: read from the door it sets
+    /// out when it has one loaded, else asked (starting the actor, and waiting for its load).
     pub async fn member(&self, store: StoreId, user: UserId) -> AppResult<Result<Member, Refusal>> {
+        if let Some(answer) = self.door(store).and_then(|door| door.member(user)) {
+            return Ok(answer);
+        }
         let (reply, rx) = oneshot::channel();
         self.ask(store, Lookup { user, reply }, rx).await?
     }
@@ -130,14 +142,23 @@ impl StoreRegistry {
         self.ask(store, question, rx).await?
     }
 
+    /// The door of the store's actor, if one runs here.
+    fn door(&self, store: StoreId) -> Option<Arc<Door>> {
+        let actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
+        actors
+            .get(&store)
+            .filter(|running| running.addr.connected())
+            .map(|running| running.door.clone())
+    }
+
     /// Tells the store's actor, if one runs here, that the store was committed up to
     /// `version` (possibly by another node).
     pub fn heard(&self, store: StoreId, version: i64) {
         self.inner.weeks.advance(store, version);
         let actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(addr) = actors.get(&store) {
+        if let Some(running) = actors.get(&store) {
             // A full mailbox is busy enough to reload on its next commit anyway.
-            let _ = addr.try_send(Heard(version));
+            let _ = running.addr.try_send(Heard(version));
         }
     }
 
@@ -176,10 +197,11 @@ impl StoreRegistry {
     {
         let mut actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
         let addr = match actors.get(&store) {
-            Some(addr) if addr.connected() => addr.clone(),
+            Some(running) if running.addr.connected() => running.addr.clone(),
             _ => {
-                let addr = self.start(store);
-                actors.insert(store, addr.clone());
+                let running = self.start(store);
+                let addr = running.addr.clone();
+                actors.insert(store, running);
                 addr
             }
         };
@@ -190,7 +212,7 @@ impl StoreRegistry {
         result
     }
 
-    fn start(&self, store: StoreId) -> Addr<StoreActor> {
+    fn start(&self, store: StoreId) -> Running {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         store.hash(&mut h);
         let arbiter = &self.inner.arbiters[(h.finish() as usize) % self.inner.arbiters.len()];
@@ -210,12 +232,16 @@ impl StoreRegistry {
                 .upgrade()
                 .is_some_and(|inner| inner.retire(store, addr))
         });
-        StoreActor::start_in_arbiter(arbiter, move |ctx| {
+        let door = Arc::new(Door::default());
+        let set_out = door.clone();
+        let addr = StoreActor::start_in_arbiter(arbiter, move |ctx| {
             ctx.set_mailbox_capacity(MAILBOX);
             StoreActor::new(store, db, commits, publish, retire, idle, window)
                 .keeping(weeks)
                 .timed_by(clock)
-        })
+                .opening(set_out)
+        });
+        Running { addr, door }
     }
 
     /// The week board's answers, kept until their store changes.
@@ -226,6 +252,6 @@ impl StoreRegistry {
     /// Number of running store actors.
     pub fn active(&self) -> usize {
         let actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
-        actors.values().filter(|a| a.connected()).count()
+        actors.values().filter(|r| r.addr.connected()).count()
     }
 }

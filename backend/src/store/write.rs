@@ -195,6 +195,14 @@ pub enum Undo {
     Nothing,
 }
 
+impl Write {
+    /// Whether the write changes who is a member of the store or with which permissions
+    /// (the store's owner, an employee record).
+    pub fn touches_members(&self) -> bool {
+        matches!(self, Write::PutStore(_) | Write::PutEmployee(_))
+    }
+}
+
 impl StoreState {
     /// Applies a write and returns how to take it back.
     pub fn apply(&mut self, write: &Write) -> Undo {

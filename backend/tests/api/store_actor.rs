@@ -7,6 +7,7 @@ use backend::db::models::shift::Shift;
 use backend::db::schema::{conversations, messages, shifts, store_events, stores};
 use backend::domain::chat::{Kind as ChatKind, MessageKind};
 use backend::domain::ids::{ConversationId, MessageId, StoreId};
+use backend::domain::membership::Refusal;
 use backend::error::AppResult;
 use backend::store::command::{Command, Effects, EventDraft, Reply, Visibility, Write};
 use backend::store::commits::{Batch, Commits};
@@ -193,6 +194,91 @@ async fn a_command_that_panics_fails_alone_and_the_store_goes_on() {
         versions(&mut app.conn(), store),
         (1..=11).collect::<Vec<_>>()
     );
+}
+
+/// Creates a draft shift, once the test lets its planning go on: the actor's thread is held
+/// meanwhile.
+struct Held {
+    store: StoreId,
+    started: std::sync::mpsc::Sender<()>,
+    release: Mutex<std::sync::mpsc::Receiver<()>>,
+}
+
+impl Command for Held {
+    fn name(&self) -> &'static str {
+        "test.held"
+    }
+
+    fn plan(&self, _: &StoreState, now: DateTime<Utc>) -> AppResult<Effects> {
+        let _ = self.started.send(());
+        let release = self.release.lock().unwrap_or_else(|p| p.into_inner());
+        let _ = release.recv_timeout(std::time::Duration::from_secs(20));
+        Ok(draft_shift(self.store, "held", now))
+    }
+}
+
+#[actix_web::test]
+async fn members_are_answered_while_their_stores_actor_is_busy_and_at_committed_versions() {
+    let s = crate::fixtures::scene::scene().await;
+    let store: StoreId = s.store.parse().expect("store id");
+    let stores = s.app.state.stores.clone();
+    let before = stores
+        .member(store, s.ana.id)
+        .await
+        .expect("answered")
+        .expect("Ana is a member");
+
+    let (started_tx, started) = std::sync::mpsc::channel();
+    let (release, release_rx) = std::sync::mpsc::channel();
+    let held = Held {
+        store,
+        started: started_tx,
+        release: Mutex::new(release_rx),
+    };
+    let running = actix_web::rt::spawn({
+        let stores = stores.clone();
+        async move { stores.execute::<serde_json::Value>(store, held).await }
+    });
+    crate::fixtures::wait::eventually_ok(
+        std::time::Duration::from_secs(10),
+        "the held command to be planning",
+        async || started.try_recv(),
+    )
+    .await;
+
+    // The actor's thread is held in planning: the question is answered without it.
+    let during = actix_web::rt::time::timeout(
+        std::time::Duration::from_secs(10),
+        stores.member(store, s.ana.id),
+    )
+    .await
+    .expect("answered while the actor plans")
+    .expect("answered")
+    .expect("Ana is a member");
+    assert_eq!(during.employee.id, before.employee.id);
+    assert_eq!(during.store.version, before.store.version);
+    let stranger = s.app.create_user("stranger@example.com").id;
+    let refused = actix_web::rt::time::timeout(
+        std::time::Duration::from_secs(10),
+        stores.member(store, stranger),
+    )
+    .await
+    .expect("answered while the actor plans")
+    .expect("answered");
+    assert_eq!(refused.err(), Some(Refusal::NoRecord));
+
+    release.send(()).expect("the command waits");
+    running
+        .await
+        .expect("the command's task")
+        .expect("committed");
+    // Answered the moment the commit's own caller could ask again: its version included.
+    let after = stores
+        .member(store, s.ana.id)
+        .await
+        .expect("answered")
+        .expect("Ana is a member");
+    assert_eq!(after.store.version, before.store.version + 1);
 }
 
 #[actix_web::test]

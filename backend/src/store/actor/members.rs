@@ -26,7 +26,12 @@ impl StoreActor {
         };
         match question {
             Waiting::Lookup(q) => {
-                let _ = q.reply.send(Ok(state.member(q.user)));
+                let mut answer = state.member(q.user);
+                if let Ok(member) = &mut answer {
+                    // Committed, as the door answers (planning may be ahead of it).
+                    member.store.version = state.members_at.min(member.store.version);
+                }
+                let _ = q.reply.send(Ok(answer));
             }
             Waiting::Standings(q) => {
                 let standing = q
@@ -104,8 +109,10 @@ impl StoreActor {
                     act.weeks.advance(act.id, version);
                     if let Some(roster) = roster {
                         state.refresh_members(roster);
+                        act.door.open(state);
                     }
                     state.members_at = state.members_at.max(version);
+                    act.door.committed(version);
                 }
                 (Ok(_), None) => {}
                 (Err(e), _) => {

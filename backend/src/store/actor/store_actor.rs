@@ -4,13 +4,14 @@ use crate::db::models::store::Store;
 use crate::db::Db;
 use crate::domain::ids::StoreId;
 use crate::error::{AppError, AppResult};
+use crate::store::actor::door::Door;
 use crate::store::actor::questions::Waiting;
 use crate::store::command::{Command, Effects, Reply};
 use crate::store::commits::{Batch, Commits, Committed, OnCommit};
 use crate::store::persist::{CommittedEvent, PersistError};
 use crate::store::state::{Need, StoreState};
 use crate::store::weeks::Weeks;
-use crate::store::write::Undo;
+use crate::store::write::{Undo, Write};
 use crate::time::Clock;
 use actix::prelude::*;
 use chrono::{DateTime, Utc};
@@ -161,6 +162,8 @@ pub struct StoreActor {
     pub(super) weeks: Weeks,
     /// The time commands are planned at, and the working set's windows end.
     pub(super) clock: Clock,
+    /// Who may act in the store, set out for callers to read without asking this actor.
+    pub(super) door: Arc<Door>,
 }
 
 impl StoreActor {
@@ -194,6 +197,7 @@ impl StoreActor {
             last_used: Instant::now(),
             weeks: Weeks::default(),
             clock: Clock::System,
+            door: Arc::default(),
         }
     }
 
@@ -209,10 +213,17 @@ impl StoreActor {
         self
     }
 
+    /// Sets out its working set's membership on `door`.
+    pub fn opening(mut self, door: Arc<Door>) -> StoreActor {
+        self.door = door;
+        self
+    }
+
     /// (Re)loads the working set from the database, then resumes the queue.
     fn reload(&mut self, ctx: &mut Context<Self>) {
         self.loading = true;
         self.state = None;
+        self.door.close();
         let (db, id, window) = (self.db.clone(), self.id, self.merge_window);
         let clock = self.clock.clone();
         let load = async move {
@@ -223,6 +234,8 @@ impl StoreActor {
             act.loading = false;
             match result {
                 Ok(state) => {
+                    act.door.committed(state.store.version);
+                    act.door.open(&state);
                     act.state = Some(state);
                     act.answer_lookups(false);
                     act.pump(ctx);
@@ -255,6 +268,7 @@ impl StoreActor {
             let mut effects: Vec<Effects> = Vec::new();
             let mut undo = Vec::new();
             let mut wanted: Option<(Pending, Need)> = None;
+            let mut members_changed = false;
             while items.len() < MAX_BATCH {
                 let Some(pending) = self.queue.pop_front() else {
                     break;
@@ -281,6 +295,7 @@ impl StoreActor {
                 });
                 match planned {
                     Ok(planned) => {
+                        members_changed |= planned.writes.iter().any(Write::touches_members);
                         undo.extend(planned.writes.iter().map(|w| state.apply(w)));
                         // Later commands of the batch see the versions its events will take.
                         state.store.version += planned.events.len() as i64;
@@ -289,6 +304,11 @@ impl StoreActor {
                     }
                     Err(e) => items.push((pending, Some(e))),
                 }
+            }
+            if members_changed {
+                // As the actor would have answered from now on: the batch's later commands
+                // were planned on it, and its callers may act as soon as it commits.
+                self.door.open(state);
             }
             metrics::histogram!("clockto_actor_planning_seconds")
                 .record(planning.elapsed().as_secs_f64());
@@ -388,8 +408,8 @@ impl StoreActor {
     }
 
     /// What a batch planned on version `base` does as soon as it commits, on the committing
-    /// thread: the kept week answers go (before anyone is answered or told, so a writer reads
-    /// its own edit), the callers are answered, then this node's sockets are told. So neither
+    /// thread: the kept week answers go and the door learns the version (before anyone is
+    /// answered or told, so a writer reads its own edit), the callers are answered, then this node's sockets are told. So neither
     /// the answers nor the change wait for the commit's result to travel back here (a thread
     /// hand-off, and a wait behind whatever else this actor's thread runs), and the change
     /// reaches the hub before the database's announcement of it (which would have the hub
@@ -398,11 +418,16 @@ impl StoreActor {
     /// caller's next command waits in its queue until then.
     fn on_commit(&self, base: i64, writes: bool, waiting: Answers) -> OnCommit {
         let (store, weeks, publish) = (self.id, self.weeks.clone(), self.publish.clone());
+        let door = self.door.clone();
         Box::new(
             move |committed: &[Vec<CommittedEvent>], effects: &mut [Effects]| {
                 let last = committed.iter().flatten().last();
                 if writes {
                     weeks.changed(store, last.map_or(base, |e| e.version));
+                }
+                if let Some(last) = last {
+                    // A caller answered next reads its own commit's version at the door.
+                    door.committed(last.version);
                 }
                 let items = lock(&waiting).take().unwrap_or_default();
                 answer(
@@ -428,6 +453,7 @@ impl StoreActor {
                 {
                     state.store.version = last.version;
                     state.members_at = state.members_at.max(last.version);
+                    self.door.committed(last.version);
                 }
                 // The kept weeks and the sockets were told at the commit, and a commit's
                 // callers answered (`on_commit`); a check's are answered here.
@@ -474,6 +500,7 @@ impl StoreActor {
                 state.undo(u);
             }
             state.store.version = base;
+            self.door.open(state);
         }
     }
 
@@ -508,6 +535,9 @@ impl Actor for StoreActor {
     fn started(&mut self, ctx: &mut Self::Context) {
         self.reload(ctx);
         ctx.run_interval(IDLE_CHECK, |act, ctx| {
+            if act.door.take_asked() {
+                act.last_used = Instant::now();
+            }
             if act.retired || (act.is_idle() && act.last_used.elapsed() >= act.idle_after) {
                 act.retire(ctx);
             } else {
