@@ -409,13 +409,14 @@ impl StoreActor {
 
     /// What a batch planned on version `base` does as soon as it commits, on the committing
     /// thread: the kept week answers go and the door learns the version (before anyone is
-    /// answered or told, so a writer reads its own edit), the callers are answered, then this node's sockets are told. So neither
-    /// the answers nor the change wait for the commit's result to travel back here (a thread
-    /// hand-off, and a wait behind whatever else this actor's thread runs), and the change
-    /// reaches the hub before the database's announcement of it (which would have the hub
-    /// read it back from the outbox). The answers go first: they are a few, where a change may
-    /// wake hundreds of sockets ahead of them. The actor learns the new version after; a
-    /// caller's next command waits in its queue until then.
+    /// answered or told, so a writer reads its own edit), the callers are answered, then this
+    /// node's sockets are told. So neither the answers nor the change wait for the commit's
+    /// result to travel back here (a thread hand-off, and a wait behind whatever else this
+    /// actor's thread runs), and the change reaches the hub before the database's
+    /// announcement of it (which would have the hub read it back from the outbox). The
+    /// answers go first: they are a few, where a change may wake hundreds of sockets ahead of
+    /// them. The actor learns the new version after; a caller's next command waits in its
+    /// queue until then.
     fn on_commit(&self, base: i64, writes: bool, waiting: Answers) -> OnCommit {
         let (store, weeks, publish) = (self.id, self.weeks.clone(), self.publish.clone());
         let door = self.door.clone();
