@@ -81,11 +81,19 @@ test('an employee reads their shifts by month, opens one and confirms it, in Eng
   // The week view lists the same shifts with their times.
   await page.getByRole('tab', { name: 'Week' }).click();
   await page.getByTestId('calendar-week').waitFor();
-  if (!(await page.locator(`[data-testid="calendar-week"] [data-day="${shiftDay}"]`).count())) await page.getByTestId('calendar-next').click();
+  // The week shown is the month view's anchor's (a month on from today when the shift is next
+  // month's): step towards the shift's day until its week is shown.
+  const week = page.getByTestId('calendar-week');
+  for (let step = 0; step < 8 && !(await week.locator(`[data-day="${shiftDay}"]`).count()); step += 1) {
+    const first = await week.locator('[data-day]').first().getAttribute('data-day');
+    await page.getByTestId(first > shiftDay ? 'calendar-previous' : 'calendar-next').click();
+    await page.waitForFunction((f) => document.querySelector('[data-testid="calendar-week"] [data-day]')?.getAttribute('data-day') !== f, first);
+  }
   await page.locator(`[data-testid="calendar-week"] [data-day="${shiftDay}"]`).getByText('09:00–13:00 · Morning · Published').waitFor();
   assert.equal(await overflows(page), false, 'the week fits the phone');
   await page.getByRole('tab', { name: 'Month' }).click();
-  if (nextMonth) await page.getByTestId('calendar-next').click();
+  // Back on the month of the week shown, which holds the shift's day.
+  await month.waitFor();
 
   // The morning shift's details, and its confirmation.
   await cell.getByTestId('calendar-shift').first().click();
