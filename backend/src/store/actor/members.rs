@@ -26,11 +26,12 @@ impl StoreActor {
         };
         match question {
             Waiting::Lookup(q) => {
-                let mut answer = state.member(q.user);
-                if let Ok(member) = &mut answer {
-                    // Committed, as the door answers (planning may be ahead of it).
-                    member.store.version = state.members_at.min(member.store.version);
-                }
+                // The door is open whenever the working set is loaded, and answers at the
+                // committed version (planning may be ahead of it).
+                let answer = self
+                    .door
+                    .member(q.user)
+                    .unwrap_or_else(|| state.member(q.user));
                 let _ = q.reply.send(Ok(answer));
             }
             Waiting::Standings(q) => {

@@ -454,7 +454,6 @@ impl StoreActor {
                 {
                     state.store.version = last.version;
                     state.members_at = state.members_at.max(last.version);
-                    self.door.committed(last.version);
                 }
                 // The kept weeks and the sockets were told at the commit, and a commit's
                 // callers answered (`on_commit`); a check's are answered here.
