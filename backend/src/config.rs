@@ -48,6 +48,8 @@ pub struct Settings {
     pub json_limit: usize,
     /// `STORE_THREADS`: threads running store actors.
     pub store_threads: usize,
+    /// `HTTP_WORKERS`: threads serving HTTP connections and the sockets on them.
+    pub http_workers: usize,
     /// `STORE_IDLE_SECONDS`: an idle store actor stops after this long.
     pub store_idle_after: Duration,
     /// `SCHEDULE_TICK_SECONDS`: how often due shifts are auto-confirmed and missed ones marked;
@@ -314,6 +316,8 @@ impl std::fmt::Debug for Settings {
             .field("public_url", &self.public_url)
             .field("static_dir", &self.static_dir)
             .field("json_limit", &self.json_limit)
+            .field("store_threads", &self.store_threads)
+            .field("http_workers", &self.http_workers)
             .field("seed_demo", &self.seed_demo)
             .field("socket_ping_interval", &self.socket_ping_interval)
             .field("socket_ping_timeout", &self.socket_ping_timeout)
@@ -452,6 +456,7 @@ impl Settings {
         if let Some(address) = &metrics_bind {
             check_bind("METRICS_BIND", address)?;
         }
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Ok(Settings {
             database_url: url_var("DATABASE_URL", &["postgres", "postgresql"])?
                 .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/clockto".into()),
@@ -482,12 +487,8 @@ impl Settings {
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from("frontend/dist")),
             json_limit: positive("JSON_LIMIT_BYTES", 512 * 1024)?,
-            store_threads: positive(
-                "STORE_THREADS",
-                std::thread::available_parallelism()
-                    .map(|n| n.get())
-                    .unwrap_or(2),
-            )?,
+            store_threads: positive("STORE_THREADS", cores)?,
+            http_workers: positive("HTTP_WORKERS", cores)?,
             store_idle_after: Duration::from_secs(parsed("STORE_IDLE_SECONDS", 300)?),
             schedule_tick: Duration::from_secs(parsed("SCHEDULE_TICK_SECONDS", 30)?),
             seed_demo: parsed("SEED_DEMO", false)?,
@@ -553,6 +554,7 @@ impl Settings {
             static_dir: dir.join("static"),
             json_limit: 512 * 1024,
             store_threads: 2,
+            http_workers: 2,
             store_idle_after: Duration::from_secs(300),
             schedule_tick: Duration::ZERO,
             seed_demo: false,

@@ -145,6 +145,7 @@ impl Application {
         // while the previous one is unacknowledged waits for the client's delayed ACK, up to
         // 40 ms: a broadcast of large changes stalled on every socket.
         .tcp_nodelay(true)
+        .workers(state.settings.http_workers)
         // A drain stops the server itself, on SIGTERM or SIGINT.
         .disable_signals()
         .shutdown_timeout(state.settings.drain_grace.as_secs().max(1))
