@@ -16,5 +16,6 @@ if [ ! -x "$venv/bin/st" ]; then
 fi
 # The voice assistant's worker, so its call is answered rather than refused as unavailable.
 export SPEECH_WORKER="${SPEECH_WORKER:-$(scripts/speech-setup.sh)}"
-cargo build -p backend
+# Built already when the test command runs this (SERVER_BUILT).
+[ -n "${SERVER_BUILT:-}" ] || cargo build -p backend
 "$venv/bin/python" tests/openapi/run.py
