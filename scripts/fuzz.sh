@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # Fuzzes the Engine.IO and Socket.IO packet decoders, the calls' JSON input and the blog's
-# Markdown rendering with libFuzzer
-# (cargo fuzz), each target for the given seconds (default 20, as CI runs it after the tests).
-# A longer run: scripts/fuzz.sh 600. The corpus grows in the build cache (scripts/cache.sh);
-# the checked-in seeds are fuzz/seeds/<target>/, and an input a target fails on is copied to
-# fuzz/regressions/<target>/, which the ordinary tests replay (backend/tests/fuzz_seeds.rs):
-# commit it with the fix.
+# Markdown rendering with libFuzzer (libfuzzer-sys), each target for the given seconds
+# (default 20, as CI runs it after the tests). A longer run: scripts/fuzz.sh 600. The corpus
+# grows in the build cache (scripts/cache.sh); the checked-in seeds are fuzz/seeds/<target>/,
+# and an input a target fails on is copied to fuzz/regressions/<target>/, which the ordinary
+# tests replay (backend/tests/fuzz_seeds.rs): commit it with the fix.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
@@ -13,25 +12,19 @@ targets=(eio_decode sio_parse call_body blog_render)
 
 # libFuzzer is C++: a fresh Debian machine needs a C++ compiler first.
 command -v c++ >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq g++; }
-command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
-# cargo fuzz passes the compiler flags of libFuzzer's coverage instrumentation, which the
-# stable compiler accepts when told to.
-export RUSTC_BOOTSTRAP=1
 source scripts/cache.sh
-# Its own target directory: the instrumented build's flags differ from the main build's.
-export CARGO_TARGET_DIR="$CLOCKTO_CACHE/fuzz/target"
 out="$CLOCKTO_CACHE/fuzz"
-# Development profile: the instrumented build takes minutes rather than tens of minutes, and
-# debug assertions stay on.
-flags=(--dev --sanitizer none --fuzz-dir fuzz)
-
-cargo fuzz build "${flags[@]}"
+# The targets build in the test build's target directory and profile, with libFuzzer's
+# coverage instrumentation on the workspace's own crates only (scripts/fuzz-rustc): the
+# dependencies the tests compiled are reused, where `cargo fuzz` instruments every crate for a
+# target of its own, and so compiled all of them again.
+RUSTC_WORKSPACE_WRAPPER="$PWD/scripts/fuzz-rustc" cargo build -p clockto-fuzz --bins
 status=0
 for t in "${targets[@]}"; do
   rm -rf "$out/artifacts/$t"
   mkdir -p "$out/corpus/$t" "$out/artifacts/$t"
   log="$out/$t.log"
-  if ! cargo fuzz run "${flags[@]}" "$t" "$out/corpus/$t" "fuzz/seeds/$t" -- \
+  if ! "$CARGO_TARGET_DIR/debug/$t" "$out/corpus/$t" "fuzz/seeds/$t" \
     -max_total_time="$seconds" -artifact_prefix="$out/artifacts/$t/" -print_final_stats=1 \
     >"$log" 2>&1; then
     status=1
