@@ -32,6 +32,8 @@ fn an_invalid_value_stops_the_server_with_one_line_naming_the_variable() {
         ("DATABASE_POOL_SIZE", "0"),
         ("JSON_LIMIT_BYTES", "-1"),
         ("SOCKET_QUEUE_BYTES", "lots"),
+        ("HTTP_WORKERS", "0"),
+        ("STORE_THREADS", "two"),
         ("PUBLIC_URL", "ftp://example.com"),
         ("SMTP_URL", "smtp://user:hunter2@"),
         ("UPLOAD_URL", "https://bucket"),
