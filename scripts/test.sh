@@ -3,13 +3,14 @@
 # targets' seeds and regressions among them); the realtime tests driven by the official
 # socket.io-client against the server binary (with an S3-compatible server for uploads shared
 # by nodes); the first run on a fresh machine; generated-input testing of the API
-# (schemathesis); the web app's lint, type check, unit tests and build; and its end-to-end
+# (schemathesis); the web app's lint, type check and unit tests; and its build and end-to-end
 # tests in Debian's chromium against the real server. Every suite runs even when an earlier
 # one fails; the exit code tells. The coverage-guided fuzzing run is `scripts/fuzz.sh`.
 #
 # The suites run in two lanes side by side, sharing no state (each makes its own databases,
-# ports and folders): the backend's tests in one, the suites that drive the server binary and
-# the web app in the other. Each suite's output is printed whole when it ends, with its time.
+# ports and folders): the backend's tests, then the web app's checks, in one; the suites that
+# drive the server binary in the other. The web app's packages are installed before the
+# lanes, which both use them. Each suite's output is printed whole when it ends, with its time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/cache.sh
@@ -68,13 +69,16 @@ realtime_tests() {
     ../s3/with-s3.sh npm test
 }
 
+web_packages() {
+  cd frontend &&
+    npm_deps
+}
+
 web_checks() {
   cd frontend &&
-    npm_deps &&
     npm run lint &&
     npm run typecheck &&
-    npm test &&
-    npm run build
+    npm test
 }
 
 # Generated-input testing of the API against its document: every phase of schemathesis
@@ -95,10 +99,9 @@ web_e2e() {
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >&2 ||
       return 1
   fi
-  # The build is the web checks' last step; it is made here when those stopped before it.
+  # The production build, which the server under test serves.
   cd frontend &&
-    npm_deps &&
-    { [ -f dist/index.html ] || npm run build; } &&
+    npm run build &&
     npm run test:e2e
 }
 
@@ -107,16 +110,17 @@ web_e2e() {
 # still waits for the target directory's lock while the other lane compiles the tests.
 suite "server build" cargo build -p backend
 export SERVER_BUILT=1
+suite "web app: packages" web_packages
 (
   suite "backend tests" backend_tests
+  suite "web app: lint, types, unit tests" web_checks
 ) &
 backend_lane=$!
 (
   suite "realtime tests" realtime_tests
   suite "first run (private cluster)" first_run
   suite "API: generated inputs (schemathesis)" api_fuzz
-  suite "web app: lint, types, unit tests, build" web_checks
-  suite "web app: end-to-end" web_e2e
+  suite "web app: build, end-to-end" web_e2e
 ) &
 server_lane=$!
 wait "$backend_lane" "$server_lane"
