@@ -29,6 +29,12 @@ async fn main() -> std::process::ExitCode {
         }
     };
     tracing::info!(?settings, "starting");
+    // Sockets are descriptors, two per connection: the soft limit (often 1,024) would refuse
+    // connections long before memory or CPU run short. The hard limit is the operator's.
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => tracing::info!(limit, "open files"),
+        Err(e) => tracing::warn!(error = %e, "cannot raise the open files limit"),
+    }
     let app = match Application::build(settings).await {
         Ok(app) => app,
         Err(e) => {

@@ -145,6 +145,9 @@ impl Application {
         // while the previous one is unacknowledged waits for the client's delayed ACK, up to
         // 40 ms: a broadcast of large changes stalled on every socket.
         .tcp_nodelay(true)
+        // A second descriptor of each connection's socket, for a WebSocket's frames written
+        // from the thread that sends them (`realtime::wire`).
+        .on_connect(realtime::wire::on_connect)
         .workers(state.settings.http_workers)
         // A drain stops the server itself, on SIGTERM or SIGINT.
         .disable_signals()

@@ -8,6 +8,7 @@ use crate::realtime::outbound::{Drained, Frame, Outbound};
 use crate::realtime::server::{Gateway, Realtime, RealtimeConfig};
 use crate::realtime::session::{Flow, Session, Transport};
 use crate::realtime::socket;
+use crate::realtime::wire::Wire;
 use crate::realtime::ws_body::{Frames, Writer};
 use crate::realtime::ws_read::{Incoming, Received};
 use actix_http::ws;
@@ -267,7 +268,7 @@ fn websocket(
             if taken {
                 // The session already has its WebSocket (or one is upgrading): as the
                 // reference server does, this one is accepted, then closed at once.
-                let (frames, writer) = Frames::new(Arc::new(Outbound::new(0)), true);
+                let (frames, writer) = Frames::new(Arc::new(Outbound::new(0)), true, None);
                 writer.close();
                 return with_body(&mut response, frames);
             }
@@ -280,7 +281,7 @@ fn websocket(
         }
     };
     // The session's queue is written by the response body itself (`ws_body`).
-    let (frames, writer) = Frames::new(session.out.clone(), upgrading);
+    let (frames, writer) = Frames::new(session.out.clone(), upgrading, Wire::of(&req));
     let incoming = Incoming::new(body, rt.config.max_payload);
     actix_web::rt::spawn(run_websocket(rt, state, session, incoming, writer));
     with_body(&mut response, frames)

@@ -146,7 +146,7 @@ impl Hub {
         if room.delivered.is_none() {
             room.delivered = Some(version);
         }
-        let (gap, touched) = advance(room, &st.sockets);
+        let (gap, touched) = advance(room, &st.sockets, &mut st.unsent);
         if room.has_presence() {
             out.push(presence::frame(store, room));
         }
@@ -207,7 +207,7 @@ impl Hub {
             }
             room.pending.insert(change.version, Arc::new(change));
         }
-        let (gap, touched) = advance(room, &st.sockets);
+        let (gap, touched) = advance(room, &st.sockets, &mut st.unsent);
         drop(guard);
         if gap {
             self.task(Task::CatchUp(store));
@@ -310,9 +310,14 @@ impl Hub {
     }
 }
 
-/// Fans out every pending change that continues the room's version sequence. Returns whether
-/// a gap remains, and whether an employee change went out.
-fn advance(room: &mut Room, sockets: &HashMap<SocketKey, SocketEntry>) -> (bool, bool) {
+/// Fans out every pending change that continues the room's version sequence, listing the
+/// queues given frames in `unsent`. Returns whether a gap remains, and whether an employee
+/// change went out.
+fn advance(
+    room: &mut Room,
+    sockets: &HashMap<SocketKey, SocketEntry>,
+    unsent: &mut Vec<Arc<Outbound>>,
+) -> (bool, bool) {
     let Some(mut delivered) = room.delivered else {
         return (false, false);
     };
@@ -327,7 +332,7 @@ fn advance(room: &mut Room, sockets: &HashMap<SocketKey, SocketEntry>) -> (bool,
             break;
         }
         let change = entry.remove();
-        fan_out(&mut room.members, sockets, &change);
+        fan_out(&mut room.members, sockets, &change, unsent);
         touched |= change.touches_members;
         delivered = version;
     }
@@ -335,10 +340,13 @@ fn advance(room: &mut Room, sockets: &HashMap<SocketKey, SocketEntry>) -> (bool,
     (!room.pending.is_empty(), touched)
 }
 
+/// Queues the change for every member who may see it and has not, listing their queues in
+/// `unsent` (sent when the hub's lock is let go).
 fn fan_out(
     members: &mut HashMap<SocketKey, Member>,
     sockets: &HashMap<SocketKey, SocketEntry>,
     change: &Arc<Change>,
+    unsent: &mut Vec<Arc<Outbound>>,
 ) {
     for (key, member) in members.iter_mut() {
         if !change.audience.admits(member.user, member.manager) {
@@ -350,7 +358,9 @@ fn fan_out(
                 member.seen = Some(change.version);
                 if let Some(socket) = sockets.get(key) {
                     // A full queue closes the connection; its session then disconnects.
-                    change.push_to(&socket.out);
+                    if change.enqueue_to(&socket.out) {
+                        unsent.push(socket.out.clone());
+                    }
                 }
             }
             Some(_) => {}
@@ -379,7 +389,7 @@ fn remove_member(st: &mut State, store: StoreId, key: SocketKey) -> bool {
     if room.members.is_empty() {
         st.stores.remove(&store);
     } else if member.presence.is_some() {
-        presence::broadcast(store, room, &st.sockets);
+        presence::broadcast(store, room, &st.sockets, &mut st.unsent);
     }
     member.presence.is_some()
 }

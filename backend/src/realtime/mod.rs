@@ -18,6 +18,8 @@
 //! - [`session`]: one Engine.IO session and the Socket.IO connection on it.
 //! - [`ws_body`] and [`ws_read`]: a WebSocket's two directions, the response body writing
 //!   the session's queue and the frames read from the request.
+//! - [`wire`]: a WebSocket's frames written straight to its socket by whoever sends them,
+//!   when nothing is ahead of them.
 
 pub mod alerts;
 pub mod delivery;
@@ -33,6 +35,7 @@ pub mod session;
 pub mod sio;
 pub mod socket;
 pub mod tasks;
+pub mod wire;
 pub mod ws_body;
 pub mod ws_read;
 

@@ -1,7 +1,10 @@
 //! The outgoing queue of one connection: encoded Engine.IO packets waiting for the transport,
 //! bounded in bytes. A client that does not keep up is cut off (the queue closes) rather than
-//! letting its backlog grow or slowing whoever broadcasts.
+//! letting its backlog grow or slowing whoever broadcasts. A WebSocket's queue is written
+//! straight to its socket by whoever sends, when nothing is ahead ([`crate::realtime::wire`]).
 
+use crate::realtime::wire::{self, Wire};
+use actix_web::web::BytesMut;
 use bytestring::ByteString;
 use futures_util::task::AtomicWaker;
 use std::collections::VecDeque;
@@ -35,6 +38,8 @@ struct Queue {
     closed: bool,
     /// Takes no more frames, and closes once the transport has taken those it holds.
     finishing: bool,
+    /// The WebSocket's socket, once its body writes this queue.
+    wire: Option<Wire>,
 }
 
 /// What a transport finds in the queue.
@@ -61,9 +66,19 @@ impl Outbound {
         self.inner.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Queues a frame. Returns false when the queue is closed, or closes it (and returns
-    /// false) when the frame would exceed the bound.
+    /// Queues a frame and sends it ([`Outbound::send`]). Returns false when the queue is
+    /// closed, or closes it (and returns false) when the frame would exceed the bound.
     pub fn push(&self, frame: Frame) -> bool {
+        let queued = self.enqueue(frame);
+        if queued {
+            self.send();
+        }
+        queued
+    }
+
+    /// Queues a frame without sending it, for a caller that sends once it has let go of its
+    /// own locks. Returns false as [`Outbound::push`] does.
+    pub fn enqueue(&self, frame: Frame) -> bool {
         let mut q = self.lock();
         if q.closed || q.finishing {
             return false;
@@ -75,10 +90,32 @@ impl Outbound {
         }
         q.bytes += frame.len();
         q.frames.push_back(frame);
-        drop(q);
+        true
+    }
+
+    /// Sends the queued frames: straight to a WebSocket's socket when nothing is ahead of
+    /// them and it takes them all, otherwise by waking the transport.
+    pub fn send(&self) {
+        {
+            let mut guard = self.lock();
+            let q = &mut *guard;
+            if q.frames.is_empty() {
+                // Sent already, by another sender or the transport.
+                return;
+            }
+            // A finishing queue is left to the transport, which closes it once empty.
+            if !q.finishing {
+                if let Some(wire) = q.wire.as_mut().filter(|w| w.is_clear()) {
+                    q.bytes = wire.write(&q.frames);
+                    q.frames.clear();
+                    if q.bytes == 0 {
+                        return;
+                    }
+                }
+            }
+        }
         self.ready.notify_waiters();
         self.writer.wake();
-        true
     }
 
     /// Takes every queued frame; `Closed` once the queue is closed (even with frames left),
@@ -98,6 +135,48 @@ impl Outbound {
         }
         q.bytes = 0;
         Some(Drained::Frames(q.frames.drain(..).collect()))
+    }
+
+    /// The WebSocket's body writes this queue from now on, through `wire` too.
+    pub fn attach(&self, mut wire: Wire) {
+        wire.produced();
+        self.lock().wire = Some(wire);
+    }
+
+    /// The connection is gone or closing: nothing more is written to its socket directly.
+    pub fn detach(&self) {
+        let wire = self.lock().wire.take();
+        drop(wire);
+    }
+
+    /// For the WebSocket's body: appends to `buf` what is to be written next, in order (what
+    /// a direct write left over, the queued frames encoded, then what `then` adds), and holds
+    /// direct writes back until the connection has written it. Takes nothing from a closed
+    /// queue; a finishing one closes once empty, as [`Outbound::drain`] does.
+    pub fn drain_into(&self, buf: &mut BytesMut, then: impl FnOnce(&mut BytesMut)) {
+        let mut guard = self.lock();
+        let q = &mut *guard;
+        if !q.closed {
+            if let Some(wire) = q.wire.as_mut() {
+                buf.extend_from_slice(&wire.take_rest());
+            }
+            buf.reserve(q.frames.iter().map(|f| f.len() + 10).sum());
+            for frame in q.frames.drain(..) {
+                wire::encode(buf, &frame);
+            }
+            q.bytes = 0;
+        }
+        then(buf);
+        if !buf.is_empty() {
+            if let Some(wire) = q.wire.as_mut() {
+                wire.produced();
+            }
+        }
+        let finished = q.finishing && !q.closed;
+        drop(guard);
+        if finished {
+            self.close();
+        }
     }
 
     /// Waits until there are frames to take, the queue is closed, or [`Outbound::wake`] is
@@ -173,6 +252,11 @@ impl Outbound {
             }
             notified.await;
         }
+    }
+
+    /// Whether a WebSocket's body writes this queue through its socket.
+    pub fn has_wire(&self) -> bool {
+        self.lock().wire.is_some()
     }
 
     /// Bytes waiting to be sent.

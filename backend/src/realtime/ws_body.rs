@@ -1,13 +1,16 @@
 //! The response body of a WebSocket: the session's queue written as text frames straight
 //! from the connection's own task, through actix-http's frame codec.
 //!
-//! A pushed frame wakes the connection's task, which takes every frame waiting and writes
-//! them in one buffer: no writer task and no channel per socket (actix-ws gave each socket a
-//! channel of 32 messages and woke two tasks per frame). The few frames the socket's task
-//! writes itself (the probe's answer, pongs, the close frame) wait in [`Writer`]'s control
-//! buffer, which holds nothing while idle.
+//! A frame sent while the connection is writing wakes the connection's task, which takes
+//! every frame waiting and writes them in one buffer: no writer task and no channel per socket
+//! (actix-ws gave each socket a channel of 32 messages and woke two tasks per frame). Once
+//! the body is polled, a frame sent while nothing is ahead of it goes straight to the socket
+//! instead ([`crate::realtime::wire`]). The few frames the socket's task writes itself (the
+//! probe's answer, pongs, the close frame) wait in [`Writer`]'s control buffer, which holds
+//! nothing while idle.
 
-use crate::realtime::outbound::{Drained, Outbound};
+use crate::realtime::outbound::Outbound;
+use crate::realtime::wire::Wire;
 use actix_http::ws::{CloseCode, CloseReason, OpCode, Parser};
 use actix_web::body::{BodySize, MessageBody};
 use actix_web::web::{Bytes, BytesMut};
@@ -25,6 +28,8 @@ const MAX_CONTROL_PAYLOAD: usize = 125;
 /// The body of a WebSocket's response.
 pub struct Frames {
     writer: Arc<Writer>,
+    /// The connection's socket, handed to the queue once this body writes it.
+    wire: Option<Wire>,
     /// The close frame was written: the body ends.
     ended: bool,
 }
@@ -93,8 +98,9 @@ impl Writer {
 }
 
 impl Frames {
-    /// The body writing `out` (at once, or from [`Writer::take_over`] on when `upgrading`).
-    pub fn new(out: Arc<Outbound>, upgrading: bool) -> (Frames, Arc<Writer>) {
+    /// The body writing `out` (at once, or from [`Writer::take_over`] on when `upgrading`),
+    /// and through `wire` when the connection has one.
+    pub fn new(out: Arc<Outbound>, upgrading: bool, wire: Option<Wire>) -> (Frames, Arc<Writer>) {
         let writer = Arc::new(Writer {
             out,
             writing: AtomicBool::new(!upgrading),
@@ -103,6 +109,7 @@ impl Frames {
         });
         let frames = Frames {
             writer: writer.clone(),
+            wire,
             ended: false,
         };
         (frames, writer)
@@ -111,6 +118,7 @@ impl Frames {
 
 impl Drop for Frames {
     fn drop(&mut self) {
+        self.writer.out.detach();
         // A stored permit: the socket's task sees it even if it was not waiting yet.
         self.writer.gone.notify_one();
     }
@@ -135,25 +143,33 @@ impl MessageBody for Frames {
         // Registered before looking, so a push or a control frame in between is not missed.
         writer.out.register(cx.waker());
         let mut buf = BytesMut::new();
-        if writer.is_writing() {
-            // A closed queue is seen by the socket's task too, which writes the close frame.
-            if let Some(Drained::Frames(frames)) = writer.out.drain() {
-                buf.reserve(frames.iter().map(|f| f.len() + 10).sum());
-                for frame in frames {
-                    Parser::write_message(&mut buf, frame.as_bytes(), OpCode::Text, true, false);
-                }
-            }
-        }
+        let mut ended = false;
         // After the queue's frames, so that the close frame is the last one written.
-        {
+        let mut control = |buf: &mut BytesMut| {
             let mut control = writer.control.lock().unwrap_or_else(|p| p.into_inner());
             if buf.is_empty() {
-                buf = mem::take(&mut control.bytes);
+                *buf = mem::take(&mut control.bytes);
             } else {
                 buf.extend_from_slice(&control.bytes);
                 control.bytes = BytesMut::new();
             }
-            this.ended = control.closing;
+            ended = control.closing;
+        };
+        if writer.is_writing() {
+            // Polled, so the response's head is in the dispatcher's buffer ahead of anything
+            // written to the socket directly from now on.
+            if let Some(wire) = this.wire.take() {
+                writer.out.attach(wire);
+            }
+            // A closed queue gives nothing: the socket's task sees it too, and writes the
+            // close frame.
+            writer.out.drain_into(&mut buf, control);
+        } else {
+            control(&mut buf);
+        }
+        this.ended = ended;
+        if ended {
+            writer.out.detach();
         }
         if !buf.is_empty() {
             Poll::Ready(Some(Ok(buf.freeze())))

@@ -70,9 +70,18 @@ impl Change {
 
     /// Pushes the change (and its alert) to a socket's queue.
     pub(super) fn push_to(&self, out: &Outbound) {
-        out.push(self.frame.clone());
-        if let Some(alert) = &self.alert {
-            out.push(alert.clone());
+        if self.enqueue_to(out) {
+            out.send();
+        }
+    }
+
+    /// Queues the change (and its alert) for a socket without sending it. Returns whether
+    /// anything was queued.
+    pub(super) fn enqueue_to(&self, out: &Outbound) -> bool {
+        let queued = out.enqueue(self.frame.clone());
+        match &self.alert {
+            Some(alert) => out.enqueue(alert.clone()) || queued,
+            None => queued,
         }
     }
 

@@ -5,11 +5,12 @@
 use crate::domain::ids::StoreId;
 use crate::realtime::hub::change::event_frame;
 use crate::realtime::hub::state::{Hub, Room, SocketEntry, SocketKey};
-use crate::realtime::outbound::Frame;
+use crate::realtime::outbound::{Frame, Outbound};
 use crate::realtime::presence::{merge, Announcement, PresentUser};
 use crate::realtime::tasks::Task;
 use serde::Serialize;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Instant;
 
 impl Hub {
@@ -35,7 +36,7 @@ impl Hub {
             return true;
         }
         member.presence = next;
-        broadcast(store, room, &st.sockets);
+        broadcast(store, room, &st.sockets, &mut st.unsent);
         drop(guard);
         self.task(Task::Announce(store));
         true
@@ -78,7 +79,7 @@ impl Hub {
             return;
         }
         if room.remote.record(a, now) {
-            broadcast(store, room, &st.sockets);
+            broadcast(store, room, &st.sockets, &mut st.unsent);
         }
     }
 
@@ -88,7 +89,7 @@ impl Hub {
         let st = &mut *guard;
         for (store, room) in st.stores.iter_mut() {
             if room.remote.expire(now) {
-                broadcast(*store, room, &st.sockets);
+                broadcast(*store, room, &st.sockets, &mut st.unsent);
             }
         }
     }
@@ -146,12 +147,20 @@ pub(super) fn frame(store: StoreId, room: &Room) -> Frame {
     )
 }
 
-/// Sends the room's `presence` event to every socket in it.
-pub(super) fn broadcast(store: StoreId, room: &Room, sockets: &HashMap<SocketKey, SocketEntry>) {
+/// Queues the room's `presence` event for every socket in it, listing their queues in
+/// `unsent` (sent when the hub's lock is let go).
+pub(super) fn broadcast(
+    store: StoreId,
+    room: &Room,
+    sockets: &HashMap<SocketKey, SocketEntry>,
+    unsent: &mut Vec<Arc<Outbound>>,
+) {
     let frame = frame(store, room);
     for key in room.members.keys() {
         if let Some(socket) = sockets.get(key) {
-            socket.out.push(frame.clone());
+            if socket.out.enqueue(frame.clone()) {
+                unsent.push(socket.out.clone());
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 //! What the hub holds under its lock: the sockets, the stores' rooms and the users' rooms.
 //! The hub's calls are spread over its modules by concern; they all reach this state through
-//! [`Hub::lock`].
+//! [`Hub::lock`], which sends the frames queued meanwhile once it lets go.
 
 use crate::domain::ids::{StoreId, UserId};
 use crate::realtime::alerts;
@@ -9,6 +9,7 @@ use crate::realtime::outbound::Outbound;
 use crate::realtime::presence;
 use crate::realtime::tasks::{Task, TaskQueue};
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Identifies a connected socket within this process.
@@ -62,6 +63,8 @@ pub(super) struct State {
     pub(super) users: HashMap<UserId, HashSet<SocketKey>>,
     /// Alerts of new notifications waiting for the delivery loop.
     pub(super) alerts: alerts::Pending,
+    /// Queues given frames under the lock, sent when it is let go ([`Locked`]).
+    pub(super) unsent: Vec<Arc<Outbound>>,
 }
 
 /// The sockets and rooms of this process.
@@ -79,12 +82,46 @@ impl Hub {
         }
     }
 
-    pub(super) fn lock(&self) -> MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    pub(super) fn lock(&self) -> Locked<'_> {
+        Locked(Some(self.state.lock().unwrap_or_else(|p| p.into_inner())))
     }
 
     /// Hands work to the delivery loop (merged with the same task if one is waiting).
     pub fn task(&self, task: Task) {
         self.tasks.push(task);
+    }
+}
+
+/// The hub's state while locked. Fan-outs queue their frames under the lock
+/// ([`Outbound::enqueue`], listed in `unsent`) and this sends them once the lock is let go:
+/// a socket's frames may go straight to the network from the sending thread
+/// ([`crate::realtime::wire`]), which must not hold up every other room.
+pub(super) struct Locked<'a>(Option<MutexGuard<'a, State>>);
+
+impl Deref for Locked<'_> {
+    type Target = State;
+
+    fn deref(&self) -> &State {
+        self.0.as_ref().expect("held until dropped")
+    }
+}
+
+impl DerefMut for Locked<'_> {
+    fn deref_mut(&mut self) -> &mut State {
+        self.0.as_mut().expect("held until dropped")
+    }
+}
+
+impl Drop for Locked<'_> {
+    fn drop(&mut self) {
+        let Some(mut guard) = self.0.take() else {
+            return;
+        };
+        let unsent = std::mem::take(&mut guard.unsent);
+        drop(guard);
+        // A socket listed twice finds its queue sent already the second time.
+        for out in unsent {
+            out.send();
+        }
     }
 }

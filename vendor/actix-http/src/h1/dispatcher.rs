@@ -24,6 +24,7 @@ use tracing::{error, trace};
 use super::{
     codec::Codec,
     decoder::MAX_BUFFER_SIZE,
+    flushes::Flushes,
     payload::{Payload, PayloadSender, PayloadStatus},
     timer::TimerState,
     Message, MessageType,
@@ -166,6 +167,8 @@ pin_project! {
         pub(super) flags: Flags,
         peer_addr: Option<net::SocketAddr>,
         conn_data: Option<Rc<Extensions>>,
+        // Counted on each time the write buffer is all written (see `Flushes`).
+        flushes: Option<Flushes>,
         config: ServiceConfig,
         error: Option<DispatchError>,
 
@@ -289,6 +292,7 @@ where
                     flow,
                     flags: Flags::empty(),
                     peer_addr,
+                    flushes: conn_data.0.as_ref().and_then(|ext| ext.get::<Flushes>().cloned()),
                     conn_data: conn_data.0.map(Rc::new),
                     config: config.clone(),
                     error: None,
@@ -367,6 +371,7 @@ where
             write_buf,
             h1_write_buffer_size,
             write_buf_needs_reset,
+            flushes,
             ..
         } = self.project();
         let mut io = Pin::new(io.as_mut().unwrap());
@@ -404,6 +409,9 @@ where
         // connection holds none (the next write allocates what it needs).
         *write_buf = BytesMut::new();
         *write_buf_needs_reset = false;
+        if let Some(flushes) = flushes {
+            flushes.add();
+        }
 
         // flush the I/O and check if get blocked
         io.poll_flush(cx)

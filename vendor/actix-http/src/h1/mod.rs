@@ -9,6 +9,7 @@ mod decoder;
 mod dispatcher;
 mod encoder;
 mod expect;
+mod flushes;
 mod payload;
 mod service;
 mod timer;
@@ -20,6 +21,7 @@ pub use self::{
     codec::Codec,
     dispatcher::Dispatcher,
     expect::ExpectHandler,
+    flushes::Flushes,
     payload::Payload,
     service::{H1Service, H1ServiceHandler},
     upgrade::UpgradeHandler,
