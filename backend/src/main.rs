@@ -29,8 +29,9 @@ async fn main() -> std::process::ExitCode {
         }
     };
     tracing::info!(?settings, "starting");
-    // Sockets are descriptors, two per connection: the soft limit (often 1,024) would refuse
-    // connections long before memory or CPU run short. The hard limit is the operator's.
+    // Sockets are descriptors (and a quarter of the limit goes to second descriptors of
+    // WebSockets, `realtime::wire`): the soft limit, often 1,024, would refuse connections
+    // long before memory or CPU run short. The hard limit is the operator's.
     match rlimit::increase_nofile_limit(u64::MAX) {
         Ok(limit) => tracing::info!(limit, "open files"),
         Err(e) => tracing::warn!(error = %e, "cannot raise the open files limit"),

@@ -112,6 +112,7 @@ impl Application {
             std::fs::read_to_string(settings.static_dir.join("index.html")).unwrap_or_default();
         let policy = content_security_policy(&settings.public_url, &inline_style_hashes(&page));
         let preloads = module_preloads(&page);
+        let seconds = realtime::wire::Seconds::for_this_process();
         let server = HttpServer::new(move || {
             App::new()
                 .wrap(security_headers(&settings, &policy))
@@ -145,9 +146,10 @@ impl Application {
         // while the previous one is unacknowledged waits for the client's delayed ACK, up to
         // 40 ms: a broadcast of large changes stalled on every socket.
         .tcp_nodelay(true)
-        // A second descriptor of each connection's socket, for a WebSocket's frames written
-        // from the thread that sends them (`realtime::wire`).
-        .on_connect(realtime::wire::on_connect)
+        // A second descriptor of each connection's socket (within a quarter of the open-files
+        // limit), for a WebSocket's frames written from the thread that sends them
+        // (`realtime::wire`).
+        .on_connect(move |conn, data| realtime::wire::on_connect(&seconds, conn, data))
         .workers(state.settings.http_workers)
         // A drain stops the server itself, on SIGTERM or SIGINT.
         .disable_signals()

@@ -12,6 +12,9 @@
 //! full ([`Flushes`]); bytes the body produced at count `n` are on the socket once the count
 //! is past `n`. Every direct write and every production by the body happens under the
 //! connection's queue lock ([`crate::realtime::outbound::Outbound`]), so they never interleave.
+//!
+//! The second descriptor of a socket is the price, and it is budgeted ([`Seconds`]): a
+//! quarter of the open-files limit, past which a connection is written by its task alone.
 
 use crate::realtime::outbound::Frame;
 use actix_http::h1::Flushes;
@@ -22,21 +25,69 @@ use std::any::Any;
 use std::io::{ErrorKind, Write};
 use std::net::TcpStream;
 use std::os::fd::AsFd;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+
+/// How many second descriptors the connections may hold: a quarter of the open-files limit,
+/// so that keeping them never costs a connection (past it, a connection is written by its
+/// task alone, as before).
+#[derive(Debug)]
+pub struct Seconds {
+    kept: AtomicUsize,
+    most: usize,
+}
+
+impl Seconds {
+    /// The budget for a process allowed `open_files` descriptors.
+    pub fn new(open_files: u64) -> Arc<Seconds> {
+        Arc::new(Seconds {
+            kept: AtomicUsize::new(0),
+            most: usize::try_from(open_files / 4).unwrap_or(usize::MAX),
+        })
+    }
+
+    /// The budget for this process's current limit.
+    pub fn for_this_process() -> Arc<Seconds> {
+        let (soft, _) = rlimit::Resource::NOFILE.get().unwrap_or((1024, 1024));
+        Seconds::new(soft)
+    }
+
+    fn take(self: &Arc<Self>) -> Option<Kept> {
+        self.kept
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < self.most).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| Kept(self.clone()))
+    }
+}
+
+/// One second descriptor counted against [`Seconds`] while it is open.
+#[derive(Debug)]
+struct Kept(Arc<Seconds>);
+
+impl Drop for Kept {
+    fn drop(&mut self) {
+        self.0.kept.fetch_sub(1, Ordering::AcqRel);
+    }
+}
 
 /// A connection's own socket: a second descriptor of it, kept in the connection's data.
 #[derive(Clone, Debug)]
-pub struct Socket(Arc<TcpStream>);
+pub struct Socket(Arc<(TcpStream, Kept)>);
 
-/// Keeps, for every TCP connection, a second descriptor of its socket and the dispatcher's
-/// count of full writes (the server's `on_connect`). A connection whose descriptor cannot be
-/// duplicated (none left) is simply written by its task.
-pub fn on_connect(conn: &dyn Any, data: &mut Extensions) {
+/// Keeps, for a TCP connection, a second descriptor of its socket and the dispatcher's count
+/// of full writes (the server's `on_connect`), within the budget. A connection without one
+/// (past the budget, or no descriptor left) is simply written by its task.
+pub fn on_connect(budget: &Arc<Seconds>, conn: &dyn Any, data: &mut Extensions) {
     let Some(tcp) = conn.downcast_ref::<actix_web::rt::net::TcpStream>() else {
         return;
     };
+    let Some(kept) = budget.take() else {
+        return;
+    };
     if let Ok(fd) = tcp.as_fd().try_clone_to_owned() {
-        data.insert(Socket(Arc::new(TcpStream::from(fd))));
+        data.insert(Socket(Arc::new((TcpStream::from(fd), kept))));
         data.insert(Flushes::default());
     }
 }
@@ -90,7 +141,7 @@ impl Wire {
         }
         let mut written = 0;
         while written < buf.len() {
-            match (&*self.socket.0).write(&buf[written..]) {
+            match (&self.socket.0 .0).write(&buf[written..]) {
                 Ok(0) => break,
                 Ok(n) => written += n,
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
@@ -130,6 +181,7 @@ mod tests {
     }
 
     async fn run(listener: std::net::TcpListener, out: Arc<Outbound>, busy: Duration) {
+        let budget = Seconds::new(1024);
         HttpServer::new(move || {
             let out = out.clone();
             App::new()
@@ -154,7 +206,7 @@ mod tests {
                     }),
                 )
         })
-        .on_connect(on_connect)
+        .on_connect(move |conn, data| on_connect(&budget, conn, data))
         .workers(1)
         .disable_signals()
         .listen(listener)
@@ -220,6 +272,15 @@ mod tests {
             );
             std::thread::sleep(Duration::from_millis(5));
         }
+    }
+
+    #[test]
+    fn second_descriptors_stay_within_their_budget() {
+        let budget = Seconds::new(9);
+        let kept: Vec<Kept> = std::iter::from_fn(|| budget.take()).take(10).collect();
+        assert_eq!(kept.len(), 2, "a quarter of 9 descriptors");
+        drop(kept);
+        assert!(budget.take().is_some(), "a closed one is given back");
     }
 
     #[test]
