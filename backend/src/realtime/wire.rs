@@ -5,6 +5,8 @@
 //! thread that fans the frame out writes it to every socket whose connection holds nothing
 //! ahead of it, as a single-threaded server would, and wakes a connection's task only for
 //! what its socket did not take (a client that reads slowly, a connection still writing).
+//! Frames for one socket (answers, a join's replay) are still written by its task: the gain
+//! is in the fan-out, and written directly they left memory resident (`Outbound::push`).
 //!
 //! Order is kept by writing directly only when nothing can be ahead of the frame: no bytes
 //! left over from an earlier direct write, and nothing the response body produced still in
@@ -149,8 +151,13 @@ impl Wire {
                 Err(_) => break,
             }
         }
-        let _ = buf.split_to(written);
-        self.rest = buf.freeze();
+        // What is left keeps the buffer only while it waits: an emptied split would still
+        // hold it, for as long as the socket stays idle.
+        self.rest = if written < buf.len() {
+            buf.split_off(written).freeze()
+        } else {
+            Bytes::new()
+        };
         self.rest.len()
     }
 }
@@ -290,7 +297,8 @@ mod tests {
         let addr = serve(out.clone(), busy);
         let mut ws = connect(addr);
         attached(&out);
-        assert!(out.push("42[\"first\"]".into()));
+        assert!(out.enqueue("42[\"first\"]".into()));
+        out.send();
         assert_eq!(read_frame(&mut ws).expect("first"), "42[\"first\"]");
 
         // The only worker sleeps in a handler: the WebSocket's connection task cannot run.
@@ -300,7 +308,8 @@ mod tests {
             .expect("request");
         std::thread::sleep(Duration::from_millis(300));
         let sent = Instant::now();
-        assert!(out.push("42[\"while busy\"]".into()));
+        assert!(out.enqueue("42[\"while busy\"]".into()));
+        out.send();
         assert_eq!(out.queued_bytes(), 0, "written, not queued");
         assert_eq!(read_frame(&mut ws).expect("second"), "42[\"while busy\"]");
         assert!(
@@ -332,7 +341,11 @@ mod tests {
                 let pad = "x".repeat(1_000);
                 let mut left_over = false;
                 for i in 0..FRAMES {
-                    assert!(out.push(format!("42[{i},\"{pad}\"]").into()), "frame {i}");
+                    assert!(
+                        out.enqueue(format!("42[{i},\"{pad}\"]").into()),
+                        "frame {i}"
+                    );
+                    out.send();
                     left_over |= out.queued_bytes() > 0;
                     if i % 2_000 == 0 {
                         std::thread::sleep(Duration::from_millis(20));

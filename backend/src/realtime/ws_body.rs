@@ -1,10 +1,10 @@
 //! The response body of a WebSocket: the session's queue written as text frames straight
 //! from the connection's own task, through actix-http's frame codec.
 //!
-//! A frame sent while the connection is writing wakes the connection's task, which takes
-//! every frame waiting and writes them in one buffer: no writer task and no channel per socket
-//! (actix-ws gave each socket a channel of 32 messages and woke two tasks per frame). Once
-//! the body is polled, a frame sent while nothing is ahead of it goes straight to the socket
+//! A frame pushed wakes the connection's task, which takes every frame waiting and writes
+//! them in one buffer: no writer task and no channel per socket (actix-ws gave each socket a
+//! channel of 32 messages and woke two tasks per frame). Once the body is polled, a frame
+//! fanned out to many sockets while nothing is ahead of it goes straight to the socket
 //! instead ([`crate::realtime::wire`]). The few frames the socket's task writes itself (the
 //! probe's answer, pongs, the close frame) wait in [`Writer`]'s control buffer, which holds
 //! nothing while idle.

@@ -71,7 +71,7 @@ impl Change {
     /// Pushes the change (and its alert) to a socket's queue.
     pub(super) fn push_to(&self, out: &Outbound) {
         if self.enqueue_to(out) {
-            out.send();
+            out.wake();
         }
     }
 
