@@ -1,7 +1,8 @@
 //! The outgoing queue of one connection: encoded Engine.IO packets waiting for the transport,
 //! bounded in bytes. A client that does not keep up is cut off (the queue closes) rather than
-//! letting its backlog grow or slowing whoever broadcasts. A WebSocket's queue is written
-//! straight to its socket by whoever sends, when nothing is ahead ([`crate::realtime::wire`]).
+//! letting its backlog grow or slowing whoever broadcasts. What the hub fans out to a
+//! WebSocket is written straight to its socket by the fanning thread when nothing is ahead
+//! ([`crate::realtime::wire`]).
 
 use crate::realtime::wire::{self, Wire};
 use actix_web::web::BytesMut;
@@ -150,6 +151,7 @@ impl Outbound {
     /// The connection is gone or closing: nothing more is written to its socket directly.
     pub fn detach(&self) {
         let wire = self.lock().wire.take();
+        // Its descriptor is closed here, outside the lock.
         drop(wire);
     }
 
