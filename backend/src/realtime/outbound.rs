@@ -111,7 +111,7 @@ impl Outbound {
             // A finishing queue is left to the transport, which closes it once empty.
             if !q.finishing {
                 if let Some(wire) = q.wire.as_mut().filter(|w| w.is_clear()) {
-                    q.bytes = wire.write(&q.frames);
+                    q.bytes = wire.write(q.frames.iter().map(|f| &**f));
                     q.frames.clear();
                     if q.bytes == 0 {
                         return;

@@ -18,7 +18,6 @@
 //! The second descriptor of a socket is the price, and it is budgeted ([`Seconds`]): a
 //! quarter of the open-files limit, past which a connection is written by its task alone.
 
-use crate::realtime::outbound::Frame;
 use actix_http::h1::Flushes;
 use actix_http::ws::{OpCode, Parser};
 use actix_web::dev::Extensions;
@@ -136,7 +135,7 @@ impl Wire {
     /// Writes the frames to the socket (only when [`Wire::is_clear`]). Returns how many bytes
     /// are left over for the connection's task to write; a socket error leaves them all to
     /// the task, which meets the error itself and ends the connection.
-    pub fn write<'a>(&mut self, frames: impl IntoIterator<Item = &'a Frame>) -> usize {
+    pub fn write<'a>(&mut self, frames: impl IntoIterator<Item = &'a str>) -> usize {
         let mut buf = BytesMut::new();
         for frame in frames {
             encode(&mut buf, frame);
@@ -163,8 +162,8 @@ impl Wire {
 }
 
 /// Encodes an Engine.IO packet as one unmasked WebSocket text frame.
-pub fn encode(buf: &mut BytesMut, frame: &Frame) {
-    Parser::write_message(buf, frame.as_bytes(), OpCode::Text, true, false);
+pub fn encode(buf: &mut BytesMut, packet: &str) {
+    Parser::write_message(buf, packet, OpCode::Text, true, false);
 }
 
 #[cfg(test)]
