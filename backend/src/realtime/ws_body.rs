@@ -10,7 +10,7 @@
 //! nothing while idle.
 
 use crate::realtime::outbound::Outbound;
-use crate::realtime::wire::Wire;
+use crate::realtime::wire::{self, Wire};
 use actix_http::ws::{CloseCode, CloseReason, OpCode, Parser};
 use actix_web::body::{BodySize, MessageBody};
 use actix_web::web::{Bytes, BytesMut};
@@ -65,7 +65,7 @@ impl Writer {
 
     /// Writes a text frame ahead of the queue (the probe's answer, while upgrading).
     pub fn text(&self, text: &str) {
-        self.control(|c| Parser::write_message(&mut c.bytes, text, OpCode::Text, true, false));
+        self.control(|c| wire::encode(&mut c.bytes, text));
     }
 
     /// Answers a ping with its payload, cut to what a control frame may carry.
