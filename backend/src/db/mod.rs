@@ -4,6 +4,7 @@
 pub mod models;
 pub mod schema;
 pub mod tls;
+pub mod upsert;
 
 use crate::error::{AppError, AppResult};
 use diesel::pg::PgConnection;

@@ -574,3 +574,96 @@ async fn a_batch_of_upserts_on_a_store_another_process_moved_writes_nothing() {
         .expect("count");
     assert_eq!(conversations, 0, "nothing written");
 }
+
+/// The effects of posting `messages` to `conversation` (moved to the last one's number).
+fn posted(conversation: &Conversation, messages: &[&Message]) -> Effects {
+    let mut moved = conversation.clone();
+    moved.last_seq = messages
+        .iter()
+        .map(|m| m.seq)
+        .max()
+        .unwrap_or(moved.last_seq);
+    let last = moved.last_seq;
+    let mut writes = vec![Write::PutConversation(Box::new(moved))];
+    writes.extend(
+        messages
+            .iter()
+            .map(|m| Write::PutMessage(Box::new((*m).clone()))),
+    );
+    Effects {
+        reply: Reply::new(()),
+        events: vec![EventDraft {
+            kind: "message.created",
+            data: json!({ "seq": last }),
+            visibility: Visibility::Managers,
+        }],
+        writes,
+    }
+}
+
+/// Whole commits the connection keeps prepared.
+fn kept_commits(conn: &mut PgConnection) -> i64 {
+    diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+        "(SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE 'WITH locked%')",
+    ))
+    .get_result(conn)
+    .expect("prepared statements")
+}
+
+#[actix_web::test]
+async fn a_chat_messages_commit_stays_prepared_and_a_large_batch_is_not_kept() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let store = app.insert_store(&owner, "Chat");
+    let now = Utc::now();
+    let (conversation, first, second) = first_messages(store, now);
+    let later: Vec<Message> = (3..=5)
+        .map(|seq| Message {
+            id: MessageId::new(),
+            seq,
+            reply_to: None,
+            content: format!("message {seq}"),
+            ..first.clone()
+        })
+        .collect();
+    let mut conn = app.conn();
+    let commit = |conn: &mut PgConnection, expected: i64, effects: &Effects| {
+        let batch = [effects];
+        let parts = [Part {
+            store,
+            expected,
+            batch: &batch,
+        }];
+        let answers = persist_all(conn, &parts, now).expect("commit");
+        assert!(answers[0].is_some(), "committed at {expected}");
+    };
+    // One message, then a reply (an empty column of the first is a value of the second: the
+    // same text, the same statement).
+    commit(&mut conn, 0, &posted(&conversation, &[&first]));
+    assert_eq!(kept_commits(&mut conn), 1, "the first message prepares it");
+    commit(&mut conn, 1, &posted(&conversation, &[&second]));
+    assert_eq!(kept_commits(&mut conn), 1, "the reply reuses it");
+    // Three messages at once: one more text per number of rows, so not kept.
+    let three: Vec<&Message> = later.iter().collect();
+    commit(&mut conn, 2, &posted(&conversation, &three));
+    assert_eq!(kept_commits(&mut conn), 1, "a large batch is not kept");
+    assert_eq!(versions(&mut conn, store), vec![1, 2, 3]);
+    let written: Vec<(i64, Option<MessageId>, String)> = messages::table
+        .filter(messages::conversation_id.eq(conversation.id))
+        .order(messages::seq)
+        .select((messages::seq, messages::reply_to, messages::content))
+        .load(&mut conn)
+        .expect("the messages");
+    let expected: Vec<(i64, Option<MessageId>, String)> = [&first, &second]
+        .into_iter()
+        .chain(&later)
+        .map(|m| (m.seq, m.reply_to, m.content.clone()))
+        .collect();
+    assert_eq!(written, expected);
+    let last_seq: i64 = conversations::table
+        .find(conversation.id)
+        .select(conversations::last_seq)
+        .first(&mut conn)
+        .expect("the conversation");
+    assert_eq!(last_seq, 5, "the conversation moved on with each commit");
+}

@@ -3,14 +3,51 @@
 use crate::db::schema::{
     conversation_reads, conversations, message_reactions, messages, survey_votes, surveys,
 };
+use crate::db::upsert::upsert;
 use crate::domain::chat::{Kind, MessageKind};
 use crate::domain::ids::{ConversationId, EmployeeId, MessageId, StoreId, SurveyId};
 use crate::domain::survey::Mode;
 use chrono::{DateTime, Utc};
-use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::query_builder::{QueryFragment, QueryId};
 use diesel::query_dsl::methods::ExecuteDsl;
+
+upsert! {
+    /// The upsert of conversations ([`Conversation::upsert_query`]): every column but the
+    /// id is overwritten.
+    ConversationsUpsert(Conversation) into conversations,
+    insert(
+        id, store_id, kind, title, announcement, member_ids, created_by, last_seq, created_at,
+        updated_at,
+    ),
+    conflict(id),
+    update(
+        store_id, kind, title, announcement, member_ids, created_by, last_seq, created_at,
+        updated_at,
+    ),
+}
+
+upsert! {
+    /// The upsert of messages ([`Message::upsert_query`]): every column but the id is
+    /// overwritten.
+    MessagesUpsert(Message) into messages,
+    insert(
+        id, store_id, conversation_id, seq, sender, kind, content, reply_to, action, modified,
+        deleted, version, created_at, updated_at, attachments,
+    ),
+    conflict(id),
+    update(
+        store_id, conversation_id, seq, sender, kind, content, reply_to, action, modified,
+        deleted, version, created_at, updated_at, attachments,
+    ),
+}
+
+upsert! {
+    /// The upsert of how far members have read ([`ConversationRead::upsert_query`]).
+    ReadsUpsert(ConversationRead) into conversation_reads,
+    insert(conversation_id, employee_id, seen_seq, updated_at),
+    conflict(conversation_id, employee_id),
+    update(seen_seq, updated_at),
+}
 
 /// A conversation of a store.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Insertable, AsChangeset)]
@@ -41,12 +78,8 @@ impl Conversation {
     }
 
     /// The upsert of [`Conversation::upsert`], as a statement to run or to nest.
-    pub fn upsert_query(&self) -> impl QueryFragment<Pg> + QueryId + '_ {
-        diesel::insert_into(conversations::table)
-            .values(self)
-            .on_conflict(conversations::id)
-            .do_update()
-            .set(self)
+    pub fn upsert_query(&self) -> ConversationsUpsert<'_> {
+        ConversationsUpsert(std::slice::from_ref(self))
     }
 }
 
@@ -190,12 +223,8 @@ impl Message {
     }
 
     /// The upsert of [`Message::upsert`], as a statement to run or to nest.
-    pub fn upsert_query(&self) -> impl QueryFragment<Pg> + QueryId + '_ {
-        diesel::insert_into(messages::table)
-            .values(self)
-            .on_conflict(messages::id)
-            .do_update()
-            .set(self)
+    pub fn upsert_query(&self) -> MessagesUpsert<'_> {
+        MessagesUpsert(std::slice::from_ref(self))
     }
 }
 
@@ -223,15 +252,8 @@ impl ConversationRead {
     }
 
     /// The upsert of [`ConversationRead::upsert`], as a statement to run or to nest.
-    pub fn upsert_query(&self) -> impl QueryFragment<Pg> + QueryId + '_ {
-        diesel::insert_into(conversation_reads::table)
-            .values(self)
-            .on_conflict((
-                conversation_reads::conversation_id,
-                conversation_reads::employee_id,
-            ))
-            .do_update()
-            .set(self)
+    pub fn upsert_query(&self) -> ReadsUpsert<'_> {
+        ReadsUpsert(std::slice::from_ref(self))
     }
 }
 

@@ -1,11 +1,27 @@
 use crate::db::schema::shifts;
+use crate::db::upsert::upsert;
 use crate::domain::ids::{EmployeeId, RoleId, ShiftId, StoreId};
 use crate::domain::shift::{Progress, Status};
 use chrono::{DateTime, Utc};
-use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::query_builder::{QueryFragment, QueryId};
 use diesel::query_dsl::methods::ExecuteDsl;
+
+upsert! {
+    /// The upsert of shifts ([`Shift::upsert_query`]): every column but the store's and the
+    /// creation time is overwritten.
+    ShiftsUpsert(Shift) into shifts,
+    insert(
+        id, store_id, title, start_at, end_at, open_ended, status, progress, assigned,
+        assignee_email, role_id, tasks, rate, cancel_reason, adjacent_session_id, version,
+        auto_confirmed_at, created_at, updated_at,
+    ),
+    conflict(id),
+    update(
+        title, start_at, end_at, open_ended, status, progress, assigned, assignee_email,
+        role_id, tasks, rate, cancel_reason, adjacent_session_id, version, auto_confirmed_at,
+        updated_at,
+    ),
+}
 
 /// A shift row.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Insertable, AsChangeset)]
@@ -166,30 +182,8 @@ impl Shift {
     pub const MOST_UPSERTED: usize = 2000;
 
     /// The upsert of up to [`Shift::MOST_UPSERTED`] rows, as a statement to run or to nest.
-    pub fn upsert_query(rows: &[Shift]) -> impl QueryFragment<Pg> + QueryId + '_ {
-        use diesel::upsert::excluded;
-        diesel::insert_into(shifts::table)
-            .values(rows)
-            .on_conflict(shifts::id)
-            .do_update()
-            .set((
-                shifts::title.eq(excluded(shifts::title)),
-                shifts::start_at.eq(excluded(shifts::start_at)),
-                shifts::end_at.eq(excluded(shifts::end_at)),
-                shifts::open_ended.eq(excluded(shifts::open_ended)),
-                shifts::status.eq(excluded(shifts::status)),
-                shifts::progress.eq(excluded(shifts::progress)),
-                shifts::assigned.eq(excluded(shifts::assigned)),
-                shifts::assignee_email.eq(excluded(shifts::assignee_email)),
-                shifts::role_id.eq(excluded(shifts::role_id)),
-                shifts::tasks.eq(excluded(shifts::tasks)),
-                shifts::rate.eq(excluded(shifts::rate)),
-                shifts::cancel_reason.eq(excluded(shifts::cancel_reason)),
-                shifts::adjacent_session_id.eq(excluded(shifts::adjacent_session_id)),
-                shifts::version.eq(excluded(shifts::version)),
-                shifts::auto_confirmed_at.eq(excluded(shifts::auto_confirmed_at)),
-                shifts::updated_at.eq(excluded(shifts::updated_at)),
-            ))
+    pub fn upsert_query(rows: &[Shift]) -> ShiftsUpsert<'_> {
+        ShiftsUpsert(rows)
     }
 
     /// Deletes shifts of a store by id.

@@ -52,6 +52,17 @@ impl<'a> Upserts<'a> {
         })
     }
 
+    /// Whether the statement is one of the hottest commits' few shapes, which a connection
+    /// keeps prepared ([`Appended::prepared`]): an edit of a shift or two (one store's, or
+    /// two stores' committing together), or one chat message. Each row's text varies only
+    /// with which of its optional columns are empty, so a connection keeps a few texts.
+    fn is_common(&self) -> bool {
+        self.shifts.len() <= 2
+            && self.conversations.len() <= 1
+            && self.messages.len() <= 1
+            && self.reads.len() <= 1
+    }
+
     /// One statement for each table's rows: no two write the same row, which two parts of
     /// one statement may not.
     fn statements(&self) -> Vec<Box<dyn QueryFragment<Pg> + '_>> {
@@ -87,7 +98,9 @@ pub(super) fn commit(
     let (rows, versions) = outbox(&answers);
     // Every part announces a change, so `versions` is in the parts' order.
     let expected = parts.iter().map(|part| part.expected).collect();
-    let statement = Appended::new(&rows, &versions, now).whole(expected, upserts.statements());
+    let statement = Appended::new(&rows, &versions, now)
+        .whole(expected, upserts.statements())
+        .prepared(upserts.is_common());
     match statement.execute(conn) {
         Ok(_) => Ok(Some(answers)),
         Err(e) if moved_on(&e) => Ok(None),
