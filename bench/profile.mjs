@@ -205,8 +205,11 @@ async function traceOne(target, { title, sender, readers, send, lastAt, count })
     const pgWrites = inChange.filter((e) => e.enter && kindOfFd(e.fd) === 'pg' && e.at >= read.at && e.at <= first && (e.call === 'sendto' || e.call === 'write'));
     const pgAnswers = inChange.filter((e) => !e.enter && kindOfFd(e.fd) === 'pg' && e.ret > 0 && e.at >= read.at && e.at <= first);
     const committed = pgAnswers.length ? pgAnswers[pgAnswers.length - 1].at : read.at;
+    const statement = pgWrites.length ? pgWrites[0].at : read.at;
     rows.push({
       readAfterSend: read.at - at,
+      toStatement: statement - read.at,
+      inPostgres: committed - statement,
       commit: committed - read.at,
       roundTrips: pgWrites.length,
       toFirstFrame: first - committed,
@@ -223,6 +226,7 @@ async function traceOne(target, { title, sender, readers, send, lastAt, count })
   console.log(`\n## ${title} (${rows.length} traced; medians)`);
   console.log(`  sent by the generator -> read by the server: ${med('readAfterSend')} ms`);
   console.log(`  read -> the commit's last answer from Postgres: ${med('commit')} ms, ${med('roundTrips')} statements sent`);
+  console.log(`    of it, read -> the first statement sent: ${med('toStatement')} ms; first statement sent -> last answer: ${med('inPostgres')} ms`);
   console.log(`  commit answered -> first frame written: ${med('toFirstFrame')} ms`);
   console.log(`  first -> last frame written (${med('frames')} writes to ${med('sockets')} sockets, from ${med('threads')} threads): ${med('fanOut')} ms`);
   console.log(`  last frame written -> the last socket has it (the generator reading ${readers.length} sockets): ${med('lastReceived')} ms`);

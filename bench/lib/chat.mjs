@@ -81,11 +81,15 @@ export async function w8(target, { members, rate, seconds }) {
   const sentAt = [];
   const latencies = [];
   const got = new Uint32Array(Math.ceil(rate * seconds) + 1);
+  // Each message's first reader: the send, the commit and the first frame written, without
+  // the wait behind the other 499 frames.
+  const first = [];
   let delivered = 0;
   const room = await chatRoom(target, members, (m, at) => {
     const t = sentAt[m];
     if (t === undefined) return;
     latencies.push(at - t);
+    if (got[m] === 0) first.push(at - t);
     got[m] += 1;
     delivered += 1;
   });
@@ -118,6 +122,8 @@ export async function w8(target, { members, rate, seconds }) {
   return {
     [`${label} delivery p50 ms`]: percentile(latencies, 50),
     [`${label} delivery p99 ms`]: percentile(latencies, 99),
+    [`${label} first reader p50 ms`]: percentile(first, 50),
+    [`${label} send ack p50 ms`]: percentile(answers.map((a) => a.ms), 50),
     [`${label} send ack p99 ms`]: percentile(answers.map((a) => a.ms), 99),
     [`${label} deliveries missing`]: expected - delivered,
     [`${label} sends refused`]: answers.filter((a) => !a.ok).length,
