@@ -34,30 +34,48 @@ pub struct Trusted {
 }
 
 /// Diesel's connection manager, checking a connection on checkout only when it has not
-/// been used successfully within [`TRUSTED_FOR`] (never used, idle, or its last use failed).
+/// been used successfully within [`TRUSTED_FOR`] (never used, idle, or its last use failed),
+/// and noting the server process of each connection it opens ([`Db::is_ours`]).
 #[derive(Debug)]
-pub struct Checked(ConnectionManager<PgConnection>);
+pub struct Checked {
+    manager: ConnectionManager<PgConnection>,
+    backends: Arc<Backends>,
+}
+
+/// The Postgres server processes (backend pids) of the pool's connections, ever opened. A
+/// closed one's pid may be reused by another client's connection, which is then taken for
+/// ours: what [`Db::is_ours`] decides must only ever be slower, never wrong, for it.
+#[derive(Debug, Default)]
+struct Backends(std::sync::Mutex<std::collections::HashSet<i32>>);
 
 impl ManageConnection for Checked {
     type Connection = Trusted;
     type Error = diesel::r2d2::Error;
 
     fn connect(&self) -> Result<Trusted, Self::Error> {
-        Ok(Trusted {
-            conn: self.0.connect()?,
-            until: None,
-        })
+        let mut conn = self.manager.connect()?;
+        let pid: i32 = diesel::select(diesel::dsl::sql::<diesel::sql_types::Integer>(
+            "pg_backend_pid()",
+        ))
+        .get_result(&mut conn)
+        .map_err(diesel::r2d2::Error::QueryError)?;
+        self.backends
+            .0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(pid);
+        Ok(Trusted { conn, until: None })
     }
 
     fn is_valid(&self, conn: &mut Trusted) -> Result<(), Self::Error> {
         match conn.until {
             Some(until) if Instant::now() < until => Ok(()),
-            _ => self.0.is_valid(&mut conn.conn),
+            _ => self.manager.is_valid(&mut conn.conn),
         }
     }
 
     fn has_broken(&self, conn: &mut Trusted) -> bool {
-        self.0.has_broken(&mut conn.conn)
+        self.manager.has_broken(&mut conn.conn)
     }
 }
 
@@ -104,12 +122,17 @@ pub struct Db {
     turns: Arc<Semaphore>,
     /// How long a caller waits for a connection before it is refused.
     wait: Duration,
+    backends: Arc<Backends>,
 }
 
 impl Db {
     /// Builds the pool lazily: the server starts even if Postgres is briefly away.
     pub fn new(url: &str, size: u32, connect_timeout: Duration) -> Db {
-        let manager = Checked(ConnectionManager::<PgConnection>::new(url));
+        let backends = Arc::new(Backends::default());
+        let manager = Checked {
+            manager: ConnectionManager::<PgConnection>::new(url),
+            backends: backends.clone(),
+        };
         let pool = Pool::builder()
             .max_size(size)
             .min_idle(Some(1))
@@ -121,7 +144,18 @@ impl Db {
             threads: Arc::new(Threads::new(size)),
             turns: Arc::new(Semaphore::new(size as usize)),
             wait: connect_timeout,
+            backends,
         }
+    }
+
+    /// Whether the Postgres server process `pid` serves one of this pool's connections: a
+    /// notification it sent (`NOTIFY`) announces a commit of this process.
+    pub fn is_ours(&self, pid: i32) -> bool {
+        self.backends
+            .0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(&pid)
     }
 
     /// Runs `f` with a pooled connection on the database's threads.

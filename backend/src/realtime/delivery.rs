@@ -34,6 +34,8 @@ use tokio_postgres::AsyncMessage;
 pub const CHANNEL: &str = "store_events";
 /// Outbox rows read per query.
 const PAGE: i64 = 500;
+/// How long the announcement of an own commit waits for the commit's own hand-off to the hub.
+const OWN_GRACE: Duration = Duration::from_millis(250);
 /// Wait before retrying after a database failure.
 const RETRY: Duration = Duration::from_secs(1);
 
@@ -48,9 +50,9 @@ pub fn start(
     let Some(tasks) = rt.take_tasks() else {
         return;
     };
-    actix_web::rt::spawn(deliver(rt.clone(), db, stores.clone(), tasks));
+    actix_web::rt::spawn(deliver(rt.clone(), db.clone(), stores.clone(), tasks));
     actix_web::rt::spawn(refresh_presence(rt.clone()));
-    actix_web::rt::spawn(listen(rt, stores, sessions, database_url));
+    actix_web::rt::spawn(listen(rt, db, stores, sessions, database_url));
 }
 
 /// Runs the hub's tasks: at most one catch-up per store at a time (a request arriving
@@ -246,10 +248,21 @@ async fn refresh(rt: Arc<Realtime>, stores: StoreRegistry, store: StoreId) {
     }
 }
 
+/// The announcement of a commit of this process's own, which its committing thread hands to
+/// the hub itself (`on_commit`), most often just after this arrives: read back from the
+/// outbox now, each change would cost a wasted round trip, on the cores busy fanning it out.
+/// The hub catches up only if it is still behind a moment later.
+fn own_commit_announced(rt: Arc<Realtime>, store: StoreId, version: i64) {
+    actix_web::rt::spawn(async move {
+        actix_web::rt::time::sleep(OWN_GRACE).await;
+        rt.hub.announced(store, version);
+    });
+}
+
 /// Keeps a `LISTEN store_events` connection open, reconnecting when it drops.
-async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, sessions: Sessions, url: String) {
+async fn listen(rt: Arc<Realtime>, db: Db, stores: StoreRegistry, sessions: Sessions, url: String) {
     loop {
-        let outcome = listen_once(&rt, &stores, &sessions, &url).await;
+        let outcome = listen_once(&rt, &db, &stores, &sessions, &url).await;
         rt.readiness.set_listening(false);
         stores.weeks().set_listening(false);
         match outcome {
@@ -262,6 +275,7 @@ async fn listen(rt: Arc<Realtime>, stores: StoreRegistry, sessions: Sessions, ur
 
 async fn listen_once(
     rt: &Arc<Realtime>,
+    db: &Db,
     stores: &StoreRegistry,
     sessions: &Sessions,
     url: &str,
@@ -270,6 +284,7 @@ async fn listen_once(
         tokio_postgres::connect(url, crate::db::tls::connector()).await?;
     let (closed_tx, closed_rx) = tokio::sync::oneshot::channel::<()>();
     let announcements = rt.clone();
+    let ours = db.clone();
     let actors = stores.clone();
     let ended = sessions.clone();
     actix_web::rt::spawn(async move {
@@ -282,7 +297,11 @@ async fn listen_once(
                             // The store's actor here re-reads memberships another node
                             // changed; the hub delivers the change to this node's sockets.
                             actors.heard(store, version);
-                            announcements.hub.announced(store, version);
+                            if ours.is_ours(n.process_id()) {
+                                own_commit_announced(announcements.clone(), store, version);
+                            } else {
+                                announcements.hub.announced(store, version);
+                            }
                         }
                         None => tracing::warn!(payload = n.payload(), "odd store announcement"),
                     }

@@ -98,3 +98,17 @@ async fn a_connection_that_died_is_checked_after_the_work_it_failed_and_replaced
     let again = backend_pid(&db).await.expect("a new connection");
     assert_ne!(again, pid);
 }
+
+#[actix_web::test]
+async fn the_pool_knows_the_server_processes_of_its_own_connections_only() {
+    let app = spawn_app().await;
+    let db = Db::new(&app.db_url, 2, Duration::from_secs(10));
+    let other = Db::new(&app.db_url, 1, Duration::from_secs(10));
+    let ours = backend_pid(&db).await.expect("a connection of ours");
+    let theirs = backend_pid(&other)
+        .await
+        .expect("another pool's connection");
+    assert!(db.is_ours(ours), "its connection's process is ours");
+    assert!(!db.is_ours(theirs), "another pool's process is not");
+    assert!(other.is_ours(theirs));
+}
