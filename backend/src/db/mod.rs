@@ -48,6 +48,13 @@ pub struct Checked {
 #[derive(Debug, Default)]
 struct Backends(std::sync::Mutex<std::collections::HashSet<i32>>);
 
+impl Backends {
+    fn pids(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<i32>> {
+        // A set of numbers stays whole through a panic elsewhere: recover it.
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
 impl ManageConnection for Checked {
     type Connection = Trusted;
     type Error = diesel::r2d2::Error;
@@ -59,11 +66,7 @@ impl ManageConnection for Checked {
         ))
         .get_result(&mut conn)
         .map_err(diesel::r2d2::Error::QueryError)?;
-        self.backends
-            .0
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(pid);
+        self.backends.pids().insert(pid);
         Ok(Trusted { conn, until: None })
     }
 
@@ -151,11 +154,7 @@ impl Db {
     /// Whether the Postgres server process `pid` serves one of this pool's connections: a
     /// notification it sent (`NOTIFY`) announces a commit of this process.
     pub fn is_ours(&self, pid: i32) -> bool {
-        self.backends
-            .0
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .contains(&pid)
+        self.backends.pids().contains(&pid)
     }
 
     /// Runs `f` with a pooled connection on the database's threads.

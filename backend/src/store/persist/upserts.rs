@@ -7,6 +7,7 @@ use super::numbered::{finals, number, outbox, Answers, Part};
 use crate::db::models::chat::{Conversation, ConversationRead, Message};
 use crate::db::models::shift::Shift;
 use crate::db::models::store_event::{moved_on, Appended};
+use crate::db::upsert::KEPT_ROWS;
 use crate::store::write::Write;
 use chrono::{DateTime, Utc};
 use diesel::pg::Pg;
@@ -54,10 +55,10 @@ impl<'a> Upserts<'a> {
 
     /// Whether the statement is one of the hottest commits' few shapes, which a connection
     /// keeps prepared ([`Appended::prepared`]): an edit of a shift or two (one store's, or
-    /// two stores' committing together), or one chat message. Each row's text varies only
-    /// with which of its optional columns are empty, so a connection keeps a few texts.
+    /// two stores' committing together), or one chat message. The text varies only with the
+    /// number of rows of each table, so a connection keeps a few texts.
     fn is_common(&self) -> bool {
-        self.shifts.len() <= 2
+        self.shifts.len() <= KEPT_ROWS
             && self.conversations.len() <= 1
             && self.messages.len() <= 1
             && self.reads.len() <= 1
