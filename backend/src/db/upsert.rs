@@ -11,7 +11,8 @@ pub const KEPT_ROWS: usize = 2;
 
 /// Defines `$name<'a>(&'a [$model])`: the upsert of those rows into `$table`, whose columns
 /// are the model's fields of the same names, overwriting the `update` columns of a row that
-/// conflicts on `conflict`.
+/// conflicts on `conflict`; or, with `keep returning(..)` instead of `update`, the insert of
+/// the rows not there yet, answering those columns of the rows it inserted.
 macro_rules! upsert {
     (
         $(#[$doc:meta])*
@@ -19,6 +20,45 @@ macro_rules! upsert {
         insert($($col:ident),+ $(,)?),
         conflict($($key:ident),+ $(,)?),
         update($($set:ident),+ $(,)?) $(,)?
+    ) => {
+        $crate::db::upsert::upsert! {
+            @define $(#[$doc])* $name($model) into $table,
+            insert($($col),+),
+            conflict($($key),+),
+            then(concat!(
+                " DO UPDATE SET ",
+                $crate::db::upsert::upsert!(@assign $($set),+),
+            )),
+        }
+    };
+    (
+        $(#[$doc:meta])*
+        $name:ident($model:ty) into $table:ident,
+        insert($($col:ident),+ $(,)?),
+        conflict($($key:ident),+ $(,)?),
+        keep returning($($out:ident),+ $(,)?) $(,)?
+    ) => {
+        $crate::db::upsert::upsert! {
+            @define $(#[$doc])* $name($model) into $table,
+            insert($($col),+),
+            conflict($($key),+),
+            then(concat!(" DO NOTHING RETURNING ", $crate::db::upsert::upsert!(@list $($out),+))),
+        }
+    };
+    (@list $first:ident $(, $rest:ident)*) => {
+        concat!(stringify!($first) $(, ", ", stringify!($rest))*)
+    };
+    (@assign $first:ident $(, $rest:ident)*) => {
+        concat!(
+            stringify!($first), " = EXCLUDED.", stringify!($first)
+            $(, ", ", stringify!($rest), " = EXCLUDED.", stringify!($rest))*
+        )
+    };
+    (
+        @define $(#[$doc:meta])* $name:ident($model:ty) into $table:ident,
+        insert($($col:ident),+),
+        conflict($($key:ident),+),
+        then($then:expr),
     ) => {
         $(#[$doc])*
         pub struct $name<'a>(pub &'a [$model]);
@@ -36,9 +76,13 @@ macro_rules! upsert {
                 if self.0.len() > $crate::db::upsert::KEPT_ROWS {
                     out.unsafe_to_cache_prepared();
                 }
-                out.push_sql(concat!("INSERT INTO ", stringify!($table), " ("));
-                out.push_sql([$(stringify!($col)),+].join(", ").as_str());
-                out.push_sql(") VALUES ");
+                out.push_sql(concat!(
+                    "INSERT INTO ",
+                    stringify!($table),
+                    " (",
+                    $crate::db::upsert::upsert!(@list $($col),+),
+                    ") VALUES "
+                ));
                 for (i, row) in self.0.iter().enumerate() {
                     out.push_sql(if i == 0 { "(" } else { ", (" });
                     let mut first = true;
@@ -53,14 +97,12 @@ macro_rules! upsert {
                     )+
                     out.push_sql(")");
                 }
-                out.push_sql(" ON CONFLICT (");
-                out.push_sql([$(stringify!($key)),+].join(", ").as_str());
-                out.push_sql(") DO UPDATE SET ");
-                out.push_sql(
-                    [$(concat!(stringify!($set), " = EXCLUDED.", stringify!($set))),+]
-                        .join(", ")
-                        .as_str(),
-                );
+                out.push_sql(concat!(
+                    " ON CONFLICT (",
+                    $crate::db::upsert::upsert!(@list $($key),+),
+                    ")"
+                ));
+                out.push_sql($then);
                 Ok(())
             }
         }

@@ -3,11 +3,18 @@
 
 use crate::fixtures::spawn_app;
 use backend::db::models::chat::{Conversation, Message};
+use backend::db::models::notification::Notification;
+use backend::db::models::notification_delivery::Channels;
+use backend::db::models::notification_setting::NotificationSetting;
 use backend::db::models::shift::Shift;
-use backend::db::schema::{conversations, messages, shifts, store_events, stores};
+use backend::db::schema::{
+    conversations, messages, notification_deliveries, notifications, shifts, store_events, stores,
+};
 use backend::domain::chat::{Kind as ChatKind, MessageKind};
-use backend::domain::ids::{ConversationId, MessageId, StoreId};
+use backend::domain::ids::{ConversationId, MessageId, NotificationId, StoreId, UserId};
 use backend::domain::membership::Refusal;
+use backend::domain::notification::{NotificationKind, Variant};
+use backend::domain::notification_settings::{Quiet, Settings, Ways};
 use backend::error::AppResult;
 use backend::store::command::{Command, Effects, EventDraft, Reply, Visibility, Write};
 use backend::store::commits::{Batch, Commits};
@@ -17,6 +24,7 @@ use chrono::{DateTime, Duration, Utc};
 use diesel::connection::InstrumentationEvent;
 use diesel::prelude::*;
 use serde_json::json;
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 /// Creates one draft shift; refuses when the title is already used (to exercise planning
@@ -666,4 +674,181 @@ async fn a_chat_messages_commit_stays_prepared_and_a_large_batch_is_not_kept() {
         .first(&mut conn)
         .expect("the conversation");
     assert_eq!(last_seq, 5, "the conversation moved on with each commit");
+}
+
+/// A `message` notification for `reader` of `conversation`, new at `now`.
+fn told(
+    store: StoreId,
+    conversation: &Conversation,
+    reader: UserId,
+    now: DateTime<Utc>,
+) -> Notification {
+    Notification {
+        id: NotificationId::new(),
+        store_id: store,
+        title: "New message".into(),
+        content: "message 1".into(),
+        seen: false,
+        kind: NotificationKind::Message,
+        variant: Variant::Info.code(),
+        access_for: Some(reader),
+        source: None,
+        shift_id: None,
+        drop_request_id: None,
+        timeoff_request_id: None,
+        shift_propose_id: None,
+        reason: None,
+        created_at: now,
+        conversation_id: Some(conversation.id),
+        message_seq: Some(1),
+        text_code: None,
+        text_params: json!({}),
+    }
+}
+
+#[actix_web::test]
+async fn a_messages_notifications_commit_with_it_queued_as_their_readers_set_them() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let store = app.insert_store(&owner, "Chat");
+    let now = Utc::now();
+    let mut conn = app.conn();
+    // Defaults (pushed, not mailed); mailed and not pushed; pushed after quiet hours around
+    // now; and one whose notification is already there, so not queued again.
+    let [plain, mailed, quiet, known] = ["plain", "mailed", "quiet", "known"]
+        .map(|name| app.create_user(&format!("{name}@example.com")).id);
+    let set = BTreeMap::from([(
+        "message".to_string(),
+        Ways {
+            mail: true,
+            push: false,
+        },
+    )]);
+    let mail_only = Settings::default().with(&set).expect("known kinds");
+    NotificationSetting::new(mailed, &mail_only, now)
+        .upsert(&mut conn)
+        .expect("settings");
+    let hours = Settings {
+        quiet: Some(Quiet {
+            from: (now - Duration::hours(1)).time(),
+            until: (now + Duration::hours(1)).time(),
+            zone: chrono_tz::UTC,
+        }),
+        ..Settings::default()
+    };
+    NotificationSetting::new(quiet, &hours, now)
+        .upsert(&mut conn)
+        .expect("settings");
+    let (conversation, first, _) = first_messages(store, now);
+    let notes: Vec<Notification> = [plain, mailed, quiet, known]
+        .map(|reader| told(store, &conversation, reader, now))
+        .into();
+    let mut effects = posted(&conversation, &[&first]);
+    let channels = Channels {
+        mail: true,
+        push: true,
+        push_hold: std::time::Duration::from_secs(30),
+    };
+    effects.writes.extend(
+        notes
+            .iter()
+            .map(|n| Write::AddNotification(Box::new(n.clone()), channels)),
+    );
+    // The last one is there before the commit (and, for this test, with nothing queued).
+    posted_conversation(&mut conn, &conversation);
+    notes[3].insert(&mut conn).expect("the known notification");
+
+    let statements = Arc::new(Mutex::new(Vec::new()));
+    let seen = statements.clone();
+    conn.set_instrumentation(move |event: InstrumentationEvent<'_>| {
+        if let InstrumentationEvent::StartQuery { query, .. } = event {
+            seen.lock().expect("lock").push(query.to_string());
+        }
+    });
+    let batch = [&effects];
+    let parts = [Part {
+        store,
+        expected: 0,
+        batch: &batch,
+    }];
+    let answers = persist_all(&mut conn, &parts, now).expect("commit");
+    assert!(answers[0].is_some(), "committed");
+    let statements = statements.lock().expect("lock").clone();
+    assert_eq!(
+        statements.len(),
+        2,
+        "the readers' settings, then one statement: {statements:#?}"
+    );
+    assert_eq!(versions(&mut conn, store), vec![1]);
+    let written: i64 = notifications::table
+        .filter(notifications::conversation_id.eq(conversation.id))
+        .count()
+        .get_result(&mut conn)
+        .expect("count");
+    assert_eq!(written, 4);
+    let queued: Vec<(NotificationId, String, DateTime<Utc>)> = notification_deliveries::table
+        .select((
+            notification_deliveries::notification_id,
+            notification_deliveries::channel,
+            notification_deliveries::next_attempt_at,
+        ))
+        .load(&mut conn)
+        .expect("the queue");
+    let of = |n: &Notification| -> Vec<(String, DateTime<Utc>)> {
+        let mut rows: Vec<_> = queued
+            .iter()
+            .filter(|(id, ..)| *id == n.id)
+            .map(|(_, channel, at)| (channel.clone(), *at))
+            .collect();
+        rows.sort();
+        rows
+    };
+    let [plain_rows, mailed_rows, quiet_rows, known_rows] =
+        [&notes[0], &notes[1], &notes[2], &notes[3]].map(of);
+    assert_eq!(
+        plain_rows
+            .iter()
+            .map(|(c, _)| c.as_str())
+            .collect::<Vec<_>>(),
+        ["push"],
+        "the defaults push a message, and do not mail it"
+    );
+    let held = plain_rows[0].1 - Utc::now();
+    assert!(
+        held > Duration::seconds(20) && held <= Duration::seconds(30),
+        "the push holds: {held}"
+    );
+    assert_eq!(
+        mailed_rows
+            .iter()
+            .map(|(c, _)| c.as_str())
+            .collect::<Vec<_>>(),
+        ["mail"]
+    );
+    assert!(mailed_rows[0].1 <= Utc::now(), "mail goes at once");
+    assert_eq!(
+        quiet_rows
+            .iter()
+            .map(|(c, _)| c.as_str())
+            .collect::<Vec<_>>(),
+        ["push"]
+    );
+    let waits = quiet_rows[0].1 - now;
+    assert!(
+        waits > Duration::minutes(59) && waits <= Duration::minutes(61),
+        "the push waits for the quiet hours to end: {waits}"
+    );
+    assert!(
+        known_rows.is_empty(),
+        "a notification already there is not queued again"
+    );
+}
+
+/// Writes `conversation` as it was before a message posted to it.
+fn posted_conversation(conn: &mut PgConnection, conversation: &Conversation) {
+    let before = Conversation {
+        last_seq: 0,
+        ..conversation.clone()
+    };
+    before.upsert(conn).expect("the conversation");
 }

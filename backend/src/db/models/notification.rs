@@ -1,8 +1,22 @@
 use crate::db::schema::notifications;
+use crate::db::upsert::upsert;
 use crate::domain::ids::{ConversationId, NotificationId, RequestId, ShiftId, StoreId, UserId};
 use crate::domain::notification::{AccessFor, Draft, MergeKey, NotificationKind, Unread};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+
+upsert! {
+    /// The insert of new notifications ([`Notification::insert_query`]): a row already there
+    /// is left alone; answers the ids of the rows it inserted.
+    NotificationsInsert(Notification) into notifications,
+    insert(
+        id, store_id, title, content, seen, kind, variant, access_for, source, shift_id,
+        drop_request_id, timeoff_request_id, shift_propose_id, reason, created_at,
+        conversation_id, message_seq, text_code, text_params,
+    ),
+    conflict(id),
+    keep returning(id),
+}
 
 /// A notification row. `access_for` is the user it is for; `None` means everyone in the
 /// store.
@@ -204,8 +218,7 @@ impl Notification {
         rows: &[&Notification],
     ) -> QueryResult<Vec<NotificationId>> {
         let mut inserted = Vec::with_capacity(rows.len());
-        // Postgres takes at most 65,535 parameters a statement; a row has 17.
-        for chunk in rows.chunks(2_000) {
+        for chunk in rows.chunks(Notification::MOST_INSERTED) {
             let values: Vec<&Notification> = chunk.to_vec();
             inserted.extend(
                 diesel::insert_into(notifications::table)
@@ -216,6 +229,16 @@ impl Notification {
             );
         }
         Ok(inserted)
+    }
+
+    /// Most rows one statement inserts: 19 columns a row, well under Postgres's 65,535 bind
+    /// parameters a statement.
+    pub const MOST_INSERTED: usize = 2000;
+
+    /// The insert of up to [`Notification::MOST_INSERTED`] rows, as a statement to nest in a
+    /// whole commit.
+    pub fn insert_query(rows: &[Notification]) -> NotificationsInsert<'_> {
+        NotificationsInsert(rows)
     }
 
     pub fn insert(&self, conn: &mut PgConnection) -> QueryResult<usize> {

@@ -2,7 +2,9 @@ use crate::db::models::notification::Notification;
 use crate::db::schema::notification_deliveries;
 use crate::domain::ids::NotificationId;
 use chrono::{DateTime, Utc};
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::query_builder::{AstPass, QueryFragment, QueryId};
 use diesel::sql_types::{Array, BigInt, Double, Integer, Text, Timestamptz};
 use std::collections::HashMap;
 use std::time::Duration;
@@ -96,39 +98,11 @@ impl Delivery {
         conn: &mut PgConnection,
         rows: &[(&Notification, Channels)],
     ) -> QueryResult<usize> {
-        let (mut kinds, mut ids, mut created, mut holds) = (vec![], vec![], vec![], vec![]);
-        for (n, channels) in rows {
-            for (on, channel, hold) in [
-                (channels.mail, Channel::Mail, 0.0),
-                (
-                    channels.push,
-                    Channel::Push,
-                    channels.push_hold.as_secs_f64(),
-                ),
-            ] {
-                if on {
-                    kinds.push(channel.as_str().to_string());
-                    ids.push(n.id.0);
-                    created.push(n.created_at);
-                    holds.push(hold);
-                }
-            }
-        }
-        if ids.is_empty() {
+        let queue = Queue::of(rows);
+        if queue.is_empty() {
             return Ok(0);
         }
-        // `next_attempt_at` is the database's clock, which every claim reads.
-        diesel::sql_query(
-            "INSERT INTO notification_deliveries (channel, notification_id, created_at, next_attempt_at)
-             SELECT c, n, t, now() + make_interval(secs => h)
-               FROM unnest($1::text[], $2::uuid[], $3::timestamptz[], $4::float8[]) AS x(c, n, t, h)
-             ON CONFLICT DO NOTHING",
-        )
-        .bind::<Array<Text>, _>(kinds)
-        .bind::<Array<diesel::sql_types::Uuid>, _>(ids)
-        .bind::<Array<Timestamptz>, _>(created)
-        .bind::<Array<Double>, _>(holds)
-        .execute(conn)
+        queue.execute(conn)
     }
 
     /// Leases up to `limit` of the notifications due on `channel`, the longest waiting first,
@@ -252,3 +226,89 @@ impl Delivery {
             .get_result(conn)
     }
 }
+
+/// The queue rows of notifications on their channels, as one statement to run or to nest in a
+/// whole commit ([`Queue::inserted_by`]).
+pub struct Queue<'a> {
+    channels: Vec<&'static str>,
+    ids: Vec<uuid::Uuid>,
+    created: Vec<DateTime<Utc>>,
+    holds: Vec<f64>,
+    inserted_by: Option<&'a str>,
+}
+
+impl<'a> Queue<'a> {
+    /// The rows of each notification's channels; a push that holds waits that long before its
+    /// first attempt.
+    pub fn of(rows: &[(&Notification, Channels)]) -> Queue<'a> {
+        let mut queue = Queue {
+            channels: vec![],
+            ids: vec![],
+            created: vec![],
+            holds: vec![],
+            inserted_by: None,
+        };
+        for (n, channels) in rows {
+            for (on, channel, hold) in [
+                (channels.mail, Channel::Mail, 0.0),
+                (
+                    channels.push,
+                    Channel::Push,
+                    channels.push_hold.as_secs_f64(),
+                ),
+            ] {
+                if on {
+                    queue.channels.push(channel.as_str());
+                    queue.ids.push(n.id.0);
+                    queue.created.push(n.created_at);
+                    queue.holds.push(hold);
+                }
+            }
+        }
+        queue
+    }
+
+    /// Only the rows of the notifications that the `WITH` named `name`, of the same
+    /// statement, answers as inserted (a notification already there was queued with it).
+    pub fn inserted_by(mut self, name: &'a str) -> Queue<'a> {
+        self.inserted_by = Some(name);
+        self
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+}
+
+impl QueryFragment<Pg> for Queue<'_> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        // `next_attempt_at` is the database's clock, which every claim reads.
+        out.push_sql(
+            "INSERT INTO notification_deliveries
+                    (channel, notification_id, created_at, next_attempt_at)
+             SELECT c, n, t, now() + make_interval(secs => h) FROM unnest(",
+        );
+        out.push_bind_param::<Array<Text>, _>(&self.channels)?;
+        out.push_sql("::text[], ");
+        out.push_bind_param::<Array<diesel::sql_types::Uuid>, _>(&self.ids)?;
+        out.push_sql("::uuid[], ");
+        out.push_bind_param::<Array<Timestamptz>, _>(&self.created)?;
+        out.push_sql("::timestamptz[], ");
+        out.push_bind_param::<Array<Double>, _>(&self.holds)?;
+        out.push_sql("::float8[]) AS x(c, n, t, h)");
+        if let Some(name) = self.inserted_by {
+            out.push_sql(" WHERE n IN (SELECT id FROM ");
+            out.push_sql(name);
+            out.push_sql(")");
+        }
+        out.push_sql(" ON CONFLICT DO NOTHING");
+        Ok(())
+    }
+}
+
+impl QueryId for Queue<'_> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<Conn> RunQueryDsl<Conn> for Queue<'_> {}

@@ -44,6 +44,10 @@ impl StoreEvent {
     }
 }
 
+/// A data-modifying `WITH` of a whole commit ([`Appended::whole`]): its name, by which a
+/// later one may read the rows it answers, and its statement.
+pub type With<'a> = (String, Box<dyn QueryFragment<Pg> + 'a>);
+
 /// The end of a commit as one statement ([`StoreEvent::append`]) or, with [`Appended::whole`],
 /// a whole commit: its rows' upserts too, each a data-modifying `WITH` of the same statement,
 /// gated on the stores' versions. A statement is atomic on its own, so such a commit needs no
@@ -55,7 +59,7 @@ pub struct Appended<'a> {
     numbers: Vec<i64>,
     /// The version each store's batch was planned on, for a whole commit.
     expected: Option<Vec<i64>>,
-    writes: Vec<Box<dyn QueryFragment<Pg> + 'a>>,
+    writes: Vec<With<'a>>,
     /// Whether the connection keeps the statement prepared ([`Appended::prepared`]).
     prepared: bool,
 }
@@ -92,16 +96,12 @@ impl<'a> Appended<'a> {
         }
     }
 
-    /// The whole commit: `writes` (upserts, each of rows no other one writes) go in the same
-    /// statement, and each store of `versions` must still be at its `expected` version, in
+    /// The whole commit: `writes` (upserts and inserts, each of rows no other one writes; a
+    /// later one may read what an earlier one answers) go in the same statement, and each store of `versions` must still be at its `expected` version, in
     /// the same order. The stores' rows are locked first, in the order of their ids, as
     /// every commit locks them. A store that has moved on makes its new version null, which
     /// its column refuses: the statement fails whole, with [`moved_on`] true of its error.
-    pub fn whole(
-        mut self,
-        expected: Vec<i64>,
-        writes: Vec<Box<dyn QueryFragment<Pg> + 'a>>,
-    ) -> Appended<'a> {
+    pub fn whole(mut self, expected: Vec<i64>, writes: Vec<With<'a>>) -> Appended<'a> {
         self.expected = Some(expected);
         self.writes = writes;
         self.prepared = false;
@@ -192,8 +192,10 @@ impl QueryFragment<Pg> for Appended<'_> {
         );
         // Not read by the query below, these run after it has moved (and so locked) the
         // stores.
-        for (i, write) in self.writes.iter().enumerate() {
-            out.push_sql(&format!(", w{i} AS ("));
+        for (name, write) in &self.writes {
+            out.push_sql(", ");
+            out.push_sql(name);
+            out.push_sql(" AS (");
             write.walk_ast(out.reborrow())?;
             out.push_sql(")");
         }

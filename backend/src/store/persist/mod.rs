@@ -1,6 +1,6 @@
 //! Committing batches of planned effects: one transaction, serialised per store across every
 //! server process by the lock on the store's row, with the outbox rows and the version bump;
-//! or, for a batch of upserts only, one statement ([`upserts`]).
+//! or, for a batch of upserts and new notifications only, one statement ([`upserts`]).
 
 use crate::db::models::availability::AvailabilityWindow;
 use crate::db::models::billing::BillingEvent;
@@ -71,8 +71,8 @@ pub fn persist(
 /// commit locks in that order, so two commits of several stores cannot deadlock), and a
 /// store no longer at its part's `expected` version (another server process changed it) is
 /// left out: its answer is `None`. The others' answers are their committed events, per
-/// effect, in order. Any failure rolls back every part. Batches of upserts only commit in one
-/// statement ([`upserts`]), which locks the same way.
+/// effect, in order. Any failure rolls back every part. Batches of upserts and new
+/// notifications only commit in one statement ([`upserts`]), which locks the same way.
 pub fn persist_all(
     conn: &mut PgConnection,
     parts: &[Part],

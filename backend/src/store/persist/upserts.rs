@@ -1,18 +1,20 @@
 //! Batches whose rows are all upserts (shifts, conversations, messages, how far a member has
-//! read), committed in one statement with no `BEGIN`, lock or `COMMIT` of their own (see
-//! [`Appended::whole`]). A chat message and a shift's edit, the hottest commits, are such
-//! batches: one round trip to Postgres where they took five and seven.
+//! read) or new notifications, committed in one statement with no `BEGIN`, lock or `COMMIT`
+//! of their own (see [`Appended::whole`]). A chat message (with the notifications it tells
+//! readers) and a shift's edit, the hottest commits, are such batches: one round trip to
+//! Postgres, two with notifications (their readers' settings are read first), where they
+//! took five to ten.
 
 use super::numbered::{finals, number, outbox, Answers, Part};
 use crate::db::models::chat::{Conversation, ConversationRead, Message};
+use crate::db::models::notification::Notification;
+use crate::db::models::notification_delivery::{Channels, Queue};
 use crate::db::models::shift::Shift;
-use crate::db::models::store_event::{moved_on, Appended};
+use crate::db::models::store_event::{moved_on, Appended, With};
 use crate::db::upsert::KEPT_ROWS;
 use crate::store::write::Write;
 use chrono::{DateTime, Utc};
-use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::query_builder::QueryFragment;
 
 /// The rows of a group of batches, each once, in its final state.
 pub(super) struct Upserts<'a> {
@@ -20,6 +22,7 @@ pub(super) struct Upserts<'a> {
     conversations: Vec<&'a Conversation>,
     messages: Vec<&'a Message>,
     reads: Vec<&'a ConversationRead>,
+    notifications: Vec<(&'a Notification, Channels)>,
 }
 
 impl<'a> Upserts<'a> {
@@ -30,6 +33,7 @@ impl<'a> Upserts<'a> {
         let mut conversations = Vec::new();
         let mut messages = Vec::new();
         let mut reads = Vec::new();
+        let mut notifications = Vec::new();
         for part in parts {
             if part.batch.iter().all(|effects| effects.events.is_empty()) {
                 return None;
@@ -40,45 +44,66 @@ impl<'a> Upserts<'a> {
                     Write::PutConversation(c) => conversations.push(&**c),
                     Write::PutMessage(m) => messages.push(&**m),
                     Write::PutRead(r) => reads.push(&**r),
+                    Write::AddNotification(n, channels) => notifications.push((&**n, *channels)),
                     _ => return None,
                 }
             }
         }
         let shifts: Vec<Shift> = finals(shifts, |s| s.id).into_iter().cloned().collect();
-        (shifts.len() <= Shift::MOST_UPSERTED).then(|| Upserts {
+        let fits = shifts.len() <= Shift::MOST_UPSERTED
+            && notifications.len() <= Notification::MOST_INSERTED;
+        fits.then(|| Upserts {
             shifts,
             conversations: finals(conversations, |c| c.id),
             messages: finals(messages, |m| m.id),
             reads: finals(reads, |r| (r.conversation_id, r.employee_id)),
+            notifications,
         })
     }
 
     /// Whether the statement is one of the hottest commits' few shapes, which a connection
     /// keeps prepared ([`Appended::prepared`]): an edit of a shift or two (one store's, or
-    /// two stores' committing together), or one chat message. The text varies only with the
-    /// number of rows of each table, so a connection keeps a few texts.
+    /// two stores' committing together), or one chat message telling a reader or two. The
+    /// text varies only with the number of rows of each table, so a connection keeps a few
+    /// texts.
     fn is_common(&self) -> bool {
         self.shifts.len() <= KEPT_ROWS
             && self.conversations.len() <= 1
             && self.messages.len() <= 1
             && self.reads.len() <= 1
+            && self.notifications.len() <= KEPT_ROWS
     }
 
     /// One statement for each table's rows: no two write the same row, which two parts of
-    /// one statement may not.
-    fn statements(&self) -> Vec<Box<dyn QueryFragment<Pg> + '_>> {
-        let mut statements: Vec<Box<dyn QueryFragment<Pg> + '_>> = Vec::new();
+    /// one statement may not. The notifications' queue rows are those of the notifications
+    /// inserted, on the channels `queued` gives them.
+    fn statements<'s>(
+        &'s self,
+        notified: &'s [Notification],
+        queued: &'s [(&Notification, Channels)],
+    ) -> Vec<With<'s>> {
+        let mut statements: Vec<With<'s>> = Vec::new();
         if !self.shifts.is_empty() {
-            statements.push(Box::new(Shift::upsert_query(&self.shifts)));
+            statements.push(("shifts".into(), Box::new(Shift::upsert_query(&self.shifts))));
         }
-        for c in &self.conversations {
-            statements.push(Box::new(c.upsert_query()));
+        for (i, c) in self.conversations.iter().enumerate() {
+            statements.push((format!("conversation{i}"), Box::new(c.upsert_query())));
         }
-        for m in &self.messages {
-            statements.push(Box::new(m.upsert_query()));
+        for (i, m) in self.messages.iter().enumerate() {
+            statements.push((format!("message{i}"), Box::new(m.upsert_query())));
         }
-        for r in &self.reads {
-            statements.push(Box::new(r.upsert_query()));
+        for (i, r) in self.reads.iter().enumerate() {
+            statements.push((format!("read{i}"), Box::new(r.upsert_query())));
+        }
+        if !notified.is_empty() {
+            statements.push((
+                "notified".into(),
+                Box::new(Notification::insert_query(notified)),
+            ));
+            let queue = Queue::of(queued).inserted_by("notified");
+            if !queue.is_empty() {
+                statements.push(("queued".into(), Box::new(queue)));
+            }
         }
         statements
     }
@@ -99,8 +124,10 @@ pub(super) fn commit(
     let (rows, versions) = outbox(&answers);
     // Every part announces a change, so `versions` is in the parts' order.
     let expected = parts.iter().map(|part| part.expected).collect();
+    let queued = super::as_readers_set(conn, upserts.notifications.clone())?;
+    let notified: Vec<Notification> = queued.iter().map(|(n, _)| (*n).clone()).collect();
     let statement = Appended::new(&rows, &versions, now)
-        .whole(expected, upserts.statements())
+        .whole(expected, upserts.statements(&notified, &queued))
         .prepared(upserts.is_common());
     match statement.execute(conn) {
         Ok(_) => Ok(Some(answers)),
