@@ -12,7 +12,8 @@
 //   (with the round trips to Postgres counted), that answer to the first frame out, the first
 //   to the last of the 1,000 frames written, and the last written to the last received.
 // - one-message: the same split for one chat message to W8's 500 members, and its
-//   acknowledgement.
+//   acknowledgement; each message tells one member (another sender posted before it), as
+//   W8's do.
 //
 // PROFILE=cpu-W1,one-edit picks; PERF_FREQ (default 1999) samples a second.
 import { spawn, execFileSync } from 'node:child_process';
@@ -165,7 +166,7 @@ function syscallEvents(file) {
  * while `perf` records the server's system calls on its sockets, and splits each change's
  * time from its send to the last of the `readers` having it (`lastAt(m)`, 0 until then).
  */
-async function traceOne(target, { title, sender, readers, send, lastAt, count }) {
+async function traceOne(target, { title, sender, readers, send, lastAt, count, before }) {
   const ports = serverFds(target.pid);
   const senderPort = sender.ws._socket.localPort;
   const readerPorts = new Set(readers.map((c) => c.ws._socket.localPort));
@@ -184,6 +185,10 @@ async function traceOne(target, { title, sender, readers, send, lastAt, count })
   await perf.started;
   const sent = [];
   for (let i = 0; i < count; i++) {
+    if (before) {
+      await before(i);
+      await sleep(200);
+    }
     const at = now();
     const answer = send(i);
     const acked = answer.then(() => now());
@@ -277,12 +282,15 @@ async function oneMessage({ members = 500, messages = 10 } = {}) {
     for (let m = 1_000_000; m < 1_000_003; m++) await room.send(m);
     await sleep(500);
     const base = 2_000_000;
-    // One sender, so its socket is the one the trace reads the message from.
+    // One sender, so its socket is the one the trace reads the message from. Before each,
+    // another sender posts (untraced): as in W8, where senders take turns, each traced
+    // message then tells that one of it (a `message` notification, queued for push).
     const sender = room.sender(base);
     await traceOne(target, {
       title: `one chat message to ${members} members`,
       sender,
       readers: room.sockets.filter((c) => c !== sender),
+      before: (i) => room.send(base + i * 10 + 1),
       send: (i) => room.send(base + i * 10),
       lastAt: (i) => lastAt.get(base + i * 10) ?? 0,
       count: messages,

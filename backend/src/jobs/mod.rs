@@ -50,9 +50,12 @@ pub fn deliver_on_commit(publish: Publish, mailer: Mailer, pusher: Pusher) -> Pu
 /// claiming at that moment cannot make it spin.
 const SHORTEST_WAIT: Duration = Duration::from_millis(50);
 
-/// Runs a delivery `job` (mail or push of `channel`) now, then again whenever `wake` is
-/// notified, when a queued row comes due (a retry, or the lease of a process that died), and
-/// at least every `interval`.
+/// Runs a delivery `job` (mail or push of `channel`) whenever a queued row is due. It looks
+/// at the queue when `wake` is notified (a commit queued rows), when its earliest row comes
+/// due (a held push, a retry, or the lease of a process that died), and at least every
+/// `interval`. A commit's rows are often not due yet (a chat message's push waits to see
+/// whether it is read) or not on this channel (its reader turned it off): one look then, not
+/// a round of claims.
 pub async fn deliveries<F, Fut, T>(
     what: &'static str,
     db: Db,
@@ -64,12 +67,19 @@ pub async fn deliveries<F, Fut, T>(
     F: FnMut() -> Fut,
     Fut: Future<Output = AppResult<T>>,
 {
+    // Whether the last look followed a wait: a round that just ran and left rows due (another
+    // process is claiming them at that moment) waits before the next, so as not to spin.
+    let mut rested = true;
     loop {
-        logged(what, job().await);
         let due = db
             .run(move |conn| Ok(Delivery::next_due(conn, channel)?))
             .await;
         let wait = match due {
+            Ok(Some(due)) if due.is_zero() && rested => {
+                logged(what, job().await);
+                rested = false;
+                continue;
+            }
             Ok(Some(due)) => due.clamp(SHORTEST_WAIT, interval.max(SHORTEST_WAIT)),
             Ok(None) => interval,
             Err(e) => {
@@ -77,6 +87,7 @@ pub async fn deliveries<F, Fut, T>(
                 interval
             }
         };
+        rested = true;
         tokio::select! {
             () = tokio::time::sleep(wait) => {}
             () = wake.notified() => {}

@@ -202,20 +202,14 @@ impl Delivery {
     /// How long until a row of `channel` is due (zero when one is), if any is queued: a
     /// retry, or a lease that ends.
     pub fn next_due(conn: &mut PgConnection, channel: Channel) -> QueryResult<Option<Duration>> {
-        #[derive(QueryableByName)]
-        struct Due {
-            #[diesel(sql_type = diesel::sql_types::Nullable<Double>)]
-            seconds: Option<f64>,
-        }
-        let due: Due = diesel::sql_query(
-            "SELECT EXTRACT(EPOCH FROM min(next_attempt_at) - now())::float8 AS seconds
-               FROM notification_deliveries WHERE channel = $1",
-        )
-        .bind::<Text, _>(channel.as_str())
-        .get_result(conn)?;
-        Ok(due
-            .seconds
-            .map(|s| Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::MAX)))
+        // Kept prepared: every delivery loop asks after every commit that queued rows.
+        let seconds: Option<f64> = notification_deliveries::table
+            .filter(notification_deliveries::channel.eq(channel.as_str()))
+            .select(diesel::dsl::sql::<diesel::sql_types::Nullable<Double>>(
+                "EXTRACT(EPOCH FROM min(next_attempt_at) - now())::float8",
+            ))
+            .get_result(conn)?;
+        Ok(seconds.map(|s| Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::MAX)))
     }
 
     /// How many notifications wait on `channel`, leased ones included.
