@@ -1,6 +1,7 @@
 //! The chat's rules: who reads and posts in a conversation, what a message may hold, who edits
 //! and deletes it, and unread counts.
 
+use std::collections::HashMap;
 use std::fmt;
 
 /// The longest message text.
@@ -195,25 +196,33 @@ pub fn tell_of_new(told: i64, seen: i64) -> bool {
 /// The members a text mentions: `@` followed by a member's full name, or by their first name
 /// when no other member has it, in any case, and not followed by a letter or digit.
 pub fn mentioned(text: &str, members: &[(uuid::Uuid, &str)]) -> Vec<uuid::Uuid> {
+    // Most messages mention nobody: no names to lower-case for each of a large team's members.
+    if !text.contains('@') {
+        return Vec::new();
+    }
     let lower = text.to_lowercase();
-    let mut names: Vec<(String, uuid::Uuid)> = Vec::new();
-    for (id, name) in members {
-        let full = name.trim().to_lowercase();
-        if full.is_empty() {
-            continue;
-        }
-        let first = full
-            .split_whitespace()
+    let fulls: Vec<(String, uuid::Uuid)> = members
+        .iter()
+        .map(|(id, name)| (name.trim().to_lowercase(), *id))
+        .filter(|(full, _)| !full.is_empty())
+        .collect();
+    let first_of = |full: &str| {
+        full.split_whitespace()
             .next()
             .unwrap_or_default()
-            .to_string();
-        let shared = members.iter().any(|(other, n)| {
-            other != id && n.trim().to_lowercase().split_whitespace().next() == Some(&first)
-        });
-        if first != full && !shared {
-            names.push((first, *id));
+            .to_string()
+    };
+    let mut firsts: HashMap<String, usize> = HashMap::new();
+    for (full, _) in &fulls {
+        *firsts.entry(first_of(full)).or_default() += 1;
+    }
+    let mut names: Vec<(String, uuid::Uuid)> = Vec::new();
+    for (full, id) in fulls {
+        let first = first_of(&full);
+        if first != full && firsts.get(&first) == Some(&1) {
+            names.push((first, id));
         }
-        names.push((full, *id));
+        names.push((full, id));
     }
     // The longest name first, so "@Ana Lima" is Ana Lima and not an Ana.
     names.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));

@@ -10,12 +10,14 @@
 //! their readers' sockets outside the store's room ([`crate::realtime::alerts`]).
 //!
 //! The same connection hears `NOTIFY sessions_ended`: another process ended sign-in sessions,
-//! which this one stops accepting at once, and whose sockets it closes.
+//! which this one stops accepting at once, and whose sockets it closes; and `NOTIFY
+//! notification_settings`: a person changed theirs, which the commits here forget.
 
 use crate::auth::session::{self, Sessions};
+use crate::db::models::notification_setting as settings;
 use crate::db::models::store_event::StoreEvent;
 use crate::db::Db;
-use crate::domain::ids::StoreId;
+use crate::domain::ids::{StoreId, UserId};
 use crate::realtime::alerts::{self, Notice};
 use crate::realtime::outbox;
 use crate::realtime::presence::{self, Announcement, Pace, Pacer};
@@ -287,6 +289,7 @@ async fn listen_once(
     let ours = db.clone();
     let actors = stores.clone();
     let ended = sessions.clone();
+    let readers = stores.reader_settings().clone();
     actix_web::rt::spawn(async move {
         let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
         while let Some(message) = messages.next().await {
@@ -313,6 +316,12 @@ async fn listen_once(
                         None => tracing::warn!(payload = n.payload(), "odd notification alert"),
                     }
                 }
+                Ok(AsyncMessage::Notification(n)) if n.channel() == settings::CHANNEL => {
+                    match n.payload().parse::<UserId>() {
+                        Ok(user) => readers.forget(user),
+                        Err(_) => tracing::warn!(payload = n.payload(), "odd settings change"),
+                    }
+                }
                 Ok(AsyncMessage::Notification(n)) if n.channel() == session::CHANNEL => {
                     ended.ended(&session::parse_ended(n.payload()));
                 }
@@ -334,14 +343,17 @@ async fn listen_once(
     });
     client
         .batch_execute(&format!(
-            "LISTEN {CHANNEL}; LISTEN {}; LISTEN {}; LISTEN {}",
+            "LISTEN {CHANNEL}; LISTEN {}; LISTEN {}; LISTEN {}; LISTEN {}",
             presence::CHANNEL,
             alerts::CHANNEL,
-            session::CHANNEL
+            session::CHANNEL,
+            settings::CHANNEL
         ))
         .await?;
-    // Sessions ended while not listening were not heard of: read them again.
+    // Sessions ended and settings changed while not listening were not heard of: read them
+    // again.
     sessions.forget_all();
+    stores.reader_settings().forget_all();
     tracing::info!("listening for store events");
     rt.readiness.set_listening(true);
     stores.weeks().set_listening(true);

@@ -10,6 +10,7 @@ use crate::domain::ids::StoreId;
 use crate::error::{AppError, AppResult};
 use crate::store::command::Effects;
 use crate::store::persist::{self, CommittedEvent, Part, PersistError};
+use crate::store::reader_settings::ReaderSettings;
 use chrono::Utc;
 use diesel::PgConnection;
 use std::sync::{Arc, Mutex};
@@ -51,6 +52,8 @@ pub struct Commits {
 
 struct Inner {
     db: Db,
+    /// The settings notifications are queued by.
+    readers: ReaderSettings,
     queue: Mutex<Queue>,
 }
 
@@ -62,10 +65,11 @@ struct Queue {
 }
 
 impl Commits {
-    pub fn new(db: Db) -> Commits {
+    pub fn new(db: Db, readers: ReaderSettings) -> Commits {
         Commits {
             inner: Arc::new(Inner {
                 db,
+                readers,
                 queue: Mutex::new(Queue::default()),
             }),
         }
@@ -108,11 +112,12 @@ impl Commits {
             let began = std::time::Instant::now();
             // A failure to get a connection drops the group: its callers are told the
             // database could not be reached.
+            let readers = self.inner.readers.clone();
             let ran = self
                 .inner
                 .db
                 .run(move |conn| {
-                    commit_group(conn, group);
+                    commit_group(conn, group, &readers);
                     Ok(())
                 })
                 .await;
@@ -133,7 +138,7 @@ impl Inner {
 
 /// Commits the group in one transaction; when that fails, each batch alone, so that one
 /// store's failure is that store's answer only.
-fn commit_group(conn: &mut PgConnection, group: Vec<Waiting>) {
+fn commit_group(conn: &mut PgConnection, group: Vec<Waiting>, readers: &ReaderSettings) {
     let now = Utc::now();
     let together = {
         let refs: Vec<Vec<&Effects>> = group
@@ -149,7 +154,7 @@ fn commit_group(conn: &mut PgConnection, group: Vec<Waiting>) {
                 batch,
             })
             .collect();
-        persist::persist_all(conn, &parts, now)
+        persist::persist_all(conn, &parts, now, readers)
     };
     match together {
         Ok(answers) => {
@@ -165,7 +170,8 @@ fn commit_group(conn: &mut PgConnection, group: Vec<Waiting>) {
         Err(_) => {
             for (batch, reply) in group {
                 let refs: Vec<&Effects> = batch.effects.iter().collect();
-                let alone = persist::persist(conn, batch.store, batch.expected, &refs, now);
+                let alone =
+                    persist::persist(conn, batch.store, batch.expected, &refs, now, readers);
                 answer_batch(batch, reply, alone);
             }
         }

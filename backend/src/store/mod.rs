@@ -24,6 +24,7 @@ pub mod notify;
 pub mod persist;
 pub mod pool;
 pub mod push;
+pub mod reader_settings;
 pub mod registry;
 pub mod request_views;
 pub mod roles;

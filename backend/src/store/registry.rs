@@ -11,6 +11,7 @@ use crate::store::actor::{
 use crate::store::command::{Command, Reply};
 use crate::store::commits::Commits;
 use crate::store::members::Member;
+use crate::store::reader_settings::ReaderSettings;
 use crate::store::weeks::Weeks;
 use crate::time::Clock;
 use actix::dev::SendError;
@@ -48,6 +49,8 @@ struct Inner {
     merge_window: Duration,
     /// The week board's answers, kept until their store changes.
     weeks: Weeks,
+    /// The notification settings the commits keep (see [`StoreRegistry::reader_settings`]).
+    readers: ReaderSettings,
     /// The time the actors plan with.
     clock: Clock,
 }
@@ -86,13 +89,15 @@ impl StoreRegistry {
         clock: Clock,
     ) -> StoreRegistry {
         let weeks = Weeks::default();
+        let readers = ReaderSettings::default();
         let arbiters = (0..threads.max(1))
             .map(|_| Arbiter::new().handle())
             .collect();
         StoreRegistry {
             inner: Arc::new(Inner {
                 actors: Mutex::new(HashMap::new()),
-                commits: Commits::new(db.clone()),
+                commits: Commits::new(db.clone(), readers.clone()),
+                readers,
                 db,
                 publish,
                 arbiters,
@@ -242,6 +247,11 @@ impl StoreRegistry {
                 .opening(set_out)
         });
         Running { addr, door }
+    }
+
+    /// The notification settings the commits keep: forget a person's when they change.
+    pub fn reader_settings(&self) -> &ReaderSettings {
+        &self.inner.readers
     }
 
     /// The week board's answers, kept until their store changes.

@@ -5,7 +5,12 @@
 use crate::fixtures::push::{subscribe, until_nothing_pending, Browser, PushService};
 use crate::fixtures::scene::{berlin, scene, Scene};
 use crate::fixtures::stores::count;
-use crate::fixtures::wait::eventually;
+use crate::fixtures::wait::{eventually, wait_ready};
+use crate::fixtures::TestApp;
+use backend::domain::ids::UserId;
+use backend::domain::notification::NotificationKind;
+use backend::domain::notification_settings::Channel;
+use diesel::RunQueryDsl;
 use serde_json::{json, Value};
 
 async fn settings(s: &Scene, token: &str) -> Value {
@@ -256,5 +261,73 @@ async fn a_mail_carries_its_footer_and_one_click_unsubscribe() {
     assert_eq!(
         s.app.get("/api/v1/unsubscribe?t=abc", None).await.status,
         404
+    );
+}
+
+/// Whether `app`'s commits would mail `user` a new shift, as the settings they keep say.
+fn mails_new_shifts(app: &TestApp, user: UserId) -> bool {
+    let kept = app.state.stores.reader_settings();
+    let settings = kept.of(&mut app.conn(), &[user]).expect("the settings");
+    settings[&user].allows(NotificationKind::NewShift, Channel::Mail)
+}
+
+#[actix_web::test]
+async fn a_change_on_one_node_reaches_what_the_commits_of_another_keep() {
+    let s = scene().await;
+    let peer = s.app.spawn_peer().await;
+    // Listening: a node forgets what it kept when its listen connection comes up.
+    for app in [&s.app, &peer] {
+        wait_ready(&app.client, &app.address, 200, "ready").await;
+    }
+    let ana = s.ana.id;
+    assert!(mails_new_shifts(&peer, ana), "the defaults, now kept");
+    // Written behind the nodes' backs, unannounced: the peer goes on with what it keeps.
+    diesel::sql_query(format!(
+        "INSERT INTO notification_settings (user_id, ways, updated_at) \
+         VALUES ('{ana}', '{{\"newshift\": {{\"mail\": false, \"push\": true}}}}', now())"
+    ))
+    .execute(&mut s.app.conn())
+    .expect("a row");
+    assert!(mails_new_shifts(&peer, ana), "kept, not read again");
+    // Changed through the first node: the peer hears of it and reads Ana's settings again.
+    s.call(
+        "updateNotificationSettings",
+        &s.ana.token,
+        json!({ "kinds": { "newshift": { "mail": false, "push": false } } }),
+    )
+    .await
+    .data();
+    eventually("the peer to forget Ana's settings", async || {
+        !mails_new_shifts(&peer, ana)
+    })
+    .await;
+    assert!(
+        !mails_new_shifts(&s.app, ana),
+        "the first node forgot at once"
+    );
+    // A commit on the peer then queues no mail for her.
+    let ana_mails = s.app.mails_to("ana@example.com").len();
+    let shift = s
+        .shift(Some(&s.ana_id), berlin(3, 9, 0), berlin(3, 17, 0))
+        .await;
+    let published = peer
+        .call(
+            "publishShifts",
+            json!({ "storeId": s.store, "shifts": [shift["id"]] }),
+            Some(&s.scheduler.token),
+        )
+        .await;
+    assert_eq!(published.status, 200, "{:?}", published.body);
+    until_nothing_pending(&s.app).await;
+    assert_eq!(s.app.mails_to("ana@example.com").len(), ana_mails);
+    assert_eq!(
+        count(
+            &s.app,
+            &format!(
+                "SELECT 1 FROM notifications WHERE access_for = '{ana}' AND kind = 'newshift'"
+            )
+        ),
+        1,
+        "in the app it still comes"
     );
 }

@@ -19,6 +19,7 @@ use backend::error::AppResult;
 use backend::store::command::{Command, Effects, EventDraft, Reply, Visibility, Write};
 use backend::store::commits::{Batch, Commits};
 use backend::store::persist::{persist_all, Part, PersistError};
+use backend::store::reader_settings::ReaderSettings;
 use backend::store::state::StoreState;
 use chrono::{DateTime, Duration, Utc};
 use diesel::connection::InstrumentationEvent;
@@ -367,7 +368,7 @@ async fn stores_committed_together_leave_out_one_another_process_changed() {
             batch: &for_a,
         },
     ];
-    let answers = persist_all(&mut conn, &parts, now).expect("commit");
+    let answers = persist_all(&mut conn, &parts, now, &ReaderSettings::default()).expect("commit");
     assert_eq!(answers.len(), 3);
     assert!(answers[1].is_none(), "B is stale");
     for (answer, store) in [(&answers[0], c), (&answers[2], a)] {
@@ -389,7 +390,7 @@ async fn a_batch_that_cannot_commit_fails_alone_among_other_stores() {
     let shops: Vec<StoreId> = (0..8)
         .map(|i| app.insert_store(&owner, &format!("Shop {i}")))
         .collect();
-    let commits = Commits::new(app.state.db.clone());
+    let commits = Commits::new(app.state.db.clone(), ReaderSettings::default());
     let now = Utc::now();
     // What each batch's `on_commit` was told: the store and version of each event.
     let told = Arc::new(Mutex::new(Vec::new()));
@@ -518,7 +519,7 @@ async fn a_batch_of_upserts_commits_in_one_statement_with_each_row_in_its_final_
         expected: 0,
         batch: &batch,
     }];
-    let answers = persist_all(&mut conn, &parts, now).expect("commit");
+    let answers = persist_all(&mut conn, &parts, now, &ReaderSettings::default()).expect("commit");
     let statements = statements.lock().expect("lock").clone();
     assert_eq!(statements.len(), 1, "one statement: {statements:#?}");
     let committed = answers[0].as_ref().expect("committed");
@@ -571,7 +572,8 @@ async fn a_batch_of_upserts_on_a_store_another_process_moved_writes_nothing() {
         expected: 0,
         batch: &batch,
     }];
-    let answers = persist_all(&mut conn, &parts, now).expect("answered");
+    let answers =
+        persist_all(&mut conn, &parts, now, &ReaderSettings::default()).expect("answered");
     assert!(answers[0].is_none(), "the store is stale");
     assert_eq!(store_version(&mut conn, store), 4);
     assert_eq!(versions(&mut conn, store), Vec::<i64>::new());
@@ -642,7 +644,7 @@ async fn a_chat_messages_commit_stays_prepared_and_a_large_batch_is_not_kept() {
             expected,
             batch: &batch,
         }];
-        let answers = persist_all(conn, &parts, now).expect("commit");
+        let answers = persist_all(conn, &parts, now, &ReaderSettings::default()).expect("commit");
         assert!(answers[0].is_some(), "committed at {expected}");
     };
     // One message, then a reply (an empty column of the first is a value of the second: the
@@ -771,7 +773,7 @@ async fn a_messages_notifications_commit_with_it_queued_as_their_readers_set_the
         expected: 0,
         batch: &batch,
     }];
-    let answers = persist_all(&mut conn, &parts, now).expect("commit");
+    let answers = persist_all(&mut conn, &parts, now, &ReaderSettings::default()).expect("commit");
     assert!(answers[0].is_some(), "committed");
     let statements = statements.lock().expect("lock").clone();
     assert_eq!(

@@ -121,6 +121,7 @@ impl Call for DeleteAccount {
             .await?;
         // Every process hears of the endings and closes the account's sockets.
         ctx.state.sessions.ended(&ended);
+        ctx.state.stores.reader_settings().forget(id);
         for key in photos.iter().filter(|k| !keys_kept.contains(k)) {
             // The rows are gone, so nothing serves the bytes any more: a failure only leaves
             // unreachable bytes behind.

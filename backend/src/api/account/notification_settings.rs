@@ -175,6 +175,8 @@ impl Call for UpdateNotificationSettings {
                 Ok(settings)
             })
             .await?;
+        // At once here; the other processes when they hear the change.
+        ctx.state.stores.reader_settings().forget(user);
         Ok((&settings).into())
     }
 }
@@ -261,6 +263,7 @@ async fn unsubscribe(
             Ok(())
         })
         .await?;
+    state.stores.reader_settings().forget(user);
     Ok(page(
         actix_web::http::StatusCode::OK,
         &format!(

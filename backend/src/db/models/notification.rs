@@ -114,6 +114,9 @@ impl Notification {
             #[diesel(sql_type = diesel::sql_types::Uuid)]
             id: NotificationId,
         }
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
         let ids: Vec<uuid::Uuid> = ids.iter().map(|i| i.0).collect();
         let rows: Vec<Row> = diesel::sql_query(
             "SELECT n.id FROM notifications n

@@ -8,6 +8,19 @@ use chrono::{DateTime, NaiveTime, Timelike, Utc};
 use diesel::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 
+/// The channel a change of a person's settings is announced on (their user id), which every
+/// process hears to forget what it kept of them (`store::reader_settings`).
+pub const CHANNEL: &str = "notification_settings";
+
+/// Announces a change of `user`'s settings, when the transaction making it commits.
+fn announce(conn: &mut PgConnection, user: UserId) -> QueryResult<()> {
+    diesel::sql_query("SELECT pg_notify($1, $2)")
+        .bind::<diesel::sql_types::Text, _>(CHANNEL)
+        .bind::<diesel::sql_types::Text, _>(user.to_string())
+        .execute(conn)?;
+    Ok(())
+}
+
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable, AsChangeset)]
 #[diesel(table_name = notification_settings, check_for_backend(diesel::pg::Pg), treat_none_as_null = true)]
 pub struct NotificationSetting {
@@ -25,9 +38,10 @@ fn time(minute: i16) -> Option<NaiveTime> {
 }
 
 impl NotificationSetting {
-    /// Deletes `user`'s settings (their account was deleted).
+    /// Deletes `user`'s settings (their account was deleted), and announces it.
     #[tracing::instrument(skip(conn))]
     pub fn delete_of_user(conn: &mut PgConnection, user: UserId) -> QueryResult<usize> {
+        announce(conn, user)?;
         diesel::delete(notification_settings::table.filter(notification_settings::user_id.eq(user)))
             .execute(conn)
     }
@@ -98,7 +112,9 @@ impl NotificationSetting {
             .collect())
     }
 
+    /// Writes the row and announces the change.
     pub fn upsert(&self, conn: &mut PgConnection) -> QueryResult<usize> {
+        announce(conn, self.user_id)?;
         diesel::insert_into(notification_settings::table)
             .values(self)
             .on_conflict(notification_settings::user_id)

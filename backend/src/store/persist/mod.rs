@@ -8,7 +8,6 @@ use crate::db::models::clock::PeriodApproval;
 use crate::db::models::invite::Invite;
 use crate::db::models::notification::Notification;
 use crate::db::models::notification_delivery::{Channels, Delivery};
-use crate::db::models::notification_setting::NotificationSetting;
 use crate::db::models::push_subscription::PushSubscription;
 use crate::db::models::request::Request;
 use crate::db::models::role::Role;
@@ -20,6 +19,7 @@ use crate::domain::ids::{ShiftId, StoreId, UserId};
 use crate::domain::notification_settings;
 use crate::error::AppError;
 use crate::store::command::Effects;
+use crate::store::reader_settings::ReaderSettings;
 use crate::store::write::Write;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -48,19 +48,21 @@ impl From<diesel::result::Error> for PersistError {
 
 /// Commits every effect of the batch in one transaction, checking first that the store is
 /// still at `expected` version. Returns the committed events of each effect, in order.
+/// Notifications are queued as their readers set them (`readers`).
 pub fn persist(
     conn: &mut PgConnection,
     store: StoreId,
     expected: i64,
     batch: &[&Effects],
     now: DateTime<Utc>,
+    readers: &ReaderSettings,
 ) -> Result<Vec<Vec<CommittedEvent>>, PersistError> {
     let part = Part {
         store,
         expected,
         batch,
     };
-    persist_all(conn, &[part], now)?
+    persist_all(conn, &[part], now, readers)?
         .pop()
         .flatten()
         .ok_or(PersistError::Stale)
@@ -77,9 +79,10 @@ pub fn persist_all(
     conn: &mut PgConnection,
     parts: &[Part],
     now: DateTime<Utc>,
+    readers: &ReaderSettings,
 ) -> Result<Answers, PersistError> {
     if let Some(upserts) = Upserts::of(parts) {
-        match upserts::commit(conn, parts, &upserts, now) {
+        match upserts::commit(conn, parts, &upserts, now, readers) {
             Ok(Some(answers)) => return Ok(answers),
             // A store moved on, or Postgres refused the statement (which wrote nothing):
             // the transaction below tells which parts commit, or why none does.
@@ -110,7 +113,7 @@ pub fn persist_all(
             .zip(&fresh)
             .filter_map(|(part, &fresh)| fresh.then_some(part))
             .collect();
-        write_rows(conn, &written)?;
+        write_rows(conn, &written, readers)?;
         let answers: Vec<_> = parts
             .iter()
             .zip(&fresh)
@@ -128,7 +131,11 @@ pub fn persist_all(
 /// for the shifts of every part, before the other rows (which may refer to the shifts); the
 /// notifications of every part go in one statement too; deleted shifts, roles and invitations
 /// go last.
-fn write_rows(conn: &mut PgConnection, parts: &[&Part]) -> Result<(), PersistError> {
+fn write_rows(
+    conn: &mut PgConnection,
+    parts: &[&Part],
+    readers: &ReaderSettings,
+) -> Result<(), PersistError> {
     for part in parts {
         for write in part.writes() {
             match write {
@@ -304,7 +311,7 @@ fn write_rows(conn: &mut PgConnection, parts: &[&Part]) -> Result<(), PersistErr
             .into_iter()
             .filter(|(n, _)| inserted.contains(&n.id))
             .collect();
-        let queued = as_readers_set(conn, queued)?;
+        let queued = as_readers_set(conn, queued, readers)?;
         Delivery::queue_many(conn, &queued)?;
     }
     // After the new ones: a burst may merge into a notification of the same batch. One seen
@@ -361,16 +368,18 @@ impl<'a> ShiftFinals<'a> {
     }
 }
 
-/// The channels each notification takes as its reader's settings say: a kind they turned off
-/// is not queued on that channel, and a push in their quiet hours waits for them to end.
+/// The channels each notification takes as its reader's settings say (`kept`, or read): a
+/// kind they turned off is not queued on that channel, and a push in their quiet hours waits
+/// for them to end.
 fn as_readers_set<'a>(
     conn: &mut PgConnection,
     queued: Vec<(&'a Notification, Channels)>,
+    kept: &ReaderSettings,
 ) -> QueryResult<Vec<(&'a Notification, Channels)>> {
     let mut readers: Vec<UserId> = queued.iter().filter_map(|(n, _)| n.access_for).collect();
     readers.sort_unstable();
     readers.dedup();
-    let settings = NotificationSetting::of_users(conn, &readers)?;
+    let settings = kept.of(conn, &readers)?;
     let defaults = notification_settings::Settings::default();
     Ok(queued
         .into_iter()

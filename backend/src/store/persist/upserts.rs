@@ -2,8 +2,8 @@
 //! read) or new notifications, committed in one statement with no `BEGIN`, lock or `COMMIT`
 //! of their own (see [`Appended::whole`]). A chat message (with the notifications it tells
 //! readers) and a shift's edit, the hottest commits, are such batches: one round trip to
-//! Postgres, two with notifications (their readers' settings are read first), where they
-//! took five to ten.
+//! Postgres where they took five to ten (two when a reader's settings are not kept in
+//! memory, `store::reader_settings`, and are read first).
 
 use super::numbered::{finals, number, outbox, Answers, Part};
 use crate::db::models::chat::{Conversation, ConversationRead, Message};
@@ -12,6 +12,7 @@ use crate::db::models::notification_delivery::{Channels, Queue};
 use crate::db::models::shift::Shift;
 use crate::db::models::store_event::{moved_on, Appended, With};
 use crate::db::upsert::KEPT_ROWS;
+use crate::store::reader_settings::ReaderSettings;
 use crate::store::write::Write;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -116,6 +117,7 @@ pub(super) fn commit(
     parts: &[Part],
     upserts: &Upserts,
     now: DateTime<Utc>,
+    readers: &ReaderSettings,
 ) -> QueryResult<Option<Answers>> {
     let answers: Vec<_> = parts
         .iter()
@@ -124,7 +126,7 @@ pub(super) fn commit(
     let (rows, versions) = outbox(&answers);
     // Every part announces a change, so `versions` is in the parts' order.
     let expected = parts.iter().map(|part| part.expected).collect();
-    let queued = super::as_readers_set(conn, upserts.notifications.clone())?;
+    let queued = super::as_readers_set(conn, upserts.notifications.clone(), readers)?;
     let notified: Vec<Notification> = queued.iter().map(|(n, _)| (*n).clone()).collect();
     let statement = Appended::new(&rows, &versions, now)
         .whole(expected, upserts.statements(&notified, &queued))
