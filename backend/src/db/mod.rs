@@ -7,7 +7,6 @@ pub mod tls;
 pub mod upsert;
 
 use crate::error::{AppError, AppResult};
-use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
 use diesel::r2d2::{ConnectionManager, ManageConnection, Pool};
 use diesel::sql_types::BigInt;
@@ -62,12 +61,6 @@ impl ManageConnection for Checked {
 
     fn connect(&self) -> Result<Trusted, Self::Error> {
         let mut conn = self.manager.connect()?;
-        // The statements a connection keeps prepared are our own index lookups and the whole
-        // commits, whose arrays make Postgres plan each execution anew when it may choose
-        // (an array's length is known only then): a tenth of a millisecond before every
-        // commit, for the same plan.
-        conn.batch_execute("SET plan_cache_mode = force_generic_plan")
-            .map_err(diesel::r2d2::Error::QueryError)?;
         let pid: i32 = diesel::select(diesel::dsl::sql::<diesel::sql_types::Integer>(
             "pg_backend_pid()",
         ))
