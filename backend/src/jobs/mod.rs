@@ -50,10 +50,16 @@ pub fn deliver_on_commit(publish: Publish, mailer: Mailer, pusher: Pusher) -> Pu
 /// claiming at that moment cannot make it spin.
 const SHORTEST_WAIT: Duration = Duration::from_millis(50);
 
+/// How much later than its earliest row a loop waking on its own looks again, so that one
+/// round takes every row come due meanwhile. Rows due on a timer (a chat message's held push,
+/// a retry, an ended lease) come in a stream when a team chats: one round a second instead
+/// of one each. Rows a commit makes due at once wake the loop at once.
+const GATHER: Duration = Duration::from_secs(1);
+
 /// Runs a delivery `job` (mail or push of `channel`) whenever a queued row is due. It looks
-/// at the queue when `wake` is notified (a commit queued rows), when its earliest row comes
-/// due (a held push, a retry, or the lease of a process that died), and at least every
-/// `interval`. A commit's rows are often not due yet (a chat message's push waits to see
+/// at the queue when `wake` is notified (a commit queued rows), [`GATHER`] after its earliest
+/// row comes due (a held push, a retry, or the lease of a process that died), and at least
+/// every `interval`. A commit's rows are often not due yet (a chat message's push waits to see
 /// whether it is read) or not on this channel (its reader turned it off): one look then, not
 /// a round of claims.
 pub async fn deliveries<F, Fut, T>(
@@ -80,7 +86,8 @@ pub async fn deliveries<F, Fut, T>(
                 rested = false;
                 continue;
             }
-            Ok(Some(due)) => due.clamp(SHORTEST_WAIT, interval.max(SHORTEST_WAIT)),
+            Ok(Some(due)) if due.is_zero() => SHORTEST_WAIT,
+            Ok(Some(due)) => (due + GATHER).min(interval.max(SHORTEST_WAIT)),
             Ok(None) => interval,
             Err(e) => {
                 tracing::warn!(error = %e, "{what}: cannot read the queue");
