@@ -6,9 +6,11 @@
 //! forgets at once, and one whose listen connection was down forgets everything. What is
 //! kept is believed for [`KEPT_FOR`] at most.
 
+use crate::db::models::notification::Notification;
+use crate::db::models::notification_delivery::Channels;
 use crate::db::models::notification_setting::NotificationSetting;
 use crate::domain::ids::UserId;
-use crate::domain::notification_settings::Settings;
+use crate::domain::notification_settings::{Channel, Settings};
 use diesel::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -57,6 +59,34 @@ impl ReaderSettings {
             found.insert(user, settings);
         }
         Ok(found)
+    }
+
+    /// The channels each notification takes as its reader's settings say: a kind they turned
+    /// off is not queued on that channel, and a push in their quiet hours waits for them to
+    /// end.
+    pub fn as_set<'a>(
+        &self,
+        conn: &mut PgConnection,
+        queued: Vec<(&'a Notification, Channels)>,
+    ) -> QueryResult<Vec<(&'a Notification, Channels)>> {
+        let mut readers: Vec<UserId> = queued.iter().filter_map(|(n, _)| n.access_for).collect();
+        readers.sort_unstable();
+        readers.dedup();
+        let settings = self.of(conn, &readers)?;
+        let defaults = Settings::default();
+        Ok(queued
+            .into_iter()
+            .map(|(n, mut channels)| {
+                let own = n
+                    .access_for
+                    .and_then(|u| settings.get(&u))
+                    .unwrap_or(&defaults);
+                channels.mail &= own.allows(n.kind, Channel::Mail);
+                channels.push &= own.allows(n.kind, Channel::Push);
+                channels.push_hold = channels.push_hold.max(own.push_wait(n.created_at));
+                (n, channels)
+            })
+            .collect())
     }
 
     /// Forgets what is kept of `user`, whose settings changed.

@@ -29,6 +29,17 @@ fn kind<'a>(view: &'a Value, name: &str) -> &'a Value {
         .expect("the kind")
 }
 
+/// Turns off the mail and push of new shifts for the holder of `token`.
+async fn turn_off_new_shifts(s: &Scene, token: &str) {
+    s.call(
+        "updateNotificationSettings",
+        token,
+        json!({ "kinds": { "newshift": { "mail": false, "push": false } } }),
+    )
+    .await
+    .data();
+}
+
 /// Publishes a shift to Ana and one to Ben, which notifies each of a new shift.
 async fn publish_to_both(s: &Scene) {
     let ana = s
@@ -112,13 +123,7 @@ async fn a_kind_turned_off_is_neither_mailed_nor_pushed() {
     let push = PushService::start();
     subscribe(&s, &s.ana.token, &Browser::new(), &push.endpoint("ana")).await;
     subscribe(&s, &s.ben.token, &Browser::new(), &push.endpoint("ben")).await;
-    s.call(
-        "updateNotificationSettings",
-        &s.ana.token,
-        json!({ "kinds": { "newshift": { "mail": false, "push": false } } }),
-    )
-    .await
-    .data();
+    turn_off_new_shifts(&s, &s.ana.token).await;
     let ana_mails = s.app.mails_to("ana@example.com").len();
     publish_to_both(&s).await;
     // Ben's mail and push go out; Ana's, queued in the same commit, would have gone with them.
@@ -290,13 +295,7 @@ async fn a_change_on_one_node_reaches_what_the_commits_of_another_keep() {
     .expect("a row");
     assert!(mails_new_shifts(&peer, ana), "kept, not read again");
     // Changed through the first node: the peer hears of it and reads Ana's settings again.
-    s.call(
-        "updateNotificationSettings",
-        &s.ana.token,
-        json!({ "kinds": { "newshift": { "mail": false, "push": false } } }),
-    )
-    .await
-    .data();
+    turn_off_new_shifts(&s, &s.ana.token).await;
     eventually("the peer to forget Ana's settings", async || {
         !mails_new_shifts(&peer, ana)
     })

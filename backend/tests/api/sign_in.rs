@@ -230,7 +230,9 @@ async fn the_answer_does_not_wait_for_the_mail_and_takes_as_long_for_any_address
     }
     known.sort();
     unknown.sort();
-    let (k, u) = (known[2], unknown[2]);
+    // The fastest of each: a difference the answer itself makes shows in every try, while a
+    // busy machine's pauses (the tests run beside others) come and go.
+    let (k, u) = (known[0], unknown[0]);
     assert!(k < Duration::from_secs(2), "a known address took {k:?}");
     let apart = k.abs_diff(u);
     assert!(

@@ -15,8 +15,7 @@ use crate::db::models::shift::Shift;
 use crate::db::models::store_event::StoreEvent;
 use crate::db::models::template::Template;
 use crate::db::schema::stores;
-use crate::domain::ids::{ShiftId, StoreId, UserId};
-use crate::domain::notification_settings;
+use crate::domain::ids::{ShiftId, StoreId};
 use crate::error::AppError;
 use crate::store::command::Effects;
 use crate::store::reader_settings::ReaderSettings;
@@ -311,7 +310,7 @@ fn write_rows(
             .into_iter()
             .filter(|(n, _)| inserted.contains(&n.id))
             .collect();
-        let queued = as_readers_set(conn, queued, readers)?;
+        let queued = readers.as_set(conn, queued)?;
         Delivery::queue_many(conn, &queued)?;
     }
     // After the new ones: a burst may merge into a notification of the same batch. One seen
@@ -366,32 +365,4 @@ impl<'a> ShiftFinals<'a> {
             .map(|(id, _)| *id)
             .collect()
     }
-}
-
-/// The channels each notification takes as its reader's settings say (`kept`, or read): a
-/// kind they turned off is not queued on that channel, and a push in their quiet hours waits
-/// for them to end.
-fn as_readers_set<'a>(
-    conn: &mut PgConnection,
-    queued: Vec<(&'a Notification, Channels)>,
-    kept: &ReaderSettings,
-) -> QueryResult<Vec<(&'a Notification, Channels)>> {
-    let mut readers: Vec<UserId> = queued.iter().filter_map(|(n, _)| n.access_for).collect();
-    readers.sort_unstable();
-    readers.dedup();
-    let settings = kept.of(conn, &readers)?;
-    let defaults = notification_settings::Settings::default();
-    Ok(queued
-        .into_iter()
-        .map(|(n, mut channels)| {
-            let own = n
-                .access_for
-                .and_then(|u| settings.get(&u))
-                .unwrap_or(&defaults);
-            channels.mail &= own.allows(n.kind, notification_settings::Channel::Mail);
-            channels.push &= own.allows(n.kind, notification_settings::Channel::Push);
-            channels.push_hold = channels.push_hold.max(own.push_wait(n.created_at));
-            (n, channels)
-        })
-        .collect())
 }

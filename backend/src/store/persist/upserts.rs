@@ -126,7 +126,7 @@ pub(super) fn commit(
     let (rows, versions) = outbox(&answers);
     // Every part announces a change, so `versions` is in the parts' order.
     let expected = parts.iter().map(|part| part.expected).collect();
-    let queued = super::as_readers_set(conn, upserts.notifications.clone(), readers)?;
+    let queued = readers.as_set(conn, upserts.notifications.clone())?;
     let notified: Vec<Notification> = queued.iter().map(|(n, _)| (*n).clone()).collect();
     let statement = Appended::new(&rows, &versions, now)
         .whole(expected, upserts.statements(&notified, &queued))
