@@ -201,28 +201,30 @@ pub fn mentioned(text: &str, members: &[(uuid::Uuid, &str)]) -> Vec<uuid::Uuid> 
         return Vec::new();
     }
     let lower = text.to_lowercase();
-    let fulls: Vec<(String, uuid::Uuid)> = members
+    // Each member's full name and first name, lower-cased once.
+    let people: Vec<(String, String, uuid::Uuid)> = members
         .iter()
         .map(|(id, name)| (name.trim().to_lowercase(), *id))
         .filter(|(full, _)| !full.is_empty())
+        .map(|(full, id)| {
+            let first = full
+                .split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            (full, first, id)
+        })
         .collect();
-    let first_of = |full: &str| {
-        full.split_whitespace()
-            .next()
-            .unwrap_or_default()
-            .to_string()
-    };
-    let mut firsts: HashMap<String, usize> = HashMap::new();
-    for (full, _) in &fulls {
-        *firsts.entry(first_of(full)).or_default() += 1;
+    let mut firsts: HashMap<&str, usize> = HashMap::new();
+    for (_, first, _) in &people {
+        *firsts.entry(first).or_default() += 1;
     }
     let mut names: Vec<(String, uuid::Uuid)> = Vec::new();
-    for (full, id) in fulls {
-        let first = first_of(&full);
-        if first != full && firsts.get(&first) == Some(&1) {
-            names.push((first, id));
+    for (full, first, id) in &people {
+        if first != full && firsts.get(first.as_str()) == Some(&1) {
+            names.push((first.clone(), *id));
         }
-        names.push((full, id));
+        names.push((full.clone(), *id));
     }
     // The longest name first, so "@Ana Lima" is Ana Lima and not an Ana.
     names.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));

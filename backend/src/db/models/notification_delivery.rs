@@ -223,6 +223,7 @@ impl Delivery {
 
 /// The queue rows of notifications on their channels, as one statement to run or to nest in a
 /// whole commit ([`Queue::inserted_by`]).
+#[derive(Default)]
 pub struct Queue<'a> {
     channels: Vec<&'static str>,
     ids: Vec<uuid::Uuid>,
@@ -235,13 +236,7 @@ impl<'a> Queue<'a> {
     /// The rows of each notification's channels; a push that holds waits that long before its
     /// first attempt.
     pub fn of(rows: &[(&Notification, Channels)]) -> Queue<'a> {
-        let mut queue = Queue {
-            channels: vec![],
-            ids: vec![],
-            created: vec![],
-            holds: vec![],
-            inserted_by: None,
-        };
+        let mut queue = Queue::default();
         for (n, channels) in rows {
             for (on, channel, hold) in [
                 (channels.mail, Channel::Mail, 0.0),
