@@ -20,7 +20,7 @@ use crate::error::{AppError, AppResult};
 use actix_web::http::header;
 use actix_web::HttpRequest;
 use chrono::{DateTime, Utc};
-use diesel::{PgConnection, RunQueryDsl};
+use diesel::PgConnection;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
@@ -289,10 +289,7 @@ fn announce(conn: &mut PgConnection, ids: &[SessionId]) -> AppResult<()> {
             .map(SessionId::to_string)
             .collect::<Vec<_>>()
             .join(",");
-        diesel::sql_query("SELECT pg_notify($1, $2)")
-            .bind::<diesel::sql_types::Text, _>(CHANNEL)
-            .bind::<diesel::sql_types::Text, _>(payload)
-            .execute(conn)?;
+        crate::db::notify(conn, CHANNEL, &payload)?;
     }
     Ok(())
 }

@@ -13,7 +13,7 @@ use crate::db::models::notification::Notification;
 use crate::db::models::notification_delivery::{Channel, Claimed, Delivery, Settle};
 use crate::db::models::push_subscription::PushSubscription;
 use crate::db::Db;
-use crate::domain::ids::{StoreId, UserId};
+use crate::domain::ids::{NotificationId, StoreId, UserId};
 use crate::domain::push::{
     self, BrowserKeys, Endpoint, EndpointRules, Message, SubscriptionError, VapidKey, TTL_SECONDS,
 };
@@ -63,7 +63,8 @@ impl Pusher {
         }
     }
 
-    /// Asks the push loop of this process for a round now (a commit queued pushes). A call
+    /// Asks the push loop of this process for a round now (for rows made due outside a
+    /// commit; a commit's own rows wake it through `notification_delivery::Due`). A call
     /// during a round brings one more round after it.
     pub fn wake(&self) {
         self.wake.notify_one();
@@ -209,11 +210,23 @@ pub async fn run_once(db: &Db, pusher: &Pusher, stores: &StoreRegistry) -> AppRe
         // Settled before the gone subscriptions are forgotten: were that to fail, the pushes
         // that went out are still known as done.
         db.transaction(move |conn| {
-            for (claimed, settle) in &settled {
+            let (done, others): (Vec<_>, Vec<_>) = settled
+                .iter()
+                .partition(|(_, settle)| *settle == Settle::Done);
+            let done: Vec<&Claimed> = done.into_iter().map(|(claimed, _)| claimed).collect();
+            let kept = Delivery::settle_done(conn, Channel::Push, &done)?;
+            let mut lapsed: Vec<NotificationId> = done
+                .iter()
+                .map(|c| c.notification.id)
+                .filter(|id| !kept.contains(id))
+                .collect();
+            for (claimed, settle) in others {
                 if !Delivery::settle(conn, Channel::Push, claimed, settle)? {
-                    let notification = claimed.notification.id;
-                    tracing::warn!(%notification, "the push's lease ran out before it was settled");
+                    lapsed.push(claimed.notification.id);
                 }
+            }
+            for notification in lapsed {
+                tracing::warn!(%notification, "the push's lease ran out before it was settled");
             }
             Ok(())
         })

@@ -25,7 +25,6 @@ use crate::realtime::server::Realtime;
 use crate::realtime::tasks::{Task, TaskQueue};
 use crate::store::notify::NOTIFICATION_EVENT;
 use crate::store::registry::StoreRegistry;
-use diesel::RunQueryDsl;
 use futures_util::StreamExt;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -135,10 +134,7 @@ async fn announce(rt: Arc<Realtime>, db: Db, store: StoreId, ask: bool) {
     .encode();
     let sent = db
         .run(move |c| {
-            diesel::sql_query("SELECT pg_notify($1, $2)")
-                .bind::<diesel::sql_types::Text, _>(presence::CHANNEL)
-                .bind::<diesel::sql_types::Text, _>(payload)
-                .execute(c)?;
+            crate::db::notify(c, presence::CHANNEL, &payload)?;
             Ok(())
         })
         .await;
@@ -158,10 +154,7 @@ async fn send_alerts(rt: Arc<Realtime>, db: Db) {
     let sent = db
         .run(move |c| {
             for payload in payloads {
-                diesel::sql_query("SELECT pg_notify($1, $2)")
-                    .bind::<diesel::sql_types::Text, _>(alerts::CHANNEL)
-                    .bind::<diesel::sql_types::Text, _>(payload)
-                    .execute(c)?;
+                crate::db::notify(c, alerts::CHANNEL, &payload)?;
             }
             Ok(())
         })

@@ -278,3 +278,50 @@ async fn a_mail_whose_sender_died_is_sent_by_another_when_the_lease_ends() {
     assert_eq!(queued_mail(&app), 0);
     assert_eq!(smtp.accepted().len(), 1, "sent once");
 }
+
+#[actix_web::test]
+async fn rows_settled_together_go_only_under_their_own_lease() {
+    use backend::db::models::notification::Notification;
+    use backend::db::models::notification_delivery::{Channels, Claimed};
+    use diesel::{Connection, RunQueryDsl};
+    let app = spawn_app_with(|_| {}).await;
+    let owner = app.create_user("owner@example.com");
+    let store = app.insert_store(&owner, "Café");
+    // Queued and claimed in one go, so that the server's own push loop takes neither.
+    let claimed: Vec<Claimed> = app
+        .conn()
+        .transaction(|conn| {
+            for _ in 0..2 {
+                let n = Notification::from_draft(store, new_shift_for(owner.id), Utc::now());
+                n.insert(conn)?;
+                let push = Channels {
+                    push: true,
+                    ..Channels::default()
+                };
+                Delivery::queue(conn, &n, push)?;
+            }
+            Delivery::claim(conn, Channel::Push, 50)
+        })
+        .expect("claim");
+    assert_eq!(claimed.len(), 2);
+    // The second's lease ran out and another sender took it: it is no longer this one's.
+    diesel::sql_query(
+        "UPDATE notification_deliveries SET leased_until = leased_until + interval '1 second'
+          WHERE notification_id = $1",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(claimed[1].notification.id)
+    .execute(&mut app.conn())
+    .expect("another lease");
+
+    let refs: Vec<&Claimed> = claimed.iter().collect();
+    let settled = Delivery::settle_done(&mut app.conn(), Channel::Push, &refs).expect("settle");
+    assert_eq!(settled, vec![claimed[0].notification.id]);
+    assert_eq!(
+        Delivery::waiting(&mut app.conn(), Channel::Push).expect("count"),
+        1,
+        "the other sender's row stays"
+    );
+    assert!(Delivery::settle_done(&mut app.conn(), Channel::Push, &[])
+        .expect("nothing")
+        .is_empty());
+}

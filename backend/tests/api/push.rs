@@ -760,3 +760,37 @@ async fn chat_messages_are_pushed_unless_read_in_time_and_mentions_always() {
     );
     assert_eq!(push.received().len(), 2);
 }
+
+#[actix_web::test]
+async fn a_held_push_goes_out_on_its_own_once_its_hold_ends() {
+    let s = scene().await;
+    let push = PushService::start();
+    let ben = Browser::new();
+    subscribe(&s, &s.ben.token, &ben, &push.endpoint("ben")).await;
+    let conversations = s
+        .app
+        .get(
+            &format!("/api/v1/stores/{}/conversations", s.store),
+            Some(&s.ben.token),
+        )
+        .await;
+    let team = conversations.data()[0]["id"].clone();
+
+    // No round is run by hand: the server's own push loop, told by the commit when the
+    // message's push comes due, sleeps until then and sends it.
+    let sent = std::time::Instant::now();
+    let body = json!({ "conversationId": team, "content": "is anyone in?" });
+    s.call("sendMessage", &s.ana.token, body).await.data();
+    let hold = backend::domain::notification::MESSAGE_PUSH_HOLD;
+    let got = crate::fixtures::wait::eventually_ok(
+        hold + Duration::from_secs(10),
+        "the held push",
+        async || match push.received() {
+            got if got.is_empty() => Err("nothing pushed"),
+            got => Ok(got),
+        },
+    )
+    .await;
+    assert!(sent.elapsed() >= hold, "pushed before its hold ended");
+    assert_eq!(ben.decrypt(&got[0].body)["body"], "is anyone in?");
+}

@@ -7,7 +7,9 @@ use diesel::prelude::*;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
 use diesel::sql_types::{Array, BigInt, Double, Integer, Text, Timestamptz};
 use std::collections::HashMap;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::Notify;
 
 /// A way a notification goes out besides the live socket event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +34,67 @@ pub struct Channels {
     pub push: bool,
     /// How long the push waits before its first attempt.
     pub push_hold: Duration,
+}
+
+impl Channels {
+    /// The queue rows these channels make: each channel on, with how long it waits.
+    fn rows(self) -> impl Iterator<Item = (Channel, Duration)> {
+        [
+            (self.mail, Channel::Mail, Duration::ZERO),
+            (self.push, Channel::Push, self.push_hold),
+        ]
+        .into_iter()
+        .filter_map(|(on, channel, hold)| on.then_some((channel, hold)))
+    }
+}
+
+/// When the rows this process queued come due, per channel, for its delivery loops. A commit
+/// that queued rows notes them here once committed, which wakes the channel's loop; the loop
+/// then looks at the queue only if a row is due now, and otherwise sleeps until the earliest
+/// is (a chat message's push waits to see whether it is read), instead of asking the database
+/// after every commit. Cheap to clone; clones share the board.
+#[derive(Debug, Clone, Default)]
+pub struct Due(Arc<[Noted; 2]>);
+
+#[derive(Debug, Default)]
+struct Noted {
+    /// The earliest noted since the loop last took it.
+    soonest: Mutex<Option<Instant>>,
+    wake: Notify,
+}
+
+impl Due {
+    /// Notes the committed queue rows of notifications on `channels`, queued at `now`, and
+    /// wakes their channels' loops.
+    pub fn note(&self, channels: impl IntoIterator<Item = Channels>, now: Instant) {
+        for (channel, hold) in channels.into_iter().flat_map(Channels::rows) {
+            let noted = self.of(channel);
+            let due = now + hold;
+            let mut soonest = noted.soonest.lock().unwrap_or_else(|p| p.into_inner());
+            *soonest = Some(soonest.map_or(due, |s| s.min(due)));
+            drop(soonest);
+            noted.wake.notify_one();
+        }
+    }
+
+    /// Takes when the earliest row noted on `channel` since the last take comes due.
+    pub fn take(&self, channel: Channel) -> Option<Instant> {
+        let noted = self.of(channel);
+        let mut soonest = noted.soonest.lock().unwrap_or_else(|p| p.into_inner());
+        soonest.take()
+    }
+
+    /// Resolves once rows are noted on `channel` (at once if some were since the last time).
+    pub async fn noted(&self, channel: Channel) {
+        self.of(channel).wake.notified().await;
+    }
+
+    fn of(&self, channel: Channel) -> &Noted {
+        match channel {
+            Channel::Mail => &self.0[0],
+            Channel::Push => &self.0[1],
+        }
+    }
 }
 
 #[derive(QueryableByName)]
@@ -199,17 +262,50 @@ impl Delivery {
         Ok(changed > 0)
     }
 
+    /// Settles as [`Settle::Done`] every row of `claimed` this sender leased, in one
+    /// statement (a busy team's held pushes mostly end so, a round's worth a second).
+    /// Returns the notifications whose lease was still its own.
+    pub fn settle_done(
+        conn: &mut PgConnection,
+        channel: Channel,
+        claimed: &[&Claimed],
+    ) -> QueryResult<Vec<NotificationId>> {
+        if claimed.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<uuid::Uuid> = claimed.iter().map(|c| c.notification.id.0).collect();
+        let leases: Vec<DateTime<Utc>> = claimed.iter().map(|c| c.lease).collect();
+        #[derive(QueryableByName)]
+        struct Settled {
+            #[diesel(sql_type = diesel::sql_types::Uuid)]
+            notification_id: NotificationId,
+        }
+        let settled: Vec<Settled> = diesel::sql_query(
+            "DELETE FROM notification_deliveries d
+              USING unnest($2::uuid[], $3::timestamptz[]) AS x(n, lease)
+              WHERE d.channel = $1 AND d.notification_id = x.n AND d.leased_until = x.lease
+          RETURNING d.notification_id",
+        )
+        .bind::<Text, _>(channel.as_str())
+        .bind::<Array<diesel::sql_types::Uuid>, _>(ids)
+        .bind::<Array<Timestamptz>, _>(leases)
+        .load(conn)?;
+        Ok(settled.into_iter().map(|s| s.notification_id).collect())
+    }
+
     /// How long until a row of `channel` is due (zero when one is), if any is queued: a
     /// retry, or a lease that ends.
     pub fn next_due(conn: &mut PgConnection, channel: Channel) -> QueryResult<Option<Duration>> {
-        // Kept prepared: every delivery loop asks after every commit that queued rows.
-        let seconds: Option<f64> = notification_deliveries::table
+        // Kept prepared (no SQL literal in it): every loop asks after each of its rounds.
+        // The database's clock, which set `next_attempt_at`.
+        let (soonest, now): (Option<DateTime<Utc>>, DateTime<Utc>) = notification_deliveries::table
             .filter(notification_deliveries::channel.eq(channel.as_str()))
-            .select(diesel::dsl::sql::<diesel::sql_types::Nullable<Double>>(
-                "EXTRACT(EPOCH FROM min(next_attempt_at) - now())::float8",
+            .select((
+                diesel::dsl::min(notification_deliveries::next_attempt_at),
+                diesel::dsl::now.into_sql::<Timestamptz>(),
             ))
             .get_result(conn)?;
-        Ok(seconds.map(|s| Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::MAX)))
+        Ok(soonest.map(|s| (s - now).to_std().unwrap_or(Duration::ZERO)))
     }
 
     /// How many notifications wait on `channel`, leased ones included.
@@ -238,20 +334,11 @@ impl<'a> Queue<'a> {
     pub fn of(rows: &[(&Notification, Channels)]) -> Queue<'a> {
         let mut queue = Queue::default();
         for (n, channels) in rows {
-            for (on, channel, hold) in [
-                (channels.mail, Channel::Mail, 0.0),
-                (
-                    channels.push,
-                    Channel::Push,
-                    channels.push_hold.as_secs_f64(),
-                ),
-            ] {
-                if on {
-                    queue.channels.push(channel.as_str());
-                    queue.ids.push(n.id.0);
-                    queue.created.push(n.created_at);
-                    queue.holds.push(hold);
-                }
+            for (channel, hold) in channels.rows() {
+                queue.channels.push(channel.as_str());
+                queue.ids.push(n.id.0);
+                queue.created.push(n.created_at);
+                queue.holds.push(hold.as_secs_f64());
             }
         }
         queue
@@ -301,3 +388,47 @@ impl QueryId for Queue<'_> {
 }
 
 impl<Conn> RunQueryDsl<Conn> for Queue<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::{Channel, Channels, Due};
+    use futures_util::FutureExt;
+    use std::time::{Duration, Instant};
+
+    fn on(mail: bool, push: bool, hold: u64) -> Channels {
+        Channels {
+            mail,
+            push,
+            push_hold: Duration::from_secs(hold),
+        }
+    }
+
+    #[test]
+    fn each_channel_takes_the_earliest_row_noted_since_it_last_took() {
+        let due = Due::default();
+        let now = Instant::now();
+        due.note([on(false, true, 10), on(true, true, 3)], now);
+        due.note([on(false, true, 7)], now);
+        assert_eq!(due.take(Channel::Mail), Some(now));
+        assert_eq!(due.take(Channel::Push), Some(now + Duration::from_secs(3)));
+        assert_eq!(due.take(Channel::Push), None, "taken");
+        assert_eq!(due.take(Channel::Mail), None, "taken");
+    }
+
+    #[test]
+    fn rows_on_no_channel_note_nothing_and_wake_no_loop() {
+        let due = Due::default();
+        due.note([on(false, false, 10)], Instant::now());
+        assert_eq!(due.take(Channel::Push), None);
+        assert!(due.noted(Channel::Push).now_or_never().is_none());
+        assert!(due.noted(Channel::Mail).now_or_never().is_none());
+    }
+
+    #[test]
+    fn a_note_wakes_its_channels_loop_even_when_it_was_not_waiting_yet() {
+        let due = Due::default();
+        due.note([on(true, false, 0)], Instant::now());
+        assert!(due.noted(Channel::Mail).now_or_never().is_some());
+        assert!(due.noted(Channel::Push).now_or_never().is_none());
+    }
+}

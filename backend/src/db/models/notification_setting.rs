@@ -14,10 +14,7 @@ pub const CHANNEL: &str = "notification_settings";
 
 /// Announces a change of `user`'s settings, when the transaction making it commits.
 fn announce(conn: &mut PgConnection, user: UserId) -> QueryResult<()> {
-    diesel::sql_query("SELECT pg_notify($1, $2)")
-        .bind::<diesel::sql_types::Text, _>(CHANNEL)
-        .bind::<diesel::sql_types::Text, _>(user.to_string())
-        .execute(conn)?;
+    crate::db::notify(conn, CHANNEL, &user.to_string())?;
     Ok(())
 }
 
