@@ -308,9 +308,8 @@ impl Mailer {
         self.retry
     }
 
-    /// Asks the mail delivery loop of this process for a round now (for rows made due outside
-    /// a commit; a commit's own rows wake it through `notification_delivery::Due`). A call
-    /// during a round brings one more round after it.
+    /// Asks the mail delivery loop of this process for a round now (a commit queued mail). A
+    /// call during a round brings one more round after it.
     pub fn wake(&self) {
         self.wake.notify_one();
     }

@@ -40,7 +40,7 @@ fn assemble(
     let mailer = Mailer::from_settings(&settings)?;
     let pusher = Pusher::from_settings(&settings);
     let realtime = Realtime::new(RealtimeConfig::from_settings(&settings));
-    let publish = jobs::deliver_on_commit(realtime.publisher(), mailer.clone());
+    let publish = jobs::deliver_on_commit(realtime.publisher(), mailer.clone(), pusher.clone());
     let files = match &settings.upload_url {
         Some(url) => Storage::s3(url),
         None => Storage::local(&settings.upload_dir),
@@ -179,7 +179,6 @@ impl Application {
             Channel::Mail,
             jobs::deliver::INTERVAL,
             mailer.waker(),
-            state.stores.reader_settings().due(),
             move || {
                 let (db, mailer) = (db.clone(), mailer.clone());
                 async move { jobs::deliver::run_once(&db, &mailer).await }
@@ -211,7 +210,6 @@ impl Application {
             Channel::Push,
             jobs::push::INTERVAL,
             pusher.waker(),
-            state.stores.reader_settings().due(),
             move || {
                 let (db, pusher, stores) = (db.clone(), pusher.clone(), stores.clone());
                 async move { jobs::push::run_once(&db, &pusher, &stores).await }

@@ -15,26 +15,34 @@ pub mod outbox;
 pub mod push;
 pub mod schedule;
 
-use crate::db::models::notification_delivery::{Channel, Delivery, Due};
+use crate::db::models::notification_delivery::{Channel, Delivery};
 use crate::db::Db;
 use crate::error::AppResult;
 use crate::mail::Mailer;
 use crate::store::actor::Publish;
+use crate::store::notify::NOTIFICATION_EVENT;
+use push::Pusher;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Notify;
-use tokio::time::Instant;
 
-/// Wraps the publication of committed store events so that a commit which queued a booking's
-/// mail wakes the booking mail loop of this process at once. (Notifications' mail and pushes
-/// wake their loops through [`Due`], which knows when what a commit queued comes due.)
-pub fn deliver_on_commit(publish: Publish, mailer: Mailer) -> Publish {
+/// Wraps the publication of committed store events so that a commit which wrote
+/// notifications (and so queued their e-mail and pushes) wakes the mail and push loops of
+/// this process at once. Commits without notifications, most of them, cost nothing more; the
+/// loops catch anything missed.
+pub fn deliver_on_commit(publish: Publish, mailer: Mailer, pusher: Pusher) -> Publish {
     Arc::new(move |events| {
         publish(events);
+        // A booking change may have queued a client's mail.
         if events.iter().any(|e| e.kind.starts_with("booking.")) {
             mailer.wake_booking();
         }
+        if !events.iter().any(|e| e.kind == NOTIFICATION_EVENT) {
+            return;
+        }
+        mailer.wake();
+        pusher.wake();
     })
 }
 
@@ -49,18 +57,17 @@ const SHORTEST_WAIT: Duration = Duration::from_millis(50);
 const GATHER: Duration = Duration::from_secs(1);
 
 /// Runs a delivery `job` (mail or push of `channel`) whenever a queued row is due. It looks
-/// at the queue when `wake` is notified (a round asked for), when a commit of this process
-/// queued a row due now (`due`), [`GATHER`] after its earliest row comes due (a held push, a
-/// retry, or the lease of a process that died), and at least every `interval`. A commit's
-/// rows are often not due yet (a chat message's push waits to see whether it is read): the
-/// loop then sleeps on, until they are, without asking the database.
+/// at the queue when `wake` is notified (a commit queued rows), [`GATHER`] after its earliest
+/// row comes due (a held push, a retry, or the lease of a process that died), and at least
+/// every `interval`. A commit's rows are often not due yet (a chat message's push waits to see
+/// whether it is read) or not on this channel (its reader turned it off): one look then, not
+/// a round of claims.
 pub async fn deliveries<F, Fut, T>(
     what: &'static str,
     db: Db,
     channel: Channel,
     interval: Duration,
     wake: Arc<Notify>,
-    due: Due,
     mut job: F,
 ) where
     F: FnMut() -> Fut,
@@ -70,17 +77,17 @@ pub async fn deliveries<F, Fut, T>(
     // process is claiming them at that moment) waits before the next, so as not to spin.
     let mut rested = true;
     loop {
-        let next = db
+        let due = db
             .run(move |conn| Ok(Delivery::next_due(conn, channel)?))
             .await;
-        let wait = match next {
-            Ok(Some(next)) if next.is_zero() && rested => {
+        let wait = match due {
+            Ok(Some(due)) if due.is_zero() && rested => {
                 logged(what, job().await);
                 rested = false;
                 continue;
             }
-            Ok(Some(next)) if next.is_zero() => SHORTEST_WAIT,
-            Ok(Some(next)) => (next + GATHER).min(interval.max(SHORTEST_WAIT)),
+            Ok(Some(due)) if due.is_zero() => SHORTEST_WAIT,
+            Ok(Some(due)) => (due + GATHER).min(interval.max(SHORTEST_WAIT)),
             Ok(None) => interval,
             Err(e) => {
                 tracing::warn!(error = %e, "{what}: cannot read the queue");
@@ -88,17 +95,9 @@ pub async fn deliveries<F, Fut, T>(
             }
         };
         rested = true;
-        let mut until = Instant::now() + wait;
-        loop {
-            tokio::select! {
-                () = tokio::time::sleep_until(until) => break,
-                () = wake.notified() => break,
-                () = due.noted(channel) => match due.take(channel).map(Instant::from_std) {
-                    Some(at) if at <= Instant::now() => break,
-                    Some(at) => until = until.min(at + GATHER),
-                    None => {}
-                },
-            }
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            () = wake.notified() => {}
         }
     }
 }

@@ -63,8 +63,7 @@ impl Pusher {
         }
     }
 
-    /// Asks the push loop of this process for a round now (for rows made due outside a
-    /// commit; a commit's own rows wake it through `notification_delivery::Due`). A call
+    /// Asks the push loop of this process for a round now (a commit queued pushes). A call
     /// during a round brings one more round after it.
     pub fn wake(&self) {
         self.wake.notify_one();

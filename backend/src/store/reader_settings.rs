@@ -4,11 +4,10 @@
 //! (`NOTIFY notification_settings`, in the transaction that makes it), and every process
 //! forgets what it kept of that person when it hears it; the process that made the change
 //! forgets at once, and one whose listen connection was down forgets everything. What is
-//! kept is believed for [`KEPT_FOR`] at most. The commits also note here when the rows they
-//! queued come due, for this process's delivery loops ([`Due`]).
+//! kept is believed for [`KEPT_FOR`] at most.
 
 use crate::db::models::notification::Notification;
-use crate::db::models::notification_delivery::{Channels, Due};
+use crate::db::models::notification_delivery::Channels;
 use crate::db::models::notification_setting::NotificationSetting;
 use crate::domain::ids::UserId;
 use crate::domain::notification_settings::{Channel, Settings};
@@ -24,10 +23,7 @@ const LIMIT: usize = 10_000;
 
 /// The kept settings. Cheap to clone; clones share what is kept.
 #[derive(Debug, Clone, Default)]
-pub struct ReaderSettings {
-    kept: Arc<Mutex<Kept>>,
-    due: Due,
-}
+pub struct ReaderSettings(Arc<Mutex<Kept>>);
 
 impl ReaderSettings {
     /// The settings of each of `users` (the defaults for those who set none), read from the
@@ -93,20 +89,6 @@ impl ReaderSettings {
             .collect())
     }
 
-    /// Notes the queue rows of `queued` (as [`ReaderSettings::as_set`] set them) once their
-    /// commit is through, for the delivery loops.
-    pub fn committed(&self, queued: &[(&Notification, Channels)]) {
-        if !queued.is_empty() {
-            self.due
-                .note(queued.iter().map(|(_, channels)| *channels), Instant::now());
-        }
-    }
-
-    /// When the rows the commits queued come due, for the delivery loops.
-    pub fn due(&self) -> Due {
-        self.due.clone()
-    }
-
     /// Forgets what is kept of `user`, whose settings changed.
     pub fn forget(&self, user: UserId) {
         self.lock().forget(Some(user));
@@ -119,7 +101,7 @@ impl ReaderSettings {
 
     fn lock(&self) -> MutexGuard<'_, Kept> {
         // A map of settings stays whole through a panic elsewhere: recover it.
-        self.kept.lock().unwrap_or_else(|p| p.into_inner())
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
 

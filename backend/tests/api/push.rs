@@ -776,8 +776,8 @@ async fn a_held_push_goes_out_on_its_own_once_its_hold_ends() {
         .await;
     let team = conversations.data()[0]["id"].clone();
 
-    // No round is run by hand: the server's own push loop, told by the commit when the
-    // message's push comes due, sleeps until then and sends it.
+    // No round is run by hand: the server's own push loop, woken by the commit, finds the
+    // message's push not due yet, sleeps until it is and sends it.
     let sent = std::time::Instant::now();
     let body = json!({ "conversationId": team, "content": "is anyone in?" });
     s.call("sendMessage", &s.ana.token, body).await.data();

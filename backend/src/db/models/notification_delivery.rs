@@ -7,9 +7,7 @@ use diesel::prelude::*;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
 use diesel::sql_types::{Array, BigInt, Double, Integer, Text, Timestamptz};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
-use tokio::sync::Notify;
+use std::time::Duration;
 
 /// A way a notification goes out besides the live socket event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,55 +43,6 @@ impl Channels {
         ]
         .into_iter()
         .filter_map(|(on, channel, hold)| on.then_some((channel, hold)))
-    }
-}
-
-/// When the rows this process queued come due, per channel, for its delivery loops. A commit
-/// that queued rows notes them here once committed, which wakes the channel's loop; the loop
-/// then looks at the queue only if a row is due now, and otherwise sleeps until the earliest
-/// is (a chat message's push waits to see whether it is read), instead of asking the database
-/// after every commit. Cheap to clone; clones share the board.
-#[derive(Debug, Clone, Default)]
-pub struct Due(Arc<[Noted; 2]>);
-
-#[derive(Debug, Default)]
-struct Noted {
-    /// The earliest noted since the loop last took it.
-    soonest: Mutex<Option<Instant>>,
-    wake: Notify,
-}
-
-impl Due {
-    /// Notes the committed queue rows of notifications on `channels`, queued at `now`, and
-    /// wakes their channels' loops.
-    pub fn note(&self, channels: impl IntoIterator<Item = Channels>, now: Instant) {
-        for (channel, hold) in channels.into_iter().flat_map(Channels::rows) {
-            let noted = self.of(channel);
-            let due = now + hold;
-            let mut soonest = noted.soonest.lock().unwrap_or_else(|p| p.into_inner());
-            *soonest = Some(soonest.map_or(due, |s| s.min(due)));
-            drop(soonest);
-            noted.wake.notify_one();
-        }
-    }
-
-    /// Takes when the earliest row noted on `channel` since the last take comes due.
-    pub fn take(&self, channel: Channel) -> Option<Instant> {
-        let noted = self.of(channel);
-        let mut soonest = noted.soonest.lock().unwrap_or_else(|p| p.into_inner());
-        soonest.take()
-    }
-
-    /// Resolves once rows are noted on `channel` (at once if some were since the last time).
-    pub async fn noted(&self, channel: Channel) {
-        self.of(channel).wake.notified().await;
-    }
-
-    fn of(&self, channel: Channel) -> &Noted {
-        match channel {
-            Channel::Mail => &self.0[0],
-            Channel::Push => &self.0[1],
-        }
     }
 }
 
@@ -388,47 +337,3 @@ impl QueryId for Queue<'_> {
 }
 
 impl<Conn> RunQueryDsl<Conn> for Queue<'_> {}
-
-#[cfg(test)]
-mod tests {
-    use super::{Channel, Channels, Due};
-    use futures_util::FutureExt;
-    use std::time::{Duration, Instant};
-
-    fn on(mail: bool, push: bool, hold: u64) -> Channels {
-        Channels {
-            mail,
-            push,
-            push_hold: Duration::from_secs(hold),
-        }
-    }
-
-    #[test]
-    fn each_channel_takes_the_earliest_row_noted_since_it_last_took() {
-        let due = Due::default();
-        let now = Instant::now();
-        due.note([on(false, true, 10), on(true, true, 3)], now);
-        due.note([on(false, true, 7)], now);
-        assert_eq!(due.take(Channel::Mail), Some(now));
-        assert_eq!(due.take(Channel::Push), Some(now + Duration::from_secs(3)));
-        assert_eq!(due.take(Channel::Push), None, "taken");
-        assert_eq!(due.take(Channel::Mail), None, "taken");
-    }
-
-    #[test]
-    fn rows_on_no_channel_note_nothing_and_wake_no_loop() {
-        let due = Due::default();
-        due.note([on(false, false, 10)], Instant::now());
-        assert_eq!(due.take(Channel::Push), None);
-        assert!(due.noted(Channel::Push).now_or_never().is_none());
-        assert!(due.noted(Channel::Mail).now_or_never().is_none());
-    }
-
-    #[test]
-    fn a_note_wakes_its_channels_loop_even_when_it_was_not_waiting_yet() {
-        let due = Due::default();
-        due.note([on(true, false, 0)], Instant::now());
-        assert!(due.noted(Channel::Mail).now_or_never().is_some());
-        assert!(due.noted(Channel::Push).now_or_never().is_none());
-    }
-}

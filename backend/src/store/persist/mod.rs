@@ -89,8 +89,7 @@ pub fn persist_all(
             Err(e) => return Err(e.into()),
         }
     }
-    let mut queued = Vec::new();
-    let answers = conn.transaction(|conn| {
+    conn.transaction(|conn| {
         let ids: Vec<StoreId> = parts.iter().map(|p| p.store).collect();
         let current: HashMap<StoreId, i64> = stores::table
             .filter(stores::id.eq_any(&ids))
@@ -113,7 +112,7 @@ pub fn persist_all(
             .zip(&fresh)
             .filter_map(|(part, &fresh)| fresh.then_some(part))
             .collect();
-        queued = write_rows(conn, &written, readers)?;
+        write_rows(conn, &written, readers)?;
         let answers: Vec<_> = parts
             .iter()
             .zip(&fresh)
@@ -121,10 +120,8 @@ pub fn persist_all(
             .collect();
         let (rows, versions) = outbox(&answers);
         StoreEvent::append(conn, &rows, &versions, now)?;
-        Ok::<_, PersistError>(answers)
-    })?;
-    readers.committed(&queued);
-    Ok(answers)
+        Ok(answers)
+    })
 }
 
 /// Writes the rows of the parts' batches. Each store's settings, roles, records and
@@ -132,12 +129,12 @@ pub fn persist_all(
 /// changes one shift many times: only each shift's final state is written, with one statement
 /// for the shifts of every part, before the other rows (which may refer to the shifts); the
 /// notifications of every part go in one statement too; deleted shifts, roles and invitations
-/// go last. Answers the queue rows of the new notifications, on their channels.
-fn write_rows<'a>(
+/// go last.
+fn write_rows(
     conn: &mut PgConnection,
-    parts: &[&Part<'a>],
+    parts: &[&Part],
     readers: &ReaderSettings,
-) -> Result<Vec<(&'a Notification, Channels)>, PersistError> {
+) -> Result<(), PersistError> {
     for part in parts {
         for write in part.writes() {
             match write {
@@ -162,8 +159,7 @@ fn write_rows<'a>(
     if !puts.is_empty() {
         Shift::upsert_many(conn, &puts)?;
     }
-    let mut notifications: Vec<(&'a Notification, Channels)> = Vec::new();
-    let mut queued = Vec::new();
+    let mut notifications: Vec<(&Notification, Channels)> = Vec::new();
     let mut merged: Vec<&Notification> = Vec::new();
     for part in parts {
         let store = part.store;
@@ -310,11 +306,11 @@ fn write_rows<'a>(
     if !notifications.is_empty() {
         let rows: Vec<&Notification> = notifications.iter().map(|(n, _)| *n).collect();
         let inserted = Notification::insert_many(conn, &rows)?;
-        let new: Vec<_> = notifications
+        let queued: Vec<_> = notifications
             .into_iter()
             .filter(|(n, _)| inserted.contains(&n.id))
             .collect();
-        queued = readers.as_set(conn, new)?;
+        let queued = readers.as_set(conn, queued)?;
         Delivery::queue_many(conn, &queued)?;
     }
     // After the new ones: a burst may merge into a notification of the same batch. One seen
@@ -342,7 +338,7 @@ fn write_rows<'a>(
             }
         }
     }
-    Ok(queued)
+    Ok(())
 }
 
 /// The final state of each shift a batch writes (`None`: deleted), in first-written order.

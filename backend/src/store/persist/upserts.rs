@@ -132,10 +132,7 @@ pub(super) fn commit(
         .whole(expected, upserts.statements(&notified, &queued))
         .prepared(upserts.is_common());
     match statement.execute(conn) {
-        Ok(_) => {
-            readers.committed(&queued);
-            Ok(Some(answers))
-        }
+        Ok(_) => Ok(Some(answers)),
         Err(e) if moved_on(&e) => Ok(None),
         Err(e) => Err(e),
     }
