@@ -289,7 +289,7 @@ fn announce(conn: &mut PgConnection, ids: &[SessionId]) -> AppResult<()> {
             .map(SessionId::to_string)
             .collect::<Vec<_>>()
             .join(",");
-        crate::db::notify(conn, CHANNEL, &payload)?;
+        crate::db::notify::notify(conn, CHANNEL, &payload)?;
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! blocking Diesel work off the async workers.
 
 pub mod models;
+pub mod notify;
 pub mod schema;
 pub mod tls;
 pub mod upsert;
@@ -210,23 +211,6 @@ impl Db {
     {
         self.run(move |conn| conn.transaction(f)).await
     }
-}
-
-#[diesel::declare_sql_function]
-extern "SQL" {
-    /// Postgres's `pg_notify`. Its answer (`void`) is never read.
-    fn pg_notify(
-        channel: diesel::sql_types::Text,
-        payload: diesel::sql_types::Text,
-    ) -> diesel::sql_types::Text;
-}
-
-/// Announces `payload` on `channel` when the transaction commits (at once outside one). Kept
-/// prepared: the processes tell each other of changes with it after many commits.
-pub fn notify(conn: &mut PgConnection, channel: &str, payload: &str) -> diesel::QueryResult<()> {
-    diesel::select(pg_notify(channel, payload))
-        .execute(conn)
-        .map(drop)
 }
 
 /// The key of the advisory lock migrations run under. Advisory locks are per database; the

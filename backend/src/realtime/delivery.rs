@@ -134,7 +134,7 @@ async fn announce(rt: Arc<Realtime>, db: Db, store: StoreId, ask: bool) {
     .encode();
     let sent = db
         .run(move |c| {
-            crate::db::notify(c, presence::CHANNEL, &payload)?;
+            crate::db::notify::notify(c, presence::CHANNEL, &payload)?;
             Ok(())
         })
         .await;
@@ -154,7 +154,7 @@ async fn send_alerts(rt: Arc<Realtime>, db: Db) {
     let sent = db
         .run(move |c| {
             for payload in payloads {
-                crate::db::notify(c, alerts::CHANNEL, &payload)?;
+                crate::db::notify::notify(c, alerts::CHANNEL, &payload)?;
             }
             Ok(())
         })

@@ -698,8 +698,8 @@ async fn push_round(s: &Scene) {
     until_nothing_pending(&s.app).await;
 }
 
-#[actix_web::test]
-async fn chat_messages_are_pushed_unless_read_in_time_and_mentions_always() {
+/// The scene with Ben's browser subscribed to a push service, and the team conversation.
+async fn ben_in_the_team_chat() -> (Scene, PushService, Browser, Value) {
     let s = scene().await;
     let push = PushService::start();
     let ben = Browser::new();
@@ -712,6 +712,12 @@ async fn chat_messages_are_pushed_unless_read_in_time_and_mentions_always() {
         )
         .await;
     let team = conversations.data()[0]["id"].clone();
+    (s, push, ben, team)
+}
+
+#[actix_web::test]
+async fn chat_messages_are_pushed_unless_read_in_time_and_mentions_always() {
+    let (s, push, ben, team) = ben_in_the_team_chat().await;
     let say = |text: String| {
         let body = json!({ "conversationId": team, "content": text });
         async { s.call("sendMessage", &s.ana.token, body).await.data()["seq"].clone() }
@@ -763,18 +769,7 @@ async fn chat_messages_are_pushed_unless_read_in_time_and_mentions_always() {
 
 #[actix_web::test]
 async fn a_held_push_goes_out_on_its_own_once_its_hold_ends() {
-    let s = scene().await;
-    let push = PushService::start();
-    let ben = Browser::new();
-    subscribe(&s, &s.ben.token, &ben, &push.endpoint("ben")).await;
-    let conversations = s
-        .app
-        .get(
-            &format!("/api/v1/stores/{}/conversations", s.store),
-            Some(&s.ben.token),
-        )
-        .await;
-    let team = conversations.data()[0]["id"].clone();
+    let (s, push, ben, team) = ben_in_the_team_chat().await;
 
     // No round is run by hand: the server's own push loop, woken by the commit, finds the
     // message's push not due yet, sleeps until it is and sends it.

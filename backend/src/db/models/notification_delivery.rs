@@ -245,8 +245,8 @@ impl Delivery {
     /// How long until a row of `channel` is due (zero when one is), if any is queued: a
     /// retry, or a lease that ends.
     pub fn next_due(conn: &mut PgConnection, channel: Channel) -> QueryResult<Option<Duration>> {
-        // Kept prepared (no SQL literal in it): every loop asks after each of its rounds.
-        // The database's clock, which set `next_attempt_at`.
+        // Kept prepared (no SQL literal in it): every loop asks after each commit that wakes
+        // it. With the database's clock, which set `next_attempt_at`.
         let (soonest, now): (Option<DateTime<Utc>>, DateTime<Utc>) = notification_deliveries::table
             .filter(notification_deliveries::channel.eq(channel.as_str()))
             .select((

@@ -14,7 +14,7 @@ pub const CHANNEL: &str = "notification_settings";
 
 /// Announces a change of `user`'s settings, when the transaction making it commits.
 fn announce(conn: &mut PgConnection, user: UserId) -> QueryResult<()> {
-    crate::db::notify(conn, CHANNEL, &user.to_string())?;
+    crate::db::notify::notify(conn, CHANNEL, &user.to_string())?;
     Ok(())
 }
 
