@@ -777,15 +777,9 @@ async fn a_held_push_goes_out_on_its_own_once_its_hold_ends() {
     let body = json!({ "conversationId": team, "content": "is anyone in?" });
     s.call("sendMessage", &s.ana.token, body).await.data();
     let hold = backend::domain::notification::MESSAGE_PUSH_HOLD;
-    let got = crate::fixtures::wait::eventually_ok(
-        hold + Duration::from_secs(10),
-        "the held push",
-        async || match push.received() {
-            got if got.is_empty() => Err("nothing pushed"),
-            got => Ok(got),
-        },
-    )
-    .await;
+    let got = push
+        .wait_for_within(1, hold + Duration::from_secs(10))
+        .await;
     assert!(sent.elapsed() >= hold, "pushed before its hold ended");
     assert_eq!(ben.decrypt(&got[0].body)["body"], "is anyone in?");
 }

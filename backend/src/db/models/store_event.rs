@@ -99,8 +99,9 @@ impl<'a> Appended<'a> {
     /// The whole commit: `writes` (upserts and inserts, each of rows no other one writes; a
     /// later one may read what an earlier one answers) go in the same statement, and each
     /// store of `versions` must still be at its `expected` version, in the same order. The
-    /// stores' rows are locked first, in the order of their ids, as every commit locks them. A store that has moved on makes its new version null, which
-    /// its column refuses: the statement fails whole, with [`moved_on`] true of its error.
+    /// stores' rows are locked first, in the order of their ids, as every commit locks them.
+    /// A store that has moved on makes its new version null, which its column refuses: the
+    /// statement fails whole, with [`moved_on`] true of its error.
     pub fn whole(mut self, expected: Vec<i64>, writes: Vec<With<'a>>) -> Appended<'a> {
         self.expected = Some(expected);
         self.writes = writes;
