@@ -381,7 +381,7 @@ export async function screenProblems(browser, server, person, { language, paths,
         const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
         const changes = (await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)) !== (colorScheme === 'dark');
         await page.emulateMedia({ colorScheme });
-        if (changes) await page.waitForFunction((was) => getComputedStyle(document.body).backgroundColor !== was, background);
+        if (changes) await redrawn(page, background, `${language} ${size} ${colorScheme} ${path}`);
         await transitionsDone(page);
         const where = `${language} ${size} ${colorScheme} ${person.email} ${path}`;
         if (await overflows(page)) problems.push(`${where}: ${await page.evaluate(() => document.documentElement.scrollWidth)} px wide`);
@@ -394,6 +394,26 @@ export async function screenProblems(browser, server, person, { language, paths,
   }
   await page.context().close();
   return problems;
+}
+
+/**
+ * Waits until the page's background is no longer `was`: the app has drawn the mode the system
+ * now asks for. Polled on a timer rather than on animation frames; a timeout says what the
+ * page showed, so that a screen which missed the change can be told from a slow one.
+ */
+async function redrawn(page, was, what) {
+  try {
+    await page.waitForFunction((w) => getComputedStyle(document.body).backgroundColor !== w, was, { polling: 100 });
+  } catch (e) {
+    const shown = await page.evaluate(() => ({
+      background: getComputedStyle(document.body).backgroundColor,
+      systemDark: matchMedia('(prefers-color-scheme: dark)').matches,
+      startupMode: document.documentElement.dataset.startupMode ?? null,
+      visibility: document.visibilityState,
+      path: location.pathname,
+    })).catch((f) => f.message);
+    throw new Error(`${what}: the background stayed ${was}; the page: ${JSON.stringify(shown)}`, { cause: e });
+  }
 }
 
 /**
