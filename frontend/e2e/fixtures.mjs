@@ -380,10 +380,10 @@ export async function screenProblems(browser, server, person, { language, paths,
         // The app draws the system's mode: its page background changes once it has.
         const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
         const changes = (await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)) !== (colorScheme === 'dark');
-        await page.emulateMedia({ colorScheme });
-        if (changes) await redrawn(page, background, `${language} ${size} ${colorScheme} ${path}`);
-        await transitionsDone(page);
         const where = `${language} ${size} ${colorScheme} ${person.email} ${path}`;
+        await page.emulateMedia({ colorScheme });
+        if (changes) await redrawn(page, background, where);
+        await transitionsDone(page);
         if (await overflows(page)) problems.push(`${where}: ${await page.evaluate(() => document.documentElement.scrollWidth)} px wide`);
         for (const v of await violations(page)) problems.push(`${where}: ${v}`);
         if (size === 'phone' && colorScheme === 'light') await screenshot(page, `${shots}-${language}${path.replace(/[/?=]/g, '-')}`);
