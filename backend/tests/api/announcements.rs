@@ -1,6 +1,7 @@
 //! Announcements: a manager tells the team or chosen colleagues something; each reader gets
 //! their own notification, with its push; employees may not announce; bad input changes nothing.
 
+use crate::fixtures::push::{subscribe, Browser, PushService};
 use crate::fixtures::scene::{scene, Scene};
 use crate::fixtures::Reply;
 use serde_json::{json, Value};
@@ -78,6 +79,11 @@ async fn a_manager_tells_the_whole_team_or_chosen_colleagues() {
 #[actix_web::test]
 async fn employees_may_not_announce_and_bad_announcements_change_nothing() {
     let s = scene().await;
+    // Ana and Ben have browsers to push to, so an announcement would queue pushes.
+    let push = PushService::start();
+    for (token, name) in [(&s.ana.token, "ana"), (&s.ben.token, "ben")] {
+        subscribe(&s, token, &Browser::new(), &push.endpoint(name)).await;
+    }
     let before = pushes_waiting(&s);
     let refused = announce(&s, &s.ana.token, json!({ "title": "Hi", "content": "all" })).await;
     assert_eq!(refused.status, 403);

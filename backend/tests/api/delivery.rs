@@ -287,10 +287,21 @@ async fn rows_settled_together_go_only_under_their_own_lease() {
     let app = spawn_app_with(|_| {}).await;
     let owner = app.create_user("owner@example.com");
     let store = app.insert_store(&owner, "Café");
-    // Queued and claimed in one go, so that the server's own push loop takes neither.
+    // Queued and claimed in one go, so that the server's own push loop takes neither; the
+    // owner has a browser subscribed, or no push would be queued.
     let claimed: Vec<Claimed> = app
         .conn()
         .transaction(|conn| {
+            backend::db::models::push_subscription::PushSubscription {
+                id: uuid::Uuid::now_v7(),
+                store_id: store,
+                user_id: owner.id,
+                endpoint: "https://push.example.com/send/owner".into(),
+                p256dh: "key".into(),
+                auth: "secret".into(),
+                created_at: Utc::now(),
+            }
+            .save(conn)?;
             for _ in 0..2 {
                 let n = Notification::from_draft(store, new_shift_for(owner.id), Utc::now());
                 n.insert(conn)?;

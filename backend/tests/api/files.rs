@@ -6,6 +6,7 @@
 
 use crate::fixtures::chat::team;
 use crate::fixtures::files::{form, upload_form};
+use crate::fixtures::push::{subscribe, Browser, PushService};
 use crate::fixtures::scene::{scene, Scene};
 use crate::fixtures::stores::create_store;
 use crate::fixtures::{Reply, TestApp};
@@ -546,6 +547,9 @@ async fn message_notifications(s: &Scene, token: &str) -> Vec<Value> {
 #[actix_web::test]
 async fn members_hear_of_new_messages_once_per_conversation_and_of_mentions_always() {
     let s = scene().await;
+    // Ben has a browser to push to (a reader with none is not queued a push at all).
+    let push = PushService::start();
+    subscribe(&s, &s.ben.token, &Browser::new(), &push.endpoint("ben")).await;
     let team_conv = team(&s, &s.ana.token).await;
     for text in ["one", "two", "three"] {
         send(&s, &s.ana.token, &team_conv, text, &[]).await.data();
@@ -587,7 +591,7 @@ async fn members_hear_of_new_messages_once_per_conversation_and_of_mentions_alwa
     let bens = message_notifications(&s, &s.ben.token).await;
     assert_eq!(bens.len(), 2);
     // A mention notifies even with unread messages, and is pushed at once (it may be gone
-    // from the queue already: nobody here has a push subscription).
+    // from the queue already: sent to Ben's browser).
     let ben_name = full_name(&s.app, &s.ben_id);
     send(
         &s,

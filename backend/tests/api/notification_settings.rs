@@ -168,6 +168,10 @@ async fn a_push_in_quiet_hours_waits_for_them_to_end() {
     )
     .await
     .data();
+    // Both have a browser to push to (a reader with none is not queued a push at all).
+    let push = PushService::start();
+    subscribe(&s, &s.ana.token, &Browser::new(), &push.endpoint("ana")).await;
+    subscribe(&s, &s.ben.token, &Browser::new(), &push.endpoint("ben")).await;
     publish_to_both(&s).await;
     // Ana's push waits till the end (a claimed one waits only for its short lease).
     let waiting = |who: &str| {

@@ -176,6 +176,9 @@ async fn a_push_claim_is_held_up_neither_by_a_mail_claim_nor_by_the_reader() {
     use backend::db::models::notification::Notification;
     use diesel::{Connection, RunQueryDsl};
     let s = scene().await;
+    // Ana has a browser to push to (a reader with none is not queued a push at all).
+    let service = PushService::start();
+    subscribe(&s, &s.ana.token, &Browser::new(), &service.endpoint("ana")).await;
     publish_for_ana(&s, 3).await;
     until_nothing_pending(&s.app).await;
     // And the mail the publish queued has gone, so no sender is still at work.

@@ -6,6 +6,7 @@ use backend::db::models::chat::{Conversation, Message};
 use backend::db::models::notification::Notification;
 use backend::db::models::notification_delivery::Channels;
 use backend::db::models::notification_setting::NotificationSetting;
+use backend::db::models::push_subscription::PushSubscription;
 use backend::db::models::shift::Shift;
 use backend::db::schema::{
     conversations, messages, notification_deliveries, notifications, shifts, store_events, stores,
@@ -716,9 +717,17 @@ async fn a_messages_notifications_commit_with_it_queued_as_their_readers_set_the
     let now = Utc::now();
     let mut conn = app.conn();
     // Defaults (pushed, not mailed); mailed and not pushed; pushed after quiet hours around
-    // now; and one whose notification is already there, so not queued again.
-    let [plain, mailed, quiet, known] = ["plain", "mailed", "quiet", "known"]
-        .map(|name| app.create_user(&format!("{name}@example.com")).id);
+    // now; one whose notification is already there, so not queued again; and one with the
+    // defaults but no browser subscribed in the store, so not pushed.
+    let [plain, mailed, quiet, known, unsubscribed] =
+        ["plain", "mailed", "quiet", "known", "unsubscribed"]
+            .map(|name| app.create_user(&format!("{name}@example.com")).id);
+    for (i, user) in [plain, mailed, quiet, known].into_iter().enumerate() {
+        subscribe(&mut conn, store, user, i);
+    }
+    // A browser of `unsubscribed` in another store is not one in this store.
+    let elsewhere = app.insert_store(&owner, "Elsewhere");
+    subscribe(&mut conn, elsewhere, unsubscribed, 9);
     let set = BTreeMap::from([(
         "message".to_string(),
         Ways {
@@ -742,7 +751,7 @@ async fn a_messages_notifications_commit_with_it_queued_as_their_readers_set_the
         .upsert(&mut conn)
         .expect("settings");
     let (conversation, first, _) = first_messages(store, now);
-    let notes: Vec<Notification> = [plain, mailed, quiet, known]
+    let notes: Vec<Notification> = [plain, mailed, quiet, known, unsubscribed]
         .map(|reader| told(store, &conversation, reader, now))
         .into();
     let mut effects = posted(&conversation, &[&first]);
@@ -787,7 +796,7 @@ async fn a_messages_notifications_commit_with_it_queued_as_their_readers_set_the
         .count()
         .get_result(&mut conn)
         .expect("count");
-    assert_eq!(written, 4);
+    assert_eq!(written, 5);
     let queued: Vec<(NotificationId, String, DateTime<Utc>)> = notification_deliveries::table
         .select((
             notification_deliveries::notification_id,
@@ -805,8 +814,8 @@ async fn a_messages_notifications_commit_with_it_queued_as_their_readers_set_the
         rows.sort();
         rows
     };
-    let [plain_rows, mailed_rows, quiet_rows, known_rows] =
-        [&notes[0], &notes[1], &notes[2], &notes[3]].map(of);
+    let [plain_rows, mailed_rows, quiet_rows, known_rows, unsubscribed_rows] =
+        [&notes[0], &notes[1], &notes[2], &notes[3], &notes[4]].map(of);
     assert_eq!(
         plain_rows
             .iter()
@@ -844,6 +853,25 @@ async fn a_messages_notifications_commit_with_it_queued_as_their_readers_set_the
         known_rows.is_empty(),
         "a notification already there is not queued again"
     );
+    assert!(
+        unsubscribed_rows.is_empty(),
+        "no push for a reader with no browser subscribed in the store: {unsubscribed_rows:?}"
+    );
+}
+
+/// A browser of `user` subscribed to the store's pushes (the `n`th of the test's).
+fn subscribe(conn: &mut PgConnection, store: StoreId, user: UserId, n: usize) {
+    PushSubscription {
+        id: uuid::Uuid::now_v7(),
+        store_id: store,
+        user_id: user,
+        endpoint: format!("https://push.example.com/send/{n}"),
+        p256dh: "key".into(),
+        auth: "secret".into(),
+        created_at: Utc::now(),
+    }
+    .save(conn)
+    .expect("a subscription");
 }
 
 /// Writes `conversation` as it was before a message posted to it.

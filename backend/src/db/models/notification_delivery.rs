@@ -274,20 +274,32 @@ pub struct Queue<'a> {
     ids: Vec<uuid::Uuid>,
     created: Vec<DateTime<Utc>>,
     holds: Vec<f64>,
+    /// Each row's store and reader: a push is queued only for a reader with a browser
+    /// subscribed in the store.
+    stores: Vec<uuid::Uuid>,
+    readers: Vec<uuid::Uuid>,
     inserted_by: Option<&'a str>,
 }
 
 impl<'a> Queue<'a> {
     /// The rows of each notification's channels; a push that holds waits that long before its
-    /// first attempt.
+    /// first attempt. A notification for no one in particular (a store's managers') is never
+    /// pushed, so it queues no push.
     pub fn of(rows: &[(&Notification, Channels)]) -> Queue<'a> {
         let mut queue = Queue::default();
         for (n, channels) in rows {
             for (channel, hold) in channels.rows() {
+                let reader = match (channel, n.access_for) {
+                    (_, Some(user)) => user.0,
+                    (Channel::Mail, None) => uuid::Uuid::nil(),
+                    (Channel::Push, None) => continue,
+                };
                 queue.channels.push(channel.as_str());
                 queue.ids.push(n.id.0);
                 queue.created.push(n.created_at);
                 queue.holds.push(hold.as_secs_f64());
+                queue.stores.push(n.store_id.0);
+                queue.readers.push(reader);
             }
         }
         queue
@@ -320,9 +332,21 @@ impl QueryFragment<Pg> for Queue<'_> {
         out.push_bind_param::<Array<Timestamptz>, _>(&self.created)?;
         out.push_sql("::timestamptz[], ");
         out.push_bind_param::<Array<Double>, _>(&self.holds)?;
-        out.push_sql("::float8[]) AS x(c, n, t, h)");
+        out.push_sql("::float8[], ");
+        out.push_bind_param::<Array<diesel::sql_types::Uuid>, _>(&self.stores)?;
+        out.push_sql("::uuid[], ");
+        out.push_bind_param::<Array<diesel::sql_types::Uuid>, _>(&self.readers)?;
+        // A push waits on the queue only for a reader with somewhere to send it: most of a
+        // large team has no browser subscribed, and each of their rows would be claimed,
+        // looked at and settled for nothing, on the cores a busy chat's deliveries need.
+        // (A browser subscribed later receives what comes after it, as push services do.)
+        out.push_sql(
+            "::uuid[]) AS x(c, n, t, h, s, u)
+             WHERE (c <> 'push' OR EXISTS (SELECT 1 FROM push_subscriptions p
+                                            WHERE p.user_id = x.u AND p.store_id = x.s))",
+        );
         if let Some(name) = self.inserted_by {
-            out.push_sql(" WHERE n IN (SELECT id FROM ");
+            out.push_sql(" AND n IN (SELECT id FROM ");
             out.push_sql(name);
             out.push_sql(")");
         }
