@@ -292,16 +292,7 @@ async fn rows_settled_together_go_only_under_their_own_lease() {
     let claimed: Vec<Claimed> = app
         .conn()
         .transaction(|conn| {
-            backend::db::models::push_subscription::PushSubscription {
-                id: uuid::Uuid::now_v7(),
-                store_id: store,
-                user_id: owner.id,
-                endpoint: "https://push.example.com/send/owner".into(),
-                p256dh: "key".into(),
-                auth: "secret".into(),
-                created_at: Utc::now(),
-            }
-            .save(conn)?;
+            crate::fixtures::push::subscribed_browser(conn, store, owner.id, "owner")?;
             for _ in 0..2 {
                 let n = Notification::from_draft(store, new_shift_for(owner.id), Utc::now());
                 n.insert(conn)?;

@@ -1,12 +1,12 @@
 //! The store actor: commands are serialised per store, committed in groups, and versions stay
 //! gap-free even when two server processes write to the same store.
 
+use crate::fixtures::push::subscribed_browser;
 use crate::fixtures::spawn_app;
 use backend::db::models::chat::{Conversation, Message};
 use backend::db::models::notification::Notification;
 use backend::db::models::notification_delivery::Channels;
 use backend::db::models::notification_setting::NotificationSetting;
-use backend::db::models::push_subscription::PushSubscription;
 use backend::db::models::shift::Shift;
 use backend::db::schema::{
     conversations, messages, notification_deliveries, notifications, shifts, store_events, stores,
@@ -722,12 +722,17 @@ async fn a_messages_notifications_commit_with_it_queued_as_their_readers_set_the
     let [plain, mailed, quiet, known, unsubscribed] =
         ["plain", "mailed", "quiet", "known", "unsubscribed"]
             .map(|name| app.create_user(&format!("{name}@example.com")).id);
-    for (i, user) in [plain, mailed, quiet, known].into_iter().enumerate() {
-        subscribe(&mut conn, store, user, i);
+    for (user, name) in [
+        (plain, "plain"),
+        (mailed, "mailed"),
+        (quiet, "quiet"),
+        (known, "known"),
+    ] {
+        subscribed_browser(&mut conn, store, user, name).expect("a subscription");
     }
     // A browser of `unsubscribed` in another store is not one in this store.
     let elsewhere = app.insert_store(&owner, "Elsewhere");
-    subscribe(&mut conn, elsewhere, unsubscribed, 9);
+    subscribed_browser(&mut conn, elsewhere, unsubscribed, "unsubscribed").expect("a subscription");
     let set = BTreeMap::from([(
         "message".to_string(),
         Ways {
@@ -857,21 +862,6 @@ async fn a_messages_notifications_commit_with_it_queued_as_their_readers_set_the
         unsubscribed_rows.is_empty(),
         "no push for a reader with no browser subscribed in the store: {unsubscribed_rows:?}"
     );
-}
-
-/// A browser of `user` subscribed to the store's pushes (the `n`th of the test's).
-fn subscribe(conn: &mut PgConnection, store: StoreId, user: UserId, n: usize) {
-    PushSubscription {
-        id: uuid::Uuid::now_v7(),
-        store_id: store,
-        user_id: user,
-        endpoint: format!("https://push.example.com/send/{n}"),
-        p256dh: "key".into(),
-        auth: "secret".into(),
-        created_at: Utc::now(),
-    }
-    .save(conn)
-    .expect("a subscription");
 }
 
 /// Writes `conversation` as it was before a message posted to it.

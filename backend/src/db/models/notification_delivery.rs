@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
-use diesel::sql_types::{Array, BigInt, Double, Integer, Text, Timestamptz};
+use diesel::sql_types::{Array, BigInt, Double, Integer, Nullable, Text, Timestamptz};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -274,32 +274,26 @@ pub struct Queue<'a> {
     ids: Vec<uuid::Uuid>,
     created: Vec<DateTime<Utc>>,
     holds: Vec<f64>,
-    /// Each row's store and reader: a push is queued only for a reader with a browser
-    /// subscribed in the store.
+    /// Each row's store and reader (none: a notification for no one in particular): a push
+    /// is queued only for a reader with a browser subscribed in the store.
     stores: Vec<uuid::Uuid>,
-    readers: Vec<uuid::Uuid>,
+    readers: Vec<Option<uuid::Uuid>>,
     inserted_by: Option<&'a str>,
 }
 
 impl<'a> Queue<'a> {
     /// The rows of each notification's channels; a push that holds waits that long before its
-    /// first attempt. A notification for no one in particular (a store's managers') is never
-    /// pushed, so it queues no push.
+    /// first attempt.
     pub fn of(rows: &[(&Notification, Channels)]) -> Queue<'a> {
         let mut queue = Queue::default();
         for (n, channels) in rows {
             for (channel, hold) in channels.rows() {
-                let reader = match (channel, n.access_for) {
-                    (_, Some(user)) => user.0,
-                    (Channel::Mail, None) => uuid::Uuid::nil(),
-                    (Channel::Push, None) => continue,
-                };
                 queue.channels.push(channel.as_str());
                 queue.ids.push(n.id.0);
                 queue.created.push(n.created_at);
                 queue.holds.push(hold.as_secs_f64());
                 queue.stores.push(n.store_id.0);
-                queue.readers.push(reader);
+                queue.readers.push(n.access_for.map(|u| u.0));
             }
         }
         queue
@@ -335,11 +329,12 @@ impl QueryFragment<Pg> for Queue<'_> {
         out.push_sql("::float8[], ");
         out.push_bind_param::<Array<diesel::sql_types::Uuid>, _>(&self.stores)?;
         out.push_sql("::uuid[], ");
-        out.push_bind_param::<Array<diesel::sql_types::Uuid>, _>(&self.readers)?;
-        // A push waits on the queue only for a reader with somewhere to send it: most of a
-        // large team has no browser subscribed, and each of their rows would be claimed,
-        // looked at and settled for nothing, on the cores a busy chat's deliveries need.
-        // (A browser subscribed later receives what comes after it, as push services do.)
+        out.push_bind_param::<Array<Nullable<diesel::sql_types::Uuid>>, _>(&self.readers)?;
+        // A push waits on the queue only for a reader with somewhere to send it (so none for
+        // a notification to no one in particular): most of a large team has no browser
+        // subscribed, and each of their rows would be claimed, looked at and settled for
+        // nothing, on the cores a busy chat's deliveries need. (A browser subscribed later
+        // receives what comes after it, as push services do.)
         out.push_sql(
             "::uuid[]) AS x(c, n, t, h, s, u)
              WHERE (c <> 'push' OR EXISTS (SELECT 1 FROM push_subscriptions p
