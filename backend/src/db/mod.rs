@@ -3,6 +3,7 @@
 
 pub mod models;
 pub mod notify;
+pub mod rows;
 pub mod schema;
 pub mod tls;
 pub mod upsert;

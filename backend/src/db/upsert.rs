@@ -5,8 +5,9 @@
 //! shift's edit or a chat message (`StoreEvent`'s `Appended`), are then parsed and planned
 //! by Postgres once per connection instead of once per commit.
 
-/// Rows up to which an upsert may be kept prepared: past it, each number of rows would be one
-/// more text for the connection to keep.
+/// Rows up to which an upsert may be kept prepared, and up to which a kept statement's rows
+/// are bound one parameter per value ([`crate::db::rows`]): past it, each number of rows would
+/// be one more text for the connection to keep.
 pub const KEPT_ROWS: usize = 2;
 
 /// Defines `$name<'a>(&'a [$model])`: the upsert of those rows into `$table`, whose columns

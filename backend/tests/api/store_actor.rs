@@ -679,6 +679,75 @@ async fn a_chat_messages_commit_stays_prepared_and_a_large_batch_is_not_kept() {
     assert_eq!(last_seq, 5, "the conversation moved on with each commit");
 }
 
+/// How many times the connection's kept whole commits ran on their generic plan, and how
+/// many times they were planned afresh.
+fn plans_of_kept_commits(conn: &mut PgConnection) -> (i64, i64) {
+    diesel::select(diesel::dsl::sql::<(
+        diesel::sql_types::BigInt,
+        diesel::sql_types::BigInt,
+    )>(
+        "(SELECT coalesce(sum(generic_plans), 0)::int8 FROM pg_prepared_statements
+           WHERE statement LIKE 'WITH locked%'),
+         (SELECT coalesce(sum(custom_plans), 0)::int8 FROM pg_prepared_statements
+           WHERE statement LIKE 'WITH locked%')",
+    ))
+    .get_result(conn)
+    .expect("prepared statements")
+}
+
+#[actix_web::test]
+async fn a_chat_messages_commit_settles_on_its_generic_plan() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let store = app.insert_store(&owner, "Chat");
+    let reader = app.create_user("reader@example.com").id;
+    let now = Utc::now();
+    let mut conn = app.conn();
+    subscribed_browser(&mut conn, store, reader, "reader").expect("a subscription");
+    let (conversation, first, _) = first_messages(store, now);
+    let channels = Channels {
+        mail: false,
+        push: true,
+        push_hold: std::time::Duration::ZERO,
+    };
+    for seq in 1..=8 {
+        // A message telling one reader, queued for their browser: W8's commit.
+        let message = Message {
+            id: MessageId::new(),
+            seq,
+            content: format!("message {seq}"),
+            ..first.clone()
+        };
+        let mut effects = posted(&conversation, &[&message]);
+        let note = Notification {
+            message_seq: Some(seq),
+            ..told(store, &conversation, reader, now)
+        };
+        effects
+            .writes
+            .push(Write::AddNotification(Box::new(note), channels));
+        let batch = [&effects];
+        let parts = [Part {
+            store,
+            expected: seq - 1,
+            batch: &batch,
+        }];
+        let answers =
+            persist_all(&mut conn, &parts, now, &ReaderSettings::default()).expect("commit");
+        assert!(answers[0].is_some(), "committed at {seq}");
+    }
+    assert_eq!(kept_commits(&mut conn), 1, "one text for the eight");
+    // Postgres plans a kept statement afresh for its first five runs, then runs it on its
+    // generic plan unless that looks costlier than theirs: it must not, or every commit
+    // pays for planning (arrays of rows it cannot count made it look a hundred rows each).
+    assert_eq!(plans_of_kept_commits(&mut conn), (3, 5));
+    let queued: i64 = notification_deliveries::table
+        .count()
+        .get_result(&mut conn)
+        .expect("count");
+    assert_eq!(queued, 8, "each message's push queued");
+}
+
 /// A `message` notification for `reader` of `conversation`, new at `now`.
 fn told(
     store: StoreId,

@@ -1,4 +1,5 @@
 use crate::db::models::notification::Notification;
+use crate::db::rows;
 use crate::db::schema::notification_deliveries;
 use crate::domain::ids::NotificationId;
 use chrono::{DateTime, Utc};
@@ -317,26 +318,28 @@ impl QueryFragment<Pg> for Queue<'_> {
         out.push_sql(
             "INSERT INTO notification_deliveries
                     (channel, notification_id, created_at, next_attempt_at)
-             SELECT c, n, t, now() + make_interval(secs => h) FROM unnest(",
+             SELECT c, n, t, now() + make_interval(secs => h) FROM ",
         );
-        out.push_bind_param::<Array<Text>, _>(&self.channels)?;
-        out.push_sql("::text[], ");
-        out.push_bind_param::<Array<diesel::sql_types::Uuid>, _>(&self.ids)?;
-        out.push_sql("::uuid[], ");
-        out.push_bind_param::<Array<Timestamptz>, _>(&self.created)?;
-        out.push_sql("::timestamptz[], ");
-        out.push_bind_param::<Array<Double>, _>(&self.holds)?;
-        out.push_sql("::float8[], ");
-        out.push_bind_param::<Array<diesel::sql_types::Uuid>, _>(&self.stores)?;
-        out.push_sql("::uuid[], ");
-        out.push_bind_param::<Array<Nullable<diesel::sql_types::Uuid>>, _>(&self.readers)?;
+        rows::rows(
+            &mut out,
+            "x",
+            "c, n, t, h, s, u",
+            &[
+                &rows::column::<Text, _>(&self.channels, "text"),
+                &rows::column::<diesel::sql_types::Uuid, _>(&self.ids, "uuid"),
+                &rows::column::<Timestamptz, _>(&self.created, "timestamptz"),
+                &rows::column::<Double, _>(&self.holds, "float8"),
+                &rows::column::<diesel::sql_types::Uuid, _>(&self.stores, "uuid"),
+                &rows::column::<Nullable<diesel::sql_types::Uuid>, _>(&self.readers, "uuid"),
+            ],
+        )?;
         // A push waits on the queue only for a reader with somewhere to send it (so none for
         // a notification to no one in particular): most of a large team has no browser
         // subscribed, and each of their rows would be claimed, looked at and settled for
         // nothing, on the cores a busy chat's deliveries need. (A browser subscribed later
         // receives what comes after it, as push services do.)
         out.push_sql(
-            "::uuid[]) AS x(c, n, t, h, s, u)
+            "
              WHERE (c <> 'push' OR EXISTS (SELECT 1 FROM push_subscriptions p
                                             WHERE p.user_id = x.u AND p.store_id = x.s))",
         );

@@ -1,3 +1,4 @@
+use crate::db::rows;
 use crate::db::schema::store_events;
 use crate::domain::audience::Audience;
 use crate::domain::ids::StoreId;
@@ -6,7 +7,7 @@ use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
 use diesel::result::DatabaseErrorKind;
-use diesel::sql_types::{Array, BigInt, Bool, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid};
+use diesel::sql_types::{BigInt, Bool, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 
 /// One committed change of a store (the transactional outbox). Versions per store are
 /// gap-free.
@@ -110,11 +111,12 @@ impl<'a> Appended<'a> {
     }
 
     /// Keeps a whole commit's statement prepared on its connection, so that Postgres neither
-    /// parses nor (once it settles on a generic plan) plans it again: two thirds of a small
-    /// commit's time in Postgres. Diesel keeps a statement without a static query id by its
-    /// text, which here varies with the writes (upserts of [`crate::db::upsert`], kept
-    /// too), so the caller asks only for the few shapes of its hottest commits: a
-    /// connection keeps one prepared statement per text.
+    /// parses nor, once it settles on a generic plan after five runs, plans it again: two
+    /// thirds of a small commit's time in Postgres. It settles because a few rows are bound
+    /// one parameter per value ([`crate::db::rows`]). Diesel keeps a statement without a
+    /// static query id by its text, which here varies with the writes (upserts of
+    /// [`crate::db::upsert`], kept too), so the caller asks only for the few shapes of its
+    /// hottest commits: a connection keeps one prepared statement per text.
     pub fn prepared(mut self, prepared: bool) -> Appended<'a> {
         self.prepared = prepared;
         self
@@ -137,11 +139,12 @@ impl QueryFragment<Pg> for Appended<'_> {
             out.unsafe_to_cache_prepared();
         }
         let c = &self.columns;
+        let stores = rows::column::<SqlUuid, _>(&self.stores, "uuid");
         out.push_sql("WITH ");
         if self.expected.is_some() {
-            out.push_sql("locked AS (SELECT id FROM stores WHERE id = ANY(");
-            out.push_bind_param::<Array<SqlUuid>, _>(&self.stores)?;
-            out.push_sql(") ORDER BY id FOR UPDATE), ");
+            out.push_sql("locked AS (SELECT id FROM stores WHERE ");
+            rows::any_of(&mut out, "id", &stores)?;
+            out.push_sql(" ORDER BY id FOR UPDATE), ");
         }
         out.push_sql(
             "appended AS (
@@ -151,20 +154,22 @@ impl QueryFragment<Pg> for Appended<'_> {
                         e.user_ids::uuid[], ",
         );
         out.push_bind_param::<Timestamptz, _>(&self.at)?;
-        out.push_sql(" FROM unnest(");
-        out.push_bind_param::<Array<SqlUuid>, _>(&c.stores)?;
-        out.push_sql("::uuid[], ");
-        out.push_bind_param::<Array<BigInt>, _>(&c.versions)?;
-        out.push_sql("::int8[], ");
-        out.push_bind_param::<Array<Text>, _>(&c.kinds)?;
-        out.push_sql("::text[], ");
-        out.push_bind_param::<Array<Jsonb>, _>(&c.data)?;
-        out.push_sql("::jsonb[], ");
-        out.push_bind_param::<Array<Bool>, _>(&c.managers_only)?;
-        out.push_sql("::bool[], ");
-        out.push_bind_param::<Array<Nullable<Text>>, _>(&c.user_ids)?;
+        out.push_sql(" FROM ");
+        rows::rows(
+            &mut out,
+            "e",
+            "store_id, version, kind, data, managers_only, user_ids",
+            &[
+                &rows::column::<SqlUuid, _>(&c.stores, "uuid"),
+                &rows::column::<BigInt, _>(&c.versions, "int8"),
+                &rows::column::<Text, _>(&c.kinds, "text"),
+                &rows::column::<Jsonb, _>(&c.data, "jsonb"),
+                &rows::column::<Bool, _>(&c.managers_only, "bool"),
+                &rows::column::<Nullable<Text>, _>(&c.user_ids, "text"),
+            ],
+        )?;
         out.push_sql(
-            "::text[]) AS e(store_id, version, kind, data, managers_only, user_ids)
+            "
              ), moved AS (
                  UPDATE stores SET version = ",
         );
@@ -172,19 +177,23 @@ impl QueryFragment<Pg> for Appended<'_> {
             Some(_) => out.push_sql("CASE WHEN stores.version = v.expected THEN v.version END"),
             None => out.push_sql("v.version"),
         }
-        out.push_sql(" FROM unnest(");
-        out.push_bind_param::<Array<SqlUuid>, _>(&self.stores)?;
-        out.push_sql("::uuid[], ");
-        out.push_bind_param::<Array<BigInt>, _>(&self.numbers)?;
+        out.push_sql(" FROM ");
+        let numbers = rows::column::<BigInt, _>(&self.numbers, "int8");
         match &self.expected {
             Some(expected) => {
-                out.push_sql("::int8[], ");
-                out.push_bind_param::<Array<BigInt>, _>(expected)?;
-                out.push_sql(
-                    "::int8[]) AS v(id, version, expected) JOIN locked ON locked.id = v.id",
-                );
+                rows::rows(
+                    &mut out,
+                    "v",
+                    "id, version, expected",
+                    &[
+                        &stores,
+                        &numbers,
+                        &rows::column::<BigInt, _>(expected, "int8"),
+                    ],
+                )?;
+                out.push_sql(" JOIN locked ON locked.id = v.id");
             }
-            None => out.push_sql("::int8[]) AS v(id, version)"),
+            None => rows::rows(&mut out, "v", "id, version", &[&stores, &numbers])?,
         }
         out.push_sql(
             " WHERE stores.id = v.id
