@@ -612,13 +612,27 @@ fn posted(conversation: &Conversation, messages: &[&Message]) -> Effects {
     }
 }
 
-/// Whole commits the connection keeps prepared.
-fn kept_commits(conn: &mut PgConnection) -> i64 {
-    diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
-        "(SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE 'WITH locked%')",
-    ))
+/// The whole commits the connection keeps prepared: how many, how many times they ran on
+/// their generic plan, and how many times they were planned afresh.
+fn kept_commits(conn: &mut PgConnection) -> (i64, i64, i64) {
+    use diesel::sql_types::BigInt;
+    #[derive(QueryableByName)]
+    struct Kept {
+        #[diesel(sql_type = BigInt)]
+        statements: i64,
+        #[diesel(sql_type = BigInt)]
+        generic: i64,
+        #[diesel(sql_type = BigInt)]
+        custom: i64,
+    }
+    let kept: Kept = diesel::sql_query(
+        "SELECT count(*) AS statements, coalesce(sum(generic_plans), 0)::int8 AS generic,
+                coalesce(sum(custom_plans), 0)::int8 AS custom
+           FROM pg_prepared_statements WHERE statement LIKE 'WITH locked%'",
+    )
     .get_result(conn)
-    .expect("prepared statements")
+    .expect("prepared statements");
+    (kept.statements, kept.generic, kept.custom)
 }
 
 #[actix_web::test]
@@ -651,13 +665,17 @@ async fn a_chat_messages_commit_stays_prepared_and_a_large_batch_is_not_kept() {
     // One message, then a reply (an empty column of the first is a value of the second: the
     // same text, the same statement).
     commit(&mut conn, 0, &posted(&conversation, &[&first]));
-    assert_eq!(kept_commits(&mut conn), 1, "the first message prepares it");
+    assert_eq!(
+        kept_commits(&mut conn).0,
+        1,
+        "the first message prepares it"
+    );
     commit(&mut conn, 1, &posted(&conversation, &[&second]));
-    assert_eq!(kept_commits(&mut conn), 1, "the reply reuses it");
+    assert_eq!(kept_commits(&mut conn).0, 1, "the reply reuses it");
     // Three messages at once: one more text per number of rows, so not kept.
     let three: Vec<&Message> = later.iter().collect();
     commit(&mut conn, 2, &posted(&conversation, &three));
-    assert_eq!(kept_commits(&mut conn), 1, "a large batch is not kept");
+    assert_eq!(kept_commits(&mut conn).0, 1, "a large batch is not kept");
     assert_eq!(versions(&mut conn, store), vec![1, 2, 3]);
     let written: Vec<(i64, Option<MessageId>, String)> = messages::table
         .filter(messages::conversation_id.eq(conversation.id))
@@ -677,22 +695,6 @@ async fn a_chat_messages_commit_stays_prepared_and_a_large_batch_is_not_kept() {
         .first(&mut conn)
         .expect("the conversation");
     assert_eq!(last_seq, 5, "the conversation moved on with each commit");
-}
-
-/// How many times the connection's kept whole commits ran on their generic plan, and how
-/// many times they were planned afresh.
-fn plans_of_kept_commits(conn: &mut PgConnection) -> (i64, i64) {
-    diesel::select(diesel::dsl::sql::<(
-        diesel::sql_types::BigInt,
-        diesel::sql_types::BigInt,
-    )>(
-        "(SELECT coalesce(sum(generic_plans), 0)::int8 FROM pg_prepared_statements
-           WHERE statement LIKE 'WITH locked%'),
-         (SELECT coalesce(sum(custom_plans), 0)::int8 FROM pg_prepared_statements
-           WHERE statement LIKE 'WITH locked%')",
-    ))
-    .get_result(conn)
-    .expect("prepared statements")
 }
 
 #[actix_web::test]
@@ -736,11 +738,11 @@ async fn a_chat_messages_commit_settles_on_its_generic_plan() {
             persist_all(&mut conn, &parts, now, &ReaderSettings::default()).expect("commit");
         assert!(answers[0].is_some(), "committed at {seq}");
     }
-    assert_eq!(kept_commits(&mut conn), 1, "one text for the eight");
-    // Postgres plans a kept statement afresh for its first five runs, then runs it on its
-    // generic plan unless that looks costlier than theirs: it must not, or every commit
-    // pays for planning (arrays of rows it cannot count made it look a hundred rows each).
-    assert_eq!(plans_of_kept_commits(&mut conn), (3, 5));
+    // One text for the eight. Postgres plans a kept statement afresh for its first five
+    // runs, then runs it on its generic plan unless that looks costlier than theirs: it must
+    // not, or every commit pays for planning (arrays of rows it cannot count made it look a
+    // hundred rows each).
+    assert_eq!(kept_commits(&mut conn), (1, 3, 5));
     let queued: i64 = notification_deliveries::table
         .count()
         .get_result(&mut conn)
