@@ -4,9 +4,9 @@
 //! A prepared statement is planned afresh at each execution (a custom plan, with the values
 //! in hand) until Postgres finds its generic plan no costlier. `unnest` of array parameters
 //! makes that never: without the arrays in hand, the planner counts each a hundred rows, so
-//! the generic plan of a commit writing two rows looks fifty times dearer than its custom
-//! plans, and a chat message's statement was planned again on every commit (0.9 ms of bind,
-//! more than its execution). A few rows are written as `VALUES` of one parameter per value
+//! the generic plan of a commit writing two rows looks far dearer than its custom plans, and
+//! a chat message's statement was planned again on every commit (0.9 ms of bind, more than
+//! its execution). A few rows are written as `VALUES` of one parameter per value
 //! instead, which the generic plan counts exactly; many, as `unnest`, one parameter per
 //! column, so that the text does not grow with their number.
 
@@ -70,6 +70,13 @@ where
     }
 }
 
+/// Whether `n` values are bound one parameter each: a few, which a generic plan then counts.
+/// None is bound as an empty array (`VALUES` and `IN` need one), and many as an array, so
+/// that the text does not grow with their number.
+fn one_by_one(n: usize) -> bool {
+    (1..=KEPT_ROWS).contains(&n)
+}
+
 /// Writes the rows of `columns` (all of one length) as a `FROM` item named `alias`, with
 /// `names` for its columns: `(VALUES (..), (..)) AS alias(names)` for up to [`KEPT_ROWS`]
 /// rows, `unnest(..) AS alias(names)` for more.
@@ -81,8 +88,7 @@ pub fn rows<'b>(
 ) -> QueryResult<()> {
     let n = columns.first().map_or(0, |c| c.count());
     debug_assert!(columns.iter().all(|c| c.count() == n));
-    if n == 0 || n > KEPT_ROWS {
-        // `VALUES` needs a row; none is as many as any other number past the few.
+    if !one_by_one(n) {
         out.push_sql("unnest(");
         for (i, column) in columns.iter().enumerate() {
             if i > 0 {
@@ -123,7 +129,7 @@ pub fn any_of<'b>(
 ) -> QueryResult<()> {
     out.push_sql(expression);
     let n = values.count();
-    if n == 0 || n > KEPT_ROWS {
+    if !one_by_one(n) {
         out.push_sql(" = ANY(");
         values.push_array(out)?;
     } else {
