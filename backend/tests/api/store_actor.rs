@@ -23,7 +23,7 @@ use backend::store::persist::{persist_all, Part, PersistError};
 use backend::store::reader_settings::ReaderSettings;
 use backend::store::state::StoreState;
 use chrono::{DateTime, Duration, Utc};
-use diesel::connection::InstrumentationEvent;
+use diesel::connection::{InstrumentationEvent, SimpleConnection};
 use diesel::prelude::*;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -550,6 +550,61 @@ async fn a_batch_of_upserts_on_a_store_another_process_moved_writes_nothing() {
     let store = app.insert_store(&owner, "Chat");
     let now = Utc::now();
     let (conversation, first, _) = first_messages(store, now);
+    let mut conn = app.conn();
+    diesel::update(stores::table.find(store))
+        .set(stores::version.eq(4))
+        .execute(&mut conn)
+        .expect("bump");
+    let stale = first_message_is_stale(&mut conn, &conversation, first, now);
+    assert!(stale, "the store is stale");
+    assert_nothing_written(&mut conn, store, 4, &conversation);
+}
+
+#[actix_web::test]
+async fn a_batch_of_upserts_waiting_for_another_process_commit_to_its_store_writes_nothing() {
+    let app = spawn_app().await;
+    let owner = app.create_user("owner@example.com");
+    let store = app.insert_store(&owner, "Chat");
+    let now = Utc::now();
+    let (conversation, first, _) = first_messages(store, now);
+    // Another process's commit holds the store's row while it moves it on.
+    let mut other = app.conn();
+    other.batch_execute("BEGIN").expect("begin");
+    diesel::update(stores::table.find(store))
+        .set(stores::version.eq(4))
+        .execute(&mut other)
+        .expect("bump");
+    let mut conn = app.conn();
+    let written = conversation.clone();
+    let waiting =
+        std::thread::spawn(move || first_message_is_stale(&mut conn, &written, first, now));
+    // The batch's statement waits for the row, planned on version 0.
+    let mut watcher = app.conn();
+    let waited = (0..500).any(|_| {
+        let locked: i64 = diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+            "(SELECT count(*) FROM pg_stat_activity
+               WHERE datname = current_database() AND wait_event_type = 'Lock')",
+        ))
+        .get_result(&mut watcher)
+        .expect("activity");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        locked > 0
+    });
+    assert!(waited, "the batch waits for the other commit's lock");
+    other.batch_execute("COMMIT").expect("commit");
+    let stale = waiting.join().expect("the batch ends");
+    assert!(stale, "the store moved on while the batch waited");
+    assert_nothing_written(&mut watcher, store, 4, &conversation);
+}
+
+/// Commits the conversation's first message on version 0 of its store; whether the store
+/// had moved on (nothing committed).
+fn first_message_is_stale(
+    conn: &mut PgConnection,
+    conversation: &Conversation,
+    first: Message,
+    now: DateTime<Utc>,
+) -> bool {
     let chat = Effects {
         reply: Reply::new(()),
         events: vec![EventDraft {
@@ -562,26 +617,30 @@ async fn a_batch_of_upserts_on_a_store_another_process_moved_writes_nothing() {
             Write::PutMessage(Box::new(first)),
         ],
     };
-    let mut conn = app.conn();
-    diesel::update(stores::table.find(store))
-        .set(stores::version.eq(4))
-        .execute(&mut conn)
-        .expect("bump");
     let batch = [&chat];
     let parts = [Part {
-        store,
+        store: conversation.store_id,
         expected: 0,
         batch: &batch,
     }];
-    let answers =
-        persist_all(&mut conn, &parts, now, &ReaderSettings::default()).expect("answered");
-    assert!(answers[0].is_none(), "the store is stale");
-    assert_eq!(store_version(&mut conn, store), 4);
-    assert_eq!(versions(&mut conn, store), Vec::<i64>::new());
+    let answers = persist_all(conn, &parts, now, &ReaderSettings::default()).expect("answered");
+    answers[0].is_none()
+}
+
+/// Checks that a stale batch left the store at `version` (another process's), with no
+/// change of its own and no trace of its conversation.
+fn assert_nothing_written(
+    conn: &mut PgConnection,
+    store: StoreId,
+    version: i64,
+    conversation: &Conversation,
+) {
+    assert_eq!(store_version(conn, store), version);
+    assert_eq!(versions(conn, store), Vec::<i64>::new());
     let conversations: i64 = conversations::table
         .filter(conversations::id.eq(conversation.id))
         .count()
-        .get_result(&mut conn)
+        .get_result(conn)
         .expect("count");
     assert_eq!(conversations, 0, "nothing written");
 }
@@ -628,7 +687,7 @@ fn kept_commits(conn: &mut PgConnection) -> (i64, i64, i64) {
     let kept: Kept = diesel::sql_query(
         "SELECT count(*) AS statements, coalesce(sum(generic_plans), 0)::int8 AS generic,
                 coalesce(sum(custom_plans), 0)::int8 AS custom
-           FROM pg_prepared_statements WHERE statement LIKE 'WITH locked%'",
+           FROM pg_prepared_statements WHERE statement LIKE '%= v.expected THEN%'",
     )
     .get_result(conn)
     .expect("prepared statements");

@@ -99,10 +99,11 @@ impl<'a> Appended<'a> {
 
     /// The whole commit: `writes` (upserts and inserts, each of rows no other one writes; a
     /// later one may read what an earlier one answers) go in the same statement, and each
-    /// store of `versions` must still be at its `expected` version, in the same order. The
-    /// stores' rows are locked first, in the order of their ids, as every commit locks them.
-    /// A store that has moved on makes its new version null, which its column refuses: the
-    /// statement fails whole, with [`moved_on`] true of its error.
+    /// store of `versions` must still be at its `expected` version, in the same order.
+    /// Several stores' rows are locked first, in the order of their ids, as every commit
+    /// locks them; one store's row is locked by the update of its version. A store that has
+    /// moved on makes its new version null, which its column refuses: the statement fails
+    /// whole, with [`moved_on`] true of its error.
     pub fn whole(mut self, expected: Vec<i64>, writes: Vec<With<'a>>) -> Appended<'a> {
         self.expected = Some(expected);
         self.writes = writes;
@@ -140,8 +141,14 @@ impl QueryFragment<Pg> for Appended<'_> {
         }
         let c = &self.columns;
         let stores = rows::column::<SqlUuid, _>(&self.stores, "uuid");
+        // Two commits locking the same stores in different orders could each wait for the
+        // other. One store needs no order: the update of its version locks its row, and when
+        // it waited for another commit there, it reads the version that commit left (Read
+        // Committed reads a row again once its lock is had), so the check below still holds.
+        // Locking it first as well wrote to the row twice.
+        let lock_first = self.expected.is_some() && self.stores.len() > 1;
         out.push_sql("WITH ");
-        if self.expected.is_some() {
+        if lock_first {
             out.push_sql("locked AS (SELECT id FROM stores WHERE ");
             rows::any_of(&mut out, "id", &stores)?;
             out.push_sql(" ORDER BY id FOR UPDATE), ");
@@ -191,7 +198,9 @@ impl QueryFragment<Pg> for Appended<'_> {
                         &rows::column::<BigInt, _>(expected, "int8"),
                     ],
                 )?;
-                out.push_sql(" JOIN locked ON locked.id = v.id");
+                if lock_first {
+                    out.push_sql(" JOIN locked ON locked.id = v.id");
+                }
             }
             None => rows::rows(&mut out, "v", "id, version", &[&stores, &numbers])?,
         }
