@@ -5,7 +5,7 @@
 use crate::fixtures::chat::team;
 use crate::fixtures::scene::scene;
 use crate::fixtures::stores::{count, create_store};
-use crate::fixtures::wait::{eventually, eventually_ok, wait_ready};
+use crate::fixtures::wait::{eventually, eventually_ok, wait_ready, waiting_for_a_lock};
 use crate::fixtures::{spawn_app, TestApp};
 use awc::ws::{Frame, Message};
 use diesel::RunQueryDsl;
@@ -479,20 +479,4 @@ async fn a_drain_sends_each_socket_the_answers_queued_for_it_before_closing_it()
         .expect("block")
         .expect("wait");
     assert!(status.success(), "{status}");
-}
-
-/// How many of the database's connections wait for a lock.
-fn waiting_for_a_lock(app: &TestApp) -> i64 {
-    #[derive(diesel::QueryableByName)]
-    struct N {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        n: i64,
-    }
-    diesel::sql_query(
-        "SELECT count(*) AS n FROM pg_stat_activity \
-         WHERE datname = current_database() AND wait_event_type = 'Lock'",
-    )
-    .get_result::<N>(&mut app.conn())
-    .expect("pg_stat_activity")
-    .n
 }

@@ -3,6 +3,7 @@
 
 use crate::fixtures::push::subscribed_browser;
 use crate::fixtures::spawn_app;
+use crate::fixtures::wait::{eventually_within, waiting_for_a_lock};
 use backend::db::models::chat::{Conversation, Message};
 use backend::db::models::notification::Notification;
 use backend::db::models::notification_delivery::Channels;
@@ -579,22 +580,17 @@ async fn a_batch_of_upserts_waiting_for_another_process_commit_to_its_store_writ
     let waiting =
         std::thread::spawn(move || first_message_is_stale(&mut conn, &written, first, now));
     // The batch's statement waits for the row, planned on version 0.
-    let mut watcher = app.conn();
-    let waited = (0..500).any(|_| {
-        let locked: i64 = diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
-            "(SELECT count(*) FROM pg_stat_activity
-               WHERE datname = current_database() AND wait_event_type = 'Lock')",
-        ))
-        .get_result(&mut watcher)
-        .expect("activity");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        locked > 0
-    });
-    assert!(waited, "the batch waits for the other commit's lock");
+    let deadline = std::time::Duration::from_secs(5);
+    eventually_within(
+        deadline,
+        "the batch to wait for the other commit's lock",
+        async || waiting_for_a_lock(&app) > 0,
+    )
+    .await;
     other.batch_execute("COMMIT").expect("commit");
     let stale = waiting.join().expect("the batch ends");
     assert!(stale, "the store moved on while the batch waited");
-    assert_nothing_written(&mut watcher, store, 4, &conversation);
+    assert_nothing_written(&mut app.conn(), store, 4, &conversation);
 }
 
 /// Commits the conversation's first message on version 0 of its store; whether the store
