@@ -29,6 +29,19 @@ const noSavedDraft = () =>
     };
   });
 
+/** In the page: true once `clockto-db` keeps `view` as the board's view. */
+const savedView = (view) =>
+  new Promise((resolve) => {
+    const open = indexedDB.open('clockto-db');
+    open.onsuccess = () => {
+      const read = open.result.transaction('preferences').objectStore('preferences').get('scheduleView');
+      read.onsuccess = () => {
+        open.result.close();
+        resolve(read.result === view);
+      };
+    };
+  });
+
 test('a shift being edited survives a reload, and the board keeps its view', async () => {
   const owner = await ownerWithStore(server, { email: 'drafts-owner@example.com' });
   const ana = await employeeJoined(server, owner, { email: 'drafts-ana@example.com', firstName: 'Ana' });
@@ -82,6 +95,8 @@ test('a shift being edited survives a reload, and the board keeps its view', asy
 
   // The board's view is a preference of this browser.
   await page.getByRole('tab', { name: 'Month' }).click();
+  // As with the draft above, the choice is an IndexedDB write the reload must not overtake.
+  await page.waitForFunction(savedView, 'month', { polling: 100 }).then((h) => h.dispose());
   await page.reload();
   await ready();
   await page.getByRole('tab', { name: 'Month', selected: true }).waitFor();
