@@ -84,6 +84,39 @@ fn changes_reach_only_the_sockets_that_may_see_them() {
 }
 
 #[test]
+fn a_change_for_a_few_users_reaches_each_of_their_sockets_in_the_room_once() {
+    let (hub, _rx) = hub();
+    let (store, elsewhere) = (StoreId::new(), StoreId::new());
+    let (ana, ben, gone) = (UserId::new(), UserId::new(), UserId::new());
+    let boss_out = joined(&hub, store, 1, UserId::new(), true, 0);
+    let phone = joined(&hub, store, 2, ana, false, 0);
+    let laptop = joined(&hub, store, 3, ana, false, 0);
+    // Ana's third socket looks at another store: this room's changes are not for it.
+    let other = joined(&hub, elsewhere, 4, ana, false, 0);
+    let ben_out = joined(&hub, store, 5, ben, false, 0);
+    // Ben's second socket is still replaying: the change waits for its join to finish.
+    let joining = Arc::new(Outbound::new(1 << 20));
+    hub.connect(6, ben, joining.clone());
+    assert!(hub.begin_join(store, 6, "ben".into(), false));
+    hub.offer(
+        store,
+        [
+            change(store, 1, Audience::Users(vec![ana, gone, ana])),
+            change(store, 2, Audience::Users(vec![ben])),
+            change(store, 3, Audience::Everyone),
+        ],
+    );
+    assert_eq!(received(&boss_out).0, vec![3]);
+    assert_eq!(received(&phone).0, vec![1, 3]);
+    assert_eq!(received(&laptop).0, vec![1, 3]);
+    assert_eq!(received(&other).0, Vec::<i64>::new());
+    assert_eq!(received(&ben_out).0, vec![2, 3]);
+    assert_eq!(received(&joining).0, Vec::<i64>::new());
+    assert_eq!(hub.finish_join(store, 6, 1, None), JoinOutcome::Joined);
+    assert_eq!(received(&joining).0, vec![2, 3]);
+}
+
+#[test]
 fn versions_go_out_in_order_once_and_a_gap_asks_for_a_catch_up() {
     let (hub, rx) = hub();
     let store = StoreId::new();
