@@ -345,7 +345,7 @@ fn advance(
 /// Queues the change for every member who may see it and has not, listing their queues in
 /// `unsent` (sent when the hub's lock is let go). A change for a few users only (a private
 /// notification, of which a chat message makes one per reader told) looks up their sockets
-/// instead of weighing every member of a large room: the frames go out that much sooner.
+/// instead of weighing every member of a large room while the hub is locked.
 fn fan_out(
     members: &mut HashMap<SocketKey, Member>,
     sockets: &HashMap<SocketKey, SocketEntry>,
