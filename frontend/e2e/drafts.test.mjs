@@ -16,31 +16,26 @@ useServerAndBrowser((s, b) => {
 const tomorrow = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now() + 24 * 3_600_000);
 
-/** In the page: true once `clockto-db` keeps no shift draft. */
-const noSavedDraft = () =>
+/**
+ * In the page: true once `clockto-db`'s object store `store` holds `want`, as the value kept
+ * at `key`, or as its count without one. Reloads wait on it: what the app writes there is an
+ * IndexedDB write a reload in the same instant may abort, which no person's reload does.
+ */
+const holds = ({ store, key, want }) =>
   new Promise((resolve) => {
     const open = indexedDB.open('clockto-db');
     open.onsuccess = () => {
-      const count = open.result.transaction('shiftDrafts').objectStore('shiftDrafts').count();
-      count.onsuccess = () => {
+      const kept = open.result.transaction(store).objectStore(store);
+      const read = key === undefined ? kept.count() : kept.get(key);
+      read.onsuccess = () => {
         open.result.close();
-        resolve(count.result === 0);
+        resolve(read.result === want);
       };
     };
   });
 
-/** In the page: true once `clockto-db` keeps `view` as the board's view. */
-const savedView = (view) =>
-  new Promise((resolve) => {
-    const open = indexedDB.open('clockto-db');
-    open.onsuccess = () => {
-      const read = open.result.transaction('preferences').objectStore('preferences').get('scheduleView');
-      read.onsuccess = () => {
-        open.result.close();
-        resolve(read.result === view);
-      };
-    };
-  });
+/** Waits until `clockto-db` holds what `holds` is asked for. */
+const untilHeld = (page, what) => page.waitForFunction(holds, what, { polling: 100 }).then((h) => h.dispose());
 
 test('a shift being edited survives a reload, and the board keeps its view', async () => {
   const owner = await ownerWithStore(server, { email: 'drafts-owner@example.com' });
@@ -82,9 +77,8 @@ test('a shift being edited survives a reload, and the board keeps its view', asy
   await dialog.getByLabel('Shift title').fill('Delivery');
   await page.waitForTimeout(700);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  // The forgetting is an IndexedDB write; a reload in the same instant may abort it, which no
-  // person's reload does, so the test waits for it to land.
-  await page.waitForFunction(noSavedDraft, null, { polling: 100 }).then((h) => h.dispose());
+  // The forgetting lands before the reload.
+  await untilHeld(page, { store: 'shiftDrafts', want: 0 });
   await page.reload();
   await ready();
   await cell.getByTestId('add-shift').click();
@@ -95,8 +89,8 @@ test('a shift being edited survives a reload, and the board keeps its view', asy
 
   // The board's view is a preference of this browser.
   await page.getByRole('tab', { name: 'Month' }).click();
-  // As with the draft above, the choice is an IndexedDB write the reload must not overtake.
-  await page.waitForFunction(savedView, 'month', { polling: 100 }).then((h) => h.dispose());
+  // The choice lands before the reload, as the forgetting did.
+  await untilHeld(page, { store: 'preferences', key: 'scheduleView', want: 'month' });
   await page.reload();
   await ready();
   await page.getByRole('tab', { name: 'Month', selected: true }).waitFor();
